@@ -1,0 +1,169 @@
+"""The contract every game implements, so tables, bots, storage, hints, replays and tests are written once.
+
+Shape (after OpenSpiel / python-chess):
+
+* ``Config``: a pydantic model with ``players`` and every option of the game, validated.
+* ``new_game(config, seed)``: all randomness from ``random.Random`` derived from the seed.
+* ``to_move(state)``: seats that may act now (usually one; simultaneous phases have several).
+* ``legal_actions(state, seat)``: deterministic order.
+* ``apply(state, seat, action)``: validates fully, then mutates ``state`` in place; raises
+  :class:`IllegalMove` with a readable reason and leaves the state untouched.
+* ``view(state, seat)``: a JSON-able dict with everything that seat may see and nothing else
+  (``seat=None`` is the spectator). UI renders only views; bots decide only from views.
+* ``outcome(state)``: ``None`` while playing, else an :class:`Outcome`.
+* Actions are frozen, slotted dataclasses with a ``kind`` literal; ``action_adapter`` (a pydantic
+  TypeAdapter over the discriminated union) turns them into JSON for the action log and back.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+# Phases shared by all games (``data-phase`` in the UI); games may add their own.
+PHASE_PLAY = "play"
+PHASE_HAND_OVER = "hand-over"
+PHASE_OVER = "over"
+
+
+class IllegalMove(ValueError):
+    """An action the rules do not allow now. The message is shown to the player."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result of a match.
+
+    ``scores``: final total per seat (team games repeat the team score on each member's seat).
+    ``places``: place per seat, 1 = best; tied seats share a place.
+    ``winners``: seats sharing first place.
+    ``lower_is_better``: True for games where the lowest total wins (Beanie).
+    """
+
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    lower_is_better: bool = False
+
+    @classmethod
+    def from_scores(cls, scores: list[int] | tuple[int, ...], lower_is_better: bool = False) -> Outcome:
+        """Competition ranking (1, 1, 3, ...) from totals."""
+        sign = 1 if lower_is_better else -1
+        keyed = [sign * s for s in scores]
+        places = tuple(1 + sum(1 for other in keyed if other < mine) for mine in keyed)
+        winners = tuple(i for i, p in enumerate(places) if p == 1)
+        return cls(tuple(scores), places, winners, lower_is_better)
+
+
+class Bot(Protocol):
+    """Every computer player: decide from the seat's view and the legal actions only."""
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any: ...
+
+
+class Game(ABC):
+    """One game's rules behind the shared surface. Subclasses are stateless singletons."""
+
+    key: ClassVar[str]  # "president"
+    title: ClassVar[str]  # "President"
+    tagline: ClassVar[str]  # one line for the home page
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    config_model: ClassVar[type[BaseModel]]
+    action_adapter: ClassVar[TypeAdapter]
+    bot_levels: ClassVar[tuple[str, ...]]  # easiest first, e.g. ("beginner", "normal", "expert")
+    default_turn_seconds: ClassVar[int] = 0  # default turn timer at friends tables (0 = off)
+    turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
+
+    # --- building and playing -------------------------------------------------------------
+    def make_config(self, **options: Any) -> BaseModel:
+        """Validated config; raises ValueError with a readable message on bad options."""
+        try:
+            return self.config_model(**options)
+        except ValidationError as exc:
+            raise ValueError(_readable(exc)) from None
+
+    @abstractmethod
+    def new_game(self, config: BaseModel, seed: int) -> Any: ...
+
+    @abstractmethod
+    def to_move(self, state: Any) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def phase(self, state: Any) -> str: ...
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Any) -> None: ...
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    @abstractmethod
+    def clone(self, state: Any) -> Any: ...
+
+    # --- persistence ----------------------------------------------------------------------
+    @abstractmethod
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        """JSON-able full state (secrets included: it is stored, never sent to a browser)."""
+
+    @abstractmethod
+    def restore(self, data: dict[str, Any]) -> Any: ...
+
+    def encode_action(self, action: Any) -> dict[str, Any]:
+        return self.action_adapter.dump_python(action, mode="json")
+
+    def decode_action(self, data: Any) -> Any:
+        """Action from its JSON form; malformed input raises IllegalMove."""
+        try:
+            return self.action_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise IllegalMove(f"That action makes no sense here ({_readable(exc)}).") from None
+
+    def replay(self, config: BaseModel, seed: int, log: list[tuple[int, dict[str, Any]]]) -> Any:
+        """Rebuild a state from config, seed and the action log ``[(seat, action_json), ...]``."""
+        state = self.new_game(config, seed)
+        for seat, data in log:
+            self.apply(state, seat, self.decode_action(data))
+        return state
+
+    # --- table helpers (sensible defaults; games override where their rules say more) ------
+    @abstractmethod
+    def make_bot(self, level: str) -> Bot: ...
+
+    def timeout_action(self, state: Any, seat: int) -> Any:
+        """The move made for a seat whose turn timer ran out (default: the easiest bot's move)."""
+        bot = self.make_bot(self.bot_levels[0])
+        return bot.choose(self.view(state, seat), self.legal_actions(state, seat), random.Random(0))
+
+    def pending_commit(self, state: Any) -> tuple[float, int, Any] | None:
+        """An action the table applies by itself after ``delay`` seconds, e.g. the end of a
+        grace period: ``(delay, seat, action)``. ``None`` when nothing is pending."""
+        return None
+
+    def describe(self, state_before: Any, seat: int, action: Any) -> str | None:
+        """A short public line for the table log ("played two 9s"), or None to say nothing.
+        Must not reveal hidden information."""
+        return None
+
+    def rules_markdown(self) -> str:
+        """In-game rules, FAQ and examples in our own words (Markdown)."""
+        return ""
+
+
+def _readable(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
+        msg = err.get("msg", "invalid value").removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if where else msg)
+    return "; ".join(parts)

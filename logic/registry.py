@@ -1,0 +1,37 @@
+"""All games by key. Adding a game = one line here; tables, storage, stats and UI pick it up."""
+
+from __future__ import annotations
+
+from logic.game import Game
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    GAMES[game.key] = game
+    return game
+
+
+def get_game(key: str) -> Game:
+    _load_all()
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise ValueError(f"No game called {key!r}. Try one of: {', '.join(sorted(GAMES))}.") from None
+
+
+def all_games() -> list[Game]:
+    _load_all()
+    order = ["president", "rummy", "beanie", "stockpile"]
+    return sorted(GAMES.values(), key=lambda g: order.index(g.key) if g.key in order else 99)
+
+
+def _load_all() -> None:
+    import importlib
+
+    for name in ("president", "rummy", "beanie", "stockpile"):
+        try:
+            importlib.import_module(f"logic.{name}")
+        except ModuleNotFoundError as exc:  # a game still being built is simply not offered
+            if exc.name != f"logic.{name}":
+                raise
