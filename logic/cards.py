@@ -7,7 +7,8 @@ that count aces low map them themselves. Suit letters are S, H, D, C.
 from __future__ import annotations
 
 import random
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -1,0 +1,61 @@
+"""Card Night: start the server. This file only wires the pieces together."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from nicegui import app, ui
+
+from storage.secret import load_or_create_secret
+from ui.hub import Hub
+from ui.lan import base_urls
+from ui.pages import register_pages
+from ui.runtime import Runtime, set_runtime
+
+ROOT = Path(__file__).resolve().parent
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Card Night: card games for friends on your home network.")
+    parser.add_argument("--host", default=os.environ.get("CARDNIGHT_HOST", "0.0.0.0"),
+                        help="address to listen on (default: all interfaces)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("CARDNIGHT_PORT", "8080")))
+    parser.add_argument("--data-dir", default=os.environ.get("CARDNIGHT_DATA_DIR", "./data"),
+                        help="where tables, stats and settings are kept (default ./data)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="fixed seed for new tables (tables get seed, seed+1, ...): for reproducible tests")
+    return parser.parse_args(argv)
+
+
+def main() -> None:
+    simulated = os.environ.get("NICEGUI_USER_SIMULATION") == "true"
+    args = parse_args([] if simulated else sys.argv[1:])
+    data_dir = Path(args.data_dir if not simulated else os.environ.get("CARDNIGHT_DATA_DIR") or tempfile.mkdtemp())
+    data_dir.mkdir(parents=True, exist_ok=True)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    hub = Hub(data_dir, inline_bots=simulated)
+    hub.load()
+    set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed))
+    app.add_static_files("/assets", str(ROOT / "assets"))
+    ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">', shared=True)
+    register_pages()
+    app.timer(0.1, hub.tick)
+    app.on_shutdown(hub.save_all)
+
+    if not simulated:
+        print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)
+        for url in base_urls(args.port, args.host):
+            print(f"   {url}", flush=True)
+        print(f"   (data kept in {data_dir.resolve()})\n", flush=True)
+    ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
+           storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US")
+
+
+if __name__ in {"__main__", "__mp_main__"}:
+    main()

@@ -1,0 +1,35 @@
+"""The shell around every page: header with the app name and navigation, then the page's content."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from nicegui import ui
+
+from ui.identity import me, pref
+
+
+@contextmanager
+def frame(title: str, *, full_width: bool = False, header: bool = True) -> Iterator[ui.column]:
+    ui.colors(primary="#1f6f4a", secondary="#f2c14e", accent="#8e44ad")
+    ui.page_title(f"{title} · Card Night" if title != "Card Night" else title)
+    if pref("four_colour", False):
+        ui.query("body").classes("four-colour")
+    if not pref("animations", True):
+        ui.query("body").classes("no-motion")
+    if header:
+        with ui.header().classes("items-center justify-between bg-green-10 q-py-xs q-px-md").props(
+                'data-testid=header'):
+            with ui.link(target="/").classes("text-white no-underline row items-center gap-2"):
+                ui.label("🂡").classes("text-2xl")
+                ui.label("Card Night").classes("text-lg font-bold")
+            with ui.row().classes("items-center gap-1"):
+                ui.button(icon="menu_book", on_click=lambda: ui.navigate.to("/rules")).props(
+                    "flat round color=white aria-label=Rules data-testid=nav-rules")
+                who = me()
+                ui.button(f"{who.emoji} {who.name}", on_click=lambda: ui.navigate.to("/profile")).props(
+                    "flat no-caps color=white data-testid=nav-profile")
+    width = "w-full" if full_width else "w-full max-w-5xl mx-auto"
+    with ui.column().classes(f"{width} q-pa-sm gap-3") as col:
+        yield col

@@ -1,0 +1,268 @@
+"""The live-table registry: holds every table in process, persists after each change, runs the one
+server-side ticker (timeouts, grace periods, lobby expiry, computer players) and tells subscribed pages.
+
+Every change follows the same path: apply -> persist -> notify.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from storage.archive import MainStore
+from storage.tables import TableStore
+
+from logic.cards import derive_rng
+from logic.game import IllegalMove
+from logic.registry import get_game
+from logic.tables import (
+    STATUS_CLOSED,
+    STATUS_LOBBY,
+    STATUS_OVER,
+    STATUS_PLAYING,
+    Settings,
+    Table,
+    bot_identity,
+    new_table,
+)
+
+log = logging.getLogger("cardnight.hub")
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LENGTH = 6
+FINISHED_KEEP_SECONDS = 24 * 3600
+CLOSED_KEEP_SECONDS = 600
+
+Listener = Callable[[Table], None]
+
+
+class Hub:
+    def __init__(self, data_dir: Path, clock: Callable[[], float] = time.time, inline_bots: bool = False) -> None:
+        self.data_dir = data_dir
+        self.clock = clock
+        self.inline_bots = inline_bots
+        self.store = TableStore(data_dir)
+        self.main = MainStore(data_dir)
+        self.tables: dict[str, Table] = {}
+        self.listeners: dict[str, list[Listener]] = {}
+        self.busy: set[str] = set()
+        self.ticker_lag: list[float] = []
+
+    # ----------------------------------------------------------------------------- life cycle
+    def load(self) -> int:
+        """Load every saved table; a record that cannot be read is logged and skipped."""
+        now = self.clock()
+        for record in self.store.load_all():
+            code = str(record.get("code", "?"))
+            try:
+                table = Table.from_record(record, now)
+            except Exception as exc:  # a bad record must never stop the server
+                log.warning("Skipping saved table %s: %s", code, exc)
+                continue
+            if self._expired(table, now):
+                self.store.delete(table.code)
+                continue
+            self.tables[table.code] = table
+        log.info("Loaded %d tables", len(self.tables))
+        return len(self.tables)
+
+    def save_all(self) -> None:
+        for table in self.tables.values():
+            self._persist(table)
+
+    def _expired(self, table: Table, now: float) -> bool:
+        if table.status == STATUS_OVER and table.finished_at and now - table.finished_at > FINISHED_KEEP_SECONDS:
+            return True
+        return table.status == STATUS_CLOSED and now - (table.finished_at or table.created_at) > CLOSED_KEEP_SECONDS
+
+    # ----------------------------------------------------------------------------- creation
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def create(self, game_key: str, host_id: str, host_name: str, host_emoji: str, *, options: dict[str, Any],
+               practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
+               speed: float | None = None) -> Table:
+        """A new table with the host seated. Practice tables fill the other seats with bots and start."""
+        game = get_game(game_key)
+        now = self.clock()
+        seed = secrets.randbits(31) if seed is None else int(seed)
+        settings = Settings(turn_seconds=0 if practice else game.default_turn_seconds)
+        if speed is not None:
+            settings.bot_delay = max(0.0, float(speed))
+            if settings.bot_delay == 0:
+                settings.grace_scale = 0.0
+        table = new_table(game_key, self.new_code(), host_id, options, seed, now, practice, settings)
+        table.join(host_id, host_name, host_emoji, now)
+        if practice:
+            table.settings.public = False
+            level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
+            count = len(table.seats) - 1 if bots is None else bots
+            rng = derive_rng(seed, "bots")
+            for seat in table.open_seats()[:count]:
+                name, emoji = bot_identity(rng, {s.name for s in table.seats})
+                table.add_bot(host_id, seat, level, name, emoji)
+            if not table.open_seats():
+                table.start(host_id, now)
+        self.tables[table.code] = table
+        self.changed(table)
+        return table
+
+    def get(self, code: str) -> Table | None:
+        return self.tables.get((code or "").strip().upper())
+
+    # ----------------------------------------------------------------------------- changes
+    def run(self, table: Table, fn: Callable[[Table, float], Any]) -> Any:
+        """Apply a change (raising IllegalMove untouched), then persist and notify."""
+        before = table.version
+        result = fn(table, self.clock())
+        if table.version != before:
+            self.changed(table)
+        return result
+
+    def changed(self, table: Table) -> None:
+        self._persist(table)
+        if table.status == STATUS_OVER and not getattr(table, "_archived", False):
+            self._archive(table)
+        for listener in list(self.listeners.get(table.code, [])):
+            try:
+                listener(table)
+            except Exception:  # one broken page must not stop the others
+                log.exception("listener failed for table %s", table.code)
+
+    def _persist(self, table: Table) -> None:
+        self.store.save(table.code, table.to_record(self.clock()))
+
+    def _archive(self, table: Table) -> None:
+        table._archived = True  # type: ignore[attr-defined]
+        outcome = table.game.outcome(table.state)
+        if outcome is None:
+            return
+        if any(g.get("code") == table.code for g in self.main.finished_games()):
+            return
+        self.main.add_finished({
+            "code": table.code, "game": table.game_key, "practice": table.practice,
+            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.finished_at or self.clock())),
+            "players": [{"player_id": s.player_id, "name": s.name, "emoji": s.emoji, "bot": s.bot}
+                        for s in table.seats],
+            "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
+            "options": table.options, "seed": table.seed, "log": table.log,
+        })
+
+    def subscribe(self, code: str, listener: Listener) -> Callable[[], None]:
+        self.listeners.setdefault(code, []).append(listener)
+
+        def unsubscribe() -> None:
+            items = self.listeners.get(code, [])
+            if listener in items:
+                items.remove(listener)
+
+        return unsubscribe
+
+    # ----------------------------------------------------------------------------- the ticker
+    async def tick(self) -> None:
+        """One pass over every table. Called by the app-wide timer."""
+        started = self.clock()
+        for table in list(self.tables.values()):
+            try:
+                self._tick_table(table, started)
+            except IllegalMove as exc:
+                log.error("table %s: automatic move refused: %s", table.code, exc)
+            except Exception:
+                log.exception("table %s: tick failed", table.code)
+        self.ticker_lag.append(self.clock() - started)
+        del self.ticker_lag[:-1000]
+
+    def _tick_table(self, table: Table, now: float) -> None:
+        before = table.version
+        table.tick(now)
+        if table.version != before:
+            self.changed(table)
+        if self._expired(table, now):
+            self.tables.pop(table.code, None)
+            self.store.delete(table.code)
+            return
+        if table.code not in self.busy and table.bots_to_move(now):
+            self.busy.add(table.code)
+            if self.inline_bots:
+                try:
+                    self._bot_moves_sync(table)
+                finally:
+                    self.busy.discard(table.code)
+            else:
+                from nicegui import background_tasks
+
+                background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
+
+    @staticmethod
+    def _bot_inputs(table: Table, seat: int) -> tuple[str, str, dict[str, Any], list[Any], str]:
+        """Everything a bot may know: its seat's view and the legal actions (never the state)."""
+        game = table.game
+        rng_key = f"{table.seed}:bot:{len(table.log)}:{seat}"
+        return game.key, table.bot_level_for(seat), game.view(table.state, seat), \
+            game.legal_actions(table.state, seat), rng_key
+
+    def _bot_moves_sync(self, table: Table) -> None:
+        for _ in range(10_000):
+            seats = table.bots_to_move(self.clock())
+            if not seats:
+                return
+            action = choose_bot_action(*self._bot_inputs(table, seats[0]))
+            self.run(table, lambda t, now, s=seats[0], a=action: t.act_for(s, a, now))
+
+    async def _bot_moves(self, table: Table) -> None:
+        """Let computer players move until a person is due (or pacing asks us to wait)."""
+        from nicegui import run
+
+        try:
+            while True:
+                seats = table.bots_to_move(self.clock())
+                if not seats or self.tables.get(table.code) is not table:
+                    return
+                seat = seats[0]
+                inputs = self._bot_inputs(table, seat)
+                version = table.version
+                if inputs[1] == table.game.bot_levels[-1]:  # search bots think in another process
+                    action = await run.cpu_bound(choose_bot_action, *inputs)
+                    if action is None:  # shutting down
+                        return
+                else:
+                    action = choose_bot_action(*inputs)
+                if version != table.version or seat not in table.bots_to_move(self.clock()):
+                    continue  # the table moved on while we were thinking
+                try:
+                    self.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
+                except IllegalMove as exc:
+                    log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
+                    legal = table.game.legal_actions(table.state, seat)
+                    self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
+                await asyncio.sleep(0)
+        finally:
+            self.busy.discard(table.code)
+
+    # ----------------------------------------------------------------------------- queries
+    def tables_of(self, player_id: str) -> list[Table]:
+        mine = [t for t in self.tables.values() if t.seat_of(player_id) is not None]
+        return sorted(mine, key=lambda t: -t.created_at)
+
+    def live_tables(self) -> list[Table]:
+        return sorted((t for t in self.tables.values()
+                       if t.status == STATUS_LOBBY and t.settings.public and t.open_seats()),
+                      key=lambda t: -t.created_at)
+
+    def playing_count(self) -> int:
+        return sum(1 for t in self.tables.values() if t.status == STATUS_PLAYING)
+
+
+def choose_bot_action(game_key: str, level: str, view: dict[str, Any], legal: list[Any], rng_key: str) -> Any:
+    """Module-level so it can run in a worker process."""
+    import random
+
+    return get_game(game_key).make_bot(level).choose(view, legal, random.Random(rng_key))

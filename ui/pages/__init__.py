@@ -1,0 +1,12 @@
+"""Page registration."""
+
+from __future__ import annotations
+
+
+def register_pages() -> None:
+    from ui.pages import home, new, rules, table
+
+    home.register()
+    new.register()
+    rules.register()
+    table.register()

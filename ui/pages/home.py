@@ -1,0 +1,159 @@
+"""Home: game tiles (Practice / Friends table), join with code, your games, live tables, LAN address + QR."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from nicegui import app, ui
+
+from logic.game import IllegalMove
+from logic.registry import all_games
+from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from ui.components.options import option_controls, player_choices, value_label
+from ui.frame import frame
+from ui.games import game_ui
+from ui.identity import me
+from ui.lan import base_urls, qr_data_uri
+from ui.runtime import runtime
+
+STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", STATUS_OVER: "finished",
+               STATUS_CLOSED: "closed"}
+
+
+def playable_games() -> list[Any]:
+    return [g for g in all_games() if game_ui(g.key) is not None]
+
+
+def start_table(game: Any, practice: bool, options: dict[str, Any], level: str | None = None) -> None:
+    who = me()
+    rt = runtime()
+    try:
+        table = rt.hub.create(game.key, who.player_id, who.name, who.emoji, options=options, practice=practice,
+                              level=level, seed=rt.next_seed())
+    except (IllegalMove, ValueError) as exc:
+        ui.notify(str(exc), type="warning", position="top")
+        return
+    ui.navigate.to(f"/table/{table.code}")
+
+
+def practice_dialog(game: Any) -> None:
+    """Practice: choose players, computer level and the game's options, then play at once."""
+    model = game.config_model
+    values: dict[str, Any] = {name: f.default for name, f in model.model_fields.items() if name != "players"}
+    counts = player_choices(game)
+    state = {"players": counts[0], "level": game.bot_levels[min(1, len(game.bot_levels) - 1)]}
+    with ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(f"data-testid=practice-{game.key}"):
+        ui.label(f"Practice {game.title}").classes("text-lg font-bold")
+        with ui.row().classes("gap-2"):
+            ui.select({c: f"{c} players" for c in counts}, label="Players",
+                      value=state["players"]).bind_value(state, "players").props("data-testid=opt-players")
+            ui.select({lv: lv.capitalize() for lv in game.bot_levels}, label="Computer players",
+                      value=state["level"]).bind_value(state, "level").props("data-testid=opt-level")
+            option_controls(model, values, lambda k, v: values.__setitem__(k, v))
+        with ui.row().classes("justify-end w-full"):
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+            ui.button("Play", on_click=lambda: (dialog.close(), start_table(
+                game, True, {**values, "players": state["players"]}, state["level"]))).props(
+                "color=primary data-testid=btn-practice-go")
+    dialog.open()
+
+
+def game_tile(game: Any) -> None:
+    counts = player_choices(game)
+    players = f"{counts[0]}–{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
+    with ui.card().classes("tile w-full sm:w-[calc(50%-8px)]").props(f"data-testid=tile-{game.key}"):
+        with ui.row().classes("items-baseline justify-between w-full"):
+            ui.label(game.title).classes("text-xl font-bold")
+            ui.label(players).classes("text-sm text-grey-7")
+        ui.label(game.tagline).classes("text-sm")
+        with ui.row().classes("gap-2"):
+            ui.button("Practice", icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
+                f"color=primary data-testid=practice-{game.key}")
+            ui.button("Friends table", icon="group", on_click=lambda g=game: start_table(g, False, {})).props(
+                f"outline color=primary data-testid=friends-{game.key}")
+            ui.button(icon="info", on_click=lambda g=game: ui.navigate.to(f"/rules/{g.key}")).props(
+                f"flat round aria-label='How to play {game.title}'")
+
+
+async def join_by_code(code_input: ui.input) -> None:
+    code = (code_input.value or "").strip().upper()
+    storage = app.storage.client
+    if not code:
+        ui.notify("Type the code the host shared.", type="warning", position="top")
+        return
+    table = runtime().hub.get(code)
+    if table is None:
+        misses = storage.get("join_misses", 0) + 1
+        storage["join_misses"] = misses
+        await asyncio.sleep(min(5.0, 0.25 * 2 ** min(misses, 5)))  # guessing codes gets slower and slower
+        ui.notify(f"No table with code {code[:12]} — check the code or ask the host for the link.",
+                  type="warning", position="top")
+        return
+    storage["join_misses"] = 0
+    ui.navigate.to(f"/table/{table.code}")
+
+
+def register() -> None:
+    @ui.page("/")
+    def home() -> None:
+        who = me()
+        hub = runtime().hub
+        with frame("Card Night"):
+            with ui.row().classes("w-full items-start gap-4 no-wrap max-sm:flex-wrap"):
+                with ui.card().classes("grow"):
+                    ui.label("Join a table").classes("text-lg font-bold")
+                    with ui.row().classes("items-center gap-2 w-full no-wrap"):
+                        code_input = ui.input(placeholder="Code, e.g. K7QD2M").props(
+                            "outlined dense maxlength=12 data-testid=join-code-input autocapitalize=characters"
+                        ).classes("grow")
+                        join_btn = ui.button("Join", on_click=lambda: join_by_code(code_input)).props(
+                            "color=primary data-testid=btn-join-code")
+                        code_input.on("keydown.enter", lambda: join_btn.run_method("click"))
+                lan_card()
+            ui.label("Games").classes("text-lg font-bold")
+            with ui.row().classes("w-full gap-4"):
+                for game in playable_games():
+                    game_tile(game)
+            mine = hub.tables_of(who.player_id)
+            with ui.column().classes("w-full").props("data-testid=your-games"):
+                ui.label("Your games").classes("text-lg font-bold")
+                if not mine:
+                    ui.label("Tables you sit at show up here, so you can get back in with one tap.").classes(
+                        "text-grey-7")
+                for t in mine:
+                    with ui.row().classes("items-center gap-3"):
+                        ui.button("Resume" if t.status in (STATUS_LOBBY, STATUS_PLAYING) else "Open",
+                                  on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
+                            f"dense color=primary data-testid=resume-{t.code}")
+                        ui.label(f"{t.game.title} · {t.code} · {STATUS_TEXT[t.status]}")
+                        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
+                            "text-grey-7 text-sm")
+            with ui.column().classes("w-full").props("data-testid=live-tables"):
+                ui.label("Live tables").classes("text-lg font-bold")
+                live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
+                if not live:
+                    ui.label("No open tables right now. Start a friends table and share the code.").classes(
+                        "text-grey-7")
+                for t in live:
+                    with ui.row().classes("items-center gap-3"):
+                        ui.button("Join", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
+                            f"dense outline color=primary data-testid=live-{t.code}")
+                        ui.label(f"{t.game.title} · {len(t.open_seats())} open of {len(t.seats)} seats")
+                        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
+                            "text-grey-7 text-sm")
+                        opts = ", ".join(f"{k.replace('_', ' ')} {value_label(v)}" for k, v in t.options.items()
+                                         if k != "players")
+                        if opts:
+                            ui.label(opts).classes("text-grey-6 text-xs")
+
+
+def lan_card() -> None:
+    rt = runtime()
+    urls = base_urls(rt.port, rt.host)
+    with ui.card().classes("items-center").props("data-testid=lan-card"):
+        ui.label("Other devices open").classes("text-sm text-grey-7")
+        ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
+        qr = ui.element("img").classes("w-32 h-32")
+        qr.props["src"] = qr_data_uri(urls[0])
+        qr.props["alt"] = f"QR code for {urls[0]}"

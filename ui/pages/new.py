@@ -1,0 +1,79 @@
+"""``/new/<game>?players=4&bots=3&level=expert&seed=42&speed=0``: a practice table for testers, opened at once.
+
+Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import ui
+from starlette.requests import Request
+
+from logic.game import IllegalMove
+from logic.registry import get_game
+from ui.frame import frame
+from ui.identity import me
+from ui.runtime import runtime
+
+RESERVED = {"bots", "level", "seed", "speed", "timer"}
+
+
+def _coerce(value: str) -> Any:
+    low = value.lower()
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+def create_from_query(game_key: str, params: dict[str, str]) -> str:
+    """Validate the parameters and make the table; raises ValueError with a readable message."""
+    game = get_game(game_key)
+    options = {k: _coerce(v) for k, v in params.items() if k not in RESERVED}
+    unknown = [k for k in options if k not in game.config_model.model_fields]
+    if unknown:
+        raise ValueError(f"Unknown option {unknown[0]!r} for {game.title}.")
+    level = params.get("level")
+    if level is not None and level not in game.bot_levels:
+        raise ValueError(f"level must be one of {', '.join(game.bot_levels)}.")
+    try:
+        bots = int(params["bots"]) if "bots" in params else None
+        seed = int(params["seed"]) if "seed" in params else None
+        speed = float(params["speed"]) if "speed" in params else None
+        timer = int(params["timer"]) if "timer" in params else None
+    except ValueError:
+        raise ValueError("bots, seed, speed and timer must be numbers.") from None
+    if speed is not None and not 0 <= speed <= 10:
+        raise ValueError("speed is the computer players' delay in seconds, 0 to 10.")
+    players = int(options.get("players", game.min_players))
+    if bots is not None and not 0 <= bots <= players - 1:
+        raise ValueError(f"bots must be between 0 and {players - 1}.")
+    if timer is not None and timer not in game.turn_timer_choices:
+        raise ValueError(f"timer must be one of {', '.join(map(str, game.turn_timer_choices))}.")
+    who = me()
+    rt = runtime()
+    table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
+                          level=level, bots=bots, seed=seed if seed is not None else rt.next_seed(), speed=speed)
+    if timer is not None:
+        table.settings.turn_seconds = timer
+        rt.hub.changed(table)
+    return table.code
+
+
+def register() -> None:
+    @ui.page("/new/{game_key}")
+    def new_table(game_key: str, request: Request) -> None:
+        try:
+            code = create_from_query(game_key, dict(request.query_params))
+        except (ValueError, IllegalMove) as exc:
+            with frame("Cannot start that table"):
+                ui.label("That link cannot start a table.").classes("text-lg font-bold")
+                ui.label(str(exc)).props("data-testid=error")
+                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return
+        ui.navigate.to(f"/table/{code}")

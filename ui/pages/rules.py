@@ -1,0 +1,30 @@
+"""Rules pages: ``/rules`` lists the games, ``/rules/<game>`` shows one (our own words, with FAQ and examples)."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from logic.registry import all_games, get_game
+from ui.frame import frame
+
+
+def register() -> None:
+    @ui.page("/rules")
+    def rules_index() -> None:
+        with frame("Rules"):
+            ui.label("How to play").classes("text-xl font-bold")
+            for game in all_games():
+                with ui.row().classes("items-baseline gap-2"):
+                    ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
+                    ui.label(game.tagline).classes("text-grey-7")
+
+    @ui.page("/rules/{game_key}")
+    def rules_page(game_key: str) -> None:
+        try:
+            game = get_game(game_key)
+        except ValueError as exc:
+            with frame("Rules"):
+                ui.label(str(exc)).props("data-testid=error")
+            return
+        with frame(f"{game.title} rules"):
+            ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")

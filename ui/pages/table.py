@@ -1,0 +1,389 @@
+"""The table page: lobby -> play -> results, drawn from one seat's view only.
+
+Each browser gets a :class:`TablePage`. It subscribes to the hub and refreshes its own seat's view when
+the table changes (pushed, not polled). Selection and sort order live here, per page.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from nicegui import ui
+
+from logic.game import IllegalMove
+from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from ui.components.cards import card
+from ui.components.seats import seat_strip
+from ui.components.summary import hand_summary, standings
+from ui.frame import frame
+from ui.games import game_ui
+from ui.identity import me, pref, set_pref
+from ui.pages.lobby import lobby_view
+from ui.runtime import runtime
+
+SEAT_RE = re.compile(r"\b(Seat|seat|Player|player) (\d)\b")
+
+
+class TablePage:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.hub = runtime().hub
+        self.me = me()
+        self.screen = game_ui(table.game_key)
+        self.selected: list[str] = []
+        self.sort_mode = str(pref(f"sort_{table.game_key}", self.screen.sort_modes[0][0] if self.screen else "rank"))
+        self.last_notice = table.notice_seq
+        self.chat_seen = len(table.chat)
+        self.last_version = -1
+        self.root: ui.element | None = None
+        self.countdown: ui.label | None = None
+        self.chat_badge: ui.badge | None = None
+        self.chat_log: ui.column | None = None
+        self.view: dict[str, Any] = {}
+
+    # ----------------------------------------------------------------------------- identity
+    @property
+    def seat(self) -> int | None:
+        return self.table.seat_of(self.me.player_id)
+
+    @property
+    def is_host(self) -> bool:
+        return self.table.is_host(self.me.player_id)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.table.to_move() and not self.table.paused
+
+    # ----------------------------------------------------------------------------- actions
+    def do(self, fn: Any) -> bool:
+        """Run a table change as this player; a refused move becomes a short notice."""
+        try:
+            self.hub.run(self.table, fn)
+            return True
+        except IllegalMove as exc:
+            ui.notify(str(exc), type="warning", position="top")
+            return False
+
+    def send(self, action: Any) -> bool:
+        ok = self.do(lambda t, now: t.act(self.me.player_id, action, now))
+        if ok:
+            self.selected.clear()
+        return ok
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` would be refused for my seat now (None if it is fine): asks the rules on a copy."""
+        t = self.table
+        if self.seat is None or t.state is None:
+            return "You are watching this table."
+        game = t.game
+        trial = game.clone(t.state)
+        try:
+            game.apply(trial, self.seat, action)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    def with_names(self, text: str) -> str:
+        """The rules layer says "Seat 3"; people want names ("You" for the viewer)."""
+
+        def name(match: re.Match[str]) -> str:
+            i = int(match.group(2)) - 1
+            if not 0 <= i < len(self.table.seats):
+                return match.group(0)
+            return "You" if i == self.seat else self.table.seats[i].name
+
+        return SEAT_RE.sub(name, text)
+
+    def toggle_select(self, code: str) -> None:
+        if code in self.selected:
+            self.selected.remove(code)
+        else:
+            self.selected.append(code)
+        self.hand_area.refresh()
+
+    def set_sort(self, mode: str) -> None:
+        self.sort_mode = mode
+        set_pref(f"sort_{self.table.game_key}", mode)
+        self.hand_area.refresh()
+
+    # ----------------------------------------------------------------------------- building
+    def build(self) -> None:
+        distraction_free = bool(pref("distraction_free", False))
+        with frame(self.table.game.title, full_width=True, header=not distraction_free):
+            self.root = ui.column().classes("felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
+            self.root.props["data-testid"] = "table"
+            self.root.props["data-game"] = self.table.game_key
+            with self.root:
+                self.body()
+        ui.timer(0.5, self.tick_clock)
+        unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
+        ui.context.client.on_delete(unsubscribe)
+        self.update_attributes()
+
+    def on_change(self, table: Table) -> None:
+        if self.root is None or self.root.is_deleted:
+            return
+        with self.root:
+            self.show_notices()
+            if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
+                ui.navigate.to("/")
+                return
+        if table.version != self.last_version:
+            self.body.refresh()
+            self.update_attributes()
+
+    def update_attributes(self) -> None:
+        """The tester contract on the table root: data-phase, data-turn, data-seat."""
+        if self.root is None:
+            return
+        props = self.root.props
+        props["data-phase"] = self.table.phase()
+        props["data-turn"] = ",".join(str(s) for s in self.table.to_move())
+        props["data-seat"] = "" if self.seat is None else str(self.seat)
+        props["data-status"] = self.table.status
+        props["data-paused"] = "true" if self.table.paused else "false"
+        props["data-version"] = str(self.table.version)
+
+    def show_notices(self) -> None:
+        for n in self.table.notices:
+            if n["seq"] <= self.last_notice:
+                continue
+            if n["seats"] is None or self.seat in n["seats"]:
+                ui.notify(n["text"], type="warning" if n["kind"] == "warning" else "info", position="top",
+                          timeout=3000)
+        self.last_notice = self.table.notice_seq
+        if self.chat_badge is not None:
+            unread = len(self.table.chat) - self.chat_seen
+            self.chat_badge.set_text(str(unread))
+            self.chat_badge.set_visibility(unread > 0)
+        if self.chat_log is not None:
+            self.chat_messages.refresh()
+
+    @ui.refreshable_method
+    def body(self) -> None:
+        t = self.table
+        self.last_version = t.version
+        self.view = t.game.view(t.state, self.seat) if t.state is not None else {}
+        self.top_bar()
+        if t.status == STATUS_LOBBY:
+            lobby_view(self)
+            return
+        if t.status == STATUS_CLOSED and t.state is None:
+            with ui.column().classes("w-full items-center q-pa-lg"):
+                ui.label("This table has closed.").classes("text-xl")
+                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=white text-color=black")
+            return
+        seat_strip(self)
+        self.host_prompts()
+        phase = t.phase()
+        if t.status in (STATUS_OVER, STATUS_CLOSED) or phase == "over":
+            standings(self)
+        elif phase == "hand-over":
+            hand_summary(self)
+        if self.screen is not None and t.status not in (STATUS_OVER, STATUS_CLOSED):
+            with ui.column().classes("w-full items-center gap-1"):
+                self.screen.middle(self, self.view)
+        self.hand_area()
+
+    def top_bar(self) -> None:
+        t = self.table
+        with ui.row().classes("top-bar w-full items-center justify-between no-wrap gap-1"):
+            with ui.row().classes("items-center gap-2 no-wrap"):
+                ui.label(t.game.title).classes("game-title font-bold text-lg")
+                label = self.view.get("round_label") if self.view else None
+                if t.status == STATUS_LOBBY:
+                    label = "Lobby"
+                if label:
+                    ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props(
+                        "data-testid=round-label")
+            with ui.row().classes("items-center gap-2 no-wrap"):
+                if t.paused:
+                    ui.label("Paused").classes("turn-cue").props("data-testid=paused")
+                elif self.my_turn:
+                    ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
+                self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
+                self.tick_clock()
+                with ui.button(icon="chat", on_click=self.open_chat).props(
+                        "flat round color=white aria-label=Chat data-testid=btn-chat"):
+                    unread = len(t.chat) - self.chat_seen
+                    self.chat_badge = ui.badge(str(unread), color="red").props("floating")
+                    self.chat_badge.set_visibility(unread > 0)
+                ui.button(icon="info", on_click=self.open_rules).props(
+                    "flat round color=white aria-label=Rules data-testid=btn-rules")
+                self.menu_button()
+
+    def menu_button(self) -> None:
+        t = self.table
+        with ui.button(icon="more_vert").props("flat round color=white aria-label=Menu data-testid=btn-menu"):
+            with ui.menu():
+                if self.is_host and t.status == "playing":
+                    if t.paused:
+                        ui.menu_item("Resume", on_click=lambda: self.do(
+                            lambda tb, now: tb.resume(self.me.player_id, now))).props("data-testid=btn-resume")
+                    else:
+                        ui.menu_item("Pause", on_click=lambda: self.do(
+                            lambda tb, now: tb.pause(self.me.player_id, now))).props("data-testid=btn-pause")
+                ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
+                ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
+                if self.seat is not None:
+                    ui.menu_item("Leave table", on_click=self.confirm_leave).props("data-testid=btn-leave")
+                ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
+
+    def toggle_four_colour(self) -> None:
+        value = not bool(pref("four_colour", False))
+        set_pref("four_colour", value)
+        ui.query("body").classes(add="four-colour" if value else "", remove="" if value else "four-colour")
+
+    def toggle_distraction_free(self) -> None:
+        set_pref("distraction_free", not bool(pref("distraction_free", False)))
+        ui.navigate.reload()
+
+    def host_prompts(self) -> None:
+        t = self.table
+        me_seat = self.seat
+        if me_seat is not None and t.seats[me_seat].autoplay:
+            with ui.row().classes("w-full justify-center items-center gap-2"):
+                ui.label("The computer is playing for you.")
+                ui.button("I'm back", on_click=lambda: self.do(lambda tb, now: tb.im_back(self.me.player_id, now))
+                          ).props("color=amber text-color=black data-testid=btn-im-back")
+        if self.is_host and t.pending_leave:
+            for seat in list(t.pending_leave):
+                with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
+                                      "rounded-borders").props(f"data-testid=leave-choice-{seat}"):
+                    ui.label(f"{t.seats[seat].name} left. What now?")
+                    ui.button("Computer takes the seat", on_click=lambda s=seat: self.do(
+                        lambda tb, now: tb.resolve_leave(self.me.player_id, s, "bot", now))).props(
+                        "color=primary data-testid=btn-leave-bot")
+                    ui.button("End the game", on_click=lambda s=seat: self.do(
+                        lambda tb, now: tb.resolve_leave(self.me.player_id, s, "end", now))).props(
+                        "color=negative data-testid=btn-leave-end")
+
+    @ui.refreshable_method
+    def hand_area(self) -> None:
+        t, view = self.table, self.view
+        if t.status not in ("playing",) or self.seat is None or self.screen is None:
+            return
+        codes = self.screen.hand_codes(self, view)
+        codes = self.screen.sort(codes, self.sort_mode, view) if hasattr(self.screen, "sort") else codes
+        self.selected = [c for c in self.selected if c in codes]
+        with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
+            with ui.row().classes("w-full items-center justify-center gap-2"):
+                self.screen.actions(self, view)
+                modes = dict(self.screen.sort_modes)
+                if len(modes) > 1:
+                    order = list(modes)
+                    nxt = order[(order.index(self.sort_mode) + 1) % len(order)] if self.sort_mode in order else order[0]
+                    ui.button(f"Sort: {modes.get(self.sort_mode, '')}", icon="sort",
+                              on_click=lambda m=nxt: self.set_sort(m)).props(
+                        "outline dense no-caps data-testid=btn-sort")
+            hand = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
+            hand.props["data-testid"] = "hand"
+            hand.style(f"--n: {max(1, len(codes))}")
+            with hand:
+                for code in codes:
+                    can = self.screen.card_selectable(self, view, code)
+                    card(code, selected=code in self.selected,
+                         on_click=(lambda c=code: self.screen.on_card_click(self, self.view, c)) if can else None,
+                         disabled=not can)
+
+    # ----------------------------------------------------------------------------- timers
+    def tick_clock(self) -> None:
+        if self.countdown is None or self.countdown.is_deleted:
+            return
+        t = self.table
+        now = time.time()
+        text, low = "", False
+        if t.status == STATUS_LOBBY and t.lobby_deadline:
+            left = max(0, int(t.lobby_deadline - now))
+            text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
+        elif t.paused and t.paused_left is not None:
+            left = int(t.paused_left)
+            text = f"⏸ {left}s"
+        elif t.turn_deadline:
+            left = max(0, int(t.turn_deadline - now + 0.999))
+            text, low = f"⏱ {left}s", left <= 10
+        if self.countdown.text != text:
+            self.countdown.set_text(text)
+        if low != ("low" in self.countdown.classes):
+            self.countdown.classes(add="low" if low else "", remove="" if low else "low")
+
+    # ----------------------------------------------------------------------------- dialogs
+    def open_rules(self) -> None:
+        with ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props("data-testid=rules-dialog"):
+            with ui.scroll_area().classes("h-[70vh] w-full"):
+                ui.markdown(self.table.game.rules_markdown())
+            ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
+        dialog.open()
+
+    def open_chat(self) -> None:
+        self.chat_seen = len(self.table.chat)
+        if self.chat_badge is not None:
+            self.chat_badge.set_visibility(False)
+        with ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
+                "data-testid=chat-dialog"):
+            ui.label("Table chat").classes("font-bold")
+            with ui.scroll_area().classes("grow w-full") as area:
+                self.chat_log = ui.column().classes("w-full gap-1")
+                with self.chat_log:
+                    self.chat_messages()
+            if self.seat is not None:
+                with ui.row().classes("w-full no-wrap items-center"):
+                    box = ui.input(placeholder="Say something").props(
+                        "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
+
+                    def send() -> None:
+                        if self.do(lambda t, now: t.say(self.me.player_id, box.value or "", now)):
+                            box.set_value("")
+                            area.scroll_to(percent=1.0)
+
+                    box.on("keydown.enter", send)
+                    ui.button(icon="send", on_click=send).props("flat round aria-label=Send data-testid=chat-send")
+
+        def closed() -> None:
+            self.chat_log = None
+            self.chat_seen = len(self.table.chat)
+
+        dialog.on("hide", closed)
+        dialog.open()
+
+    @ui.refreshable_method
+    def chat_messages(self) -> None:
+        if not self.table.chat:
+            ui.label("No messages yet.").classes("text-grey-6")
+        for msg in self.table.chat:
+            with ui.row().classes("gap-1 items-baseline no-wrap"):
+                ui.label(f"{msg['emoji']} {msg['name']}:").classes("font-bold text-sm whitespace-nowrap")
+                ui.label(msg["text"]).classes("text-sm break-all")
+        self.chat_seen = len(self.table.chat)
+
+    def confirm_leave(self) -> None:
+        with ui.dialog() as dialog, ui.card():
+            playing = self.table.status == "playing"
+            ui.label("Leave this table?").classes("text-lg font-bold")
+            if playing:
+                ui.label("The game goes on without you; you cannot come back to this seat.")
+            with ui.row().classes("justify-end w-full"):
+                ui.button("Stay", on_click=dialog.close).props("flat")
+
+                def leave() -> None:
+                    dialog.close()
+                    self.do(lambda t, now: t.leave(self.me.player_id, now))
+                    ui.navigate.to("/")
+
+                ui.button("Leave", on_click=leave).props("color=negative data-testid=btn-leave-confirm")
+        dialog.open()
+
+
+def register() -> None:
+    @ui.page("/table/{code}")
+    def table_page(code: str) -> None:
+        table = runtime().hub.get(code)
+        if table is None:
+            with frame("Table not found"):
+                ui.label(f"No table with code {code[:12].upper()} — check the code or ask the host for the link."
+                         ).classes("text-lg").props("data-testid=error")
+                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return
+        TablePage(table).build()
