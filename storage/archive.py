@@ -1,0 +1,173 @@
+"""The main database ``<data_dir>/cardnight.json``: finished games, profiles, link codes, meta.
+
+It changes about once per finished game. Every record carries a ``schema`` version and is
+validated on load; a record that does not validate is logged once and skipped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from tinydb import Query
+
+from storage.atomic_json import open_db
+
+log = logging.getLogger("cardnight.storage")
+
+SCHEMA = 1
+# Migrations by the schema version they upgrade from: MIGRATIONS[1] turns a v1 record into v2.
+MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
+
+
+class Record(BaseModel):
+    """Base of stored records: a ``schema`` version; unknown fields are kept."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    schema_: int = Field(SCHEMA, alias="schema")
+
+    def dump(self) -> dict[str, Any]:
+        """JSON-ready dict with the ``schema`` key."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+class FinishedGame(Record):
+    """A finished game; ``players`` entries are dicts with at least ``player_id`` (None for bots)."""
+
+    code: str
+    game: str
+    finished_at: datetime
+    players: list[dict[str, Any]] = []
+    result: dict[str, Any] | None = None
+
+    @field_validator("finished_at")
+    @classmethod
+    def _utc(cls, value: datetime) -> datetime:
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Profile(Record):
+    player_id: str
+    data: dict[str, Any] = {}
+
+
+class LinkCode(Record):
+    code: str
+    player_id: str
+    expires_at: datetime
+
+
+class Meta(Record):
+    key: str
+    value: Any = None
+
+
+R = TypeVar("R", bound=Record)
+
+
+class MainStore:
+    """Repository over the main database; a damaged file is quarantined and salvaged, never fatal."""
+
+    def __init__(self, data_dir: Path, *, fsync: bool = True) -> None:
+        self.path = Path(data_dir) / "cardnight.json"
+        self.db = open_db(self.path, fsync=fsync)
+        self._lock = threading.RLock()
+        self._reported: set[tuple[str, int]] = set()
+
+    def _valid(self, table: str, model: type[R]) -> list[tuple[int, R]]:
+        """Validated (doc_id, record) pairs of ``table``; bad records are logged once and skipped."""
+        out = []
+        for doc in self.db.table(table).all():
+            data = dict(doc)
+            try:
+                version = data.get("schema", SCHEMA)
+                while isinstance(version, int) and version < SCHEMA:
+                    data = MIGRATIONS[table][version](data)
+                    version = data["schema"]
+                if version != SCHEMA:
+                    raise ValueError(f"unsupported schema version {version!r}")
+                out.append((doc.doc_id, model.model_validate(data)))
+            except (ValidationError, ValueError, KeyError, TypeError) as exc:
+                if (table, doc.doc_id) not in self._reported:
+                    self._reported.add((table, doc.doc_id))
+                    log.warning("Skipping invalid %s record %s in %s: %s", table, doc.doc_id, self.path, exc)
+        return out
+
+    # finished games
+    def add_finished(self, record: dict[str, Any]) -> None:
+        """Validate and append a finished game (``ValueError`` if it is not valid)."""
+        clean = FinishedGame.model_validate(record).dump()
+        with self._lock:
+            self.db.table("finished").insert(clean)
+
+    def finished_games(self, player_id: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """Finished games, newest first, optionally only those of one player and/or one game."""
+        with self._lock:
+            pairs = self._valid("finished", FinishedGame)
+        if game is not None:
+            pairs = [(i, g) for i, g in pairs if g.game == game]
+        if player_id is not None:
+            pairs = [(i, g) for i, g in pairs if any(p.get("player_id") == player_id for p in g.players)]
+        pairs.sort(key=lambda pair: (pair[1].finished_at, pair[0]), reverse=True)  # ties: last added first
+        games = [g for _, g in pairs]
+        return [g.dump() for g in games]
+
+    # profiles
+    def get_profile(self, player_id: str) -> dict[str, Any] | None:
+        """The profile data stored for ``player_id``, or None."""
+        with self._lock:
+            found = [r for _, r in self._valid("profiles", Profile) if r.player_id == player_id]
+        return found[-1].dump()["data"] if found else None
+
+    def put_profile(self, player_id: str, data: dict[str, Any]) -> None:
+        """Create or replace the profile of ``player_id``."""
+        self._put("profiles", Query().player_id == player_id, Profile(player_id=player_id, data=data))
+
+    # link codes (for claiming a profile on another device; expiry is the caller's decision)
+    def put_link_code(self, code: str, player_id: str, expires_at: datetime) -> None:
+        """Store a link code pointing at ``player_id``."""
+        self._put("link_codes", Query().code == code, LinkCode(code=code, player_id=player_id, expires_at=expires_at))
+
+    def pop_link_code(self, code: str) -> dict[str, Any] | None:
+        """Remove and return ``{"code", "player_id", "expires_at"}`` for ``code``, or None."""
+        with self._lock:
+            found = [r for _, r in self._valid("link_codes", LinkCode) if r.code == code]
+            if found:
+                self.db.table("link_codes").remove(Query().code == code)
+        return found[-1].dump() if found else None
+
+    # meta
+    def get_meta(self, key: str, default: Any = None) -> Any:
+        """The value stored under ``key``, or ``default``."""
+        with self._lock:
+            found = [r for _, r in self._valid("meta", Meta) if r.key == key]
+        return found[-1].dump()["value"] if found else default
+
+    def set_meta(self, key: str, value: Any) -> None:
+        """Store a JSON-able ``value`` under ``key``."""
+        self._put("meta", Query().key == key, Meta(key=key, value=value))
+
+    def _put(self, table: str, cond: Any, record: Record) -> None:
+        """Replace the documents matching ``cond`` by ``record`` (or insert it) in one write."""
+        clean = record.dump()
+
+        def replace(doc: dict[str, Any]) -> None:
+            doc.clear()
+            doc.update(clean)
+
+        with self._lock:
+            tbl = self.db.table(table)
+            if tbl.contains(cond):
+                tbl.update(replace, cond)
+            else:
+                tbl.insert(clean)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self.db.close()

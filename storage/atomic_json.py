@@ -1,0 +1,210 @@
+"""Crash-safe JSON storage for TinyDB: temp file + fsync + os.replace, with an in-memory cache.
+
+A file that cannot be read is copied to ``<name>.corrupt-<UTC timestamp>``, logged, and replaced by
+whatever could be salvaged from it (complete documents before the damage), or by an empty database.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+log = logging.getLogger("cardnight.storage")
+
+Data = dict[str, dict[str, Any]]
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or unlink in ``directory`` durable (no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path, text: str, *, fsync: bool = True) -> None:
+    """Replace ``path`` with ``text`` so a crash leaves either the old or the new file, never a mix.
+
+    The new file is created with mode 0600 (mkstemp's default).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            if fsync:
+                os.fsync(handle.fileno())
+        for attempt in range(5):
+            try:
+                os.replace(tmp, path)
+                break
+            except PermissionError:  # Windows: target briefly held open by a scanner or indexer
+                if attempt == 4:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    if fsync:
+        fsync_dir(path.parent)
+
+
+def remove_stale_temp_files(path: Path) -> None:
+    """Delete temp files a killed process left behind for ``path``."""
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
+def quarantine(path: Path, reason: str) -> Path | None:
+    """Copy a bad file to ``<name>.corrupt-<UTC timestamp>`` beside it and log both paths."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    try:
+        shutil.copy2(path, target)
+    except OSError:
+        try:  # no room for a copy: move the file aside instead
+            os.replace(path, target)
+        except OSError:
+            log.exception("Could not copy corrupt file %s to %s", path, target)
+            return None
+    log.warning("Corrupt data file %s (%s): kept a copy at %s, continuing without the damage", path, reason, target)
+    return target
+
+
+def salvage(text: str) -> Data:
+    """Recover the complete documents of a damaged TinyDB JSON text, stopping at the first damage."""
+    decoder = json.JSONDecoder()
+    result: Data = {}
+    pos = 0
+
+    def skip(p: int) -> int:
+        while p < len(text) and text[p] in " \t\r\n":
+            p += 1
+        return p
+
+    def expect(p: int, char: str) -> int:
+        p = skip(p)
+        if text[p : p + 1] != char:
+            raise ValueError(char)
+        return p + 1
+
+    try:
+        pos = expect(pos, "{")
+        while skip(pos) < len(text) and text[skip(pos)] != "}":
+            table_name, pos = decoder.raw_decode(text, skip(pos))
+            pos = expect(pos, ":")
+            pos = expect(pos, "{")
+            table = result.setdefault(str(table_name), {})
+            while text[skip(pos)] != "}":
+                doc_id, pos = decoder.raw_decode(text, skip(pos))
+                pos = expect(pos, ":")
+                doc, pos = decoder.raw_decode(text, skip(pos))
+                if isinstance(doc, dict):
+                    table[str(doc_id)] = doc
+                pos = skip(pos)
+                if text[pos : pos + 1] == ",":
+                    pos += 1
+            pos = expect(pos, "}")
+            pos = skip(pos)
+            if text[pos : pos + 1] == ",":
+                pos += 1
+    except (ValueError, IndexError):
+        pass
+    return result
+
+
+def _valid_shape(data: Any) -> bool:
+    return isinstance(data, dict) and all(
+        isinstance(t, dict) and all(isinstance(d, dict) for d in t.values()) for t in data.values()
+    )
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage writing via temp file + fsync + ``os.replace`` and caching the data in memory.
+
+    ``read()`` returns the cached dict itself (TinyDB mutates it, then calls ``write``); callers of
+    the repositories get copies. The file is read once, at construction, where damage is handled.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, fsync: bool = True, salvage_damaged: bool = True) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.fsync = fsync
+        self.corrupt_copy: Path | None = None
+        self._last_text: str | None = None  # what the file holds; restores the cache after a failed write
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temp_files(self.path)
+        self._cache: Data | None = self._load(salvage_damaged)
+
+    def _load(self, salvage_damaged: bool) -> Data | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        if not raw.strip():
+            return None
+        text = raw.decode("utf-8", errors="replace")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if _valid_shape(data):
+                self._last_text = text
+                return data
+            reason = "not a TinyDB document tree"
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data, reason = None, f"unreadable JSON: {exc}"
+        if isinstance(data, dict):  # parsed but partly malformed: keep the well-formed documents
+            tables = {k: t for k, t in data.items() if isinstance(t, dict)}
+            kept = {k: {i: d for i, d in t.items() if isinstance(d, dict)} for k, t in tables.items()}
+        else:
+            kept = salvage(text) if salvage_damaged else {}
+        count = sum(len(t) for t in kept.values())
+        self.corrupt_copy = quarantine(self.path, f"{reason}; salvaged {count} document(s)")
+        if self.corrupt_copy is not None:  # never overwrite the only copy of the damaged data
+            try:
+                self.write(kept)
+            except OSError:
+                log.exception("Could not rewrite %s; continuing in memory", self.path)
+        return kept
+
+    def read(self) -> Data | None:
+        """Return the cached database (no disk access)."""
+        return self._cache
+
+    def write(self, data: Data) -> None:
+        """Serialise compactly and replace the file atomically; on failure the cache reverts to the file."""
+        try:
+            text = json.dumps(data, separators=(",", ":"))
+            atomic_write_text(self.path, text, fsync=self.fsync)
+        except BaseException:  # TinyDB already changed the cached dict in place: undo that
+            self._cache = None if self._last_text is None else json.loads(self._last_text)
+            raise
+        self._cache, self._last_text = data, text
+
+    def close(self) -> None:
+        """Nothing to release: the file is only open while it is read or replaced."""
+
+
+def open_db(path: str | os.PathLike[str], *, salvage_damaged: bool = True, fsync: bool = True) -> TinyDB:
+    """Open a TinyDB on :class:`AtomicJSONStorage`; a damaged file is quarantined, never fatal."""
+    return TinyDB(path, storage=AtomicJSONStorage, salvage_damaged=salvage_damaged, fsync=fsync)
