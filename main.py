@@ -9,14 +9,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from nicegui import app, ui
-
-from storage.secret import load_or_create_secret
-from ui.hub import Hub
-from ui.lan import base_urls
-from ui.pages import register_pages
-from ui.runtime import Runtime, set_runtime
-
 ROOT = Path(__file__).resolve().parent
 
 
@@ -37,7 +29,17 @@ def main() -> None:
     args = parse_args([] if simulated else sys.argv[1:])
     data_dir = Path(args.data_dir if not simulated else os.environ.get("CARDNIGHT_DATA_DIR") or tempfile.mkdtemp())
     data_dir.mkdir(parents=True, exist_ok=True)
+    # NiceGUI's own storage lives in the data dir too, so one folder is the whole backup.
+    os.environ.setdefault("NICEGUI_STORAGE_PATH", str((data_dir / "nicegui").resolve()))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    from nicegui import app, ui  # imported after NICEGUI_STORAGE_PATH is set
+
+    from storage.secret import load_or_create_secret
+    from ui.hub import Hub
+    from ui.lan import base_urls
+    from ui.pages import register_pages
+    from ui.runtime import Runtime, set_runtime
 
     hub = Hub(data_dir, inline_bots=simulated)
     hub.load()
@@ -57,5 +59,5 @@ def main() -> None:
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US")
 
 
-if __name__ in {"__main__", "__mp_main__"}:
+if __name__ == "__main__":
     main()

@@ -14,9 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from storage.archive import MainStore
-from storage.tables import TableStore
-
 from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.registry import get_game
@@ -30,6 +27,8 @@ from logic.tables import (
     bot_identity,
     new_table,
 )
+from storage.archive import MainStore
+from storage.tables import TableStore
 
 log = logging.getLogger("cardnight.hub")
 
@@ -125,6 +124,8 @@ class Hub:
         result = fn(table, self.clock())
         if table.version != before:
             self.changed(table)
+            if not self.inline_bots:  # computer players answer at once, not at the next tick
+                self._kick_bots(table, self.clock())
         return result
 
     def changed(self, table: Table) -> None:
@@ -189,17 +190,22 @@ class Hub:
             self.tables.pop(table.code, None)
             self.store.delete(table.code)
             return
-        if table.code not in self.busy and table.bots_to_move(now):
-            self.busy.add(table.code)
-            if self.inline_bots:
-                try:
-                    self._bot_moves_sync(table)
-                finally:
-                    self.busy.discard(table.code)
-            else:
-                from nicegui import background_tasks
+        self._kick_bots(table, now)
 
-                background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
+    def _kick_bots(self, table: Table, now: float) -> None:
+        """Start computer players' moves for this table unless they are already running."""
+        if table.code in self.busy or not table.bots_to_move(now):
+            return
+        self.busy.add(table.code)
+        if self.inline_bots:
+            try:
+                self._bot_moves_sync(table)
+            finally:
+                self.busy.discard(table.code)
+        else:
+            from nicegui import background_tasks
+
+            background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
 
     @staticmethod
     def _bot_inputs(table: Table, seat: int) -> tuple[str, str, dict[str, Any], list[Any], str]:
@@ -221,6 +227,7 @@ class Hub:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
         from nicegui import run
 
+        moves = 0
         try:
             while True:
                 seats = table.bots_to_move(self.clock())
@@ -243,7 +250,9 @@ class Hub:
                     log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
                     legal = table.game.legal_actions(table.state, seat)
                     self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
-                await asyncio.sleep(0)
+                moves += 1
+                if moves % 8 == 0:
+                    await asyncio.sleep(0)  # let pages and other tables breathe
         finally:
             self.busy.discard(table.code)
 

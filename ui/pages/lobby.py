@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.tables import LOBBY_MINUTES, bot_identity
+from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.identity import EMOJI_CHOICES, set_profile
 from ui.lan import base_urls, qr_data_uri
@@ -16,11 +16,13 @@ from ui.runtime import runtime
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
 
+BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}
+
 COPY_JS = """
 (async () => {
   const text = %s;
   if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
-  const box = document.querySelector('[data-testid=invite-link] input');
+  const box = document.querySelector('[data-testid=invite-link]');
   if (box) { box.focus(); box.select(); try { document.execCommand('copy'); return 'copied'; } catch (e) {} }
   return 'selected';
 })()
@@ -103,11 +105,15 @@ def lobby_view(page: TablePage) -> None:
                               label="Lobby stays open").props("data-testid=opt-lobby-minutes")
             lobby.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "lobby_minutes", e.value, now)))
+            speed = ui.select({d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=t.settings.bot_delay,
+                              label="Computer players move").props("data-testid=opt-bot-speed")
+            speed.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "bot_delay", e.value, now)))
             public = ui.switch("Listed under Live tables", value=t.settings.public).props("data-testid=opt-public")
             public.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "public", e.value, now)))
             if not host:
-                for el in (timer, lobby, public):
+                for el in (timer, lobby, speed, public):
                     el.disable()
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())

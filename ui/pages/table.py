@@ -6,6 +6,7 @@ the table changes (pushed, not polled). Selection and sort order live here, per 
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from typing import Any
@@ -42,6 +43,8 @@ class TablePage:
         self.chat_badge: ui.badge | None = None
         self.chat_log: ui.column | None = None
         self.view: dict[str, Any] = {}
+        self.refresh_pending = False
+        self.requested_version = -1
 
     # ----------------------------------------------------------------------------- identity
     @property
@@ -120,9 +123,17 @@ class TablePage:
         ui.timer(0.5, self.tick_clock)
         unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
         ui.context.client.on_delete(unsubscribe)
-        self.update_attributes()
 
     def on_change(self, table: Table) -> None:
+        """Called by the hub after every change; several changes in a row make one refresh."""
+        if self.refresh_pending:
+            return
+        self.refresh_pending = True
+        asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        self.refresh_pending = False
+        table = self.table
         if self.root is None or self.root.is_deleted:
             return
         with self.root:
@@ -130,9 +141,9 @@ class TablePage:
             if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
                 ui.navigate.to("/")
                 return
-        if table.version != self.last_version:
-            self.body.refresh()
-            self.update_attributes()
+        if table.version != self.requested_version:
+            self.requested_version = table.version
+            self.body.refresh()  # runs as a task: several changes in a row draw once
 
     def update_attributes(self) -> None:
         """The tester contract on the table root: data-phase, data-turn, data-seat."""
@@ -163,6 +174,12 @@ class TablePage:
 
     @ui.refreshable_method
     def body(self) -> None:
+        try:
+            self.draw()
+        finally:
+            self.update_attributes()  # the tester contract always matches what is drawn
+
+    def draw(self) -> None:
         t = self.table
         self.last_version = t.version
         self.view = t.game.view(t.state, self.seat) if t.state is not None else {}

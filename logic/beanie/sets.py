@@ -1,0 +1,295 @@
+"""Beanie card ids and set logic (pure functions over small ints, shared by the engine and the bots).
+
+A card is an int ``suit * 13 + rank - 1`` with suits S, H, D, C = 0..3 and ranks ace = 1 .. king = 13
+(ace is always low in Beanie). ``CODES[c]`` is its code string ("AS", "10H", "KC").
+
+A set on the table is a plain list ``[set_id, owner, typ, cards, reps]``: ``typ`` is ``MATCH`` or
+``RUN``; ``cards`` are the cards lying there and ``reps`` the card each one stands for (a natural card
+stands for itself, a Beanie for the card it replaces). Matches keep suit order (S, H, D, C of ``reps``),
+runs keep rank order.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from logic.cards import Card
+from logic.game import IllegalMove
+
+MATCH = 0
+RUN = 1
+TYPE_NAMES = ("match", "run")
+
+SUIT_LETTERS = "SHDC"
+RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_PLURAL = ("", "Aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings")
+
+RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
+SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+CODES: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_LETTERS[c // 13] for c in range(52))
+CARD_ID: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+# Penalty points of a natural card: ace 1, 2-9 face value, 10/J/Q/K 10.
+NATURAL_POINTS: tuple[int, ...] = tuple(1 if r == 1 else (r if r <= 9 else 10) for r in RANK)
+
+
+def card_id(suit: int, rank: int) -> int:
+    return suit * 13 + rank - 1
+
+
+def parse_code(code: object) -> int:
+    """Card id from a code ("QS", "10h", "TH"); raises IllegalMove for anything else."""
+    if isinstance(code, str):
+        c = CARD_ID.get(code)
+        if c is not None:
+            return c
+        try:
+            card = Card.parse(code)
+        except ValueError:
+            pass
+        else:
+            rank = 1 if card.rank == 14 else card.rank
+            return card_id(SUIT_LETTERS.index(card.suit), rank)
+    raise IllegalMove(f"{code!r} is not a card.")
+
+
+def points(card: int, wild: int, beanie_value: int) -> int:
+    return beanie_value if RANK[card] == wild else NATURAL_POINTS[card]
+
+
+def hand_points(hand: list[int], wild: int, beanie_value: int) -> int:
+    return sum(beanie_value if RANK[c] == wild else NATURAL_POINTS[c] for c in hand)
+
+
+def set_label(s: list) -> str:
+    """Short public name of a set: "the match of 7s", "the run of ♦ 4-7"."""
+    reps = s[4]
+    if s[2] == MATCH:
+        return f"the match of {RANK_PLURAL[RANK[reps[0]]]}"
+    suit = "♠♥♦♣"[SUIT[reps[0]]]
+    return f"the {suit} run {RANK_LABELS[RANK[reps[0]]]}-{RANK_LABELS[RANK[reps[-1]]]}"
+
+
+# --- laying a new set ------------------------------------------------------------------------
+
+
+def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None) -> tuple[int, list[int], list[int]]:
+    """Check that ``cards`` form a set this round and place them: ``(typ, cards, reps)``.
+
+    ``as_type`` ("match"/"run") is needed only when the cards could be either; ``end`` ("low"/"high")
+    only when the Beanies beyond the natural cards of a run could go at either end (they all go to the
+    same end). A choice that is given but not needed is accepted when it agrees with the only way.
+    Raises IllegalMove with a reason.
+    """
+    if as_type not in (None, "match", "run"):
+        raise IllegalMove("Play the cards as a match or as a run.")
+    if end not in (None, "low", "high"):
+        raise IllegalMove("A Beanie at the end of a run goes at the low end or the high end.")
+    if len(cards) < 3:
+        raise IllegalMove("A set needs at least 3 cards.")
+    nat = sorted((c for c in cards if RANK[c] != wild), key=RANK.__getitem__)
+    wilds = sorted(c for c in cards if RANK[c] == wild)
+    if not nat:
+        raise IllegalMove("A set needs at least one card that is not a Beanie.")
+    r0 = RANK[nat[0]]
+    match_err = None
+    if any(RANK[c] != r0 for c in nat):
+        match_err = "the cards are not all the same rank"
+    elif len(cards) > 4:
+        match_err = "a match holds at most 4 cards, one of each suit"
+    run_err = None
+    run_ends: tuple = ()
+    extras = 0
+    s0 = SUIT[nat[0]]
+    if any(SUIT[c] != s0 for c in nat):
+        run_err = "the cards are not all the same suit"
+    else:
+        lo, hi = r0, RANK[nat[-1]]
+        gaps = hi - lo + 1 - len(nat)
+        if gaps > len(wilds):
+            run_err = "the gaps are bigger than your Beanies can fill"
+        else:
+            extras = len(wilds) - gaps
+            if extras == 0:
+                run_ends = (None,)
+            else:
+                run_ends = tuple(e for e, ok in (("low", extras <= lo - 1), ("high", extras <= 13 - hi)) if ok)
+                if not run_ends:
+                    run_err = "the run would go past the ace or the king"
+    if as_type is None:
+        if match_err is None and run_err is None:
+            raise IllegalMove("These cards could be a match or a run: choose how to play them.")
+        if match_err is None:
+            typ = MATCH
+        elif run_err is None:
+            typ = RUN
+        else:
+            raise IllegalMove(f"These cards make neither a match ({match_err}) nor a run ({run_err}).")
+    elif as_type == "match":
+        if match_err is not None:
+            raise IllegalMove(f"Not a match: {match_err}.")
+        typ = MATCH
+    else:
+        if run_err is not None:
+            raise IllegalMove(f"Not a run: {run_err}.")
+        typ = RUN
+    if typ == MATCH:
+        used = {SUIT[c] for c in nat}
+        missing = [s for s in range(4) if s not in used]
+        pairs = [(c, c) for c in nat] + [(w, card_id(missing[i], r0)) for i, w in enumerate(wilds)]
+        pairs.sort(key=lambda p: SUIT[p[1]])
+        return MATCH, [p[0] for p in pairs], [p[1] for p in pairs]
+    lo = r0
+    if run_ends != (None,):
+        if end is None:
+            if len(run_ends) == 2:
+                raise IllegalMove("Choose the end of the run for the extra Beanie: low or high.")
+            side = run_ends[0]
+        elif end not in run_ends:
+            raise IllegalMove(f"There is no room at the {end} end of this run for the Beanie.")
+        else:
+            side = end
+        if side == "low":
+            lo = r0 - extras
+    by_rank = {RANK[c]: c for c in nat}
+    it = iter(wilds)
+    placed = [by_rank[r] if r in by_rank else next(it) for r in range(lo, lo + len(cards))]
+    return RUN, placed, [card_id(s0, r) for r in range(lo, lo + len(cards))]
+
+
+def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], str | None, str | None]]:
+    """Every distinct way to lay a set from ``hand``: ``(cards, as_type, end)`` with the choices only
+    where they are needed. Matches first (by rank), then runs (by suit, then lowest card)."""
+    nat = sorted(c for c in hand if RANK[c] != wild)
+    wl = tuple(sorted(c for c in hand if RANK[c] == wild))
+    nw = len(wl)
+    wsubs = [list(combinations(wl, k)) for k in range(nw + 1)]
+    out: list[tuple[tuple[int, ...], str | None, str | None]] = []
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
+    for c in nat:
+        by_rank.setdefault(RANK[c], []).append(c)
+        by_suit.setdefault(SUIT[c], []).append(c)
+    for r in sorted(by_rank):
+        cs = by_rank[r]
+        for k in range(1, len(cs) + 1):
+            lo_w, hi_w = max(0, 3 - k), min(nw, 4 - k)
+            if lo_w > hi_w:
+                continue
+            for sub in combinations(cs, k):
+                for w in range(lo_w, hi_w + 1):
+                    at = "match" if (k == 1 and w >= 2) else None
+                    for ws in wsubs[w]:
+                        out.append((sub + ws, at, None))
+    for s in sorted(by_suit):
+        cs = by_suit[s]  # ascending rank (ids of one suit ascend with rank)
+        m = len(cs)
+        for i in range(m):
+            ri = RANK[cs[i]]
+            for j in range(i, m):
+                rj = RANK[cs[j]]
+                span = rj - ri + 1
+                inner = cs[i + 1 : j]
+                for t in range(len(inner) + 1):
+                    k = 1 if i == j else 2 + t
+                    gaps = span - k
+                    if gaps > nw:
+                        continue
+                    w_from = max(gaps, 3 - k)
+                    if w_from > nw:
+                        continue
+                    for mid in combinations(inner, t):
+                        base = (cs[i],) if i == j else (cs[i], *mid, cs[j])
+                        for w in range(w_from, nw + 1):
+                            extras = w - gaps
+                            if extras == 0:
+                                ends: tuple = (None,)
+                            else:
+                                low_ok, high_ok = extras <= ri - 1, extras <= 13 - rj
+                                if low_ok and high_ok:
+                                    ends = ("low", "high")
+                                elif low_ok or high_ok:
+                                    ends = (None,)
+                                else:
+                                    continue
+                            at = "run" if (k == 1 and 2 <= w <= 3) else None
+                            for ws in wsubs[w]:
+                                for e in ends:
+                                    out.append((base + ws, at, e))
+    return out
+
+
+# --- adding to sets on the table --------------------------------------------------------------
+
+
+def accepts(s: list, wild: int) -> list[int]:
+    """Natural cards that could be added to set ``s`` this round (not Beanies: those are 'star')."""
+    reps = s[4]
+    if s[2] == MATCH:
+        if len(reps) >= 4:
+            return []
+        r = RANK[reps[0]]
+        if r == wild:
+            return []
+        used = {SUIT[x] for x in reps}
+        return [card_id(su, r) for su in range(4) if su not in used]
+    su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
+    out = []
+    if lo > 1 and lo - 1 != wild:
+        out.append(card_id(su, lo - 1))
+    if hi < 13 and hi + 1 != wild:
+        out.append(card_id(su, hi + 1))
+    return out
+
+
+def star_ends(s: list) -> tuple[str | None, ...]:
+    """Where a lone Beanie can go on set ``s``: () when full, (None,) when there is one place,
+    ("low", "high") when the run is open at both ends."""
+    reps = s[4]
+    if s[2] == MATCH:
+        return () if len(reps) >= 4 else (None,)
+    lo, hi = RANK[reps[0]], RANK[reps[-1]]
+    if lo > 1 and hi < 13:
+        return ("low", "high")
+    if lo > 1 or hi < 13:
+        return (None,)
+    return ()
+
+
+def add_natural(s: list, card: int) -> None:
+    """Put natural ``card`` onto set ``s`` (already checked by ``accepts``)."""
+    cards, reps = s[3], s[4]
+    if s[2] == MATCH:
+        i = 0
+        while i < len(reps) and SUIT[reps[i]] < SUIT[card]:
+            i += 1
+        cards.insert(i, card)
+        reps.insert(i, card)
+    elif RANK[card] < RANK[reps[0]]:
+        cards.insert(0, card)
+        reps.insert(0, card)
+    else:
+        cards.append(card)
+        reps.append(card)
+
+
+def add_star(s: list, card: int, side: str | None) -> int:
+    """Put Beanie ``card`` onto set ``s`` at ``side`` (resolved by the caller); returns what it stands for."""
+    cards, reps = s[3], s[4]
+    if s[2] == MATCH:
+        r = RANK[reps[0]]
+        used = {SUIT[x] for x in reps}
+        rep = card_id(next(su for su in range(4) if su not in used), r)
+        add_natural(s, rep)  # inserts rep at its place in both lists...
+        i = reps.index(rep)
+        cards[i] = card  # ...then the Beanie lies there instead
+        return rep
+    su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
+    if side == "low":
+        rep = card_id(su, lo - 1)
+        cards.insert(0, card)
+        reps.insert(0, rep)
+    else:
+        rep = card_id(su, hi + 1)
+        cards.append(card)
+        reps.append(rep)
+    return rep

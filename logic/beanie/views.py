@@ -1,0 +1,184 @@
+"""What one seat may see of a Beanie game, and the public one-liners for the table log.
+
+``build_view(state, seat)`` returns a JSON-able dict (``seat=None``: spectator) with the shared keys
+
+* ``game`` "beanie", ``phase`` ("play" / "hand-over" / "over"), ``to_move``, ``seat``, ``players``
+* ``hand``: the viewer's card codes in the order they were received (empty for a spectator)
+* ``seats``: per seat ``{"cards", "title", "status", "score", "team"}``; status chips: "laid a set",
+  "first turn", "wants to end" / "agreed to end", "went out", "ready" (hand-over)
+* ``round_label`` ("Round 7 — Beanie: 7s"), ``scores`` (match totals), ``summary`` (hand-over/over:
+  ``{"title", "columns", "rows"}`` with per seat cards left, points this round and total), ``message``
+
+and Beanie's own keys
+
+* ``round``, ``rounds``, ``wild_rank`` (rank label, "A".."K"), ``wild_label`` ("Aces", "7s")
+* ``turn`` (seat whose turn it is, or None), ``turn_stage`` ("draw" / "play" / None)
+* ``stock_count``, ``discard_top`` (code or None), ``discard_count``
+* ``sets``: ``[{"id", "owner", "type" ("match"/"run"), "cards": [{"code", "wild", "as"}]}]`` where
+  ``as`` is the card a Beanie stands for (a natural card stands for itself)
+* ``laid_this_round``: per seat bool (may add, place and steal once true)
+* ``vote``: None or ``{"proposer", "agreed": [seats]}``
+* ``drawn_card``: the card the viewer drew this turn (viewer only; None otherwise)
+* ``first_turn``: the viewer is still on its first turn of the round (cannot go out yet)
+* ``taken`` / ``discarded``: per seat, card codes that publicly went into that hand this round (taken
+  from the discard pile or stolen from the table) and that it discarded this round (cards shuffled back
+  into the stock drop out of both lists)
+* ``round_turns``: turns completed this round; ``reshuffles``: times the stock was rebuilt this round;
+  ``hand_points``: the viewer's penalty if the round ended now; ``options``: {"beanie_value", "reclaim_own"}
+* ``scorecard``: one list per finished round with the points of each seat
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
+
+from . import sets as S
+from .sets import CODES, RANK
+
+
+def _set_view(s: list, wild: int) -> dict[str, Any]:
+    return {
+        "id": s[0],
+        "owner": s[1],
+        "type": S.TYPE_NAMES[s[2]],
+        "cards": [{"code": CODES[c], "wild": RANK[c] == wild, "as": CODES[r]} for c, r in zip(s[3], s[4], strict=True)],
+    }
+
+
+def round_label(rnd: int) -> str:
+    return f"Round {rnd} — Beanie: {S.RANK_PLURAL[rnd]}"
+
+
+def build_view(st: Any, seat: int | None) -> dict[str, Any]:
+    n = st.players
+    wild = st.round
+    playing = st.phase == PHASE_PLAY
+    viewer = seat if seat is not None and 0 <= seat < n else None
+    hand = [CODES[c] for c in st.hands[viewer]] if viewer is not None else []
+    if playing:
+        to_move = [st.turn]
+    elif st.phase == PHASE_HAND_OVER:
+        to_move = [i for i in range(n) if not st.confirmed[i]]
+    else:
+        to_move = []
+    winner = st.result[0] if (st.result is not None and not playing) else -1
+    seats = []
+    for i in range(n):
+        status = []
+        if st.laid[i]:
+            status.append("laid a set")
+        if playing and st.turns_done[i] == 0:
+            status.append("first turn")
+        if st.proposer >= 0:
+            status.append("wants to end" if st.proposer == i else ("agreed to end" if st.agreed[i] else None))
+        if not playing and winner == i:
+            status.append("went out")
+        if st.phase == PHASE_HAND_OVER and st.confirmed[i]:
+            status.append("ready")
+        seats.append(
+            {
+                "cards": len(st.hands[i]),
+                "title": None,
+                "status": [x for x in status if x],
+                "score": st.totals[i],
+                "team": None,
+            }
+        )
+    summary = None
+    if not playing and st.result is not None:
+        w, pts, left = st.result
+        title = f"Round {st.round}: " + (f"Player {w + 1} went out" if w >= 0 else "ended as a draw")
+        if st.phase == PHASE_OVER:
+            best = min(st.totals)
+            champs = [i for i in range(n) if st.totals[i] == best]
+            title = (
+                "Game over — "
+                + " and ".join(f"Player {i + 1}" for i in champs)
+                + (" win" if len(champs) > 1 else " wins")
+            )
+        summary = {
+            "title": title,
+            "columns": [["cards", "Cards left"], ["points", "Points this round"], ["total", "Total"]],
+            "rows": [
+                {"seat": i, "cards": left[i], "points": pts[i], "total": st.totals[i], "out": i == w} for i in range(n)
+            ],
+        }
+    vote = None
+    if st.proposer >= 0:
+        vote = {"proposer": st.proposer, "agreed": [i for i in range(n) if st.agreed[i]]}
+    is_turn = playing and viewer is not None and viewer == st.turn
+    return {
+        "game": "beanie",
+        "phase": st.phase,
+        "to_move": to_move,
+        "seat": viewer,
+        "players": n,
+        "hand": hand,
+        "seats": seats,
+        "round_label": round_label(st.round),
+        "scores": list(st.totals),
+        "summary": summary,
+        "message": st.message,
+        "round": st.round,
+        "rounds": st.rounds,
+        "wild_rank": S.RANK_LABELS[wild],
+        "wild_label": S.RANK_PLURAL[wild],
+        "turn": st.turn if playing else None,
+        "turn_stage": st.stage if playing else None,
+        "stock_count": len(st.stock),
+        "discard_top": CODES[st.discard[-1]] if st.discard else None,
+        "discard_count": len(st.discard),
+        "sets": [_set_view(s, wild) for s in st.sets],
+        "laid_this_round": list(st.laid),
+        "vote": vote,
+        "drawn_card": CODES[st.drawn] if is_turn and st.drawn >= 0 else None,
+        "first_turn": bool(viewer is not None and playing and st.turns_done[viewer] == 0),
+        "taken": [[CODES[c] for c in x] for x in st.taken],
+        "discarded": [[CODES[c] for c in x] for x in st.thrown],
+        "round_turns": st.round_turns,
+        "reshuffles": st.reshuffles,
+        "hand_points": S.hand_points(st.hands[viewer], wild, st.beanie_value) if viewer is not None else 0,
+        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own},
+        "scorecard": [list(r) for r in st.scorecard],
+    }
+
+
+def describe(st: Any, seat: int, action: Any) -> str | None:
+    """Public line for ``action`` by ``seat`` on the state before it (nothing hidden: a stock draw
+    never names the card)."""
+    kind = getattr(action, "kind", None)
+    if kind == "draw":
+        if action.source == "discard" and st.discard:
+            return f"took {CODES[st.discard[-1]]} from the discard pile"
+        return "drew from the stock"
+    if kind == "lay":
+        what = "a set"
+        try:
+            cards = [S.parse_code(c) for c in action.cards]
+            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end)
+            what = f"a {S.TYPE_NAMES[typ]}: " + " ".join(CODES[c] for c in placed)
+        except ValueError:
+            pass
+        return f"laid {what}"
+    if kind in ("add", "star", "steal"):
+        target = next((S.set_label(s) for s in st.sets if s[0] == action.set_id), "a set")
+        if kind == "add":
+            return f"added {action.card} to {target}"
+        if kind == "star":
+            return f"placed a Beanie on {target}"
+        return f"stole a Beanie from {target} with {action.card}"
+    if kind == "discard":
+        if len(st.hands[seat]) == 1:
+            return f"discarded {action.card} and went out"
+        return f"discarded {action.card}"
+    if kind == "propose":
+        return "proposed ending the round as a draw"
+    if kind == "agree":
+        return "agreed to end the round"
+    if kind == "withdraw":
+        return "withdrew the end-round vote"
+    if kind == "next":
+        return "is ready for the next round"
+    return None

@@ -1,0 +1,9 @@
+"""Stockpile: build four shared piles from 1 to 12 and empty your stock first (key "stockpile")."""
+
+from logic.registry import register
+from logic.stockpile.game import StockpileGame
+from logic.stockpile.rules import Commit, Config, Discard, NextHand, Pass, Play, State, Undo
+
+GAME = register(StockpileGame())
+
+__all__ = ["GAME", "StockpileGame", "Config", "State", "Play", "Discard", "Undo", "Commit", "Pass", "NextHand"]

@@ -1,0 +1,509 @@
+"""Stockpile computer players. They decide from the seat's view dict and the legal list only.
+
+* ``easy``: plays what it can (stock first, then discard tops and hand cards, wilds included)
+  and discards its highest card.
+* ``medium``: plays its stock card when it can, otherwise searches for a chain of hand and
+  discard-pile cards (using wilds only inside such a chain) that reaches its stock card; then
+  plays loose numbers from its discard piles and hand; discards to keep its piles tidy
+  (same numbers together, descending runs).
+* ``hard``: plans the whole turn with a memoised search over play orders from the view
+  (hand, discard tops, the four building piles): stock cards first, wilds kept back unless they
+  free a stock card, emptying the hand to draw five when that is cheap, and at the end of the
+  turn it scores the board for the players after it (never leave a pile needing the next
+  player's stock card) and picks the discard that keeps the most options open.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from logic.stockpile import rules as R
+
+WILD = R.WILD
+_VAL = {c: i for i, c in enumerate(R.CODES)}
+
+
+def _v(code: str | None) -> int | None:
+    return None if code is None else _VAL[code]
+
+
+def _by_kind(legal: list[Any], kind: type) -> list[Any]:
+    return [a for a in legal if type(a) is kind]
+
+
+def _common(view: dict[str, Any], legal: list[Any]) -> Any | None:
+    """The move for every phase except the play stage (or None to decide normally)."""
+    if not legal:
+        return None
+    if R.NEXT in legal:
+        return R.NEXT
+    if R.COMMIT in legal:
+        return R.COMMIT
+    if R.PASS in legal:
+        return R.PASS
+    return None
+
+
+# --- discard choice shared by the bots ---------------------------------------------------------
+
+
+def _pile_fit(card: int, pile: list[int], empties: int) -> float:
+    """How well ``card`` sits on a discard pile (higher = tidier)."""
+    if not pile:
+        return -0.5 if empties > 1 else -2.5
+    top = pile[-1]
+    if top == WILD:
+        return -6.0
+    if card == WILD:
+        return -4.0
+    if top == card:
+        return 2.5
+    if top == card + 1:
+        return 3.0
+    if top > card:
+        return 1.2 - 0.25 * (top - card - 1)
+    return -2.0 - 0.6 * (card - top)
+
+
+def easy_discard(view: dict[str, Any]) -> R.Discard:
+    """Highest card (wilds last) onto a pile showing the same number, else an empty pile, else pile 1."""
+    hand = [_VAL[c] for c in view["hand"]]
+    seat = view["seat"]
+    piles = view["discards"][seat]
+    best_i = max(range(len(hand)), key=lambda i: (hand[i] != WILD, hand[i], -i))
+    card = R.code(hand[best_i])
+    pile = next((p for p in range(4) if piles[p] and piles[p][-1] == card), None)
+    if pile is None:
+        pile = next((p for p in range(4) if not piles[p]), 0)
+    return R.DISCARD[best_i][pile]
+
+
+def tidy_discard(view: dict[str, Any], hand: list[int] | None = None) -> R.Discard:
+    """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy."""
+    if hand is None:
+        hand = [_VAL[c] for c in view["hand"]]
+    piles = [[_VAL[c] for c in p] for p in view["discards"][view["seat"]]]
+    empties = sum(1 for p in piles if not p)
+    best = None
+    for i, c in enumerate(hand):
+        for p in range(4):
+            score = _pile_fit(c, piles[p], empties) + (0.15 * c if c != WILD else -20.0)
+            if best is None or score > best[0]:
+                best = (score, i, p)
+    assert best is not None
+    return R.DISCARD[best[1]][best[2]]
+
+
+# --- a compact model of the turn, built from the view -------------------------------------------
+
+
+class _Turn:
+    """What the bot knows at its turn, as plain numbers."""
+
+    __slots__ = ("seat", "n", "builds", "hand", "sources", "targets", "opp", "partner_tops", "can_draw", "piles")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.seat = seat = view["seat"]
+        self.n = n = view["players"]
+        self.builds = [b["size"] for b in view["build"]]
+        self.hand = [_VAL[c] for c in view["hand"]]
+        owners = view["my_sources"] or [seat]
+        self.sources = []  # (owner, pile index, values bottom..top)
+        for o in owners:
+            for p, pile in enumerate(view["discards"][o]):
+                if pile:
+                    self.sources.append((o, p, [_VAL[c] for c in pile]))
+        self.targets = []  # (owner, top value) of stocks we may play from
+        for o in owners:
+            st = view["stocks"][o]
+            if st["count"]:
+                self.targets.append((o, _v(st["top"])))
+        # opponents in turn order after us: (distance, top value)
+        self.opp = []
+        team = set(owners)
+        for k in range(1, n):
+            o = (seat + k) % n
+            st = view["stocks"][o]
+            if o not in team and st["count"]:
+                self.opp.append((k, _v(st["top"]), [[_VAL[c] for c in p] for p in view["discards"][o] if p]))
+        self.partner_tops = [t for o, t in self.targets if o != seat]
+        self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
+        self.piles = [[_VAL[c] for c in p] for p in view["discards"][seat]]
+
+
+def _missing(need: int, top: int, piles: list[list[int]]) -> int:
+    """Cards an opponent still needs from their hand to lift a pile from ``need`` to their stock
+    card ``top``, after using what their (public) discard piles offer."""
+    if not piles:
+        return top - need
+    depth = [len(p) for p in piles]
+    cur = need
+    while cur < top:
+        for j, p in enumerate(piles):
+            k = depth[j]
+            if k and (p[k - 1] == cur or p[k - 1] == WILD):
+                depth[j] = k - 1
+                cur += 1
+                break
+        else:
+            break
+    return top - cur
+
+
+def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any | None:
+    plays = [a for a in legal if type(a) is R.Play and a.source.startswith("stock:")]
+    if not plays:
+        return None
+    # a numbered card first (keeps its pile choice trivial); wilds where the board scores best
+    best = None
+    for a in plays:
+        owner = int(a.source.split(":")[1])
+        top = next(t for o, t in turn.targets if o == owner)
+        builds = turn.builds[:]
+        builds[a.build] = (builds[a.build] + 1) % R.TOP
+        score = (0 if top == WILD else 100) + score_builds(builds)
+        if best is None or score > best[0]:
+            best = (score, a)
+    return best[1]
+
+
+# --- easy --------------------------------------------------------------------------------------
+
+
+class EasyBot:
+    level = "easy"
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        plays = _by_kind(legal, R.Play)
+        for p in plays:
+            if p.source.startswith("stock:"):
+                return p
+        if plays:
+            return plays[0]
+        if view["hand"]:
+            return easy_discard(view)
+        return legal[0]
+
+
+# --- medium ------------------------------------------------------------------------------------
+
+
+def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | None:
+    """First move of a cheapest chain (fewest wilds, then fewest cards) that lets a stock card go
+    down. Moves use hand cards and discard tops; returns (source, build) or None."""
+    targets = [t for _, t in turn.targets if t is not None]
+    if not targets:
+        return None
+    best: list[Any] = [None]
+    seen: set[Any] = set()
+    nodes = [0]
+    hand0 = turn.hand
+    srcs = turn.sources
+
+    def reachable(builds: list[int]) -> bool:
+        for t in targets:
+            if t == WILD:
+                return True
+            for b in builds:
+                if b + 1 == t:
+                    return True
+        return False
+
+    def dfs(builds: list[int], used: tuple[int, ...], dl: tuple[int, ...], wilds: int, cards: int, first: Any) -> None:
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            return
+        cost = (wilds, cards)
+        if best[0] is not None and cost >= best[0][0]:
+            return
+        if first is not None and reachable(builds):
+            best[0] = (cost, first)
+            return
+        key = (tuple(sorted(builds)), used, dl)
+        if key in seen:
+            return
+        seen.add(key)
+        # discard tops first (frees piles), then hand numbers, then wilds
+        for si, (o, p, vals) in enumerate(srcs):
+            k = dl[si]
+            if k == 0:
+                continue
+            c = vals[k - 1]
+            for b in range(4):
+                if c == WILD or builds[b] + 1 == c:
+                    nb = builds[:]
+                    nb[b] = (nb[b] + 1) % R.TOP
+                    ndl = dl[:si] + (k - 1,) + dl[si + 1 :]
+                    dfs(nb, used, ndl, wilds + (c == WILD), cards + 1, first or (f"discard:{o}:{p}", b))
+                    if c == WILD:
+                        pass
+        tried: set[int] = set()
+        for i, c in enumerate(hand0):
+            if i in used or c in tried:
+                continue
+            tried.add(c)
+            for b in range(4):
+                if c == WILD or builds[b] + 1 == c:
+                    nb = builds[:]
+                    nb[b] = (nb[b] + 1) % R.TOP
+                    dfs(nb, tuple(sorted(used + (i,))), dl, wilds + (c == WILD), cards + 1, first or (f"hand:{i}", b))
+
+    dfs(turn.builds[:], (), tuple(len(v) for _, _, v in srcs), 0, 0, None)
+    return best[0][1] if best[0] is not None else None
+
+
+class MediumBot:
+    level = "medium"
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        plays = _by_kind(legal, R.Play)
+        if not plays:
+            return tidy_discard(view) if view["hand"] else legal[0]
+        turn = _Turn(view)
+        a = _direct_stock_play(turn, legal, lambda b: 0.0)
+        if a is not None:
+            return a
+        step = _chain_to_stock(turn)
+        if step is not None:
+            act = R.Play(step[0], step[1])
+            if act in legal:
+                return act
+        # loose numbers: discard tops first, then hand cards (never a wild)
+        for p in plays:
+            if p.source.startswith("discard:"):
+                o, i = map(int, p.source.split(":")[1:])
+                if view["discards"][o][i][-1] != "W":
+                    return p
+        for p in plays:
+            if p.source.startswith("hand:"):
+                if view["hand"][int(p.source[5:])] != "W":
+                    return p
+        if view["hand"]:
+            return tidy_discard(view)
+        return plays[0]
+
+
+# --- hard --------------------------------------------------------------------------------------
+
+STOCK_PLAY = 100.0
+WILD_USE = -9.0
+HAND_PLAY = 1.5
+DISCARD_PLAY = 1.2
+DRAW_FIVE = 7.0
+FAR_OPPONENT = 0.3  # danger weight for opponents who are not next (the board changes before they play)
+
+
+class HardBot:
+    """Memoised search over the play orders of one turn (see module docstring)."""
+
+    level = "hard"
+
+    def __init__(self, budget_s: float = 0.4, max_nodes: int = 30000, **weights: float) -> None:
+        self.budget_s = budget_s
+        self.max_nodes = max_nodes
+        self.danger = weights.get("danger", 1.0)
+        self.draw_five = weights.get("draw_five", DRAW_FIVE)
+        self.hand_play = weights.get("hand_play", HAND_PLAY)
+        self.discard_play = weights.get("discard_play", DISCARD_PLAY)
+        self.wild_use = weights.get("wild_use", WILD_USE)
+        self.far = weights.get("far", FAR_OPPONENT)
+
+    # board score for the seats after us (danger) and our partner (help)
+    def _board(self, turn: _Turn, builds: list[int] | tuple[int, ...]) -> float:
+        key = tuple(sorted(builds))
+        got = self._board_memo.get(key)
+        if got is not None:
+            return got
+        score = 0.0
+        for dist, top, piles in turn.opp:
+            if top is None or top == WILD:
+                continue
+            missing = 99
+            for size in key:
+                need = size + 1
+                if need > top:
+                    continue
+                miss = _missing(need, top, piles)
+                if miss < missing:
+                    missing = miss
+            w = (1.6 if dist == 1 else self.far) * self.danger
+            if missing == 0:
+                score -= 14.0 * w
+            elif missing == 1:
+                score -= 3.5 * w
+            elif missing == 2:
+                score -= 1.2 * w
+        needs = [b + 1 for b in key]
+        for top in turn.partner_tops:
+            if top is not None and top != WILD and top in needs:
+                score += 3.0
+        self._board_memo[key] = score
+        return score
+
+    def _end_score(self, turn: _Turn, hand: tuple[int, ...]) -> float:
+        """Best discard for the cards left (and what holding them is worth)."""
+        if not hand:
+            return 0.0
+        piles = turn.piles
+        empties = sum(1 for p in piles if not p)
+        best = -1e9
+        wilds = hand.count(WILD)
+        seen: set[int] = set()
+        for c in hand:
+            if c in seen:
+                continue
+            seen.add(c)
+            for p in range(4):
+                s = _pile_fit(c, piles[p], empties)
+                if c == WILD:
+                    s += WILD_USE
+                else:
+                    s += 0.12 * c
+                if s > best:
+                    best = s
+        return best + 0.5 * (wilds - (1 if all(c == WILD for c in hand) else 0))
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        plays = _by_kind(legal, R.Play)
+        if not plays:
+            return self._discard(view) if view["hand"] else legal[0]
+        turn = _Turn(view)
+        self._board_memo: dict[Any, float] = {}
+        a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
+        if a is not None:
+            return a
+        deadline = time.perf_counter() + self.budget_s
+        memo: dict[Any, float] = {}
+        nodes = [0]
+        targets = [t for _, t in turn.targets if t is not None]
+        srcs = turn.sources
+        can_draw = turn.can_draw
+        dp, hp, wu, d5 = self.discard_play, self.hand_play, self.wild_use, self.draw_five
+
+        def value(builds: list[int], hand: tuple[int, ...], dl: tuple[int, ...]) -> float:
+            """Best score obtainable from this position till the end of the turn."""
+            for t in targets:
+                if t == WILD or (t - 1) in builds:
+                    return STOCK_PLAY + self._board(turn, builds) * 0.3
+            key = (tuple(sorted(builds)), hand, dl)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            nodes[0] += 1
+            best = self._board(turn, builds) + self._end_score(turn, hand)
+            if nodes[0] < self.max_nodes and (nodes[0] & 63 or time.perf_counter() < deadline):
+                for nb, nh, ndl, gain in _moves(builds, hand, dl):
+                    if not nh and can_draw and hand:
+                        v = gain + d5 + self._board(turn, nb)
+                    else:
+                        v = gain + value(nb, nh, ndl)
+                    if v > best:
+                        best = v
+            memo[key] = best
+            return best
+
+        def _moves(builds: list[int], hand: tuple[int, ...], dl: tuple[int, ...]):
+            for si in range(len(srcs)):
+                k = dl[si]
+                if not k:
+                    continue
+                c = srcs[si][2][k - 1]
+                done: set[int] = set()
+                for b in range(4):
+                    if (c == WILD or builds[b] + 1 == c) and builds[b] not in done:
+                        done.add(builds[b])
+                        nb = builds[:]
+                        nb[b] = (nb[b] + 1) % R.TOP
+                        yield nb, hand, dl[:si] + (k - 1,) + dl[si + 1 :], dp + (wu if c == WILD else 0)
+            prev = None
+            for i, c in enumerate(hand):
+                if c == prev:
+                    continue
+                prev = c
+                done = set()
+                for b in range(4):
+                    if (c == WILD or builds[b] + 1 == c) and builds[b] not in done:
+                        done.add(builds[b])
+                        nb = builds[:]
+                        nb[b] = (nb[b] + 1) % R.TOP
+                        yield nb, hand[:i] + hand[i + 1 :], dl, hp + (wu if c == WILD else 0)
+
+        hand0 = tuple(sorted(turn.hand))
+        dl0 = tuple(len(v) for _, _, v in srcs)
+        best_score = self._board(turn, turn.builds) + self._end_score(turn, hand0)
+        best_act: Any = None
+        for a in plays:
+            kind, owner, idx = R.parse_source(a.source)
+            if kind == R.SRC_STOCK:
+                continue
+            nb = turn.builds[:]
+            nb[a.build] = (nb[a.build] + 1) % R.TOP
+            if kind == R.SRC_HAND:
+                c = turn.hand[idx]
+                h = list(hand0)
+                h.remove(c)
+                nh = tuple(h)
+                gain = hp
+                ndl = dl0
+            else:
+                si = next(j for j, (o, p, _) in enumerate(srcs) if o == owner and p == idx)
+                c = srcs[si][2][-1]
+                nh = hand0
+                ndl = dl0[:si] + (dl0[si] - 1,) + dl0[si + 1 :]
+                gain = dp
+            if c == WILD:
+                gain += wu
+            if not nh and can_draw and hand0:
+                v = gain + d5 + self._board(turn, nb)
+            else:
+                v = gain + value(nb, nh, ndl)
+            if v > best_score + 1e-9:
+                best_score, best_act = v, a
+        if best_act is not None:
+            return best_act
+        if view["hand"]:
+            return self._discard(view)
+        return plays[0]
+
+    def _discard(self, view: dict[str, Any]) -> R.Discard:
+        turn = _Turn(view)
+        piles = turn.piles
+        empties = sum(1 for p in piles if not p)
+        stock_tops = [t for _, t in turn.targets if t is not None and t != WILD]
+        best = None
+        for i, c in enumerate(turn.hand):
+            for p in range(4):
+                s = _pile_fit(c, piles[p], empties)
+                if c == WILD:
+                    s += WILD_USE * 2
+                else:
+                    s += 0.12 * c
+                    # keep cards that bridge a building pile to our stock card
+                    for t in stock_tops:
+                        if any(b + 1 <= c < t for b in turn.builds):
+                            s -= 0.8
+                if best is None or s > best[0]:
+                    best = (s, i, p)
+        assert best is not None
+        return R.DISCARD[best[1]][best[2]]
+
+
+def make_bot(level: str) -> Any:
+    if level == "easy":
+        return EasyBot()
+    if level == "medium":
+        return MediumBot()
+    if level == "hard":
+        return HardBot()
+    raise ValueError(f"No Stockpile bot level {level!r}: choose easy, medium or hard")

@@ -1,0 +1,101 @@
+"""The Stockpile game object: the shared contract (logic.game.Game) over the engine in ``rules``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from logic.game import Bot, Game, IllegalMove, Outcome
+from logic.stockpile import rules as R
+from logic.stockpile import views as V
+
+PAUSE_SECONDS = 3.0
+
+
+class StockpileGame(Game):
+    key: ClassVar[str] = "stockpile"
+    title: ClassVar[str] = "Stockpile"
+    tagline: ClassVar[str] = "Climb four shared piles from 1 to 12 and be the first to clear your stock."
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    config_model: ClassVar[type[BaseModel]] = R.Config
+    action_adapter: ClassVar[TypeAdapter] = R.action_adapter
+    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
+    default_turn_seconds: ClassVar[int] = 90
+    turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 30, 60, 90, 120)
+
+    # --- building and playing ---------------------------------------------------------------
+    def new_game(self, config: BaseModel, seed: int) -> R.State:
+        if not isinstance(config, R.Config):
+            config = self.make_config(**dict(config))
+        return R.new_game(config, seed)
+
+    def to_move(self, state: R.State) -> tuple[int, ...]:
+        return R.to_move(state)
+
+    def phase(self, state: R.State) -> str:
+        return state.stage
+
+    def legal_actions(self, state: R.State, seat: int) -> list[Any]:
+        return R.legal_actions(state, seat)
+
+    def apply(self, state: R.State, seat: int, action: Any) -> None:
+        if isinstance(action, dict):
+            action = self.decode_action(action)
+        R.apply(state, seat, action)
+
+    def view(self, state: R.State, seat: int | None) -> dict[str, Any]:
+        return V.view(state, seat)
+
+    def outcome(self, state: R.State) -> Outcome | None:
+        if state.stage != R.STAGE_OVER:
+            return None
+        return Outcome.from_scores(state.scores)
+
+    def clone(self, state: R.State) -> R.State:
+        return R.clone(state)
+
+    def snapshot(self, state: R.State) -> dict[str, Any]:
+        return R.snapshot(state)
+
+    def restore(self, data: dict[str, Any]) -> R.State:
+        return R.restore(data)
+
+    # --- table helpers ----------------------------------------------------------------------
+    def make_bot(self, level: str) -> Bot:
+        from logic.stockpile import bots
+
+        return bots.make_bot(level)
+
+    def timeout_action(self, state: R.State, seat: int) -> Any:
+        """Time is up: finish the turn at once. A pending discard is committed; otherwise the
+        hand's least useful card is discarded (the easy bot's choice); with no hand card the
+        easy bot plays on, and a stuck seat passes."""
+        legal = R.legal_actions(state, seat)
+        if not legal:
+            raise IllegalMove("It is not this seat's turn.")
+        if state.stage == R.STAGE_PENDING:
+            return R.COMMIT
+        if state.stage == R.STAGE_HAND_OVER:
+            return R.NEXT
+        from logic.stockpile import bots
+
+        v = V.view(state, seat)
+        if v["hand"]:
+            return bots.easy_discard(v)
+        return bots.make_bot("easy").choose(v, legal, random.Random(0))
+
+    def pending_commit(self, state: R.State) -> tuple[float, int, Any] | None:
+        if state.stage == R.STAGE_PENDING:
+            return (PAUSE_SECONDS, state.turn, R.COMMIT)
+        return None
+
+    def describe(self, state_before: R.State, seat: int, action: Any) -> str | None:
+        return V.describe(state_before, seat, action)
+
+    def rules_markdown(self) -> str:
+        from logic.stockpile.rules_text import RULES_MARKDOWN
+
+        return RULES_MARKDOWN

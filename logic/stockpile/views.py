@@ -1,0 +1,234 @@
+"""What each seat may see of a Stockpile table, and the public log lines.
+
+``view(state, seat)`` returns a JSON-able dict. Shared keys (every game):
+
+* ``game`` "stockpile", ``phase`` ("play", "pending", "hand-over", "over"), ``to_move`` (seats that may act),
+  ``seat`` (viewer or None), ``players`` (count)
+* ``hand``: the viewer's cards in hand order ("1".."12", "W"); empty for spectators. ``Play("hand:I", b)`` and
+  ``Discard(I, p)`` use indices into this list.
+* ``seats``: per seat ``{"cards": hand size, "title": "Team 1"/None, "status": chips, "score": match total,
+  "team": team id or None}``. Chips: "stock empty", "won the deal", "passed".
+* ``round_label`` ("Deal 2 · race to 500" / "Single deal"), ``scores`` (match totals per seat; in a single deal the
+  deal points once it is over), ``summary`` (None, or after a deal ``{"title", "rows", "columns"}`` with rows
+  ``{"seat", "stock_left", "points", "total"}``), ``message`` (a public line about the last thing that happened).
+
+Stockpile extras:
+
+* ``build``: 4 dicts ``{"top": value or None, "needs": number, "size": cards, "top_card": code of the card on top
+  ("W" if a wild stands in), "playable": [sources the viewer may play here now]}``
+* ``stocks``: per seat ``{"top": code or None, "count": cards}`` (only the top card of a stock is face up)
+* ``discards``: per seat 4 lists of codes, bottom first (discard piles are face up and public)
+* ``draw_count``, ``set_aside_count`` (cards cleared from finished piles, waiting to be reshuffled)
+* ``undo_available`` (the player to move can take a step back), ``turn_stage`` ("play" or "pending" while the
+  3-second pause after a discard runs; "hand-over"/"over" between deals), ``turn`` (seat whose turn it is),
+  ``partners`` (bool), ``teams`` (per seat team id, or None without partners), ``partner`` (viewer's partner or None),
+  ``my_sources`` (stocks and discard piles the viewer may play from: seat numbers), ``can_pass``,
+  ``deal`` (deal number), ``series`` ("500" or "single"), ``target`` (500 or None), ``stock_cards`` (dealt per seat).
+
+Nothing else: the draw pile order, face-down stock cards, other hands and the undo history never appear.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.stockpile import rules as R
+
+
+def _seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def view(s: R.State, seat: int | None) -> dict[str, Any]:
+    n = s.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"No seat {seat!r} at this table")
+    teams = [R.team_of(s, i) for i in range(n)] if s.partners else None
+    over = s.stage in (R.STAGE_HAND_OVER, R.STAGE_OVER)
+    seats = []
+    for i in range(n):
+        status = []
+        if not s.stocks[i]:
+            status.append("stock empty")
+        if over and s.deal_winner >= 0 and i in R.team_seats(s, s.deal_winner):
+            status.append("won the deal")
+        if s.last is not None and s.last[0] == "pass" and s.last[1] == i and s.stage == R.STAGE_PLAY:
+            status.append("passed")
+        seats.append(
+            {
+                "cards": len(s.hands[i]),
+                "title": f"Team {R.team_of(s, i) + 1}" if s.partners else None,
+                "status": status,
+                "score": s.scores[i],
+                "team": teams[i] if teams else None,
+            }
+        )
+    my_sources: list[int] = []
+    playable: list[list[str]] = [[] for _ in range(R.BUILDS)]
+    if seat is not None:
+        my_sources = list(R.team_seats(s, seat))
+        if s.stage == R.STAGE_PLAY and seat == s.turn:
+            for a in R.legal_actions(s, seat):
+                if type(a) is R.Play:
+                    playable[a.build].append(a.source)
+    build = []
+    for b, pile in enumerate(s.builds):
+        build.append(
+            {
+                "top": len(pile) or None,
+                "needs": len(pile) + 1,
+                "size": len(pile),
+                "top_card": R.code(pile[-1]) if pile else None,
+                "playable": playable[b],
+            }
+        )
+    if s.series:
+        label = f"Deal {s.deal} · race to {R.SERIES_TARGET}"
+    else:
+        label = "Single deal"
+    to_move = list(R.to_move(s))
+    return {
+        "game": "stockpile",
+        "phase": s.stage,
+        "to_move": to_move,
+        "seat": seat,
+        "players": n,
+        "hand": [R.code(c) for c in s.hands[seat]] if seat is not None else [],
+        "seats": seats,
+        "round_label": label,
+        "scores": s.scores[:],
+        "summary": _summary(s) if over else None,
+        "message": message(s),
+        "build": build,
+        "stocks": [{"top": R.code(st[-1]) if st else None, "count": len(st)} for st in s.stocks],
+        "discards": [[[R.code(c) for c in p] for p in d] for d in s.discards],
+        "draw_count": len(s.draw),
+        "set_aside_count": len(s.set_aside),
+        "undo_available": bool(s.undo) and s.stage in (R.STAGE_PLAY, R.STAGE_PENDING),
+        "turn_stage": s.stage,
+        "turn": s.turn if s.stage in (R.STAGE_PLAY, R.STAGE_PENDING) else None,
+        "partners": s.partners,
+        "teams": teams,
+        "partner": R.partner_of(s, seat) if seat is not None else None,
+        "my_sources": my_sources,
+        "can_pass": seat is not None and R.can_pass(s, seat),
+        "deal": s.deal,
+        "series": "500" if s.series else "single",
+        "target": R.SERIES_TARGET if s.series else None,
+        "stock_cards": s.stock_cards,
+    }
+
+
+def _summary(s: R.State) -> dict[str, Any]:
+    w = s.deal_winner
+    if w < 0:
+        title = "Nobody can move: the deal ends with no winner"
+    elif s.partners:
+        a, b = R.team_seats(s, w)
+        title = f"Team {R.team_of(s, w) + 1} ({_seat_name(min(a, b))} and {_seat_name(max(a, b))}) wins the deal"
+    else:
+        title = f"{_seat_name(w)} emptied their stock and wins the deal"
+    if s.stage == R.STAGE_OVER and s.series:
+        best = max(s.scores)
+        leaders = sorted({R.team_of(s, i) for i in range(s.players) if s.scores[i] == best})
+        if s.partners:
+            title += " · " + " and ".join(f"Team {t + 1}" for t in leaders) + f" take the series with {best}"
+        else:
+            title += " · " + " and ".join(_seat_name(t) for t in leaders) + f" take the series with {best}"
+    rows = [
+        {"seat": i, "stock_left": len(s.stocks[i]), "points": s.deal_points[i], "total": s.scores[i]}
+        for i in range(s.players)
+    ]
+    return {
+        "title": title,
+        "rows": rows,
+        "columns": [["stock_left", "Stock left"], ["points", "Points this deal"], ["total", "Total"]],
+    }
+
+
+def _source_words(kind: int, owner: int, actor: int) -> str:
+    whose = "their" if owner == actor or owner < 0 else "their partner's"
+    if kind == R.SRC_HAND:
+        return "their hand"
+    if kind == R.SRC_STOCK:
+        return f"{whose} stock"
+    return f"{whose} discard pile"
+
+
+def _card_words(card: int, need: int) -> str:
+    return f"a wild as {need}" if card == R.WILD else f"a {need}"
+
+
+def message(s: R.State) -> str | None:
+    last = s.last
+    if last is None:
+        return None
+    k = last[0]
+    if k == "deal":
+        return f"Deal {s.deal}: {_seat_name(last[1])} starts"
+    if k == "play":
+        _, seat, card, need, build, kind, owner, cleared = last
+        text = f"{_seat_name(seat)} played {_card_words(card, need)} from {_source_words(kind, owner, seat)}"
+        text += f" on pile {build + 1}"
+        if cleared:
+            text += " and completed it"
+        return text
+    if k == "discard":
+        return f"{_seat_name(last[1])} discarded a {_code_words(last[2])}"
+    if k == "turn":
+        return f"{_seat_name(s.turn)} to play" if s.stage == R.STAGE_PLAY else None
+    if k == "undo":
+        return f"{_seat_name(last[1])} took a move back"
+    if k == "pass":
+        return f"{_seat_name(last[1])} passed"
+    if k == "win":
+        return f"{_seat_name(last[1])} emptied the last stock card and wins {last[2]} points"
+    if k == "stuck":
+        return "The deal is stuck and ends with no winner"
+    return None
+
+
+def _code_words(card: int) -> str:
+    return "wild" if card == R.WILD else str(card)
+
+
+def describe(before: R.State, seat: int, action: Any) -> str | None:
+    """A public line for the table log, from the state before the action."""
+    t = type(action)
+    if t is R.Play:
+        try:
+            kind, owner, idx = R.parse_source(action.source)
+        except ValueError:
+            return None
+        if kind == R.SRC_HAND:
+            hand = before.hands[seat]
+            if idx >= len(hand):
+                return None
+            card = hand[idx]
+        elif kind == R.SRC_STOCK:
+            if owner >= before.players or not before.stocks[owner]:
+                return None
+            card = before.stocks[owner][-1]
+        else:
+            if owner >= before.players or not before.discards[owner][idx]:
+                return None
+            card = before.discards[owner][idx][-1]
+        if not 0 <= action.build < R.BUILDS:
+            return None
+        need = len(before.builds[action.build]) + 1
+        text = f"played {_card_words(card, need)} from {_source_words(kind, owner, seat)} on pile {action.build + 1}"
+        if need == R.TOP:
+            text += " and completed it"
+        if kind == R.SRC_STOCK and len(before.stocks[owner]) == 1:
+            text += " — that stock is empty"
+        return text
+    if t is R.Discard:
+        hand = before.hands[seat]
+        if not 0 <= action.hand_index < len(hand):
+            return None
+        return f"discarded a {_code_words(hand[action.hand_index])} on discard pile {action.pile + 1}"
+    if t is R.Undo:
+        return "took a move back"
+    if t is R.Pass:
+        return "passed (no cards and nothing to play)"
+    return None

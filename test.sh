@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Install what the tests need and run them all: unit, property and NiceGUI `user` tests first,
+# then the Playwright end-to-end tests in real Chromium (in their own pytest run, see DESIGN.md).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e ".[test]"
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Chromium not found: installing Debian's chromium package..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is needed for the browser tests. Install it with 'sudo apt-get install chromium'"
+    echo "(or point CHROMIUM_PATH at a Chromium/Chrome binary) and run ./test.sh again."
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$CHROMIUM"
+
+.venv/bin/ruff check .
+.venv/bin/python -m pytest -q -m "not e2e" "$@"
+.venv/bin/python -m pytest -q -m e2e tests/e2e

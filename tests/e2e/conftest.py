@@ -1,0 +1,84 @@
+"""Playwright end-to-end set-up: Debian's Chromium, and the real server in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """The app as a user starts it, on a free port with its own data directory."""
+
+    def __init__(self, data_dir: Path, port: int, seed: int | None = None) -> None:
+        self.data_dir, self.port, self.seed = data_dir, port, seed
+        self.proc: subprocess.Popen | None = None
+        self.log = data_dir.parent / f"server-{port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+        cmd = [sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(self.port),
+               "--data-dir", str(self.data_dir)]
+        if self.seed is not None:
+            cmd += ["--seed", str(self.seed)]
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}") from None
+                time.sleep(0.2)
+        raise RuntimeError("server did not start in 30 s")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.proc = None
+
+    def errors(self) -> list[str]:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return [line for line in text.splitlines() if " ERROR " in line or "Traceback" in line]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "data", free_port(), seed=1000)
+    srv.start()
+    yield srv
+    srv.stop()
+    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
