@@ -43,7 +43,7 @@ def hand_summary(page: TablePage) -> None:
         _rows_table(page, summary)
         waiting = [page.table.seats[s].name for s in view.get("to_move", []) if s != page.seat]
         if page.seat is not None and page.seat in view.get("to_move", []):
-            ui.button("Next hand", icon="arrow_forward", on_click=lambda: page.send(page.screen.next_action())
+            ui.button("Next hand", icon="arrow_forward", on_click=lambda: page.send(page.screen.next_action(page))
                       ).props("color=primary data-testid=btn-next-hand")
         elif waiting:
             ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-7")

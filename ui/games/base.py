@@ -1,29 +1,61 @@
-"""What a game's table screen provides to the shared table page: the middle area and the action bar."""
+"""What a game's table screen provides to the shared table page: the middle area, the action bar and the hand.
+
+The table page (ui/pages/table.py) draws the top bar, seats, summaries and standings for every game and calls
+these hooks for the game-specific parts. Override what differs; the defaults suit hand-of-cards games.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from ui.components.cards import card
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
 
 
 class GameUI:
-    """Defaults suit trick-and-hand games; games override what differs."""
-
-    sort_modes: tuple[tuple[str, str], ...] = (("rank", "By rank"), ("suit", "By suit"))
+    sort_modes: tuple[tuple[str, str], ...] = (("deal", "As dealt"),)
 
     def middle(self, page: TablePage, view: dict[str, Any]) -> None:
         """The shared play area (trick, piles, melds)."""
 
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
-        """Buttons above the hand (at most three primary ones), with the reason when disabled."""
+        """Buttons above the hand (at most three primary ones), each disabled with its reason when not usable."""
 
     def hand_codes(self, page: TablePage, view: dict[str, Any]) -> list[str]:
         return list(view.get("hand", []))
+
+    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+        return codes
+
+    def next_action(self, page: TablePage) -> Any:
+        """The "go on to the next hand" action (every game calls it kind "next")."""
+        return page.table.game.decode_action({"kind": "next"})
 
     def on_card_click(self, page: TablePage, view: dict[str, Any], code: str) -> None:
         page.toggle_select(code)
 
     def card_selectable(self, page: TablePage, view: dict[str, Any], code: str) -> bool:
         return True
+
+    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
+        """The viewer's cards inside the ``data-testid=hand`` element."""
+        for code in codes:
+            can = self.card_selectable(page, view, code)
+            card(code, selected=code in page.selected,
+                 on_click=(lambda c=code: self.on_card_click(page, page.view, c)) if can else None, disabled=not can)
+
+
+def action_button(page: TablePage, text: str, testid: str, action: Any, reason: str | None,
+                  primary: bool = False, icon: str | None = None) -> ui.button:
+    """A button that sends ``action``; disabled with a visible reason (tooltip + data-reason) when not usable."""
+    btn = ui.button(text, icon=icon, on_click=lambda: page.send(action) if action is not None else None).props(
+        f"data-testid={testid} " + ("color=primary" if primary else "outline"))
+    if reason:
+        btn.disable()
+        btn.tooltip(reason)
+        btn.props["data-reason"] = reason
+    return btn

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.president.rules import Give, NextHand, Pass, Play
+from logic.president.rules import Give, Pass, Play
 from ui.components.cards import card
-from ui.games.base import GameUI
+from ui.games.base import GameUI, action_button
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -28,9 +28,6 @@ class PresidentScreen(GameUI):
         else:
             key = lambda c: (NORMAL_ORDER[c.rank], "SHDC".index(c.suit))  # noqa: E731
         return [c.code for c in sorted(cards, key=key)]
-
-    def next_action(self) -> Any:
-        return NextHand()
 
     # ----------------------------------------------------------------------------- middle
     def middle(self, page: TablePage, view: dict[str, Any]) -> None:
@@ -108,14 +105,14 @@ class PresidentScreen(GameUI):
                 reason = None if len(page.selected) == n else f"Select {n} card{'s' if n > 1 else ''} to give back"
                 if reason is None:
                     reason = page.check(Give(tuple(page.selected)))
-                self.button(page, "Give", "btn-give", Give(tuple(page.selected)), reason, primary=True)
+                action_button(page, "Give", "btn-give", Give(tuple(page.selected)), reason, primary=True)
             return
         if phase != "play":
             return
         if not mine:
             ui.label("Waiting for your turn").classes("reason")
-            self.button(page, "Play", "btn-play", None, "Not your turn", primary=True)
-            self.button(page, "Pass", "btn-pass", None, "Not your turn")
+            action_button(page, "Play", "btn-play", None, "Not your turn", primary=True)
+            action_button(page, "Pass", "btn-pass", None, "Not your turn")
             return
         play = Play(tuple(page.selected)) if page.selected else None
         top = view.get("top")
@@ -124,21 +121,11 @@ class PresidentScreen(GameUI):
                       else "Select cards of one rank to lead")
         else:
             reason = page.check(play)
-        self.button(page, "Play", "btn-play", play, reason, primary=True)
+        action_button(page, "Play", "btn-play", play, reason, primary=True)
         pass_reason = None if view.get("can_pass") else "You lead: play something"
-        self.button(page, "Pass", "btn-pass", Pass(), pass_reason)
+        action_button(page, "Pass", "btn-pass", Pass(), pass_reason)
         if reason:
             ui.label(reason).classes("reason w-full text-center").props("data-testid=reason")
-
-    @staticmethod
-    def button(page: TablePage, text: str, testid: str, action: Any, reason: str | None,
-               primary: bool = False) -> None:
-        btn = ui.button(text, on_click=lambda: page.send(action) if action is not None else None).props(
-            f"data-testid={testid} " + ("color=primary" if primary else "outline"))
-        if reason:
-            btn.disable()
-            btn.tooltip(reason)
-            btn.props["data-reason"] = reason
 
 
 SCREEN = PresidentScreen()

@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
-from ui.components.cards import card
 from ui.components.seats import seat_strip
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
@@ -24,6 +24,7 @@ from ui.identity import me, pref, set_pref
 from ui.pages.lobby import lobby_view
 from ui.runtime import runtime
 
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
 SEAT_RE = re.compile(r"\b(Seat|seat|Player|player) (\d)\b")
 
 
@@ -114,6 +115,9 @@ class TablePage:
     # ----------------------------------------------------------------------------- building
     def build(self) -> None:
         distraction_free = bool(pref("distraction_free", False))
+        css = ASSETS / f"{self.table.game_key}.css"
+        if css.exists():  # a game's own styles, e.g. assets/stockpile.css
+            ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self.table.game.title, full_width=True, header=not distraction_free):
             self.root = ui.column().classes("felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
@@ -283,7 +287,7 @@ class TablePage:
         if t.status not in ("playing",) or self.seat is None or self.screen is None:
             return
         codes = self.screen.hand_codes(self, view)
-        codes = self.screen.sort(codes, self.sort_mode, view) if hasattr(self.screen, "sort") else codes
+        codes = self.screen.sort(codes, self.sort_mode, view)
         self.selected = [c for c in self.selected if c in codes]
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
             with ui.row().classes("w-full items-center justify-center gap-2"):
@@ -299,11 +303,7 @@ class TablePage:
             hand.props["data-testid"] = "hand"
             hand.style(f"--n: {max(1, len(codes))}")
             with hand:
-                for code in codes:
-                    can = self.screen.card_selectable(self, view, code)
-                    card(code, selected=code in self.selected,
-                         on_click=(lambda c=code: self.screen.on_card_click(self, self.view, c)) if can else None,
-                         disabled=not can)
+                self.screen.hand(self, view, codes)
 
     # ----------------------------------------------------------------------------- timers
     def tick_clock(self) -> None:

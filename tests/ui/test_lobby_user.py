@@ -1,0 +1,112 @@
+"""Lobby flows with several simulated users (NiceGUI `user` fixture): create, join, bots, options, start,
+expiry, bad codes and bad links."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui.testing import User
+
+from tests.ui.helpers import eventually, find, table_attr, with_testid
+from ui.runtime import runtime
+
+
+async def host_friends_table(user: User) -> str:
+    await user.open("/")
+    (await find(user, "friends-president")).click()
+    code = await table_attr(user, "data-game", "president") and runtime().hub.tables_of(
+        with_player(user)).pop().code
+    await user.should_see(code)
+    return code
+
+
+def with_player(user: User) -> str:
+    with user:
+        from nicegui import app
+
+        return app.storage.user["player_id"]
+
+
+async def test_two_players_fill_a_table_with_computers_and_start(create_user: Callable[[], User]) -> None:
+    host, guest = create_user(), create_user()
+    code = await host_friends_table(host)
+    assert await table_attr(host, "data-phase") == "lobby"
+    start = with_testid(host, "btn-start")[0]
+    assert not start.enabled  # three seats are still empty
+    await host.should_see("Waiting for 3 more players")
+
+    await guest.open(f"/table/{code}")
+    (await find(guest, "join-name")).clear().type("Gus")
+    (await find(guest, "btn-join")).click()
+    await host.should_see("Gus")
+    assert not with_testid(guest, "btn-start")  # only the host starts
+    assert all(not e.enabled for e in with_testid(guest, "opt-turn-timer"))
+
+    (await find(host, "btn-add-bot-2")).click()
+    (await find(host, "btn-add-bot-3")).click()
+    await eventually(lambda: with_testid(host, "btn-start")[0].enabled)
+    (await find(host, "btn-start")).click()
+    assert await table_attr(host, "data-phase", "play") == "play"
+    assert await table_attr(guest, "data-phase", "play") == "play"
+    assert await table_attr(host, "data-seat") == "0"
+    assert await table_attr(guest, "data-seat") == "1"
+    table = runtime().hub.get(code)
+    assert table is not None and table.settings.turn_seconds == 20  # President's friends-table default
+
+
+async def test_host_options_lock_at_start(create_user: Callable[[], User]) -> None:
+    host = create_user()
+    code = await host_friends_table(host)
+    table = runtime().hub.get(code)
+    assert table is not None
+    table.set_option(table.host_id, "hands", 8)
+    for seat in (1, 2, 3):
+        table.add_bot(table.host_id, seat, "beginner", f"B{seat}", "🤖")
+    table.start(table.host_id, 0)
+    runtime().hub.changed(table)
+    assert await table_attr(host, "data-phase", "play") == "play"
+    await host.should_see("Hand 1 of 8")
+
+
+async def test_a_wrong_code_gets_a_clear_message(user: User) -> None:
+    await user.open("/")
+    (await find(user, "join-code-input")).type("ZZZZZZ")
+    (await find(user, "btn-join-code")).click()
+    await user.should_see("No table with code ZZZZZZ", retries=60)
+
+
+async def test_unknown_table_page_explains_what_to_do(user: User) -> None:
+    await user.open("/table/NOPE42")
+    await user.should_see("No table with code NOPE42 — check the code or ask the host for the link.")
+
+
+async def test_bad_new_links_are_refused_with_a_reason(user: User) -> None:
+    await user.open("/new/president?players=9")
+    await user.should_see("That link cannot start a table.")
+    await user.open("/new/president?level=godlike")
+    await user.should_see("level must be one of")
+    await user.open("/new/checkers")
+    await user.should_see("No game called")
+    await user.open("/new/president?speed=fast")
+    await user.should_see("must be numbers")
+
+
+async def test_practice_link_starts_a_table_with_computer_players(user: User) -> None:
+    await user.open("/")  # the simulated browser gets its session cookie here (a real one does on any page)
+    await user.open("/new/president?players=5&bots=4&level=expert&seed=42&speed=0")
+    assert await table_attr(user, "data-game", "president", timeout=10) == "president"
+    assert await table_attr(user, "data-seat") == "0"
+    assert await table_attr(user, "data-phase", "play") == "play"
+    assert len(with_testid(user, "seat-4")) == 1
+
+
+async def test_expired_lobby_sends_everyone_home(create_user: Callable[[], User]) -> None:
+    host, guest = create_user(), create_user()
+    code = await host_friends_table(host)
+    await guest.open(f"/table/{code}")
+    table = runtime().hub.get(code)
+    assert table is not None
+    table.lobby_deadline = 0  # the clock ran out
+    await runtime().hub.tick()
+    await guest.should_see("did not start in time")
+    await guest.should_see("Join a table")  # back on the home page
