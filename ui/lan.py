@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import ipaddress
 
 import ifaddr
@@ -32,5 +31,4 @@ def base_urls(port: int, host: str = "0.0.0.0") -> list[str]:
 
 def qr_data_uri(text: str) -> str:
     """An SVG QR code as a data URI (made here, no network)."""
-    svg = segno.make(text, error="m").svg_inline(scale=4, border=2, dark="#1b1b1b", light="#ffffff")
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+    return segno.make(text, error="m").svg_data_uri(scale=4, border=2, dark="#1b1b1b", light="#ffffff")

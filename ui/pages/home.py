@@ -151,7 +151,7 @@ def register() -> None:
 def lan_card() -> None:
     rt = runtime()
     urls = base_urls(rt.port, rt.host)
-    with ui.card().classes("items-center").props("data-testid=lan-card"):
+    with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
         ui.label("Other devices open").classes("text-sm text-grey-7")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
         qr = ui.element("img").classes("w-32 h-32")

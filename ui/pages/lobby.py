@@ -88,7 +88,8 @@ def lobby_view(page: TablePage) -> None:
                 ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-7")
             counts = player_choices(game)
             if len(counts) > 1:
-                sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats), label="Players").props(
+                sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
+                                label="Players").classes("min-w-[170px]").props(
                     "data-testid=opt-players")
                 sel.on_value_change(lambda e: page.do(
                     lambda tb, now: tb.set_option(page.me.player_id, "players", e.value)))
@@ -98,15 +99,16 @@ def lobby_view(page: TablePage) -> None:
                             lambda k, v: page.do(lambda tb, now: tb.set_option(page.me.player_id, k, v)),
                             enabled=host)
             timer = ui.select({s: ("Off" if s == 0 else f"{s} s per move") for s in game.turn_timer_choices},
-                              value=t.settings.turn_seconds, label="Turn timer").props("data-testid=opt-turn-timer")
+                              value=t.settings.turn_seconds, label="Turn timer").classes("min-w-[170px]").props(
+                "data-testid=opt-turn-timer")
             timer.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "turn_seconds", e.value, now)))
             lobby = ui.select({m: f"{m} minutes" for m in LOBBY_MINUTES}, value=t.settings.lobby_minutes,
-                              label="Lobby stays open").props("data-testid=opt-lobby-minutes")
+                              label="Lobby stays open").classes("min-w-[170px]").props("data-testid=opt-lobby-minutes")
             lobby.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "lobby_minutes", e.value, now)))
             speed = ui.select({d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=t.settings.bot_delay,
-                              label="Computer players move").props("data-testid=opt-bot-speed")
+                              label="Computer players move").classes("min-w-[170px]").props("data-testid=opt-bot-speed")
             speed.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "bot_delay", e.value, now)))
             public = ui.switch("Listed under Live tables", value=t.settings.public).props("data-testid=opt-public")

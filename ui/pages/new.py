@@ -13,6 +13,7 @@ from starlette.requests import Request
 from logic.game import IllegalMove
 from logic.registry import get_game
 from ui.frame import frame
+from ui.games import game_ui
 from ui.identity import me
 from ui.runtime import runtime
 
@@ -34,6 +35,8 @@ def _coerce(value: str) -> Any:
 def create_from_query(game_key: str, params: dict[str, str]) -> str:
     """Validate the parameters and make the table; raises ValueError with a readable message."""
     game = get_game(game_key)
+    if game_ui(game_key) is None:
+        raise ValueError(f"{game.title} is not ready to play yet.")
     options = {k: _coerce(v) for k, v in params.items() if k not in RESERVED}
     unknown = [k for k in options if k not in game.config_model.model_fields]
     if unknown:
