@@ -110,3 +110,11 @@ async def test_expired_lobby_sends_everyone_home(create_user: Callable[[], User]
     await runtime().hub.tick()
     await guest.should_see("did not start in time")
     await guest.should_see("Join a table")  # back on the home page
+
+
+async def test_profile_changes_are_kept_and_names_are_cleaned(user: User) -> None:
+    await user.open("/profile")
+    (await find(user, "profile-name")).clear().type("  Zoë\x07 <i>the</i> great player of all  ")
+    (await find(user, "profile-name")).trigger("blur")
+    await user.open("/")
+    await user.should_see("Zoë <i>the</i> great pla")  # trimmed, control characters gone, capped at 24

@@ -392,24 +392,24 @@ class StockpileScreen(GameUI):
         if phase not in ("play", "pending") or page.seat is None:
             return
         mine = page.my_turn
-        with ui.row().classes("items-center justify-center gap-2 no-wrap"):
-            if phase == "pending" and mine:
-                action_button(page, "Undo", "btn-undo", Undo(), None, icon="undo")
-                action_button(page, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
-            elif mine:
-                reason = None if view.get("undo_available") else "Nothing to undo now"
-                action_button(page, "Undo", "btn-undo", Undo(), reason, icon="undo")
-                if view.get("can_pass"):
-                    action_button(page, "Pass", "btn-pass", Pass(), None, primary=True)
-            else:
-                action_button(page, "Undo", "btn-undo", None, "Not your turn", icon="undo")
+        # the buttons share the page's row with the sort button; the hint and the pause bar go below (CSS order)
+        if phase == "pending" and mine:
+            action_button(page, "Undo", "btn-undo", Undo(), None, icon="undo")
+            action_button(page, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
+        elif mine:
+            reason = None if view.get("undo_available") else "Nothing to undo now"
+            action_button(page, "Undo", "btn-undo", Undo(), reason, icon="undo")
+            if view.get("can_pass"):
+                action_button(page, "Pass", "btn-pass", Pass(), None, primary=True)
+        else:
+            action_button(page, "Undo", "btn-undo", None, "Not your turn", icon="undo")
         hint = self.hint(page, view, ctl)
         if hint:
-            ui.label(hint).classes("reason sp-hint w-full text-center").props("data-testid=hint")
+            ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
             left = page.table.commit_deadline
             secs = max(0.0, (left - time.time())) if left else 0.0
-            with ui.element("div").classes("pending-bar w-full").props("data-testid=pending"):
+            with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
     def hint(self, page: TablePage, view: dict[str, Any], ctl: Control) -> str:
@@ -421,7 +421,7 @@ class StockpileScreen(GameUI):
                 return ""
             return f"Waiting for {t.seats[turn].name}…" if turn != page.seat else ""
         if phase == "pending":
-            return "Discarded. Your turn ends in a moment — Undo takes the discard back, Done ends it now."
+            return "Discarded: your turn ends in a moment. Undo takes it back."
         if view.get("can_pass"):
             return "No cards and nothing to play: pass."
         src = ctl.source
@@ -431,14 +431,14 @@ class StockpileScreen(GameUI):
                 return f"Your stock {view['stocks'][page.seat]['top']} fits! Tap it, then a glowing pile."
             if not view.get("hand"):
                 return "Play from your stock or discard piles."
-            return "Your turn: tap a card, then a glowing pile. Finish by putting a hand card on a discard pile."
+            return "Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile."
         code = source_code(view, src)
         piles = ctl.accepting(src)
         where = ", ".join(str(b + 1) for b in piles)
         if src.startswith("hand:"):
             if piles:
-                return f"Play {card_words(code)} on pile {where} — or tap a discard pile of yours to end your turn."
-            return f"No pile takes {card_words(code)}: tap one of your discard piles to end your turn with it."
+                return f"Tap pile {where} to play {card_words(code)} — or your discard pile to end your turn."
+            return f"No pile takes {card_words(code)}: tap your discard pile to end your turn with it."
         if piles:
             return f"Tap pile {where} to play {card_words(code)}."
         return f"No pile takes {card_words(code)} now."

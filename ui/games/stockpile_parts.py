@@ -131,7 +131,7 @@ def build_pile(b: int, info: dict[str, Any]) -> ui.element:
     el.props["aria-label"] = (f"Building pile {b + 1}: " + (f"{info['size']} cards, " if info["size"] else "empty, ")
                               + f"needs {'a 1' if info['needs'] == 1 else info['needs']}")
     with el:
-        ui.label(f"Pile {b + 1}").classes("pile-name")
+        ui.label(str(b + 1)).classes("pile-no").props(f"aria-hidden=true title='Pile {b + 1}'")
         with ui.element("div").classes("slot-wrap"):
             if info["size"]:
                 top = info.get("top_card") or str(info["top"])
