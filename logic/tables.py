@@ -16,11 +16,13 @@ from logic.registry import get_game
 
 SCHEMA = 1
 LOBBY_MINUTES = (5, 10, 15)
+BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
 MAX_CHAT = 200
 MAX_NOTICES = 40
 CHAT_LIMIT = 300
 NAME_LIMIT = 24
-HAND_OVER_SECONDS = 30  # at timed tables, the summary waits at most this long for a slow reader
+HAND_OVER_SECONDS = 30
+MAX_TIMEOUT_STEPS = 12  # at timed tables, the summary waits at most this long for a slow reader
 
 STATUS_LOBBY = "lobby"
 STATUS_PLAYING = "playing"
@@ -189,6 +191,10 @@ class Table:
             self.lobby_deadline = self.created_at + 60 * int(value)
             if self.lobby_deadline <= now:
                 self.lobby_deadline = now + 5
+        elif key == "bot_delay":
+            if float(value) not in BOT_DELAYS:
+                raise IllegalMove("Pick one of the offered computer speeds.")
+            self.settings.bot_delay = float(value)
         elif key == "public":
             self.settings.public = bool(value)
         else:
@@ -326,9 +332,13 @@ class Table:
             for seat in list(self.to_move()):
                 if self.computer_controls(seat) or self.status != STATUS_PLAYING:
                     continue
-                action = game.timeout_action(self.state, seat)
-                self.act_for(seat, action, now)
-                made.append((seat, action))
+                for _ in range(MAX_TIMEOUT_STEPS):  # finish the turn: e.g. draw, then discard that card
+                    action = game.timeout_action(self.state, seat)
+                    self.act_for(seat, action, now)
+                    made.append((seat, action))
+                    if (self.status != STATUS_PLAYING or seat not in self.to_move() or self.commit_deadline is not None
+                            or game.phase(self.state) == PHASE_HAND_OVER):
+                        break
                 if not hand_over:
                     self.seats[seat].autoplay = True
                     self.notice(f"{self.seats[seat].name} ran out of time; the computer plays for them.", "warning")
