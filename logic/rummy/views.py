@@ -1,0 +1,167 @@
+"""What one seat may see of a Rummy game.
+
+``build_view(state, seat)`` returns a JSON-able dict. Shared keys (read by the table UI):
+
+- ``game`` ("rummy"), ``phase`` ("play" / "hand-over" / "over"), ``to_move`` (list of seats),
+  ``seat`` (viewer or None for a spectator), ``players``.
+- ``hand``: the viewer's cards in hand order (empty for spectators).
+- ``seats``: per seat ``{"cards", "title", "status", "score", "team"}``; ``status`` chips are
+  "to play", "went out", "one-turn out", "ready".
+- ``round_label`` ("Hand 2 · Race to 300" / "Hand 2 · No limit"), ``scores`` (match totals),
+  ``summary`` (None, or the last hand's result while the phase is hand-over/over),
+  ``message`` (public line about the last committed turn).
+
+Rummy extras:
+
+- ``current``: whose turn it is (None between hands); ``hand_no``; ``first_seat`` (who began
+  this hand); ``target`` (0 = no limit).
+- ``stock_count``; ``discard``: the whole discard pile, bottom -> top (it is public).
+- ``melds``: ``{"id", "owner", "type": "set"|"run", "cards", "points", "layoffs": [{"seat",
+  "card"}]}`` in the order they were made; ``cards`` in display order (runs low -> high).
+- ``turn_stage``: "draw" / "play" / "pending" for the player whose turn it is; other seats and
+  spectators see "draw" for the whole turn (the turn is private until it is committed), then
+  "hand-over" / "over".
+- ``must_use``: (mover only) the card taken from deep in the discard pile that must still be
+  melded or laid off before discarding, else None.
+- ``can_undo`` / ``undo_what`` (mover only): whether Undo is available and what it would take
+  back ("discard", "meld", "layoff", "pickup"); ``grace_seconds`` while pending.
+- ``hand_melded_points``: points each seat has melded or laid off this hand.
+- ``first_deal_draw``: ``{"cards": [code per seat], "winner": seat}`` (the once-per-match draw
+  that decided who played first in hand 1).
+- ``history``: this hand's committed turns, oldest first: ``{"seat", "took": None (stock) or
+  [codes taken from the pile, deepest first], "melded": [[codes]], "laid_off": [{"meld",
+  "cards"}], "discard", "out"}``. Bots use it as their memory.
+
+Turn privacy: while a turn is in progress every seat except the mover sees the table as it was
+when that turn began (stock count, discard pile, melds, lay-offs, hand sizes, melded points).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.rummy.melds import CODE, KIND_NAME, POINTS
+from logic.rummy.rules import GRACE_SECONDS, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
+
+SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
+_UNDO_WHAT = {"d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
+
+
+def _codes(cards) -> list[str]:
+    return [CODE[c] for c in cards]
+
+
+def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
+    n = st.n
+    playing = st.stage <= PENDING
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"No seat {seat!r} at this table")
+    live = playing and seat is not None and seat == st.current
+    if playing and not live and st.frozen is not None:
+        stock_count, discard, counts, fmelds, pts = st.frozen
+        melds = [
+            {"id": mid, "owner": owner, "type": KIND_NAME[kind], "cards": _codes(cards),
+             "points": sum(POINTS[c] for c in cards),
+             "layoffs": [{"seat": s, "card": CODE[c]} for s, c in lay]}
+            for mid, owner, kind, cards, lay in fmelds
+        ]
+        turn_stage = "draw"
+    else:
+        stock_count = len(st.stock)
+        discard = st.discard
+        counts = [len(h) for h in st.hands]
+        pts = st.pts
+        melds = [
+            {"id": m[0], "owner": m[1], "type": KIND_NAME[m[2]], "cards": _codes(m[6]),
+             "points": sum(POINTS[c] for c in m[6]),
+             "layoffs": [{"seat": s, "card": CODE[c]} for s, c in m[7]]}
+            for m in st.melds
+        ]
+        turn_stage = STAGE_NAME[st.stage] if (live or not playing) else "draw"
+
+    summary = None
+    if not playing and st.summary is not None:
+        hand_no, winner, one_turn, rows = st.summary
+        if winner < 0:
+            title = f"Hand {hand_no}: stalled, nobody went out"
+        else:
+            title = f"Hand {hand_no}: player {winner + 1} went out"
+        if one_turn:
+            title += " in one turn (points doubled)"
+        summary = {
+            "title": title,
+            "hand": hand_no,
+            "winner": winner,
+            "one_turn": one_turn,
+            "rows": [{"seat": s, "melded": m, "held": h, "hand": sc, "total": t} for s, m, h, sc, t in rows],
+            "columns": [list(c) for c in SUMMARY_COLUMNS],
+        }
+
+    to_move = []
+    if playing:
+        to_move = [st.current]
+    elif st.stage == HAND_OVER:
+        to_move = [s for s in range(n) if not st.confirmed[s]]
+
+    seats = []
+    for s in range(n):
+        status = []
+        if playing and s == st.current:
+            status.append("to play")
+        if summary is not None and s == summary["winner"]:
+            status.append("one-turn out" if summary["one_turn"] else "went out")
+        if st.stage == HAND_OVER and st.confirmed[s]:
+            status.append("ready")
+        seats.append({"cards": counts[s], "title": None, "status": status, "score": st.scores[s], "team": None})
+
+    must_use = None
+    can_undo = False
+    undo_what = None
+    if live:
+        if st.must_use >= 0 and st.must_use in st.hands[seat]:
+            must_use = CODE[st.must_use]
+        if st.undo:
+            can_undo = True
+            undo_what = _UNDO_WHAT[st.undo[-1][0]]
+
+    history = []
+    for seat_h, took, melded, laid, disc, out in st.history:
+        history.append({
+            "seat": seat_h,
+            "took": None if took is None else _codes(took),
+            "melded": [_codes(c) for c in melded],
+            "laid_off": [{"meld": mid, "cards": _codes(cards)} for mid, cards in laid],
+            "discard": CODE[disc],
+            "out": out,
+        })
+
+    label = f"Race to {st.target}" if st.target else "No limit"
+    return {
+        "game": "rummy",
+        "phase": "play" if playing else ("hand-over" if st.stage == HAND_OVER else "over"),
+        "to_move": to_move,
+        "seat": seat,
+        "players": n,
+        "hand": _codes(st.hands[seat]) if seat is not None else [],
+        "seats": seats,
+        "round_label": f"Hand {st.hand_no} · {label}",
+        "scores": list(st.scores),
+        "summary": summary,
+        "message": st.message,
+        "current": st.current if playing else None,
+        "hand_no": st.hand_no,
+        "first_seat": st.first_seat,
+        "target": st.target,
+        "stock_count": stock_count,
+        "discard": _codes(discard),
+        "melds": melds,
+        "turn_stage": turn_stage,
+        "must_use": must_use,
+        "can_undo": can_undo,
+        "undo_what": undo_what,
+        "grace_seconds": GRACE_SECONDS if (live and st.stage == PENDING) else None,
+        "hand_melded_points": list(pts),
+        "first_deal_draw": {"cards": _codes(st.first_draw), "winner": st.first_draw_winner},
+        "history": history,
+        "over": st.stage == OVER,
+    }

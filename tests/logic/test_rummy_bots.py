@@ -1,0 +1,205 @@
+"""Rummy bots and hints: they finish games, never crash on any phase, and give legal advice."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from logic.rummy import GAME
+from logic.rummy.bots import Seen, plan_play
+from logic.rummy.hints import hint
+from logic.rummy.melds import parse_code
+from logic.rummy.rules import Discard, LayOff, Meld, TakeDiscard
+
+G = GAME
+
+
+def ints(codes: str) -> list[int]:
+    return [parse_code(c) for c in codes.split()]
+
+
+def play_bots(levels, seed, target=100, times=None):
+    st = G.new_game(G.make_config(players=len(levels), target=target), seed)
+    bots = [G.make_bot(lv) for lv in levels]
+    rng = random.Random(seed)
+    steps = 0
+    while G.outcome(st) is None:
+        seat = G.to_move(st)[0]
+        view = G.view(st, seat)
+        legal = G.legal_actions(st, seat)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(view, legal, rng)
+        if times is not None:
+            times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
+        G.apply(st, seat, action)  # raises if a bot ever picks an illegal move
+        steps += 1
+        assert steps < 20000
+    return st
+
+
+@pytest.mark.parametrize("levels", [
+    ("easy", "easy"), ("medium", "medium"), ("hard", "hard"),
+    ("easy", "medium", "hard"), ("hard", "medium", "easy", "hard"),
+])
+def test_bots_finish_matches(levels):
+    for seed in range(4):
+        st = play_bots(levels, seed)
+        out = G.outcome(st)
+        assert out is not None and max(out.scores) >= 100
+
+
+def test_bots_choose_legal_moves_in_every_phase():
+    """Random positions (reached by random play, so including pending turns, deep pickups and
+    hand-overs): every level returns an action the engine accepts."""
+    bots = {lv: G.make_bot(lv) for lv in G.bot_levels}
+    stages = set()
+    for seed in range(12):
+        players = 2 + seed % 3
+        st = G.new_game(G.make_config(players=players, target=100), seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if G.outcome(st) is not None:
+                break
+            seat = G.to_move(st)[0]
+            legal = G.legal_actions(st, seat)
+            stages.add(G.view(st, seat)["turn_stage"])
+            if rng.random() < 0.3:
+                for bot in bots.values():
+                    a = bot.choose(G.view(st, seat), legal, random.Random(1))
+                    G.apply(G.clone(st), seat, a)
+            G.apply(st, seat, legal[rng.randrange(len(legal))])
+    assert {"draw", "play", "pending", "hand-over"} <= stages
+
+
+def test_bot_think_times():
+    times: dict[str, list[float]] = {}
+    for seed in range(3):
+        play_bots(("easy", "medium", "hard"), 100 + seed, times=times)
+    for lv, limit in (("easy", 0.05), ("medium", 0.3), ("hard", 1.0)):
+        ts = sorted(times[lv])
+        assert ts[int(0.95 * len(ts))] < limit, lv
+
+
+def test_bots_are_deterministic_given_view_and_rng():
+    st = G.new_game(G.make_config(players=3), 5)
+    view = G.view(st, st.current)
+    legal = G.legal_actions(st, st.current)
+    for lv in G.bot_levels:
+        a1 = G.make_bot(lv).choose(view, legal, random.Random(3))
+        a2 = G.make_bot(lv).choose(view, legal, random.Random(3))
+        assert a1 == a2
+
+
+def test_planner_keeps_a_card_and_uses_required_card():
+    # everything melds: one card must stay for the discard
+    pts, steps, left = plan_play(ints("7S 7H 7C 9D 10D JD"), [])
+    assert pts == 25 and sorted(left) == sorted(ints("7S 7H 7C"))
+    pts, steps, left = plan_play(ints("7S 7H 7C 7D 9D"), [])
+    assert pts == 20 and left == ints("9D")
+    pts, steps, left = plan_play(ints("7S 7H 7C 7D"), [])
+    assert pts == 15 and len(left) == 1
+    # a required card is always part of the plan
+    pts, steps, left = plan_play(ints("JS JH JD 2C 5D 4S"), [], parse_code("JD"))
+    assert parse_code("JD") not in left and pts == 30
+    pts, steps, left = plan_play(ints("2C 5D 4S"), [], parse_code("2C"))
+    assert pts == -1
+
+
+@pytest.fixture(name="crafted")
+def _crafted():
+    from logic.rummy.melds import classify, new_meld
+
+    def make(hands, stock="", discard="", melds=(), current=0):
+        st = G.new_game(G.make_config(players=len(hands)), 1)
+        st.hands = [ints(h) for h in hands]
+        st.stock = ints(stock)
+        st.discard = ints(discard)
+        st.melds = []
+        st.next_id = 1
+        for owner, cs in melds:
+            cards = ints(cs)
+            st.melds.append(new_meld(st.next_id, owner, cards, classify(cards)))
+            st.next_id += 1
+        st.current = current
+        return st
+
+    return make
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_take_a_discard_that_melds_and_lay_off_rather_than_feed(crafted, level):
+    bot = G.make_bot(level)
+    st = crafted(["9S 9H 2C 5D KC", "3D 4D 8C 6H 2H"], stock="KD QC", discard="4S 9C")
+    a = bot.choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
+    assert a == TakeDiscard("9C")
+    # the QH fits the table run 9H-10H-JH: it is laid off, never thrown to the next player
+    st = crafted(["QH 3S", "3D 4D 8C 6H 2H"], stock="KD QC", discard="4S", melds=[(1, "9H 10H JH")])
+    G.apply(st, 0, G.legal_actions(st, 0)[0])  # draw from the stock (KD)
+    legal = G.legal_actions(st, 0)
+    # lay-off first (bots put points down), then the discard
+    a = bot.choose(G.view(st, 0), legal, random.Random(0))
+    if isinstance(a, LayOff):
+        G.apply(st, 0, a)
+        a = bot.choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
+    assert isinstance(a, Discard) and a.card != "QH"
+
+
+def test_medium_and_hard_dig_for_a_big_meld(crafted):
+    st = crafted(["AS AH 4C 6D 8H", "3D 4D 8C 6H 2H"], stock="KD QC", discard="AD 2S 7C 9H")
+    for level in ("medium", "hard"):
+        a = G.make_bot(level).choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
+        assert a == TakeDiscard("AD"), level
+    a = G.make_bot("easy").choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
+    assert a.kind == "draw"
+
+
+def test_seen_tracks_known_opponent_cards():
+    st = G.new_game(G.make_config(players=2), 3)
+    rng = random.Random(3)
+    # play until seat 1 has taken something from the discard pile
+    for _ in range(3000):
+        seat = G.to_move(st)[0]
+        if G.phase(st) != "play":
+            break
+        legal = G.legal_actions(st, seat)
+        takes = [a for a in legal if a.kind == "take"]
+        a = takes[0] if (seat == 1 and takes and st.stage == 0) else legal[rng.randrange(len(legal))]
+        G.apply(st, seat, a)
+        if st.stage == 0 and st.current == 0 and st.history and st.history[-1][1]:
+            break
+    seen = Seen(G.view(st, 0))
+    known = seen.known[1]
+    assert known <= set(st.hands[1])
+
+
+def test_hints_give_legal_advice():
+    checked = {"draw": 0, "play": 0}
+    for seed in range(10):
+        st = G.new_game(G.make_config(players=2 + seed % 3, target=100), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if G.phase(st) == "over":
+                break
+            seat = G.to_move(st)[0]
+            view = G.view(st, seat)
+            legal = G.legal_actions(st, seat)
+            h = hint(view)
+            assert isinstance(h["text"], str) and h["text"]
+            if view["phase"] == "play" and view["turn_stage"] == "draw":
+                checked["draw"] += 1
+                if h["take"]:
+                    assert TakeDiscard(h["take"]) in legal
+            elif view["phase"] == "play" and view["turn_stage"] == "play":
+                checked["play"] += 1
+                trial = G.clone(st)
+                for cards in h["melds"]:
+                    G.apply(trial, seat, Meld(tuple(cards)))
+                for lay in h["layoffs"]:
+                    G.apply(trial, seat, LayOff(lay["meld"], tuple(lay["cards"])))
+                if h["discard"]:
+                    G.apply(trial, seat, Discard(h["discard"]))
+            assert hint(G.view(st, (seat + 1) % st.n))["stage"] is None
+            G.apply(st, seat, legal[rng.randrange(len(legal))])
+    assert checked["draw"] > 50 and checked["play"] > 50

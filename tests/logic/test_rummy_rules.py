@@ -1,0 +1,530 @@
+"""Rummy: scenario tests from crafted states, one rule at a time."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from logic.game import IllegalMove
+from logic.registry import get_game
+from logic.rummy import GAME, RummyConfig
+from logic.rummy.melds import (
+    CODE,
+    DRAW_KEY,
+    POINTS,
+    classify,
+    hand_melds,
+    new_meld,
+    parse_code,
+)
+from logic.rummy.rules import (
+    COMMIT,
+    DRAW_STOCK,
+    NEXT,
+    UNDO,
+    Commit,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    NextHand,
+    TakeDiscard,
+    Undo,
+)
+
+G = GAME
+
+
+def ints(codes: str) -> list[int]:
+    return [parse_code(c) for c in codes.split()]
+
+
+def codes(cards) -> list[str]:
+    return [CODE[c] for c in cards]
+
+
+def crafted(hands, stock="", discard="", melds=(), current=0, n=None, target=0, pts=None):
+    """A state with exactly these cards (not necessarily all 52)."""
+    n = n or len(hands)
+    st = G.new_game(G.make_config(players=n, target=target), 1)
+    st.hands = [ints(h) for h in hands]
+    st.stock = ints(stock)
+    st.discard = ints(discard)
+    st.melds = []
+    st.next_id = 1
+    for owner, cs in melds:
+        cards = ints(cs)
+        st.melds.append(new_meld(st.next_id, owner, cards, classify(cards)))
+        st.next_id += 1
+    st.current = current
+    st.first_seat = current
+    st.pts = list(pts) if pts else [0] * n
+    st.turn_start_pts = st.pts[current]
+    return st
+
+
+def unchanged_after(st, seat, action):
+    before = G.snapshot(st)
+    with pytest.raises(IllegalMove) as info:
+        G.apply(st, seat, action)
+    assert G.snapshot(st) == before
+    return str(info.value)
+
+
+# --- config and setup ---------------------------------------------------------------------------
+
+
+def test_registered_and_config_validation():
+    assert get_game("rummy") is G
+    assert G.make_config(players=3, target=300).target == 300
+    assert RummyConfig().target == 0
+    with pytest.raises(ValueError, match="2 to 4"):
+        G.make_config(players=5)
+    with pytest.raises(ValueError, match="target"):
+        G.make_config(players=2, target=250)
+    assert G.bot_levels == ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("n,size", [(2, 13), (3, 7), (4, 7)])
+def test_deal_sizes_and_piles(n, size):
+    st = G.new_game(G.make_config(players=n), 7)
+    assert [len(h) for h in st.hands] == [size] * n
+    assert len(st.discard) == 1
+    assert len(st.stock) == 52 - n * size - 1
+    assert sorted(sum(st.hands, []) + st.stock + st.discard) == list(range(52))
+
+
+def test_first_deal_draw_highest_card_starts_and_later_hands_rotate():
+    for seed in range(30):
+        st = G.new_game(G.make_config(players=4), seed)
+        keys = [DRAW_KEY[c] for c in st.first_draw]
+        assert len(set(st.first_draw)) == 4
+        assert st.first_draw_winner == keys.index(max(keys))
+        assert st.current == st.first_draw_winner == st.first_seat
+        v = G.view(st, None)
+        assert v["first_deal_draw"] == {"cards": codes(st.first_draw), "winner": st.first_draw_winner}
+    # suit breaks ties: spades > hearts > diamonds > clubs
+    assert DRAW_KEY[parse_code("KS")] > DRAW_KEY[parse_code("KH")] > DRAW_KEY[parse_code("KD")]
+    assert DRAW_KEY[parse_code("KD")] > DRAW_KEY[parse_code("KC")] > DRAW_KEY[parse_code("QS")]
+    assert DRAW_KEY[parse_code("AC")] > DRAW_KEY[parse_code("KS")]
+
+
+def test_card_points():
+    assert [POINTS[parse_code(c)] for c in ("AS", "KH", "QD", "JC", "10S", "9H", "2C")] == [15, 10, 10, 10, 10, 5, 5]
+
+
+# --- meld shapes --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards,ok", [
+    ("7S 7H 7C", True),
+    ("7S 7H 7C 7D", True),
+    ("7S 7H", False),
+    ("4D 5D 6D 7D", True),
+    ("AH 2H 3H", True),
+    ("QH KH AH", True),
+    ("KH AH 2H", False),
+    ("4D 5D 7D", False),
+    ("4D 5D 6H", False),
+    ("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", True),
+])
+def test_meld_shapes(cards, ok):
+    assert (classify(ints(cards)) is not None) is ok
+
+
+def test_hand_melds_lists_sets_and_runs_with_both_aces():
+    found = [frozenset(codes(m)) for m in hand_melds(ints("AH 2H 3H KH QH 9C 9D 9S"))]
+    assert sorted(found, key=sorted) == sorted(
+        [frozenset({"AH", "2H", "3H"}), frozenset({"QH", "KH", "AH"}), frozenset({"9C", "9D", "9S"})], key=sorted)
+
+
+# --- drawing ------------------------------------------------------------------------------------
+
+
+def test_draw_from_stock_cannot_be_undone():
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="KD QC", discard="7H")
+    G.apply(st, 0, DRAW_STOCK)
+    assert st.hands[0][-1] == parse_code("QC")
+    assert UNDO not in G.legal_actions(st, 0)
+    assert "cannot be put back" in unchanged_after(st, 0, Undo())
+    assert "already drawn" in unchanged_after(st, 0, DrawStock())
+
+
+def test_take_top_discard_has_no_obligation_and_can_be_undone():
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="KD QC", discard="4S 7H")
+    G.apply(st, 0, TakeDiscard("7H"))
+    assert st.discard == ints("4S") and st.hands[0][-1] == parse_code("7H")
+    assert st.must_use == -1
+    assert Discard("7H") in G.legal_actions(st, 0)  # may even throw it straight back
+    G.apply(st, 0, Undo())
+    assert st.discard == ints("4S 7H") and st.hands[0] == ints("2S 5H 9C")
+    assert st.stage == 0
+
+
+def test_take_buried_card_takes_everything_above_and_must_be_played():
+    st = crafted(["JS JH 2C 5D", "3D 4D 8C"], stock="KD QC", discard="9C JD 4S 7H")
+    G.apply(st, 0, TakeDiscard("JD"))
+    assert st.discard == ints("9C")
+    assert st.hands[0] == ints("JS JH 2C 5D JD 4S 7H")
+    v = G.view(st, 0)
+    assert v["must_use"] == "JD" and v["turn_stage"] == "play"
+    assert not [a for a in G.legal_actions(st, 0) if isinstance(a, Discard)]
+    msg = unchanged_after(st, 0, Discard("4S"))
+    assert "J♦" in msg and "meld it or lay it off" in msg
+    G.apply(st, 0, Meld(("JS", "JH", "JD")))
+    assert G.view(st, 0)["must_use"] is None
+    G.apply(st, 0, Discard("4S"))
+    # undo back through the discard and the meld: the obligation returns
+    G.apply(st, 0, Undo())
+    G.apply(st, 0, Undo())
+    assert G.view(st, 0)["must_use"] == "JD"
+    G.apply(st, 0, Undo())  # the pickup goes back, in the same order
+    assert st.discard == ints("9C JD 4S 7H")
+    assert st.hands[0] == ints("JS JH 2C 5D")
+    assert st.must_use == -1 and st.stage == 0
+
+
+def test_take_buried_card_refused_when_it_cannot_be_used():
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="KD", discard="JD 4S 7H")
+    msg = unchanged_after(st, 0, TakeDiscard("JD"))
+    assert "J♦" in msg
+    assert TakeDiscard("JD") not in G.legal_actions(st, 0)
+    assert TakeDiscard("7H") in G.legal_actions(st, 0)
+    assert "not in the discard pile" in unchanged_after(st, 0, TakeDiscard("AS"))
+
+
+def test_take_buried_card_usable_by_lay_off_or_chain():
+    # lays off directly on a table set
+    st = crafted(["2S 5H", "3D 4D"], stock="KD", discard="QC 4S 7H", melds=[(1, "QS QH QD")])
+    assert TakeDiscard("QC") in G.legal_actions(st, 0)
+    # chain: 8H (in hand) then 9H extend the table run 5H 6H 7H
+    st = crafted(["8H 2C", "3D 4D"], stock="KD", discard="9H 4S", melds=[(1, "5H 6H 7H")])
+    assert TakeDiscard("9H") in G.legal_actions(st, 0)
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, LayOff(1, ("8H", "9H")))
+    assert codes(st.melds[0][6]) == ["5H", "6H", "7H", "8H", "9H"]
+    # a run made with the taken cards themselves
+    st = crafted(["2C 9D", "3D 4D"], stock="KD", discard="5S 6S 7S", melds=[])
+    assert TakeDiscard("5S") in G.legal_actions(st, 0)
+
+
+def test_empty_stock_rebuilt_from_discard_pile_minus_top():
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="KD", discard="4S 7H 8D")
+    G.apply(st, 0, DRAW_STOCK)
+    assert st.discard == ints("8D")
+    assert sorted(st.stock) == sorted(ints("4S 7H"))
+    # with a one-card pile there is nothing to rebuild: only the top discard can be taken
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="", discard="8D")
+    assert G.legal_actions(st, 0) == [TakeDiscard("8D")]
+    assert "stock is empty" in unchanged_after(st, 0, DrawStock())
+
+
+# --- melding and laying off ---------------------------------------------------------------------
+
+
+def test_meld_rules_and_keep_one_card():
+    st = crafted(["7S 7H 7C 7D 2H 3H", "3D 4D 8C"], stock="KD", discard="9S")
+    assert "Draw first" in unchanged_after(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, TakeDiscard("9S"))
+    assert "neither a set" in unchanged_after(st, 0, Meld(("7S", "2H", "3H")))
+    assert "three cards" in unchanged_after(st, 0, Meld(("2H", "3H")))
+    assert "do not hold" in unchanged_after(st, 0, Meld(("7S", "7H", "KC")))
+    assert "twice" in unchanged_after(st, 0, Meld(("7S", "7S", "7H")))
+    G.apply(st, 0, Meld(("7S", "7H", "7C", "7D")))
+    assert st.pts[0] == 20
+
+
+def test_keep_one_card_when_hand_is_exactly_a_meld():
+    st = crafted(["7S 7H", "3D 4D 8C"], stock="KD", discard="7C")
+    G.apply(st, 0, TakeDiscard("7C"))
+    msg = unchanged_after(st, 0, Meld(("7S", "7H", "7C")))
+    assert "Keep at least one card" in msg
+    assert not [a for a in G.legal_actions(st, 0) if isinstance(a, Meld)]
+
+
+def test_lay_off_on_any_meld_and_points_go_to_the_player():
+    st = crafted(["8H 9H 7D 2C", "3D 4D 8C"], stock="KD", discard="9S",
+                 melds=[(1, "5H 6H 7H"), (1, "7S 7H 7C")])
+    G.apply(st, 0, DRAW_STOCK)
+    acts = G.legal_actions(st, 0)
+    assert LayOff(1, ("8H",)) in acts and LayOff(2, ("7D",)) in acts
+    assert LayOff(1, ("9H",)) not in acts
+    assert "cannot be added" in unchanged_after(st, 0, LayOff(1, ("9H",)))
+    assert "no such meld" in unchanged_after(st, 0, LayOff(9, ("8H",)))
+    G.apply(st, 0, LayOff(1, ("9H", "8H")))  # several at once, any order
+    G.apply(st, 0, LayOff(2, ("7D",)))
+    assert st.pts == [15, 0]
+    assert st.melds[0][7] == [[0, parse_code("9H")], [0, parse_code("8H")]]
+    assert "cannot be added" in unchanged_after(st, 0, LayOff(2, ("2C",)))
+    # undo, most recent first
+    G.apply(st, 0, Undo())
+    assert codes(st.melds[1][6]) == ["7S", "7H", "7C"] and st.pts == [10, 0]
+    G.apply(st, 0, Undo())
+    assert codes(st.melds[0][6]) == ["5H", "6H", "7H"] and st.pts == [0, 0]
+    assert sorted(st.hands[0]) == sorted(ints("8H 9H 7D 2C KD"))
+
+
+def test_run_lay_offs_respect_ace_ends():
+    st = crafted(["AH KS 2C 9D", "3D 4D 8C"], stock="KD", discard="9S",
+                 melds=[(1, "2H 3H 4H"), (1, "10S JS QS")])
+    G.apply(st, 0, DRAW_STOCK)
+    acts = G.legal_actions(st, 0)
+    assert LayOff(1, ("AH",)) in acts  # A-2-3-4
+    assert LayOff(2, ("KS",)) in acts  # 10-J-Q-K
+    G.apply(st, 0, LayOff(1, ("AH",)))
+    assert codes(st.melds[0][6]) == ["AH", "2H", "3H", "4H"]
+    st = crafted(["AH 2C 9D", "3D"], stock="KD", discard="9S", melds=[(1, "JH QH KH")])
+    G.apply(st, 0, DRAW_STOCK)
+    G.apply(st, 0, LayOff(1, ("AH",)))
+    assert codes(st.melds[0][6]) == ["JH", "QH", "KH", "AH"]
+    assert st.melds[0][8] == (parse_code("10H"),)  # no wrap-around: only the 10 fits now
+
+
+# --- discard, grace period, privacy -------------------------------------------------------------
+
+
+def test_discard_pending_commit_and_privacy():
+    st = crafted(["7S 7H 7C 2D 9C", "3D 4D 8C", "5C 6C JD"], stock="KD QD", discard="9S", n=3)
+    before = [G.view(st, s) for s in (1, 2, None)]
+    G.apply(st, 0, TakeDiscard("9S"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("2D"))
+    assert G.legal_actions(st, 0) == [COMMIT, UNDO]
+    assert G.pending_commit(st) == (3.0, 0, Commit())
+    mine = G.view(st, 0)
+    assert mine["turn_stage"] == "pending" and mine["discard"] == ["2D"] and len(mine["melds"]) == 1
+    assert mine["can_undo"] and mine["undo_what"] == "discard"
+    # others see the table exactly as at the start of the turn
+    assert [G.view(st, s) for s in (1, 2, None)] == before
+    for s in (1, 2):
+        assert "not your turn" in unchanged_after(st, s, Commit())
+    assert "discarded" in unchanged_after(st, 0, Discard("9C"))
+    assert G.describe(st, 0, COMMIT) == "took the 9♠ from the discard pile, melded 7♠ 7♥ 7♣ and discarded the 2♦"
+    assert G.describe(st, 0, Undo()) is None
+    G.apply(st, 0, COMMIT)
+    assert G.pending_commit(st) is None
+    after = G.view(st, 1)
+    assert after["discard"] == ["2D"] and after["melds"][0]["cards"] == ["7S", "7H", "7C"]
+    assert after["hand_melded_points"] == [15, 0, 0]
+    assert after["to_move"] == [1] and after["current"] == 1
+    assert after["message"].startswith("Player 1 took the 9♠")
+    h = after["history"][-1]
+    assert h == {"seat": 0, "took": ["9S"], "melded": [["7S", "7H", "7C"]], "laid_off": [], "discard": "2D",
+                 "out": False}
+
+
+def test_undone_pickup_is_never_seen_by_others():
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="KD QC", discard="4S 7H")
+    before = G.view(st, 1)
+    G.apply(st, 0, TakeDiscard("7H"))
+    G.apply(st, 0, Undo())
+    G.apply(st, 0, DRAW_STOCK)
+    G.apply(st, 0, Discard("QC"))
+    assert G.view(st, 1) == before
+    G.apply(st, 0, COMMIT)
+    v = G.view(st, 1)
+    assert v["discard"] == ["4S", "7H", "QC"]
+    assert v["history"][-1]["took"] is None
+
+
+def test_wrong_actions_out_of_turn_and_in_wrong_stage():
+    st = crafted(["2S 5H 9C", "3D 4D 8C"], stock="KD QC", discard="4S 7H")
+    assert "not your turn" in unchanged_after(st, 1, DrawStock())
+    assert "not a Rummy move" in unchanged_after(st, 0, object())
+    assert "no such seat" in unchanged_after(st, 5, DrawStock())
+    assert "Draw first" in unchanged_after(st, 0, Discard("2S"))
+    assert "nothing to undo" in unchanged_after(st, 0, Undo())
+    assert "still being played" in unchanged_after(st, 0, NextHand())
+    G.apply(st, 0, DRAW_STOCK)
+    assert "Discard a card" in unchanged_after(st, 0, Commit())
+    assert "do not hold" in unchanged_after(st, 0, Discard("AS"))
+    assert "not a card" in unchanged_after(st, 0, Discard("ZZ"))
+    assert G.legal_actions(st, 1) == []
+
+
+# --- scoring ------------------------------------------------------------------------------------
+
+
+def test_discarding_last_card_goes_out_only_after_commit():
+    st = crafted(["7S 7H 7C 9D", "3D 4D AC KC"], stock="9C", discard="9S", pts=[0, 25])
+    G.apply(st, 0, TakeDiscard("9S"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9D"))
+    assert G.describe(st, 0, COMMIT).endswith("discarded the 9♦")
+    G.apply(st, 0, COMMIT)
+    assert st.stage == 0 and st.current == 1  # still holds the 9S: not out
+    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="9C", discard="9S", pts=[0, 25])
+    G.apply(st, 0, TakeDiscard("9S"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9S"))
+    assert G.phase(st) == "play" and G.view(st, 0)["turn_stage"] == "pending"
+    assert G.describe(st, 0, COMMIT).endswith("went out discarding the 9♠")
+    G.apply(st, 0, COMMIT)
+    assert G.phase(st) == "hand-over"
+
+
+def test_hand_end_scoring_rows():
+    st = crafted(["7S 7H 7C", "3D 4D AC KC", "2C 2D 5S"], stock="QS", discard="9H", pts=[0, 25, 10], n=3)
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9H"))
+    G.apply(st, 0, COMMIT)
+    # one-turn out: 15 points doubled
+    assert st.stage == 3
+    assert st.scores == [30, 25 - 35, 10 - 15]
+    v = G.view(st, 1)
+    assert v["phase"] == "hand-over" and v["to_move"] == [0, 1, 2]
+    assert v["summary"]["one_turn"] is True and "doubled" in v["summary"]["title"]
+    assert v["summary"]["rows"][1] == {"seat": 1, "melded": 25, "held": 35, "hand": -10, "total": -10}
+    assert v["seats"][0]["status"] == ["one-turn out"]
+
+
+def test_going_out_after_earlier_melds_is_not_doubled():
+    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="QS", discard="9H", pts=[20, 0])
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9H"))
+    G.apply(st, 0, COMMIT)
+    assert st.scores == [35, -35]
+
+
+def test_hand_over_next_hand_and_rotation():
+    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="QS", discard="9H")
+    st.first_seat = 1
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9H"))
+    G.apply(st, 0, COMMIT)
+    assert G.phase(st) == "hand-over" and G.to_move(st) == (0, 1)
+    assert G.legal_actions(st, 0) == [NEXT]
+    assert "hand is over" in unchanged_after(st, 0, DrawStock())
+    G.apply(st, 1, NextHand())
+    assert "already waiting" in unchanged_after(st, 1, NextHand())
+    assert G.to_move(st) == (0,)
+    assert "ready" in G.view(st, 0)["seats"][1]["status"]
+    G.apply(st, 0, NextHand())
+    assert st.hand_no == 2 and st.first_seat == 0 and st.current == 0
+    assert G.phase(st) == "play" and st.scores == [30, -35]
+    assert sorted(sum(st.hands, []) + st.stock + st.discard) == list(range(52))
+    assert G.view(st, 0)["round_label"] == "Hand 2 · No limit"
+
+
+def test_target_ends_match_and_ties_share_first_place():
+    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="QS", discard="9H", target=100)
+    st.scores = [70, 0]
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9H"))
+    assert G.outcome(st) is None
+    G.apply(st, 0, COMMIT)
+    out = G.outcome(st)
+    assert G.phase(st) == "over" and G.to_move(st) == ()
+    assert out.scores == (100, -35) and out.winners == (0,)
+    assert G.legal_actions(st, 0) == []
+    assert "over" in unchanged_after(st, 0, NextHand())
+    # the highest total wins, even when another player crossed the target
+    st = crafted(["7S 7H 7C", "KD QD JD 5C"], stock="QS", discard="9H", target=100, pts=[0, 60])
+    st.scores = [85, 120 - 60 - 5 + 5]
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9H"))
+    G.apply(st, 0, COMMIT)
+    out = G.outcome(st)
+    assert out.scores == (115, 60 + 60 - 35) and out.winners == (0,)
+    st = crafted(["7S 7H 7C", "2D"], stock="QS", discard="9H", target=100, pts=[0, 5])
+    st.scores = [70, 100]
+    G.apply(st, 0, TakeDiscard("9H"))
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, Discard("9H"))
+    G.apply(st, 0, COMMIT)
+    out = G.outcome(st)
+    assert out.scores == (100, 100) and out.winners == (0, 1) and out.places == (1, 1)
+
+
+def test_stall_rule_ends_a_stuck_hand_without_winner():
+    st = crafted(["2S 9C", "3D 8H"], stock="KD", discard="4S 5C")
+    st.rebuilds = 1
+    st.stall = 0
+    for _ in range(8):
+        seat = st.current
+        G.apply(st, seat, DRAW_STOCK if st.stock else G.legal_actions(st, seat)[0])
+        G.apply(st, seat, Discard(CODE[st.hands[seat][0]]))
+        G.apply(st, seat, COMMIT)
+    assert G.phase(st) == "hand-over"
+    v = G.view(st, 0)
+    assert v["summary"]["winner"] == -1 and "stalled" in v["summary"]["title"]
+    assert st.scores == [-sum(POINTS[c] for c in st.hands[0]), -sum(POINTS[c] for c in st.hands[1])]
+
+
+# --- persistence, helpers -----------------------------------------------------------------------
+
+
+def test_snapshot_restore_round_trip_mid_turn():
+    st = crafted(["JS JH 2C 5D", "3D 4D 8C"], stock="KD QC", discard="9C JD 4S 7H", melds=[(1, "5H 6H 7H")])
+    G.apply(st, 0, TakeDiscard("JD"))
+    G.apply(st, 0, Meld(("JS", "JH", "JD")))
+    G.apply(st, 0, Discard("4S"))
+    snap = G.snapshot(st)
+    json.dumps(snap)
+    st2 = G.restore(json.loads(json.dumps(snap)))
+    assert G.snapshot(st2) == snap
+    for s in (0, 1, None):
+        assert G.view(st2, s) == G.view(st, s)
+    G.apply(st2, 0, Undo())
+    G.apply(st, 0, Undo())
+    assert G.snapshot(st2) == G.snapshot(st)
+    c = G.clone(st)
+    G.apply(c, 0, Undo())
+    assert G.snapshot(st) != G.snapshot(c)
+    assert G.snapshot(G.restore(G.snapshot(st))) == G.snapshot(st)
+
+
+def test_action_json_round_trip():
+    for a in (DrawStock(), TakeDiscard("10H"), Meld(("7S", "7H", "7C")), LayOff(3, ("9D",)), Discard("AS"),
+              Undo(), Commit(), NextHand()):
+        data = G.encode_action(a)
+        assert G.decode_action(json.loads(json.dumps(data))) == a
+    with pytest.raises(IllegalMove):
+        G.decode_action({"kind": "fly"})
+
+
+def test_timeout_actions():
+    st = crafted(["JS JH 2C 5D", "3D 4D 8C"], stock="KD QC", discard="9C JD 4S 7H")
+    assert G.timeout_action(st, 0) == DRAW_STOCK
+    G.apply(st, 0, TakeDiscard("JD"))
+    assert G.timeout_action(st, 0) == UNDO  # unfinished deep pickup is undone
+    G.apply(st, 0, UNDO)
+    G.apply(st, 0, DRAW_STOCK)
+    a = G.timeout_action(st, 0)
+    assert isinstance(a, Discard)
+    G.apply(st, 0, a)
+    assert G.timeout_action(st, 0) == COMMIT
+    st = crafted(["2S 4H", "3D"], stock="", discard="8D")
+    assert G.timeout_action(st, 0) == TakeDiscard("8D")
+
+
+def test_rules_markdown_has_sections():
+    md = G.rules_markdown()
+    for heading in ("## Choices we made", "## FAQ", "## Examples", "## Options"):
+        assert heading in md
+    assert "15" in md and "Q-K-A" in md
+
+
+def test_view_has_the_shared_keys_and_rummy_extras():
+    st = G.new_game(G.make_config(players=3, target=300), 11)
+    for seat in (0, 1, 2, None):
+        v = G.view(st, seat)
+        json.dumps(v)
+        for key in ("game", "phase", "to_move", "seat", "players", "hand", "seats", "round_label", "scores",
+                    "summary", "message", "stock_count", "discard", "melds", "must_use", "turn_stage", "target",
+                    "first_deal_draw", "hand_melded_points", "history"):
+            assert key in v, key
+        assert v["game"] == "rummy" and v["phase"] == "play" and v["players"] == 3
+        assert v["round_label"] == "Hand 1 · Race to 300"
+        assert len(v["seats"]) == 3 and set(v["seats"][0]) == {"cards", "title", "status", "score", "team"}
+        assert v["seats"][st.current]["status"] == ["to play"]
+        assert v["summary"] is None and v["stock_count"] == 52 - 21 - 1 and len(v["discard"]) == 1
+        assert (v["hand"] == []) if seat is None else (len(v["hand"]) == 7)
+    with pytest.raises(ValueError):
+        G.view(st, 7)
