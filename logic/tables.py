@@ -282,7 +282,11 @@ class Table:
             self._touch()
             return
         pending = game.pending_commit(self.state)
-        self.commit_deadline = now + pending[0] * self.settings.grace_scale if pending else None
+        if pending is None:
+            self.commit_deadline = None
+        else:  # the grace period is for people (undo, privacy); a computer's turn ends at once
+            delay = 0.0 if self.computer_controls(pending[1]) else pending[0] * self.settings.grace_scale
+            self.commit_deadline = now + delay
         movers = self.to_move()
         humans_to_move = [s for s in movers if not self.computer_controls(s)]
         if humans_to_move and self.settings.turn_seconds:

@@ -35,9 +35,9 @@ class BeanieConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     players: int = 2
-    rounds: int = 13
-    beanie_value: int = 10
-    reclaim_own: bool = False
+    rounds: int = Field(13, title="Rounds", json_schema_extra={"choices": list(range(1, 14))})
+    beanie_value: int = Field(10, title="Beanie left in hand (points)", json_schema_extra={"choices": [10, 25]})
+    reclaim_own: bool = Field(False, title="Reclaim your own Beanie")
 
     @field_validator("players")
     @classmethod

@@ -39,7 +39,7 @@ def hand_summary(page: TablePage) -> None:
     view = page.view
     summary = view.get("summary") or {}
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=hand-summary"):
-        ui.label(summary.get("title", "Hand over")).classes("text-lg font-bold")
+        ui.label(page.with_names(summary.get("title", "Hand over"))).classes("text-lg font-bold")
         _rows_table(page, summary)
         waiting = [page.table.seats[s].name for s in view.get("to_move", []) if s != page.seat]
         if page.seat is not None and page.seat in view.get("to_move", []):

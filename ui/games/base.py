@@ -25,6 +25,9 @@ class GameUI:
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         """Buttons above the hand (at most three primary ones), each disabled with its reason when not usable."""
 
+    def results(self, page: TablePage, view: dict[str, Any]) -> None:
+        """Extra panels under the final standings (e.g. a scorecard)."""
+
     def hand_codes(self, page: TablePage, view: dict[str, Any]) -> list[str]:
         return list(view.get("hand", []))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -52,8 +53,13 @@ YOU_FIX = {"starts": "start", "proposes": "propose", "agrees": "agree", "wins": 
            "withdrew": "withdrew"}
 
 
+CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
 def message_text(page: TablePage, text: str) -> str:
-    """The rules' line with names ("You" for the viewer), and "You start" rather than "You starts"."""
+    """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
+    "7♦" rather than "7D"."""
+    text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
     return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], page.with_names(text))
 
 
@@ -62,6 +68,56 @@ def name_of(page: TablePage, seat: int) -> str:
         return "You"
     seats = page.table.seats
     return seats[seat].name if 0 <= seat < len(seats) else f"Player {seat + 1}"
+
+
+# ----------------------------------------------------------------------------- per-browser state and shared checks
+class Local:
+    """What one browser remembers between redraws: steal mode and the sets box to redraw on selection."""
+
+    def __init__(self) -> None:
+        self.steal_mode = False
+        self.sets_box: ui.element | None = None
+
+
+_LOCAL: weakref.WeakKeyDictionary[Any, Local] = weakref.WeakKeyDictionary()
+
+
+def local(page: TablePage) -> Local:
+    if page not in _LOCAL:
+        _LOCAL[page] = Local()
+    return _LOCAL[page]
+
+
+def steal_pairs(page: TablePage, view: dict[str, Any], need_laid: bool = True) -> list[tuple[int, str]]:
+    """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
+    me = page.seat
+    if me is None or view.get("phase") != "play":
+        return []
+    if need_laid and not (view.get("laid_this_round") or [False] * 9)[me]:
+        return []
+    reclaim = (view.get("options") or {}).get("reclaim_own", False)
+    hand = set(view.get("hand") or [])
+    out = []
+    for s in view.get("sets") or []:
+        if s["owner"] == me and not reclaim:
+            continue
+        for c in s["cards"]:
+            if c["wild"] and c["as"] != c["code"] and c["as"] in hand and not is_wild(c["as"], view):
+                out.append((s["id"], c["as"]))
+    return out
+
+
+def play_stage(page: TablePage, view: dict[str, Any]) -> bool:
+    return page.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
+
+
+def reason_on(btn: ui.button, reason: str | None) -> None:
+    """Disable ``btn`` with its reason (tooltip + data-reason); the rules' long "lay first" line is shortened."""
+    if reason:
+        short = "Lay a set of your own first" if "Lay a set of your own" in reason else reason
+        btn.disable()
+        btn.tooltip(short)
+        btn.props["data-reason"] = short
 
 
 # ----------------------------------------------------------------------------- laying a set
@@ -190,7 +246,7 @@ COPY_JS = """
   try {
     if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
   } catch (e) {}
-  const box = document.querySelector('[data-testid=share-text] textarea');
+  const box = document.querySelector('textarea[data-testid=share-text], [data-testid=share-text] textarea');
   if (box) { box.focus(); box.select(); try { if (document.execCommand('copy')) return 'copied'; } catch (e) {} }
   return 'selected';
 })()
@@ -247,25 +303,3 @@ def results_panel(page: TablePage) -> None:
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=beanie-results"):
         ui.label("How the rounds went").classes("text-lg font-bold")
         scorecard_panel(page, view)
-
-
-def install_results_hook() -> None:
-    """Show :func:`results_panel` under the shared final standings.
-
-    The shared table page has no "after the standings" hook yet (see the report: a ``GameUI.results`` hook
-    called by ``TablePage.draw`` would replace this). Until then we wrap the ``standings`` name the table page
-    imported; the wrapper draws the original first and adds our panel only for Beanie tables.
-    """
-    import ui.pages.table as table_module
-
-    original = table_module.standings
-    if getattr(original, "_beanie_wrapped", False):
-        return
-
-    def standings_with_scorecard(page: TablePage) -> None:
-        original(page)
-        if page.table.game_key == "beanie" and page.table.state is not None:
-            results_panel(page)
-
-    standings_with_scorecard._beanie_wrapped = True  # type: ignore[attr-defined]
-    table_module.standings = standings_with_scorecard

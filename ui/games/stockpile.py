@@ -4,9 +4,8 @@ Playing: tap a card (hand, your stock top, your discard tops, and your partner's
 glowing building pile; double-tap a card to play it on the first pile that takes it; or drag it onto a pile.
 A hand card dropped on (or tapped onto) one of your discard piles ends the turn. Esc clears the selection.
 
-Selection lives per page in :class:`Control`. Selecting only changes classes and attributes of elements that are
-already drawn (no redraw), so double-clicks and drags are never interrupted. A selection is valid for the table
-version it was made at; any change of the table clears it.
+The selection and the input handlers live in ui/games/stockpile_control.py, the cards and piles in
+ui/games/stockpile_parts.py, the look in assets/stockpile.css.
 """
 
 from __future__ import annotations
@@ -16,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.stockpile.rules import Commit, Discard, Pass, Play, Undo
+from logic.stockpile.rules import Commit, Pass, Undo
 from ui.games.base import GameUI, action_button
+from ui.games.stockpile_control import Control, card_words, control, source_code
 from ui.games.stockpile_parts import build_pile, discard_pile, drop_target, sp_card, stock_pile
 
 if TYPE_CHECKING:
@@ -26,178 +26,13 @@ if TYPE_CHECKING:
 TEAM_CLASSES = ("team-a", "team-b", "team-c")
 
 
-def source_code(view: dict[str, Any], source: str) -> str | None:
-    """The card a source would play ("hand:2" -> the third hand card), or None if it is gone."""
-    parts = source.split(":")
-    try:
-        if parts[0] == "hand":
-            return view["hand"][int(parts[1])]
-        if parts[0] == "stock":
-            return view["stocks"][int(parts[1])]["top"]
-        if parts[0] == "discard":
-            pile = view["discards"][int(parts[1])][int(parts[2])]
-            return pile[-1] if pile else None
-    except (IndexError, ValueError, KeyError):
-        return None
-    return None
-
-
-def card_words(code: str | None) -> str:
-    return "the wild" if code == "W" else f"the {code}"
-
-
-class Control:
-    """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
-
-    def __init__(self, page: TablePage) -> None:
-        self.page = page
-        self.source: str | None = None
-        self.version = -1
-        self.marks: dict[str, list[ui.element]] = {}  # source -> elements showing it selected
-        self.piles: list[ui.element] = []
-        self.discs: list[ui.element] = []  # my own discard piles (where a hand card ends the turn)
-        self.bar: Any = None  # the refreshable action bar
-        self.board: ui.element | None = None
-
-    # ------------------------------------------------------------------------- state
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.page.view
-
-    def can_act(self) -> bool:
-        return self.page.my_turn and self.view.get("phase") == "play"
-
-    def begin(self) -> None:
-        """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
-        self.marks, self.piles, self.discs = {}, [], []
-        if self.version != self.page.table.version or not self.can_act():
-            self.source = None
-        if self.source is not None and source_code(self.view, self.source) is None:
-            self.source = None
-
-    def mark(self, source: str, el: ui.element) -> None:
-        self.marks = {k: [e for e in v if not e.is_deleted] for k, v in self.marks.items()}
-        self.marks.setdefault(source, []).append(el)
-
-    def accepting(self, source: str | None) -> list[int]:
-        if source is None:
-            return []
-        return [b for b, info in enumerate(self.view.get("build") or []) if source in info.get("playable", [])]
-
-    # ------------------------------------------------------------------------- showing the selection
-    def show(self, bar: bool = True) -> None:
-        src = self.source
-        for key, els in self.marks.items():
-            for el in els:
-                if el.is_deleted:
-                    continue
-                on = key == src
-                if on != ("selected" in el.classes):
-                    el.classes(add="selected" if on else "", remove="" if on else "selected")
-                    el.props["aria-pressed"] = "true" if on else "false"
-                    el.update()
-        ok = set(self.accepting(src))
-        for b, el in enumerate(self.piles):
-            self._flag(el, "glow", b in ok, "data-accepts")
-        hand_card = src is not None and src.startswith("hand:")
-        for el in self.discs:
-            self._flag(el, "glow-discard", hand_card, "data-accepts")
-        if self.board is not None and not self.board.is_deleted:
-            self.board.props["data-selected"] = src or ""
-            self.board.update()
-        if bar and self.bar is not None:
-            self.bar.refresh()
-
-    @staticmethod
-    def _flag(el: ui.element, cls: str, on: bool, attr: str) -> None:
-        if el.is_deleted:
-            return
-        if on != (cls in el.classes):
-            el.classes(add=cls if on else "", remove="" if on else cls)
-        el.props[attr] = "true" if on else "false"
-        el.update()
-
-    def select(self, source: str | None) -> None:
-        self.source = source
-        self.version = self.page.table.version
-        self.show()
-
-    # ------------------------------------------------------------------------- handlers
-    def not_now(self) -> bool:
-        if self.can_act():
-            return False
-        if self.view.get("phase") == "pending" and self.page.my_turn:
-            ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
-        elif self.view.get("phase") == "play":
-            ui.notify("Wait for your turn.", position="top")
-        return True
-
-    def click_source(self, source: str) -> None:
-        if self.not_now():
-            return
-        self.select(None if self.source == source else source)
-
-    def send(self, action: Any) -> None:
-        self.source = None
-        if not self.page.send(action):
-            self.show()
-
-    def play_first(self, source: str) -> None:
-        """Double-click: play on the first pile that takes the card."""
-        if self.not_now():
-            return
-        piles = self.accepting(source)
-        if not piles:
-            code = source_code(self.view, source)
-            ui.notify(f"No building pile takes {card_words(code)} now.", position="top")
-            self.select(None)
-            return
-        self.send(Play(source, piles[0]))
-
-    def click_pile(self, b: int) -> None:
-        if self.not_now():
-            return
-        if self.source is None:
-            ui.notify("First pick a card: from your hand, your stock or a discard pile.", position="top")
-            return
-        self.send(Play(self.source, b))
-
-    def drop_on_pile(self, b: int, source: str) -> None:
-        if self.not_now():
-            return
-        self.send(Play(source, b))
-
-    def click_discard(self, seat: int, p: int) -> None:
-        """One of my discard piles: with a hand card selected it ends the turn, else it picks the pile's top."""
-        if self.not_now():
-            return
-        src = self.source
-        if src is not None and src.startswith("hand:") and seat == self.page.seat:
-            self.send(Discard(int(src[5:]), p))
-            return
-        if self.view["discards"][seat][p]:
-            self.click_source(f"discard:{seat}:{p}")
-        elif seat == self.page.seat:
-            ui.notify("To end your turn, pick a hand card and then one of your discard piles.", position="top")
-
-    def drop_on_discard(self, p: int, source: str) -> None:
-        if self.not_now():
-            return
-        if not source.startswith("hand:"):
-            ui.notify("Only a card from your hand can go on a discard pile.", position="top")
-            return
-        self.send(Discard(int(source[5:]), p))
-
-    def on_key(self, e: Any) -> None:
-        if e.action.keydown and e.key == "Escape" and self.source is not None:
-            self.select(None)
-
-
-def control(page: TablePage) -> Control:
-    ctl = page.__dict__.get("_stockpile")
-    if ctl is None:
-        ctl = page.__dict__["_stockpile"] = Control(page)
-    return ctl
+def tappable(el: ui.element, fn: Any) -> None:
+    """Click, or focus with Tab and press Enter or Space."""
+    el.props["tabindex"] = "0"
+    el.props["role"] = "button"
+    el.on("click", lambda _e: fn())
+    el.on("keydown.enter.prevent", lambda _e: fn())
+    el.on("keydown.space.prevent", lambda _e: fn())
 
 
 class StockpileScreen(GameUI):
@@ -231,7 +66,7 @@ class StockpileScreen(GameUI):
             el.props["data-testid"] = f"hand-card-{i}"
             el.props["data-index"] = i
             if live:
-                el.on("click", lambda _e, s=src: ctl.click_source(s))
+                tappable(el, lambda s=src: ctl.click_source(s))
                 el.on("dblclick", lambda _e, s=src: ctl.play_first(s))
             ctl.mark(src, el)
         ctl.show(bar=False)
@@ -243,6 +78,10 @@ class StockpileScreen(GameUI):
         ctl = control(page)
         ctl.begin()
         ui.keyboard(on_key=ctl.on_key)
+        live = ctl.can_act()
+        if live and not ctl.was_live:  # my turn starts: bring my piles and hand into view on a small screen
+            ui.run_javascript("window.scrollTo({top: document.body.scrollHeight, behavior: 'smooth'})")
+        ctl.was_live = live
         board = ui.column().classes("sp-board w-full items-center gap-2")
         board.props["data-testid"] = "stockpile-board"
         board.props["data-partners"] = "true" if view.get("partners") else "false"
@@ -251,14 +90,17 @@ class StockpileScreen(GameUI):
         with board:
             self.others(page, view, ctl)
             self.centre(page, view, ctl)
-            if view.get("message"):
-                ui.label(self.message(page, view["message"])).classes("sp-message").props("data-testid=message")
+            text = self.message(page, view["message"]) if view.get("message") else ""
+            if text and text != "Your turn":  # the top bar already says so
+                ui.label(text).classes("sp-message").props("data-testid=message")
             if page.seat is not None:
                 self.mine(page, view, ctl)
 
     @staticmethod
     def message(page: TablePage, text: str) -> str:
         text = page.with_names(text)
+        if text.startswith("You "):
+            text = text.replace(" their ", " your ")
         for wrong, right in (("You starts", "You start"), ("You to play", "Your turn"),
                              ("You emptied the last stock card and wins", "You emptied the last stock card and win")):
             text = text.replace(wrong, right)
@@ -315,7 +157,7 @@ class StockpileScreen(GameUI):
         el = stock_pile(s, info, size, src)
         if src:
             el.classes(add="clickable")
-            el.on("click", lambda _e: ctl.click_source(src))
+            tappable(el, lambda: ctl.click_source(src))
             el.on("dblclick", lambda _e: ctl.play_first(src))
             if ctl.accepting(src):
                 el.classes(add="can-play")
@@ -329,7 +171,7 @@ class StockpileScreen(GameUI):
         mine = s == page.seat
         if src or (mine and usable):
             el.classes(add="clickable")
-            el.on("click", lambda _e: ctl.click_discard(s, p))
+            tappable(el, lambda: ctl.click_discard(s, p))
         if src:
             el.on("dblclick", lambda _e: ctl.play_first(src))
             ctl.mark(src, el)
@@ -351,14 +193,18 @@ class StockpileScreen(GameUI):
                 if view["set_aside_count"]:
                     ui.label(f"+{view['set_aside_count']} to reshuffle").classes("pile-size").props(
                         "data-testid=set-aside")
+            draw_text = f"🂠 {view['draw_count']} to draw"
+            if view["set_aside_count"]:
+                draw_text += f" · {view['set_aside_count']} to reshuffle"
             for b, info in enumerate(view["build"]):
                 el = build_pile(b, info)
                 if live:
                     el.classes(add="clickable")
-                    el.on("click", lambda _e, b=b: ctl.click_pile(b))
+                    tappable(el, lambda b=b: ctl.click_pile(b))
                 drop_target(el, info.get("playable", []) if live else [],
                             lambda source, b=b: ctl.drop_on_pile(b, source))
                 ctl.piles.append(el)
+        ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
 
     def mine(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
         s = page.seat
@@ -428,19 +274,20 @@ class StockpileScreen(GameUI):
         if src is None:
             stock_src = f"stock:{page.seat}"
             if ctl.accepting(stock_src):
-                return f"Your stock {view['stocks'][page.seat]['top']} fits! Tap it, then a glowing pile."
+                top = view["stocks"][page.seat]["top"]
+                return f"Your stock {'wild' if top == 'W' else top} fits! Tap it, then a glowing pile."
             if not view.get("hand"):
                 return "Play from your stock or discard piles."
             return "Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile."
         code = source_code(view, src)
         piles = ctl.accepting(src)
-        where = ", ".join(str(b + 1) for b in piles)
+        where = f"pile {piles[0] + 1}" if len(piles) == 1 else "a glowing pile"
         if src.startswith("hand:"):
             if piles:
-                return f"Tap pile {where} to play {card_words(code)} — or your discard pile to end your turn."
+                return f"Tap {where} to play {card_words(code)} — or your discard pile to end your turn."
             return f"No pile takes {card_words(code)}: tap your discard pile to end your turn with it."
         if piles:
-            return f"Tap pile {where} to play {card_words(code)}."
+            return f"Tap {where} to play {card_words(code)}."
         return f"No pile takes {card_words(code)} now."
 
 

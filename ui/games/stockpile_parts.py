@@ -156,7 +156,8 @@ def stock_pile(seat: int, info: dict[str, Any], size: str, source: str | None) -
             sp_card(info["top"], size=size, source=source, extra="stack" if info["count"] > 1 else "")
         else:
             empty_slot("✓ empty", size)
-        count_badge(info["count"], f"stock-{seat}-count")
+        if info["count"]:
+            count_badge(info["count"], f"stock-{seat}-count")
     return el
 
 

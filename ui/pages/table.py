@@ -201,6 +201,8 @@ class TablePage:
         phase = t.phase()
         if t.status in (STATUS_OVER, STATUS_CLOSED) or phase == "over":
             standings(self)
+            if self.screen is not None and t.state is not None:
+                self.screen.results(self, self.view)
         elif phase == "hand-over":
             hand_summary(self)
         if self.screen is not None and t.status not in (STATUS_OVER, STATUS_CLOSED):

@@ -1,0 +1,73 @@
+"""The President game behind the shared contract (logic.game.Game)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from logic.game import Game, Outcome
+
+from . import bots, rules, views
+from .rules import ACTION_ADAPTER, PHASE_OVER, PresidentConfig, PresidentState
+
+
+class PresidentGame(Game):
+    key: ClassVar[str] = "president"
+    title: ClassVar[str] = "President"
+    tagline: ClassVar[str] = "Shed your cards first to be President; the Beggar pays with their best cards."
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 5
+    config_model: ClassVar[type[BaseModel]] = PresidentConfig
+    action_adapter: ClassVar[TypeAdapter] = ACTION_ADAPTER
+    bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "normal", "expert")
+    default_turn_seconds: ClassVar[int] = 20
+    turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
+
+    def new_game(self, config: BaseModel, seed: int) -> PresidentState:
+        if not isinstance(config, PresidentConfig):
+            config = self.make_config(**dict(config))
+        return rules.new_state(config, seed)
+
+    def to_move(self, state: PresidentState) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def phase(self, state: PresidentState) -> str:
+        return state.phase
+
+    def legal_actions(self, state: PresidentState, seat: int) -> list[Any]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: PresidentState, seat: int, action: Any) -> None:
+        rules.apply(state, seat, action)
+
+    def view(self, state: PresidentState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def outcome(self, state: PresidentState) -> Outcome | None:
+        if state.phase != PHASE_OVER:
+            return None
+        return Outcome.from_scores(list(state.scores))
+
+    def clone(self, state: PresidentState) -> PresidentState:
+        return rules.clone(state)
+
+    def snapshot(self, state: PresidentState) -> dict[str, Any]:
+        return rules.snapshot(state)
+
+    def restore(self, data: dict[str, Any]) -> PresidentState:
+        return rules.restore(data)
+
+    def make_bot(self, level: str) -> Any:
+        return bots.make_bot(level)
+
+    def timeout_action(self, state: PresidentState, seat: int) -> Any:
+        return bots.timeout_move(self.view(state, seat), self.legal_actions(state, seat))
+
+    def describe(self, state_before: PresidentState, seat: int, action: Any) -> str | None:
+        return views.describe(state_before, seat, action)
+
+    def rules_markdown(self) -> str:
+        from .rules_text import RULES_MARKDOWN
+
+        return RULES_MARKDOWN

@@ -1,0 +1,143 @@
+"""In-game rules for President, written for Card Night (Markdown)."""
+
+RULES_MARKDOWN = """\
+## How to play
+
+**Goal:** get rid of all your cards before everyone else. The order in which players run out of cards
+decides the titles for the next hand, and the points for this one.
+
+**The cards.** One ordinary 52-card deck, no jokers, all of it dealt. Four players hold 13 cards each.
+With five players, three hold 10 and two hold 11. Suits never matter; only ranks do, and they go from
+weakest to strongest like this: **3 4 5 6 7 8 9 10 J Q K A 2**. The 2 is the best card in the game.
+
+**Tricks.** The player who opens a trick (the *lead*) puts down a single card, a pair, three of a kind
+or four of a kind. Every card in one play has the same rank. Going round the table, each player then
+either beats the play on top or passes:
+
+- to beat it you put down **the same number of cards**, all of one rank, and that rank must be
+  **strictly higher** (a pair of 9s beats a pair of 8s; another pair of 8s does not);
+- passing is always allowed when you are not leading, and it does not shut you out: if the trick is
+  still going when your turn comes back, you may play then.
+
+When every other player who still has cards passes in a row, the trick is over. The cards are cleared
+and whoever made the last play leads the next trick with anything they like. If that player has
+already emptied their hand, the lead goes to the next player round the table who still has cards.
+
+**Going out.** When you play your last card you are out of the hand. Play carries on without you
+until only one player still holds cards; that player finishes last.
+
+**Titles.** First out becomes **President**, second **Vice President**. Last is **Beggar**, second to
+last **Vice Beggar**. With five players the one in the middle is a **Citizen**.
+
+**Who starts.** In the first hand, whoever holds the 3 of clubs leads (and may lead anything - the
+3 of clubs does not have to be in it). In every later hand, last hand's Beggar leads.
+
+**The exchange (hand 2 onwards).** Right after the deal, before anyone plays:
+
+- the Beggar's two best cards go straight to the President, and the Vice Beggar's best card goes
+  to the Vice President - this happens automatically;
+- then the President picks any 2 cards to hand back to the Beggar, and the Vice President any 1
+  card for the Vice Beggar. Both choose at the same time, and they may return cards they were just
+  given;
+- only the two people in each swap see which cards moved. Everyone else just sees the counts.
+
+**Scoring.** Each hand, you score the number of players minus your finishing place. With four players
+that is 3, 2, 1 and 0 points; with five, 4, 3, 2, 1 and 0. A match lasts 4 hands (or 8, if chosen).
+The highest total at the end wins; if several players share the top total, they share the win.
+
+## Controls
+
+- **Playing:** tap the cards you want to put down (all the same rank) so they lift, then press
+  **Play**. Press **Pass** to let the turn go by. The Pass button is missing when you are leading,
+  because the leader must play something.
+- **Exchange:** if you are President or Vice President, tap the 2 (or 1) cards to give back and
+  press **Give**. The cards you were just handed are marked so you can spot them.
+- **Between hands:** a summary shows the finishing order, each player's points for the hand and the
+  running totals. Press **Next hand** when you are ready; the deal happens once everyone has.
+- **Turn timer:** at tables with a timer (20 seconds by default) a late player gets an automatic
+  move - the lowest cards that can be played (or the lowest cards to give back in the exchange) -
+  and auto-play switches on until they come back.
+
+## Options
+
+- **Players:** 4 or 5.
+- **Hands:** 4 (normal) or 8 (a longer match).
+- **Revolution:** off by default. When on, any four of a kind turns the ranking upside down
+  straight away: the 3 becomes the best card and the 2 the worst. Another four of a kind turns it
+  back. Every new hand begins with the ordinary order, and the exchange always judges "best cards"
+  by the ordinary order, whatever happened in the hand before.
+- **Computer players:** Beginner, Normal or Expert.
+
+## Choices we made
+
+These are points the basic rules leave open; this is how Card Night settles them.
+
+- **Five players, first hand:** the deal starts at a seat picked at random from the game's seed, and
+  the first two seats dealt to (that seat and the next one round the table) get the 11-card hands.
+  From hand 2 on, the President and Vice President get 11, as the rules say.
+- **The leader must play.** Passing is only for answering a play; opening a trick with a pass is not
+  allowed.
+- **"Best cards" for the exchange** means the highest ranks in the ordinary order (2 highest). When
+  two cards of the same rank qualify, which suit goes up makes no difference to play; we take them in
+  a fixed order.
+- **Passing is not permanent.** A pass only covers that turn; the trick ends when all the others still
+  holding cards have passed one after another since the last play.
+- **Four of a kind without the revolution option** is simply the biggest kind of play: it can only be
+  beaten by a higher four of a kind.
+- **A revolution takes effect at once,** including for the trick it was played in: to beat a
+  revolutionary four of a kind you need four of a kind that ranks higher in the new order.
+- **When the last two players are left** and one of them goes out, the other is placed last at once;
+  nobody has to play out a lone hand.
+- **Equal ranks never beat each other,** and nothing beats a play of a different size (a single 2 does
+  not beat a pair).
+- **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);
+  in the exchange, your lowest cards.
+
+## FAQ
+
+**Q: Can a single 2 beat a pair of 9s?**
+No. You must answer with the same number of cards. A pair of 10s or better would do it; a single 2
+only helps when singles are being played - keep it for that.
+
+**Q: I passed earlier in this trick. Can I still play?**
+Yes. A pass only covers that one turn. If the trick is still alive when your turn comes round again,
+you may beat the top play.
+
+**Q: I went out with the last play of a trick. Who leads now?**
+Once everybody else has passed, the next player after you (going round the table) who still holds
+cards starts the new trick.
+
+**Q: As President, may I give back the cards the Beggar just gave me?**
+Yes, any cards in your hand may go back, including those two.
+
+**Q: With the revolution on, does the exchange use the reversed order?**
+No. Each hand starts with the ordinary order, and the best cards in the exchange are always the
+highest ranks in the ordinary order.
+
+## Examples
+
+**Example 1 - a trick with a pass and a comeback (4 players).**
+1. Ana leads a pair of 6s.
+2. Ben has no pair above 6 that he wants to spend and passes.
+3. Cleo plays a pair of Jacks; Dev passes.
+4. Ana plays a pair of Kings. Ben, who passed before, now plays a pair of Aces.
+5. Cleo, Dev and Ana all pass. The trick is Ben's: the table is cleared and Ben leads whatever he
+   likes.
+
+**Example 2 - the exchange at the start of hand 2.**
+1. Last hand Dev finished first and Ana last, so Dev is President and Ana is Beggar; Cleo was Vice
+   President and Ben Vice Beggar.
+2. After the deal, Ana's two highest cards - say a 2 and an Ace - move to Dev on their own. Ben's
+   highest card, a King, moves to Cleo.
+3. Dev hands Ana a 4 and a 5; at the same moment Cleo hands Ben a 3. Only Dev and Ana see the cards
+   in their swap, and only Cleo and Ben see theirs.
+4. Ana, the Beggar, leads the first trick.
+
+**Example 3 - a revolution (option on).**
+1. Ben leads a single 8; Cleo plays a 10.
+2. Dev holds four 7s, but singles can only be answered with a single, so he passes; Ana and Ben
+   pass too and Cleo wins the trick.
+3. Later, on a fresh lead, Dev opens with his four 7s. The order flips: now 3 is the best rank and 2 the worst.
+4. To beat Dev's four 7s, a player needs four of a kind of a rank *below* 7 - say four 4s - which
+   would flip the order back to normal.
+"""

@@ -1,0 +1,238 @@
+"""What one seat may see of a President match.
+
+``view(state, seat)`` returns a JSON-able dict. Shared keys (every game has them):
+
+* ``game``: "president"; ``phase``: "exchange" | "play" | "hand-over" | "over";
+  ``to_move``: seats that may act now; ``seat``: the viewer (None = spectator); ``players``: n.
+* ``hand``: the viewer's card codes, lowest first in the normal order (3 ... A, 2); [] for spectators.
+* ``seats``: per seat ``{"cards": int, "title": str|None, "status": [chips], "score": int, "team": None,
+  "place": int|None}``. Titles come from the last finished hand ("President", "Vice President",
+  "Citizen", "Vice Beggar", "Beggar"); chips are "passed", "out", "giving" (exchange) and "ready"
+  (confirmed the hand summary). ``place`` is the finishing place this hand once the seat is out.
+* ``round_label``: "Hand 2 of 4"; ``scores``: match totals per seat.
+* ``summary``: None while a hand runs; in "hand-over"/"over" the result of the last hand:
+  ``{"title", "rows": [{"seat", "place", "title", "points", "total"}], "columns": [[key, label], ...]}``
+  with rows in finishing order.
+* ``message``: a short public line about the last thing that happened (seats named "Seat 1".."Seat n",
+  counting from 1), or None.
+
+President extras:
+
+* ``trick``: plays of the current trick, oldest first, ``[{"seat", "cards": [codes]}]``; the last one
+  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count"}`` of that play or None.
+* ``lead_seat``: who led the current trick, or who is to lead when the trick is empty (else None).
+* ``turn``: the seat to play (None outside the play phase); ``can_pass``: whether the player to move
+  may pass (False when leading).
+* ``order``: "normal" or "reversed" (revolution); ``revolution``: whether the option is on.
+* ``passed``: seats that passed since the play to beat; ``finished``: seats in finishing order this hand.
+* ``exchange``: only for the four seats in an exchange (President/Beggar, Vice President/Vice Beggar),
+  else None: ``{"role", "partner", "received": [codes], "give_count": n, "given": [codes] or None,
+  "pending": bool}``. For the President, ``received`` are the Beggar's best two cards and ``given`` the
+  two handed back (None until chosen); for the Beggar, ``given`` are the cards taken and ``received``
+  what came back ([] until then). Kept for the whole hand: these players know where those cards went.
+* ``hand_no``, ``hands``: this hand's number and the match length.
+* ``history``: every play this hand in order, ``[{"seat", "cards": [codes]}]`` with ``cards == []`` for
+  a pass (public information; the bots count cards from it). ``played``: all codes played this hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
+
+from .rules import (
+    PHASE_EXCHANGE,
+    RANK_LABELS,
+    PresidentState,
+    mask_codes,
+    rank_words,
+    titles_for,
+    to_move,
+)
+
+PLACE_WORDS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def _title_of(s: PresidentState) -> list[str | None]:
+    titles: list[str | None] = [None] * s.n
+    names = titles_for(s.n)
+    for place, seat in enumerate(s.prev_finish):
+        titles[seat] = names[place]
+    return titles
+
+
+def _seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def play_words(mask: int) -> str:
+    codes = mask_codes(mask)
+    rank = RANK_LABELS.index(codes[0][:-1])
+    return rank_words(rank, len(codes))
+
+
+def message(s: PresidentState) -> str | None:
+    ev = s.last_event
+    if not ev:
+        return None
+    kind = ev[0]
+    if kind == "deal":
+        return f"Hand 1: {_seat_name(ev[2])} holds the 3\u2663 and leads."
+    if kind == "exchange":
+        return f"Hand {s.hand_no}: the Beggar and Vice Beggar hand their best cards up."
+    if kind == "play":
+        _, seat, mask, flipped, went_out = ev[:5]
+        text = f"{_seat_name(seat)} played {play_words(mask)}"
+        if flipped:
+            text += " \u2014 revolution! The order is now " + ("reversed" if s.rev else "back to normal")
+            if s.phase != PHASE_PLAY:
+                text = text.replace(" is now ", " would now be ")
+        if went_out:
+            text += f" and is out ({PLACE_WORDS[s.finished.index(seat)]})"
+        if s.phase in (PHASE_HAND_OVER, PHASE_OVER):
+            text += f". Hand {s.hand_no} is over"
+        return text + "."
+    if kind == "pass":
+        seat, leader = ev[1], ev[3]
+        if leader >= 0:
+            return f"{_seat_name(seat)} passed; everyone has passed, {_seat_name(leader)} leads."
+        return f"{_seat_name(seat)} passed."
+    if kind == "give":
+        seat, need = ev[1], ev[3]
+        text = f"{_seat_name(seat)} gave back {need} card{'s' if need > 1 else ''}"
+        if len(ev) > 4:
+            text += f"; the exchange is done and {_seat_name(ev[4])} (Beggar) leads"
+        return text + "."
+    return None
+
+
+def summary(s: PresidentState) -> dict[str, Any] | None:
+    if s.phase not in (PHASE_HAND_OVER, PHASE_OVER) or not s.hand_points:
+        return None
+    names = titles_for(s.n)
+    points = s.hand_points[-1]
+    rows = [
+        {"seat": seat, "place": place + 1, "title": names[place], "points": points[seat], "total": s.scores[seat]}
+        for place, seat in enumerate(s.finished)
+    ]
+    if s.phase == PHASE_OVER:
+        title = f"Final hand ({s.hand_no} of {s.hands_total}) \u2014 match over"
+    else:
+        title = f"Hand {s.hand_no} of {s.hands_total} \u2014 results"
+    return {
+        "title": title,
+        "rows": rows,
+        "columns": [["place", "Place"], ["title", "Title"], ["points", "Points"], ["total", "Total"]],
+    }
+
+
+def view(s: PresidentState, seat: int | None) -> dict[str, Any]:
+    n = s.n
+    me = seat if seat is not None and 0 <= seat < n else None
+    tm = list(to_move(s))
+    titles = _title_of(s)
+    phase = s.phase
+    seats = []
+    for i in range(n):
+        status = []
+        place = None
+        if s.out_mask >> i & 1:
+            status.append("out")
+            place = s.finished.index(i) + 1
+        if phase == PHASE_PLAY and s.top_count and s.passed >> i & 1:
+            status.append("passed")
+        if phase == PHASE_EXCHANGE and s.ex_pending >> i & 1:
+            status.append("giving")
+        if phase == PHASE_HAND_OVER and s.confirmed >> i & 1:
+            status.append("ready")
+        seats.append(
+            {
+                "cards": s.hands[i].bit_count(),
+                "title": titles[i],
+                "status": status,
+                "score": s.scores[i],
+                "team": None,
+                "place": place,
+            }
+        )
+    trick = [{"seat": p, "cards": mask_codes(m)} for p, m in s.trick]
+    top = None
+    if s.top_count and s.trick:
+        p, m = s.trick[-1]
+        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[s.top_rank], "count": s.top_count}
+    if phase == PHASE_PLAY:
+        lead_seat = s.trick[0][0] if s.trick else s.turn
+    else:
+        lead_seat = None
+    exchange = None
+    if me is not None and s.hand_no > 1 and s.ex_partner and s.ex_partner[me] >= 0:
+        partner = s.ex_partner[me]
+        give = s.ex_give[me]
+        if give:
+            role = "President" if give == 2 else "Vice President"
+        else:
+            role = "Beggar" if s.ex_give[partner] == 2 else "Vice Beggar"
+        exchange = {
+            "role": role,
+            "partner": partner,
+            "received": mask_codes(s.ex_recv[me]) if s.ex_recv[me] >= 0 else [],
+            "give_count": give,
+            "given": mask_codes(s.ex_gave[me]) if s.ex_gave[me] >= 0 else None,
+            "pending": bool(s.ex_pending >> me & 1),
+        }
+    played = 0
+    history = []
+    for p, m in s.history:
+        played |= m
+        history.append({"seat": p, "cards": mask_codes(m) if m else []})
+    return {
+        "game": "president",
+        "phase": phase,
+        "to_move": tm,
+        "seat": me,
+        "players": n,
+        "hand": mask_codes(s.hands[me]) if me is not None else [],
+        "seats": seats,
+        "round_label": f"Hand {s.hand_no} of {s.hands_total}",
+        "scores": list(s.scores),
+        "summary": summary(s),
+        "message": message(s),
+        "trick": trick,
+        "top": top,
+        "lead_seat": lead_seat,
+        "turn": s.turn if phase == PHASE_PLAY else None,
+        "can_pass": phase == PHASE_PLAY and bool(s.top_count),
+        "order": "reversed" if s.rev else "normal",
+        "revolution": s.revolution,
+        "passed": [i for i in range(n) if s.passed >> i & 1] if phase == PHASE_PLAY and s.top_count else [],
+        "finished": list(s.finished),
+        "exchange": exchange,
+        "hand_no": s.hand_no,
+        "hands": s.hands_total,
+        "history": history,
+        "played": mask_codes(played),
+    }
+
+
+def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
+    kind = getattr(action, "kind", None)
+    if kind == "play":
+        from .rules import parse_play
+
+        try:
+            mask, rank, count = parse_play(tuple(action.cards))
+        except ValueError:
+            return None
+        text = f"played {rank_words(rank, count)}"
+        if count == 4 and s_before.revolution:
+            text += " \u2014 revolution!"
+        if s_before.hands[seat] & ~mask == 0:
+            text += " and is out"
+        return text
+    if kind == "pass":
+        return "passed"
+    if kind == "give":
+        k = len(action.cards)
+        return f"gave back {k} card{'s' if k != 1 else ''}"
+    return None
