@@ -95,8 +95,8 @@ class PresidentConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     players: int = 4
-    hands: int = 4
-    revolution: bool = False
+    hands: int = Field(4, title="Hands", json_schema_extra={"choices": [4, 8]})
+    revolution: bool = Field(False, title="Revolution rule")
 
     @field_validator("players")
     @classmethod

@@ -1,0 +1,180 @@
+"""President bots: every level finishes matches, handles every phase, and decides from the view only."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from logic.president import Give, NextHand, Pass, Play, PresidentGame
+from logic.president.bots import ExpertBot, NormalBot, _Info, _sample_world, heuristic_move
+
+G = PresidentGame()
+
+
+def bot_match(levels: list[str], seed: int, revolution: bool = False, hands: int = 4, stop_at_hand: int = 99):
+    cfg = G.make_config(players=len(levels), hands=hands, revolution=revolution)
+    s = G.new_game(cfg, seed)
+    bots = [G.make_bot(level) for level in levels]
+    rng = random.Random(seed)
+    phases = set()
+    while G.outcome(s) is None and s.hand_no < stop_at_hand:
+        tm = G.to_move(s)
+        seat = tm[-1]
+        phases.add(G.phase(s))
+        view = G.view(s, seat)
+        legal = G.legal_actions(s, seat)
+        frozen = copy.deepcopy(view)
+        action = bots[seat].choose(view, legal, rng)
+        assert view == frozen, "a bot must not change the view it is given"
+        G.apply(s, seat, action)  # raises if the bot chose something illegal
+    return s, phases
+
+
+@pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
+def test_each_level_finishes_matches_through_every_phase(level):
+    for seed, players, rev in ((1, 4, False), (2, 5, True)):
+        # the expert is slow-ish: two hands show every phase; the others play the whole match
+        stop = 3 if level == "expert" else 99
+        s, phases = bot_match([level] * players, seed, revolution=rev, hands=4, stop_at_hand=stop)
+        assert phases == {"play", "exchange", "hand-over"}
+        assert G.phase(s) == ("exchange" if level == "expert" else "over")
+
+
+def test_mixed_levels_5_players_with_revolution():
+    s, _ = bot_match(["expert", "normal", "beginner", "normal", "expert"], 7, revolution=True)
+    assert G.outcome(s) is not None
+
+
+def test_make_bot_rejects_unknown_level():
+    with pytest.raises(ValueError, match="beginner, normal or expert"):
+        G.make_bot("godlike")
+
+
+def _exchange_state():
+    s = G.new_game(G.make_config(players=4), 5)
+    while G.phase(s) == "play":
+        seat = G.to_move(s)[0]
+        G.apply(s, seat, G.timeout_action(s, seat))
+    for seat in range(4):
+        G.apply(s, seat, NextHand())
+    return s
+
+
+@pytest.mark.parametrize("level", ["beginner", "normal", "expert"])
+def test_bots_give_the_right_number_of_cards_and_confirm_hands(level):
+    s = _exchange_state()
+    bot = G.make_bot(level)
+    for seat in G.to_move(s):
+        action = bot.choose(G.view(s, seat), G.legal_actions(s, seat), random.Random(1))
+        assert isinstance(action, Give) and len(action.cards) == s.ex_give[seat]
+    view = {"phase": "hand-over", "hand": []}
+    assert bot.choose(view, [NextHand()], random.Random(1)) == NextHand()
+
+
+def test_normal_keeps_pairs_and_twos():
+    # following a single 5 with 7 7 9 2 and many cards left: plays the lone 9, not a 7 from the pair, not the 2
+    assert heuristic_move(_h("7 7 9 2 3 4 4 6 6"), 9, 1, 2, False, None) == (6, 1)
+    # with only a pair and a 2 over a single 8: keep the 2 while the hand is long ... pass
+    assert heuristic_move(_h("9 9 2 3 4 4 6 6"), 8, 1, 5, False, None) is None
+    # going out beats everything
+    assert heuristic_move(_h("2"), 1, 1, 5, False, None) == (12, 1)
+
+
+def _h(text: str) -> list[int]:
+    from logic.president.rules import RANK_LABELS
+
+    h = [0] * 13
+    for label in text.split():
+        h[RANK_LABELS.index(label)] += 1
+    return h
+
+
+def test_normal_cashes_a_sure_trick_before_going_out():
+    # 2 of the 2s are gone and we hold the other two: lead the 2s first, then the 5
+    view = {
+        "seat": 0,
+        "players": 4,
+        "hand": ["5S", "2S", "2H"],
+        "played": ["2D", "2C"],
+        "order": "normal",
+        "revolution": False,
+        "top": None,
+        "passed": [],
+        "finished": [],
+        "history": [],
+        "seats": [{"cards": 3}, {"cards": 5}, {"cards": 5}, {"cards": 5}],
+        "exchange": None,
+    }
+    legal = [Play(("5S",)), Play(("2S",)), Play(("2S", "2H"))]
+    assert NormalBot().choose(view, legal, random.Random(0)) == Play(("2S", "2H"))
+
+
+def test_expert_goes_out_when_it_can_and_passes_are_handled():
+    view = {
+        "seat": 1,
+        "players": 4,
+        "hand": ["KS", "KH"],
+        "played": ["9S", "9H"],
+        "order": "normal",
+        "revolution": False,
+        "top": {"seat": 0, "cards": ["9S", "9H"], "rank": "9", "count": 2},
+        "passed": [],
+        "finished": [],
+        "history": [{"seat": 0, "cards": ["9S", "9H"]}],
+        "seats": [{"cards": 5}, {"cards": 2}, {"cards": 6}, {"cards": 6}],
+        "exchange": None,
+    }
+    legal = [Play(("KS", "KH")), Pass()]
+    assert ExpertBot().choose(view, legal, random.Random(0)) == Play(("KS", "KH"))
+    assert ExpertBot().choose(view, [Pass()], random.Random(0)) == Pass()
+
+
+def test_expert_samples_worlds_consistent_with_its_view():
+    s = _exchange_state()
+    pres, beggar = s.prev_finish[0], s.prev_finish[-1]
+    # the President gives back its two lowest; the VP gives one; then look at the Beggar's deal from above
+    for seat in G.to_move(s):
+        G.apply(s, seat, G.timeout_action(s, seat))
+    view = G.view(s, pres)
+    info = _Info(view)
+    taken = view["exchange"]["received"]
+    from logic.president.rules import RANK_LABELS
+
+    cap = min(RANK_LABELS.index(c[:-1]) for c in taken)
+    assert info.cap == {beggar: cap}
+    given = view["exchange"]["given"]
+    rng = random.Random(3)
+    for _ in range(50):
+        hands = _sample_world(info, rng)
+        assert hands[pres] == info.h
+        for seat in range(4):
+            assert sum(hands[seat]) == view["seats"][seat]["cards"]
+        totals = [sum(hands[p][r] for p in range(4)) for r in range(13)]
+        assert totals == [4] * 13  # nothing played yet: every card is somewhere
+        for code in given:  # the President knows the Beggar holds what it gave back
+            assert hands[beggar][RANK_LABELS.index(code[:-1])] >= 1
+        # the Beggar's other cards rank no higher than the lowest card taken from it
+        rest = list(hands[beggar])
+        for code in given:
+            rest[RANK_LABELS.index(code[:-1])] -= 1
+        assert all(rest[r] == 0 for r in range(cap + 1, 13))
+
+
+def test_expert_is_deterministic_for_a_given_rng():
+    s = G.new_game(G.make_config(players=4), 21)
+    seat = G.to_move(s)[0]
+    view, legal = G.view(s, seat), G.legal_actions(s, seat)
+    a = ExpertBot().choose(view, legal, random.Random(5))
+    b = ExpertBot().choose(view, legal, random.Random(5))
+    assert a == b and a in legal
+
+
+def test_timeout_action_in_every_phase():
+    s = _exchange_state()
+    for seat in G.to_move(s):
+        assert isinstance(G.timeout_action(s, seat), Give)
+        G.apply(s, seat, G.timeout_action(s, seat))
+    seat = G.to_move(s)[0]
+    assert isinstance(G.timeout_action(s, seat), Play)
