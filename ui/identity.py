@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
-from nicegui import app
+from nicegui import app, context
 
 from logic.tables import clean_name
 
@@ -22,8 +23,21 @@ class Me:
     emoji: str
 
 
+def user_store() -> Any:
+    """``app.storage.user`` of the browser whose page we are drawing.
+
+    Pages also redraw in background tasks (another player's move), where NiceGUI has no request context;
+    there we find the same storage through the page's client and its session id.
+    """
+    try:
+        return app.storage.user
+    except RuntimeError:
+        request = context.client.request
+        return app.storage._users[request.session["id"]]  # noqa: SLF001  (same dict app.storage.user returns)
+
+
 def me() -> Me:
-    store = app.storage.user
+    store = user_store()
     if "player_id" not in store:
         store["player_id"] = uuid.uuid4().hex
     if not store.get("name"):
@@ -34,7 +48,7 @@ def me() -> Me:
 
 
 def set_profile(name: str | None = None, emoji: str | None = None) -> Me:
-    store = app.storage.user
+    store = user_store()
     if name is not None:
         store["name"] = clean_name(name)
     if emoji is not None and emoji in EMOJI_CHOICES:
@@ -43,10 +57,11 @@ def set_profile(name: str | None = None, emoji: str | None = None) -> Me:
 
 
 def pref(key: str, default: object) -> object:
-    return app.storage.user.get("prefs", {}).get(key, default)
+    return user_store().get("prefs", {}).get(key, default)
 
 
 def set_pref(key: str, value: object) -> None:
-    prefs = dict(app.storage.user.get("prefs", {}))
+    store = user_store()
+    prefs = dict(store.get("prefs", {}))
     prefs[key] = value
-    app.storage.user["prefs"] = prefs
+    store["prefs"] = prefs

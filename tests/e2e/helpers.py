@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -58,11 +59,11 @@ def president_step(page: Page) -> bool:
         return False
     before = attr(page, "data-version")
     if phase == "exchange" and page.locator("[data-testid=btn-give]").count():
-        for code in hand_codes(page):
-            if enabled(page, "btn-give"):
-                break
+        reason = page.locator("[data-testid=btn-give]").get_attribute("data-reason") or ""
+        wanted = int(re.search(r"Select (\d)", reason).group(1)) if re.search(r"Select (\d)", reason) else 0
+        for code in hand_codes(page)[:wanted]:
             click_card(page, code)
-            page.wait_for_timeout(100)
+            expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("[data-testid=btn-give]")).to_be_enabled()
         page.click("[data-testid=btn-give]")
     elif phase == "play":
