@@ -57,7 +57,8 @@ class RummyConfig(BaseModel):
     """Options: ``players`` 2-4; ``target`` 100/200/300/500, or 0 for no limit."""
 
     players: int = 2
-    target: int = 0
+    target: int = Field(0, title="Race to", description="The match ends when a total reaches this; 0 = no limit",
+                        json_schema_extra={"choices": [0, 100, 200, 300, 500]})
 
     @field_validator("players")
     @classmethod

@@ -10,6 +10,7 @@ import re
 import time
 
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, enabled, hand_codes, my_turn, wait_version_change
@@ -33,19 +34,31 @@ def click_hand_card(page: Page, code: str) -> None:
     page.locator(f"[data-testid=hand] [data-card='{code}']").click(position={"x": 8, "y": 24})
 
 
+def selected(page: Page) -> list[str]:
+    return page.locator("[data-testid=hand] .pcard.selected").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
 def select(page: Page, codes: list[str]) -> None:
-    for code in codes:
-        card = page.locator(f"[data-testid=hand] [data-card='{code}']")
-        if "selected" not in (card.get_attribute("class") or ""):
-            click_hand_card(page, code)
-            expect(card).to_have_class(re.compile(r"\bselected\b"))
+    """Make exactly ``codes`` the selection (tapping again where a redraw swallowed a tap)."""
+    for _attempt in range(4):
+        for code in selected(page):
+            if code not in codes:
+                click_hand_card(page, code)
+                page.wait_for_timeout(150)
+        for code in codes:
+            if code not in selected(page):
+                click_hand_card(page, code)
+                page.wait_for_timeout(150)
+        deadline = time.time() + 3
+        while time.time() < deadline and sorted(selected(page)) != sorted(codes):
+            page.wait_for_timeout(100)
+        if sorted(selected(page)) == sorted(codes):
+            return
+    raise AssertionError(f"could not select {codes}: {selected(page)} selected")
 
 
 def clear_selection(page: Page) -> None:
-    for el in page.locator("[data-testid=hand] .pcard.selected").all():
-        code = el.get_attribute("data-card")
-        click_hand_card(page, code)
-        expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).not_to_have_class(re.compile(r"\bselected\b"))
+    select(page, [])
 
 
 def press(page: Page, testid: str) -> None:
@@ -55,6 +68,18 @@ def press(page: Page, testid: str) -> None:
     before = attr(page, "data-version")
     btn.click()
     wait_version_change(page, before)
+
+
+def end_turn_now(page: Page) -> None:
+    """Press Done in the grace period (it may end by itself first)."""
+    btn = page.locator("[data-testid=btn-commit]")
+    if not btn.count():
+        return
+    try:
+        btn.click(timeout=2000)
+    except PlaywrightError:
+        return
+    page.wait_for_function("() => !document.querySelector('[data-testid=btn-commit]')", timeout=10_000)
 
 
 def read_hint(page: Page) -> dict[str, str]:
@@ -89,8 +114,8 @@ def play_turn_from_hint(page: Page, commit: bool = True) -> None:
     select(page, [code])
     press(page, "btn-discard")
     expect(page.locator(MIDDLE)).to_have_attribute("data-stage", re.compile("pending|draw|^$"), timeout=10_000)
-    if commit and enabled(page, "btn-commit"):
-        press(page, "btn-commit")
+    if commit:
+        end_turn_now(page)
 
 
 def rummy_step(page: Page) -> bool:
@@ -121,8 +146,8 @@ def rummy_step(page: Page) -> bool:
     if s == "play":
         play_turn_from_hint(page)
         return True
-    if s == "pending" and enabled(page, "btn-commit"):
-        press(page, "btn-commit")
+    if s == "pending":
+        end_turn_now(page)
         return True
     return False
 

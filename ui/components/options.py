@@ -42,7 +42,7 @@ def value_label(value: Any) -> str:
     if value is False:
         return "Off"
     if value == 0 and not isinstance(value, bool):
-        return "0 (none)"
+        return "No limit"
     return str(value).replace("_", " ")
 
 

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.rummy.hints import hint
-from logic.rummy.rules import TARGETS, Commit, Discard, DrawStock, LayOff, Meld, RummyConfig, TakeDiscard, Undo
+from logic.rummy.rules import TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
 from ui.components.cards import card
 from ui.games.base import GameUI, action_button
+from ui.games.rummy_control import RummyControl
 from ui.games.rummy_parts import (
     JS_TAP_EMPTY,
     current_hint,
@@ -27,13 +27,14 @@ from ui.games.rummy_parts import (
     drop_target,
     info_panels,
     meld_groups,
+    page_pref,
+    page_request,
     page_state,
     pretty,
     pretty_all,
     seat_name,
     stock_pile,
 )
-from ui.identity import pref, set_pref
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
 _target = RummyConfig.model_fields["target"]
 if not isinstance(_target.json_schema_extra, dict) or "choices" not in _target.json_schema_extra:
     _target.json_schema_extra = {"choices": list(TARGETS)}
-    _target.title = _target.title or "Target score (0 = no limit)"
-    _target.description = _target.description or "The match ends when someone's total reaches this score."
+    _target.title = _target.title or "Race to"
+    _target.description = _target.description or "The match ends when a total reaches this score; 0 = no limit."
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours
 UNDO_WHAT = {"discard": "Undo the discard", "meld": "Undo the meld", "layoff": "Undo the lay-off",
@@ -59,7 +60,7 @@ def _suit(code: str) -> int:
     return SUIT_ORDER[Card.parse(code).suit]
 
 
-class RummyScreen(GameUI):
+class RummyScreen(RummyControl, GameUI):
     sort_modes = (("suit", "By suit"), ("rank", "By rank"), ("custom", "My order"))
 
     # ----------------------------------------------------------------------------- hand order
@@ -96,196 +97,8 @@ class RummyScreen(GameUI):
         else:
             order.append(code)
         page.hand_order = order
-        page.set_sort("custom")
-
-    # ----------------------------------------------------------------------------- what can be done
-    def stage(self, page: TablePage, view: dict[str, Any]) -> str | None:
-        """"draw" / "play" / "pending" when it is my turn, else None."""
-        if view.get("phase") != "play" or not page.my_turn:
-            return None
-        return view.get("turn_stage")
-
-    def selection(self, page: TablePage) -> list[str]:
-        order = self.shown_order(page)
-        return [c for c in order if c in page.selected]
-
-    def meld_option(self, page: TablePage, view: dict[str, Any], cards: list[str]) -> tuple[Any, str | None]:
-        stage = self.stage(page, view)
-        if stage is None:
-            return None, "Not your turn"
-        if stage == "draw":
-            return None, "Draw first"
-        if stage == "pending":
-            return None, "You have discarded"
-        if not cards:
-            return None, "Select 3 or more cards to meld"
-        if len(cards) < 3:
-            return None, "A meld needs 3 or more cards"
-        action = Meld(tuple(cards))
-        reason = page.check(action)
-        if reason and "neither a set" in reason:
-            reason = "Not a set or a run"
-        return (None, reason) if reason else (action, None)
-
-    def layoff_targets(self, page: TablePage, view: dict[str, Any], cards: list[str]) -> list[int]:
-        if self.stage(page, view) != "play" or not cards:
-            return []
-        return [m["id"] for m in view.get("melds") or [] if page.check(LayOff(m["id"], tuple(cards))) is None]
-
-    def layoff_reason(self, page: TablePage, view: dict[str, Any], cards: list[str], targets: list[int]
-                      ) -> str | None:
-        stage = self.stage(page, view)
-        if stage is None:
-            return "Not your turn"
-        if stage == "draw":
-            return "Draw first"
-        if stage == "pending":
-            return "You have discarded"
-        if not view.get("melds"):
-            return "No melds on the table yet"
-        if not cards:
-            return "Select cards to lay off"
-        if not targets:
-            if len(cards) >= len(view.get("hand", [])):
-                return "Keep a card to discard"
-            return "No meld takes " + ("that card" if len(cards) == 1 else "those cards")
-        return None
-
-    def discard_option(self, page: TablePage, view: dict[str, Any], cards: list[str]) -> tuple[Any, str | None]:
-        stage = self.stage(page, view)
-        if stage is None:
-            return None, "Not your turn"
-        if stage == "draw":
-            return None, "Draw first"
-        if stage == "pending":
-            return None, "You have discarded"
-        if view.get("must_use"):
-            return None, f"Meld the {pretty(view['must_use'])} you took first"
-        if len(cards) != 1:
-            return None, "Select one card to discard"
-        action = Discard(cards[0])
-        reason = page.check(action)
-        return (None, reason) if reason else (action, None)
-
-    def undo_reason(self, page: TablePage, view: dict[str, Any]) -> str | None:
-        stage = self.stage(page, view)
-        if stage is None:
-            return "Not your turn"
-        if view.get("can_undo"):
-            return None
-        if stage == "draw":
-            return "Nothing to undo yet"
-        return "A card drawn from the stock stays in your hand"
-
-    # ----------------------------------------------------------------------------- doing
-    def after_send(self, page: TablePage) -> None:
-        st = page_state(page)
-        st.choose_layoff = False
-
-    def act(self, page: TablePage, action: Any) -> None:
-        page_state(page).choose_layoff = False
-        page.send(action)
-
-    def draw_stock(self, page: TablePage) -> None:
-        if self.stage(page, page.view) == "draw":
-            self.act(page, DrawStock())
-
-    def take(self, page: TablePage, code: str) -> None:
-        if self.stage(page, page.view) == "draw":
-            self.act(page, TakeDiscard(code))
-
-    def tap_discard_pile(self, page: TablePage) -> None:
-        """In the play stage a tap on the pile discards the one selected card."""
-        view = page.view
-        if self.stage(page, view) != "play":
-            return
-        action, reason = self.discard_option(page, view, self.selection(page))
-        if action is None:
-            ui.notify(f"{reason} — then tap the discard pile." if reason == "Select one card to discard" else reason,
-                      position="top", type="warning", timeout=2500)
-            return
-        self.act(page, action)
-
-    def tap_table(self, page: TablePage) -> None:
-        view = page.view
-        if self.stage(page, view) != "play" or not page.selected:
-            return
-        action, reason = self.meld_option(page, view, self.selection(page))
-        if action is None:
-            ui.notify(reason or "", position="top", type="warning", timeout=2500)
-            return
-        self.act(page, action)
-
-    def tap_meld(self, page: TablePage, mid: int) -> None:
-        view = page.view
-        if self.stage(page, view) != "play":
-            return
-        cards = self.selection(page)
-        if not cards:
-            ui.notify("Select cards in your hand, then tap the meld to lay them off.", position="top", timeout=2500)
-            return
-        self.act(page, LayOff(mid, tuple(cards)))
-
-    def press_layoff(self, page: TablePage, targets: list[int]) -> None:
-        cards = self.selection(page)
-        if len(targets) == 1:
-            self.act(page, LayOff(targets[0], tuple(cards)))
-            return
-        page_state(page).choose_layoff = True
-        self.refresh_melds(page)
-
-    def dragged_cards(self, page: TablePage, src: str, at_least: int = 1) -> list[str]:
-        """A dragged hand card stands for the whole selection when it is part of it."""
-        code = src.partition(":")[2]
-        cards = self.selection(page)
-        if code in cards:
-            return cards
-        return (cards + [code]) if at_least > 1 else [code]
-
-    def drop_on_hand(self, page: TablePage, src: str, target: str) -> None:
-        kind, _, code = src.partition(":")
-        if kind == "stock":
-            self.draw_stock(page)
-        elif kind == "discard":
-            self.take(page, code)
-        elif kind == "hand":
-            self.move_card(page, code, target)
-
-    def drop_on_discard(self, page: TablePage, src: str, _target: str) -> None:
-        if not src.startswith("hand:") or self.stage(page, page.view) != "play":
-            return
-        code = src.partition(":")[2]
-        self.act(page, Discard(code))
-
-    def drop_on_table(self, page: TablePage, src: str, _target: str) -> None:
-        if not src.startswith("hand:") or self.stage(page, page.view) != "play":
-            return
-        self.act(page, Meld(tuple(self.dragged_cards(page, src, at_least=3))))
-
-    def drop_on_meld(self, page: TablePage, mid: int, src: str, _target: str) -> None:
-        if not src.startswith("hand:") or self.stage(page, page.view) != "play":
-            return
-        self.act(page, LayOff(mid, tuple(self.dragged_cards(page, src))))
-
-    def show_hint(self, page: TablePage) -> None:
-        st = page_state(page)
-        st.hint = hint(page.view)
-        st.hint_version = page.table.version
-        page.body.refresh()
-
-    def toggle_buttons(self, page: TablePage) -> None:
-        set_pref("show_buttons", not bool(pref("show_buttons", True)))
-        page.hand_area.refresh()
-
-    def refresh_melds(self, page: TablePage) -> None:
-        view_fn = page_state(page).melds_view
-        if view_fn is not None:
-            view_fn.refresh()
-
-    def on_card_click(self, page: TablePage, view: dict[str, Any], code: str) -> None:
-        page_state(page).choose_layoff = False
-        page.toggle_select(code)
-        self.refresh_melds(page)
+        with page_request(page):
+            page.set_sort("custom")
 
     # ----------------------------------------------------------------------------- middle
     def middle(self, page: TablePage, view: dict[str, Any]) -> None:
@@ -372,7 +185,7 @@ class RummyScreen(GameUI):
         if view.get("phase") != "play" or page.seat is None:
             return
         stage = self.stage(page, view)
-        show = bool(pref("show_buttons", True))
+        show = bool(page_pref(page, "show_buttons", True))
         cards = self.selection(page)
         if stage == "pending":
             self.grace_buttons(page)
@@ -394,7 +207,7 @@ class RummyScreen(GameUI):
                 else:
                     btn.props["data-targets"] = " ".join(str(t) for t in targets)
                 disc, disc_reason = self.discard_option(page, view, cards)
-                action_button(page, "Discard", "btn-discard", disc, disc_reason, primary=stage == "play")
+                action_button(page, "Discard", "btn-discard", disc, disc_reason, primary=disc is not None)
             undo_reason = self.undo_reason(page, view)
             ub = action_button(page, "Undo", "btn-undo", Undo(), undo_reason, icon="undo").classes("rm-icon-phone")
             ub.props["aria-label"] = "Undo"
@@ -406,8 +219,10 @@ class RummyScreen(GameUI):
         if hint_reason:
             hb.disable()
             hb.props["data-reason"] = hint_reason
-        tb = ui.button(icon="smart_button" if show else "touch_app", on_click=lambda: self.toggle_buttons(page)).props(
-            "flat round data-testid=btn-show-buttons aria-label='Show or hide the Meld, Lay off and Discard buttons'")
+        tb = ui.button("Hide buttons" if show else "Show buttons", icon="visibility_off" if show else "visibility",
+                       on_click=lambda: self.toggle_buttons(page)).props(
+            "flat no-caps data-testid=btn-show-buttons aria-label='Show or hide the Meld, Lay off and Discard buttons'"
+        ).classes("rm-icon-phone")
         tb.props["data-on"] = "true" if show else "false"
         tb.tooltip("Hide the Meld / Lay off / Discard buttons (drag or tap instead)" if show
                    else "Show the Meld / Lay off / Discard buttons")
@@ -421,7 +236,7 @@ class RummyScreen(GameUI):
             return max(0, math.ceil(deadline - time.time())) if deadline else 0
 
         btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(page, Undo())).props(
-            "color=amber text-color=black data-testid=btn-undo")
+            "color=amber text-color=black no-caps data-testid=btn-undo")
         btn.props["data-grace"] = str(left())
         ui.button("Done", icon="check", on_click=lambda: self.act(page, Commit())).props(
             "outline data-testid=btn-commit")
@@ -450,7 +265,8 @@ class RummyScreen(GameUI):
                     "before you discard (or Undo).")
         if not cards:
             return ("Select cards to meld or lay off, or one card to discard." if show else
-                    "Select cards, then drag them to the table (meld), onto a meld (lay off) or the discard pile.")
+                    "Select cards, then tap or drag onto the table to meld, a meld to lay off, the discard pile to "
+                    "discard.")
         meld, meld_reason = self.meld_option(page, view, cards)
         targets = self.layoff_targets(page, view, cards)
         disc, _ = self.discard_option(page, view, cards)
@@ -470,5 +286,3 @@ class RummyScreen(GameUI):
 
 
 SCREEN = RummyScreen()
-
-__all__ = ["SCREEN", "RummyScreen", "draggable"]

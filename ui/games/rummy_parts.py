@@ -8,15 +8,16 @@ that source ("stock", "discard", "hand") lights up and takes the drop, which rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from nicegui import ui
+from nicegui import storage, ui
 
 from logic.cards import SUIT_SYMBOL, Card
 from ui.components.cards import card, card_back
-from ui.identity import pref
+from ui.identity import pref, set_pref
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -99,6 +100,31 @@ def current_hint(page: TablePage) -> dict[str, Any] | None:
     return st.hint if st.hint is not None and st.hint_version == page.table.version else None
 
 
+# --- preferences outside a request ---------------------------------------------------------------------------
+@contextmanager
+def page_request(page: TablePage) -> Iterator[None]:
+    """Redraws pushed by the hub (another seat moved) and handlers of elements drawn by them run without a
+    request, and ``app.storage.user`` needs one: lend them this browser's own page request for the moment."""
+    if storage.request_contextvar.get() is not None or page.root is None:
+        yield
+        return
+    token = storage.request_contextvar.set(page.root.client.request)
+    try:
+        yield
+    finally:
+        storage.request_contextvar.reset(token)
+
+
+def page_pref(page: TablePage, key: str, default: object) -> object:
+    with page_request(page):
+        return pref(key, default)
+
+
+def page_set_pref(page: TablePage, key: str, value: object) -> None:
+    with page_request(page):
+        set_pref(key, value)
+
+
 # --- words ---------------------------------------------------------------------------------------------------
 def pretty(code: str) -> str:
     c = Card.parse(code)
@@ -127,7 +153,7 @@ def stock_pile(page: TablePage, view: dict[str, Any], can_draw: bool, on_draw: C
         box.props["aria-label"] = f"Stock, {count} cards" + (": tap to draw" if can_draw else "")
         with box:
             if count:
-                card_back(str(pref("card_back", "#2b4c9b")))
+                card_back(str(page_pref(page, "card_back", "#2b4c9b")))
             else:
                 ui.element("div").classes("pcard rm-empty")
             ui.label(str(count)).classes("rm-count")

@@ -33,6 +33,7 @@ def register() -> None:
             toggle("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", "four_colour", False)
             toggle("Animations", "animations", True)
             toggle("Distraction-free tables (hide the header)", "distraction_free", False)
+            toggle("Show Meld / Lay off / Discard buttons (Rummy)", "show_buttons", True)
             back = ui.select(BACK_COLOURS, value=pref("card_back", "#2b4c9b"), label="Card back").props(
                 "data-testid=pref-card_back").classes("w-40")
             back.on_value_change(lambda e: set_pref("card_back", e.value))
