@@ -56,6 +56,7 @@ class Settings:
     lobby_minutes: int = 15
     bot_delay: float = 1.0  # pacing of computer players, seconds; 0 in tests
     public: bool = True  # listed under "Live tables"
+    auto_start: bool = False  # start by itself as soon as every seat is taken
     grace_scale: float = 1.0  # multiplies grace periods (tests shorten them)
 
 
@@ -152,6 +153,8 @@ class Table:
         self.seats[target] = Seat(player_id=player_id, name=clean_name(name), emoji=emoji or "🙂")
         self.notice(f"{self.seats[target].name} joined.")
         self._touch()
+        if self.settings.auto_start and not self.open_seats() and not self.practice:
+            self.start(self.host_id, now)
         return target
 
     def set_player_count(self, by: str, count: int) -> None:
@@ -197,6 +200,8 @@ class Table:
             self.settings.bot_delay = float(value)
         elif key == "public":
             self.settings.public = bool(value)
+        elif key == "auto_start":
+            self.settings.auto_start = bool(value)
         else:
             raise IllegalMove(f"Unknown setting {key!r}.")
         self._touch()

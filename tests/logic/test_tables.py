@@ -228,3 +228,13 @@ def test_a_computer_only_game_plays_to_the_end_and_replays_exactly() -> None:
     outcome = t.game.outcome(t.state)
     assert outcome is not None and sum(outcome.scores) == 4 * (4 + 3 + 2 + 1 + 0)
     assert t.game.snapshot(t.replay_state()) == t.game.snapshot(t.state)
+
+
+def test_a_table_set_to_start_when_full_starts_with_the_last_player() -> None:
+    t = lobby()
+    t.set_setting("host", "auto_start", True, T0)
+    t.add_bot("host", 3, "beginner", "Bot", "🤖")
+    t.join("p2", "Two", "🙂", T0)
+    assert t.status == STATUS_LOBBY
+    t.join("p3", "Three", "🙂", T0)
+    assert t.status == STATUS_PLAYING and t.phase() == "play"

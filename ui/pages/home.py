@@ -139,7 +139,8 @@ def register() -> None:
                     with ui.row().classes("items-center gap-3"):
                         ui.button("Join", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
                             f"dense outline color=primary data-testid=live-{t.code}")
-                        ui.label(f"{t.game.title} · {len(t.open_seats())} open of {len(t.seats)} seats")
+                        starts = " · starts when full" if t.settings.auto_start else ""
+                        ui.label(f"{t.game.title} · {len(t.open_seats())} open of {len(t.seats)} seats{starts}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-7 text-sm")
                         opts = ", ".join(f"{k.replace('_', ' ')} {value_label(v)}" for k, v in t.options.items()

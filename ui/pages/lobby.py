@@ -114,8 +114,12 @@ def lobby_view(page: TablePage) -> None:
             public = ui.switch("Listed under Live tables", value=t.settings.public).props("data-testid=opt-public")
             public.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "public", e.value, now)))
+            auto = ui.switch("Start when the table is full", value=t.settings.auto_start).props(
+                "data-testid=opt-auto-start")
+            auto.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "auto_start", e.value, now)))
             if not host:
-                for el in (timer, lobby, speed, public):
+                for el in (timer, lobby, speed, public, auto):
                     el.disable()
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())
