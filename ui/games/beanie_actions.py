@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 class ActionBar:
     """Mixed into the Beanie screen: the buttons above the hand, each disabled with its reason."""
 
-    def toggle_steal(self, page: TablePage) -> None:  # provided by the screen
-        raise NotImplementedError
+    def toggle_steal(self, page: TablePage) -> None:  # the screen class defines it
+        ...
 
     # ----------------------------------------------------------------------------- action bar
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
 
 
 class RummyControl:
-    def shown_order(self, page: TablePage) -> list[str]:  # provided by the screen
-        raise NotImplementedError
+    def shown_order(self, page: TablePage) -> list[str]:  # the screen class defines it
+        ...
 
-    def move_card(self, page: TablePage, code: str, before: str) -> None:  # provided by the screen
-        raise NotImplementedError
+    def move_card(self, page: TablePage, code: str, before: str) -> None:  # the screen class defines it
+        ...
 
     # ----------------------------------------------------------------------------- what can be done
     def stage(self, page: TablePage, view: dict[str, Any]) -> str | None:
