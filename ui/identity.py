@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import uuid
 from dataclasses import dataclass
@@ -29,11 +30,17 @@ def user_store() -> Any:
     Pages also redraw in background tasks (another player's move), where NiceGUI has no request context;
     there we find the same storage through the page's client and its session id.
     """
+    # The page's own client first: an event handler sets the request context of the browser that acted, and
+    # a redraw it triggers on *another* player's page would otherwise read the acting browser's storage.
     try:
-        return app.storage.user
-    except RuntimeError:
         request = context.client.request
-        return app.storage._users[request.session["id"]]  # noqa: SLF001  (same dict app.storage.user returns)
+        users = app.storage._users  # noqa: SLF001  (same dicts app.storage.user returns)
+        session_id = request.session.get("id") if request is not None else None
+        if session_id in users:
+            return users[session_id]
+    except (RuntimeError, AssertionError, AttributeError):
+        pass
+    return app.storage.user
 
 
 def me() -> Me:
@@ -65,3 +72,101 @@ def set_pref(key: str, value: object) -> None:
     prefs = dict(store.get("prefs", {}))
     prefs[key] = value
     store["prefs"] = prefs
+    broadcast_prefs(key)
+
+
+# ---- issue 6: settings applied live in every open tab of this browser ---------------------------------------
+PREF_DEFAULTS: dict[str, object] = {
+    "four_colour": False, "animations": True, "distraction_free": False, "show_buttons": True, "sounds": True,
+    "chat_opens": False, "card_back": "#2b4c9b", "table_colour": "#1f5f45,#174a36",
+}
+CLIENT_KEYS = ("four_colour", "animations", "sounds", "card_back", "table_colour")
+RELOAD_KEYS = ("distraction_free", "show_buttons")  # drawn on the server: open tables redraw
+
+# cnPrefs applies what CSS can show; cnSound plays short sounds, only after the first tap or key on the page
+CLIENT_JS = """<style>.pcard.back{--back:var(--pref-back,#2b4c9b)!important}</style>
+<script>
+window.cnSound = window.cnSound || {enabled: true, unlocked: false, cache: {}, played: [],
+  play(name) {
+    if (!this.enabled || !this.unlocked) return false;
+    const a = this.cache[name] || (this.cache[name] = new Audio('/assets/sounds/' + name + '.wav'));
+    a.currentTime = 0; a.play().catch(() => {}); this.played.push(name); return true;
+  }};
+['pointerdown', 'keydown', 'touchstart'].forEach(ev => document.addEventListener(ev,
+  () => { window.cnSound.unlocked = true; }, {once: true, capture: true}));
+window.cnPrefs = window.cnPrefs || {current: {},
+  apply(p) {
+    Object.assign(this.current, p);
+    const c = this.current, root = document.documentElement;
+    if (c.card_back) root.style.setProperty('--pref-back', c.card_back);
+    if (c.table_colour) { const [l, d] = c.table_colour.split(',');
+      root.style.setProperty('--felt', l); root.style.setProperty('--felt-dark', d || l); }
+    window.cnSound.enabled = c.sounds !== false;
+    const body = () => { document.body.classList.toggle('four-colour', !!c.four_colour);
+      document.body.classList.toggle('no-motion', c.animations === false); };
+    if (document.body) body(); else document.addEventListener('DOMContentLoaded', body);
+  }};
+</script>"""
+
+
+def prefs() -> dict[str, object]:
+    """Every preference of this browser, defaults filled in."""
+    return {**PREF_DEFAULTS, **user_store().get("prefs", {})}
+
+
+def prefs_js(values: dict[str, object] | None = None) -> str:
+    values = prefs() if values is None else values
+    return f"window.cnPrefs && window.cnPrefs.apply({json.dumps({k: values.get(k) for k in CLIENT_KEYS})})"
+
+
+def client_head() -> str:
+    """Head HTML for a page: the prefs/sound helpers and this browser's current prefs."""
+    return CLIENT_JS + f"<script>{prefs_js()}</script>"
+
+
+def _session_id(client: Any) -> str | None:
+    try:
+        return client.request.session.get("id") if client.request is not None else None
+    except (AssertionError, AttributeError, KeyError, RuntimeError):
+        return None
+
+
+def browser_clients() -> list[Any]:
+    """Every open page of the browser we are serving now (tabs share ``app.storage.user``)."""
+    from nicegui import Client
+
+    try:
+        sid = _session_id(context.client)
+    except RuntimeError:
+        return []
+    if sid is None:
+        return []
+    return [c for c in list(Client.instances.values()) if not c.is_deleted and _session_id(c) == sid]
+
+
+def broadcast_prefs(key: str) -> None:
+    """Apply a changed preference in every open tab of this browser; tables redraw for server-drawn ones."""
+    try:
+        here = context.client
+    except RuntimeError:
+        return
+    js = prefs_js()
+    for client in browser_clients():
+        try:
+            if key in CLIENT_KEYS:
+                client.run_javascript(js)
+            elif key in RELOAD_KEYS and client is not here and client.request.url.path.startswith("/table/"):
+                client.run_javascript("location.reload()")
+        except Exception:  # a tab that is closing must not stop the others
+            continue
+
+
+def become(player_id: str, name: str | None, emoji: str | None) -> Me:
+    """Make this browser the given player (after linking with a code from another device)."""
+    store = user_store()
+    store["player_id"] = player_id
+    if name:
+        store["name"] = clean_name(name)
+    if emoji:
+        store["emoji"] = emoji
+    return me()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from logic.tables import STATUS_CLOSED
+from ui.components.share import share_buttons  # issue 6
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -78,6 +79,8 @@ def standings(page: TablePage) -> None:
                 ui.button("Play again", icon="replay", on_click=lambda: play_again(page)).props(
                     "color=primary data-testid=btn-play-again")
             ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
+            if outcome is not None:  # issue 6: share the result as text or a scorecard image
+                share_buttons(t.code)
 
 
 def play_again(page: TablePage) -> None:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 
 def register_pages() -> None:
-    from ui.pages import home, new, profile, rules, table
+    from ui.components import share  # issue 6
+    from ui.pages import home, link, new, profile, rules, stats, table
 
     home.register()
     new.register()
     profile.register()
     rules.register()
     table.register()
+    link.register()  # issue 6: link a device, stats and history, shared scorecards
+    stats.register()
+    share.register()

@@ -1,18 +1,26 @@
-"""Profile and settings: name, emoji and table preferences, saved the moment they change (per browser)."""
+"""Profile and settings on one page, saved the moment they change and applied in every open tab of this
+browser: name, emoji, table preferences, sounds, coins from the daily check-in and the cosmetics they buy,
+and linking another device.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date
+
 from nicegui import ui
 
+from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
 from ui.frame import frame
-from ui.identity import EMOJI_CHOICES, me, pref, set_pref, set_profile
+from ui.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
+from ui.runtime import runtime
 
-BACK_COLOURS = {"#2b4c9b": "Blue", "#9b2b2b": "Red", "#2b7a4b": "Green", "#6b2b9b": "Purple", "#333333": "Black"}
+BACK_COLOURS = {i.value: i.name for i in SHOP if i.kind == "card_back" and i.price == 0}
 
 
 def register() -> None:
     @ui.page("/profile")
-    def profile() -> None:
+    def profile_page() -> None:
         who = me()
         with frame("Profile"):
             ui.label("You").classes("text-xl font-bold")
@@ -29,16 +37,103 @@ def register() -> None:
             name.on("blur", save_name)
             name.on("keydown.enter", save_name)
             emoji.on_value_change(lambda e: set_profile(None, e.value))
+            with ui.row().classes("gap-2"):
+                ui.button("Your stats", icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(
+                    "outline no-caps data-testid=btn-stats")
+                ui.button("Link another device", icon="devices", on_click=lambda: ui.navigate.to("/link")).props(
+                    "outline no-caps data-testid=btn-link-page")
+
             ui.label("Table").classes("text-xl font-bold q-mt-md")
-            toggle("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", "four_colour", False)
-            toggle("Animations", "animations", True)
-            toggle("Distraction-free tables (hide the header)", "distraction_free", False)
-            toggle("Show Meld / Lay off / Discard buttons (Rummy)", "show_buttons", True)
-            back = ui.select(BACK_COLOURS, value=pref("card_back", "#2b4c9b"), label="Card back").props(
-                "data-testid=pref-card_back").classes("w-40")
-            back.on_value_change(lambda e: set_pref("card_back", e.value))
+            toggle("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", "four_colour")
+            toggle("Animations", "animations")
+            toggle("Distraction-free tables (hide the header)", "distraction_free")
+            toggle("Show meld, lay-off and discard buttons (Rummy)", "show_buttons")
+            toggle("Open the chat when a message arrives", "chat_opens")
+            with ui.row().classes("items-center gap-2"):
+                toggle("Sounds (your turn, plays, a win)", "sounds")
+                ui.button("Try", icon="volume_up").props("flat dense no-caps data-testid=btn-try-sound").on(
+                    "click", js_handler="() => { if (window.cnSound) { window.cnSound.unlocked = true; "
+                                        "window.cnSound.play('win'); } }")
+            looks_part = ui.refreshable(looks)
+            shop_part = ui.refreshable(coins_and_shop)
+
+            def changed() -> None:
+                looks_part.refresh()
+                shop_part.refresh(changed)
+
+            looks_part()
+            shop_part(changed)
 
 
-def toggle(label: str, key: str, default: bool) -> None:
-    sw = ui.switch(label, value=bool(pref(key, default))).props(f"data-testid=pref-{key}")
+def toggle(label: str, key: str) -> ui.switch:
+    sw = ui.switch(label, value=bool(pref(key, PREF_DEFAULTS[key]))).props(f"data-testid=pref-{key}")
     sw.on_value_change(lambda e: set_pref(key, bool(e.value)))
+    return sw
+
+
+def looks() -> None:
+    """Card back and table colour: the free ones plus those this player bought."""
+    pid = me().player_id
+    main = runtime().hub.main
+    with ui.row().classes("items-center gap-3"):
+        for kind, label in (("card_back", "Card back"), ("table_colour", "Table colour")):
+            current = item_for(kind, str(pref(kind, PREF_DEFAULTS[kind])))
+            options = {i.value: i.name for i in owned_items(main, pid, kind)}
+            if current.value not in options:  # bought on a device that is no longer linked
+                current = item_for(kind, None)
+            select = ui.select(options, value=current.value, label=label).props(
+                f"data-testid=pref-{kind}").classes("w-44")
+            select.on_value_change(lambda e, k=kind: set_pref(k, e.value))
+
+
+def coins_and_shop(changed: Callable[[], None]) -> None:
+    pid = me().player_id
+    main = runtime().hub.main
+    data = profile(main, pid)
+    ui.label("Coins and cosmetics").classes("text-xl font-bold q-mt-md")
+    ui.label("Check in once a day for coins and spend them on card backs and table colours. "
+             "Games never cost or win coins.").classes("text-sm text-grey-8")
+    with ui.row().classes("items-center gap-3"):
+        ui.label(f"🪙 {data['coins']} coins").classes("text-lg font-bold").props("data-testid=coins")
+        ready = can_check_in(main, pid, date.today())
+        btn = ui.button("Daily check-in" if ready else "Checked in today", icon="event_available",
+                        on_click=lambda: do_check_in(changed)).props("color=primary no-caps data-testid=btn-checkin")
+        if not ready:
+            btn.disable()
+            btn.props("data-reason='Come back tomorrow for more coins.'")
+    owned = set(data["owned"])
+    with ui.row().classes("gap-2"):
+        for item in SHOP:
+            if item.price == 0:
+                continue
+            with ui.card().classes("items-center gap-1 q-pa-sm w-32").props(f"data-testid=shop-{item.id}"):
+                light = item.value.split(",")[0]
+                ui.element("div").classes("w-16 h-10 rounded-borders").style(f"background: {light}")
+                ui.label(item.name).classes("text-sm font-bold")
+                ui.label("Card back" if item.kind == "card_back" else "Table").classes("text-xs text-grey-7")
+                if item.id in owned:
+                    ui.label("Owned ✓").classes("text-positive text-sm").props(f"data-testid=owned-{item.id}")
+                else:
+                    b = ui.button(f"{item.price} 🪙", on_click=lambda i=item.id: do_buy(i, changed)).props(
+                        f"dense no-caps data-testid=btn-buy-{item.id}")
+                    if data["coins"] < item.price:
+                        b.disable()
+                        b.props(f"data-reason='You need {item.price - data['coins']} more coins.'")
+
+
+def do_check_in(changed: Callable[[], None]) -> None:
+    try:
+        coins = check_in(runtime().hub.main, me().player_id, date.today())
+        ui.notify(f"Checked in: you have {coins} coins.", type="positive", position="top")
+    except ShopError as exc:
+        ui.notify(str(exc), type="warning", position="top")
+    changed()
+
+
+def do_buy(item_id: str, changed: Callable[[], None]) -> None:
+    try:
+        buy(runtime().hub.main, me().player_id, item_id)
+        ui.notify("Bought! Pick it under Table.", type="positive", position="top")
+    except ShopError as exc:
+        ui.notify(str(exc), type="warning", position="top")
+    changed()

@@ -17,6 +17,7 @@ from nicegui import ui
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from ui.components.seats import seat_strip
+from ui.components.sounds import table_sounds  # issue 6
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
 from ui.games import game_ui
@@ -125,6 +126,7 @@ class TablePage:
             with self.root:
                 self.body()
         ui.timer(0.5, self.tick_clock)
+        table_sounds(self)  # issue 6: what this page has seen, so later changes can chime
         unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
         ui.context.client.on_delete(unsubscribe)
 
@@ -142,6 +144,7 @@ class TablePage:
             return
         with self.root:
             self.show_notices()
+            table_sounds(self)  # issue 6
             if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
                 ui.navigate.to("/")
                 return
@@ -173,6 +176,10 @@ class TablePage:
             unread = len(self.table.chat) - self.chat_seen
             self.chat_badge.set_text(str(unread))
             self.chat_badge.set_visibility(unread > 0)
+            # issue 6: "chat opens on a new message" (another player's)
+            if (unread > 0 and self.chat_log is None and self.table.chat[-1].get("seat") != self.seat
+                    and pref("chat_opens", False)):
+                self.open_chat()
         if self.chat_log is not None:
             self.chat_messages.refresh()
 

@@ -1,0 +1,51 @@
+"""Finishing games fast in-process for stats tests: a practice table made by the hub, played by computers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import app, storage
+from nicegui.testing import User
+
+from logic.registry import get_game
+from ui.hub import choose_bot_action
+from ui.runtime import runtime
+
+# short matches of every game (Rummy's default has no target and would never end)
+QUICK = {"president": {}, "rummy": {"target": 100}, "beanie": {"rounds": 3}, "stockpile": {"stock_size": "short"}}
+
+
+def player_of(user: User) -> tuple[str, str, str]:
+    """(player_id, name, emoji) kept in this simulated browser's ``app.storage.user``."""
+    token = storage.request_contextvar.set(user.client.request)  # the last page it opened, not another user's
+    try:
+        with user:
+            store = app.storage.user
+            return store["player_id"], store["name"], store["emoji"]
+    finally:
+        storage.request_contextvar.reset(token)
+
+
+def finish_game(game_key: str, player_id: str, name: str = "Me", emoji: str = "🙂", seed: int = 5,
+                options: dict[str, Any] | None = None) -> str:
+    """Create a practice table for ``player_id`` via the hub, let computers play every seat to the end, archive it.
+
+    Moves go straight to the table (one save at the end) so a whole match takes a fraction of a second.
+    """
+    hub = runtime().hub
+    game = get_game(game_key)
+    opts = QUICK.get(game_key, {}) if options is None else options
+    table = hub.create(game_key, player_id, name, emoji, options=opts, practice=True, level=game.bot_levels[0],
+                       speed=0, seed=seed)
+    table.seats[table.seat_of(player_id)].autoplay = True
+    for _ in range(20_000):
+        if table.status != "playing":
+            break
+        if table.commit_deadline is not None:
+            table.tick(table.commit_deadline)
+            continue
+        seat = table.to_move()[0]
+        table.act_for(seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
+    assert table.status == "over", f"{game_key} did not finish"
+    hub.changed(table)  # persist + archive, as after any move
+    return table.code

@@ -1,0 +1,150 @@
+"""Round-by-round scores of a finished game and its scorecard as a PNG image (drawn on the server with Pillow).
+
+Works for every game through the contract: the game is replayed from config + seed + action log with
+``logic.registry.get_game(key).replay``-style steps, and the public (spectator) view's ``scores`` are read
+each time a hand ends. Only scores leave this module: never cards or the log.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from logic.game import PHASE_HAND_OVER, PHASE_OVER
+from logic.registry import get_game
+
+log = logging.getLogger("cardnight.share")
+
+MARGIN, TITLE_H, ROW_H, NAME_W, COL_W, TOTAL_W, FOOT_H = 24, 84, 40, 220, 56, 84, 36
+MIN_W = 480
+MAX_COLUMNS = 30  # longer games show their last 30 rounds
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
+BG, INK, GRID, HEAD_BG, WIN_BG, FELT = "#ffffff", "#1b1b1b", "#d0d7d3", "#1f5f45", "#fff3c4", "#1f6f4a"
+
+
+def round_scores(record: dict[str, Any]) -> list[list[int]]:
+    """Running totals per seat after each hand of a finished game (oldest first); [] if it cannot be replayed."""
+    key = (record.get("code"), record.get("game"), record.get("seed"), len(record.get("log") or []))
+    if record.get("seed") is None:
+        return []
+    return [list(r) for r in _round_scores(key, record)]
+
+
+def _round_scores(key: tuple[Any, ...], record: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    if key in _cache:
+        return _cache[key]
+    try:
+        game = get_game(str(record["game"]))
+        state = game.new_game(game.make_config(**record.get("options", {})), int(record["seed"]))
+        points: list[tuple[int, ...]] = []
+        before = game.phase(state)
+        for seat, data in record.get("log") or []:
+            game.apply(state, int(seat), game.decode_action(data))
+            phase = game.phase(state)
+            if phase != before and (phase == PHASE_HAND_OVER or (phase == PHASE_OVER and before != PHASE_HAND_OVER)):
+                points.append(tuple(int(x) for x in game.view(state, None).get("scores") or ()))
+            before = phase
+        result: tuple[tuple[int, ...], ...] = tuple(points)
+    except Exception as exc:  # an old or damaged record: no chart, never a crash
+        log.warning("cannot replay finished game %s: %s", record.get("code"), exc)
+        result = ()
+    _cache[key] = result
+    for old in list(_cache)[:-256]:  # finished games never change: keep the last 256
+        del _cache[old]
+    return result
+
+
+_cache: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def scorecard_size(rounds: int, players: int) -> tuple[int, int]:
+    """Width and height of the PNG for this many rounds and players."""
+    cols = min(rounds, MAX_COLUMNS)
+    return max(MIN_W, 2 * MARGIN + NAME_W + cols * COL_W + TOTAL_W), TITLE_H + (players + 1) * ROW_H + FOOT_H + MARGIN
+
+
+@lru_cache(maxsize=8)
+def _font(size: int, bold: bool = False) -> Any:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    for folder in FONT_DIRS:
+        path = Path(folder) / name
+        if path.exists():
+            return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def game_title(key: str) -> str:
+    try:
+        return get_game(key).title
+    except ValueError:
+        return key.title()
+
+
+def when_text(value: Any) -> str:
+    when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    return when.strftime("%d %b %Y")
+
+
+def render_scorecard(record: dict[str, Any]) -> bytes:
+    """The scorecard PNG: one row per player, one column per round (running totals), then the final score."""
+    rounds = round_scores(record)
+    players = record.get("players") or []
+    shown = rounds[-MAX_COLUMNS:]
+    first_round = len(rounds) - len(shown) + 1
+    width, height = scorecard_size(len(rounds), len(players))
+    img = Image.new("RGB", (width, height), BG)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, width, TITLE_H - 14), fill=FELT)
+    d.text((MARGIN, 14), f"Card Night · {game_title(str(record.get('game')))}", font=_font(24, True), fill="#ffffff")
+    sub = f"{when_text(record.get('finished_at'))} · table {record.get('code')}"
+    sub += f" · {len(rounds)} round{'s' if len(rounds) != 1 else ''}"
+    sub += " · practice" if record.get("practice") else ""
+    d.text((MARGIN, 46), sub, font=_font(14), fill="#e8f2ec")
+    top = TITLE_H
+    d.rectangle((MARGIN, top, width - MARGIN, top + ROW_H), fill=HEAD_BG)
+    head, cell = _font(14, True), _font(15)
+    d.text((MARGIN + 10, top + 11), "Player", font=head, fill="#ffffff")
+    x0 = MARGIN + NAME_W
+    for i in range(len(shown)):
+        d.text((x0 + i * COL_W + COL_W / 2, top + ROW_H / 2), str(first_round + i), font=head, fill="#ffffff",
+               anchor="mm")
+    total_x = x0 + len(shown) * COL_W
+    d.text((total_x + TOTAL_W / 2, top + ROW_H / 2), "Total", font=head, fill="#ffffff", anchor="mm")
+    winners = set(record.get("winners") or [])
+    scores, places = record.get("scores") or [], record.get("places") or []
+    order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
+    for row, seat in enumerate(order, start=1):
+        y = top + row * ROW_H
+        if seat in winners:
+            d.rectangle((MARGIN, y, width - MARGIN, y + ROW_H), fill=WIN_BG)
+        d.line((MARGIN, y, width - MARGIN, y), fill=GRID)
+        p = players[seat]
+        place = f"{places[seat]}." if seat < len(places) else ""
+        name = place + " " + str(p.get("name") or "?") + (" (computer)" if p.get("bot") else "")
+        d.text((MARGIN + 10, y + 11), _fit(d, name, cell, NAME_W - 16), font=cell, fill=INK)
+        for i, totals in enumerate(shown):
+            value = str(totals[seat]) if seat < len(totals) else ""
+            d.text((x0 + i * COL_W + COL_W / 2, y + ROW_H / 2), value, font=cell, fill=INK, anchor="mm")
+        final = str(scores[seat]) if seat < len(scores) else ""
+        d.text((total_x + TOTAL_W / 2, y + ROW_H / 2), final, font=_font(16, True), fill=INK, anchor="mm")
+    bottom = top + (len(players) + 1) * ROW_H
+    d.rectangle((MARGIN, top, width - MARGIN, bottom), outline=GRID)
+    d.text((MARGIN, bottom + 10), "Running totals after each round; the winner is highlighted.", font=_font(12),
+           fill="#555555")
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,129 @@
+"""Sharing a finished game, for every game alike: a text summary (native share sheet on phones, clipboard
+where the browser allows it, otherwise selected text to copy) and the round-by-round scorecard as PNG
+(``/share/<CODE>.png``: downloaded on a computer, shared on a phone).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi import Response
+from nicegui import app, ui
+
+from ui.components.scorecard_png import game_title, render_scorecard, round_scores, when_text
+from ui.runtime import runtime
+
+CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
+_records: dict[str, dict[str, Any]] = {}
+
+
+def find_finished(code: str) -> dict[str, Any] | None:
+    """The archived record of a finished table, or None (finished records never change, so they are cached)."""
+    code = (code or "").strip().upper()
+    if not CODE_RE.match(code):
+        return None
+    if code not in _records:
+        found = next((r for r in runtime().hub.main.finished_games() if r.get("code") == code), None)
+        if found is None:
+            return None
+        _records[code] = found
+        for old in list(_records)[:-500]:
+            del _records[old]
+    return _records[code]
+
+
+def share_text(record: dict[str, Any]) -> str:
+    """A plain-text summary anyone can paste into a chat."""
+    players = record.get("players") or []
+    scores, places = record.get("scores") or [], record.get("places") or []
+    winners = [str(players[w].get("name")) for w in record.get("winners") or [] if w < len(players)]
+    lines = [f"Card Night · {game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}"]
+    if winners:
+        lines.append(f"🏆 {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!")
+    for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
+        p = players[seat]
+        place = places[seat] if seat < len(places) else "?"
+        score = scores[seat] if seat < len(scores) else "?"
+        who = f"{p.get('name')} {p.get('emoji') or ''}".strip() + (" (computer)" if p.get("bot") else "")
+        lines.append(f"{place}. {who} — {score} pts")
+    rounds = len(round_scores(record))
+    if rounds > 1:
+        lines.append(f"{rounds} rounds")
+    return "\n".join(lines)
+
+
+def _copy_js(area_id: str, status_id: str) -> str:
+    """Click handler, run in the browser (keeps the tap's user activation for the share sheet)."""
+    return f"""async () => {{
+  const el = document.getElementById('{area_id}'), status = document.getElementById('{status_id}');
+  const area = el && (el.tagName === 'TEXTAREA' ? el : el.querySelector('textarea'));
+  const text = area ? area.value : '';
+  const say = (msg) => {{ if (status) status.textContent = msg; }};
+  if (navigator.share && window.matchMedia('(pointer: coarse)').matches) {{
+    try {{ await navigator.share({{text}}); say('Shared.'); return; }}
+    catch (e) {{ if (e && e.name === 'AbortError') return; }}
+  }}
+  if (navigator.clipboard && window.isSecureContext) {{
+    try {{ await navigator.clipboard.writeText(text); say('Copied to the clipboard.'); return; }} catch (e) {{}}
+  }}
+  let ok = false;
+  if (area) {{ area.focus(); area.select(); try {{ ok = document.execCommand('copy'); }} catch (e) {{}} }}
+  say(ok ? 'Copied to the clipboard.' : 'The text is selected: copy it with Ctrl+C (or Copy on your phone).');
+}}"""
+
+
+def _png_js(code: str) -> str:
+    url, name = json.dumps(f"/share/{code}.png"), json.dumps(f"cardnight-{code}.png")
+    return f"""async () => {{
+  const url = {url}, name = {name};
+  if (navigator.canShare && window.matchMedia('(pointer: coarse)').matches) {{
+    try {{
+      const blob = await (await fetch(url)).blob();
+      const file = new File([blob], name, {{type: 'image/png'}});
+      if (navigator.canShare({{files: [file]}})) {{
+        await navigator.share({{files: [file], title: 'Card Night'}}); return;
+      }}
+    }} catch (e) {{ if (e && e.name === 'AbortError') return; }}
+  }}
+  const a = document.createElement('a');
+  a.href = url + '?download=1'; a.download = name; document.body.appendChild(a); a.click(); a.remove();
+}}"""
+
+
+def open_text_dialog(record: dict[str, Any]) -> None:
+    with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full").props("data-testid=share-dialog"):
+        ui.label("Share the result").classes("text-lg font-bold")
+        area = ui.textarea(value=share_text(record)).props(
+            "readonly outlined autogrow data-testid=share-text").classes("w-full font-mono text-sm")
+        status = ui.label("").classes("text-sm text-grey-8").props("data-testid=share-status")
+        with ui.row().classes("w-full justify-end gap-2"):
+            ui.button("Close", on_click=dialog.close).props("flat")
+            ui.button("Copy / share", icon="content_copy").props("color=primary data-testid=btn-share-copy").on(
+                "click", js_handler=_copy_js(f"c{area.id}", f"c{status.id}"))
+    dialog.open()
+
+
+def share_buttons(code: str) -> bool:
+    """"Share result" and "Scorecard image" for a finished game; False (nothing drawn) if it is not archived."""
+    record = find_finished(code)
+    if record is None:
+        return False
+    ui.button("Share result", icon="share", on_click=lambda: open_text_dialog(record)).props(
+        "outline no-caps data-testid=btn-share-text")
+    ui.button("Scorecard image", icon="image").props("outline no-caps data-testid=btn-share-png").on(
+        "click", js_handler=_png_js(str(record["code"])))
+    return True
+
+
+def register() -> None:
+    @app.get("/share/{code}.png")
+    def scorecard(code: str, download: int = 0) -> Response:
+        record = find_finished(code)
+        if record is None:
+            return Response("No finished game with that code.", status_code=404, media_type="text/plain")
+        headers = {"Cache-Control": "public, max-age=86400"}
+        if download:
+            headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
+        return Response(render_scorecard(record), media_type="image/png", headers=headers)

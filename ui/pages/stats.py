@@ -1,0 +1,180 @@
+"""``/stats``: your figures for every game, results over time, head-to-head records and match history;
+``/stats/game/<CODE>``: one finished game, round by round, with its share buttons.
+
+Everything comes from the finished-game records the hub archives, so a game added later needs no code here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import ui
+
+from logic.registry import all_games
+from storage.stats import ALL, head_to_head, history, results_over_time, summaries
+from ui.components.scorecard_png import game_title, round_scores, when_text
+from ui.components.share import find_finished, share_buttons
+from ui.frame import frame
+from ui.identity import me
+from ui.runtime import runtime
+
+COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
+
+
+def register() -> None:
+    @ui.page("/stats")
+    def stats_page() -> None:
+        who = me()
+        records = runtime().hub.main.finished_games(player_id=who.player_id)
+        with frame("Stats"):
+            ui.label(f"{who.emoji} {who.name}: your games").classes("text-xl font-bold").props("data-testid=stats")
+            if not records:
+                ui.label("No finished games yet. Play one (a practice game is quick) and it shows up here.").props(
+                    "data-testid=stats-empty")
+                ui.button("Play", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                return
+            overview(records, who.player_id)
+            over_time_chart(records, who.player_id)
+            h2h_table(records, who.player_id)
+            history_list(records, who.player_id)
+
+    @ui.page("/stats/game/{code}")
+    def game_page(code: str) -> None:
+        record = find_finished(code)
+        with frame("Finished game"):
+            if record is None:
+                ui.label(f"No finished game with code {code[:12].upper()}.").classes("text-lg").props(
+                    "data-testid=error")
+                ui.button("Your stats", on_click=lambda: ui.navigate.to("/stats")).props("color=primary")
+                return
+            game_detail(record)
+
+
+def figure(label: str, value: str, testid: str) -> None:
+    with ui.column().classes("items-center gap-0 min-w-[70px]"):
+        ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
+        ui.label(label).classes("text-xs text-grey-7")
+
+
+def overview(records: list[dict[str, Any]], player_id: str) -> None:
+    found = summaries(records, player_id)
+    titles = [(ALL, "All games")] + [(g.key, g.title) for g in all_games()]
+    titles += [(k, game_title(k)) for k in found if k not in dict(titles)]  # games no longer installed
+    with ui.row().classes("w-full gap-3"):
+        for key, title in titles:
+            s = found.get(key)
+            if s is None or not s.games:
+                continue
+            with ui.card().classes("gap-1").props(f"data-testid=stats-{key}"):
+                ui.label(title).classes("font-bold")
+                with ui.row().classes("gap-2"):
+                    figure("games", str(s.games), f"stat-{key}-games")
+                    figure("wins", str(s.wins), f"stat-{key}-wins")
+                    figure("win rate", f"{100 * s.win_rate:.0f}%", f"stat-{key}-rate")
+                    figure("avg place", f"{s.avg_place:.1f}", f"stat-{key}-place")
+                    figure("avg score", f"{s.avg_score:.0f}", f"stat-{key}-score")
+                    figure("best streak", str(s.best_streak), f"stat-{key}-streak")
+
+
+def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
+    series = results_over_time(records, player_id)
+    ui.label("Win rate over time").classes("text-lg font-bold q-mt-sm")
+    lines = []
+    for i, (key, points) in enumerate(sorted(series.items(), key=lambda kv: kv[0] != ALL)):
+        lines.append({
+            "name": "All games" if key == ALL else game_title(key), "type": "line", "smooth": False,
+            "showSymbol": len(points) < 40, "color": COLOURS[i % len(COLOURS)],
+            "data": [[when.isoformat(), rate] for when, rate in points],
+        })
+    ui.echart({
+        "tooltip": {"trigger": "axis"}, "legend": {"top": 0},
+        "grid": {"left": 40, "right": 16, "top": 36, "bottom": 28},
+        "xAxis": {"type": "time"}, "yAxis": {"type": "value", "min": 0, "max": 100, "name": "%"},
+        "series": lines,
+    }).classes("w-full h-64").props("data-testid=chart-results")
+
+
+def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
+    rows = head_to_head(records, player_id)
+    ui.label("Head to head (one-on-one games, practice not counted)").classes("text-lg font-bold q-mt-sm")
+    if not rows:
+        ui.label("No one-on-one games with friends yet.").classes("text-grey-7").props("data-testid=h2h-empty")
+        return
+    with ui.element("table").classes("text-left").props("data-testid=h2h"):
+        with ui.element("tr"):
+            for head in ("Opponent", "Won", "Lost", "Drawn", "By game"):
+                with ui.element("th").classes("q-pr-md"):
+                    ui.label(head)
+        for i, h in enumerate(rows):
+            with ui.element("tr").props(f"data-testid=h2h-{i}"):
+                by_game = ", ".join(f"{game_title(g)} {w}–{lo}" + (f"–{d}" if d else "")
+                                    for g, (w, lo, d) in sorted(h.by_game.items()))
+                cells = [f"{h.emoji} {h.opponent}" + (" (computer)" if h.bot else ""), str(h.wins), str(h.losses),
+                         str(h.draws), by_game]
+                for text in cells:
+                    with ui.element("td").classes("q-pr-md"):
+                        ui.label(text)
+
+
+def history_list(records: list[dict[str, Any]], player_id: str) -> None:
+    ui.label("Match history").classes("text-lg font-bold q-mt-sm")
+    keys = sorted({str(r.get("game")) for r in records})
+    choice = ui.select({"": "All games", **{k: game_title(k) for k in keys}}, value="", label="Game").props(
+        "dense data-testid=history-filter").classes("w-48")
+
+    @ui.refreshable
+    def rows() -> None:
+        with ui.column().classes("w-full gap-1").props("data-testid=history"):
+            for row in history(records, player_id, choice.value or None)[:200]:
+                with ui.link(target=f"/stats/game/{row['code']}").classes(
+                        "w-full no-underline text-black").props(f"data-testid=history-{row['code']}"):
+                    with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
+                        ui.label(row["when"].strftime("%d %b %Y %H:%M")).classes("text-xs text-grey-8 w-28")
+                        ui.label(game_title(str(row["game"]))).classes("font-bold w-24")
+                        ui.label(", ".join(f"{e} {n}" for e, n, _bot in row["players"])).classes(
+                            "grow text-sm ellipsis")
+                        ui.label(row["result"] + (" · practice" if row["practice"] else "")).classes(
+                            "text-sm " + ("text-positive font-bold" if row["won"] else ""))
+                        ui.label(f"{row['score']} pts").classes("font-mono text-sm")
+
+    choice.on_value_change(rows.refresh)
+    rows()
+
+
+def game_detail(record: dict[str, Any]) -> None:
+    players = record.get("players") or []
+    rounds = round_scores(record)
+    scores, places = record.get("scores") or [], record.get("places") or []
+    ui.label(f"{game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}").classes(
+        "text-xl font-bold").props("data-testid=game-detail")
+    with ui.column().classes("gap-1"):
+        for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
+            p = players[seat]
+            with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
+                ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
+                ui.label(f"{p.get('emoji') or ''} {p.get('name')}" + (" (computer)" if p.get("bot") else ""))
+                ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
+    with ui.row().classes("gap-2"):
+        share_buttons(str(record["code"]))
+    ui.label("Score by round").classes("text-lg font-bold q-mt-sm")
+    if not rounds:
+        ui.label("This game cannot be replayed round by round.").classes("text-grey-7")
+        return
+    ui.echart({
+        "tooltip": {"trigger": "axis"}, "legend": {"top": 0},
+        "grid": {"left": 40, "right": 16, "top": 36, "bottom": 28},
+        "xAxis": {"type": "category", "data": [str(i + 1) for i in range(len(rounds))], "name": "round"},
+        "yAxis": {"type": "value"},
+        "series": [{"name": str(p.get("name")), "type": "line", "color": COLOURS[i % len(COLOURS)],
+                    "data": [r[i] if i < len(r) else None for r in rounds]} for i, p in enumerate(players)],
+    }).classes("w-full h-64").props("data-testid=round-chart")
+    with ui.element("table").classes("text-left").props("data-testid=round-table"):
+        with ui.element("tr"):
+            for head in ["Player", *[str(i + 1) for i in range(len(rounds))]]:
+                with ui.element("th").classes("q-pr-sm"):
+                    ui.label(head)
+        for i, p in enumerate(players):
+            with ui.element("tr"):
+                for text in [str(p.get("name")), *[str(r[i]) if i < len(r) else "" for r in rounds]]:
+                    with ui.element("td").classes("q-pr-sm font-mono"):
+                        ui.label(text)
