@@ -51,6 +51,7 @@ class Hub:
         self.listeners: dict[str, list[Listener]] = {}
         self.busy: set[str] = set()
         self.ticker_lag: list[float] = []
+        self._archived_codes: set[str] | None = None
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -146,8 +147,11 @@ class Hub:
         outcome = table.game.outcome(table.state)
         if outcome is None:
             return
-        if any(g.get("code") == table.code for g in self.main.finished_games()):
+        if self._archived_codes is None:  # read (and validate) the finished games once, not at every game's end
+            self._archived_codes = {str(g.get("code")) for g in self.main.finished_games()}
+        if table.code in self._archived_codes:
             return
+        self._archived_codes.add(table.code)
         self.main.add_finished({
             "code": table.code, "game": table.game_key, "practice": table.practice,
             "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.finished_at or self.clock())),

@@ -41,6 +41,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     unknown = [k for k in options if k not in game.config_model.model_fields]
     if unknown:
         raise ValueError(f"Unknown option {unknown[0]!r} for {game.title}.")
+    config = game.make_config(**options)  # a readable ValueError for bad options, e.g. players=abc
     level = params.get("level")
     if level is not None and level not in game.bot_levels:
         raise ValueError(f"level must be one of {', '.join(game.bot_levels)}.")
@@ -53,7 +54,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         raise ValueError("bots, seed, speed and timer must be numbers.") from None
     if speed is not None and not 0 <= speed <= 10:
         raise ValueError("speed is the computer players' delay in seconds, 0 to 10.")
-    players = int(options.get("players", game.min_players))
+    players = int(config.players)
     if bots is not None and not 0 <= bots <= players - 1:
         raise ValueError(f"bots must be between 0 and {players - 1}.")
     if timer is not None and timer not in game.turn_timer_choices:

@@ -1,0 +1,329 @@
+"""Push latency and websocket traffic with real browsers: friends tables of four people.
+
+    python tests/bench/bench_latency.py [ACTIONS=200] [--tables 4] [--think 0.3] [--game president]
+
+Starts the server as a user does (``main.py`` on a free loopback port, fresh data directory), opens TABLES
+President friends tables in Debian's Chromium, each with a host and three guests who join by the invite link
+(16 pages for 4 tables), turns the turn timer off and starts. Then the tables play at the same time, each
+person acting when it is their turn (lead the lowest single, otherwise pass; give back the lowest cards; next
+hand), with THINK seconds between actions at a table, until ACTIONS actions have been made in all.
+
+Measured in the pages (``performance.timeOrigin + performance.now()``, one clock for all pages of the
+browser): the click on Play/Pass/Give/Next hand, and every change of ``data-version`` on
+``data-testid=table`` (a MutationObserver). Latency of an action = time from the click until every *other*
+page at that table shows a new version (and per page). Target (issue 8): p95 <= 100 ms. Websocket traffic:
+``framereceived`` / ``framesent`` bytes of every page during the play phase, per action. Target: <= 5 KB per
+page per action. Also: when the first websocket message reaches each other page (server + network share of the
+latency, the rest is the browser applying the update) and the server's CPU time per action (/proc).
+
+The browser, its 16 pages and the server share this machine (2 cores, often loaded), so latencies include
+the browsers' own rendering; the figures are upper bounds for a LAN where each person has a device.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
+
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+
+TARGET_P95 = 0.100
+TARGET_BYTES = 5 * 1024
+ACTION_BUTTONS = ("btn-play", "btn-pass", "btn-give", "btn-next-hand")
+
+PROBE_JS = """
+(() => {
+  const cn = window.__cn = {versions: [], clicks: [], frames: [], last: null};
+  const now = () => performance.timeOrigin + performance.now();
+  const WS = window.WebSocket;  // note when each websocket message arrives, before the page handles it
+  const Wrapped = function (...args) {
+    const ws = new WS(...args);
+    ws.addEventListener('message', (e) => {
+      cn.frames.push([now(), typeof e.data === 'string' ? e.data.length : (e.data.byteLength || e.data.size || 0)]);
+    });
+    return ws;
+  };
+  Wrapped.prototype = WS.prototype;
+  Object.assign(Wrapped, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  window.WebSocket = Wrapped;
+  const check = () => {
+    const el = document.querySelector('[data-testid=table]');
+    const v = el ? el.getAttribute('data-version') : null;
+    if (v !== null && v !== cn.last) { cn.last = v; cn.versions.push([now(), v]); }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true,
+                                                 attributeFilter: ['data-version']});
+  document.addEventListener('click', (e) => {
+    const b = e.target && e.target.closest ? e.target.closest('[data-testid]') : null;
+    const id = b ? b.getAttribute('data-testid') : '';
+    if (/^btn-(play|pass|give|next-hand)$/.test(id)) {
+      const el = document.querySelector('[data-testid=table]');
+      cn.clicks.push([now(), id, el ? el.getAttribute('data-version') : null]);
+    }
+  }, true);
+})();
+"""
+
+STATE_JS = """() => {
+  const el = document.querySelector('[data-testid=table]');
+  if (!el) return null;
+  return {phase: el.dataset.phase || '', turn: el.dataset.turn || '', seat: el.dataset.seat || '',
+          version: el.dataset.version || ''};
+}"""
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+class Traffic:
+    """Websocket bytes per page, counted only while ``on`` is set."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.received: dict[int, int] = {}
+        self.sent: dict[int, int] = {}
+
+    def attach(self, page: Page) -> None:
+        key = id(page)
+        self.received[key] = self.sent[key] = 0
+
+        def size(payload: str | bytes) -> int:
+            return len(payload.encode()) if isinstance(payload, str) else len(payload)
+
+        def on_ws(ws) -> None:  # noqa: ANN001
+            def rx(payload: str | bytes) -> None:
+                if self.on:
+                    self.received[key] += size(payload)
+
+            def tx(payload: str | bytes) -> None:
+                if self.on:
+                    self.sent[key] += size(payload)
+
+            ws.on("framereceived", rx)
+            ws.on("framesent", tx)
+
+        page.on("websocket", on_ws)
+
+
+async def choose(page: Page, testid: str, option: str) -> None:
+    await page.click(f"[data-testid={testid}]")
+    await page.get_by_role("option", name=option, exact=True).click()
+    await page.wait_for_timeout(150)
+
+
+async def new_page(browser: Browser, traffic: Traffic, phone: bool) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context = await browser.new_context(viewport=size)
+    await context.add_init_script(PROBE_JS)
+    page = await context.new_page()
+    traffic.attach(page)
+    return page
+
+
+async def open_table(browser: Browser, server: Server, traffic: Traffic, n: int, game: str) -> list[Page]:
+    host = await new_page(browser, traffic, phone=False)
+    await host.goto(server.url)
+    await host.click(f"[data-testid=friends-{game}]")
+    await host.wait_for_url(re.compile(r"/table/[A-Z0-9]{6}$"))
+    code = (await host.locator("[data-testid=join-code]").inner_text()).strip()
+    await choose(host, "opt-turn-timer", "Off")
+    pages = [host]
+    for j in range(1, 4):
+        guest = await new_page(browser, traffic, phone=True)
+        await guest.goto(f"{server.url}/table/{code}")
+        await guest.fill("[data-testid=join-name]", f"T{n} guest {j}")
+        await guest.click("[data-testid=btn-join]")
+        await guest.locator(f"[data-testid=seat-{j}]").filter(has_text=f"T{n} guest {j}").wait_for()
+        pages.append(guest)
+    start = host.locator("[data-testid=btn-start]")
+    for _ in range(100):
+        if await start.is_enabled():
+            break
+        await host.wait_for_timeout(100)
+    await start.click()
+    for page in pages:
+        await page.wait_for_function("() => ['play', 'exchange'].includes("
+                                     "document.querySelector('[data-testid=table]')?.dataset.phase)")
+    return pages
+
+
+async def enabled(page: Page, testid: str) -> bool:
+    btn = page.locator(f"[data-testid={testid}]")
+    return await btn.count() > 0 and await btn.first.is_visible() and await btn.first.is_enabled()
+
+
+async def hand(page: Page) -> list[str]:
+    return await page.locator("[data-testid=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+async def act(page: Page, state: dict) -> bool:
+    """One simple legal President move for this page, if it is its turn. True if it clicked."""
+    phase = state["phase"]
+    if state["seat"] == "" or state["seat"] not in state["turn"].split(","):
+        return False
+    if phase == "hand-over" and await enabled(page, "btn-next-hand"):
+        await page.click("[data-testid=btn-next-hand]")
+    elif phase == "exchange" and await page.locator("[data-testid=btn-give]").count():
+        reason = await page.locator("[data-testid=btn-give]").get_attribute("data-reason") or ""
+        m = re.search(r"Select (\d)", reason)
+        for code in (await hand(page))[: int(m.group(1)) if m else 0]:
+            card = page.locator(f"[data-testid=hand] [data-card='{code}']")
+            await card.click(position={"x": 8, "y": 24})
+            await page.wait_for_function(f"""() => document.querySelector(
+                "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""")
+        await page.wait_for_function("() => !document.querySelector('[data-testid=btn-give]')?.disabled")
+        await page.click("[data-testid=btn-give]")
+    elif phase == "play":
+        if await enabled(page, "btn-pass"):
+            await page.click("[data-testid=btn-pass]")
+        else:
+            codes = await hand(page)
+            if not codes:
+                return False
+            await page.locator(f"[data-testid=hand] [data-card='{codes[0]}']").click(position={"x": 8, "y": 24})
+            await page.wait_for_function("() => !document.querySelector('[data-testid=btn-play]')?.disabled")
+            await page.click("[data-testid=btn-play]")
+    else:
+        return False
+    before = state["version"]
+    await page.wait_for_function(f"() => document.querySelector('[data-testid=table]')?.dataset.version !== "
+                                 f"'{before}'", timeout=15_000)
+    return True
+
+
+async def play_table(pages: list[Page], budget: list[int], think: float) -> int:
+    made = 0
+    idle = 0
+    while budget[0] > 0:
+        acted = False
+        for page in pages:
+            state = await page.evaluate(STATE_JS)
+            if state and state["phase"] == "over":
+                return made
+            if state and await act(page, state):
+                budget[0] -= 1
+                made += 1
+                acted = True
+                await asyncio.sleep(think)
+                break
+        idle = 0 if acted else idle + 1
+        if idle > 200:
+            raise RuntimeError("table stuck: nobody can act")
+        if not acted:
+            await asyncio.sleep(0.05)
+    return made
+
+
+def latencies(data: list[dict]) -> dict[str, list[float]]:
+    """Per action: time until every other page showed a new version ("every"); per (action, other page):
+    the same ("each") and the arrival of the first websocket message after the click ("frame")."""
+    out: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
+    for i, d in enumerate(data):
+        for t0, _id, v0 in d["clicks"]:
+            per_page, frames = [], []
+            for j, other in enumerate(data):
+                if j == i:
+                    continue
+                seen = next((t for t, v in other["versions"] if t >= t0 - 1 and int(v) > int(v0 or -1)), None)
+                if seen is not None:
+                    per_page.append(max(0.0, seen - t0) / 1000)
+                first = next((t for t, _n in other["frames"] if t >= t0), None)
+                if first is not None and seen is not None and first <= seen + 1:
+                    frames.append(max(0.0, first - t0) / 1000)
+            if len(per_page) == len(data) - 1:
+                out["every"].append(max(per_page))
+                out["each"].extend(per_page)
+                out["frame"].extend(frames)
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(args: argparse.Namespace) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="cn-bench-latency-"))
+    server = Server(tmp / "data", free_port())
+    server.start()
+    traffic = Traffic()
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+                                               args=CHROMIUM_ARGS)
+            tables = [await open_table(browser, server, traffic, n, args.game) for n in range(args.tables)]
+            await asyncio.sleep(1.0)
+            for pages in tables:  # only the play phase counts
+                for p in pages:
+                    await p.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; c.frames = []; }")
+            traffic.on = True
+            cpu0 = cpu_seconds(server.proc.pid)
+            budget = [args.actions]
+            t0 = time.perf_counter()
+            made = await asyncio.gather(*(play_table(pages, budget, args.think) for pages in tables))
+            elapsed = time.perf_counter() - t0
+            await asyncio.sleep(1.0)  # the last pushes arrive
+            traffic.on = False
+            server_cpu = cpu_seconds(server.proc.pid) - cpu0
+            lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
+            for pages in tables:
+                data = [await p.evaluate("() => window.__cn") for p in pages]
+                for k, v in latencies(data).items():
+                    lat[k] += v
+            all_pages = [p for pages in tables for p in pages]
+            rx = sum(traffic.received[id(p)] for p in all_pages)
+            tx = sum(traffic.sent[id(p)] for p in all_pages)
+            await browser.close()
+    finally:
+        server.stop()
+    actions = sum(made)
+    per_page_rx = rx / max(1, actions) / 4
+    print(f"# bench_latency: {args.tables} {args.game} friends tables x 4 pages, {actions} actions in {elapsed:.0f} s "
+          f"(think {args.think} s); load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"{'figure':<46}{'p50':>10}{'p95':>10}{'max':>10}{'target':>10}  ok")
+    every = lat["every"]
+    ok = pct(every, 0.95) <= TARGET_P95
+    print(f"{'click -> all 3 other pages updated (ms)':<46}{statistics.median(every) * 1000:>10.1f}"
+          f"{pct(every, 0.95) * 1000:>10.1f}{max(every) * 1000:>10.1f}{TARGET_P95 * 1000:>10.0f}  "
+          f"{'yes' if ok else 'NO'}  (n={len(every)})")
+    for key, name in (("each", "click -> one other page updated (ms)"),
+                      ("frame", "click -> first ws message at another page (ms)")):
+        xs = lat[key]
+        print(f"{name:<46}{statistics.median(xs) * 1000:>10.1f}{pct(xs, 0.95) * 1000:>10.1f}"
+              f"{max(xs) * 1000:>10.1f}{'':>10}  (n={len(xs)})")
+    print(f"{'ws bytes received per page per action':<46}{per_page_rx:>10,.0f}{'':>20}{TARGET_BYTES:>10,}  "
+          f"{'yes' if per_page_rx <= TARGET_BYTES else 'NO'}")
+    print(f"{'ws bytes received, all 4 pages, per action':<46}{rx / max(1, actions):>10,.0f}")
+    print(f"{'ws bytes sent by the pages per action':<46}{tx / max(1, actions):>10,.0f}")
+    print(f"{'server CPU per action (ms)':<46}{server_cpu / max(1, actions) * 1000:>10.1f}")
+    errors = server.errors()
+    if errors:
+        print(f"server logged {len(errors)} error lines, first: {errors[0]}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("actions", nargs="?", type=int, default=200)
+    ap.add_argument("--tables", type=int, default=4)
+    ap.add_argument("--think", type=float, default=0.3, help="seconds between actions at one table")
+    ap.add_argument("--game", default="president")
+    asyncio.run(run(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
