@@ -26,7 +26,13 @@ def all_games() -> list[Game]:
     return sorted(GAMES.values(), key=lambda g: order.index(g.key) if g.key in order else 99)
 
 
+_loaded = False
+
+
 def _load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
     import importlib
 
     for name in ("president", "rummy", "beanie", "stockpile"):
@@ -35,3 +41,4 @@ def _load_all() -> None:
         except ModuleNotFoundError as exc:  # a game still being built is simply not offered
             if exc.name != f"logic.{name}":
                 raise
+    _loaded = True

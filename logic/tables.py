@@ -8,7 +8,7 @@ layer owns the clock, persistence and notifying pages; bots run there too (they 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from logic.game import PHASE_HAND_OVER, Game, IllegalMove
@@ -469,7 +469,14 @@ class Table:
 
     # ----------------------------------------------------------------------------- persistence
     def to_record(self, now: float) -> dict[str, Any]:
-        data = {k: v for k, v in asdict(self).items() if k != "state"}
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("state", "seats", "settings")}
+        data["seats"] = [asdict(seat) for seat in self.seats]
+        data["settings"] = asdict(self.settings)
+        data["log"] = list(self.log)  # entries are never changed after they are written
+        data["chat"] = [dict(m) for m in self.chat]
+        data["notices"] = [dict(n) for n in self.notices]
+        data["options"] = dict(self.options)
+        data["pending_leave"] = list(self.pending_leave)
         data["schema"] = SCHEMA
         data["saved_at"] = now
         data["snapshot"] = None if self.state is None else self.game.snapshot(self.state)

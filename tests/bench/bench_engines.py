@@ -22,7 +22,7 @@ from logic.registry import all_games  # noqa: E402
 
 CONFIGS = {
     "president": {"players": 4},
-    "rummy": {"players": 2},
+    "rummy": {"players": 2, "target": 100},
     "beanie": {"players": 3},
     "stockpile": {"players": 2, "stock_size": "short"},
 }
