@@ -56,10 +56,11 @@ def main() -> None:
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests/bench/load_server.py"), "--port", str(port),
                              "--data-dir", str(data), "--tables", str(args.tables)], cwd=ROOT, env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     rss: list[tuple[str, float]] = []
-    browser_moves = browser_games = 0
+    browser_moves = browser_games = page_errors = 0
     slowest = 0.0
     try:
         deadline = time.time() + 240  # a saturated server answers slowly
@@ -80,7 +81,11 @@ def main() -> None:
             for i in range(args.pages):
                 page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
                 page.set_default_timeout(60_000)
-                page.goto(f"{url}/new/president?players=4&speed=0&seed={100 + i}")
+                try:
+                    page.goto(f"{url}/new/president?players=4&speed=0&seed={100 + i}")
+                except PlaywrightError as exc:
+                    page_errors += 1
+                    print(f"page {i} did not load: {str(exc).splitlines()[0]}", flush=True)
                 pages.append(page)
             started = time.time()
             end = started + args.minutes * 60
@@ -89,14 +94,20 @@ def main() -> None:
             labels = iter(["start", "middle"])
             while time.time() < end:
                 for i, page in enumerate(pages):
-                    if attr(page, "data-status") == "over":
-                        browser_games += 1
-                        page.goto(f"{url}/new/president?players=4&speed=0&seed={1000 + browser_games * 10 + i}")
-                        continue
                     t0 = time.time()
-                    if president_step(page):
-                        browser_moves += 1
-                        slowest = max(slowest, time.time() - t0)
+                    try:
+                        if attr(page, "data-status") in ("over", ""):
+                            browser_games += attr(page, "data-status") == "over"
+                            page.goto(f"{url}/new/president?players=4&speed=0&seed={1000 + browser_games * 10 + i}")
+                            continue
+                        if president_step(page):
+                            browser_moves += 1
+                            slowest = max(slowest, time.time() - t0)
+                    except (PlaywrightError, AssertionError) as exc:
+                        page_errors += 1
+                        print(f"page {i}: {str(exc).splitlines()[0]} after {time.time() - t0:.0f}s", flush=True)
+                    if time.time() >= end:
+                        break
                 now = time.time()
                 if now >= next_sample:
                     label = next(labels, None)
@@ -122,7 +133,8 @@ def main() -> None:
     print(f"computer games finished: {final['finished']} {final['finished_by_game']}")
     print(f"live computer tables at the end: {final['live']}, stalled (no move for 60 s): {final['stalled']}")
     print(f"ticker pass p50 {final['tick_p50']:.3f}s, max {final['tick_max']:.2f}s (last 200)")
-    print(f"browser moves: {browser_moves}, browser games finished: {browser_games}, slowest move {slowest:.1f}s")
+    print(f"browser moves: {browser_moves}, browser games finished: {browser_games}, slowest move {slowest:.1f}s, "
+          f"page errors/timeouts: {page_errors}")
     print("RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss))
     print(f"server log errors: {len(errors)}")
     for line in errors[:10]:

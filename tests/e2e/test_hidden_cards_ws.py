@@ -62,4 +62,5 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
     assert watcher.frames_scanned > 20
     if game != "stockpile":
         assert watcher.own_codes_seen > 0  # the scan does find card codes in frames (own cards are sent)
-    assert status == ("hand-over" if first_hand_only else "over"), f"{game} did not finish in time"
+    wanted = ("hand-over", "over") if first_hand_only else ("over",)  # one hand may already reach the target
+    assert status in wanted, f"{game} did not finish in time"
