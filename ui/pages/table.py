@@ -45,6 +45,7 @@ class TablePage:
         self.chat_badge: ui.badge | None = None
         self.chat_log: ui.column | None = None
         self.view: dict[str, Any] = {}
+        self.overlays: ui.element | None = None
         self.refresh_pending = False
         self.requested_version = -1
 
@@ -125,6 +126,7 @@ class TablePage:
             self.root.props["data-game"] = self.table.game_key
             with self.root:
                 self.body()
+            self.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.tick_clock)
         table_sounds(self)  # issue 6: what this page has seen, so later changes can chime
         unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
@@ -337,7 +339,8 @@ class TablePage:
 
     # ----------------------------------------------------------------------------- dialogs
     def open_rules(self) -> None:
-        with ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props("data-testid=rules-dialog"):
+        with self.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
+                "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
             ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
@@ -347,7 +350,7 @@ class TablePage:
         self.chat_seen = len(self.table.chat)
         if self.chat_badge is not None:
             self.chat_badge.set_visibility(False)
-        with ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
+        with self.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
                 "data-testid=chat-dialog"):
             ui.label("Table chat").classes("font-bold")
             with ui.scroll_area().classes("grow w-full") as area:
@@ -385,7 +388,7 @@ class TablePage:
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:
-        with ui.dialog() as dialog, ui.card():
+        with self.overlays, ui.dialog() as dialog, ui.card():
             playing = self.table.status == "playing"
             ui.label("Leave this table?").classes("text-lg font-bold")
             if playing:
