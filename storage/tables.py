@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.table import Document
 
-from storage.atomic_json import AtomicJSONStorage, fsync_dir, open_db, quarantine
+from storage.atomic_json import AtomicJSONStorage, atomic_write_text, fsync_dir, open_db, quarantine
 
 log = logging.getLogger("cardnight.storage")
 
@@ -77,18 +76,21 @@ class TableStore:
         problem = _valid_record(record, code)
         if problem:
             raise ValueError(f"cannot save table {code}: {problem}")
-        clean = json.loads(json.dumps(record))  # own copy, JSON types only; fails early on bad data
+        self.save_json(code, json.dumps(record, separators=(",", ":")))
 
-        def replace(doc: dict[str, Any]) -> None:
-            doc.clear()
-            doc.update(clean)
+    def save_json(self, code: str, record_json: str) -> None:
+        """Store an already serialised record (checked by :meth:`save` or the caller) as the table's file.
 
+        The file keeps TinyDB's layout (``{"table": {"1": record}}``) and is replaced atomically; the next
+        :meth:`load` opens it afresh. Safe to call from a writer thread.
+        """
+        path = self.path(code)
+        text = f'{{"{TABLE}":{{"{DOC_ID}":{record_json}}}}}'
         with self._lock:
-            table = self._db(code).table(TABLE)
-            if table.contains(doc_id=DOC_ID):
-                table.update(replace, doc_ids=[DOC_ID])
-            else:
-                table.insert(Document(clean, doc_id=DOC_ID))
+            db = self._dbs.pop(code, None)
+            if db is not None:
+                db.close()
+            atomic_write_text(path, text, fsync=self._fsync)
 
     def load(self, code: str) -> dict[str, Any] | None:
         """Return a copy of the table's record, or None if there is none (or it was unreadable)."""

@@ -1,12 +1,16 @@
 """The live-table registry: holds every table in process, persists after each change, runs the one
 server-side ticker (timeouts, grace periods, lobby expiry, computer players) and tells subscribed pages.
 
-Every change follows the same path: apply -> persist -> notify.
+Every change follows the same path: apply -> persist -> notify. Records are serialised on the event loop (a
+consistent snapshot) and written by :class:`storage.writer.TableWriter`'s thread; pages hear of a change only
+once the table's newest version is on disk, so no browser is ever shown a move a crash could lose. Computer
+players wait for their previous move to be saved before making the next one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -29,6 +33,7 @@ from logic.tables import (
 )
 from storage.archive import MainStore
 from storage.tables import TableStore
+from storage.writer import TableWriter
 
 log = logging.getLogger("cardnight.hub")
 
@@ -52,6 +57,10 @@ class Hub:
         self.busy: set[str] = set()
         self.ticker_lag: list[float] = []
         self._archived_codes: set[str] | None = None
+        self.writer = TableWriter(self.store, self._saved_in_thread)
+        self.saved_versions: dict[str, int] = {}
+        self._save_waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -72,8 +81,14 @@ class Hub:
         return len(self.tables)
 
     def save_all(self) -> None:
+        """Save every table now (on shutdown: the saved time is what restart timers count from)."""
         for table in self.tables.values():
             self._persist(table)
+        self.flush_writes()
+
+    def flush_writes(self, timeout: float = 30.0) -> bool:
+        """Block until every queued table record is on disk."""
+        return self.writer.flush(timeout)
 
     def _expired(self, table: Table, now: float) -> bool:
         if table.status == STATUS_OVER and table.finished_at and now - table.finished_at > FINISHED_KEEP_SECONDS:
@@ -130,17 +145,64 @@ class Hub:
         return result
 
     def changed(self, table: Table) -> None:
+        """Save the table; its pages are told once the save has landed (see :meth:`_saved`)."""
         self._persist(table)
         if table.status == STATUS_OVER and not getattr(table, "_archived", False):
             self._archive(table)
-        for listener in list(self.listeners.get(table.code, [])):
+
+    def _persist(self, table: Table) -> None:
+        record = json.dumps(table.to_record(self.clock()), separators=(",", ":"))
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (scripts, start-up): write at once
+            self._loop = None
+        if self._loop is None:
+            self.store.save_json(table.code, record)
+            self._saved(table.code, table.version)
+        else:
+            self.writer.save(table.code, record, table.version)
+
+    def _saved_in_thread(self, code: str, version: int) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._saved, code, version)
+            except RuntimeError:  # the loop closed meanwhile (shutdown)
+                pass
+
+    def _saved(self, code: str, version: int) -> None:
+        """A record of ``code`` at ``version`` is on disk: wake waiting bots and, if nothing newer is
+        pending, tell the table's pages."""
+        if version > self.saved_versions.get(code, -1):
+            self.saved_versions[code] = version
+        saved = self.saved_versions[code]
+        waiters = self._save_waiters.get(code)
+        if waiters:
+            still = []
+            for wanted, future in waiters:
+                if wanted <= saved:
+                    if not future.done():
+                        future.set_result(None)
+                else:
+                    still.append((wanted, future))
+            self._save_waiters[code] = still
+        table = self.tables.get(code)
+        if table is None or table.version > saved:
+            return  # a newer version is on its way to the disk; its save will notify
+        for listener in list(self.listeners.get(code, [])):
             try:
                 listener(table)
             except Exception:  # one broken page must not stop the others
-                log.exception("listener failed for table %s", table.code)
+                log.exception("listener failed for table %s", code)
 
-    def _persist(self, table: Table) -> None:
-        self.store.save(table.code, table.to_record(self.clock()))
+    async def until_saved(self, table: Table) -> None:
+        """Wait until the table's current version is on disk."""
+        wanted = table.version
+        if self.saved_versions.get(table.code, -1) >= wanted:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._save_waiters.setdefault(table.code, []).append((wanted, future))
+        await future
 
     def _archive(self, table: Table) -> None:
         table._archived = True  # type: ignore[attr-defined]
@@ -192,7 +254,11 @@ class Hub:
             self.changed(table)
         if self._expired(table, now):
             self.tables.pop(table.code, None)
-            self.store.delete(table.code)
+            self.saved_versions.pop(table.code, None)
+            for _, future in self._save_waiters.pop(table.code, []):
+                if not future.done():
+                    future.set_result(None)
+            self.writer.delete(table.code)
             return
         self._kick_bots(table, now)
 
@@ -231,9 +297,9 @@ class Hub:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
         from nicegui import run
 
-        moves = 0
         try:
             while True:
+                await self.until_saved(table)  # a move is made only on top of a saved one
                 seats = table.bots_to_move(self.clock())
                 if not seats or self.tables.get(table.code) is not table:
                     return
@@ -254,9 +320,6 @@ class Hub:
                     log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
                     legal = table.game.legal_actions(table.state, seat)
                     self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
-                moves += 1
-                if moves % 8 == 0:
-                    await asyncio.sleep(0)  # let pages and other tables breathe
         finally:
             self.busy.discard(table.code)
 

@@ -110,6 +110,7 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
     (await find(host, "chat-send")).click()
     await host.should_see("Type a message first.")
     assert len(table.chat) == len(EVIL)
+    runtime().hub.flush_writes()
     saved = runtime().hub.store.load(code)
     assert saved is not None and [m["text"] for m in saved["chat"]] == [m["text"] for m in table.chat]
 

@@ -1,0 +1,98 @@
+"""Table records written by one background thread, so the event loop never waits for the disk.
+
+The caller serialises a record on its own thread (a consistent snapshot) and hands over the JSON text.
+Only the newest pending record of a table is written: a table that changed three times while the disk was
+busy is written once. After each write ``on_saved(code, version)`` is called from the writer thread, so the
+caller can show a change only once it is on disk.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from storage.tables import TableStore
+
+log = logging.getLogger("cardnight.storage")
+
+SavedCallback = Callable[[str, int], None]
+_DELETE = None
+RETRY_SECONDS = 1.0
+
+
+class TableWriter:
+    """A queue of "newest record per table" drained by one daemon thread."""
+
+    def __init__(self, store: TableStore, on_saved: SavedCallback | None = None) -> None:
+        self.store = store
+        self.on_saved = on_saved
+        self._pending: dict[str, tuple[str | None, int]] = {}  # code -> (record JSON or _DELETE, version)
+        self._cond = threading.Condition()
+        self._busy = False
+        self._closed = False
+        self.writes = 0
+        self.failures = 0
+        self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
+        self._thread.start()
+
+    def save(self, code: str, record_json: str, version: int) -> None:
+        """Queue ``record_json`` as table ``code``'s next content (replacing any queued one)."""
+        with self._cond:
+            self._pending[code] = (record_json, version)
+            self._cond.notify()
+
+    def delete(self, code: str) -> None:
+        """Queue the removal of table ``code``'s file, after (and instead of) any queued save."""
+        with self._cond:
+            self._pending[code] = (_DELETE, -1)
+            self._cond.notify()
+
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait until everything queued so far is on disk; False if that took longer than ``timeout``."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+
+    def close(self, timeout: float = 30.0) -> None:
+        """Write what is queued, then stop the thread."""
+        self.flush(timeout)
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending or self._closed)
+                if self._closed and not self._pending:
+                    return
+                batch, self._pending = self._pending, {}
+                self._busy = True
+            try:
+                for code, (text, version) in batch.items():
+                    self._write(code, text, version)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _write(self, code: str, text: str | None, version: int) -> None:
+        try:
+            if text is _DELETE:
+                self.store.delete(code)
+                return
+            self.store.save_json(code, text)
+            self.writes += 1
+        except Exception:  # a full disk must not kill the writer: the table stays in memory and is retried
+            self.failures += 1
+            log.exception("Could not save table %s; trying again in %.0f s", code, RETRY_SECONDS)
+            with self._cond:
+                self._pending.setdefault(code, (text, version))  # unless a newer record is already queued
+                self._cond.wait(RETRY_SECONDS)
+            return
+        if self.on_saved is not None:
+            try:
+                self.on_saved(code, version)
+            except Exception:
+                log.exception("on_saved failed for table %s", code)

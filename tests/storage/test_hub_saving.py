@@ -1,0 +1,33 @@
+"""The hub tells a table's pages about a change only after that version of the table is on disk."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from ui.hub import Hub
+
+
+def on_disk_version(data_dir: Path, code: str) -> int:
+    data = json.loads((data_dir / "tables" / f"{code}.json").read_text())
+    return data["table"]["1"]["version"]
+
+
+async def test_pages_hear_of_a_change_only_once_it_is_saved(data_dir: Path) -> None:
+    hub = Hub(data_dir)
+    table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=False)
+    await asyncio.to_thread(hub.flush_writes)
+    heard: list[tuple[int, int]] = []  # (version told, version on disk at that moment)
+    hub.subscribe(table.code, lambda t: heard.append((t.version, on_disk_version(data_dir, t.code))))
+    for i, name in enumerate(["Bob", "Cy", "Di"]):
+        hub.run(table, lambda t, now, i=i, name=name: t.join(f"p{i}", name, "🐻", now))
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if heard and heard[-1][0] == table.version:
+            break
+    assert heard, "the pages were never told"
+    assert all(told <= disk for told, disk in heard), heard
+    assert heard[-1][0] == table.version
+    await hub.until_saved(table)  # returns at once: the newest version is saved
+    hub.writer.close()

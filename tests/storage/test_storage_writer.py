@@ -1,0 +1,83 @@
+"""TableWriter: records written off the event loop, newest per table, deletes in order, failures retried."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from storage.tables import TableStore
+from storage.writer import TableWriter
+
+
+def rec(code: str, n: int) -> str:
+    return json.dumps({"schema": 1, "code": code, "n": n})
+
+
+def test_writes_land_and_report_their_version(data_dir: Path) -> None:
+    store = TableStore(data_dir)
+    saved: list[tuple[str, int]] = []
+    writer = TableWriter(store, lambda code, version: saved.append((code, version)))
+    writer.save("ABCD", rec("ABCD", 1), 1)
+    writer.save("WXYZ", rec("WXYZ", 7), 7)
+    assert writer.flush(10)
+    assert store.load("ABCD") == {"schema": 1, "code": "ABCD", "n": 1}
+    assert store.load("WXYZ")["n"] == 7
+    assert sorted(saved) == [("ABCD", 1), ("WXYZ", 7)]
+    writer.close()
+
+
+def test_only_the_newest_pending_record_is_written(data_dir: Path) -> None:
+    store = TableStore(data_dir)
+    gate = threading.Event()
+    original = store.save_json
+
+    def slow_save(code: str, text: str) -> None:
+        gate.wait(10)
+        original(code, text)
+
+    store.save_json = slow_save  # type: ignore[method-assign]
+    saved: list[int] = []
+    writer = TableWriter(store, lambda code, version: saved.append(version))
+    writer.save("ABCD", rec("ABCD", 1), 1)  # taken by the thread, which now waits at the gate
+    for n in range(2, 30):
+        writer.save("ABCD", rec("ABCD", n), n)
+    gate.set()
+    assert writer.flush(10)
+    assert store.load("ABCD")["n"] == 29
+    assert saved[-1] == 29 and len(saved) <= 3  # 1 (maybe), then one write for 2..29
+    writer.close()
+
+
+def test_delete_after_save_leaves_no_file(data_dir: Path) -> None:
+    store = TableStore(data_dir)
+    writer = TableWriter(store)
+    writer.save("ABCD", rec("ABCD", 1), 1)
+    writer.delete("ABCD")
+    assert writer.flush(10)
+    assert store.codes() == [] and store.load("ABCD") is None
+    writer.close()
+
+
+def test_a_failed_write_is_retried_and_nothing_is_reported_until_it_lands(data_dir: Path, monkeypatch: Any) -> None:
+    import storage.writer as writer_module
+
+    monkeypatch.setattr(writer_module, "RETRY_SECONDS", 0.05)
+    store = TableStore(data_dir)
+    original = store.save_json
+    failures = {"left": 2}
+
+    def flaky(code: str, text: str) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("No space left on device")
+        original(code, text)
+
+    store.save_json = flaky  # type: ignore[method-assign]
+    saved: list[int] = []
+    writer = TableWriter(store, lambda code, version: saved.append(version))
+    writer.save("ABCD", rec("ABCD", 5), 5)
+    assert writer.flush(10)
+    assert store.load("ABCD")["n"] == 5 and saved == [5] and writer.failures == 2
+    writer.close()
