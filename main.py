@@ -44,8 +44,6 @@ def main() -> None:
     hub = Hub(data_dir, inline_bots=simulated)
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed))
-    app.add_static_files("/assets", str(ROOT / "assets"))
-    ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">', shared=True)
     register_pages()
     app.timer(0.1, hub.tick)
     app.on_shutdown(hub.save_all)

@@ -44,8 +44,6 @@ def main() -> None:
     hub = Hub(data_dir)
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host="127.0.0.1", port=args.port))
-    app.add_static_files("/assets", str(ROOT / "assets"))
-    ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">', shared=True)
     register_pages()
     app.timer(0.1, hub.tick)
     app.on_shutdown(hub.save_all)
@@ -64,7 +62,7 @@ def main() -> None:
                     stats["finished"] += 1
                     stats["finished_by_game"][table.game_key] += 1
                     hub.tables.pop(code, None)
-                    hub.store.delete(code)
+                    hub.writer.delete(code)
                 mine.pop(code)
                 continue
             if len(table.log) != mine[code][0]:

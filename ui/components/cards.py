@@ -1,4 +1,4 @@
-"""Playing cards drawn with HTML/CSS (assets/cardnight.css): corners, a big suit, distinct court cards."""
+"""Playing cards: one element each, its face an SVG drawn by the app (ui/components/card_faces.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from logic.cards import SUIT_SYMBOL, Card
-
-COURT_LETTER = {11: "J", 12: "Q", 13: "K"}
+from logic.cards import Card
 
 
 def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | None = None,
@@ -16,8 +14,7 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
          on_dblclick: Callable[[], None] | None = None) -> ui.element:
     """A face-up card with ``data-card`` and an accessible name. ``represents``: what a wild stands for."""
     c = Card.parse(code)
-    label = c.code[:-1]
-    classes = ["pcard", f"suit-{c.suit}", "red" if c.suit in "HD" else "black"]
+    classes = ["pcard", "face", f"suit-{c.suit}", "red" if c.suit in "HD" else "black"]
     if selected:
         classes.append("selected")
     if on_click is not None:
@@ -26,25 +23,15 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
         classes.append("small")
     if disabled:
         classes.append("disabled")
-    el = ui.element("div").classes(" ".join(classes))
+    el = ui.element("div").classes(" ".join(classes))  # the face itself is /cards/<code>.svg (card_faces.py)
     el.props["data-card"] = c.code
     el.props["role"] = "button" if on_click else "img"
     name = c.name + (f", standing for {Card.parse(represents).name}" if represents else "")
     el.props["aria-label"] = name
     if selected:
         el.props["aria-pressed"] = "true"
-    with el:
-        sym = SUIT_SYMBOL[c.suit]
-        for pos in ("tl", "br"):
-            with ui.element("div").classes(f"corner {pos}"):
-                ui.label(label)
-                ui.label(sym).classes("s")
-        if c.rank in COURT_LETTER:
-            with ui.element("div").classes("court"):
-                ui.label(COURT_LETTER[c.rank] + sym)
-        else:
-            ui.label(sym).classes("pip")
-        if wild:
+    if wild:
+        with el:
             ui.label("★").classes("wild-star")
     if on_click is not None:
         el.on("click", lambda _e: on_click())

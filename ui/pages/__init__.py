@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
 
 def register_pages() -> None:
-    from ui.components import share  # issue 6
+    """Every page and route, the static assets and the stylesheets every page shares."""
+    from nicegui import app, ui
+
+    from ui.components import card_faces, share  # share: issue 6
     from ui.pages import home, link, new, profile, rules, stats, table
+
+    app.add_static_files("/assets", str(ASSETS))
+    ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">'
+                     '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
+    card_faces.register()
 
     home.register()
     new.register()

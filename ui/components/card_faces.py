@@ -1,0 +1,91 @@
+"""Card faces as small SVG images drawn by the app, so a card on the page is a single ``div``.
+
+A face shows rank and suit in the top-left and bottom-right corners and a large suit in the middle; court
+cards get a framed letter. ``/cards/faces.css`` maps ``.pcard[data-card=QS]`` to ``/cards/QS.svg`` (and to the
+four-colour faces under ``.four-colour``). Updating a hand then sends one element per card, not eight.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from logic.cards import SUIT_SYMBOL, SUITS, Card, full_deck
+
+INK = {"S": "#1b1b1b", "H": "#c62828", "D": "#c62828", "C": "#1b1b1b"}
+INK_FOUR = {"S": "#1b1b1b", "H": "#c62828", "D": "#1565c0", "C": "#2e7d32"}
+COURT_LETTER = {11: "J", 12: "Q", 13: "K"}
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
+CACHE_SECONDS = 86400
+
+
+def _corner(label: str, sym: str) -> str:
+    squeeze = ' textLength="16" lengthAdjust="spacingAndGlyphs"' if len(label) > 1 else ""
+    return (f'<text x="10" y="18" font-size="17" font-weight="700" text-anchor="middle"{squeeze}>{label}</text>'
+            f'<text x="10" y="33" font-size="15" text-anchor="middle">{sym}</text>')
+
+
+@lru_cache(maxsize=256)
+def face_svg(code: str, four_colour: bool = False) -> str:
+    """The SVG face of card ``code`` (e.g. ``QS``, ``10H``); ValueError for anything else."""
+    card = Card.parse(code)
+    sym = SUIT_SYMBOL[card.suit]
+    ink = (INK_FOUR if four_colour else INK)[card.suit]
+    label = card.code[:-1]
+    corner = _corner(label, sym)
+    if card.rank in COURT_LETTER:
+        middle = ('<rect x="16" y="24" width="32" height="44" rx="5" fill="url(#h)" stroke="currentColor" '
+                  'stroke-width="2"/>'
+                  f'<text x="32" y="52" font-size="17" font-weight="800" text-anchor="middle">'
+                  f'{COURT_LETTER[card.rank]}{sym}</text>')
+    else:
+        middle = f'<text x="32" y="59" font-size="34" text-anchor="middle">{sym}</text>'
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 92" width="64" height="92" '
+            f'color="{ink}" fill="{ink}" font-family="{FONT}">'
+            '<defs><pattern id="h" width="6" height="6" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="3" height="6" fill="#0000000d"/></pattern></defs>'
+            f'{corner}<g transform="rotate(180 32 46)">{corner}</g>{middle}</svg>')
+
+
+@lru_cache(maxsize=1)
+def faces_css() -> str:
+    """One background rule per card, two-colour by default and four-colour under ``.four-colour``."""
+    rules = []
+    for card in full_deck():
+        code = card.code
+        rules.append(f'.pcard.face[data-card="{code}"]{{background-image:url(/cards/{code}.svg)}}')
+    for card in full_deck():
+        if card.suit in ("D", "C"):
+            code = card.code
+            rules.append(f'.four-colour .pcard.face[data-card="{code}"]{{background-image:url(/cards/4/{code}.svg)}}')
+    return "\n".join(rules) + "\n"
+
+
+def register() -> None:
+    """Serve the faces and their stylesheet (cached by browsers for a day)."""
+    from fastapi import HTTPException
+    from fastapi.responses import Response
+    from nicegui import app
+
+    headers = {"Cache-Control": f"public, max-age={CACHE_SECONDS}"}
+
+    def svg_response(code: str, four: bool) -> Response:
+        name = code.removesuffix(".svg")
+        try:
+            if not name or name[-1].upper() not in SUITS:
+                raise ValueError(name)
+            body = face_svg(name.upper(), four)
+        except ValueError:
+            raise HTTPException(status_code=404, detail="No such card") from None
+        return Response(body, media_type="image/svg+xml", headers=headers)
+
+    @app.get("/cards/faces.css")
+    def faces_stylesheet() -> Response:
+        return Response(faces_css(), media_type="text/css", headers=headers)
+
+    @app.get("/cards/4/{code}")
+    def four_colour_face(code: str) -> Response:
+        return svg_response(code, True)
+
+    @app.get("/cards/{code}")
+    def face(code: str) -> Response:
+        return svg_response(code, False)
