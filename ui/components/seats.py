@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -10,8 +11,19 @@ if TYPE_CHECKING:
     from ui.pages.table import TablePage
 
 
+def seat_key(page: TablePage) -> Hashable:
+    """Everything the strip shows, as a comparable value (the strip redraws only when it changes)."""
+    t = page.table
+    if not page.in_game():
+        return None
+    seats = tuple((s.name, s.emoji, s.bot, s.autoplay, s.left) for s in t.seats)
+    return seats, repr(page.view.get("seats")), tuple(t.to_move()), t.paused, page.seat
+
+
 def seat_strip(page: TablePage) -> None:
     t, view = page.table, page.view
+    if not page.in_game():
+        return
     infos = view.get("seats") or [{} for _ in t.seats]
     movers = set(t.to_move())
     mine = page.seat

@@ -6,6 +6,7 @@ these hooks for the game-specific parts. Override what differs; the defaults sui
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -43,6 +44,14 @@ class GameUI:
 
     def card_selectable(self, page: TablePage, view: dict[str, Any], code: str) -> bool:
         return True
+
+    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        """Whatever else the hand shows besides its cards, the selection and whose turn it is, as a comparable
+        value: the hand is redrawn only when that changes. None redraws it after every change (the safe choice
+        for a game that overrides :meth:`hand` without saying what its cards depend on)."""
+        if type(self).hand is not GameUI.hand:
+            return None
+        return tuple(self.card_selectable(page, view, c) for c in codes)
 
     def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
         """The viewer's cards inside the ``data-testid=hand`` element."""

@@ -6,6 +6,7 @@ A turn: draw (tap the stock or the discard pile), then lay sets / add to sets (+
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -273,7 +274,7 @@ class BeanieScreen(ActionBar, GameUI):
 
     def redraw(self, page: TablePage) -> None:
         """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
-        page.hand_area.refresh()
+        page.redraw_hand()
         loc = local(page)
         if loc.sets_box is not None and not loc.sets_box.is_deleted:
             loc.sets_box.clear()
@@ -283,6 +284,11 @@ class BeanieScreen(ActionBar, GameUI):
             if board is not None:
                 board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
                 board.update()
+
+    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        loc = local(page)
+        eligible = {c for _sid, c in steal_pairs(page, view)} if loc.steal_mode else set()
+        return loc.steal_mode, tuple(sorted(eligible)), view.get("drawn_card"), tuple(is_wild(c, view) for c in codes)
 
     def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
         loc = local(page)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -156,6 +157,10 @@ class RummyScreen(RummyControl, GameUI):
             area.on("click", lambda _e: self.tap_table(page), js_handler=JS_TAP_EMPTY)
 
     # ----------------------------------------------------------------------------- hand
+    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        h = current_hint(page) or {}
+        return self.stage(page, view), tuple(h.get("highlight") or []), h.get("discard"), view.get("must_use")
+
     def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
         hand_el = ui.context.slot.parent
         stage = self.stage(page, view)

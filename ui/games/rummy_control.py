@@ -193,11 +193,11 @@ class RummyControl:
             return  # already showing the hint for this very table
         st.hint = hint(page.view)
         st.hint_version = page.table.version
-        page.body.refresh()
+        page.redraw()
 
     def toggle_buttons(self, page: TablePage) -> None:
         page_set_pref(page, "show_buttons", not bool(page_pref(page, "show_buttons", True)))
-        page.hand_area.refresh()
+        page.redraw_hand()
 
     def refresh_melds(self, page: TablePage) -> None:
         view_fn = page_state(page).melds_view

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,8 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
-from ui.components.seats import seat_strip
+from ui.components.region import Region
+from ui.components.seats import seat_key, seat_strip
 from ui.components.sounds import table_sounds  # issue 6
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
@@ -107,12 +109,12 @@ class TablePage:
             self.selected.remove(code)
         else:
             self.selected.append(code)
-        self.hand_area.refresh()
+        self.redraw_hand()
 
     def set_sort(self, mode: str) -> None:
         self.sort_mode = mode
         set_pref(f"sort_{self.table.game_key}", mode)
-        self.hand_area.refresh()
+        self.redraw_hand()
 
     # ----------------------------------------------------------------------------- building
     def build(self) -> None:
@@ -125,7 +127,8 @@ class TablePage:
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self.table.game_key
             with self.root:
-                self.body()
+                self.make_regions()
+                self.update_regions(force=True)
             self.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.tick_clock)
         table_sounds(self)  # issue 6: what this page has seen, so later changes can chime
@@ -152,7 +155,7 @@ class TablePage:
                 return
         if table.version != self.requested_version:
             self.requested_version = table.version
-            self.body.refresh()  # runs as a task: several changes in a row draw once
+            self.update_regions()
 
     def update_attributes(self) -> None:
         """The tester contract on the table root: data-phase, data-turn, data-seat."""
@@ -185,39 +188,104 @@ class TablePage:
         if self.chat_log is not None:
             self.chat_messages.refresh()
 
-    @ui.refreshable_method
-    def body(self) -> None:
-        try:
-            self.draw()
-        finally:
-            self.update_attributes()  # the tester contract always matches what is drawn
+    # ----------------------------------------------------------------------------- regions
+    def make_regions(self) -> None:
+        """The page in parts, each redrawn only when what it shows changed (see ui/components/region.py)."""
+        self.r_top = Region(self.top_bar, self.top_key, "top")
+        self.r_status = Region(self.status_screen, self.status_key, "status")
+        self.r_seats = Region(lambda: seat_strip(self), lambda: seat_key(self), "seats")
+        self.r_prompts = Region(self.host_prompts, self.prompts_key, "prompts")
+        self.r_summary = Region(self.summary, self.summary_key, "summary")
+        self.r_middle = Region(self.middle, None, "middle")
+        self.r_hand_frame = Region(self.hand_frame, self.hand_frame_key, "hand-area")
+        self.r_actions: Region | None = None
+        self.r_hand: Region | None = None
 
-    def draw(self) -> None:
+    def update_regions(self, force: bool = False) -> None:
+        """Bring every region up to date with the table (``force``: redraw them all)."""
         t = self.table
         self.last_version = t.version
         self.view = t.game.view(t.state, self.seat) if t.state is not None else {}
-        self.top_bar()
+        try:
+            for region in (self.r_top, self.r_status, self.r_seats, self.r_prompts, self.r_summary, self.r_middle):
+                region.update(force)
+            if not self.r_hand_frame.update(force):
+                self.update_hand(force)
+        finally:
+            self.update_attributes()  # the tester contract always matches what is drawn
+
+    def update_hand(self, force: bool = False) -> None:
+        """The action bar (always) and the hand (when its cards, selection or marks changed)."""
+        if self.r_actions is not None:
+            self.r_actions.update(force)
+        if self.r_hand is not None:
+            self.r_hand.update(force)
+
+    def redraw(self) -> None:
+        """Redraw the whole page now (after a change only this page knows of, e.g. a hint)."""
+        self.update_regions(force=True)
+
+    def redraw_hand(self) -> None:
+        """Redraw the action bar and the hand now (after a selection or sort change)."""
+        self.update_hand(force=True)
+
+    def top_key(self) -> Hashable:
+        t = self.table
+        label = self.view.get("round_label") if self.view else None
+        return t.status, t.paused, self.my_turn, label, self.is_host, self.seat
+
+    def status_key(self) -> Hashable:
+        t = self.table
+        if t.status == STATUS_LOBBY:
+            return "lobby", t.version
+        return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
+
+    def prompts_key(self) -> Hashable:
+        t = self.table
+        if self.status_key() != "none":
+            return None
+        mine = self.seat
+        return (mine is not None and t.seats[mine].autoplay, self.is_host,
+                tuple((s, t.seats[s].name) for s in t.pending_leave))
+
+    def summary_key(self) -> Hashable:
+        t = self.table
+        if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() in ("over", "hand-over"):
+            return t.status, t.version
+        return "none"
+
+    def hand_frame_key(self) -> Hashable:
+        return self.table.status == "playing" and self.seat is not None and self.screen is not None, self.seat
+
+    # ----------------------------------------------------------------------------- drawing
+    def status_screen(self) -> None:
+        t = self.table
         if t.status == STATUS_LOBBY:
             lobby_view(self)
-            return
-        if t.status == STATUS_CLOSED and t.state is None:
+        elif t.status == STATUS_CLOSED and t.state is None:
             with ui.column().classes("w-full items-center q-pa-lg"):
                 ui.label("This table has closed.").classes("text-xl")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=white text-color=black")
+
+    def in_game(self) -> bool:
+        return self.status_key() == "none"
+
+    def summary(self) -> None:
+        t = self.table
+        if not self.in_game():
             return
-        seat_strip(self)
-        self.host_prompts()
-        phase = t.phase()
-        if t.status in (STATUS_OVER, STATUS_CLOSED) or phase == "over":
+        if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
             standings(self)
             if self.screen is not None and t.state is not None:
                 self.screen.results(self, self.view)
-        elif phase == "hand-over":
+        elif t.phase() == "hand-over":
             hand_summary(self)
-        if self.screen is not None and t.status not in (STATUS_OVER, STATUS_CLOSED):
+
+    def middle(self) -> None:
+        t = self.table
+        if self.in_game() and self.screen is not None and t.status not in (STATUS_OVER, STATUS_CLOSED):
             with ui.column().classes("w-full items-center gap-1"):
                 self.screen.middle(self, self.view)
-        self.hand_area()
 
     def top_bar(self) -> None:
         t = self.table
@@ -274,6 +342,8 @@ class TablePage:
 
     def host_prompts(self) -> None:
         t = self.table
+        if not self.in_game():
+            return
         me_seat = self.seat
         if me_seat is not None and t.seats[me_seat].autoplay:
             with ui.row().classes("w-full justify-center items-center gap-2"):
@@ -292,29 +362,48 @@ class TablePage:
                         lambda tb, now: tb.resolve_leave(self.me.player_id, s, "end", now))).props(
                         "color=negative data-testid=btn-leave-end")
 
-    @ui.refreshable_method
-    def hand_area(self) -> None:
-        t, view = self.table, self.view
-        if t.status not in ("playing",) or self.seat is None or self.screen is None:
+    def hand_frame(self) -> None:
+        """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
+        self.r_actions = self.r_hand = None
+        t = self.table
+        if t.status != "playing" or self.seat is None or self.screen is None:
             return
-        codes = self.screen.hand_codes(self, view)
-        codes = self.screen.sort(codes, self.sort_mode, view)
-        self.selected = [c for c in self.selected if c in codes]
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
-            with ui.row().classes("w-full items-center justify-center gap-2"):
-                self.screen.actions(self, view)
-                modes = dict(self.screen.sort_modes)
-                if len(modes) > 1:
-                    order = list(modes)
-                    nxt = order[(order.index(self.sort_mode) + 1) % len(order)] if self.sort_mode in order else order[0]
-                    ui.button(f"Sort: {modes.get(self.sort_mode, '')}", icon="sort",
-                              on_click=lambda m=nxt: self.set_sort(m)).props(
-                        "outline dense no-caps data-testid=btn-sort")
-            hand = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
-            hand.props["data-testid"] = "hand"
-            hand.style(f"--n: {max(1, len(codes))}")
-            with hand:
-                self.screen.hand(self, view, codes)
+            self.r_actions = Region(self.action_row, None, "actions")
+            self.r_hand = Region(self.hand_cards, self.hand_key, "hand")
+        self.update_hand(force=True)
+
+    def hand_codes(self) -> list[str]:
+        codes = self.screen.hand_codes(self, self.view)
+        codes = self.screen.sort(codes, self.sort_mode, self.view)
+        self.selected = [c for c in self.selected if c in codes]
+        return codes
+
+    def action_row(self) -> None:
+        with ui.row().classes("w-full items-center justify-center gap-2"):
+            self.screen.actions(self, self.view)
+            modes = dict(self.screen.sort_modes)
+            if len(modes) > 1:
+                order = list(modes)
+                nxt = order[(order.index(self.sort_mode) + 1) % len(order)] if self.sort_mode in order else order[0]
+                ui.button(f"Sort: {modes.get(self.sort_mode, '')}", icon="sort",
+                          on_click=lambda m=nxt: self.set_sort(m)).props(
+                    "outline dense no-caps data-testid=btn-sort")
+
+    def hand_key(self) -> Hashable:
+        codes = self.hand_codes()
+        extra = self.screen.hand_key(self, self.view, codes)
+        if extra is None:
+            return None  # this game's hand redraws on every change
+        return tuple(codes), tuple(self.selected), self.my_turn, self.sort_mode, extra
+
+    def hand_cards(self) -> None:
+        codes = self.hand_codes()
+        hand = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
+        hand.props["data-testid"] = "hand"
+        hand.style(f"--n: {max(1, len(codes))}")
+        with hand:
+            self.screen.hand(self, self.view, codes)
 
     # ----------------------------------------------------------------------------- timers
     def tick_clock(self) -> None:
