@@ -1,7 +1,9 @@
 """The main database ``<data_dir>/cardnight.json``: finished games, profiles, link codes, meta.
 
-It changes about once per finished game. Every record carries a ``schema`` version and is
-validated on load; a record that does not validate is logged once and skipped.
+It changes about once per finished game. A finished game's action log lives in its own file
+(``storage/game_logs.py``); the record here is the summary that stats and history need.
+Every record carries a ``schema`` version and is validated on load; a record that does not validate
+is logged once and skipped.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tinydb import Query
 
 from storage.atomic_json import open_db
+from storage.game_logs import GameLogStore
 
 log = logging.getLogger("cardnight.storage")
 
@@ -76,6 +79,7 @@ class MainStore:
     def __init__(self, data_dir: Path, *, fsync: bool = True) -> None:
         self.path = Path(data_dir) / "cardnight.json"
         self.db = open_db(self.path, fsync=fsync)
+        self.logs = GameLogStore(data_dir, fsync=fsync)
         self._lock = threading.RLock()
         self._reported: set[tuple[str, int]] = set()
 
@@ -100,10 +104,25 @@ class MainStore:
 
     # finished games
     def add_finished(self, record: dict[str, Any]) -> None:
-        """Validate and append a finished game (``ValueError`` if it is not valid)."""
+        """Validate and append a finished game (``ValueError`` if it is not valid); its ``log`` goes to its own
+        file first, so a summary never points at a log that is not there."""
         clean = FinishedGame.model_validate(record).dump()
+        actions = clean.pop("log", None)
         with self._lock:
+            if actions is not None:
+                self.logs.save(clean["code"], actions)
+                clean["log_file"] = True
             self.db.table("finished").insert(clean)
+
+    def finished_game(self, code: str) -> dict[str, Any] | None:
+        """One finished game with its full action log, or None."""
+        found = [g for g in self.finished_games() if g.get("code") == code]
+        if not found:
+            return None
+        record = found[0]
+        if record.pop("log_file", False):
+            record["log"] = self.logs.load(code) or []
+        return record
 
     def finished_games(self, player_id: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
         """Finished games, newest first, optionally only those of one player and/or one game."""

@@ -114,3 +114,18 @@ def test_truncated_main_db_keeps_what_it_can(data_dir: Path, caplog: pytest.LogC
     assert str(copy) in caplog.text and str(path) in caplog.text
     store.add_finished(game("DDDD", "2025-02-01T10:00:00Z", ["p1"]))
     assert [g["code"] for g in MainStore(data_dir).finished_games()] == ["DDDD", "BBBB", "AAAA"]
+
+
+def test_a_finished_games_log_lives_in_its_own_file(data_dir: Path) -> None:
+    store = MainStore(data_dir)
+    actions = [[0, {"kind": "play", "cards": ["3S"]}], [1, {"kind": "pass"}]] * 200
+    store.add_finished(game("LOGS", "2025-01-01T10:00:00+00:00", ["p1", None], log=actions))
+    main_file = json.loads((data_dir / "cardnight.json").read_text())
+    assert all("log" not in doc for doc in main_file["finished"].values())  # the summary stays small
+    assert "log" not in store.finished_games()[0]
+    assert store.finished_game("LOGS")["log"] == actions
+    assert MainStore(data_dir).finished_game("LOGS")["log"] == actions  # after a restart too
+    assert store.finished_game("NONE") is None
+    (data_dir / "games" / "LOGS.json").write_text('{"schema": 1, "code": "LO')  # damaged: kept aside, empty log
+    assert store.finished_game("LOGS")["log"] == []
+    assert list((data_dir / "games").glob("LOGS.json.corrupt-*"))

@@ -25,7 +25,7 @@ def find_finished(code: str) -> dict[str, Any] | None:
     if not CODE_RE.match(code):
         return None
     if code not in _records:
-        found = next((r for r in runtime().hub.main.finished_games() if r.get("code") == code), None)
+        found = runtime().hub.main.finished_game(code)
         if found is None:
             return None
         _records[code] = found
