@@ -116,8 +116,8 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
 
 
 def home_module():  # noqa: ANN201
-    """The page modules are imported afresh for every `user` test: use the one the app runs now."""
-    return importlib.import_module("ui.pages.home")
+    """The page modules are imported afresh for every `user` test: use the code guard the app runs now."""
+    return importlib.import_module("ui.code_guard")
 
 
 async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:
@@ -252,3 +252,22 @@ async def test_corrupt_files_at_start_are_kept_reported_and_skipped(
     assert [g["code"] for g in hub.main.finished_games()] == ["OLD123"]
     await user.open(f"/table/{GOOD}")
     assert await table_attr(user, "data-game", "president") == "president"
+
+
+async def test_guessing_table_links_slows_down_too(user: User) -> None:
+    """/table/<CODE> counts wrong codes like the join box: the third wrong link in a row waits about a second."""
+    guard = home_module()
+    guard._misses.clear()  # noqa: SLF001
+    waits = []
+    for code in ("NOPE42", "NOPE43", "NOPE44"):
+        started = time.monotonic()
+        await user.open(f"/table/{code}")
+        await user.should_see(f"No table with code {code}", retries=100)
+        waits.append(time.monotonic() - started)
+    assert waits[1] >= 0.45 and waits[2] >= 0.95, waits
+    assert next(iter(guard._misses.values()))[0] == 3  # noqa: SLF001
+    # a right code after those misses still opens the table, after its turn in line (a table not listed on the
+    # home page and without a seat for this browser, so the wait tells a guesser nothing)
+    other = runtime().hub.create("president", "someone-else", "Zed", "🦓", options={"players": 4}, practice=True)
+    await user.open(f"/table/{other.code}")
+    await table_attr(user, "data-game", "president", timeout=10)

@@ -10,6 +10,7 @@ from nicegui import ui
 from logic.game import IllegalMove
 from logic.registry import all_games
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss
 from ui.components.options import option_controls, player_choices, value_label
 from ui.frame import frame
 from ui.games import game_ui
@@ -76,46 +77,16 @@ def game_tile(game: Any) -> None:
                 f"flat round aria-label='How to play {game.title}'")
 
 
-# Wrong join codes, per client address: after a miss, every further try from that address waits before the code is
-# even looked up, longer after each miss, and tries wait in line one after another, so guessing in parallel is no
-# faster. A right code does not reset the count (else a guesser could mix in the code of their own table); misses
-# are forgotten after a quiet spell.
-MISS_FORGET_SECONDS = 600.0
-MISS_QUEUE_LIMIT = 60.0
-_misses: dict[str, tuple[int, float]] = {}  # address -> (misses, when its last queued try is answered)
-
-
-def miss_wait(key: str, now: float) -> float | None:
-    """Seconds this try waits before the code is looked up; None when the address has queued too many tries."""
-    count, due = _misses.get(key, (0, 0.0))
-    if count and now - due > MISS_FORGET_SECONDS:
-        count, due = 0, 0.0
-        _misses.pop(key, None)
-    if not count:
-        return 0.0
-    answer_at = max(now, due) + min(5.0, 0.25 * 2 ** min(count, 5))
-    if answer_at - now > MISS_QUEUE_LIMIT:
-        return None
-    _misses[key] = (count, answer_at)
-    return answer_at - now
-
-
-def record_miss(key: str, now: float) -> None:
-    count, due = _misses.get(key, (0, 0.0))
-    _misses[key] = (count + 1, max(due, now))
-
-
 async def join_by_code(code_input: ui.input) -> None:
     code = (code_input.value or "").strip().upper()
     if not code:
         ui.notify("Type the code the host shared.", type="warning", position="top")
         return
-    key = ui.context.client.ip or me().player_id
+    key = guard_key()
     loop = asyncio.get_running_loop()
     wait = miss_wait(key, loop.time())
     if wait is None:
-        ui.notify("Too many wrong codes from this device. Wait a minute, then try again.", type="warning",
-                  position="top")
+        ui.notify(TOO_MANY, type="warning", position="top")
         return
     if wait:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower
@@ -125,6 +96,7 @@ async def join_by_code(code_input: ui.input) -> None:
         ui.notify(f"No table with code {code[:12]} — check the code or ask the host for the link.",
                   type="warning", position="top")
         return
+    grant_pass(key, table.code)  # it has waited its turn here: the table page does not make it wait again
     ui.navigate.to(f"/table/{table.code}")
 
 

@@ -17,6 +17,7 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss, take_pass
 from ui.components.region import Region
 from ui.components.seats import seat_key, seat_strip
 from ui.components.sounds import table_sounds  # issue 6
@@ -494,14 +495,52 @@ class TablePage:
         dialog.open()
 
 
+def known_to_viewer(table: Table) -> bool:
+    """A table this browser may open without the guessing slowdown: it has a seat there, or the table is listed
+    on the home page. (Anyone else waits whether or not the code exists, so the wait tells a guesser nothing.)"""
+    if table.seat_of(me().player_id) is not None:
+        return True
+    return table.status == STATUS_LOBBY and table.settings.public and bool(table.open_seats())
+
+
+def not_found(code: str, too_many: bool = False) -> None:
+    ui.label(TOO_MANY if too_many else f"No table with code {code[:12].upper()} — check the code or ask the host "
+             "for the link.").classes("text-lg").props("data-testid=error")
+    ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+
+
 def register() -> None:
     @ui.page("/table/{code}")
     def table_page(code: str) -> None:
+        key = guard_key()
+        code = code.strip().upper()
         table = runtime().hub.get(code)
-        if table is None:
-            with frame("Table not found"):
-                ui.label(f"No table with code {code[:12].upper()} — check the code or ask the host for the link."
-                         ).classes("text-lg").props("data-testid=error")
-                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+        if table is not None and (take_pass(key, code) or known_to_viewer(table)):
+            TablePage(table).build()
             return
-        TablePage(table).build()
+        wait = miss_wait(key, time.monotonic())  # wrong codes from this address slow down every further try
+        if wait == 0 and table is not None:
+            TablePage(table).build()
+            return
+        if not wait:
+            if wait is not None:
+                record_miss(key, time.monotonic())
+            with frame("Table not found"):
+                not_found(code, too_many=wait is None)
+            return
+        with frame("Looking for the table"):  # the answer comes after the wait
+            box = ui.column().classes("items-center")
+            with box:
+                ui.spinner(size="lg")
+
+        def answer() -> None:
+            if runtime().hub.get(code) is not None:
+                grant_pass(key, code)
+                ui.navigate.to(f"/table/{code}")
+                return
+            record_miss(key, time.monotonic())
+            box.clear()
+            with box:
+                not_found(code)
+
+        ui.timer(wait, answer, once=True)
