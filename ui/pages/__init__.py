@@ -11,6 +11,7 @@ def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
     from nicegui import app, ui
 
+    from ui import socket_guard
     from ui.components import card_faces, share  # share: issue 6
     from ui.pages import home, link, new, profile, rules, stats, table
 
@@ -18,6 +19,7 @@ def register_pages() -> None:
     ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">'
                      '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
     card_faces.register()
+    socket_guard.install()
 
     home.register()
     new.register()
