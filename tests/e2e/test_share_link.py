@@ -21,8 +21,11 @@ URL = "/new/president?players=4&hands=4&seed=7&speed=0&timer=20"
 
 
 def finished_record(server: Server, code: str) -> dict:
+    """The finished game as stored: the summary in cardnight.json, the action log in games/<CODE>.json."""
     data = json.loads((server.data_dir / "cardnight.json").read_text())
-    return next(r for r in data["finished"].values() if r["code"] == code)
+    record = next(r for r in data["finished"].values() if r["code"] == code)
+    record["log"] = json.loads((server.data_dir / "games" / f"{code}.json").read_text())["log"]
+    return record
 
 
 def test_scorecard_download_and_a_linked_device_sees_the_games(browser: Browser, server: Server) -> None:

@@ -11,13 +11,15 @@ from logic.cards import Card
 
 def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | None = None,
          small: bool = False, disabled: bool = False, wild: bool = False, represents: str | None = None,
-         on_dblclick: Callable[[], None] | None = None) -> ui.element:
-    """A face-up card with ``data-card`` and an accessible name. ``represents``: what a wild stands for."""
+         on_dblclick: Callable[[], None] | None = None, clickable: bool | None = None) -> ui.element:
+    """A face-up card with ``data-card`` and an accessible name. ``represents``: what a wild stands for.
+    ``clickable`` marks a card whose clicks a container handles (see :func:`on_card_clicks`)."""
+    clickable = on_click is not None if clickable is None else clickable
     c = Card.parse(code)
     classes = ["pcard", "face", f"suit-{c.suit}", "red" if c.suit in "HD" else "black"]
     if selected:
         classes.append("selected")
-    if on_click is not None:
+    if clickable:
         classes.append("clickable")
     if small:
         classes.append("small")
@@ -25,7 +27,7 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
         classes.append("disabled")
     el = ui.element("div").classes(" ".join(classes))  # the face itself is /cards/<code>.svg (card_faces.py)
     el.props["data-card"] = c.code
-    el.props["role"] = "button" if on_click else "img"
+    el.props["role"] = "button" if clickable else "img"
     name = c.name + (f", standing for {Card.parse(represents).name}" if represents else "")
     el.props["aria-label"] = name
     if selected:
@@ -48,3 +50,13 @@ def card_back(colour: str = "#2b4c9b", small: bool = False, testid: str | None =
         el.props["data-testid"] = testid
     return el
 
+
+
+CARD_CLICK_JS = ("(e) => { const c = e.target.closest('[data-card]');"
+                 " if (c && c.classList.contains('clickable')) emit(c.dataset.card); }")
+
+
+def on_card_clicks(container: ui.element, handler: Callable[[str], None]) -> None:
+    """One click listener for all the clickable cards in ``container`` (a hand): far less to send than one per
+    card. ``handler`` gets the card's code as the browser sent it; check it before use."""
+    container.on("click", lambda e: handler(e.args) if isinstance(e.args, str) else None, js_handler=CARD_CLICK_JS)

@@ -12,10 +12,15 @@ from collections.abc import Callable, Hashable
 from nicegui import ui
 
 ALWAYS = None  # a key function returning this redraws on every update
+_drawing: list[Region] = []  # the regions being drawn, innermost last
 
 
 class Region:
-    """A layout-neutral box (``display: contents``) around one drawing function."""
+    """A layout-neutral box (``display: contents``) around one drawing function.
+
+    A region drawn inside another (:meth:`part`) belongs to it: when the outer one keeps its drawing, its parts
+    are brought up to date one by one; when it redraws, they are made afresh.
+    """
 
     def __init__(self, draw: Callable[[], None], key: Callable[[], Hashable | None] | None = None,
                  name: str = "") -> None:
@@ -25,19 +30,37 @@ class Region:
         self.box = ui.element("div").classes("region").style("display: contents")
         if name:
             self.box.props["data-region"] = name
+        self.parts: list[Region] = []
         self.draws = 0
 
+    @classmethod
+    def part(cls, draw: Callable[[], None], key: Callable[[], Hashable | None] | None = None,
+             name: str = "") -> Region:
+        """A region inside the one being drawn now, drawn at once."""
+        region = cls(draw, key, name)
+        if _drawing:
+            _drawing[-1].parts.append(region)
+        region.update(force=True)
+        return region
+
     def update(self, force: bool = False) -> bool:
-        """Redraw if the key changed (or ``force``); True if it redrew."""
+        """Redraw if the key changed (or ``force``), else update the parts; True if it redrew."""
         if self.box.is_deleted:
             return False
         key = self.key_fn() if self.key_fn is not None else ALWAYS
         if not force and key is not ALWAYS and key == self.key:
+            for region in self.parts:
+                region.update()
             return False
         self.key = key
+        self.parts = []
         self.box.clear()
-        with self.box:
-            self.draw()
+        _drawing.append(self)
+        try:
+            with self.box:
+                self.draw()
+        finally:
+            _drawing.pop()
         self.draws += 1
         return True
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from ui.components.cards import card
+from ui.components.cards import card, on_card_clicks
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -25,6 +25,11 @@ class GameUI:
 
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         """Buttons above the hand (at most three primary ones), each disabled with its reason when not usable."""
+
+    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """What the action buttons depend on, as a comparable value: they redraw only when it changes.
+        None (the default) redraws them after every change."""
+        return None
 
     def results(self, page: TablePage, view: dict[str, Any]) -> None:
         """Extra panels under the final standings (e.g. a scorecard)."""
@@ -57,8 +62,13 @@ class GameUI:
         """The viewer's cards inside the ``data-testid=hand`` element."""
         for code in codes:
             can = self.card_selectable(page, view, code)
-            card(code, selected=code in page.selected,
-                 on_click=(lambda c=code: self.on_card_click(page, page.view, c)) if can else None, disabled=not can)
+            card(code, selected=code in page.selected, clickable=can, disabled=not can)
+
+        def clicked(code: str) -> None:  # the code comes from the browser: only a card of this hand counts
+            if code in page.hand_codes() and self.card_selectable(page, page.view, code):
+                self.on_card_click(page, page.view, code)
+
+        on_card_clicks(ui.context.slot.parent, clicked)
 
 
 def action_button(page: TablePage, text: str, testid: str, action: Any, reason: str | None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -95,6 +96,10 @@ class PresidentScreen(GameUI):
                     ui.label(f"Waiting for {partner} to give cards back.")
 
     # ----------------------------------------------------------------------------- actions
+    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        return (view.get("phase"), page.my_turn, repr(view.get("exchange")), tuple(page.selected),
+                repr(view.get("top")), view.get("can_pass"), tuple(view.get("hand") or ()))
+
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         phase = view.get("phase")
         mine = page.my_turn

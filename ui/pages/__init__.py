@@ -11,10 +11,11 @@ def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
     from nicegui import app, ui
 
-    from ui import socket_guard
+    from ui import nicegui_speedups, socket_guard
     from ui.components import card_faces, share  # share: issue 6
     from ui.pages import home, link, new, profile, rules, stats, table
 
+    nicegui_speedups.install()
     app.add_static_files("/assets", str(ASSETS))
     ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">'
                      '<link rel="stylesheet" href="/cards/faces.css">', shared=True)

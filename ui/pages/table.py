@@ -19,7 +19,7 @@ from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss, take_pass
 from ui.components.region import Region
-from ui.components.seats import seat_key, seat_strip
+from ui.components.seats import SeatStrip
 from ui.components.sounds import table_sounds  # issue 6
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
@@ -194,13 +194,15 @@ class TablePage:
         """The page in parts, each redrawn only when what it shows changed (see ui/components/region.py)."""
         self.r_top = Region(self.top_bar, self.top_key, "top")
         self.r_status = Region(self.status_screen, self.status_key, "status")
-        self.r_seats = Region(lambda: seat_strip(self), lambda: seat_key(self), "seats")
+        strip = SeatStrip(self)
+        self.r_seats = Region(strip.draw, strip.key, "seats")
         self.r_prompts = Region(self.host_prompts, self.prompts_key, "prompts")
         self.r_summary = Region(self.summary, self.summary_key, "summary")
         self.r_middle = Region(self.middle, None, "middle")
         self.r_hand_frame = Region(self.hand_frame, self.hand_frame_key, "hand-area")
         self.r_actions: Region | None = None
         self.r_hand: Region | None = None
+        self.hand_el: ui.element | None = None
 
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
@@ -208,10 +210,10 @@ class TablePage:
         self.last_version = t.version
         self.view = t.game.view(t.state, self.seat) if t.state is not None else {}
         try:
-            for region in (self.r_top, self.r_status, self.r_seats, self.r_prompts, self.r_summary, self.r_middle):
+            for region in (self.r_top, self.r_status, self.r_seats, self.r_prompts, self.r_summary, self.r_middle,
+                           self.r_hand_frame):
                 region.update(force)
-            if not self.r_hand_frame.update(force):
-                self.update_hand(force)
+            self.mark_hand_turn()
         finally:
             self.update_attributes()  # the tester contract always matches what is drawn
 
@@ -231,9 +233,17 @@ class TablePage:
         self.update_hand(force=True)
 
     def top_key(self) -> Hashable:
+        return self.table.game_key  # drawn once; its changing parts are regions of their own
+
+    def label_key(self) -> Hashable:
+        return self.table.status, self.view.get("round_label") if self.view else None
+
+    def cue_key(self) -> Hashable:
+        return self.table.paused, self.my_turn
+
+    def menu_key(self) -> Hashable:
         t = self.table
-        label = self.view.get("round_label") if self.view else None
-        return t.status, t.paused, self.my_turn, label, self.is_host, self.seat
+        return self.is_host, t.status, t.paused, self.seat is None
 
     def status_key(self) -> Hashable:
         t = self.table
@@ -293,17 +303,9 @@ class TablePage:
         with ui.row().classes("top-bar w-full items-center justify-between no-wrap gap-1"):
             with ui.row().classes("items-center gap-2 no-wrap"):
                 ui.label(t.game.title).classes("game-title font-bold text-lg")
-                label = self.view.get("round_label") if self.view else None
-                if t.status == STATUS_LOBBY:
-                    label = "Lobby"
-                if label:
-                    ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props(
-                        "data-testid=round-label")
+                Region.part(self.round_label, self.label_key)
             with ui.row().classes("items-center gap-2 no-wrap"):
-                if t.paused:
-                    ui.label("Paused").classes("turn-cue").props("data-testid=paused")
-                elif self.my_turn:
-                    ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
+                Region.part(self.turn_cue, self.cue_key)
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=self.open_chat).props(
@@ -313,7 +315,18 @@ class TablePage:
                     self.chat_badge.set_visibility(unread > 0)
                 ui.button(icon="info", on_click=self.open_rules).props(
                     "flat round color=white aria-label=Rules data-testid=btn-rules")
-                self.menu_button()
+                Region.part(self.menu_button, self.menu_key)
+
+    def round_label(self) -> None:
+        label = "Lobby" if self.table.status == STATUS_LOBBY else (self.view.get("round_label") if self.view else None)
+        if label:
+            ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
+
+    def turn_cue(self) -> None:
+        if self.table.paused:
+            ui.label("Paused").classes("turn-cue").props("data-testid=paused")
+        elif self.my_turn:
+            ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
 
     def menu_button(self) -> None:
         t = self.table
@@ -370,9 +383,17 @@ class TablePage:
         if t.status != "playing" or self.seat is None or self.screen is None:
             return
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
-            self.r_actions = Region(self.action_row, None, "actions")
-            self.r_hand = Region(self.hand_cards, self.hand_key, "hand")
-        self.update_hand(force=True)
+            self.r_actions = Region.part(self.action_row, self.actions_key, "actions")
+            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand")
+
+    def mark_hand_turn(self) -> None:
+        """The hand's gold frame follows the turn without redrawing the cards."""
+        hand = self.hand_el
+        if hand is None or hand.is_deleted:
+            return
+        mine = self.my_turn
+        if mine != ("mine-turn" in hand.classes):
+            hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
 
     def hand_codes(self) -> list[str]:
         codes = self.screen.hand_codes(self, self.view)
@@ -391,16 +412,20 @@ class TablePage:
                           on_click=lambda m=nxt: self.set_sort(m)).props(
                     "outline dense no-caps data-testid=btn-sort")
 
+    def actions_key(self) -> Hashable:
+        key = self.screen.actions_key(self, self.view)
+        return None if key is None else (key, self.sort_mode, self.table.paused)
+
     def hand_key(self) -> Hashable:
         codes = self.hand_codes()
         extra = self.screen.hand_key(self, self.view, codes)
         if extra is None:
             return None  # this game's hand redraws on every change
-        return tuple(codes), tuple(self.selected), self.my_turn, self.sort_mode, extra
+        return tuple(codes), tuple(self.selected), self.sort_mode, extra
 
     def hand_cards(self) -> None:
         codes = self.hand_codes()
-        hand = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
+        hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
         hand.props["data-testid"] = "hand"
         hand.style(f"--n: {max(1, len(codes))}")
         with hand:
