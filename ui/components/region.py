@@ -23,9 +23,10 @@ class Region:
     """
 
     def __init__(self, draw: Callable[[], None], key: Callable[[], Hashable | None] | None = None,
-                 name: str = "") -> None:
+                 name: str = "", patch: Callable[[], None] | None = None) -> None:
         self.draw = draw
         self.key_fn = key
+        self.patch = patch  # small in-place changes (a count, a class) made after every update, drawn or not
         self.key: Hashable | None = object()  # never equal to a real key: the first update draws
         self.box = ui.element("div").classes("region").style("display: contents")
         if name:
@@ -35,9 +36,9 @@ class Region:
 
     @classmethod
     def part(cls, draw: Callable[[], None], key: Callable[[], Hashable | None] | None = None,
-             name: str = "") -> Region:
+             name: str = "", patch: Callable[[], None] | None = None) -> Region:
         """A region inside the one being drawn now, drawn at once."""
-        region = cls(draw, key, name)
+        region = cls(draw, key, name, patch)
         if _drawing:
             _drawing[-1].parts.append(region)
         region.update(force=True)
@@ -51,6 +52,8 @@ class Region:
         if not force and key is not ALWAYS and key == self.key:
             for region in self.parts:
                 region.update()
+            if self.patch is not None:
+                self.patch()
             return False
         self.key = key
         self.parts = []
@@ -61,6 +64,8 @@ class Region:
                 self.draw()
         finally:
             _drawing.pop()
+        if self.patch is not None:
+            self.patch()
         self.draws += 1
         return True
 

@@ -19,6 +19,7 @@ class SeatStrip:
 
     def __init__(self, page: TablePage) -> None:
         self.page = page
+        self.refs: dict[int, tuple[ui.element, ui.label | None]] = {}  # seat -> (badge, cards-left label)
 
     def order(self) -> list[int]:
         """Others first, clockwise from me; my own badge last."""
@@ -34,19 +35,49 @@ class SeatStrip:
             return
         with ui.row().classes("w-full justify-center gap-2"):
             for i in self.order():
-                Region.part(lambda i=i: seat_badge(self.page, i), lambda i=i: badge_key(self.page, i))
+                Region.part(lambda i=i: self.draw_badge(i), lambda i=i: badge_key(self.page, i),
+                            patch=lambda i=i: self.patch_badge(i))
+
+    def draw_badge(self, i: int) -> None:
+        self.refs[i] = seat_badge(self.page, i)
+
+    def patch_badge(self, i: int) -> None:
+        """The turn frame and the count of cards change with nearly every move: set them in place."""
+        badge, cards = self.refs.get(i, (None, None))
+        if badge is None or badge.is_deleted:
+            return
+        t = self.page.table
+        moving = i in t.to_move()
+        framed = moving and not t.paused
+        if framed != ("turn" in badge.classes):
+            badge.classes(add="turn" if framed else "", remove="" if framed else "turn")
+        if badge.props.get("data-turn") != ("true" if moving else "false"):
+            badge.props["data-turn"] = "true" if moving else "false"
+        if cards is not None and not cards.is_deleted:
+            text = cards_text(seat_info(self.page, i))
+            if cards.text != text:
+                cards.set_text(text)
+
+
+def seat_info(page: TablePage, i: int) -> dict:
+    infos = page.view.get("seats") or []
+    return infos[i] if i < len(infos) else {}
+
+
+def cards_text(info: dict) -> str:
+    return f"🂠 {info['cards']}" if "cards" in info else ""
 
 
 def badge_key(page: TablePage, i: int) -> Hashable:
-    """Everything seat ``i``'s badge shows."""
-    t = page.table
-    s = t.seats[i]
-    infos = page.view.get("seats") or []
-    info = infos[i] if i < len(infos) else {}
-    return s.name, s.emoji, s.bot, s.autoplay, s.left, repr(info), i in t.to_move(), t.paused, page.seat
+    """What seat ``i``'s badge shows, but for the turn frame and the count of cards (patched in place)."""
+    s = page.table.seats[i]
+    info = seat_info(page, i)
+    rest = repr({k: v for k, v in info.items() if k != "cards"})
+    return s.name, s.emoji, s.bot, s.autoplay, s.left, rest, "cards" in info, page.seat
 
 
-def seat_badge(page: TablePage, i: int) -> None:
+def seat_badge(page: TablePage, i: int) -> tuple[ui.element, ui.label | None]:
+    """Draw seat ``i``'s badge; returns the badge and its cards-left label for patching."""
     t, view = page.table, page.view
     infos = view.get("seats") or [{} for _ in t.seats]
     movers = set(t.to_move())
@@ -65,8 +96,9 @@ def seat_badge(page: TablePage, i: int) -> None:
             with ui.column().classes("gap-0"):
                 name = "You" if i == mine else (s.name or "Empty seat")
                 ui.label(name).classes("font-bold text-sm max-sm:text-xs ellipsis max-w-[110px]")
+                cards = None
                 if "cards" in info:
-                    ui.label(f"🂠 {info['cards']}").classes("text-xs").props(f"data-testid=seat-{i}-cards")
+                    cards = ui.label(cards_text(info)).classes("text-xs").props(f"data-testid=seat-{i}-cards")
         chips = []
         if info.get("title"):
             chips.append(("title", info["title"]))
@@ -82,3 +114,4 @@ def seat_badge(page: TablePage, i: int) -> None:
             with ui.row().classes("gap-0 justify-center max-w-[150px]"):
                 for kind, text in chips:
                     ui.label(text).classes(f"chip {kind}")
+    return badge, cards

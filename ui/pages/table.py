@@ -213,7 +213,6 @@ class TablePage:
             for region in (self.r_top, self.r_status, self.r_seats, self.r_prompts, self.r_summary, self.r_middle,
                            self.r_hand_frame):
                 region.update(force)
-            self.mark_hand_turn()
         finally:
             self.update_attributes()  # the tester contract always matches what is drawn
 
@@ -384,7 +383,7 @@ class TablePage:
             return
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
             self.r_actions = Region.part(self.action_row, self.actions_key, "actions")
-            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand")
+            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.mark_hand_turn)
 
     def mark_hand_turn(self) -> None:
         """The hand's gold frame follows the turn without redrawing the cards."""
