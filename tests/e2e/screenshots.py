@@ -59,9 +59,26 @@ def main() -> None:
                         continue  # that game has no screen yet
                     shoot(page, out, f"{game}-{size}")
                 page.context.close()
+            player_screens(browser, server, out)
             browser.close()
     finally:
         server.stop()
+
+
+def player_screens(browser, server: Server, out: Path) -> None:  # noqa: ANN001
+    """Profile, stats (after a finished game), one game's chart and the link screen, at both sizes."""
+    page = browser.new_context(viewport=SIZES["laptop"]).new_page()
+    page.goto(f"{server.url}/new/president?players=4&hands=4&seed=7&speed=0&timer=20")
+    page.wait_for_selector("[data-testid=table][data-status=over]", timeout=180_000)  # timer, then the computer
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    shoot(page, out, "president-over-laptop")
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        for name, path in (("stats", "/stats"), ("stats-game", f"/stats/game/{code}"), ("link", "/link"),
+                           ("profile", "/profile")):
+            page.goto(server.url + path)
+            shoot(page, out, f"{name}-{size}")
+    page.context.close()
 
 
 if __name__ == "__main__":

@@ -137,3 +137,14 @@ async def test_head_to_head_table_lists_friends(user: User) -> None:
     await find(user, "history-H2H001")
     await user.open("/stats/game/H2H001")
     await user.should_see("This game cannot be replayed round by round.")  # no seed/log: no chart, no crash
+
+
+async def test_a_finished_table_no_longer_offers_im_back(user: User) -> None:
+    """The computer played the last hands for this player (auto-play): once the game is over there is nothing to
+    come back to, so the table shows the standings without the "I'm back" prompt."""
+    await user.open("/profile")
+    pid, name, _emoji = player_of(user)
+    code = finish_game("president", pid, name)
+    await user.open(f"/table/{code}")
+    await user.should_see("wins")
+    await user.should_not_see("I'm back")

@@ -255,7 +255,7 @@ class TablePage:
         if self.status_key() != "none":
             return None
         mine = self.seat
-        return (mine is not None and t.seats[mine].autoplay, self.is_host,
+        return (t.status, mine is not None and t.seats[mine].autoplay, self.is_host,
                 tuple((s, t.seats[s].name) for s in t.pending_leave))
 
     def summary_key(self) -> Hashable:
@@ -355,7 +355,7 @@ class TablePage:
 
     def host_prompts(self) -> None:
         t = self.table
-        if not self.in_game():
+        if not self.in_game() or t.status != "playing":  # nothing to come back to once the game is over
             return
         me_seat = self.seat
         if me_seat is not None and t.seats[me_seat].autoplay:
