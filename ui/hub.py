@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from logic.bot_worker import choose_bot_action
 from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.registry import get_game
@@ -36,6 +37,7 @@ from storage.tables import TableStore
 from storage.writer import TableWriter
 
 log = logging.getLogger("cardnight.hub")
+__all__ = ["Hub", "choose_bot_action"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
@@ -335,10 +337,3 @@ class Hub:
 
     def playing_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status == STATUS_PLAYING)
-
-
-def choose_bot_action(game_key: str, level: str, view: dict[str, Any], legal: list[Any], rng_key: str) -> Any:
-    """Module-level so it can run in a worker process."""
-    import random
-
-    return get_game(game_key).make_bot(level).choose(view, legal, random.Random(rng_key))

@@ -192,6 +192,7 @@ def main() -> None:
           f"  ok", flush=True)
     from nicegui import run
 
+    run.process_pool_start_method = "spawn"  # as the server does (ui/pages/__init__.py)
     run.setup()
     try:
         base = asyncio.run(hub_loop_lag(keys[0], get_game(keys[0]).bot_levels[0], args.loop_seconds, 0, False,

@@ -9,13 +9,15 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
-    from nicegui import app, ui
+    from nicegui import app, run, ui
 
     from ui import nicegui_speedups, socket_guard
     from ui.components import card_faces, share  # share: issue 6
     from ui.pages import home, link, new, profile, rules, stats, table
 
     nicegui_speedups.install()
+    # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
+    run.process_pool_start_method = "spawn"
     app.add_static_files("/assets", str(ASSETS))
     ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">'
                      '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
