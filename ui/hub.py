@@ -79,6 +79,7 @@ class Hub:
                 self.store.delete(table.code)
                 continue
             self.tables[table.code] = table
+            self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
         log.info("Loaded %d tables", len(self.tables))
         return len(self.tables)
 

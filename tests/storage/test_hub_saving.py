@@ -31,3 +31,28 @@ async def test_pages_hear_of_a_change_only_once_it_is_saved(data_dir: Path) -> N
     assert heard[-1][0] == table.version
     await hub.until_saved(table)  # returns at once: the newest version is saved
     hub.writer.close()
+
+
+async def test_computer_players_go_on_at_a_table_loaded_after_a_restart(data_dir: Path) -> None:
+    """A table saved with a computer player to move must not wait for a save that already happened."""
+    hub = Hub(data_dir)
+    table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True, speed=0)
+    table.seats[table.seat_of("host")].autoplay = True  # the computer plays for the host too
+    hub.changed(table)
+    await asyncio.to_thread(hub.flush_writes)
+    hub.writer.close()
+    from nicegui import core
+
+    core.loop = asyncio.get_running_loop()  # the hub starts computer moves as NiceGUI background tasks
+    restarted = Hub(data_dir)  # a new process: nothing but the files
+    assert restarted.load() == 1
+    loaded = restarted.tables[table.code]
+    version = loaded.version
+    for _ in range(300):
+        await restarted.tick()
+        await asyncio.sleep(0.01)
+        if loaded.version > version + 3:
+            break
+    core.loop = None
+    assert loaded.version > version + 3, "the computer players did not move after the restart"
+    restarted.writer.close()
