@@ -188,7 +188,10 @@ class Hub:
                         future.set_result(None)
                 else:
                     still.append((wanted, future))
-            self._save_waiters[code] = still
+            if still:
+                self._save_waiters[code] = still
+            else:
+                del self._save_waiters[code]
         table = self.tables.get(code)
         if table is None or table.version > saved:
             return  # a newer version is on its way to the disk; its save will notify
@@ -226,6 +229,17 @@ class Hub:
             "options": table.options, "seed": table.seed, "log": table.log,
         })
 
+    def remove(self, code: str) -> None:
+        """Forget a table and delete its file; anything waiting for its saves is let go."""
+        self.tables.pop(code, None)
+        self.saved_versions.pop(code, None)
+        for _, future in self._save_waiters.pop(code, []):
+            if not future.done():
+                future.set_result(None)
+        if not self.listeners.get(code):
+            self.listeners.pop(code, None)
+        self.writer.delete(code)
+
     def subscribe(self, code: str, listener: Listener) -> Callable[[], None]:
         self.listeners.setdefault(code, []).append(listener)
 
@@ -233,6 +247,8 @@ class Hub:
             items = self.listeners.get(code, [])
             if listener in items:
                 items.remove(listener)
+            if not items:
+                self.listeners.pop(code, None)
 
         return unsubscribe
 
@@ -256,12 +272,7 @@ class Hub:
         if table.version != before:
             self.changed(table)
         if self._expired(table, now):
-            self.tables.pop(table.code, None)
-            self.saved_versions.pop(table.code, None)
-            for _, future in self._save_waiters.pop(table.code, []):
-                if not future.done():
-                    future.set_result(None)
-            self.writer.delete(table.code)
+            self.remove(table.code)
             return
         self._kick_bots(table, now)
 

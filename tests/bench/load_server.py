@@ -61,8 +61,7 @@ def main() -> None:
                 if table is not None:
                     stats["finished"] += 1
                     stats["finished_by_game"][table.game_key] += 1
-                    hub.tables.pop(code, None)
-                    hub.writer.delete(code)
+                    hub.remove(code)
                 mine.pop(code)
                 continue
             if len(table.log) != mine[code][0]:

@@ -56,3 +56,17 @@ async def test_computer_players_go_on_at_a_table_loaded_after_a_restart(data_dir
     core.loop = None
     assert loaded.version > version + 3, "the computer players did not move after the restart"
     restarted.writer.close()
+
+
+async def test_removing_a_table_lets_go_of_everything_waiting_for_it(data_dir: Path) -> None:
+    """A computer player waiting for a save of a table that is then removed must not wait (and leak) forever."""
+    hub = Hub(data_dir)
+    table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=False)
+    hub.writer.close()  # nothing will be written any more: the wait below can only end by the removal
+    table.version += 1
+    waiting = asyncio.ensure_future(hub.until_saved(table))
+    await asyncio.sleep(0.05)
+    assert not waiting.done()
+    hub.remove(table.code)
+    await asyncio.wait_for(waiting, 1)
+    assert table.code not in hub.tables and table.code not in hub.saved_versions and not hub._save_waiters
