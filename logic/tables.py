@@ -536,7 +536,8 @@ def bot_identity(rng: random.Random, taken: set[str]) -> tuple[str, str]:
 
 def clean_text(text: str, limit: int) -> str:
     """Trim, drop control characters and cap length. Shown as text, never HTML."""
-    cleaned = "".join(ch for ch in str(text) if ch == " " or (ch.isprintable() and ch not in "\u202e\u202d"))
+    cleaned = "".join(" " if ch.isspace() else ch for ch in str(text)  # a line break becomes a space
+                      if ch.isspace() or (ch.isprintable() and ch not in "\u202e\u202d"))
     return " ".join(cleaned.split())[:limit]
 
 

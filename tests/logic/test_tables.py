@@ -200,6 +200,8 @@ def test_chat_is_cleaned_and_limited() -> None:
     with pytest.raises(IllegalMove):
         t.say("host", "   ", T0)
     assert clean_text("a\u202eb", 10) == "ab"
+    assert clean_text("see you\nat\tnine\r\n", 50) == "see you at nine"  # line breaks and tabs become spaces
+    assert clean_text("a\x00\x07b", 10) == "ab"  # other control characters go
 
 
 def test_record_round_trip_resumes_timers_with_the_time_left() -> None:
