@@ -240,21 +240,27 @@ def lowest_play(view: dict[str, Any], legal: list) -> Any:
     return legal[0] if type(legal[0]) is not Play else legal[-1]
 
 
+def _obvious_choice(view: dict[str, Any], legal: list) -> Any | None:
+    """The move that needs no thought (next hand, giving back the lowest cards, the only move), else None."""
+    if not legal:
+        raise ValueError("No legal action for this seat")
+    first = legal[0]
+    if type(first) is NextHand:
+        return first
+    if type(first) is Give:
+        return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=True)
+    return first if len(legal) == 1 else None
+
+
 class NormalBot:
     """Hand-shaping heuristics plus simple card counting."""
 
     level = "normal"
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
-        if not legal:
-            raise ValueError("No legal action for this seat")
-        first = legal[0]
-        if type(first) is NextHand:
-            return first
-        if type(first) is Give:
-            return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=True)
-        if len(legal) == 1:
-            return first
+        obvious = _obvious_choice(view, legal)
+        if obvious is not None:
+            return obvious
         info = _Info(view)
         amap = _action_map(legal)
         choice = _normal_choice(info)
@@ -285,15 +291,9 @@ class ExpertBot:
         self.max_worlds = max_worlds
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
-        if not legal:
-            raise ValueError("No legal action for this seat")
-        first = legal[0]
-        if type(first) is NextHand:
-            return first
-        if type(first) is Give:
-            return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=True)
-        if len(legal) == 1:
-            return first
+        obvious = _obvious_choice(view, legal)
+        if obvious is not None:
+            return obvious
         info = _Info(view)
         amap = _action_map(legal)
         h = info.h
