@@ -1,5 +1,6 @@
 """Load: one server process holds 200 live computer-only tables at speed 0 (finished ones replaced at once) while 8
-browser pages play President practice tables, for a few minutes.
+browser pages play President practice tables (all at the same time, a new table when a game ends), for a few
+minutes.
 
     python tests/bench/load_tables.py [--minutes 5] [--tables 200] [--pages 8] [--dir PATH]
 
@@ -10,6 +11,7 @@ browser move, errors in the server log, and the server's RSS at start (after war
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import signal
@@ -23,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.bench_latency import STATE_JS, act  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, free_port  # noqa: E402
-from tests.e2e.helpers import attr, president_step  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:
@@ -37,6 +39,64 @@ def rss_mb(pid: int) -> float:
 def stats(url: str) -> dict:
     with urllib.request.urlopen(f"{url}/bench/stats", timeout=120) as resp:
         return json.loads(resp.read())
+
+
+async def drive_pages(url: str, args: argparse.Namespace, pid: int, rss: list[tuple[str, float]]
+                      ) -> tuple[int, int, int, float]:
+    """The browser pages, each playing its own President practice table at the same time (a new one when a game
+    ends). Returns moves, finished games, page errors and the slowest move (s); samples RSS on the way."""
+    from playwright.async_api import Error as PlaywrightError
+    from playwright.async_api import async_playwright
+
+    count = {"moves": 0, "games": 0, "errors": 0, "slowest": 0.0}
+    started = time.time()
+    end = started + args.minutes * 60
+
+    async def play(page, i: int) -> None:  # noqa: ANN001
+        new_table = f"{url}/new/president?players=4&speed=0&seed={{}}"
+        try:
+            await page.goto(new_table.format(100 + i))
+        except PlaywrightError as exc:
+            count["errors"] += 1
+            print(f"page {i} did not load: {str(exc).splitlines()[0]}", flush=True)
+        while time.time() < end:
+            t0 = time.time()
+            try:
+                state = await page.evaluate(STATE_JS)
+                if not state or state["phase"] == "over":
+                    count["games"] += bool(state)
+                    await page.goto(new_table.format(1000 + count["games"] * 10 + i))
+                    continue
+                if await act(page, state):
+                    count["moves"] += 1
+                    count["slowest"] = max(count["slowest"], time.time() - t0)
+                else:
+                    await page.wait_for_timeout(50)
+            except PlaywrightError as exc:
+                count["errors"] += 1
+                print(f"page {i}: {str(exc).splitlines()[0]} after {time.time() - t0:.0f}s", flush=True)
+
+    async def sample() -> None:
+        middle_at = started + args.warmup + (args.minutes * 60 - args.warmup) / 2
+        for label, at in (("start", started + args.warmup), ("middle", middle_at)):
+            await asyncio.sleep(max(0.0, at - time.time()))
+            s = await asyncio.to_thread(stats, url)
+            rss.append((label, rss_mb(pid)))
+            print(f"{label}: RSS {rss[-1][1]:.0f} MB, {s['finished']} computer games finished, live {s['live']}, "
+                  f"stalled {s['stalled']}, tick p50 {s['tick_p50']:.3f}s max {s['tick_max']:.2f}s; "
+                  f"browser moves {count['moves']}, games {count['games']}", flush=True)
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+                                           args=CHROMIUM_ARGS)
+        pages = []
+        for _ in range(args.pages):
+            page = await (await browser.new_context(viewport={"width": 1000, "height": 800})).new_page()
+            page.set_default_timeout(60_000)
+            pages.append(page)
+        await asyncio.gather(sample(), *(play(page, i) for i, page in enumerate(pages)))
+        await browser.close()
+    return count["moves"], count["games"], count["errors"], count["slowest"]
 
 
 def main() -> None:
@@ -56,12 +116,7 @@ def main() -> None:
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests/bench/load_server.py"), "--port", str(port),
                              "--data-dir", str(data), "--tables", str(args.tables)], cwd=ROOT, env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
-    from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import sync_playwright
-
     rss: list[tuple[str, float]] = []
-    browser_moves = browser_games = page_errors = 0
-    slowest = 0.0
     try:
         deadline = time.time() + 240  # a saturated server answers slowly
         while True:
@@ -74,61 +129,23 @@ def main() -> None:
                 time.sleep(0.5)
         print(f"server up, {args.tables} computer tables, {args.pages} pages, {args.minutes} min; data {data}",
               flush=True)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                                         args=CHROMIUM_ARGS)
-            pages = []
-            for i in range(args.pages):
-                page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
-                page.set_default_timeout(60_000)
-                try:
-                    page.goto(f"{url}/new/president?players=4&speed=0&seed={100 + i}")
-                except PlaywrightError as exc:
-                    page_errors += 1
-                    print(f"page {i} did not load: {str(exc).splitlines()[0]}", flush=True)
-                pages.append(page)
-            started = time.time()
-            end = started + args.minutes * 60
-            middle_at = started + args.warmup + (args.minutes * 60 - args.warmup) / 2
-            next_sample = started + args.warmup
-            labels = iter(["start", "middle"])
-            while time.time() < end:
-                for i, page in enumerate(pages):
-                    t0 = time.time()
-                    try:
-                        if attr(page, "data-status") in ("over", ""):
-                            browser_games += attr(page, "data-status") == "over"
-                            page.goto(f"{url}/new/president?players=4&speed=0&seed={1000 + browser_games * 10 + i}")
-                            continue
-                        if president_step(page):
-                            browser_moves += 1
-                            slowest = max(slowest, time.time() - t0)
-                    except (PlaywrightError, AssertionError) as exc:
-                        page_errors += 1
-                        print(f"page {i}: {str(exc).splitlines()[0]} after {time.time() - t0:.0f}s", flush=True)
-                    if time.time() >= end:
-                        break
-                now = time.time()
-                if now >= next_sample:
-                    label = next(labels, None)
-                    if label is not None:
-                        s = stats(url)
-                        rss.append((label, rss_mb(proc.pid)))
-                        print(f"{label}: RSS {rss[-1][1]:.0f} MB, {s['finished']} computer games finished, "
-                              f"live {s['live']}, stalled {s['stalled']}, tick p50 {s['tick_p50']:.3f}s "
-                              f"max {s['tick_max']:.2f}s; browser moves {browser_moves}, games {browser_games}",
-                              flush=True)
-                        next_sample = middle_at if label == "start" else end + 1
-            final = stats(url)
-            rss.append(("end", rss_mb(proc.pid)))
-            browser.close()
+        browser_moves, browser_games, page_errors, slowest = asyncio.run(drive_pages(url, args, proc.pid, rss))
+        final = stats(url)
+        rss.append(("end", rss_mb(proc.pid)))
     finally:
+        run_log_end = log.stat().st_size if log.exists() else 0  # what the server logged while it was measured
         proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
-    errors = [ln for ln in log.read_text(errors="replace").splitlines() if " ERROR " in ln or "Traceback" in ln]
+    text = log.read_bytes()
+
+    def error_lines(chunk: bytes) -> list[str]:
+        return [ln for ln in chunk.decode(errors="replace").splitlines()
+                if " ERROR " in ln or ln.startswith("ERROR") or "Traceback" in ln]
+
+    errors, shutdown_errors = error_lines(text[:run_log_end]), error_lines(text[run_log_end:])
     print(f"\nminutes: {args.minutes}")
     print(f"computer games finished: {final['finished']} {final['finished_by_game']}")
     print(f"live computer tables at the end: {final['live']}, stalled (no move for 60 s): {final['stalled']}")
@@ -136,8 +153,8 @@ def main() -> None:
     print(f"browser moves: {browser_moves}, browser games finished: {browser_games}, slowest move {slowest:.1f}s, "
           f"page errors/timeouts: {page_errors}")
     print("RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss))
-    print(f"server log errors: {len(errors)}")
-    for line in errors[:10]:
+    print(f"server log errors during the run: {len(errors)}; while shutting down (SIGTERM): {len(shutdown_errors)}")
+    for line in (errors + shutdown_errors)[:10]:
         print("   ", line)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from nicegui import ui
 from starlette.requests import Request
+from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
@@ -71,7 +72,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
 
 def register() -> None:
     @ui.page("/new/{game_key}")
-    def new_table(game_key: str, request: Request) -> None:
+    def new_table(game_key: str, request: Request) -> RedirectResponse | None:
         try:
             code = create_from_query(game_key, dict(request.query_params))
         except (ValueError, IllegalMove) as exc:
@@ -80,4 +81,5 @@ def register() -> None:
                 ui.label(str(exc)).props("data-testid=error")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return
-        ui.navigate.to(f"/table/{code}")
+        # an HTTP redirect, not a page that navigates on: nothing half-loaded for the browser to drop
+        return RedirectResponse(f"/table/{code}", status_code=303)
