@@ -42,7 +42,6 @@ class TablePage:
         self.sort_mode = str(pref(f"sort_{table.game_key}", self.screen.sort_modes[0][0] if self.screen else "rank"))
         self.last_notice = table.notice_seq
         self.chat_seen = len(table.chat)
-        self.last_version = -1
         self.root: ui.element | None = None
         self.countdown: ui.label | None = None
         self.chat_badge: ui.badge | None = None
@@ -207,7 +206,6 @@ class TablePage:
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
         t = self.table
-        self.last_version = t.version
         self.view = t.game.view(t.state, self.seat) if t.state is not None else {}
         try:
             for region in (self.r_top, self.r_status, self.r_seats, self.r_prompts, self.r_summary, self.r_middle,
@@ -216,20 +214,15 @@ class TablePage:
         finally:
             self.update_attributes()  # the tester contract always matches what is drawn
 
-    def update_hand(self, force: bool = False) -> None:
-        """The action bar (always) and the hand (when its cards, selection or marks changed)."""
-        if self.r_actions is not None:
-            self.r_actions.update(force)
-        if self.r_hand is not None:
-            self.r_hand.update(force)
-
     def redraw(self) -> None:
         """Redraw the whole page now (after a change only this page knows of, e.g. a hint)."""
         self.update_regions(force=True)
 
     def redraw_hand(self) -> None:
-        """Redraw the action bar and the hand now (after a selection or sort change)."""
-        self.update_hand(force=True)
+        """Redraw the action bar and the hand now (after a selection, sort or setting change)."""
+        for region in (self.r_actions, self.r_hand):
+            if region is not None:
+                region.refresh()
 
     def top_key(self) -> Hashable:
         return self.table.game_key  # drawn once; its changing parts are regions of their own
@@ -539,14 +532,12 @@ def register() -> None:
         key = guard_key()
         code = code.strip().upper()
         table = runtime().hub.get(code)
-        if table is not None and (take_pass(key, code) or known_to_viewer(table)):
-            TablePage(table).build()
-            return
-        wait = miss_wait(key, time.monotonic())  # wrong codes from this address slow down every further try
+        known = table is not None and (take_pass(key, code) or known_to_viewer(table))
+        wait = 0.0 if known else miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
         if wait == 0 and table is not None:
             TablePage(table).build()
             return
-        if not wait:
+        if not wait:  # refused outright (too many tries), or a wrong code with nothing to wait for
             if wait is not None:
                 record_miss(key, time.monotonic())
             with frame("Table not found"):
