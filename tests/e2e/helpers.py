@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
 from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import Server
 
 TABLE = "[data-testid=table]"
 
@@ -77,3 +80,9 @@ def president_step(page: Page) -> bool:
         return False
     wait_version_change(page, before)
     return True
+
+
+def saved_record(server: Server, code: str) -> dict:
+    """The table as the server last saved it (``<data-dir>/tables/<CODE>.json``)."""
+    data = json.loads((server.data_dir / "tables" / f"{code}.json").read_text())
+    return next(iter(data["table"].values()))

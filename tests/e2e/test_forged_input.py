@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, free_port
-from tests.e2e.helpers import attr, my_turn, president_step
+from tests.e2e.helpers import attr, my_turn, president_step, saved_record
 
 LISTENERS_JS = """() => Object.entries(mounted_app.elements).flatMap(([id, el]) => (el.events || []).map(ev => ({
     id: Number(id), listener: ev.listener_id, type: ev.type, testid: (el.props || {})['data-testid'] || '',
@@ -48,13 +48,8 @@ def forge(page: Page, events: list[dict], args: list[str] | None = None) -> int:
     return n
 
 
-def record(server: Server, code: str) -> dict:
-    data = json.loads((server.data_dir / "tables" / f"{code}.json").read_text())
-    return next(iter(data["table"].values()))
-
-
 def snapshot_of(server: Server, code: str) -> tuple:
-    r = record(server, code)
+    r = saved_record(server, code)
     return (r["version"], len(r["log"]), json.dumps(r["seats"]), json.dumps(r["options"]), r["status"],
             json.dumps(r["settings"]))
 
@@ -132,13 +127,13 @@ def test_forged_events_change_nothing(browser: Browser, server: Server) -> None:
             host.wait_for_timeout(100)
     assert forged_rounds >= 1
     # the table goes on
-    version = record(server, code)["version"]
+    version = saved_record(server, code)["version"]
     for _ in range(200):
-        if record(server, code)["version"] > version + 2 or attr(host, "data-status") != "playing":
+        if saved_record(server, code)["version"] > version + 2 or attr(host, "data-status") != "playing":
             break
         if not (president_step(host) or president_step(guest)):
             host.wait_for_timeout(100)
-    assert record(server, code)["version"] > version
+    assert saved_record(server, code)["version"] > version
 
 
 def test_join_codes_are_random_and_not_countable(tmp_path: Path) -> None:
