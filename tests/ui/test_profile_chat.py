@@ -3,6 +3,7 @@ a new message" setting, and the sounds a table asks the browser to play."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import pytest
@@ -77,10 +78,20 @@ async def test_unread_badge_and_messages_kept_with_the_table(create_user: Callab
     again.main.close()
 
 
+async def quiet(code: str) -> None:
+    """Wait until the computers have moved and every page has drawn the saved table: the next change is ours
+    alone (changes that land together make one sound, the most important: see ui/components/sounds.py)."""
+    hub = runtime().hub
+    table = hub.tables[code]
+    await eventually(lambda: not table.bots_to_move(hub.clock()) and hub.saved_versions.get(code) == table.version)
+    await asyncio.sleep(0.1)
+
+
 async def test_chat_opens_on_a_new_message_when_asked(create_user: Callable[[], User]) -> None:
     host, guest = create_user(), create_user()
-    await two_player_table(host, guest, "president")
+    code = await two_player_table(host, guest, "president")
     set_stored_pref(host, "chat_opens", True)
+    await quiet(code)
     before = len(sounds.played)
     await say(guest, "your move!")
     await find(host, "chat-dialog")
