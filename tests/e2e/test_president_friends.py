@@ -96,6 +96,8 @@ def test_restart_mid_hand_resumes_both_browsers(browser: Browser, server: Server
         page.goto(f"{server.url}/table/{code}")
         expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
         hand, turn, seat = before[page]
+        # the page from before the kill may still reload itself once when its socket reconnects: let it settle
+        expect(page.locator("[data-testid=hand] [data-card]")).to_have_count(len(hand), timeout=15_000)
         assert sorted(hand_codes(page)) == sorted(hand)
         assert attr(page, "data-turn") == turn
         assert attr(page, "data-seat") == seat
