@@ -47,6 +47,7 @@ def main() -> None:
     register_pages()
     app.timer(0.1, hub.tick)
     app.on_shutdown(hub.save_all)
+    app._shutdown_handlers.insert(0, hub.stop)  # first, before NiceGUI cancels its tasks: no new moves meanwhile
 
     if not simulated:
         print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)

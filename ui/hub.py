@@ -63,6 +63,8 @@ class Hub:
         self.saved_versions: dict[str, int] = {}
         self._save_waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self.stopping = False
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -82,6 +84,17 @@ class Hub:
             self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
         log.info("Loaded %d tables", len(self.tables))
         return len(self.tables)
+
+    def stop(self) -> None:
+        """Shutting down: no more ticks or computer moves; running computer players are stopped (their next move
+        is made after the restart, from the saved table)."""
+        self.stopping = True
+        for task in list(self._bot_tasks):
+            task.cancel()
+        for code in list(self._save_waiters):
+            for _, future in self._save_waiters.pop(code):
+                if not future.done():
+                    future.cancel()
 
     def save_all(self) -> None:
         """Save every table now (on shutdown: the saved time is what restart timers count from)."""
@@ -255,6 +268,8 @@ class Hub:
     # ----------------------------------------------------------------------------- the ticker
     async def tick(self) -> None:
         """One pass over every table. Called by the app-wide timer."""
+        if self.stopping:
+            return
         started = self.clock()
         for table in list(self.tables.values()):
             try:
@@ -278,7 +293,7 @@ class Hub:
 
     def _kick_bots(self, table: Table, now: float) -> None:
         """Start computer players' moves for this table unless they are already running."""
-        if table.code in self.busy or not table.bots_to_move(now):
+        if self.stopping or table.code in self.busy or not table.bots_to_move(now):
             return
         self.busy.add(table.code)
         if self.inline_bots:
@@ -289,7 +304,14 @@ class Hub:
         else:
             from nicegui import background_tasks
 
-            background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
+            task = background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
+            self._bot_tasks.add(task)
+            task.add_done_callback(lambda t, code=table.code: self._bot_task_done(t, code))
+
+    def _bot_task_done(self, task: asyncio.Task[None], code: str) -> None:
+        """Also when a task is cancelled before it ever ran (its own ``finally`` would not run then)."""
+        self._bot_tasks.discard(task)
+        self.busy.discard(code)
 
     @staticmethod
     def _bot_inputs(table: Table, seat: int) -> tuple[str, str, dict[str, Any], list[Any], str]:
@@ -311,31 +333,28 @@ class Hub:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
         from nicegui import run
 
-        try:
-            while True:
-                await self.until_saved(table)  # a move is made only on top of a saved one
-                seats = table.bots_to_move(self.clock())
-                if not seats or self.tables.get(table.code) is not table:
+        while not self.stopping:
+            await self.until_saved(table)  # a move is made only on top of a saved one
+            seats = table.bots_to_move(self.clock())
+            if not seats or self.tables.get(table.code) is not table:
+                return
+            seat = seats[0]
+            inputs = self._bot_inputs(table, seat)
+            version = table.version
+            if inputs[1] == table.game.bot_levels[-1]:  # search bots think in another process
+                action = await run.cpu_bound(choose_bot_action, *inputs)
+                if action is None:  # shutting down
                     return
-                seat = seats[0]
-                inputs = self._bot_inputs(table, seat)
-                version = table.version
-                if inputs[1] == table.game.bot_levels[-1]:  # search bots think in another process
-                    action = await run.cpu_bound(choose_bot_action, *inputs)
-                    if action is None:  # shutting down
-                        return
-                else:
-                    action = choose_bot_action(*inputs)
-                if version != table.version or seat not in table.bots_to_move(self.clock()):
-                    continue  # the table moved on while we were thinking
-                try:
-                    self.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
-                except IllegalMove as exc:
-                    log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
-                    legal = table.game.legal_actions(table.state, seat)
-                    self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
-        finally:
-            self.busy.discard(table.code)
+            else:
+                action = choose_bot_action(*inputs)
+            if version != table.version or seat not in table.bots_to_move(self.clock()):
+                continue  # the table moved on while we were thinking
+            try:
+                self.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
+            except IllegalMove as exc:
+                log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
+                legal = table.game.legal_actions(table.state, seat)
+                self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
 
     # ----------------------------------------------------------------------------- queries
     def tables_of(self, player_id: str) -> list[Table]:

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from logic.beanie import sets as S
 from tests.e2e.conftest import Server, free_port
@@ -104,7 +105,12 @@ def beanie_step(page: Page, stats: Stats) -> bool:
         btn = page.locator("[data-testid=btn-next-hand]")
         if btn.count() and btn.is_visible():
             before = attr(page, "data-version")
-            btn.click()
+            try:
+                btn.click(timeout=5_000)
+            except PlaywrightTimeout:  # the other browser started the next round first: the button went away
+                if attr(page, "data-phase") == "hand-over" and btn.count():
+                    raise
+                return False
             wait_change(page, before)
             return True
         return False
@@ -163,8 +169,14 @@ def beanie_step(page: Page, stats: Stats) -> bool:
         stats.lays += 1
     else:
         select_only(page, [arg])
-        expect(page.locator("[data-testid=btn-discard]")).to_be_enabled()
-        page.click("[data-testid=btn-discard]")
+        discard = page.locator("[data-testid=btn-discard]")
+        try:
+            expect(discard).to_be_enabled(timeout=10_000)
+        except AssertionError as exc:
+            reason = discard.get_attribute("data-reason", timeout=2_000)
+            raise AssertionError(f"cannot discard {arg} from {hand} (stage {stage}, first turn "
+                                 f"{board(page, 'data-first-turn')}): {reason}") from exc
+        discard.click()
     wait_change(page, before)
     return True
 

@@ -26,13 +26,13 @@ EMIT_JS = """(evs) => { for (const ev of evs) {
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    """The usual server; afterwards its log must hold no error and no traceback, and the forged events of another
-    page's controls must have been dropped with a one-line note (ui/socket_guard.py)."""
+    """The usual server; afterwards its log (up to the shutdown) must hold no error and no traceback, and the forged
+    events of another page's controls must have been dropped with a one-line note (ui/socket_guard.py)."""
     srv = Server(tmp_path / "data", free_port(), seed=1000)
     srv.start()
     yield srv
+    lines = srv.log.read_text(errors="replace").splitlines()  # the log of the run, read before shutting down
     srv.stop()
-    lines = srv.log.read_text(errors="replace").splitlines()
     assert not [ln for ln in lines if " ERROR " in ln or ln.startswith("Traceback")], "\n".join(lines[-40:])
     assert any("Dropped an event: unknown listener" in ln for ln in lines)
 

@@ -70,3 +70,25 @@ async def test_removing_a_table_lets_go_of_everything_waiting_for_it(data_dir: P
     hub.remove(table.code)
     await asyncio.wait_for(waiting, 1)
     assert table.code not in hub.tables and table.code not in hub.saved_versions and not hub._save_waiters
+
+
+async def test_stop_ends_computer_moves_and_ticks(data_dir: Path) -> None:
+    """At shutdown the hub stops first: running computer players end and no new move starts."""
+    from nicegui import core
+
+    core.loop = asyncio.get_running_loop()
+    hub = Hub(data_dir)
+    table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True, speed=0)
+    table.seats[table.seat_of("host")].autoplay = True
+    hub.changed(table)
+    await hub.tick()
+    assert hub._bot_tasks, "computer players should be moving"
+    hub.stop()
+    await asyncio.sleep(0.05)
+    version = table.version
+    assert not hub._bot_tasks and not hub.busy
+    await hub.tick()
+    await asyncio.sleep(0.05)
+    core.loop = None
+    assert table.version == version and not hub._bot_tasks
+    hub.writer.close()
