@@ -8,7 +8,9 @@ moments (the viewer's turn, or the end): the frames received since the last quie
 cards that were secret at *every* step in between (no false alarms from cards revealed on the way), the DOM against
 the cards secret now. Used by test_hidden_cards_ws.py (CI) and tests/bench (longer runs).
 
-Stockpile is not checked by code: its cards are values (many 7s), so a code says nothing about which card it is.
+Stockpile's cards are values (many 7s), so a code says nothing about which card it is: its tables are checked by
+structure instead (zones, hand multisets, stock tops) by hidden_stockpile.StockpileWatcher; this class only counts
+a Stockpile table's frames.
 """
 
 from __future__ import annotations
