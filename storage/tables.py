@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import threading
 from pathlib import Path
@@ -78,11 +79,13 @@ class TableStore:
             raise ValueError(f"cannot save table {code}: {problem}")
         self.save_json(code, json.dumps(record, separators=(",", ":")))
 
-    def save_json(self, code: str, record_json: str) -> None:
+    def save_json(self, code: str, record_json: str, *, durable: bool = True) -> None:
         """Store an already serialised record (checked by :meth:`save` or the caller) as the table's file.
 
         The file keeps TinyDB's layout (``{"table": {"1": record}}``) and is replaced atomically; the next
-        :meth:`load` opens it afresh. Safe to call from a writer thread.
+        :meth:`load` opens it afresh. Safe to call from a writer thread. With ``durable=False`` the new file
+        is in place for any process (a crash of ours cannot lose it) but not yet flushed to the disk: call
+        :meth:`make_durable` next.
         """
         path = self.path(code)
         text = f'{{"{TABLE}":{{"{DOC_ID}":{record_json}}}}}'
@@ -90,7 +93,22 @@ class TableStore:
             db = self._dbs.pop(code, None)
             if db is not None:
                 db.close()
-            atomic_write_text(path, text, fsync=self._fsync)
+            atomic_write_text(path, text, fsync=self._fsync and durable)
+
+    def make_durable(self, codes: list[str]) -> None:
+        """Flush the files of ``codes`` (written with ``durable=False``) and the directory to the disk."""
+        if not self._fsync:
+            return
+        for code in codes:
+            try:
+                fd = os.open(self.path(code), os.O_RDONLY)
+            except OSError:  # deleted meanwhile
+                continue
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        fsync_dir(self.dir)
 
     def load(self, code: str) -> dict[str, Any] | None:
         """Return a copy of the table's record, or None if there is none (or it was unreadable)."""

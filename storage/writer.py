@@ -3,7 +3,12 @@
 The caller serialises a record on its own thread (a consistent snapshot) and hands over the JSON text.
 Only the newest pending record of a table is written: a table that changed three times while the disk was
 busy is written once. After each write ``on_saved(code, version)`` is called from the writer thread, so the
-caller can show a change only once it is on disk.
+caller can show a change only once it is saved.
+
+"Saved" means the new file has replaced the old one (atomically): from then on no crash of the server can lose
+it, because the data is the kernel's. Flushing it to the disk itself (fsync, against a power cut) is done at
+once by a second thread: under load an fsync can wait 100 ms or more for the disk's journal, and neither the
+players nor the next table's write should wait for that.
 """
 
 from __future__ import annotations
@@ -31,27 +36,32 @@ class TableWriter:
         self._cond = threading.Condition()
         self._busy = False
         self._closed = False
+        self._to_sync: set[str] = set()  # written, not yet flushed to the disk
+        self._syncing = False
         self.writes = 0
         self.failures = 0
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
+        self._sync_thread = threading.Thread(target=self._run_sync, name="table-fsync", daemon=True)
+        self._sync_thread.start()
 
     def save(self, code: str, record_json: str, version: int) -> None:
         """Queue ``record_json`` as table ``code``'s next content (replacing any queued one)."""
         with self._cond:
             self._pending[code] = (record_json, version)
-            self._cond.notify()
+            self._cond.notify_all()  # both threads wait on this condition
 
     def delete(self, code: str) -> None:
         """Queue the removal of table ``code``'s file, after (and instead of) any queued save."""
         with self._cond:
             self._pending[code] = (_DELETE, -1)
-            self._cond.notify()
+            self._cond.notify_all()  # both threads wait on this condition
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until everything queued so far is on disk; False if that took longer than ``timeout``."""
         with self._cond:
-            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+            return self._cond.wait_for(lambda: not (self._pending or self._busy or self._to_sync or self._syncing),
+                                       timeout)
 
     def close(self, timeout: float = 30.0) -> None:
         """Write what is queued, then stop the thread."""
@@ -60,6 +70,7 @@ class TableWriter:
             self._closed = True
             self._cond.notify_all()
         self._thread.join(timeout)
+        self._sync_thread.join(timeout)
 
     def _run(self) -> None:
         while True:
@@ -69,20 +80,43 @@ class TableWriter:
                     return
                 batch, self._pending = self._pending, {}
                 self._busy = True
+            written: list[str] = []
             try:
-                for code, (text, version) in batch.items():
-                    self._write(code, text, version)
+                written = [code for code, (text, version) in batch.items() if self._write(code, text, version)]
             finally:
                 with self._cond:
+                    self._to_sync.update(written)
                     self._busy = False
                     self._cond.notify_all()
 
-    def _write(self, code: str, text: str | None, version: int) -> None:
+    def _run_sync(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._to_sync or (self._closed and not self._pending and not self._busy))
+                if not self._to_sync:
+                    return
+                codes, self._to_sync = sorted(self._to_sync), set()
+                self._syncing = True
+            try:
+                self._make_durable(codes)
+            finally:
+                with self._cond:
+                    self._syncing = False
+                    self._cond.notify_all()
+
+    def _make_durable(self, codes: list[str]) -> None:
+        try:
+            self.store.make_durable(codes)
+        except OSError:
+            log.exception("Could not flush tables %s to the disk", ", ".join(codes))
+
+    def _write(self, code: str, text: str | None, version: int) -> bool:
+        """Write one record (or delete the file); True if a record was written."""
         try:
             if text is _DELETE:
                 self.store.delete(code)
-                return
-            self.store.save_json(code, text)
+                return False
+            self.store.save_json(code, text, durable=False)
             self.writes += 1
         except Exception:  # a full disk must not kill the writer: the table stays in memory and is retried
             self.failures += 1
@@ -90,9 +124,10 @@ class TableWriter:
             with self._cond:
                 self._pending.setdefault(code, (text, version))  # unless a newer record is already queued
                 self._cond.wait(RETRY_SECONDS)
-            return
+            return False
         if self.on_saved is not None:
             try:
                 self.on_saved(code, version)
             except Exception:
                 log.exception("on_saved failed for table %s", code)
+        return True

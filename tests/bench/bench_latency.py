@@ -40,6 +40,8 @@ from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
 
 TARGET_P95 = 0.100
 TARGET_BYTES = 5 * 1024
+EXTRA_ARGS = os.environ.get("EXTRA_ARGS", "").split()
+POLL_MS = 50  # the driver's waits poll every 50 ms, not every animation frame: its polling must not load the pages
 ACTION_BUTTONS = ("btn-play", "btn-pass", "btn-give", "btn-next-hand")
 
 PROBE_JS = """
@@ -185,8 +187,9 @@ async def act(page: Page, state: dict) -> bool:
             card = page.locator(f"[data-testid=hand] [data-card='{code}']")
             await card.click(position={"x": 8, "y": 24})
             await page.wait_for_function(f"""() => document.querySelector(
-                "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""")
-        await page.wait_for_function("() => !document.querySelector('[data-testid=btn-give]')?.disabled")
+                "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""", polling=POLL_MS)
+        await page.wait_for_function("() => !document.querySelector('[data-testid=btn-give]')?.disabled",
+                                     polling=POLL_MS)
         await page.click("[data-testid=btn-give]")
     elif phase == "play":
         if await enabled(page, "btn-pass"):
@@ -196,13 +199,14 @@ async def act(page: Page, state: dict) -> bool:
             if not codes:
                 return False
             await page.locator(f"[data-testid=hand] [data-card='{codes[0]}']").click(position={"x": 8, "y": 24})
-            await page.wait_for_function("() => !document.querySelector('[data-testid=btn-play]')?.disabled")
+            await page.wait_for_function("() => !document.querySelector('[data-testid=btn-play]')?.disabled",
+                                         polling=POLL_MS)
             await page.click("[data-testid=btn-play]")
     else:
         return False
     before = state["version"]
     await page.wait_for_function(f"() => document.querySelector('[data-testid=table]')?.dataset.version !== "
-                                 f"'{before}'", timeout=15_000)
+                                 f"'{before}'", timeout=15_000, polling=POLL_MS)
     return True
 
 
@@ -265,7 +269,7 @@ async def run(args: argparse.Namespace) -> None:
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                                               args=CHROMIUM_ARGS)
+                                               args=CHROMIUM_ARGS + EXTRA_ARGS)
             tables = [await open_table(browser, server, traffic, n, args.game) for n in range(args.tables)]
             await asyncio.sleep(1.0)
             for pages in tables:  # only the play phase counts

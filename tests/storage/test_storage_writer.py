@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +34,9 @@ def test_only_the_newest_pending_record_is_written(data_dir: Path) -> None:
     gate = threading.Event()
     original = store.save_json
 
-    def slow_save(code: str, text: str) -> None:
+    def slow_save(code: str, text: str, durable: bool = True) -> None:
         gate.wait(10)
-        original(code, text)
+        original(code, text, durable=durable)
 
     store.save_json = slow_save  # type: ignore[method-assign]
     saved: list[int] = []
@@ -68,11 +69,11 @@ def test_a_failed_write_is_retried_and_nothing_is_reported_until_it_lands(data_d
     original = store.save_json
     failures = {"left": 2}
 
-    def flaky(code: str, text: str) -> None:
+    def flaky(code: str, text: str, durable: bool = True) -> None:
         if failures["left"]:
             failures["left"] -= 1
             raise OSError("No space left on device")
-        original(code, text)
+        original(code, text, durable=durable)
 
     store.save_json = flaky  # type: ignore[method-assign]
     saved: list[int] = []
@@ -81,3 +82,34 @@ def test_a_failed_write_is_retried_and_nothing_is_reported_until_it_lands(data_d
     assert writer.flush(10)
     assert store.load("ABCD")["n"] == 5 and saved == [5] and writer.failures == 2
     writer.close()
+
+
+def test_a_saved_record_is_flushed_to_the_disk_after_it_is_reported(data_dir: Path, monkeypatch: Any) -> None:
+    """Pages hear of a move once its file has replaced the old one; the fsync for a power cut follows."""
+    import os
+
+    store = TableStore(data_dir)
+    events: list[str] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr("storage.tables.os.fsync", lambda fd: (events.append("fsync"), real_fsync(fd)))
+    writer = TableWriter(store, lambda code, version: events.append(f"saved {version}"))
+    writer.save("ABCD", rec("ABCD", 1), 1)
+    assert writer.flush(10)
+    writer.close()
+    assert events[0] == "saved 1" and events.count("fsync") >= 1, events
+    assert store.load("ABCD")["n"] == 1
+
+
+def test_many_saves_from_another_thread_all_land(data_dir: Path) -> None:
+    """The writer and the fsync thread share one condition: a save must always wake the writer."""
+    store = TableStore(data_dir)
+    saved: list[int] = []
+    writer = TableWriter(store, lambda code, version: saved.append(version))
+    for n in range(1, 200):
+        writer.save("ABCD", rec("ABCD", n), n)
+        time.sleep(0.002 * (n % 3))  # let the threads settle in different orders
+        if n % 10 == 0:
+            assert writer.flush(5), f"the writer stalled after save {n}"
+    assert writer.flush(10)
+    writer.close()
+    assert saved[-1] == 199 and store.load("ABCD")["n"] == 199
