@@ -35,6 +35,7 @@ from logic.tables import (
 from storage.archive import MainStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
+from ui.save_timing import SaveTiming
 
 log = logging.getLogger("cardnight.hub")
 __all__ = ["Hub", "choose_bot_action"]
@@ -65,6 +66,7 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
+        self.timing = SaveTiming.from_env()
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -153,6 +155,8 @@ class Hub:
     def run(self, table: Table, fn: Callable[[Table, float], Any]) -> Any:
         """Apply a change (raising IllegalMove untouched), then persist and notify."""
         before = table.version
+        if self.timing:
+            self.timing.started(table.code)
         result = fn(table, self.clock())
         if table.version != before:
             self.changed(table)
@@ -179,6 +183,8 @@ class Hub:
             self.writer.save(table.code, record, table.version)
 
     def _saved_in_thread(self, code: str, version: int) -> None:
+        if self.timing:
+            self.timing.written(code)
         loop = self._loop
         if loop is not None and not loop.is_closed():
             try:
@@ -208,6 +214,8 @@ class Hub:
         table = self.tables.get(code)
         if table is None or table.version > saved:
             return  # a newer version is on its way to the disk; its save will notify
+        if self.timing:
+            self.timing.told(code, version)
         for listener in list(self.listeners.get(code, [])):
             try:
                 listener(table)

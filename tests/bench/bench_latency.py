@@ -40,7 +40,6 @@ from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
 
 TARGET_P95 = 0.100
 TARGET_BYTES = 5 * 1024
-EXTRA_ARGS = os.environ.get("EXTRA_ARGS", "").split()
 POLL_MS = 50  # the driver's waits poll every 50 ms, not every animation frame: its polling must not load the pages
 ACTION_BUTTONS = ("btn-play", "btn-pass", "btn-give", "btn-next-hand")
 
@@ -233,6 +232,41 @@ async def play_table(pages: list[Page], budget: list[int], think: float) -> int:
     return made
 
 
+def read_save_timing(path: Path) -> dict[str, list[tuple[int, float, float, float]]]:
+    """The server's notes (ui/save_timing.py): per table, (version, changed, file replaced, pages told)."""
+    out: dict[str, list[tuple[int, float, float, float]]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            code, version, *times = line.split()
+            out.setdefault(code, []).append((int(version), *(float(t) for t in times)))
+    return out
+
+
+def server_share(data: list[dict], saves: list[tuple[int, float, float, float]]) -> dict[str, list[float]]:
+    """Where the time of each click went, matched to the server's note for the version it made (one clock:
+    the pages' performance.timeOrigin and the server's time.time() are both wall-clock on this machine)."""
+    out: dict[str, list[float]] = {" . click -> server makes the change (ms)": [],
+                                   " . change -> its file replaced (ms)": [],
+                                   " . file replaced -> pages told (ms)": [],
+                                   " . pages told -> first ws message (ms)": []}
+    parts = list(out.values())
+    for i, d in enumerate(data):
+        for t0, _id, v0 in d["clicks"]:
+            click = t0 / 1000
+            note = next((n for n in saves if n[0] > int(v0 or -1) and n[1] >= click - 0.05), None)
+            if note is None:
+                continue
+            _v, changed, written, told = note
+            firsts = [next((t / 1000 for t, _n in other["frames"] if t / 1000 >= told), None)
+                      for j, other in enumerate(data) if j != i]
+            firsts = [f for f in firsts if f is not None]
+            for part, value in zip(parts, (changed - click, written - changed, told - written,
+                                           (min(firsts) - told) if firsts else None), strict=True):
+                if value is not None:
+                    part.append(max(0.0, value))
+    return out
+
+
 def latencies(data: list[dict]) -> dict[str, list[float]]:
     """Per action: time until every other page showed a new version ("every"); per (action, other page):
     the same ("each") and the arrival of the first websocket message after the click ("frame")."""
@@ -264,12 +298,14 @@ def cpu_seconds(pid: int) -> float:
 async def run(args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="cn-bench-latency-"))
     server = Server(tmp / "data", free_port())
+    timing_file = tmp / "save-timing.txt"
+    os.environ["CARDNIGHT_SAVE_TIMING"] = str(timing_file)  # the server notes when each change was saved and told
     server.start()
     traffic = Traffic()
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                                               args=CHROMIUM_ARGS + EXTRA_ARGS)
+                                               args=CHROMIUM_ARGS)
             tables = [await open_table(browser, server, traffic, n, args.game) for n in range(args.tables)]
             await asyncio.sleep(1.0)
             for pages in tables:  # only the play phase counts
@@ -285,10 +321,15 @@ async def run(args: argparse.Namespace) -> None:
             traffic.on = False
             server_cpu = cpu_seconds(server.proc.pid) - cpu0
             lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
+            server_side: dict[str, list[float]] = {}
+            saves = read_save_timing(timing_file)
             for pages in tables:
                 data = [await p.evaluate("() => window.__cn") for p in pages]
                 for k, v in latencies(data).items():
                     lat[k] += v
+                code = pages[0].url.rsplit("/", 1)[1]
+                for k, v in server_share(data, saves.get(code, [])).items():
+                    server_side.setdefault(k, []).extend(v)
             all_pages = [p for pages in tables for p in pages]
             rx = sum(traffic.received[id(p)] for p in all_pages)
             tx = sum(traffic.sent[id(p)] for p in all_pages)
@@ -310,6 +351,10 @@ async def run(args: argparse.Namespace) -> None:
         xs = lat[key]
         print(f"{name:<46}{statistics.median(xs) * 1000:>10.1f}{pct(xs, 0.95) * 1000:>10.1f}"
               f"{max(xs) * 1000:>10.1f}{'':>10}  (n={len(xs)})")
+    for name, xs in server_side.items():
+        if xs:
+            print(f"{name:<46}{statistics.median(xs) * 1000:>10.1f}{pct(xs, 0.95) * 1000:>10.1f}"
+                  f"{max(xs) * 1000:>10.1f}{'':>10}  (n={len(xs)})")
     print(f"{'ws bytes received per page per action':<46}{per_page_rx:>10,.0f}{'':>20}{TARGET_BYTES:>10,}  "
           f"{'yes' if per_page_rx <= TARGET_BYTES else 'NO'}")
     print(f"{'ws bytes received, all 4 pages, per action':<46}{rx / max(1, actions):>10,.0f}")
