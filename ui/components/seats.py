@@ -69,11 +69,37 @@ def cards_text(info: dict) -> str:
 
 
 def badge_key(page: TablePage, i: int) -> Hashable:
-    """What seat ``i``'s badge shows, but for the turn frame and the count of cards (patched in place)."""
+    """What seat ``i``'s badge shows, but for the turn frame and the count of cards (patched in place) and its
+    chips (a part of their own: "passed" comes and goes with nearly every trick)."""
+    s = page.table.seats[i]
+    return s.name, s.emoji, "cards" in seat_info(page, i), page.seat
+
+
+def chips_key(page: TablePage, i: int) -> Hashable:
     s = page.table.seats[i]
     info = seat_info(page, i)
-    rest = repr({k: v for k, v in info.items() if k != "cards"})
-    return s.name, s.emoji, s.bot, s.autoplay, s.left, rest, "cards" in info, page.seat
+    return s.bot, s.autoplay, s.left, repr({k: v for k, v in info.items() if k != "cards"})
+
+
+def seat_chips(page: TablePage, i: int) -> None:
+    """Title, status (passed, out, ...), computer level, auto-play, left."""
+    s = page.table.seats[i]
+    info = seat_info(page, i)
+    chips = []
+    if info.get("title"):
+        chips.append(("title", info["title"]))
+    for st in info.get("status", []):
+        chips.append(("", st))
+    if s.bot:
+        chips.append(("", f"🤖 {s.bot}"))
+    if s.autoplay:
+        chips.append(("", "auto-play"))
+    if s.left:
+        chips.append(("", "left"))
+    if chips:
+        with ui.row().classes("gap-0 justify-center max-w-[150px]"):
+            for kind, text in chips:
+                ui.label(text).classes(f"chip {kind}")
 
 
 def seat_badge(page: TablePage, i: int) -> tuple[ui.element, ui.label | None]:
@@ -99,19 +125,5 @@ def seat_badge(page: TablePage, i: int) -> tuple[ui.element, ui.label | None]:
                 cards = None
                 if "cards" in info:
                     cards = ui.label(cards_text(info)).classes("text-xs").props(f"data-testid=seat-{i}-cards")
-        chips = []
-        if info.get("title"):
-            chips.append(("title", info["title"]))
-        for st in info.get("status", []):
-            chips.append(("", st))
-        if s.bot:
-            chips.append(("", f"🤖 {s.bot}"))
-        if s.autoplay:
-            chips.append(("", "auto-play"))
-        if s.left:
-            chips.append(("", "left"))
-        if chips:
-            with ui.row().classes("gap-0 justify-center max-w-[150px]"):
-                for kind, text in chips:
-                    ui.label(text).classes(f"chip {kind}")
+        Region.part(lambda: seat_chips(page, i), lambda: chips_key(page, i))
     return badge, cards

@@ -97,8 +97,14 @@ class PresidentScreen(GameUI):
 
     # ----------------------------------------------------------------------------- actions
     def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
-        return (view.get("phase"), page.my_turn, repr(view.get("exchange")), tuple(page.selected),
-                repr(view.get("top")), view.get("can_pass"), tuple(view.get("hand") or ()))
+        """Exactly what :meth:`actions` draws from: while others play, the disabled bar stays as it is."""
+        phase = view.get("phase")
+        if phase == "exchange":
+            return phase, repr(view.get("exchange")), tuple(page.selected), tuple(view.get("hand") or ())
+        if phase != "play" or not page.my_turn:
+            return phase, page.my_turn
+        return (phase, True, tuple(page.selected), repr(view.get("top")), view.get("can_pass"),
+                tuple(view.get("hand") or ()))
 
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         phase = view.get("phase")
