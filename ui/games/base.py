@@ -26,6 +26,11 @@ class GameUI:
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         """Buttons above the hand (at most three primary ones), each disabled with its reason when not usable."""
 
+    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """Like :meth:`actions_key`, for the middle of the table (a game may draw it from parts with keys of
+        their own and return what the frame around them depends on). None redraws it after every change."""
+        return None
+
     def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
         """What the action buttons depend on, as a comparable value: they redraw only when it changes.
         None (the default) redraws them after every change."""

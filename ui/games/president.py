@@ -10,6 +10,7 @@ from nicegui import ui
 from logic.cards import Card
 from logic.president.rules import Give, Pass, Play
 from ui.components.cards import card
+from ui.components.region import Region
 from ui.games.base import GameUI, action_button
 
 if TYPE_CHECKING:
@@ -31,17 +32,31 @@ class PresidentScreen(GameUI):
         return [c.code for c in sorted(cards, key=key)]
 
     # ----------------------------------------------------------------------------- middle
+    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """The message and the trick are parts with keys of their own (a pass changes only the message)."""
+        return view.get("phase") == "exchange", page.seat
+
     def middle(self, page: TablePage, view: dict[str, Any]) -> None:
-        t = page.table
-        phase = view.get("phase")
+        Region.part(lambda: self.message_row(page, page.view),
+                    lambda: (page.view.get("order"), page.with_names(page.view.get("message") or "")))
+        if page.view.get("phase") == "exchange":
+            Region.part(lambda: self.exchange_panel(page, page.view),
+                        lambda: (repr(page.view.get("exchange")), tuple(s.name for s in page.table.seats)))
+            return
+        Region.part(lambda: self.trick_area(page, page.view),
+                    lambda: (page.view.get("phase"), repr(page.view.get("trick")), page.view.get("lead_seat"),
+                             tuple(s.name for s in page.table.seats)))
+
+    def message_row(self, page: TablePage, view: dict[str, Any]) -> None:
         with ui.row().classes("items-center gap-2"):
             if view.get("order") == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
             if view.get("message"):
                 ui.label(page.with_names(view["message"])).classes("text-sm").props("data-testid=message")
-        if phase == "exchange":
-            self.exchange_panel(page, view)
-            return
+
+    def trick_area(self, page: TablePage, view: dict[str, Any]) -> None:
+        t = page.table
+        phase = view.get("phase")
         trick = view.get("trick") or []
         with ui.column().classes("trick-area items-center justify-center gap-1").props("data-testid=trick"):
             if not trick:

@@ -197,7 +197,7 @@ class TablePage:
         self.r_seats = Region(strip.draw, strip.key, "seats")
         self.r_prompts = Region(self.host_prompts, self.prompts_key, "prompts")
         self.r_summary = Region(self.summary, self.summary_key, "summary")
-        self.r_middle = Region(self.middle, None, "middle")
+        self.r_middle = Region(self.middle, self.middle_key, "middle")
         self.r_hand_frame = Region(self.hand_frame, self.hand_frame_key, "hand-area")
         self.r_actions: Region | None = None
         self.r_hand: Region | None = None
@@ -283,6 +283,12 @@ class TablePage:
                 self.screen.results(self, self.view)
         elif t.phase() == "hand-over":
             hand_summary(self)
+
+    def middle_key(self) -> Hashable | None:
+        t = self.table
+        if not (self.in_game() and self.screen is not None and t.status not in (STATUS_OVER, STATUS_CLOSED)):
+            return "empty"
+        return self.screen.middle_key(self, self.view)
 
     def middle(self) -> None:
         t = self.table
