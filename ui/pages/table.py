@@ -30,6 +30,24 @@ from ui.runtime import runtime
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 SEAT_RE = re.compile(r"\b(Seat|seat|Player|player) (\d)\b")
+# "Seat 2 leads" becomes "You lead" on seat 2's own page: the verbs the rules' messages put after a seat
+YOU_VERBS = {"has": "have", "is": "are", "was": "were", "leads": "lead", "starts": "start", "stands": "stand",
+             "proposes": "propose", "holds": "hold", "agrees": "agree", "wins": "win", "takes": "take",
+             "plays": "play", "passes": "pass", "draws": "draw", "goes": "go", "gets": "get", "needs": "need",
+             "must": "must", "scores": "score", "keeps": "keep", "gives": "give", "makes": "make"}
+YOU_VERB_RE = re.compile(r"\b(You) (" + "|".join(YOU_VERBS) + r")\b")
+
+
+def with_names(text: str, names: list[str], viewer: int | None) -> str:
+    """``text`` with "Seat N" replaced by that seat's name, or by "You" (and the verb after it) for ``viewer``."""
+
+    def name(match: re.Match[str]) -> str:
+        i = int(match.group(2)) - 1
+        if not 0 <= i < len(names):
+            return match.group(0)
+        return "You" if i == viewer else names[i]
+
+    return YOU_VERB_RE.sub(lambda m: f"{m.group(1)} {YOU_VERBS[m.group(2)]}", SEAT_RE.sub(name, text))
 
 
 class TablePage:
@@ -95,14 +113,7 @@ class TablePage:
 
     def with_names(self, text: str) -> str:
         """The rules layer says "Seat 3"; people want names ("You" for the viewer)."""
-
-        def name(match: re.Match[str]) -> str:
-            i = int(match.group(2)) - 1
-            if not 0 <= i < len(self.table.seats):
-                return match.group(0)
-            return "You" if i == self.seat else self.table.seats[i].name
-
-        return SEAT_RE.sub(name, text)
+        return with_names(text, [s.name for s in self.table.seats], self.seat)
 
     def toggle_select(self, code: str) -> None:
         if code in self.selected:

@@ -1,0 +1,25 @@
+"""Messages from the rules name seats ("Seat 2 leads"); each page shows names, and "You" for its own seat."""
+
+from __future__ import annotations
+
+from ui.pages.table import with_names
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def test_seats_become_names_and_the_viewer_becomes_you() -> None:
+    assert with_names("Seat 1 played a pair of 7s.", NAMES, 1) == "Ann played a pair of 7s."
+    assert with_names("Seat 2 played a pair of 7s.", NAMES, 1) == "You played a pair of 7s."
+    assert with_names("Seat 2 passed.", NAMES, None) == "Bob passed."
+
+
+def test_the_verb_after_you_agrees() -> None:
+    text = "Seat 3 passed; everyone has passed, Seat 2 leads."
+    assert with_names(text, NAMES, 1) == "Cy passed; everyone has passed, You lead."
+    assert with_names(text, NAMES, 0) == "Cy passed; everyone has passed, Bob leads."
+    assert with_names("Seat 1 has 3 cards left.", NAMES, 0) == "You have 3 cards left."
+    assert with_names("Seat 1 is out.", NAMES, 0) == "You are out."
+
+
+def test_unknown_seats_stay_as_they_are() -> None:
+    assert with_names("Seat 9 left.", NAMES, 0) == "Seat 9 left."
