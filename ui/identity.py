@@ -92,6 +92,9 @@ window.cnSound = window.cnSound || {enabled: true, unlocked: false, cache: {}, p
     const a = this.cache[name] || (this.cache[name] = new Audio('/assets/sounds/' + name + '.wav'));
     a.currentTime = 0; a.play().catch(() => {}); this.played.push(name); return true;
   }};
+new MutationObserver(ms => ms.forEach(m => {  // a table asks for a sound with data-sound="<name> <count>"
+  const v = m.target.getAttribute('data-sound'); if (v) window.cnSound.play(v.split(' ')[0]);
+})).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-sound']});
 ['pointerdown', 'keydown', 'touchstart'].forEach(ev => document.addEventListener(ev,
   () => { window.cnSound.unlocked = true; }, {once: true, capture: true}));
 window.cnPrefs = window.cnPrefs || {current: {},

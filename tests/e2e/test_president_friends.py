@@ -81,6 +81,9 @@ def test_whole_game_two_browsers_two_bots(browser: Browser, server: Server) -> N
         expect(standings).to_be_visible()
         expect(standings.locator("[data-testid^=standing-]")).to_have_count(4)
         expect(page.locator("[data-testid=winner]")).to_contain_text("win")
+        # the table asked for sounds through data-sound on its root, and the page's script played them
+        played = page.evaluate("() => window.cnSound.played")
+        assert "play" in played and "turn" in played, played
     host.screenshot(path=str(server.data_dir.parent / "standings.png"))
 
 

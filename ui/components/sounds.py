@@ -11,8 +11,6 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from nicegui import ui
-
 from logic.tables import STATUS_OVER
 from ui.identity import pref
 
@@ -55,6 +53,7 @@ def sound_for(before: Seen, after: Seen) -> str | None:
 
 
 _last: weakref.WeakKeyDictionary[Any, Seen] = weakref.WeakKeyDictionary()
+_count: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()  # a new value plays even the same sound
 played: list[str] = []  # what was asked of browsers (tests read it)
 
 
@@ -70,5 +69,7 @@ def table_sounds(page: TablePage) -> str | None:
         return None
     played.append(name)
     del played[:-50]
-    ui.run_javascript(f"window.cnSound && window.cnSound.play('{name}')")
+    if page.root is not None:  # travels with the change itself; a script in the page plays it (ui/identity.py)
+        _count[page] = _count.get(page, 0) + 1
+        page.root.props["data-sound"] = f"{name} {_count[page]}"
     return name
