@@ -3,8 +3,9 @@ server-side ticker (timeouts, grace periods, lobby expiry, computer players) and
 
 Every change follows the same path: apply -> persist -> notify. Records are serialised on the event loop (a
 consistent snapshot) and written by :class:`storage.writer.TableWriter`'s thread; pages hear of a change only
-once the table's newest version is on disk, so no browser is ever shown a move a crash could lose. Computer
-players wait for their previous move to be saved before making the next one.
+once the table's newest version has replaced its file, so no browser is ever shown a move a crash of the server
+could lose (a second thread then flushes the file to the disk against a power cut). Computer players wait for
+their previous move to be saved before making the next one.
 """
 
 from __future__ import annotations
@@ -193,7 +194,7 @@ class Hub:
                 pass
 
     def _saved(self, code: str, version: int) -> None:
-        """A record of ``code`` at ``version`` is on disk: wake waiting bots and, if nothing newer is
+        """A record of ``code`` at ``version`` is saved: wake waiting bots and, if nothing newer is
         pending, tell the table's pages."""
         if version > self.saved_versions.get(code, -1):
             self.saved_versions[code] = version
@@ -223,7 +224,7 @@ class Hub:
                 log.exception("listener failed for table %s", code)
 
     async def until_saved(self, table: Table) -> None:
-        """Wait until the table's current version is on disk."""
+        """Wait until the table's current version is saved (its file replaced)."""
         wanted = table.version
         if self.saved_versions.get(table.code, -1) >= wanted:
             return
