@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
+from playwright.async_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
 
@@ -163,13 +164,30 @@ async def open_table(browser: Browser, server: Server, traffic: Traffic, n: int,
     return pages
 
 
+ENABLED_JS = """(id) => { const b = document.querySelector(`[data-testid=${id}]`);
+  return !!b && !b.disabled && b.getClientRects().length > 0; }"""
+
+
 async def enabled(page: Page, testid: str) -> bool:
-    btn = page.locator(f"[data-testid={testid}]")
-    return await btn.count() > 0 and await btn.first.is_visible() and await btn.first.is_enabled()
+    """Is the button there, shown and enabled (one look: it may go away at any moment)?"""
+    return await page.evaluate(ENABLED_JS, testid)
 
 
 async def hand(page: Page) -> list[str]:
     return await page.locator("[data-testid=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+async def press(page: Page, testid: str, version: str) -> bool:
+    """Click a button; False if it went away because the table moved on meanwhile (e.g. a practice table's next
+    hand began by itself), an error if it is still there and cannot be clicked."""
+    try:
+        await page.click(f"[data-testid={testid}]", timeout=5_000)
+        return True
+    except PlaywrightTimeout:
+        now = await page.evaluate(STATE_JS)
+        if now and now["version"] != version:
+            return False
+        raise
 
 
 async def act(page: Page, state: dict) -> bool:
@@ -177,8 +195,10 @@ async def act(page: Page, state: dict) -> bool:
     phase = state["phase"]
     if state["seat"] == "" or state["seat"] not in state["turn"].split(","):
         return False
+    version = state["version"]
     if phase == "hand-over" and await enabled(page, "btn-next-hand"):
-        await page.click("[data-testid=btn-next-hand]")
+        if not await press(page, "btn-next-hand", version):
+            return False
     elif phase == "exchange" and await page.locator("[data-testid=btn-give]").count():
         reason = await page.locator("[data-testid=btn-give]").get_attribute("data-reason") or ""
         m = re.search(r"Select (\d)", reason)
@@ -189,10 +209,12 @@ async def act(page: Page, state: dict) -> bool:
                 "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""", polling=POLL_MS)
         await page.wait_for_function("() => !document.querySelector('[data-testid=btn-give]')?.disabled",
                                      polling=POLL_MS)
-        await page.click("[data-testid=btn-give]")
+        if not await press(page, "btn-give", version):
+            return False
     elif phase == "play":
         if await enabled(page, "btn-pass"):
-            await page.click("[data-testid=btn-pass]")
+            if not await press(page, "btn-pass", version):
+                return False
         else:
             codes = await hand(page)
             if not codes:
@@ -200,7 +222,8 @@ async def act(page: Page, state: dict) -> bool:
             await page.locator(f"[data-testid=hand] [data-card='{codes[0]}']").click(position={"x": 8, "y": 24})
             await page.wait_for_function("() => !document.querySelector('[data-testid=btn-play]')?.disabled",
                                          polling=POLL_MS)
-            await page.click("[data-testid=btn-play]")
+            if not await press(page, "btn-play", version):
+                return False
     else:
         return False
     before = state["version"]

@@ -74,7 +74,8 @@ async def drive_pages(url: str, args: argparse.Namespace, pid: int, rss: list[tu
                     await page.wait_for_timeout(50)
             except PlaywrightError as exc:
                 count["errors"] += 1
-                print(f"page {i}: {str(exc).splitlines()[0]} after {time.time() - t0:.0f}s", flush=True)
+                waiting = [ln.strip() for ln in str(exc).splitlines() if "waiting for" in ln][:1]
+                print(f"page {i}: {str(exc).splitlines()[0]} after {time.time() - t0:.0f}s {waiting}", flush=True)
 
     async def sample() -> None:
         middle_at = started + args.warmup + (args.minutes * 60 - args.warmup) / 2
