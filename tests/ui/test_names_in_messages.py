@@ -19,6 +19,10 @@ def test_the_verb_after_you_agrees() -> None:
     assert with_names(text, NAMES, 0) == "Cy passed; everyone has passed, Bob leads."
     assert with_names("Seat 1 has 3 cards left.", NAMES, 0) == "You have 3 cards left."
     assert with_names("Seat 1 is out.", NAMES, 0) == "You are out."
+    text = "Hand 1: Seat 2 holds the 3♣ and leads."
+    assert with_names(text, NAMES, 1) == "Hand 1: You hold the 3♣ and lead."
+    assert with_names(text, NAMES, 0) == "Hand 1: Bob holds the 3♣ and leads."
+    assert with_names("Seat 2 passed and Seat 1 leads.", NAMES, 1) == "You passed and Ann leads."
 
 
 def test_unknown_seats_stay_as_they_are() -> None:

@@ -36,6 +36,7 @@ YOU_VERBS = {"has": "have", "is": "are", "was": "were", "leads": "lead", "starts
              "plays": "play", "passes": "pass", "draws": "draw", "goes": "go", "gets": "get", "needs": "need",
              "must": "must", "scores": "score", "keeps": "keep", "gives": "give", "makes": "make"}
 YOU_VERB_RE = re.compile(r"\b(You) (" + "|".join(YOU_VERBS) + r")\b")
+YOU_AND_VERB_RE = re.compile(r"(\bYou\b[^.;!?]*? and) (" + "|".join(YOU_VERBS) + r")\b")  # "You hold 3♣ and lead"
 
 
 def with_names(text: str, names: list[str], viewer: int | None) -> str:
@@ -47,7 +48,8 @@ def with_names(text: str, names: list[str], viewer: int | None) -> str:
             return match.group(0)
         return "You" if i == viewer else names[i]
 
-    return YOU_VERB_RE.sub(lambda m: f"{m.group(1)} {YOU_VERBS[m.group(2)]}", SEAT_RE.sub(name, text))
+    agree = lambda m: f"{m.group(1)} {YOU_VERBS[m.group(2)]}"  # noqa: E731
+    return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
 
 
 class TablePage:
