@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .rules import NEXT, PASS, RANK_LABELS, Give, NextHand, Pass, Play, parse_play
+from .rules import PASS, RANK_LABELS, Give, NextHand, Pass, Play, parse_play
 
 _LABEL_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
 
@@ -211,13 +211,9 @@ class BeginnerBot:
         self.noise = noise
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
-        if not legal:
-            raise ValueError("No legal action for this seat")
-        first = legal[0]
-        if type(first) is NextHand:
-            return first
-        if type(first) is Give:
-            return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=False)
+        forced = _forced_choice(view, legal, keep_sets=False)
+        if forced is not None:
+            return forced
         if rng.random() < self.noise:
             return rng.choice(legal)
         return lowest_play(view, legal)
@@ -240,16 +236,24 @@ def lowest_play(view: dict[str, Any], legal: list) -> Any:
     return legal[0] if type(legal[0]) is not Play else legal[-1]
 
 
-def _obvious_choice(view: dict[str, Any], legal: list) -> Any | None:
-    """The move that needs no thought (next hand, giving back the lowest cards, the only move), else None."""
+def _forced_choice(view: dict[str, Any], legal: list, keep_sets: bool) -> Any | None:
+    """Outside play there is no choosing: the next hand, or giving back the lowest cards; else None."""
     if not legal:
         raise ValueError("No legal action for this seat")
     first = legal[0]
     if type(first) is NextHand:
         return first
     if type(first) is Give:
-        return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=True)
-    return first if len(legal) == 1 else None
+        return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=keep_sets)
+    return None
+
+
+def _obvious_choice(view: dict[str, Any], legal: list) -> Any | None:
+    """The move that needs no thought (next hand, giving back the lowest cards, the only move), else None."""
+    forced = _forced_choice(view, legal, keep_sets=True)
+    if forced is not None:
+        return forced
+    return legal[0] if len(legal) == 1 else None
 
 
 class NormalBot:
@@ -456,13 +460,9 @@ def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) ->
 def timeout_move(view: dict[str, Any], legal: list) -> Any:
     """What a player's run-out timer does: the exchange gives the lowest cards, play makes the lowest
     play that works (leading the lowest rank), the hand summary is confirmed."""
-    if not legal:
-        raise ValueError("No legal action for this seat")
-    first = legal[0]
-    if type(first) is NextHand:
-        return NEXT
-    if type(first) is Give:
-        return _lowest_give(view["hand"], len(first.cards), legal, keep_sets=False)
+    forced = _forced_choice(view, legal, keep_sets=False)
+    if forced is not None:
+        return forced
     return lowest_play(view, legal) if any(type(a) is Play for a in legal) else PASS
 
 

@@ -48,7 +48,9 @@ def with_names(text: str, names: list[str], viewer: int | None) -> str:
             return match.group(0)
         return "You" if i == viewer else names[i]
 
-    agree = lambda m: f"{m.group(1)} {YOU_VERBS[m.group(2)]}"  # noqa: E731
+    def agree(match: re.Match[str]) -> str:
+        return f"{match.group(1)} {YOU_VERBS[match.group(2)]}"
+
     return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
 
 
