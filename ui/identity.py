@@ -86,17 +86,29 @@ RELOAD_KEYS = ("distraction_free", "show_buttons")  # drawn on the server: open 
 # cnPrefs applies what CSS can show; cnSound plays short sounds, only after the first tap or key on the page
 CLIENT_JS = """<style>.pcard.back{--back:var(--pref-back,#2b4c9b)!important}</style>
 <script>
-window.cnSound = window.cnSound || {enabled: true, unlocked: false, cache: {}, played: [],
-  play(name) {
-    if (!this.enabled || !this.unlocked) return false;
-    const a = this.cache[name] || (this.cache[name] = new Audio('/assets/sounds/' + name + '.wav'));
-    a.currentTime = 0; a.play().catch(() => {}); this.played.push(name); return true;
+window.cnSound = window.cnSound || {enabled: true, unlocked: false, ctx: null, buffers: {}, played: [], idle: null,
+  unlock() {  // browsers let a page make sounds only after a tap or key: the audio context starts in that event
+    this.unlocked = true;
+    try { this.ctx = this.ctx || new (window.AudioContext || window.webkitAudioContext)(); this.ctx.resume(); }
+    catch (e) { this.ctx = null; }
+  },
+  play(name) {  // Web Audio: decoded once, then each sound is a cheap buffer source (an <audio> per sound cost more)
+    if (!this.enabled || !this.unlocked || !this.ctx) return false;
+    const ctx = this.ctx;
+    const buf = this.buffers[name] || (this.buffers[name] = fetch('/assets/sounds/' + name + '.wav')
+      .then(r => r.arrayBuffer()).then(b => ctx.decodeAudioData(b)));
+    ctx.resume();
+    buf.then(b => { const s = ctx.createBufferSource(); s.buffer = b; s.connect(ctx.destination); s.start(); })
+      .catch(() => {});
+    clearTimeout(this.idle);  // a quiet table lets the audio device rest
+    this.idle = setTimeout(() => ctx.suspend().catch(() => {}), 3000);
+    this.played.push(name); return true;
   }};
 new MutationObserver(ms => ms.forEach(m => {  // a table asks for a sound with data-sound="<name> <count>"
   const v = m.target.getAttribute('data-sound'); if (v) window.cnSound.play(v.split(' ')[0]);
 })).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-sound']});
-['pointerdown', 'keydown', 'touchstart'].forEach(ev => document.addEventListener(ev,
-  () => { window.cnSound.unlocked = true; }, {once: true, capture: true}));
+['pointerdown', 'keydown', 'touchstart', 'touchend', 'click'].forEach(ev => document.addEventListener(ev,
+  () => window.cnSound.unlock(), {once: true, capture: true}));
 window.cnPrefs = window.cnPrefs || {current: {},
   apply(p) {
     Object.assign(this.current, p);

@@ -41,7 +41,6 @@ from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
 
 TARGET_P95 = 0.100
 TARGET_BYTES = 5 * 1024
-POLL_MS = 50  # the driver's waits poll every 50 ms, not every animation frame: its polling must not load the pages
 ACTION_BUTTONS = ("btn-play", "btn-pass", "btn-give", "btn-next-hand")
 
 PROBE_JS = """
@@ -59,13 +58,19 @@ PROBE_JS = """
   Wrapped.prototype = WS.prototype;
   Object.assign(Wrapped, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
   window.WebSocket = Wrapped;
+  let told = '';
   const check = () => {
     const el = document.querySelector('[data-testid=table]');
     const v = el ? el.getAttribute('data-version') : null;
     if (v !== null && v !== cn.last) { cn.last = v; cn.versions.push([now(), v]); }
+    if (el && window.__cnState) {  // tell the driver when this page's table state changes: it never polls
+      const d = el.dataset, state = {phase: d.phase || '', turn: d.turn || '', seat: d.seat || '', version: v || ''};
+      const key = JSON.stringify(state);
+      if (key !== told) { told = key; window.__cnState(state); }
+    }
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true,
-                                                 attributeFilter: ['data-version']});
+                                                 attributeFilter: ['data-version', 'data-turn', 'data-phase']});
   document.addEventListener('click', (e) => {
     const b = e.target && e.target.closest ? e.target.closest('[data-testid]') : null;
     const id = b ? b.getAttribute('data-testid') : '';
@@ -128,17 +133,19 @@ async def choose(page: Page, testid: str, option: str) -> None:
     await page.wait_for_timeout(150)
 
 
-async def new_page(browser: Browser, traffic: Traffic, phone: bool) -> Page:
+async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: bool) -> Page:
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = await browser.new_context(viewport=size)
+    await live.attach(context)
     await context.add_init_script(PROBE_JS)
     page = await context.new_page()
     traffic.attach(page)
     return page
 
 
-async def open_table(browser: Browser, server: Server, traffic: Traffic, n: int, game: str) -> list[Page]:
-    host = await new_page(browser, traffic, phone=False)
+async def open_table(browser: Browser, server: Server, traffic: Traffic, live: LiveStates, n: int,
+                     game: str) -> list[Page]:
+    host = await new_page(browser, traffic, live, phone=False)
     await host.goto(server.url)
     await host.click(f"[data-testid=friends-{game}]")
     await host.wait_for_url(re.compile(r"/table/[A-Z0-9]{6}$"))
@@ -146,7 +153,7 @@ async def open_table(browser: Browser, server: Server, traffic: Traffic, n: int,
     await choose(host, "opt-turn-timer", "Off")
     pages = [host]
     for j in range(1, 4):
-        guest = await new_page(browser, traffic, phone=True)
+        guest = await new_page(browser, traffic, live, phone=True)
         await guest.goto(f"{server.url}/table/{code}")
         await guest.fill("[data-testid=join-name]", f"T{n} guest {j}")
         await guest.click("[data-testid=btn-join]")
@@ -162,6 +169,22 @@ async def open_table(browser: Browser, server: Server, traffic: Traffic, n: int,
         await page.wait_for_function("() => ['play', 'exchange'].includes("
                                      "document.querySelector('[data-testid=table]')?.dataset.phase)")
     return pages
+
+
+UNTIL_JS = """([expr, ms]) => new Promise((resolve) => {
+  const test = new Function(`try { return !!(${expr}); } catch (e) { return false; }`);
+  if (test()) { resolve(true); return; }
+  const obs = new MutationObserver(() => { if (test()) { obs.disconnect(); clearTimeout(timer); resolve(true); } });
+  obs.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  const timer = setTimeout(() => { obs.disconnect(); resolve(test()); }, ms);
+})"""
+
+
+async def until(page: Page, expr: str, timeout_ms: int = 5_000) -> None:
+    """Wait until a JS expression holds in the page: one call that a MutationObserver answers. Playwright's
+    wait_for_function polls instead, and 16 pages' polling took a quarter of this machine away from the test."""
+    if not await page.evaluate(UNTIL_JS, [expr, timeout_ms]):
+        raise PlaywrightTimeout(f"waited {timeout_ms} ms for {expr}")
 
 
 ENABLED_JS = """(id) => { const b = document.querySelector(`[data-testid=${id}]`);
@@ -205,10 +228,9 @@ async def act(page: Page, state: dict) -> bool:
         for code in (await hand(page))[: int(m.group(1)) if m else 0]:
             card = page.locator(f"[data-testid=hand] [data-card='{code}']")
             await card.click(position={"x": 8, "y": 24})
-            await page.wait_for_function(f"""() => document.querySelector(
-                "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""", polling=POLL_MS)
-        await page.wait_for_function("() => !document.querySelector('[data-testid=btn-give]')?.disabled",
-                                     polling=POLL_MS)
+            await until(page, f"""document.querySelector(
+                "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""")
+        await until(page, "document.querySelector('[data-testid=btn-give]')?.disabled === false")
         if not await press(page, "btn-give", version):
             return False
     elif phase == "play":
@@ -220,39 +242,64 @@ async def act(page: Page, state: dict) -> bool:
             if not codes:
                 return False
             await page.locator(f"[data-testid=hand] [data-card='{codes[0]}']").click(position={"x": 8, "y": 24})
-            await page.wait_for_function("() => !document.querySelector('[data-testid=btn-play]')?.disabled",
-                                         polling=POLL_MS)
+            await until(page, "document.querySelector('[data-testid=btn-play]')?.disabled === false")
             if not await press(page, "btn-play", version):
                 return False
     else:
         return False
     before = state["version"]
-    await page.wait_for_function(f"() => document.querySelector('[data-testid=table]')?.dataset.version !== "
-                                 f"'{before}'", timeout=15_000, polling=POLL_MS)
+    await until(page, f"document.querySelector('[data-testid=table]')?.dataset.version !== '{before}'", 15_000)
     return True
 
 
-async def play_table(pages: list[Page], budget: list[int], think: float) -> int:
+async def play_table(pages: list[Page], budget: list[int], think: float, live: LiveStates) -> int:
+    """Play one table until the shared budget of actions is spent: whoever's turn it is acts, as its page
+    tells the driver (no polling of the pages)."""
     made = 0
-    idle = 0
+    wake = live.waker()
     while budget[0] > 0:
         acted = False
         for page in pages:
-            state = await page.evaluate(STATE_JS)
+            state = live.states.get(id(page))
             if state and state["phase"] == "over":
                 return made
+            if not state or state["seat"] == "" or state["seat"] not in state["turn"].split(","):
+                continue
+            state = await page.evaluate(STATE_JS)  # the pushed state may be a moment old: look once more
             if state and await act(page, state):
                 budget[0] -= 1
                 made += 1
                 acted = True
                 await asyncio.sleep(think)
                 break
-        idle = 0 if acted else idle + 1
-        if idle > 200:
-            raise RuntimeError("table stuck: nobody can act")
         if not acted:
-            await asyncio.sleep(0.05)
+            wake.clear()
+            try:
+                await asyncio.wait_for(wake.wait(), 10.0)
+            except TimeoutError as exc:
+                raise RuntimeError("table stuck: nobody can act for 10 s") from exc
     return made
+
+
+class LiveStates:
+    """The newest table state of every page, pushed by the page (PROBE_JS calls ``__cnState``)."""
+
+    def __init__(self) -> None:
+        self.states: dict[int, dict] = {}
+        self.wakers: list[asyncio.Event] = []
+
+    def waker(self) -> asyncio.Event:
+        event = asyncio.Event()
+        self.wakers.append(event)
+        return event
+
+    async def attach(self, context) -> None:  # noqa: ANN001
+        def told(source: dict, state: dict) -> None:
+            self.states[id(source["page"])] = state
+            for event in self.wakers:
+                event.set()
+
+        await context.expose_binding("__cnState", told)
 
 
 def read_save_timing(path: Path) -> dict[str, list[tuple[int, float, float, float]]]:
@@ -313,6 +360,42 @@ def latencies(data: list[dict]) -> dict[str, list[float]]:
     return out
 
 
+RENDERER_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+
+
+async def renderer_metrics(cdp) -> dict[str, float]:  # noqa: ANN001
+    """Main-thread seconds a page's renderer spent so far (Chromium's Performance domain)."""
+    got = await cdp.send("Performance.getMetrics")
+    return {m["name"]: m["value"] for m in got["metrics"] if m["name"] in RENDERER_METRICS}
+
+
+def cpu_by_process() -> dict[str, float]:
+    """CPU seconds used so far by the processes on the machine, grouped: Chromium's renderers (the pages), its
+    GPU process (compositing, in software here), its browser process; the driver (Playwright's node and this
+    script); the rest ("other", which includes the server)."""
+    out = {"pages (renderers)": 0.0, "compositor (gpu process)": 0.0, "browser process": 0.0, "driver": 0.0,
+           "other": 0.0}
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            name, rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = rest.split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick
+        comm = name.split("(", 1)[1]
+        if "chrom" in comm:
+            group = ("pages (renderers)" if b"--type=renderer" in cmdline else
+                     "compositor (gpu process)" if b"--type=gpu-process" in cmdline else "browser process")
+        elif comm.startswith("node") or int(pid) == os.getpid():
+            group = "driver"
+        else:
+            group = "other"
+        out[group] += seconds
+    return out
+
+
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -329,20 +412,28 @@ async def run(args: argparse.Namespace) -> None:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
                                                args=CHROMIUM_ARGS)
-            tables = [await open_table(browser, server, traffic, n, args.game) for n in range(args.tables)]
+            live = LiveStates()
+            tables = [await open_table(browser, server, traffic, live, n, args.game) for n in range(args.tables)]
             await asyncio.sleep(1.0)
             for pages in tables:  # only the play phase counts
                 for p in pages:
                     await p.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; c.frames = []; }")
             traffic.on = True
+            sessions = [await p.context.new_cdp_session(p) for pages in tables for p in pages]
+            for cdp in sessions:
+                await cdp.send("Performance.enable")
+            metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
             cpu0 = cpu_seconds(server.proc.pid)
+            machine0 = cpu_by_process()
             budget = [args.actions]
             t0 = time.perf_counter()
-            made = await asyncio.gather(*(play_table(pages, budget, args.think) for pages in tables))
+            made = await asyncio.gather(*(play_table(pages, budget, args.think, live) for pages in tables))
             elapsed = time.perf_counter() - t0
             await asyncio.sleep(1.0)  # the last pushes arrive
             traffic.on = False
             server_cpu = cpu_seconds(server.proc.pid) - cpu0
+            machine1 = cpu_by_process()
+            metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
             lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
             server_side: dict[str, list[float]] = {}
             saves = read_save_timing(timing_file)
@@ -383,6 +474,14 @@ async def run(args: argparse.Namespace) -> None:
     print(f"{'ws bytes received, all 4 pages, per action':<46}{rx / max(1, actions):>10,.0f}")
     print(f"{'ws bytes sent by the pages per action':<46}{tx / max(1, actions):>10,.0f}")
     print(f"{'server CPU per action (ms)':<46}{server_cpu / max(1, actions) * 1000:>10.1f}")
+    for group in machine0:
+        used = machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0)
+        print(f"{'CPU per action, ' + group + ' (ms)':<46}{used / max(1, actions) * 1000:>10.1f}")
+    updates = actions * 4  # every action changes the 4 pages of its table
+    for name in RENDERER_METRICS:
+        spent = sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
+        print(f"{'page main thread per page update, ' + name.removesuffix('Duration') + ' (ms)':<46}"
+              f"{spent / max(1, updates) * 1000:>10.1f}")
     errors = server.errors()
     if errors:
         print(f"server logged {len(errors)} error lines, first: {errors[0]}")

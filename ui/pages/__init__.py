@@ -19,7 +19,10 @@ def register_pages() -> None:
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
     run.process_pool_start_method = "spawn"
     app.add_static_files("/assets", str(ASSETS))
-    ui.add_head_html('<link rel="stylesheet" href="/assets/cardnight.css">'
+    # tailwind.css is prebuilt (tools/build_tailwind.sh): Tailwind's in-browser compiler rebuilt the styles on
+    # every change of every page
+    ui.add_head_html('<link rel="stylesheet" href="/assets/tailwind.css">'
+                     '<link rel="stylesheet" href="/assets/cardnight.css">'
                      '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
     card_faces.register()
     socket_guard.install()
