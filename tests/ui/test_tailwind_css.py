@@ -11,6 +11,8 @@ from pathlib import Path
 
 import nicegui
 
+from ui.components.card_faces import faces_css
+
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = Path(nicegui.__file__).parent / "static"
 CLASSES_CALL = re.compile(r"\.classes\((?:(?:add|replace|remove)=)?\s*f?([\"'])(.*?)\1")
@@ -32,7 +34,7 @@ def used_classes() -> dict[str, str]:
 def defined_selectors() -> str:
     sheets = [ROOT / "assets" / "tailwind.css", *sorted((ROOT / "assets").glob("*.css")),
               STATIC / "quasar.unimportant.prod.css", STATIC / "quasar.important.prod.css", STATIC / "nicegui.css"]
-    return "\n".join(p.read_text() for p in sheets)
+    return "\n".join(p.read_text() for p in sheets) + faces_css()
 
 
 def css_escape(token: str) -> str:

@@ -57,7 +57,16 @@ def faces_css() -> str:
         if card.suit in ("D", "C"):
             code = card.code
             rules.append(f'.four-colour .pcard.face[data-card="{code}"]{{background-image:url(/cards/4/{code}.svg)}}')
-    return "\n".join(rules) + "\n"
+    return "\n".join(rules) + "\n" + _preload_rule(".cn-table::after", False) + _preload_rule(
+        ".four-colour .cn-table::after", True)
+
+
+def _preload_rule(selector: str, four_colour: bool) -> str:
+    """Every face as a layered background of one invisible pixel on the table: the browser loads and parses the
+    52 images when the table opens, not while it shows somebody's card (about 5 ms each on a loaded machine)."""
+    urls = ",".join(f"url(/cards/{'4/' if four_colour and c.suit in 'DC' else ''}{c.code}.svg)" for c in full_deck())
+    return (f"{selector}{{content:'';position:fixed;left:0;top:0;width:1px;height:1px;opacity:.01;"
+            f"pointer-events:none;background-size:1px 1px;background-repeat:no-repeat;background-image:{urls}}}\n")
 
 
 def register() -> None:

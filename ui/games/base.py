@@ -6,12 +6,13 @@ these hooks for the game-specific parts. Override what differs; the defaults sui
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from ui.components.cards import card, on_card_clicks
+from ui.components.card_row import CardLook, CardRow
+from ui.components.cards import on_card_clicks
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -58,22 +59,36 @@ class GameUI:
     def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
         """Whatever else the hand shows besides its cards, the selection and whose turn it is, as a comparable
         value: the hand is redrawn only when that changes. None redraws it after every change (the safe choice
-        for a game that overrides :meth:`hand` without saying what its cards depend on)."""
+        for a game that overrides :meth:`hand` without saying what its cards depend on). The default hand is
+        drawn once and kept up to date in place (:data:`IN_PLACE`)."""
         if type(self).hand is not GameUI.hand:
             return None
-        return tuple(self.card_selectable(page, view, c) for c in codes)
+        return IN_PLACE
 
-    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
-        """The viewer's cards inside the ``data-testid=hand`` element."""
-        for code in codes:
-            can = self.card_selectable(page, view, code)
-            card(code, selected=code in page.selected, clickable=can, disabled=not can)
+    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Callable[[list[str]], None] | None:
+        """The viewer's cards inside the ``data-testid=hand`` element. May return a function that brings the drawn
+        cards up to date after a change instead of a redraw (the default does: a selection restyles one card, a
+        play removes the cards played)."""
+        row = CardRow(ui.context.slot.parent)
+
+        def sync(now: list[str]) -> None:
+            looks = []
+            for code in now:
+                can = self.card_selectable(page, page.view, code)
+                looks.append((code, CardLook(selected=code in page.selected, clickable=can, disabled=not can)))
+            row.sync(looks)
 
         def clicked(code: str) -> None:  # the code comes from the browser: only a card of this hand counts
             if code in page.hand_codes() and self.card_selectable(page, page.view, code):
                 self.on_card_click(page, page.view, code)
 
+        sync(codes)
         on_card_clicks(ui.context.slot.parent, clicked)
+        return sync
+
+
+TOOLTIP_DELAY_MS = 600  # a reason shows when the pointer rests on a button, not as it passes or just after a click
+IN_PLACE = "in place"  # a hand_key meaning: drawn once, then updated by the function hand() returned
 
 
 def action_button(page: TablePage, text: str, testid: str, action: Any, reason: str | None,
@@ -83,6 +98,6 @@ def action_button(page: TablePage, text: str, testid: str, action: Any, reason: 
         f"data-testid={testid} " + ("color=primary" if primary else "outline"))
     if reason:
         btn.disable()
-        btn.tooltip(reason)
+        btn.tooltip(reason).props(f"delay={TOOLTIP_DELAY_MS}")
         btn.props["data-reason"] = reason
     return btn

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from ui.components.sounds import table_sounds  # issue 6
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
 from ui.games import game_ui
+from ui.games.base import IN_PLACE
 from ui.identity import me, pref, set_pref
 from ui.pages.lobby import lobby_view
 from ui.runtime import runtime
@@ -138,7 +139,7 @@ class TablePage:
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self.table.game.title, full_width=True, header=not distraction_free):
-            self.root = ui.column().classes("felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
+            self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self.table.game_key
             with self.root:
@@ -217,6 +218,8 @@ class TablePage:
         self.r_actions: Region | None = None
         self.r_hand: Region | None = None
         self.hand_el: ui.element | None = None
+        self.hand_sync: Callable[[list[str]], None] | None = None  # set when the game's hand updates in place
+        self.hand_spread = 0
 
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
@@ -234,10 +237,14 @@ class TablePage:
         self.update_regions(force=True)
 
     def redraw_hand(self) -> None:
-        """Redraw the action bar and the hand now (after a selection, sort or setting change)."""
-        for region in (self.r_actions, self.r_hand):
-            if region is not None:
-                region.refresh()
+        """Redraw the action bar and bring the hand up to date now (after a selection, sort or setting change)."""
+        if self.r_actions is not None:
+            self.r_actions.refresh()
+        if self.r_hand is not None:
+            if self.hand_sync is not None and not self.r_hand.box.is_deleted:
+                self.patch_hand()
+            else:
+                self.r_hand.refresh()
 
     def top_key(self) -> Hashable:
         return self.table.game_key  # drawn once; its changing parts are regions of their own
@@ -392,21 +399,30 @@ class TablePage:
     def hand_frame(self) -> None:
         """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
         self.r_actions = self.r_hand = None
+        self.hand_sync = None
         t = self.table
         if t.status != "playing" or self.seat is None or self.screen is None:
             return
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
             self.r_actions = Region.part(self.action_row, self.actions_key, "actions")
-            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.mark_hand_turn)
+            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.patch_hand)
 
-    def mark_hand_turn(self) -> None:
-        """The hand's gold frame follows the turn without redrawing the cards."""
+    def patch_hand(self) -> None:
+        """The hand's gold frame follows the turn without redrawing the cards; a hand kept in place gets its
+        cards brought up to date."""
         hand = self.hand_el
         if hand is None or hand.is_deleted:
             return
         mine = self.my_turn
         if mine != ("mine-turn" in hand.classes):
             hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
+        if self.hand_sync is not None:
+            codes = self.hand_codes()
+            self.hand_sync(codes)
+            spread = max(1, len(codes))
+            if spread != self.hand_spread:  # the fan's overlap follows the number of cards
+                self.hand_spread = spread
+                hand.style(f"--n: {spread}")
 
     def hand_codes(self) -> list[str]:
         codes = self.screen.hand_codes(self, self.view)
@@ -434,15 +450,18 @@ class TablePage:
         extra = self.screen.hand_key(self, self.view, codes)
         if extra is None:
             return None  # this game's hand redraws on every change
+        if extra == IN_PLACE:
+            return IN_PLACE  # drawn once, then brought up to date by patch_hand
         return tuple(codes), tuple(self.selected), self.sort_mode, extra
 
     def hand_cards(self) -> None:
         codes = self.hand_codes()
         hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
         hand.props["data-testid"] = "hand"
-        hand.style(f"--n: {max(1, len(codes))}")
+        self.hand_spread = max(1, len(codes))
+        hand.style(f"--n: {self.hand_spread}")
         with hand:
-            self.screen.hand(self, self.view, codes)
+            self.hand_sync = self.screen.hand(self, self.view, codes)
 
     # ----------------------------------------------------------------------------- timers
     def tick_clock(self) -> None:
