@@ -87,21 +87,30 @@ RELOAD_KEYS = ("distraction_free", "show_buttons")  # drawn on the server: open 
 CLIENT_JS = """<style>.pcard.back{--back:var(--pref-back,#2b4c9b)!important}</style>
 <script>
 window.cnSound = window.cnSound || {enabled: true, unlocked: false, ctx: null, buffers: {}, played: [], idle: null,
+  playing: 0,
   unlock() {  // browsers let a page make sounds only after a tap or key: the audio context starts in that event
     this.unlocked = true;
-    try { this.ctx = this.ctx || new (window.AudioContext || window.webkitAudioContext)(); this.ctx.resume(); }
+    try {  // 'playback': larger audio buffers, far fewer wake-ups; a game cue does not need low latency
+      this.ctx = this.ctx || new (window.AudioContext || window.webkitAudioContext)({latencyHint: 'playback'});
+      this.ctx.resume();
+    }
     catch (e) { this.ctx = null; }
+    this.rest();
+  },
+  rest() {  // a running audio context keeps the device busy: it rests when the table has been quiet a while
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => { if (!this.playing && this.ctx) this.ctx.suspend().catch(() => {}); }, 3000);
   },
   play(name) {  // Web Audio: decoded once, then each sound is a cheap buffer source (an <audio> per sound cost more)
     if (!this.enabled || !this.unlocked || !this.ctx) return false;
     const ctx = this.ctx;
     const buf = this.buffers[name] || (this.buffers[name] = fetch('/assets/sounds/' + name + '.wav')
       .then(r => r.arrayBuffer()).then(b => ctx.decodeAudioData(b)));
-    ctx.resume();
-    buf.then(b => { const s = ctx.createBufferSource(); s.buffer = b; s.connect(ctx.destination); s.start(); })
-      .catch(() => {});
-    clearTimeout(this.idle);  // a quiet table lets the audio device rest
-    this.idle = setTimeout(() => ctx.suspend().catch(() => {}), 3000);
+    clearTimeout(this.idle);
+    Promise.all([buf, ctx.resume()]).then(([b]) => {
+      const s = ctx.createBufferSource(); s.buffer = b; s.connect(ctx.destination);
+      this.playing++; s.onended = () => { this.playing--; this.rest(); }; s.start();
+    }).catch(() => this.rest());
     this.played.push(name); return true;
   }};
 new MutationObserver(ms => ms.forEach(m => {  // a table asks for a sound with data-sound="<name> <count>"

@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -133,14 +134,31 @@ async def choose(page: Page, testid: str, option: str) -> None:
     await page.wait_for_timeout(150)
 
 
+TOUCH_PAGES: set[int] = set()  # pages that act by tapping (phones), the others click with a mouse
+
+
 async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: bool) -> Page:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
-    context = await browser.new_context(viewport=size)
+    """A laptop (1280x800, mouse) or a phone (390x844, touch: it taps, as people do on phones)."""
+    if phone:
+        context = await browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    else:
+        context = await browser.new_context(viewport={"width": 1280, "height": 800})
     await live.attach(context)
     await context.add_init_script(PROBE_JS)
     page = await context.new_page()
     traffic.attach(page)
+    if phone:
+        TOUCH_PAGES.add(id(page))
     return page
+
+
+async def touch(page: Page, selector: str, **kwargs: Any) -> None:
+    """Tap on a phone, click on a laptop."""
+    locator = page.locator(selector)
+    if id(page) in TOUCH_PAGES:
+        await locator.tap(**kwargs)
+    else:
+        await locator.click(**kwargs)
 
 
 async def open_table(browser: Browser, server: Server, traffic: Traffic, live: LiveStates, n: int,
@@ -204,7 +222,7 @@ async def press(page: Page, testid: str, version: str) -> bool:
     """Click a button; False if it went away because the table moved on meanwhile (e.g. a practice table's next
     hand began by itself), an error if it is still there and cannot be clicked."""
     try:
-        await page.click(f"[data-testid={testid}]", timeout=5_000)
+        await touch(page, f"[data-testid={testid}]", timeout=5_000)
         return True
     except PlaywrightTimeout:
         now = await page.evaluate(STATE_JS)
@@ -226,8 +244,7 @@ async def act(page: Page, state: dict) -> bool:
         reason = await page.locator("[data-testid=btn-give]").get_attribute("data-reason") or ""
         m = re.search(r"Select (\d)", reason)
         for code in (await hand(page))[: int(m.group(1)) if m else 0]:
-            card = page.locator(f"[data-testid=hand] [data-card='{code}']")
-            await card.click(position={"x": 8, "y": 24})
+            await touch(page, f"[data-testid=hand] [data-card='{code}']", position={"x": 8, "y": 24})
             await until(page, f"""document.querySelector(
                 "[data-testid=hand] [data-card='{code}']")?.getAttribute('aria-pressed') === 'true'""")
         await until(page, "document.querySelector('[data-testid=btn-give]')?.disabled === false")
@@ -241,7 +258,7 @@ async def act(page: Page, state: dict) -> bool:
             codes = await hand(page)
             if not codes:
                 return False
-            await page.locator(f"[data-testid=hand] [data-card='{codes[0]}']").click(position={"x": 8, "y": 24})
+            await touch(page, f"[data-testid=hand] [data-card='{codes[0]}']", position={"x": 8, "y": 24})
             await until(page, "document.querySelector('[data-testid=btn-play]')?.disabled === false")
             if not await press(page, "btn-play", version):
                 return False
@@ -371,10 +388,10 @@ async def renderer_metrics(cdp) -> dict[str, float]:  # noqa: ANN001
 
 def cpu_by_process() -> dict[str, float]:
     """CPU seconds used so far by the processes on the machine, grouped: Chromium's renderers (the pages), its
-    GPU process (compositing, in software here), its browser process; the driver (Playwright's node and this
-    script); the rest ("other", which includes the server)."""
-    out = {"pages (renderers)": 0.0, "compositor (gpu process)": 0.0, "browser process": 0.0, "driver": 0.0,
-           "other": 0.0}
+    GPU process (compositing, in software here), its browser process, audio and network services; the driver
+    (Playwright's node and this script); the rest ("other", which includes the server)."""
+    out = {"pages (renderers)": 0.0, "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0,
+           "network service": 0.0, "driver": 0.0, "other": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -387,7 +404,9 @@ def cpu_by_process() -> dict[str, float]:
         comm = name.split("(", 1)[1]
         if "chrom" in comm:
             group = ("pages (renderers)" if b"--type=renderer" in cmdline else
-                     "compositor (gpu process)" if b"--type=gpu-process" in cmdline else "browser process")
+                     "compositor (gpu process)" if b"--type=gpu-process" in cmdline else
+                     "audio service" if b"audio.mojom" in cmdline else
+                     "network service" if b"network.mojom" in cmdline else "browser process")
         elif comm.startswith("node") or int(pid) == os.getpid():
             group = "driver"
         else:
