@@ -13,6 +13,7 @@ from nicegui import ui
 
 from ui.components.card_row import CardLook, CardRow
 from ui.components.cards import on_card_clicks
+from ui.components.live import TOOLTIP_DELAY_MS, LiveButton, LiveLabel
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -87,7 +88,6 @@ class GameUI:
         return sync
 
 
-TOOLTIP_DELAY_MS = 600  # a reason shows when the pointer rests on a button, not as it passes or just after a click
 IN_PLACE = "in place"  # a hand_key meaning: drawn once, then updated by the function hand() returned
 
 
@@ -101,3 +101,21 @@ def action_button(page: TablePage, text: str, testid: str, action: Any, reason: 
         btn.tooltip(reason).props(f"delay={TOOLTIP_DELAY_MS}")
         btn.props["data-reason"] = reason
     return btn
+
+
+def live_button(page: TablePage, text: str, testid: str, state: Callable[[], tuple[Any, str | None]],
+                primary: bool = False, icon: str | None = None) -> LiveButton:
+    """Like :func:`action_button`, kept up to date in place after every change (see ui/components/live.py):
+    ``state()`` gives (action, reason or None). For a game whose :meth:`GameUI.actions_key` leaves out what
+    only changes a button's state."""
+    button = LiveButton(page.send, text, testid, state, primary=primary, icon=icon)
+    page.live.append(button)
+    return button
+
+
+def live_label(page: TablePage, text: Callable[[], str | None], classes: str = "",
+               testid: str | None = None) -> LiveLabel:
+    """A label kept up to date in place, hidden while ``text()`` is empty."""
+    label = LiveLabel(text, classes, testid)
+    page.live.append(label)
+    return label

@@ -11,7 +11,7 @@ from logic.cards import Card
 from logic.president.rules import Give, Pass, Play
 from ui.components.cards import card
 from ui.components.region import Region
-from ui.games.base import GameUI, action_button
+from ui.games.base import GameUI, live_button, live_label
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -112,46 +112,53 @@ class PresidentScreen(GameUI):
 
     # ----------------------------------------------------------------------------- actions
     def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
-        """Exactly what :meth:`actions` draws from: while others play, the disabled bar stays as it is."""
+        """Only the bar's layout: Give while cards are to be given back, else Play and Pass. Whether they can be
+        used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
         phase = view.get("phase")
         if phase == "exchange":
-            return phase, repr(view.get("exchange")), tuple(page.selected), tuple(view.get("hand") or ())
-        if phase != "play" or not page.my_turn:
-            return phase, page.my_turn
-        return (phase, True, tuple(page.selected), repr(view.get("top")), view.get("can_pass"),
-                tuple(view.get("hand") or ()))
+            ex = view.get("exchange") or {}
+            return phase, bool(ex.get("give_count") and ex.get("pending"))
+        return phase
 
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         phase = view.get("phase")
-        mine = page.my_turn
         if phase == "exchange":
             ex = view.get("exchange") or {}
             if ex.get("give_count") and ex.get("pending"):
-                n = ex["give_count"]
-                reason = None if len(page.selected) == n else f"Select {n} card{'s' if n > 1 else ''} to give back"
-                if reason is None:
-                    reason = page.check(Give(tuple(page.selected)))
-                action_button(page, "Give", "btn-give", Give(tuple(page.selected)), reason, primary=True)
+                live_button(page, "Give", "btn-give", lambda: self.give_state(page), primary=True)
             return
         if phase != "play":
             return
-        if not mine:
-            ui.label("Waiting for your turn").classes("reason")
-            action_button(page, "Play", "btn-play", None, "Not your turn", primary=True)
-            action_button(page, "Pass", "btn-pass", None, "Not your turn")
-            return
-        play = Play(tuple(page.selected)) if page.selected else None
-        top = view.get("top")
-        if play is None:
-            reason = (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
-                      else "Select cards of one rank to lead")
-        else:
-            reason = page.check(play)
-        action_button(page, "Play", "btn-play", play, reason, primary=True)
-        pass_reason = None if view.get("can_pass") else "You lead: play something"
-        action_button(page, "Pass", "btn-pass", Pass(), pass_reason)
-        if reason:
-            ui.label(reason).classes("reason w-full text-center").props("data-testid=reason")
+        live_label(page, lambda: None if page.my_turn else "Waiting for your turn", "reason")
+        live_button(page, "Play", "btn-play", lambda: self.play_state(page), primary=True)
+        live_button(page, "Pass", "btn-pass", lambda: self.pass_state(page))
+        live_label(page, lambda: self.play_state(page)[1] if page.my_turn else None, "reason w-full text-center",
+                   "reason")
+
+    def give_state(self, page: TablePage) -> tuple[Any, str | None]:
+        ex = page.view.get("exchange") or {}
+        n = ex.get("give_count") or 0
+        give = Give(tuple(page.selected))
+        if not ex.get("pending"):
+            return None, "Your cards have been given back"
+        if len(page.selected) != n:
+            return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
+        return give, page.check(give)
+
+    def play_state(self, page: TablePage) -> tuple[Any, str | None]:
+        if not page.my_turn:
+            return None, "Not your turn"
+        if not page.selected:
+            top = page.view.get("top")
+            return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
+                          else "Select cards of one rank to lead")
+        play = Play(tuple(page.selected))
+        return play, page.check(play)
+
+    def pass_state(self, page: TablePage) -> tuple[Any, str | None]:
+        if not page.my_turn:
+            return None, "Not your turn"
+        return (Pass(), None) if page.view.get("can_pass") else (None, "You lead: play something")
 
 
 SCREEN = PresidentScreen()

@@ -18,6 +18,7 @@ from nicegui import ui
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss, take_pass
+from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.components.seats import SeatStrip
 from ui.components.sounds import table_sounds  # issue 6
@@ -219,6 +220,7 @@ class TablePage:
         self.r_hand: Region | None = None
         self.hand_el: ui.element | None = None
         self.hand_sync: Callable[[list[str]], None] | None = None  # set when the game's hand updates in place
+        self.live: list[Refreshable] = []  # the action bar's live buttons and labels (ui/components/live.py)
         self.hand_spread = 0
 
     def update_regions(self, force: bool = False) -> None:
@@ -239,7 +241,7 @@ class TablePage:
     def redraw_hand(self) -> None:
         """Redraw the action bar and bring the hand up to date now (after a selection, sort or setting change)."""
         if self.r_actions is not None:
-            self.r_actions.refresh()
+            self.r_actions.update()  # redrawn if its key says so, else its live buttons are brought up to date
         if self.r_hand is not None:
             if self.hand_sync is not None and not self.r_hand.box.is_deleted:
                 self.patch_hand()
@@ -404,7 +406,7 @@ class TablePage:
         if t.status != "playing" or self.seat is None or self.screen is None:
             return
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
-            self.r_actions = Region.part(self.action_row, self.actions_key, "actions")
+            self.r_actions = Region.part(self.action_row, self.actions_key, "actions", patch=self.patch_actions)
             self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.patch_hand)
 
     def patch_hand(self) -> None:
@@ -430,7 +432,13 @@ class TablePage:
         self.selected = [c for c in self.selected if c in codes]
         return codes
 
+    def patch_actions(self) -> None:
+        """Live buttons and labels of the action bar follow the table and the selection in place."""
+        for part in self.live:
+            part.refresh()
+
     def action_row(self) -> None:
+        self.live = []
         with ui.row().classes("w-full items-center justify-center gap-2"):
             self.screen.actions(self, self.view)
             modes = dict(self.screen.sort_modes)
