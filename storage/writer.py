@@ -38,6 +38,8 @@ class TableWriter:
         self._closed = False
         self._to_sync: set[str] = set()  # written, not yet flushed to the disk
         self._syncing = False
+        self._io = threading.Lock()  # one file write at a time (thread or caller), so versions land in order
+        self._latest: dict[str, int] = {}  # code -> newest version written
         self.writes = 0
         self.failures = 0
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
@@ -50,6 +52,31 @@ class TableWriter:
         with self._cond:
             self._pending[code] = (record_json, version)
             self._cond.notify_all()  # both threads wait on this condition
+
+    def write_now(self, code: str, record_json: str, version: int) -> bool:
+        """Write on the caller's thread instead of queueing (a table people are watching: the thread switch cost
+        them milliseconds, under load tens). Flushing to the disk still happens on the flush thread, and
+        ``on_saved`` is not called: the caller knows. An older record of the table that is queued is dropped;
+        one the thread is writing now lands first. False if the write failed (then it is queued for retries)."""
+        with self._cond:
+            queued = self._pending.get(code)
+            if queued is not None and queued[0] is not _DELETE and queued[1] <= version:
+                del self._pending[code]
+        with self._io:
+            if version < self._latest.get(code, -1):
+                return True  # a newer record is already in the file
+            try:
+                self.store.save_json(code, record_json, durable=False)
+            except Exception:
+                log.exception("Could not save table %s now; queued for another try", code)
+                self.save(code, record_json, version)
+                return False
+            self._latest[code] = version
+            self.writes += 1
+        with self._cond:
+            self._to_sync.add(code)
+            self._cond.notify_all()
+        return True
 
     def delete(self, code: str) -> None:
         """Queue the removal of table ``code``'s file, after (and instead of) any queued save."""
@@ -113,11 +140,16 @@ class TableWriter:
     def _write(self, code: str, text: str | None, version: int) -> bool:
         """Write one record (or delete the file); True if a record was written."""
         try:
-            if text is _DELETE:
-                self.store.delete(code)
-                return False
-            self.store.save_json(code, text, durable=False)
-            self.writes += 1
+            with self._io:
+                if text is _DELETE:
+                    self.store.delete(code)
+                    self._latest.pop(code, None)
+                    return False
+                if version < self._latest.get(code, -1):
+                    return False  # the caller wrote a newer record meanwhile (write_now)
+                self.store.save_json(code, text, durable=False)
+                self._latest[code] = version
+                self.writes += 1
         except Exception:  # a full disk must not kill the writer: the table stays in memory and is retried
             self.failures += 1
             log.exception("Could not save table %s; trying again in %.0f s", code, RETRY_SECONDS)

@@ -180,7 +180,12 @@ class Hub:
         if self._loop is None:
             self.store.save_json(table.code, record)
             self._saved(table.code, table.version)
-        else:
+        elif self.listeners.get(table.code):  # people are watching: write now, tell them at once
+            if self.writer.write_now(table.code, record, table.version):
+                if self.timing:
+                    self.timing.written(table.code)
+                self._saved(table.code, table.version)
+        else:  # computer players only: the writer thread keeps the loop free
             self.writer.save(table.code, record, table.version)
 
     def _saved_in_thread(self, code: str, version: int) -> None:

@@ -113,3 +113,55 @@ def test_many_saves_from_another_thread_all_land(data_dir: Path) -> None:
     assert writer.flush(10)
     writer.close()
     assert saved[-1] == 199 and store.load("ABCD")["n"] == 199
+
+
+def test_write_now_lands_at_once_and_an_older_record_never_overwrites_it(data_dir: Path) -> None:
+    store = TableStore(data_dir)
+    gate = threading.Event()
+    original = store.save_json
+    writing = threading.Event()
+
+    def slow_save(code: str, text: str, durable: bool = True) -> None:
+        if json.loads(text)["n"] == 1:  # the thread's older record waits at the gate, mid-write
+            writing.set()
+            gate.wait(10)
+        original(code, text, durable=durable)
+
+    store.save_json = slow_save  # type: ignore[method-assign]
+    saved: list[int] = []
+    writer = TableWriter(store, lambda code, version: saved.append(version))
+    writer.save("ABCD", rec("ABCD", 1), 1)
+    assert writing.wait(10)
+    writer.save("ABCD", rec("ABCD", 2), 2)  # queued behind it: write_now drops it
+    threading.Timer(0.2, gate.set).start()
+    assert writer.write_now("ABCD", rec("ABCD", 3), 3)  # waits for the thread's write, then lands after it
+    assert store.load("ABCD")["n"] == 3
+    assert writer.flush(10)
+    assert store.load("ABCD")["n"] == 3 and 2 not in saved
+    writer.save("ABCD", rec("ABCD", 2), 2)  # a late older record is not written over the newer one
+    assert writer.flush(10)
+    assert store.load("ABCD")["n"] == 3
+    writer.close()
+
+
+def test_write_now_that_fails_is_queued_and_retried(data_dir: Path, monkeypatch: Any) -> None:
+    import storage.writer as writer_module
+
+    monkeypatch.setattr(writer_module, "RETRY_SECONDS", 0.05)
+    store = TableStore(data_dir)
+    original = store.save_json
+    failures = [2]
+
+    def flaky(code: str, text: str, durable: bool = True) -> None:
+        if failures[0]:
+            failures[0] -= 1
+            raise OSError("disk full")
+        original(code, text, durable=durable)
+
+    store.save_json = flaky  # type: ignore[method-assign]
+    saved: list[int] = []
+    writer = TableWriter(store, lambda code, version: saved.append(version))
+    assert not writer.write_now("ABCD", rec("ABCD", 5), 5)
+    assert writer.flush(10)
+    assert store.load("ABCD")["n"] == 5 and saved == [5]  # reported by the thread once it landed
+    writer.close()
