@@ -153,12 +153,13 @@ async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: 
 
 
 async def touch(page: Page, selector: str, **kwargs: Any) -> None:
-    """Tap on a phone, click on a laptop."""
+    """Tap on a phone, click on a laptop. ``force``: the driver has just looked that the control is there and
+    usable, so Playwright's own checks (several animation frames of waiting in the page) are skipped."""
     locator = page.locator(selector)
     if id(page) in TOUCH_PAGES:
-        await locator.tap(**kwargs)
+        await locator.tap(force=True, **kwargs)
     else:
-        await locator.click(**kwargs)
+        await locator.click(force=True, **kwargs)
 
 
 async def open_table(browser: Browser, server: Server, traffic: Traffic, live: LiveStates, n: int,
