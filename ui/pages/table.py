@@ -25,9 +25,10 @@ from ui.components.sounds import table_sounds  # issue 6
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
 from ui.games import game_ui
-from ui.games.base import IN_PLACE
 from ui.identity import me, pref, set_pref
 from ui.pages.lobby import lobby_view
+from ui.pages.table_dialogs import TableDialogs
+from ui.pages.table_hand import HandBar
 from ui.runtime import runtime
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -56,7 +57,7 @@ def with_names(text: str, names: list[str], viewer: int | None) -> str:
     return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
 
 
-class TablePage:
+class TablePage(HandBar, TableDialogs):
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hub = runtime().hub
@@ -120,18 +121,6 @@ class TablePage:
     def with_names(self, text: str) -> str:
         """The rules layer says "Seat 3"; people want names ("You" for the viewer)."""
         return with_names(text, [s.name for s in self.table.seats], self.seat)
-
-    def toggle_select(self, code: str) -> None:
-        if code in self.selected:
-            self.selected.remove(code)
-        else:
-            self.selected.append(code)
-        self.redraw_hand()
-
-    def set_sort(self, mode: str) -> None:
-        self.sort_mode = mode
-        set_pref(f"sort_{self.table.game_key}", mode)
-        self.redraw_hand()
 
     # ----------------------------------------------------------------------------- building
     def build(self) -> None:
@@ -237,16 +226,6 @@ class TablePage:
     def redraw(self) -> None:
         """Redraw the whole page now (after a change only this page knows of, e.g. a hint)."""
         self.update_regions(force=True)
-
-    def redraw_hand(self) -> None:
-        """Redraw the action bar and bring the hand up to date now (after a selection, sort or setting change)."""
-        if self.r_actions is not None:
-            self.r_actions.update()  # redrawn if its key says so, else its live buttons are brought up to date
-        if self.r_hand is not None:
-            if self.hand_sync is not None and not self.r_hand.box.is_deleted:
-                self.patch_hand()
-            else:
-                self.r_hand.refresh()
 
     def top_key(self) -> Hashable:
         return self.table.game_key  # drawn once; its changing parts are regions of their own
@@ -398,79 +377,6 @@ class TablePage:
                         lambda tb, now: tb.resolve_leave(self.me.player_id, s, "end", now))).props(
                         "color=negative data-testid=btn-leave-end")
 
-    def hand_frame(self) -> None:
-        """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
-        self.r_actions = self.r_hand = None
-        self.hand_sync = None
-        t = self.table
-        if t.status != "playing" or self.seat is None or self.screen is None:
-            return
-        with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
-            self.r_actions = Region.part(self.action_row, self.actions_key, "actions", patch=self.patch_actions)
-            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.patch_hand)
-
-    def patch_hand(self) -> None:
-        """The hand's gold frame follows the turn without redrawing the cards; a hand kept in place gets its
-        cards brought up to date."""
-        hand = self.hand_el
-        if hand is None or hand.is_deleted:
-            return
-        mine = self.my_turn
-        if mine != ("mine-turn" in hand.classes):
-            hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
-        if self.hand_sync is not None:
-            codes = self.hand_codes()
-            self.hand_sync(codes)
-            spread = max(1, len(codes))
-            if spread != self.hand_spread:  # the fan's overlap follows the number of cards
-                self.hand_spread = spread
-                hand.style(f"--n: {spread}")
-
-    def hand_codes(self) -> list[str]:
-        codes = self.screen.hand_codes(self, self.view)
-        codes = self.screen.sort(codes, self.sort_mode, self.view)
-        self.selected = [c for c in self.selected if c in codes]
-        return codes
-
-    def patch_actions(self) -> None:
-        """Live buttons and labels of the action bar follow the table and the selection in place."""
-        for part in self.live:
-            part.refresh()
-
-    def action_row(self) -> None:
-        self.live = []
-        with ui.row().classes("w-full items-center justify-center gap-2"):
-            self.screen.actions(self, self.view)
-            modes = dict(self.screen.sort_modes)
-            if len(modes) > 1:
-                order = list(modes)
-                nxt = order[(order.index(self.sort_mode) + 1) % len(order)] if self.sort_mode in order else order[0]
-                ui.button(f"Sort: {modes.get(self.sort_mode, '')}", icon="sort",
-                          on_click=lambda m=nxt: self.set_sort(m)).props(
-                    "outline dense no-caps data-testid=btn-sort")
-
-    def actions_key(self) -> Hashable:
-        key = self.screen.actions_key(self, self.view)
-        return None if key is None else (key, self.sort_mode, self.table.paused)
-
-    def hand_key(self) -> Hashable:
-        codes = self.hand_codes()
-        extra = self.screen.hand_key(self, self.view, codes)
-        if extra is None:
-            return None  # this game's hand redraws on every change
-        if extra == IN_PLACE:
-            return IN_PLACE  # drawn once, then brought up to date by patch_hand
-        return tuple(codes), tuple(self.selected), self.sort_mode, extra
-
-    def hand_cards(self) -> None:
-        codes = self.hand_codes()
-        hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
-        hand.props["data-testid"] = "hand"
-        self.hand_spread = max(1, len(codes))
-        hand.style(f"--n: {self.hand_spread}")
-        with hand:
-            self.hand_sync = self.screen.hand(self, self.view, codes)
-
     # ----------------------------------------------------------------------------- timers
     def tick_clock(self) -> None:
         if self.countdown is None or self.countdown.is_deleted:
@@ -493,73 +399,6 @@ class TablePage:
             self.countdown.classes(add="low" if low else "", remove="" if low else "low")
 
     # ----------------------------------------------------------------------------- dialogs
-    def open_rules(self) -> None:
-        with self.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
-                "data-testid=rules-dialog"):
-            with ui.scroll_area().classes("h-[70vh] w-full"):
-                ui.markdown(self.table.game.rules_markdown())
-            ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
-        dialog.open()
-
-    def open_chat(self) -> None:
-        self.chat_seen = len(self.table.chat)
-        if self.chat_badge is not None:
-            self.chat_badge.set_visibility(False)
-        with self.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
-                "data-testid=chat-dialog"):
-            ui.label("Table chat").classes("font-bold")
-            with ui.scroll_area().classes("grow w-full") as area:
-                self.chat_log = ui.column().classes("w-full gap-1")
-                with self.chat_log:
-                    self.chat_messages()
-            if self.seat is not None:
-                with ui.row().classes("w-full no-wrap items-center"):
-                    box = ui.input(placeholder="Say something").props(
-                        "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
-
-                    def send() -> None:
-                        if self.do(lambda t, now: t.say(self.me.player_id, box.value or "", now)):
-                            box.set_value("")
-                            area.scroll_to(percent=1.0)
-
-                    box.on("keydown.enter", send)
-                    ui.button(icon="send", on_click=send).props("flat round aria-label=Send data-testid=chat-send")
-
-        def closed() -> None:
-            self.chat_log = None
-            self.chat_seen = len(self.table.chat)
-
-        dialog.on("hide", closed)
-        dialog.open()
-
-    @ui.refreshable_method
-    def chat_messages(self) -> None:
-        if not self.table.chat:
-            ui.label("No messages yet.").classes("text-grey-6")
-        for msg in self.table.chat:
-            with ui.row().classes("gap-1 items-baseline no-wrap"):
-                ui.label(f"{msg['emoji']} {msg['name']}:").classes("font-bold text-sm whitespace-nowrap")
-                ui.label(msg["text"]).classes("text-sm break-all")
-        self.chat_seen = len(self.table.chat)
-
-    def confirm_leave(self) -> None:
-        with self.overlays, ui.dialog() as dialog, ui.card():
-            playing = self.table.status == "playing"
-            ui.label("Leave this table?").classes("text-lg font-bold")
-            if playing:
-                ui.label("The game goes on without you; you cannot come back to this seat.")
-            with ui.row().classes("justify-end w-full"):
-                ui.button("Stay", on_click=dialog.close).props("flat")
-
-                def leave() -> None:
-                    dialog.close()
-                    self.do(lambda t, now: t.leave(self.me.player_id, now))
-                    ui.navigate.to("/")
-
-                ui.button("Leave", on_click=leave).props("color=negative data-testid=btn-leave-confirm")
-        dialog.open()
-
-
 def known_to_viewer(table: Table) -> bool:
     """A table this browser may open without the guessing slowdown: it has a seat there, or the table is listed
     on the home page. (Anyone else waits whether or not the code exists, so the wait tells a guesser nothing.)"""
