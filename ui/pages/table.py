@@ -167,13 +167,14 @@ class TablePage(HandBar, TableDialogs):
         """The tester contract on the table root: data-phase, data-turn, data-seat."""
         if self.root is None:
             return
-        props = self.root.props
-        props["data-phase"] = self.table.phase()
-        props["data-turn"] = ",".join(str(s) for s in self.table.to_move())
-        props["data-seat"] = "" if self.seat is None else str(self.seat)
-        props["data-status"] = self.table.status
-        props["data-paused"] = "true" if self.table.paused else "false"
-        props["data-version"] = str(self.table.version)
+        self.root.props.update({  # one change (one update of the element), not six
+            "data-phase": self.table.phase(),
+            "data-turn": ",".join(str(s) for s in self.table.to_move()),
+            "data-seat": "" if self.seat is None else str(self.seat),
+            "data-status": self.table.status,
+            "data-paused": "true" if self.table.paused else "false",
+            "data-version": str(self.table.version),
+        })
 
     def show_notices(self) -> None:
         for n in self.table.notices:
