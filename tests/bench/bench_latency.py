@@ -1,12 +1,15 @@
 """Push latency and websocket traffic with real browsers: friends tables of four people.
 
-    python tests/bench/bench_latency.py [ACTIONS=200] [--tables 4] [--think 0.3] [--game president]
+    python tests/bench/bench_latency.py [ACTIONS=200] [--tables 4] [--think 1.0] [--game president]
 
 Starts the server as a user does (``main.py`` on a free loopback port, fresh data directory), opens TABLES
-President friends tables in Debian's Chromium, each with a host and three guests who join by the invite link
-(16 pages for 4 tables), turns the turn timer off and starts. Then the tables play at the same time, each
-person acting when it is their turn (lead the lowest single, otherwise pass; give back the lowest cards; next
-hand), with THINK seconds between actions at a table, until ACTIONS actions have been made in all.
+President friends tables in Debian's Chromium, each with a host on a laptop (1280x800, mouse) and three guests
+on phones (390x844, touch: they tap) who join by the invite link (16 pages for 4 tables), turns the turn timer
+off and starts. Then the tables play at the same time, each person acting when it is their turn (lead the lowest
+single, otherwise pass; give back the lowest cards; next hand), with THINK seconds between actions at a table
+(1.0: quick players; 0.3 is a stress pace, about 9 moves a second over 4 tables), until ACTIONS actions have
+been made in all. The pages tell the driver when their table changes (no polling), so the driver loads the
+machine little.
 
 Measured in the pages (``performance.timeOrigin + performance.now()``, one clock for all pages of the
 browser): the click on Play/Pass/Give/Next hand, and every change of ``data-version`` on
@@ -14,7 +17,9 @@ browser): the click on Play/Pass/Give/Next hand, and every change of ``data-vers
 page at that table shows a new version (and per page). Target (issue 8): p95 <= 100 ms. Websocket traffic:
 ``framereceived`` / ``framesent`` bytes of every page during the play phase, per action. Target: <= 5 KB per
 page per action. Also: when the first websocket message reaches each other page (server + network share of the
-latency, the rest is the browser applying the update) and the server's CPU time per action (/proc).
+latency, the rest is the browser applying the update), the server's notes of when it made the change, replaced
+the file and told the pages (``CARDNIGHT_SAVE_TIMING``), CPU per action of every process (/proc: server,
+renderers, compositor, browser, audio and network services, driver) and the pages' own main-thread times.
 
 The browser, its 16 pages and the server share this machine (2 cores, often loaded), so latencies include
 the browsers' own rendering; the figures are upper bounds for a LAN where each person has a device.
@@ -511,7 +516,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("actions", nargs="?", type=int, default=200)
     ap.add_argument("--tables", type=int, default=4)
-    ap.add_argument("--think", type=float, default=0.3, help="seconds between actions at one table")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="seconds between actions at one table (1.0: quick players; 0.3: stress)")
     ap.add_argument("--game", default="president")
     asyncio.run(run(ap.parse_args()))
 
