@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from nicegui import ui
 
-from ui.components.cards import card
+from ui.components.cards import card, set_look
 
 
 class CardLook(NamedTuple):
@@ -31,8 +31,8 @@ class CardRow:
 
     def codes(self) -> list[str]:
         """The codes in the order the page shows them."""
-        order = {id(el): code for code, el in self.cards.items()}
-        return [order[id(el)] for el in self.container.default_slot.children if id(el) in order]
+        code_of = {id(el): code for code, el in self.cards.items()}
+        return [code_of[id(el)] for el in self.container.default_slot.children if id(el) in code_of]
 
     def sync(self, wanted: list[tuple[str, CardLook]]) -> None:
         if self.container.is_deleted:
@@ -51,23 +51,10 @@ class CardRow:
                     self.cards[code] = card(code, selected=look.selected, clickable=look.clickable,
                                             disabled=look.disabled)
             elif self.looks[code] != look:
-                restyle(el, look)
+                set_look(el, selected=look.selected, clickable=look.clickable, disabled=look.disabled)
             self.looks[code] = look
         if self.codes() != codes:
             children = self.container.default_slot.children
-            others = [el for el in children if not any(el is c for c in self.cards.values())]
-            children[:] = others + [self.cards[code] for code in codes]
+            mine = {id(el) for el in self.cards.values()}
+            children[:] = [el for el in children if id(el) not in mine] + [self.cards[code] for code in codes]
             self.container.update()
-
-
-def restyle(el: ui.element, look: CardLook) -> None:
-    """The same changes :func:`card` would draw, on the element that is already there."""
-    add = [name for name, on in (("selected", look.selected), ("clickable", look.clickable),
-                                 ("disabled", look.disabled)) if on]
-    remove = [name for name in ("selected", "clickable", "disabled") if name not in add]
-    el.classes(add=" ".join(add), remove=" ".join(remove))
-    el.props["role"] = "button" if look.clickable else "img"
-    if look.selected:
-        el.props["aria-pressed"] = "true"
-    else:
-        el.props.pop("aria-pressed", None)

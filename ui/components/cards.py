@@ -17,21 +17,13 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
     clickable = on_click is not None if clickable is None else clickable
     c = Card.parse(code)
     classes = ["pcard", "face", f"suit-{c.suit}", "red" if c.suit in "HD" else "black"]
-    if selected:
-        classes.append("selected")
-    if clickable:
-        classes.append("clickable")
     if small:
         classes.append("small")
-    if disabled:
-        classes.append("disabled")
     el = ui.element("div").classes(" ".join(classes))  # the face itself is /cards/<code>.svg (card_faces.py)
     el.props["data-card"] = c.code
-    el.props["role"] = "button" if clickable else "img"
     name = c.name + (f", standing for {Card.parse(represents).name}" if represents else "")
     el.props["aria-label"] = name
-    if selected:
-        el.props["aria-pressed"] = "true"
+    set_look(el, selected=selected, clickable=clickable, disabled=disabled)
     if wild:
         with el:
             ui.label("★").classes("wild-star")
@@ -40,6 +32,18 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
     if on_dblclick is not None:
         el.on("dblclick", lambda _e: on_dblclick())
     return el
+
+
+def set_look(el: ui.element, *, selected: bool, clickable: bool, disabled: bool) -> None:
+    """The classes and ARIA that show a card's state; also restyles a card already on the page."""
+    marks = {"selected": selected, "clickable": clickable, "disabled": disabled}
+    el.classes(add=" ".join(k for k, on in marks.items() if on),
+               remove=" ".join(k for k, on in marks.items() if not on))
+    el.props["role"] = "button" if clickable else "img"
+    if selected:
+        el.props["aria-pressed"] = "true"
+    else:
+        el.props.pop("aria-pressed", None)
 
 
 def card_back(colour: str = "#2b4c9b", small: bool = False, testid: str | None = None) -> ui.element:
