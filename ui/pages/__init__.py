@@ -24,6 +24,8 @@ def register_pages() -> None:
     ui.add_head_html('<link rel="stylesheet" href="/assets/tailwind.css">'
                      '<link rel="stylesheet" href="/assets/cardnight.css">'
                      '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
+    # islands.js: a Region box re-renders on its own in the browser (see the file)
+    ui.add_body_html('<script defer src="/assets/islands.js"></script>', shared=True)
     card_faces.register()
     socket_guard.install()
 

@@ -1,0 +1,29 @@
+// Card Night: parts of a page that re-render on their own ("islands").
+//
+// NiceGUI draws a whole page with one Vue render function, so a change to any element (a card count, the
+// table's data-version) makes the browser rebuild and compare the virtual DOM of nearly the whole page. An
+// element with the attribute data-island (every Region box, ui/components/region.py) is drawn by a small
+// component of its own instead: a change inside it re-renders only it, and a change around it leaves it alone.
+(() => {
+  const renderElement = window.renderRecursively;
+  if (typeof renderElement !== "function") return; // not a NiceGUI page
+
+  const Island = {
+    name: "CnIsland",
+    props: { elements: Object, eid: String, context: Object },
+    render() {
+      // element refs ("r" + id) belong to the app, where NiceGUI's getElement() looks for them
+      const app = Vue.getCurrentInstance().root;
+      return Vue.withCtx(() => renderElement(this.elements, this.eid, this.context), app)();
+    },
+  };
+
+  window.renderRecursively = function (elements, id, propsContext) {
+    // read without tracking: the caller must not re-render when only the island's own element changes
+    const raw = Vue.toRaw(elements)[id];
+    if (raw === undefined || raw.props === undefined || !("data-island" in raw.props)) {
+      return renderElement(elements, id, propsContext);
+    }
+    return Vue.h(Island, { key: "island" + id, elements, eid: String(id), context: propsContext });
+  };
+})();
