@@ -132,6 +132,7 @@ class TablePage(HandBar, TableDialogs):
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self.table.game_key
+            self.root.props["data-island"] = ""  # its attributes change with every move: re-render it alone
             with self.root:
                 self.make_regions()
                 self.update_regions(force=True)
