@@ -4,26 +4,30 @@
 // table's data-version) makes the browser rebuild and compare the virtual DOM of nearly the whole page. An
 // element with the attribute data-island (every Region box, ui/components/region.py) is drawn by a small
 // component of its own instead: a change inside it re-renders only it, and a change around it leaves it alone.
+// Relies on nicegui.js's global renderRecursively(elements, id, ...) (NiceGUI 3.18); tests/e2e/test_islands.py
+// fails if an upgrade changes that.
 (() => {
   const renderElement = window.renderRecursively;
   if (typeof renderElement !== "function") return; // not a NiceGUI page
 
   const Island = {
     name: "CnIsland",
-    props: { elements: Object, eid: String, context: Object },
+    props: { elements: Object, eid: String, context: Object, more: Array },
     render() {
       // element refs ("r" + id) belong to the app, where NiceGUI's getElement() looks for them
       const app = Vue.getCurrentInstance().root;
-      return Vue.withCtx(() => renderElement(this.elements, this.eid, this.context), app)();
+      return Vue.withCtx(() => renderElement(this.elements, this.eid, this.context, ...(this.more || [])), app)();
     },
   };
 
-  window.renderRecursively = function (elements, id, propsContext) {
+  window.renderRecursively = function (elements, id, ...rest) {
     // read without tracking: the caller must not re-render when only the island's own element changes
     const raw = Vue.toRaw(elements)[id];
     if (raw === undefined || raw.props === undefined || !("data-island" in raw.props)) {
-      return renderElement(elements, id, propsContext);
+      return renderElement(elements, id, ...rest);
     }
-    return Vue.h(Island, { key: "island" + id, elements, eid: String(id), context: propsContext });
+    // plain props, equal from one render of the caller to the next (a new array would re-render it each time)
+    const [context, ...more] = rest;
+    return Vue.h(Island, { key: "island" + id, elements, eid: String(id), context, more: more.length ? more : null });
   };
 })();
