@@ -2,8 +2,9 @@
 
 from logic.registry import register
 
+from .actions import Give, NextHand, Pass, Play, PresidentConfig
 from .game import PresidentGame
-from .rules import Give, NextHand, Pass, Play, PresidentConfig, PresidentState
+from .state import PresidentState
 
 register(PresidentGame())
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .rules import PASS, RANK_LABELS, Give, NextHand, Pass, Play, parse_play
+from .actions import PASS, RANK_LABELS, Give, NextHand, Pass, Play, parse_play
 
 _LABEL_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
 

@@ -6,10 +6,11 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from logic.game import Game, Outcome
+from logic.game import PHASE_OVER, Game, Outcome
 
 from . import bots, rules, views
-from .rules import ACTION_ADAPTER, PHASE_OVER, PresidentConfig, PresidentState
+from .actions import ACTION_ADAPTER, PresidentConfig
+from .state import PresidentState, clone, new_state, restore, snapshot
 
 
 class PresidentGame(Game):
@@ -27,7 +28,7 @@ class PresidentGame(Game):
     def new_game(self, config: BaseModel, seed: int) -> PresidentState:
         if not isinstance(config, PresidentConfig):
             config = self.make_config(**dict(config))
-        return rules.new_state(config, seed)
+        return new_state(config, seed)
 
     def to_move(self, state: PresidentState) -> tuple[int, ...]:
         return rules.to_move(state)
@@ -50,13 +51,13 @@ class PresidentGame(Game):
         return Outcome.from_scores(list(state.scores))
 
     def clone(self, state: PresidentState) -> PresidentState:
-        return rules.clone(state)
+        return clone(state)
 
     def snapshot(self, state: PresidentState) -> dict[str, Any]:
-        return rules.snapshot(state)
+        return snapshot(state)
 
     def restore(self, data: dict[str, Any]) -> PresidentState:
-        return rules.restore(data)
+        return restore(data)
 
     def make_bot(self, level: str) -> Any:
         return bots.make_bot(level)

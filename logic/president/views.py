@@ -41,15 +41,9 @@ from typing import Any
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .rules import (
-    PHASE_EXCHANGE,
-    RANK_LABELS,
-    PresidentState,
-    mask_codes,
-    rank_words,
-    titles_for,
-    to_move,
-)
+from .actions import RANK_LABELS, mask_codes, rank_words, titles_for
+from .rules import to_move
+from .state import PHASE_EXCHANGE, PresidentState
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -218,7 +212,7 @@ def view(s: PresidentState, seat: int | None) -> dict[str, Any]:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
-        from .rules import parse_play
+        from .actions import parse_play
 
         try:
             mask, rank, count = parse_play(tuple(action.cards))

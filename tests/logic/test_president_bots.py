@@ -83,7 +83,7 @@ def test_normal_keeps_pairs_and_twos():
 
 
 def _h(text: str) -> list[int]:
-    from logic.president.rules import RANK_LABELS
+    from logic.president.actions import RANK_LABELS
 
     h = [0] * 13
     for label in text.split():
@@ -140,7 +140,7 @@ def test_expert_samples_worlds_consistent_with_its_view():
     view = G.view(s, pres)
     info = _Info(view)
     taken = view["exchange"]["received"]
-    from logic.president.rules import RANK_LABELS
+    from logic.president.actions import RANK_LABELS
 
     cap = min(RANK_LABELS.index(c[:-1]) for c in taken)
     assert info.cap == {beggar: cap}

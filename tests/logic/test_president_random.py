@@ -10,7 +10,7 @@ import pytest
 
 from logic.game import IllegalMove
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
-from logic.president.rules import CODES, mask_codes
+from logic.president.actions import CODES, mask_codes
 
 G = PresidentGame()
 FULL = (1 << 52) - 1

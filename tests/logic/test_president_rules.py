@@ -8,7 +8,7 @@ import pytest
 
 from logic.game import IllegalMove
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
-from logic.president.rules import CODES
+from logic.president.actions import CODES
 from logic.registry import get_game
 
 G = PresidentGame()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.president.rules import Give, Pass, Play
+from logic.president.actions import Give, Pass, Play
 from ui.components.cards import card
 from ui.components.region import Region
 from ui.games.base import GameUI, live_button, live_label

@@ -1,0 +1,201 @@
+"""President cards and actions: config model, action types, card-code/mask helpers and play parsing.
+
+Internals are plain ints for speed (random playouts and search bots run through here):
+
+* a card is ``rank * 4 + suit`` with rank 0..12 meaning 3 4 5 6 7 8 9 10 J Q K A 2 (normal order)
+  and suit 0..3 meaning S H D C, so the 3 of clubs is card 3 and ``card >> 2`` is its rank;
+* a hand is a 52-bit mask (bit ``card`` set when the card is held), so the four suits of rank ``r``
+  are the nibble ``(hand >> 4 * r) & 15``;
+* card codes ("QS", "10H") appear only at the edges: actions, views and snapshots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from logic.cards import Card
+from logic.game import IllegalMove
+
+RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces", "2s")
+RANK_SINGULAR = ("3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace", "2")
+SUIT_LETTERS = "SHDC"
+CODES: tuple[str, ...] = tuple(RANK_LABELS[c >> 2] + SUIT_LETTERS[c & 3] for c in range(52))
+CODE_INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+THREE_OF_CLUBS = 3
+ALL_CARDS = (1 << 52) - 1
+POP4 = tuple(bin(i).count("1") for i in range(16))
+COUNT_NAMES = ("", "a single card", "a pair", "three of a kind", "four of a kind")
+
+TITLES_4 = ("President", "Vice President", "Vice Beggar", "Beggar")
+TITLES_5 = ("President", "Vice President", "Citizen", "Vice Beggar", "Beggar")
+
+
+def titles_for(n: int) -> tuple[str, ...]:
+    return TITLES_5 if n == 5 else TITLES_4
+
+
+def card_code(card: int) -> str:
+    return CODES[card]
+
+
+def mask_cards(mask: int) -> list[int]:
+    """Cards of a mask in ascending (normal) order."""
+    out = []
+    c = 0
+    while mask:
+        if mask & 1:
+            out.append(c)
+        mask >>= 1
+        c += 1
+    return out
+
+
+def mask_codes(mask: int) -> list[str]:
+    return [CODES[c] for c in mask_cards(mask)]
+
+
+def code_to_card(code: str) -> int:
+    """Card int from a code; accepts the forms Card.parse accepts ('10H', 'TH', '3c')."""
+    idx = CODE_INDEX.get(code)
+    if idx is not None:
+        return idx
+    card = Card.parse(code)  # ValueError for junk
+    rank = 12 if card.rank == 2 else card.rank - 3
+    return rank * 4 + SUIT_LETTERS.index(card.suit)
+
+
+def codes_to_mask(codes) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << code_to_card(code)
+    return mask
+
+
+def rank_words(rank: int, count: int) -> str:
+    """'a single 9', 'a pair of 9s', 'three Kings', 'four 2s'."""
+    if count == 1:
+        return f"a single {RANK_SINGULAR[rank]}"
+    if count == 2:
+        return f"a pair of {RANK_PLURAL[rank]}"
+    return f"{('', '', '', 'three', 'four')[count]} {RANK_PLURAL[rank]}"
+
+
+# --- config ---------------------------------------------------------------------------------------------
+
+
+class PresidentConfig(BaseModel):
+    """Options of a President match."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = 4
+    hands: int = Field(4, title="Hands", json_schema_extra={"choices": [4, 8]})
+    revolution: bool = Field(False, title="Revolution rule")
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        if v not in (4, 5):
+            raise ValueError("President is played by 4 or 5 players")
+        return v
+
+    @field_validator("hands")
+    @classmethod
+    def _hands(cls, v: int) -> int:
+        if v not in (4, 8):
+            raise ValueError("A match is 4 or 8 hands")
+        return v
+
+
+# --- actions --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play one to four cards of one rank, e.g. ``Play(("9S", "9H"))``."""
+
+    cards: tuple[str, ...]
+    kind: Literal["play"] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass this turn (you may still play when your turn comes round again)."""
+
+    kind: Literal["pass"] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Exchange: the President gives back 2 cards, the Vice President 1."""
+
+    cards: tuple[str, ...]
+    kind: Literal["give"] = "give"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Confirm the hand summary; the next hand is dealt when every seat has confirmed."""
+
+    kind: Literal["next"] = "next"
+
+
+Action = Annotated[Play | Pass | Give | NextHand, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+
+PASS = Pass()
+NEXT = NextHand()
+
+# Canonical plays: PLAY_TABLE[rank][nibble][k] is the Play of the first k suits (S, H, D, C order)
+# of ``rank`` among the suits in ``nibble``. legal_actions lists only these (suits never matter in play);
+# apply accepts any cards of the right rank.
+PLAY_TABLE: list[list[list[Play | None]]] = []
+LEAD_TABLE: list[list[tuple[Play, ...]]] = []
+# cards tuple -> (mask, rank, count) for valid one-rank plays; filled lazily for other orderings
+_PARSED: dict[tuple[str, ...], tuple[int, int, int]] = {}
+
+for _r in range(13):
+    _row: list[list[Play | None]] = []
+    _lead_row: list[tuple[Play, ...]] = []
+    for _nib in range(16):
+        _suits = [s for s in range(4) if _nib >> s & 1]
+        _plays: list[Play | None] = [None]
+        for _k in range(1, len(_suits) + 1):
+            _cards = tuple(CODES[_r * 4 + s] for s in _suits[:_k])
+            _play = Play(_cards)
+            _plays.append(_play)
+            _PARSED[_cards] = (sum(1 << (_r * 4 + s) for s in _suits[:_k]), _r, _k)
+        _plays.extend([None] * (5 - len(_plays)))
+        _row.append(_plays)
+        _lead_row.append(tuple(p for p in _plays if p is not None))
+    PLAY_TABLE.append(_row)
+    LEAD_TABLE.append(_lead_row)
+
+
+def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
+    """(mask, rank, count) of a set of cards that must all share one rank; IllegalMove otherwise."""
+    hit = _PARSED.get(cards)
+    if hit is not None:
+        return hit
+    if not cards:
+        raise IllegalMove("Choose at least one card to play")
+    try:
+        ints = [code_to_card(c) for c in cards]
+    except (ValueError, TypeError, AttributeError):
+        raise IllegalMove("That is not a card from this deck") from None
+    if len(set(ints)) != len(ints):
+        raise IllegalMove("The same card was chosen twice")
+    rank = ints[0] >> 2
+    if any(c >> 2 != rank for c in ints):
+        raise IllegalMove("All the cards you play together must have the same rank")
+    mask = 0
+    for c in ints:
+        mask |= 1 << c
+    result = (mask, rank, len(ints))
+    if all(isinstance(c, str) for c in cards) and len(_PARSED) < 5000:
+        _PARSED[tuple(cards)] = result
+    return result
