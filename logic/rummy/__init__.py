@@ -1,7 +1,9 @@
 """Rummy (500-style) for Card Night: rules engine, views, bots, hints and rules text."""
 
 from logic.registry import register
-from logic.rummy.rules import RummyConfig, RummyGame, RummyState
+from logic.rummy.actions import RummyConfig
+from logic.rummy.rules import RummyGame
+from logic.rummy.state import RummyState
 
 GAME = register(RummyGame())
 

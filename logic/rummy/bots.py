@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from logic.rummy.actions import COMMIT, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
 from logic.rummy.melds import (
     CODE,
     POINTS,
@@ -43,7 +44,6 @@ from logic.rummy.melds import (
     hand_melds,
     parse_code,
 )
-from logic.rummy.rules import COMMIT, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -1,29 +1,32 @@
-"""Rummy, 500-style: state, actions and the rules engine.
-
-Turn shape: draw (stock / discard top / several discards) -> any melds and lay-offs -> discard ->
-"pending" (a short grace period where only Undo or Commit is possible) -> Commit passes the turn.
-Everything done inside a turn stays private to the mover until Commit; other seats' views show
-the table frozen as it was when the turn began (see ``views.py``).
-
-Undo (one step at a time, newest first): a meld, a lay-off, the discard while pending, or a
-pickup from the discard pile. A blind draw from the stock can never be undone.
-"""
+"""Rummy rules engine: the RummyGame class (legal actions, apply, commit and scoring)."""
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, Field, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Game, IllegalMove, Outcome
+from logic.rummy.actions import (
+    _MELD_CACHE,
+    ACTION_TYPES,
+    COMMIT,
+    DISCARD,
+    DRAW_STOCK,
+    NEXT,
+    TAKE,
+    UNDO,
+    RummyAction,
+    RummyConfig,
+    _layoff_action,
+    _meld_action,
+    _parse_cards,
+    _parse_one,
+)
 from logic.rummy.melds import (
-    CODE,
     DRAW_KEY,
-    KIND_NAME,
     POINTS,
     PRETTY,
     SET,
@@ -33,14 +36,25 @@ from logic.rummy.melds import (
     extend,
     hand_melds,
     new_meld,
-    parse_code,
     pretty,
 )
+from logic.rummy.state import (
+    DRAW,
+    HAND_OVER,
+    OVER,
+    PENDING,
+    PLAY,
+    RummyState,
+    _deal,
+    _find_meld,
+    _freeze,
+    _refill,
+    clone_state,
+    restore_state,
+    snapshot_state,
+    turn_text,
+)
 
-_json_dumps = json.JSONEncoder(separators=(",", ":")).encode
-_json_loads = json.JSONDecoder().decode
-
-TARGETS = (0, 100, 200, 300, 500)
 GRACE_SECONDS = 3.0
 # stall safeguard: this many full rounds without anybody melding or laying off a card end the
 # hand with nobody out (4 once the stock has been rebuilt, else 10). Without it a hand can
@@ -48,275 +62,17 @@ GRACE_SECONDS = 3.0
 STALL_ROUNDS = 4
 STALL_ROUNDS_NO_REBUILD = 10
 
-# turn stages
-DRAW, PLAY, PENDING, HAND_OVER, OVER = 0, 1, 2, 3, 4
-STAGE_NAME = ("draw", "play", "pending", "hand-over", "over")
-
-
-class RummyConfig(BaseModel):
-    """Options: ``players`` 2-4; ``target`` 100/200/300/500, or 0 for no limit."""
-
-    players: int = 2
-    target: int = Field(0, title="Race to", description="The match ends when a total reaches this; 0 = no limit",
-                        json_schema_extra={"choices": [0, 100, 200, 300, 500]})
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int) -> int:
-        if not 2 <= v <= 4:
-            raise ValueError("Rummy is for 2 to 4 players")
-        return v
-
-    @field_validator("target")
-    @classmethod
-    def _target(cls, v: int) -> int:
-        if v not in TARGETS:
-            raise ValueError("the target score must be 100, 200, 300 or 500 (or 0 for no limit)")
-        return v
-
-
-# --- actions -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Draw the top card of the stock (face down)."""
-
-    kind: Literal["draw"] = "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take ``card`` from the discard pile together with every card above it. If ``card`` is
-    not the top card it must be melded or laid off this turn."""
-
-    card: str
-    kind: Literal["take"] = "take"
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """Put down a new set (3-4 of a rank) or run (3+ in suit sequence)."""
-
-    cards: tuple[str, ...]
-    kind: Literal["meld"] = "meld"
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
-    """Add one or more cards to meld ``meld`` (anyone's)."""
-
-    meld: int
-    cards: tuple[str, ...]
-    kind: Literal["layoff"] = "layoff"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card``; ends the turn after the grace period (Commit)."""
-
-    card: str
-    kind: Literal["discard"] = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Take back the most recent meld, lay-off, discard (while pending) or discard-pile pickup."""
-
-    kind: Literal["undo"] = "undo"
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """End of the discard's grace period: the turn becomes public and passes on."""
-
-    kind: Literal["commit"] = "commit"
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """Ready for the next hand (hand-over phase)."""
-
-    kind: Literal["next"] = "next"
-
-
-RummyAction = DrawStock | TakeDiscard | Meld | LayOff | Discard | Undo | Commit | NextHand
-ACTION_TYPES = (DrawStock, TakeDiscard, Meld, LayOff, Discard, Undo, Commit, NextHand)
-
-DRAW_STOCK = DrawStock()
-UNDO = Undo()
-COMMIT = Commit()
-NEXT = NextHand()
-TAKE = tuple(TakeDiscard(CODE[c]) for c in range(52))
-DISCARD = tuple(Discard(CODE[c]) for c in range(52))
-_MELD_CACHE: dict[tuple[int, ...], Meld] = {}
-_LAYOFF_CACHE: dict[tuple[int, int], LayOff] = {}
-
-
-def _meld_action(cards: tuple[int, ...]) -> Meld:
-    a = _MELD_CACHE.get(cards)
-    if a is None:
-        a = _MELD_CACHE[cards] = Meld(tuple(CODE[c] for c in cards))
-    return a
-
-
-def _layoff_action(mid: int, card: int) -> LayOff:
-    key = (mid, card)
-    a = _LAYOFF_CACHE.get(key)
-    if a is None:
-        if len(_LAYOFF_CACHE) > 20000:
-            _LAYOFF_CACHE.clear()
-        a = _LAYOFF_CACHE[key] = LayOff(mid, (CODE[card],))
-    return a
-
-
-# --- state ---------------------------------------------------------------------------------
-
-
-class RummyState:
-    """Plain-data game state. Cards are ints 0..51 (see ``melds.py``)."""
-
-    __slots__ = (
-        "n",
-        "target",
-        "seed",
-        "hand_no",
-        "first_seat",
-        "current",
-        "stage",
-        "hands",
-        "stock",
-        "discard",
-        "melds",
-        "next_id",
-        "scores",
-        "pts",
-        "turn_start_pts",
-        "must_use",
-        "drew",
-        "undo",
-        "frozen",
-        "history",
-        "rebuilds",
-        "stall",
-        "confirmed",
-        "summary",
-        "first_draw",
-        "first_draw_winner",
-        "message",
-    )
-
-    # field name -> kind for snapshot/restore
-    _PLAIN = ("n", "target", "seed", "hand_no", "first_seat", "current", "stage", "next_id", "must_use", "drew",
-              "turn_start_pts", "rebuilds", "stall", "first_draw_winner", "message")
-
-
-def _deep_list(x: Any) -> Any:
-    """A fresh copy of plain data with every tuple turned into a list (JSON's shape)."""
-    return _json_loads(_json_dumps(x))
-
-
-def _freeze(st: RummyState) -> None:
-    """Remember the public table as it is at the start of the turn (shown to the other seats
-    until the turn is committed)."""
-    st.frozen = (
-        len(st.stock),
-        tuple(st.discard),
-        tuple(len(h) for h in st.hands),
-        tuple((m[0], m[1], m[2], tuple(m[6]), tuple(tuple(x) for x in m[7])) for m in st.melds),
-        tuple(st.pts),
-    )
-
-
-def _refill(st: RummyState) -> None:
-    """An empty stock is rebuilt at once from the discard pile minus its top card."""
-    if not st.stock and len(st.discard) > 1:
-        st.rebuilds += 1
-        rest = st.discard[:-1]
-        derive_rng(st.seed, "rebuild", st.hand_no, st.rebuilds).shuffle(rest)
-        st.stock = rest
-        st.discard = [st.discard[-1]]
-
-
-def _deal(st: RummyState) -> None:
-    rng = derive_rng(st.seed, "deal", st.hand_no)
-    deck = list(range(52))
-    rng.shuffle(deck)
-    k = 13 if st.n == 2 else 7
-    st.hands = [deck[i * k:(i + 1) * k] for i in range(st.n)]
-    rest = deck[st.n * k:]
-    st.discard = [rest.pop()]
-    st.stock = rest
-    st.melds = []
-    st.next_id = 1
-    st.pts = [0] * st.n
-    st.current = st.first_seat
-    st.stage = DRAW
-    st.turn_start_pts = 0
-    st.must_use = -1
-    st.drew = 0
-    st.undo = []
-    st.frozen = None
-    st.history = []
-    st.rebuilds = 0
-    st.stall = 0
-    st.confirmed = [False] * st.n
-    st.message = f"Hand {st.hand_no} dealt; player {st.first_seat + 1} goes first."
-
-
-def _find_meld(st: RummyState, mid: Any) -> int:
-    if isinstance(mid, int):
-        for i, m in enumerate(st.melds):
-            if m[0] == mid:
-                return i
-    raise IllegalMove("There is no such meld on the table.")
-
-
-def _parse_cards(codes: Any, hand: list[int]) -> list[int]:
-    if not isinstance(codes, (tuple, list)) or not codes:
-        raise IllegalMove("Pick at least one card.")
-    out = []
-    for code in codes:
-        try:
-            c = parse_code(code)
-        except ValueError:
-            raise IllegalMove(f"{code!r} is not a card.") from None
-        if c in out:
-            raise IllegalMove(f"{PRETTY[c]} is listed twice.")
-        if c not in hand:
-            raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
-        out.append(c)
-    return out
-
-
-def _parse_one(code: Any) -> int:
-    try:
-        return parse_code(code)
-    except ValueError:
-        raise IllegalMove(f"{code!r} is not a card.") from None
-
-
-def turn_text(entry: list) -> str:
-    """Public summary of one committed turn (a history entry)."""
-    seat, took, melded, laid, disc, out = entry[:6]
-    parts = []
-    if took is None:
-        parts.append("drew from the stock")
-    elif len(took) == 1:
-        parts.append(f"took the {PRETTY[took[0]]} from the discard pile")
-    else:
-        parts.append(f"took {len(took)} cards from the discard pile (down to the {PRETTY[took[0]]})")
-    for cards in melded:
-        parts.append(f"melded {pretty(cards)}")
-    for _mid, cards in laid:
-        parts.append(f"laid off {pretty(cards)}")
-    parts.append(f"went out discarding the {PRETTY[disc]}" if out else f"discarded the {PRETTY[disc]}")
-    if len(parts) > 2:
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-    return " and ".join(parts)
-
 
 class RummyGame(Game):
+    """Turn shape: draw (stock / discard top / several discards) -> any melds and lay-offs -> discard ->
+    "pending" (a short grace period where only Undo or Commit is possible) -> Commit passes the turn.
+    Everything done inside a turn stays private to the mover until Commit; other seats' views show
+    the table frozen as it was when the turn began (see ``views.py``).
+
+    Undo (one step at a time, newest first): a meld, a lay-off, the discard while pending, or a
+    pickup from the discard pile. A blind draw from the stock can never be undone.
+    """
+
     key: ClassVar[str] = "rummy"
     title: ClassVar[str] = "Rummy"
     tagline: ClassVar[str] = "500-style rummy: dig into the discard pile, meld, lay off and race to the target."
@@ -640,71 +396,16 @@ class RummyGame(Game):
         else:
             st.stage = HAND_OVER
 
+
     # --- copies and persistence -------------------------------------------------------------
     def clone(self, state: RummyState) -> RummyState:
-        st = RummyState()
-        for name in RummyState._PLAIN:
-            setattr(st, name, getattr(state, name))
-        st.hands = [list(h) for h in state.hands]
-        st.stock = list(state.stock)
-        st.discard = list(state.discard)
-        st.melds = [[m[0], m[1], m[2], m[3], m[4], m[5], list(m[6]), [list(x) for x in m[7]], m[8]]
-                    for m in state.melds]
-        st.scores = list(state.scores)
-        st.pts = list(state.pts)
-        st.undo = list(state.undo)  # entries are never mutated in place
-        st.frozen = state.frozen
-        st.history = list(state.history)
-        st.confirmed = list(state.confirmed)
-        st.summary = state.summary
-        st.first_draw = list(state.first_draw)
-        return st
+        return clone_state(state)
 
     def snapshot(self, state: RummyState) -> dict[str, Any]:
-        st = state
-        data: dict[str, Any] = {name: getattr(st, name) for name in RummyState._PLAIN}
-        data.update(
-            hands=[[CODE[c] for c in h] for h in st.hands],
-            stock=[CODE[c] for c in st.stock],
-            discard=[CODE[c] for c in st.discard],
-            melds=[
-                {"id": m[0], "owner": m[1], "kind": m[2], "key": m[3], "lo": m[4], "hi": m[5],
-                 "cards": [CODE[c] for c in m[6]], "layoffs": [[s, CODE[c]] for s, c in m[7]]}
-                for m in st.melds
-            ],
-            scores=list(st.scores),
-            pts=list(st.pts),
-            undo=_deep_list(st.undo),
-            frozen=_deep_list(st.frozen),
-            history=_deep_list(st.history),
-            confirmed=list(st.confirmed),
-            summary=_deep_list(st.summary),
-            first_draw=[CODE[c] for c in st.first_draw],
-        )
-        return data
+        return snapshot_state(state)
 
     def restore(self, data: dict[str, Any]) -> RummyState:
-        st = RummyState()
-        for name in RummyState._PLAIN:
-            setattr(st, name, data[name])
-        st.hands = [[parse_code(c) for c in h] for h in data["hands"]]
-        st.stock = [parse_code(c) for c in data["stock"]]
-        st.discard = [parse_code(c) for c in data["discard"]]
-        st.melds = []
-        for m in data["melds"]:
-            cards = [parse_code(c) for c in m["cards"]]
-            st.melds.append([m["id"], m["owner"], m["kind"], m["key"], m["lo"], m["hi"], cards,
-                             [[s, parse_code(c)] for s, c in m["layoffs"]],
-                             accepts_for(m["kind"], m["key"], m["lo"], m["hi"], cards)])
-        st.scores = list(data["scores"])
-        st.pts = list(data["pts"])
-        st.undo = _deep_list(data["undo"])
-        st.frozen = _deep_list(data["frozen"])
-        st.history = _deep_list(data["history"])
-        st.confirmed = list(data["confirmed"])
-        st.summary = _deep_list(data["summary"])
-        st.first_draw = [parse_code(c) for c in data["first_draw"]]
-        return st
+        return restore_state(data)
 
     # --- presentation -----------------------------------------------------------------------
     def view(self, state: RummyState, seat: int | None) -> dict[str, Any]:
@@ -756,14 +457,6 @@ class RummyGame(Game):
         from logic.rummy.rules_text import RULES_MARKDOWN
 
         return RULES_MARKDOWN
-
-
-def stage_name(state: RummyState) -> str:
-    return STAGE_NAME[state.stage]
-
-
-def kind_name(kind: int) -> str:
-    return KIND_NAME[kind]
 
 
 def random_playout(game: RummyGame, state: RummyState, rng: random.Random, max_actions: int = 100000) -> int:

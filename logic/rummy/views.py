@@ -41,7 +41,8 @@ from __future__ import annotations
 from typing import Any
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
-from logic.rummy.rules import GRACE_SECONDS, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.rules import GRACE_SECONDS
+from logic.rummy.state import HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
 
 SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
 _UNDO_WHAT = {"d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}

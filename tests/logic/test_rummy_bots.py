@@ -8,10 +8,10 @@ import time
 import pytest
 
 from logic.rummy import GAME
+from logic.rummy.actions import Discard, LayOff, Meld, TakeDiscard
 from logic.rummy.bots import Seen, plan_play
 from logic.rummy.hints import hint
 from logic.rummy.melds import parse_code
-from logic.rummy.rules import Discard, LayOff, Meld, TakeDiscard
 
 G = GAME
 

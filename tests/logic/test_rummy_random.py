@@ -9,8 +9,7 @@ import pytest
 
 from logic.game import IllegalMove
 from logic.rummy import GAME
-from logic.rummy.melds import CODE, PRETTY
-from logic.rummy.rules import (
+from logic.rummy.actions import (
     COMMIT,
     DRAW_STOCK,
     NEXT,
@@ -20,6 +19,7 @@ from logic.rummy.rules import (
     Meld,
     TakeDiscard,
 )
+from logic.rummy.melds import CODE, PRETTY
 
 G = GAME
 

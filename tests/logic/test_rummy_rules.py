@@ -9,16 +9,7 @@ import pytest
 from logic.game import IllegalMove
 from logic.registry import get_game
 from logic.rummy import GAME, RummyConfig
-from logic.rummy.melds import (
-    CODE,
-    DRAW_KEY,
-    POINTS,
-    classify,
-    hand_melds,
-    new_meld,
-    parse_code,
-)
-from logic.rummy.rules import (
+from logic.rummy.actions import (
     COMMIT,
     DRAW_STOCK,
     NEXT,
@@ -31,6 +22,15 @@ from logic.rummy.rules import (
     NextHand,
     TakeDiscard,
     Undo,
+)
+from logic.rummy.melds import (
+    CODE,
+    DRAW_KEY,
+    POINTS,
+    classify,
+    hand_melds,
+    new_meld,
+    parse_code,
 )
 
 G = GAME

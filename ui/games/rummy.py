@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.rummy.rules import TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.rummy.actions import TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
 from ui.components.cards import card
 from ui.games.base import GameUI, action_button
 from ui.games.rummy_control import RummyControl
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from ui.pages.table import TablePage
 
 # The lobby draws a select for an option only when the config lists its choices. RummyConfig.target has a
-# validator but no listed choices, so offer them here (see the report: better placed in logic/rummy/rules.py).
+# validator but no listed choices, so offer them here (see the report: better placed in logic/rummy/actions.py).
 _target = RummyConfig.model_fields["target"]
 if not isinstance(_target.json_schema_extra, dict) or "choices" not in _target.json_schema_extra:
     _target.json_schema_extra = {"choices": list(TARGETS)}

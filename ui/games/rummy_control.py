@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from logic.rummy.actions import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from logic.rummy.hints import hint
-from logic.rummy.rules import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from ui.games.rummy_parts import current_hint, page_pref, page_set_pref, page_state, pretty
 
 if TYPE_CHECKING:

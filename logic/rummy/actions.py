@@ -1,0 +1,154 @@
+"""Rummy moves: the config model, the action types (with cached instances) and parsing card codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from logic.game import IllegalMove
+from logic.rummy.melds import CODE, PRETTY, parse_code
+
+TARGETS = (0, 100, 200, 300, 500)
+
+
+class RummyConfig(BaseModel):
+    """Options: ``players`` 2-4; ``target`` 100/200/300/500, or 0 for no limit."""
+
+    players: int = 2
+    target: int = Field(0, title="Race to", description="The match ends when a total reaches this; 0 = no limit",
+                        json_schema_extra={"choices": [0, 100, 200, 300, 500]})
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        if not 2 <= v <= 4:
+            raise ValueError("Rummy is for 2 to 4 players")
+        return v
+
+    @field_validator("target")
+    @classmethod
+    def _target(cls, v: int) -> int:
+        if v not in TARGETS:
+            raise ValueError("the target score must be 100, 200, 300 or 500 (or 0 for no limit)")
+        return v
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock (face down)."""
+
+    kind: Literal["draw"] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take ``card`` from the discard pile together with every card above it. If ``card`` is
+    not the top card it must be melded or laid off this turn."""
+
+    card: str
+    kind: Literal["take"] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Put down a new set (3-4 of a rank) or run (3+ in suit sequence)."""
+
+    cards: tuple[str, ...]
+    kind: Literal["meld"] = "meld"
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add one or more cards to meld ``meld`` (anyone's)."""
+
+    meld: int
+    cards: tuple[str, ...]
+    kind: Literal["layoff"] = "layoff"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card``; ends the turn after the grace period (Commit)."""
+
+    card: str
+    kind: Literal["discard"] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the most recent meld, lay-off, discard (while pending) or discard-pile pickup."""
+
+    kind: Literal["undo"] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """End of the discard's grace period: the turn becomes public and passes on."""
+
+    kind: Literal["commit"] = "commit"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Ready for the next hand (hand-over phase)."""
+
+    kind: Literal["next"] = "next"
+
+
+RummyAction = DrawStock | TakeDiscard | Meld | LayOff | Discard | Undo | Commit | NextHand
+ACTION_TYPES = (DrawStock, TakeDiscard, Meld, LayOff, Discard, Undo, Commit, NextHand)
+
+DRAW_STOCK = DrawStock()
+UNDO = Undo()
+COMMIT = Commit()
+NEXT = NextHand()
+TAKE = tuple(TakeDiscard(CODE[c]) for c in range(52))
+DISCARD = tuple(Discard(CODE[c]) for c in range(52))
+_MELD_CACHE: dict[tuple[int, ...], Meld] = {}
+_LAYOFF_CACHE: dict[tuple[int, int], LayOff] = {}
+
+
+def _meld_action(cards: tuple[int, ...]) -> Meld:
+    a = _MELD_CACHE.get(cards)
+    if a is None:
+        a = _MELD_CACHE[cards] = Meld(tuple(CODE[c] for c in cards))
+    return a
+
+
+def _layoff_action(mid: int, card: int) -> LayOff:
+    key = (mid, card)
+    a = _LAYOFF_CACHE.get(key)
+    if a is None:
+        if len(_LAYOFF_CACHE) > 20000:
+            _LAYOFF_CACHE.clear()
+        a = _LAYOFF_CACHE[key] = LayOff(mid, (CODE[card],))
+    return a
+
+
+def _parse_cards(codes: Any, hand: list[int]) -> list[int]:
+    if not isinstance(codes, (tuple, list)) or not codes:
+        raise IllegalMove("Pick at least one card.")
+    out = []
+    for code in codes:
+        try:
+            c = parse_code(code)
+        except ValueError:
+            raise IllegalMove(f"{code!r} is not a card.") from None
+        if c in out:
+            raise IllegalMove(f"{PRETTY[c]} is listed twice.")
+        if c not in hand:
+            raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
+        out.append(c)
+    return out
+
+
+def _parse_one(code: Any) -> int:
+    try:
+        return parse_code(code)
+    except ValueError:
+        raise IllegalMove(f"{code!r} is not a card.") from None

@@ -1,0 +1,212 @@
+"""Rummy state: the state class, dealing and refilling, turn summaries and copy/snapshot/restore helpers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from logic.cards import derive_rng
+from logic.game import IllegalMove
+from logic.rummy.melds import CODE, KIND_NAME, PRETTY, accepts_for, parse_code, pretty
+
+_json_dumps = json.JSONEncoder(separators=(",", ":")).encode
+_json_loads = json.JSONDecoder().decode
+
+# turn stages
+DRAW, PLAY, PENDING, HAND_OVER, OVER = 0, 1, 2, 3, 4
+STAGE_NAME = ("draw", "play", "pending", "hand-over", "over")
+
+
+class RummyState:
+    """Plain-data game state. Cards are ints 0..51 (see ``melds.py``)."""
+
+    __slots__ = (
+        "n",
+        "target",
+        "seed",
+        "hand_no",
+        "first_seat",
+        "current",
+        "stage",
+        "hands",
+        "stock",
+        "discard",
+        "melds",
+        "next_id",
+        "scores",
+        "pts",
+        "turn_start_pts",
+        "must_use",
+        "drew",
+        "undo",
+        "frozen",
+        "history",
+        "rebuilds",
+        "stall",
+        "confirmed",
+        "summary",
+        "first_draw",
+        "first_draw_winner",
+        "message",
+    )
+
+    # field name -> kind for snapshot/restore
+    _PLAIN = ("n", "target", "seed", "hand_no", "first_seat", "current", "stage", "next_id", "must_use", "drew",
+              "turn_start_pts", "rebuilds", "stall", "first_draw_winner", "message")
+
+
+def _deep_list(x: Any) -> Any:
+    """A fresh copy of plain data with every tuple turned into a list (JSON's shape)."""
+    return _json_loads(_json_dumps(x))
+
+
+def _freeze(st: RummyState) -> None:
+    """Remember the public table as it is at the start of the turn (shown to the other seats
+    until the turn is committed)."""
+    st.frozen = (
+        len(st.stock),
+        tuple(st.discard),
+        tuple(len(h) for h in st.hands),
+        tuple((m[0], m[1], m[2], tuple(m[6]), tuple(tuple(x) for x in m[7])) for m in st.melds),
+        tuple(st.pts),
+    )
+
+
+def _refill(st: RummyState) -> None:
+    """An empty stock is rebuilt at once from the discard pile minus its top card."""
+    if not st.stock and len(st.discard) > 1:
+        st.rebuilds += 1
+        rest = st.discard[:-1]
+        derive_rng(st.seed, "rebuild", st.hand_no, st.rebuilds).shuffle(rest)
+        st.stock = rest
+        st.discard = [st.discard[-1]]
+
+
+def _deal(st: RummyState) -> None:
+    rng = derive_rng(st.seed, "deal", st.hand_no)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    k = 13 if st.n == 2 else 7
+    st.hands = [deck[i * k:(i + 1) * k] for i in range(st.n)]
+    rest = deck[st.n * k:]
+    st.discard = [rest.pop()]
+    st.stock = rest
+    st.melds = []
+    st.next_id = 1
+    st.pts = [0] * st.n
+    st.current = st.first_seat
+    st.stage = DRAW
+    st.turn_start_pts = 0
+    st.must_use = -1
+    st.drew = 0
+    st.undo = []
+    st.frozen = None
+    st.history = []
+    st.rebuilds = 0
+    st.stall = 0
+    st.confirmed = [False] * st.n
+    st.message = f"Hand {st.hand_no} dealt; player {st.first_seat + 1} goes first."
+
+
+def _find_meld(st: RummyState, mid: Any) -> int:
+    if isinstance(mid, int):
+        for i, m in enumerate(st.melds):
+            if m[0] == mid:
+                return i
+    raise IllegalMove("There is no such meld on the table.")
+
+
+def turn_text(entry: list) -> str:
+    """Public summary of one committed turn (a history entry)."""
+    seat, took, melded, laid, disc, out = entry[:6]
+    parts = []
+    if took is None:
+        parts.append("drew from the stock")
+    elif len(took) == 1:
+        parts.append(f"took the {PRETTY[took[0]]} from the discard pile")
+    else:
+        parts.append(f"took {len(took)} cards from the discard pile (down to the {PRETTY[took[0]]})")
+    for cards in melded:
+        parts.append(f"melded {pretty(cards)}")
+    for _mid, cards in laid:
+        parts.append(f"laid off {pretty(cards)}")
+    parts.append(f"went out discarding the {PRETTY[disc]}" if out else f"discarded the {PRETTY[disc]}")
+    if len(parts) > 2:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return " and ".join(parts)
+
+
+def clone_state(state: RummyState) -> RummyState:
+    st = RummyState()
+    for name in RummyState._PLAIN:
+        setattr(st, name, getattr(state, name))
+    st.hands = [list(h) for h in state.hands]
+    st.stock = list(state.stock)
+    st.discard = list(state.discard)
+    st.melds = [[m[0], m[1], m[2], m[3], m[4], m[5], list(m[6]), [list(x) for x in m[7]], m[8]]
+                for m in state.melds]
+    st.scores = list(state.scores)
+    st.pts = list(state.pts)
+    st.undo = list(state.undo)  # entries are never mutated in place
+    st.frozen = state.frozen
+    st.history = list(state.history)
+    st.confirmed = list(state.confirmed)
+    st.summary = state.summary
+    st.first_draw = list(state.first_draw)
+    return st
+
+
+def snapshot_state(state: RummyState) -> dict[str, Any]:
+    st = state
+    data: dict[str, Any] = {name: getattr(st, name) for name in RummyState._PLAIN}
+    data.update(
+        hands=[[CODE[c] for c in h] for h in st.hands],
+        stock=[CODE[c] for c in st.stock],
+        discard=[CODE[c] for c in st.discard],
+        melds=[
+            {"id": m[0], "owner": m[1], "kind": m[2], "key": m[3], "lo": m[4], "hi": m[5],
+             "cards": [CODE[c] for c in m[6]], "layoffs": [[s, CODE[c]] for s, c in m[7]]}
+            for m in st.melds
+        ],
+        scores=list(st.scores),
+        pts=list(st.pts),
+        undo=_deep_list(st.undo),
+        frozen=_deep_list(st.frozen),
+        history=_deep_list(st.history),
+        confirmed=list(st.confirmed),
+        summary=_deep_list(st.summary),
+        first_draw=[CODE[c] for c in st.first_draw],
+    )
+    return data
+
+
+def restore_state(data: dict[str, Any]) -> RummyState:
+    st = RummyState()
+    for name in RummyState._PLAIN:
+        setattr(st, name, data[name])
+    st.hands = [[parse_code(c) for c in h] for h in data["hands"]]
+    st.stock = [parse_code(c) for c in data["stock"]]
+    st.discard = [parse_code(c) for c in data["discard"]]
+    st.melds = []
+    for m in data["melds"]:
+        cards = [parse_code(c) for c in m["cards"]]
+        st.melds.append([m["id"], m["owner"], m["kind"], m["key"], m["lo"], m["hi"], cards,
+                         [[s, parse_code(c)] for s, c in m["layoffs"]],
+                         accepts_for(m["kind"], m["key"], m["lo"], m["hi"], cards)])
+    st.scores = list(data["scores"])
+    st.pts = list(data["pts"])
+    st.undo = _deep_list(data["undo"])
+    st.frozen = _deep_list(data["frozen"])
+    st.history = _deep_list(data["history"])
+    st.confirmed = list(data["confirmed"])
+    st.summary = _deep_list(data["summary"])
+    st.first_draw = [parse_code(c) for c in data["first_draw"]]
+    return st
+
+
+def stage_name(state: RummyState) -> str:
+    return STAGE_NAME[state.stage]
+
+
+def kind_name(kind: int) -> str:
+    return KIND_NAME[kind]
