@@ -2,7 +2,9 @@
 
 from logic.registry import register
 
-from .rules import BeanieConfig, BeanieGame, BeanieState
+from .actions import BeanieConfig
+from .rules import BeanieGame
+from .state import BeanieState
 
 GAME = register(BeanieGame())
 

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from . import sets as S
-from .rules import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
+from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 
 WILD_OF_LABEL = {label: r for r, label in enumerate(S.RANK_LABELS) if label}

@@ -1,231 +1,54 @@
-"""Beanie rules: config, actions, state and the engine (the ``Game`` contract).
-
-Round ``k`` (1-based) makes rank ``k`` wild (aces in round 1 ... kings in round 13). Seat
-``(k - 1) % players`` starts the round with 8 cards and goes straight to its play stage; the others
-get 7. A turn is: draw (stock or discard top), then any number of plays (lay a set, add a natural
-card, place a lone Beanie = "star", steal a Beanie, end-round vote), then one discard. Emptying the
-hand (by a play or by the discard) wins the round, but never on a seat's first turn of the round.
-
-Internals are plain ints and lists (see ``sets.py`` for card ids and the set layout).
-"""
+"""Beanie's engine (the ``Game`` contract): applying moves, round scoring, persistence and table hooks."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Game, IllegalMove, Outcome
 
 from . import sets as S
+from .actions import (
+    ACTION_ADAPTER,
+    Add,
+    Agree,
+    BeanieConfig,
+    Discard,
+    Draw,
+    Lay,
+    NextHand,
+    Propose,
+    Star,
+    Steal,
+    Withdraw,
+    legal_moves,
+    timeout_default,
+)
 from .sets import CODES, MATCH, RANK
-
-STAGE_DRAW = "draw"
-STAGE_PLAY = "play"
-
-
-# --- config --------------------------------------------------------------------------------------
-
-
-class BeanieConfig(BaseModel):
-    """Options of a Beanie game."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    players: int = 2
-    rounds: int = Field(13, title="Rounds", json_schema_extra={"choices": list(range(1, 14))})
-    beanie_value: int = Field(10, title="Beanie left in hand (points)", json_schema_extra={"choices": [10, 25]})
-    reclaim_own: bool = Field(False, title="Reclaim your own Beanie")
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int) -> int:
-        if not 2 <= v <= 4:
-            raise ValueError("Beanie is for 2 to 4 players")
-        return v
-
-    @field_validator("rounds")
-    @classmethod
-    def _rounds(cls, v: int) -> int:
-        if not 1 <= v <= 13:
-            raise ValueError("rounds must be between 1 and 13")
-        return v
-
-    @field_validator("beanie_value")
-    @classmethod
-    def _beanie_value(cls, v: int) -> int:
-        if v not in (10, 25):
-            raise ValueError("a Beanie left in hand costs 10 or 25 points")
-        return v
-
-
-# --- actions -------------------------------------------------------------------------------------
-
-Side = Literal["low", "high"]
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Take the top card of the stock or of the discard pile."""
-
-    source: Literal["stock", "discard"] = "stock"
-    kind: Literal["draw"] = "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Lay:
-    """Lay a new set from the hand. ``as_type`` only when it could be a match or a run; ``end`` only
-    when the Beanies beyond the natural cards of a run could go at either end."""
-
-    cards: tuple[str, ...] = ()
-    as_type: Literal["match", "run"] | None = None
-    end: Side | None = None
-    kind: Literal["lay"] = "lay"
-
-
-@dataclass(frozen=True, slots=True)
-class Add:
-    """Add one natural card to a set on the table."""
-
-    set_id: int = 0
-    card: str = ""
-    kind: Literal["add"] = "add"
-
-
-@dataclass(frozen=True, slots=True)
-class Star:
-    """Place one Beanie from the hand onto a set (``end`` when a run is open at both ends)."""
-
-    set_id: int = 0
-    card: str = ""
-    end: Side | None = None
-    kind: Literal["star"] = "star"
-
-
-@dataclass(frozen=True, slots=True)
-class Steal:
-    """Swap the real card ``card`` from the hand for the Beanie standing for it in set ``set_id``."""
-
-    set_id: int = 0
-    card: str = ""
-    kind: Literal["steal"] = "steal"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    card: str = ""
-    kind: Literal["discard"] = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Propose:
-    """Propose ending the round as a draw."""
-
-    kind: Literal["propose"] = "propose"
-
-
-@dataclass(frozen=True, slots=True)
-class Agree:
-    kind: Literal["agree"] = "agree"
-
-
-@dataclass(frozen=True, slots=True)
-class Withdraw:
-    """The proposer cancels the end-round vote."""
-
-    kind: Literal["withdraw"] = "withdraw"
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """Confirm the round summary (hand-over)."""
-
-    kind: Literal["next"] = "next"
-
-
-BeanieAction = Draw | Lay | Add | Star | Steal | Discard | Propose | Agree | Withdraw | NextHand
-
-DRAW_STOCK = Draw("stock")
-DRAW_DISCARD = Draw("discard")
-PROPOSE = Propose()
-AGREE = Agree()
-WITHDRAW = Withdraw()
-NEXT = NextHand()
-DISCARDS = tuple(Discard(code) for code in CODES)
-
-
-# --- state ---------------------------------------------------------------------------------------
-
-
-class BeanieState:
-    """Whole game state. ``sets``: list of ``[id, owner, typ, cards, reps]`` (see sets.py).
-    ``drawn``: card drawn this turn (-1 before drawing or for the round's starter).
-    ``turns_done``: completed turns per seat this round (0 = still on the first turn).
-    ``taken``/``thrown``: per seat, the cards that went publicly into its hand this round (from the
-    discard pile or stolen from the table) and the cards it discarded this round; cards shuffled back
-    into the stock leave both lists.
-    ``result``: last round's result ``[winner or -1, points per seat, cards left per seat]``."""
-
-    __slots__ = (
-        "players", "rounds", "beanie_value", "reclaim_own", "seed",
-        "round", "phase", "turn", "stage", "hands", "stock", "discard", "sets", "next_set_id",
-        "laid", "turns_done", "drawn", "proposer", "agreed", "proposed", "round_turns", "reshuffles",
-        "taken", "thrown", "totals", "scorecard", "confirmed", "result", "message",
-    )  # fmt: skip
-
-    def __init__(self) -> None:
-        self.players = 2
-        self.rounds = 13
-        self.beanie_value = 10
-        self.reclaim_own = False
-        self.seed = 0
-        self.round = 1
-        self.phase = PHASE_PLAY
-        self.turn = 0
-        self.stage = STAGE_PLAY
-        self.hands: list[list[int]] = []
-        self.stock: list[int] = []
-        self.discard: list[int] = []
-        self.sets: list[list] = []
-        self.next_set_id = 1
-        self.laid: list[bool] = []
-        self.turns_done: list[int] = []
-        self.drawn = -1
-        self.proposer = -1
-        self.agreed: list[bool] = []
-        self.proposed = False  # the seat to move has proposed during this turn already
-        self.round_turns = 0
-        self.reshuffles = 0
-        self.taken: list[list[int]] = []
-        self.thrown: list[list[int]] = []
-        self.totals: list[int] = []
-        self.scorecard: list[list[int]] = []
-        self.confirmed: list[bool] = []
-        self.result: list | None = None
-        self.message: str | None = None
-
-
-def _copy_sets(sets: list[list]) -> list[list]:
-    return [[s[0], s[1], s[2], s[3][:], s[4][:]] for s in sets]
-
-
-def _name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
+from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, _name, clone_state, deal, restore_state, snapshot_state
 
 # --- the game ------------------------------------------------------------------------------------
 
 
 class BeanieGame(Game):
+    """Round ``k`` (1-based) makes rank ``k`` wild (aces in round 1 ... kings in round 13). Seat
+    ``(k - 1) % players`` starts the round with 8 cards and goes straight to its play stage; the others
+    get 7. A turn is: draw (stock or discard top), then any number of plays (lay a set, add a natural
+    card, place a lone Beanie = "star", steal a Beanie, end-round vote), then one discard. Emptying the
+    hand (by a play or by the discard) wins the round, but never on a seat's first turn of the round.
+
+    Internals are plain ints and lists (see ``sets.py`` for card ids and the set layout).
+    """
+
     key: ClassVar[str] = "beanie"
     title: ClassVar[str] = "Beanie"
     tagline: ClassVar[str] = "Wild-card rummy over 13 rounds: a new rank is wild every round."
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_model: ClassVar[type[BaseModel]] = BeanieConfig
-    action_adapter: ClassVar[TypeAdapter] = TypeAdapter(Annotated[BeanieAction, Field(discriminator="kind")])
+    action_adapter: ClassVar[TypeAdapter] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 60
     turn_timer_choices: ClassVar[tuple[int, ...]] = (30, 60, 90, 120)
@@ -246,37 +69,7 @@ class BeanieGame(Game):
         self._deal(st, 1)
         return st
 
-    def _deal(self, st: BeanieState, rnd: int) -> None:
-        n = st.players
-        deck = list(range(52))
-        derive_rng(st.seed, rnd).shuffle(deck)
-        starter = (rnd - 1) % n
-        hands = []
-        pos = 0
-        for seat in range(n):
-            k = 8 if seat == starter else 7
-            hands.append(deck[pos : pos + k])
-            pos += k
-        st.round = rnd
-        st.phase = PHASE_PLAY
-        st.turn = starter
-        st.stage = STAGE_PLAY  # the starter's extra card counts as its draw
-        st.hands = hands
-        st.stock = deck[pos:]
-        st.discard = []
-        st.sets = []
-        st.laid = [False] * n
-        st.turns_done = [0] * n
-        st.drawn = -1
-        st.proposer = -1
-        st.agreed = [False] * n
-        st.proposed = False
-        st.round_turns = 0
-        st.reshuffles = 0
-        st.taken = [[] for _ in range(n)]
-        st.thrown = [[] for _ in range(n)]
-        st.confirmed = [False] * n
-        st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {_name(starter)} starts."
+    _deal = staticmethod(deal)
 
     # --- queries -------------------------------------------------------------------------------
     def to_move(self, state: BeanieState) -> tuple[int, ...]:
@@ -289,63 +82,7 @@ class BeanieGame(Game):
     def phase(self, state: BeanieState) -> str:
         return state.phase
 
-    def legal_actions(self, state: BeanieState, seat: int) -> list[Any]:
-        if not 0 <= seat < state.players:
-            return []
-        if state.phase == PHASE_HAND_OVER:
-            return [] if state.confirmed[seat] else [NEXT]
-        if state.phase != PHASE_PLAY or seat != state.turn:
-            return []
-        if state.stage == STAGE_DRAW:
-            out = []
-            if state.stock:
-                out.append(DRAW_STOCK)
-            if state.discard:
-                out.append(DRAW_DISCARD)
-            return out
-        hand = state.hands[seat]
-        wild = state.round
-        first = state.turns_done[seat] == 0
-        nh = len(hand)
-        out = []
-        # Lay (on the first turn, keep two cards: one to discard, one to hold)
-        limit = nh - 2 if first else nh
-        if limit >= 3:
-            for cards, at, end in S.lay_options(hand, wild):
-                if len(cards) <= limit:
-                    out.append(Lay(tuple(CODES[c] for c in cards), at, end))
-        if state.laid[seat] and (nh > 2 or not first):
-            sets = state.sets
-            inhand = set(hand)
-            for s in sets:
-                for c in S.accepts(s, wild):
-                    if c in inhand:
-                        out.append(Add(s[0], CODES[c]))
-            wl = [c for c in hand if RANK[c] == wild]
-            if wl:
-                for s in sets:
-                    ends = S.star_ends(s)
-                    for w in wl:
-                        for e in ends:
-                            out.append(Star(s[0], CODES[w], e))
-        if state.laid[seat]:
-            inhand = set(hand)
-            for s in state.sets:
-                if s[1] == seat and not state.reclaim_own:
-                    continue
-                for c, r in zip(s[3], s[4], strict=True):
-                    if RANK[c] == wild and r != c and r in inhand and RANK[r] != wild:
-                        out.append(Steal(s[0], CODES[r]))
-        if nh > 1 or not first:
-            out.extend(DISCARDS[c] for c in hand)
-        if state.proposer < 0:
-            if not state.proposed:
-                out.append(PROPOSE)
-        elif state.proposer == seat:
-            out.append(WITHDRAW)
-        elif not state.agreed[seat]:
-            out.append(AGREE)
-        return out
+    legal_actions = staticmethod(legal_moves)
 
     # --- apply ---------------------------------------------------------------------------------
     def apply(self, state: BeanieState, seat: int, action: Any) -> None:
@@ -613,52 +350,9 @@ class BeanieGame(Game):
 
         return build_view(state, seat)
 
-    def clone(self, state: BeanieState) -> BeanieState:
-        st = BeanieState.__new__(BeanieState)
-        st.players = state.players
-        st.rounds = state.rounds
-        st.beanie_value = state.beanie_value
-        st.reclaim_own = state.reclaim_own
-        st.seed = state.seed
-        st.round = state.round
-        st.phase = state.phase
-        st.turn = state.turn
-        st.stage = state.stage
-        st.hands = [h[:] for h in state.hands]
-        st.stock = state.stock[:]
-        st.discard = state.discard[:]
-        st.sets = _copy_sets(state.sets)
-        st.next_set_id = state.next_set_id
-        st.laid = state.laid[:]
-        st.turns_done = state.turns_done[:]
-        st.drawn = state.drawn
-        st.proposer = state.proposer
-        st.agreed = state.agreed[:]
-        st.proposed = state.proposed
-        st.round_turns = state.round_turns
-        st.reshuffles = state.reshuffles
-        st.taken = [x[:] for x in state.taken]
-        st.thrown = [x[:] for x in state.thrown]
-        st.totals = state.totals[:]
-        st.scorecard = [x[:] for x in state.scorecard]
-        st.confirmed = state.confirmed[:]
-        st.result = None if state.result is None else [state.result[0], state.result[1][:], state.result[2][:]]
-        st.message = state.message
-        return st
-
-    def snapshot(self, state: BeanieState) -> dict[str, Any]:
-        c = self.clone(state)
-        return {name: getattr(c, name) for name in BeanieState.__slots__}
-
-    def restore(self, data: dict[str, Any]) -> BeanieState:
-        try:
-            tmp = BeanieState.__new__(BeanieState)
-            for name in BeanieState.__slots__:
-                setattr(tmp, name, data[name])
-            tmp.sets = [[int(s[0]), int(s[1]), int(s[2]), list(s[3]), list(s[4])] for s in data["sets"]]
-            return self.clone(tmp)
-        except (KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"Not a Beanie snapshot ({exc}).") from None
+    clone = staticmethod(clone_state)
+    snapshot = staticmethod(snapshot_state)
+    restore = staticmethod(restore_state)
 
     # --- table helpers ---------------------------------------------------------------------------
     def make_bot(self, level: str) -> Any:
@@ -666,25 +360,7 @@ class BeanieGame(Game):
 
         return make_bot(level)
 
-    def timeout_action(self, state: BeanieState, seat: int) -> Any:
-        """Out of time: before drawing, draw from the stock (the discard pile when the stock is empty);
-        after drawing, discard the drawn card, or when it has been played, the highest-value natural card
-        (a Beanie only when nothing else is left). The table calls this again while the seat is still to
-        move, so a timeout before the draw becomes "draw, then discard"."""
-        if state.phase == PHASE_HAND_OVER:
-            return NEXT
-        if state.phase != PHASE_PLAY or seat != state.turn:
-            raise IllegalMove("It is not your turn.")
-        if state.stage == STAGE_DRAW:
-            return DRAW_STOCK if state.stock else DRAW_DISCARD
-        hand = state.hands[seat]
-        if state.drawn in hand:
-            return DISCARDS[state.drawn]
-        wild = state.round
-        naturals = [c for c in hand if RANK[c] != wild]
-        pool = naturals or hand
-        best = max(pool, key=lambda c: (S.NATURAL_POINTS[c], RANK[c], -hand.index(c)))
-        return DISCARDS[best]
+    timeout_action = staticmethod(timeout_default)
 
     def describe(self, state_before: BeanieState, seat: int, action: Any) -> str | None:
         from .views import describe

@@ -272,7 +272,7 @@ def simulate(seed: int, rounds: int = ROUNDS) -> tuple[int | None, int, int]:
     """Play the plan for seats 0 and 1 against a medium bot in seat 2: (round of the first human steal or None,
     browser moves until then, browser moves in the whole game when played to the end)."""
     from logic.beanie import GAME
-    from logic.beanie.rules import DRAW_STOCK, NEXT, Discard, Lay, Steal
+    from logic.beanie.actions import DRAW_STOCK, NEXT, Discard, Lay, Steal
     from ui.hub import choose_bot_action
 
     st = GAME.new_game(GAME.make_config(players=3, rounds=rounds), seed)

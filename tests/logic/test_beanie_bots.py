@@ -10,7 +10,7 @@ import time
 import pytest
 
 from logic.beanie import GAME
-from logic.beanie.rules import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, Add, Discard, Lay, Star, Steal
+from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, Add, Discard, Lay, Star, Steal
 from logic.beanie.sets import CARD_ID, MATCH, RUN
 
 LEVELS = GAME.bot_levels

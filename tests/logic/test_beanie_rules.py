@@ -7,7 +7,7 @@ import json
 import pytest
 
 from logic.beanie import GAME
-from logic.beanie.rules import (
+from logic.beanie.actions import (
     AGREE,
     DRAW_DISCARD,
     DRAW_STOCK,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.beanie import sets as S
-from logic.beanie.rules import (
+from logic.beanie.actions import (
     DRAW_DISCARD,
     DRAW_STOCK,
     Add,

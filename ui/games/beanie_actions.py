@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.beanie import sets as S
-from logic.beanie.rules import AGREE, DRAW_DISCARD, DRAW_STOCK, PROPOSE, WITHDRAW, Discard, Lay
+from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, PROPOSE, WITHDRAW, Discard, Lay
 from ui.games.base import action_button
 from ui.games.beanie_parts import (
     choice_dialog,

@@ -1,0 +1,154 @@
+"""Beanie's game state: the state class, dealing a round, and clone / snapshot / restore."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.cards import derive_rng
+from logic.game import PHASE_PLAY
+
+from . import sets as S
+
+STAGE_DRAW = "draw"
+STAGE_PLAY = "play"
+
+# --- state ---------------------------------------------------------------------------------------
+
+
+class BeanieState:
+    """Whole game state. ``sets``: list of ``[id, owner, typ, cards, reps]`` (see sets.py).
+    ``drawn``: card drawn this turn (-1 before drawing or for the round's starter).
+    ``turns_done``: completed turns per seat this round (0 = still on the first turn).
+    ``taken``/``thrown``: per seat, the cards that went publicly into its hand this round (from the
+    discard pile or stolen from the table) and the cards it discarded this round; cards shuffled back
+    into the stock leave both lists.
+    ``result``: last round's result ``[winner or -1, points per seat, cards left per seat]``."""
+
+    __slots__ = (
+        "players", "rounds", "beanie_value", "reclaim_own", "seed",
+        "round", "phase", "turn", "stage", "hands", "stock", "discard", "sets", "next_set_id",
+        "laid", "turns_done", "drawn", "proposer", "agreed", "proposed", "round_turns", "reshuffles",
+        "taken", "thrown", "totals", "scorecard", "confirmed", "result", "message",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.players = 2
+        self.rounds = 13
+        self.beanie_value = 10
+        self.reclaim_own = False
+        self.seed = 0
+        self.round = 1
+        self.phase = PHASE_PLAY
+        self.turn = 0
+        self.stage = STAGE_PLAY
+        self.hands: list[list[int]] = []
+        self.stock: list[int] = []
+        self.discard: list[int] = []
+        self.sets: list[list] = []
+        self.next_set_id = 1
+        self.laid: list[bool] = []
+        self.turns_done: list[int] = []
+        self.drawn = -1
+        self.proposer = -1
+        self.agreed: list[bool] = []
+        self.proposed = False  # the seat to move has proposed during this turn already
+        self.round_turns = 0
+        self.reshuffles = 0
+        self.taken: list[list[int]] = []
+        self.thrown: list[list[int]] = []
+        self.totals: list[int] = []
+        self.scorecard: list[list[int]] = []
+        self.confirmed: list[bool] = []
+        self.result: list | None = None
+        self.message: str | None = None
+
+
+def _copy_sets(sets: list[list]) -> list[list]:
+    return [[s[0], s[1], s[2], s[3][:], s[4][:]] for s in sets]
+
+
+def _name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def deal(st: BeanieState, rnd: int) -> None:
+    n = st.players
+    deck = list(range(52))
+    derive_rng(st.seed, rnd).shuffle(deck)
+    starter = (rnd - 1) % n
+    hands = []
+    pos = 0
+    for seat in range(n):
+        k = 8 if seat == starter else 7
+        hands.append(deck[pos : pos + k])
+        pos += k
+    st.round = rnd
+    st.phase = PHASE_PLAY
+    st.turn = starter
+    st.stage = STAGE_PLAY  # the starter's extra card counts as its draw
+    st.hands = hands
+    st.stock = deck[pos:]
+    st.discard = []
+    st.sets = []
+    st.laid = [False] * n
+    st.turns_done = [0] * n
+    st.drawn = -1
+    st.proposer = -1
+    st.agreed = [False] * n
+    st.proposed = False
+    st.round_turns = 0
+    st.reshuffles = 0
+    st.taken = [[] for _ in range(n)]
+    st.thrown = [[] for _ in range(n)]
+    st.confirmed = [False] * n
+    st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {_name(starter)} starts."
+
+
+def clone_state(state: BeanieState) -> BeanieState:
+    st = BeanieState.__new__(BeanieState)
+    st.players = state.players
+    st.rounds = state.rounds
+    st.beanie_value = state.beanie_value
+    st.reclaim_own = state.reclaim_own
+    st.seed = state.seed
+    st.round = state.round
+    st.phase = state.phase
+    st.turn = state.turn
+    st.stage = state.stage
+    st.hands = [h[:] for h in state.hands]
+    st.stock = state.stock[:]
+    st.discard = state.discard[:]
+    st.sets = _copy_sets(state.sets)
+    st.next_set_id = state.next_set_id
+    st.laid = state.laid[:]
+    st.turns_done = state.turns_done[:]
+    st.drawn = state.drawn
+    st.proposer = state.proposer
+    st.agreed = state.agreed[:]
+    st.proposed = state.proposed
+    st.round_turns = state.round_turns
+    st.reshuffles = state.reshuffles
+    st.taken = [x[:] for x in state.taken]
+    st.thrown = [x[:] for x in state.thrown]
+    st.totals = state.totals[:]
+    st.scorecard = [x[:] for x in state.scorecard]
+    st.confirmed = state.confirmed[:]
+    st.result = None if state.result is None else [state.result[0], state.result[1][:], state.result[2][:]]
+    st.message = state.message
+    return st
+
+
+def snapshot_state(state: BeanieState) -> dict[str, Any]:
+    c = clone_state(state)
+    return {name: getattr(c, name) for name in BeanieState.__slots__}
+
+
+def restore_state(data: dict[str, Any]) -> BeanieState:
+    try:
+        tmp = BeanieState.__new__(BeanieState)
+        for name in BeanieState.__slots__:
+            setattr(tmp, name, data[name])
+        tmp.sets = [[int(s[0]), int(s[1]), int(s[2]), list(s[3]), list(s[4])] for s in data["sets"]]
+        return clone_state(tmp)
+    except (KeyError, TypeError, IndexError) as exc:
+        raise ValueError(f"Not a Beanie snapshot ({exc}).") from None
