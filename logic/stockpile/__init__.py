@@ -1,8 +1,9 @@
 """Stockpile: build four shared piles from 1 to 12 and empty your stock first (key "stockpile")."""
 
 from logic.registry import register
+from logic.stockpile.actions import Commit, Config, Discard, NextHand, Pass, Play, Undo
 from logic.stockpile.game import StockpileGame
-from logic.stockpile.rules import Commit, Config, Discard, NextHand, Pass, Play, State, Undo
+from logic.stockpile.state import State
 
 GAME = register(StockpileGame())
 

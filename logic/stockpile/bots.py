@@ -19,10 +19,10 @@ import random
 import time
 from typing import Any
 
-from logic.stockpile import rules as R
+from logic.stockpile import actions as A
 
-WILD = R.WILD
-_VAL = {c: i for i, c in enumerate(R.CODES)}
+WILD = A.WILD
+_VAL = {c: i for i, c in enumerate(A.CODES)}
 
 
 def _v(code: str | None) -> int | None:
@@ -37,12 +37,12 @@ def _common(view: dict[str, Any], legal: list[Any]) -> Any | None:
     """The move for every phase except the play stage (or None to decide normally)."""
     if not legal:
         return None
-    if R.NEXT in legal:
-        return R.NEXT
-    if R.COMMIT in legal:
-        return R.COMMIT
-    if R.PASS in legal:
-        return R.PASS
+    if A.NEXT in legal:
+        return A.NEXT
+    if A.COMMIT in legal:
+        return A.COMMIT
+    if A.PASS in legal:
+        return A.PASS
     return None
 
 
@@ -67,20 +67,20 @@ def _pile_fit(card: int, pile: list[int], empties: int) -> float:
     return -2.0 - 0.6 * (card - top)
 
 
-def easy_discard(view: dict[str, Any]) -> R.Discard:
+def easy_discard(view: dict[str, Any]) -> A.Discard:
     """Highest card (wilds last) onto a pile showing the same number, else an empty pile, else pile 1."""
     hand = [_VAL[c] for c in view["hand"]]
     seat = view["seat"]
     piles = view["discards"][seat]
     best_i = max(range(len(hand)), key=lambda i: (hand[i] != WILD, hand[i], -i))
-    card = R.code(hand[best_i])
+    card = A.code(hand[best_i])
     pile = next((p for p in range(4) if piles[p] and piles[p][-1] == card), None)
     if pile is None:
         pile = next((p for p in range(4) if not piles[p]), 0)
-    return R.DISCARD[best_i][pile]
+    return A.DISCARD[best_i][pile]
 
 
-def tidy_discard(view: dict[str, Any], hand: list[int] | None = None) -> R.Discard:
+def tidy_discard(view: dict[str, Any], hand: list[int] | None = None) -> A.Discard:
     """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy."""
     if hand is None:
         hand = [_VAL[c] for c in view["hand"]]
@@ -93,7 +93,7 @@ def tidy_discard(view: dict[str, Any], hand: list[int] | None = None) -> R.Disca
             if best is None or score > best[0]:
                 best = (score, i, p)
     assert best is not None
-    return R.DISCARD[best[1]][best[2]]
+    return A.DISCARD[best[1]][best[2]]
 
 
 # --- a compact model of the turn, built from the view -------------------------------------------
@@ -153,7 +153,7 @@ def _missing(need: int, top: int, piles: list[list[int]]) -> int:
 
 
 def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any | None:
-    plays = [a for a in legal if type(a) is R.Play and a.source.startswith("stock:")]
+    plays = [a for a in legal if type(a) is A.Play and a.source.startswith("stock:")]
     if not plays:
         return None
     # a numbered card first (keeps its pile choice trivial); wilds where the board scores best
@@ -162,7 +162,7 @@ def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any 
         owner = int(a.source.split(":")[1])
         top = next(t for o, t in turn.targets if o == owner)
         builds = turn.builds[:]
-        builds[a.build] = (builds[a.build] + 1) % R.TOP
+        builds[a.build] = (builds[a.build] + 1) % A.TOP
         score = (0 if top == WILD else 100) + score_builds(builds)
         if best is None or score > best[0]:
             best = (score, a)
@@ -179,7 +179,7 @@ class EasyBot:
         a = _common(view, legal)
         if a is not None:
             return a
-        plays = _by_kind(legal, R.Play)
+        plays = _by_kind(legal, A.Play)
         for p in plays:
             if p.source.startswith("stock:"):
                 return p
@@ -237,7 +237,7 @@ def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | Non
             for b in range(4):
                 if c == WILD or builds[b] + 1 == c:
                     nb = builds[:]
-                    nb[b] = (nb[b] + 1) % R.TOP
+                    nb[b] = (nb[b] + 1) % A.TOP
                     ndl = dl[:si] + (k - 1,) + dl[si + 1 :]
                     dfs(nb, used, ndl, wilds + (c == WILD), cards + 1, first or (f"discard:{o}:{p}", b))
                     if c == WILD:
@@ -250,7 +250,7 @@ def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | Non
             for b in range(4):
                 if c == WILD or builds[b] + 1 == c:
                     nb = builds[:]
-                    nb[b] = (nb[b] + 1) % R.TOP
+                    nb[b] = (nb[b] + 1) % A.TOP
                     dfs(nb, tuple(sorted(used + (i,))), dl, wilds + (c == WILD), cards + 1, first or (f"hand:{i}", b))
 
     dfs(turn.builds[:], (), tuple(len(v) for _, _, v in srcs), 0, 0, None)
@@ -264,7 +264,7 @@ class MediumBot:
         a = _common(view, legal)
         if a is not None:
             return a
-        plays = _by_kind(legal, R.Play)
+        plays = _by_kind(legal, A.Play)
         if not plays:
             return tidy_discard(view) if view["hand"] else legal[0]
         turn = _Turn(view)
@@ -273,7 +273,7 @@ class MediumBot:
             return a
         step = _chain_to_stock(turn)
         if step is not None:
-            act = R.Play(step[0], step[1])
+            act = A.Play(step[0], step[1])
             if act in legal:
                 return act
         # loose numbers: discard tops first, then hand cards (never a wild)
@@ -375,7 +375,7 @@ class HardBot:
         a = _common(view, legal)
         if a is not None:
             return a
-        plays = _by_kind(legal, R.Play)
+        plays = _by_kind(legal, A.Play)
         if not plays:
             return self._discard(view) if view["hand"] else legal[0]
         turn = _Turn(view)
@@ -424,7 +424,7 @@ class HardBot:
                     if (c == WILD or builds[b] + 1 == c) and builds[b] not in done:
                         done.add(builds[b])
                         nb = builds[:]
-                        nb[b] = (nb[b] + 1) % R.TOP
+                        nb[b] = (nb[b] + 1) % A.TOP
                         yield nb, hand, dl[:si] + (k - 1,) + dl[si + 1 :], dp + (wu if c == WILD else 0)
             prev = None
             for i, c in enumerate(hand):
@@ -436,7 +436,7 @@ class HardBot:
                     if (c == WILD or builds[b] + 1 == c) and builds[b] not in done:
                         done.add(builds[b])
                         nb = builds[:]
-                        nb[b] = (nb[b] + 1) % R.TOP
+                        nb[b] = (nb[b] + 1) % A.TOP
                         yield nb, hand[:i] + hand[i + 1 :], dl, hp + (wu if c == WILD else 0)
 
         hand0 = tuple(sorted(turn.hand))
@@ -444,12 +444,12 @@ class HardBot:
         best_score = self._board(turn, turn.builds) + self._end_score(turn, hand0)
         best_act: Any = None
         for a in plays:
-            kind, owner, idx = R.parse_source(a.source)
-            if kind == R.SRC_STOCK:
+            kind, owner, idx = A.parse_source(a.source)
+            if kind == A.SRC_STOCK:
                 continue
             nb = turn.builds[:]
-            nb[a.build] = (nb[a.build] + 1) % R.TOP
-            if kind == R.SRC_HAND:
+            nb[a.build] = (nb[a.build] + 1) % A.TOP
+            if kind == A.SRC_HAND:
                 c = turn.hand[idx]
                 h = list(hand0)
                 h.remove(c)
@@ -476,7 +476,7 @@ class HardBot:
             return self._discard(view)
         return plays[0]
 
-    def _discard(self, view: dict[str, Any]) -> R.Discard:
+    def _discard(self, view: dict[str, Any]) -> A.Discard:
         turn = _Turn(view)
         piles = turn.piles
         empties = sum(1 for p in piles if not p)
@@ -496,7 +496,7 @@ class HardBot:
                 if best is None or s > best[0]:
                     best = (s, i, p)
         assert best is not None
-        return R.DISCARD[best[1]][best[2]]
+        return A.DISCARD[best[1]][best[2]]
 
 
 def make_bot(level: str) -> Any:

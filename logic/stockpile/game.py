@@ -8,7 +8,9 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import Bot, Game, IllegalMove, Outcome
+from logic.stockpile import actions as A
 from logic.stockpile import rules as R
+from logic.stockpile import state as S
 from logic.stockpile import views as V
 
 PAUSE_SECONDS = 3.0
@@ -20,48 +22,48 @@ class StockpileGame(Game):
     tagline: ClassVar[str] = "Climb four shared piles from 1 to 12 and be the first to clear your stock."
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    config_model: ClassVar[type[BaseModel]] = R.Config
-    action_adapter: ClassVar[TypeAdapter] = R.action_adapter
+    config_model: ClassVar[type[BaseModel]] = A.Config
+    action_adapter: ClassVar[TypeAdapter] = A.action_adapter
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 90
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 30, 60, 90, 120)
 
     # --- building and playing ---------------------------------------------------------------
-    def new_game(self, config: BaseModel, seed: int) -> R.State:
-        if not isinstance(config, R.Config):
+    def new_game(self, config: BaseModel, seed: int) -> S.State:
+        if not isinstance(config, A.Config):
             config = self.make_config(**dict(config))
-        return R.new_game(config, seed)
+        return S.new_game(config, seed)
 
-    def to_move(self, state: R.State) -> tuple[int, ...]:
+    def to_move(self, state: S.State) -> tuple[int, ...]:
         return R.to_move(state)
 
-    def phase(self, state: R.State) -> str:
+    def phase(self, state: S.State) -> str:
         return state.stage
 
-    def legal_actions(self, state: R.State, seat: int) -> list[Any]:
+    def legal_actions(self, state: S.State, seat: int) -> list[Any]:
         return R.legal_actions(state, seat)
 
-    def apply(self, state: R.State, seat: int, action: Any) -> None:
+    def apply(self, state: S.State, seat: int, action: Any) -> None:
         if isinstance(action, dict):
             action = self.decode_action(action)
         R.apply(state, seat, action)
 
-    def view(self, state: R.State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S.State, seat: int | None) -> dict[str, Any]:
         return V.view(state, seat)
 
-    def outcome(self, state: R.State) -> Outcome | None:
-        if state.stage != R.STAGE_OVER:
+    def outcome(self, state: S.State) -> Outcome | None:
+        if state.stage != S.STAGE_OVER:
             return None
         return Outcome.from_scores(state.scores)
 
-    def clone(self, state: R.State) -> R.State:
-        return R.clone(state)
+    def clone(self, state: S.State) -> S.State:
+        return S.clone(state)
 
-    def snapshot(self, state: R.State) -> dict[str, Any]:
-        return R.snapshot(state)
+    def snapshot(self, state: S.State) -> dict[str, Any]:
+        return S.snapshot(state)
 
-    def restore(self, data: dict[str, Any]) -> R.State:
-        return R.restore(data)
+    def restore(self, data: dict[str, Any]) -> S.State:
+        return S.restore(data)
 
     # --- table helpers ----------------------------------------------------------------------
     def make_bot(self, level: str) -> Bot:
@@ -69,17 +71,17 @@ class StockpileGame(Game):
 
         return bots.make_bot(level)
 
-    def timeout_action(self, state: R.State, seat: int) -> Any:
+    def timeout_action(self, state: S.State, seat: int) -> Any:
         """Time is up: finish the turn at once. A pending discard is committed; otherwise the
         hand's least useful card is discarded (the easy bot's choice); with no hand card the
         easy bot plays on, and a stuck seat passes."""
         legal = R.legal_actions(state, seat)
         if not legal:
             raise IllegalMove("It is not this seat's turn.")
-        if state.stage == R.STAGE_PENDING:
-            return R.COMMIT
-        if state.stage == R.STAGE_HAND_OVER:
-            return R.NEXT
+        if state.stage == S.STAGE_PENDING:
+            return A.COMMIT
+        if state.stage == S.STAGE_HAND_OVER:
+            return A.NEXT
         from logic.stockpile import bots
 
         v = V.view(state, seat)
@@ -87,12 +89,12 @@ class StockpileGame(Game):
             return bots.easy_discard(v)
         return bots.make_bot("easy").choose(v, legal, random.Random(0))
 
-    def pending_commit(self, state: R.State) -> tuple[float, int, Any] | None:
-        if state.stage == R.STAGE_PENDING:
-            return (PAUSE_SECONDS, state.turn, R.COMMIT)
+    def pending_commit(self, state: S.State) -> tuple[float, int, Any] | None:
+        if state.stage == S.STAGE_PENDING:
+            return (PAUSE_SECONDS, state.turn, A.COMMIT)
         return None
 
-    def describe(self, state_before: R.State, seat: int, action: Any) -> str | None:
+    def describe(self, state_before: S.State, seat: int, action: Any) -> str | None:
         return V.describe(state_before, seat, action)
 
     def rules_markdown(self) -> str:

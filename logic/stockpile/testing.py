@@ -7,12 +7,14 @@ from collections import Counter
 from typing import Any
 
 from logic.stockpile import GAME
+from logic.stockpile import actions as A
 from logic.stockpile import rules as R
+from logic.stockpile import state as S
 
 
 def V(text: str) -> list[int]:
     """'1 2 W 12' -> engine values (bottom/first first)."""
-    return [R.value_of(c) for c in text.split()]
+    return [A.value_of(c) for c in text.split()]
 
 
 def crafted(
@@ -28,7 +30,7 @@ def crafted(
     partners: bool = False,
     series: str = "single",
     stock_size: str = "short",
-) -> R.State:
+) -> S.State:
     """A state in the play stage built by hand. ``builds`` gives pile heights (cards are numbers)."""
     s = GAME.new_game(GAME.make_config(players=players, partners=partners, series=series, stock_size=stock_size), 1)
     s.hands = [V(h) for h in (hands or [""] * players)]
@@ -40,7 +42,7 @@ def crafted(
     s.draw = V(draw)
     s.set_aside = V(set_aside)
     s.turn = turn
-    s.stage = R.STAGE_PLAY
+    s.stage = S.STAGE_PLAY
     s.undo = []
     s.passes = 0
     s.quiet = 0
@@ -48,7 +50,7 @@ def crafted(
     return s
 
 
-def all_cards(s: R.State) -> Counter:
+def all_cards(s: S.State) -> Counter:
     c: Counter = Counter()
     c.update(s.draw)
     c.update(s.set_aside)
@@ -61,25 +63,25 @@ def all_cards(s: R.State) -> Counter:
     return c
 
 
-FULL = Counter(R.full_deck())
+FULL = Counter(A.full_deck())
 
 
 def random_game(
     seed: int, config: Any, max_steps: int = 200_000, on_step: Any = None, stock_first: bool = False
-) -> tuple[R.State, list]:
+) -> tuple[S.State, list]:
     """Uniform-random playout; returns the final state and the JSON action log. ``stock_first``: a
     stock card is always played when it can be (deals end sooner: used for long series)."""
     s = GAME.new_game(config, seed)
     rng = random.Random(seed)
     log: list[tuple[int, dict]] = []
     steps = 0
-    while s.stage != R.STAGE_OVER:
+    while s.stage != S.STAGE_OVER:
         seats = R.to_move(s)
         seat = seats[rng.randrange(len(seats))]
         legal = R.legal_actions(s, seat)
         assert legal, f"seat {seat} must have a move in stage {s.stage}"
         a = legal[rng.randrange(len(legal))]
-        if stock_first and type(legal[0]) is R.Play and legal[0].source.startswith("stock:"):
+        if stock_first and type(legal[0]) is A.Play and legal[0].source.startswith("stock:"):
             a = legal[0]
         if on_step is not None:
             on_step(s, seat, a, rng)

@@ -32,44 +32,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from logic.stockpile import actions as A
 from logic.stockpile import rules as R
+from logic.stockpile import state as S
 
 
 def _seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def view(s: R.State, seat: int | None) -> dict[str, Any]:
+def view(s: S.State, seat: int | None) -> dict[str, Any]:
     n = s.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise ValueError(f"No seat {seat!r} at this table")
-    teams = [R.team_of(s, i) for i in range(n)] if s.partners else None
-    over = s.stage in (R.STAGE_HAND_OVER, R.STAGE_OVER)
+    teams = [S.team_of(s, i) for i in range(n)] if s.partners else None
+    over = s.stage in (S.STAGE_HAND_OVER, S.STAGE_OVER)
     seats = []
     for i in range(n):
         status = []
         if not s.stocks[i]:
             status.append("stock empty")
-        if over and s.deal_winner >= 0 and i in R.team_seats(s, s.deal_winner):
+        if over and s.deal_winner >= 0 and i in S.team_seats(s, s.deal_winner):
             status.append("won the deal")
-        if s.last is not None and s.last[0] == "pass" and s.last[1] == i and s.stage == R.STAGE_PLAY:
+        if s.last is not None and s.last[0] == "pass" and s.last[1] == i and s.stage == S.STAGE_PLAY:
             status.append("passed")
         seats.append(
             {
                 "cards": len(s.hands[i]),
-                "title": f"Team {R.team_of(s, i) + 1}" if s.partners else None,
+                "title": f"Team {S.team_of(s, i) + 1}" if s.partners else None,
                 "status": status,
                 "score": s.scores[i],
                 "team": teams[i] if teams else None,
             }
         )
     my_sources: list[int] = []
-    playable: list[list[str]] = [[] for _ in range(R.BUILDS)]
+    playable: list[list[str]] = [[] for _ in range(A.BUILDS)]
     if seat is not None:
-        my_sources = list(R.team_seats(s, seat))
-        if s.stage == R.STAGE_PLAY and seat == s.turn:
+        my_sources = list(S.team_seats(s, seat))
+        if s.stage == S.STAGE_PLAY and seat == s.turn:
             for a in R.legal_actions(s, seat):
-                if type(a) is R.Play:
+                if type(a) is A.Play:
                     playable[a.build].append(a.source)
     build = []
     for b, pile in enumerate(s.builds):
@@ -78,7 +80,7 @@ def view(s: R.State, seat: int | None) -> dict[str, Any]:
                 "top": len(pile) or None,
                 "needs": len(pile) + 1,
                 "size": len(pile),
-                "top_card": R.code(pile[-1]) if pile else None,
+                "top_card": A.code(pile[-1]) if pile else None,
                 "playable": playable[b],
             }
         )
@@ -93,23 +95,23 @@ def view(s: R.State, seat: int | None) -> dict[str, Any]:
         "to_move": to_move,
         "seat": seat,
         "players": n,
-        "hand": [R.code(c) for c in s.hands[seat]] if seat is not None else [],
+        "hand": [A.code(c) for c in s.hands[seat]] if seat is not None else [],
         "seats": seats,
         "round_label": label,
         "scores": s.scores[:],
         "summary": _summary(s) if over else None,
         "message": message(s),
         "build": build,
-        "stocks": [{"top": R.code(st[-1]) if st else None, "count": len(st)} for st in s.stocks],
-        "discards": [[[R.code(c) for c in p] for p in d] for d in s.discards],
+        "stocks": [{"top": A.code(st[-1]) if st else None, "count": len(st)} for st in s.stocks],
+        "discards": [[[A.code(c) for c in p] for p in d] for d in s.discards],
         "draw_count": len(s.draw),
         "set_aside_count": len(s.set_aside),
-        "undo_available": bool(s.undo) and s.stage in (R.STAGE_PLAY, R.STAGE_PENDING),
+        "undo_available": bool(s.undo) and s.stage in (S.STAGE_PLAY, S.STAGE_PENDING),
         "turn_stage": s.stage,
-        "turn": s.turn if s.stage in (R.STAGE_PLAY, R.STAGE_PENDING) else None,
+        "turn": s.turn if s.stage in (S.STAGE_PLAY, S.STAGE_PENDING) else None,
         "partners": s.partners,
         "teams": teams,
-        "partner": R.partner_of(s, seat) if seat is not None else None,
+        "partner": S.partner_of(s, seat) if seat is not None else None,
         "my_sources": my_sources,
         "can_pass": seat is not None and R.can_pass(s, seat),
         "deal": s.deal,
@@ -119,18 +121,18 @@ def view(s: R.State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _summary(s: R.State) -> dict[str, Any]:
+def _summary(s: S.State) -> dict[str, Any]:
     w = s.deal_winner
     if w < 0:
         title = "Nobody can move: the deal ends with no winner"
     elif s.partners:
-        a, b = R.team_seats(s, w)
-        title = f"Team {R.team_of(s, w) + 1} ({_seat_name(min(a, b))} and {_seat_name(max(a, b))}) wins the deal"
+        a, b = S.team_seats(s, w)
+        title = f"Team {S.team_of(s, w) + 1} ({_seat_name(min(a, b))} and {_seat_name(max(a, b))}) wins the deal"
     else:
         title = f"{_seat_name(w)} emptied their stock and wins the deal"
-    if s.stage == R.STAGE_OVER and s.series:
+    if s.stage == S.STAGE_OVER and s.series:
         best = max(s.scores)
-        leaders = sorted({R.team_of(s, i) for i in range(s.players) if s.scores[i] == best})
+        leaders = sorted({S.team_of(s, i) for i in range(s.players) if s.scores[i] == best})
         if s.partners:
             title += " · " + " and ".join(f"Team {t + 1}" for t in leaders) + f" take the series with {best}"
         else:
@@ -148,18 +150,18 @@ def _summary(s: R.State) -> dict[str, Any]:
 
 def _source_words(kind: int, owner: int, actor: int) -> str:
     whose = "their" if owner == actor or owner < 0 else "their partner's"
-    if kind == R.SRC_HAND:
+    if kind == A.SRC_HAND:
         return "their hand"
-    if kind == R.SRC_STOCK:
+    if kind == A.SRC_STOCK:
         return f"{whose} stock"
     return f"{whose} discard pile"
 
 
 def _card_words(card: int, need: int) -> str:
-    return f"a wild as {need}" if card == R.WILD else f"a {need}"
+    return f"a wild as {need}" if card == A.WILD else f"a {need}"
 
 
-def message(s: R.State) -> str | None:
+def message(s: S.State) -> str | None:
     last = s.last
     if last is None:
         return None
@@ -176,7 +178,7 @@ def message(s: R.State) -> str | None:
     if k == "discard":
         return f"{_seat_name(last[1])} discarded a {_code_words(last[2])}"
     if k == "turn":
-        return f"{_seat_name(s.turn)} to play" if s.stage == R.STAGE_PLAY else None
+        return f"{_seat_name(s.turn)} to play" if s.stage == S.STAGE_PLAY else None
     if k == "undo":
         return f"{_seat_name(last[1])} took a move back"
     if k == "pass":
@@ -189,23 +191,23 @@ def message(s: R.State) -> str | None:
 
 
 def _code_words(card: int) -> str:
-    return "wild" if card == R.WILD else str(card)
+    return "wild" if card == A.WILD else str(card)
 
 
-def describe(before: R.State, seat: int, action: Any) -> str | None:
+def describe(before: S.State, seat: int, action: Any) -> str | None:
     """A public line for the table log, from the state before the action."""
     t = type(action)
-    if t is R.Play:
+    if t is A.Play:
         try:
-            kind, owner, idx = R.parse_source(action.source)
+            kind, owner, idx = A.parse_source(action.source)
         except ValueError:
             return None
-        if kind == R.SRC_HAND:
+        if kind == A.SRC_HAND:
             hand = before.hands[seat]
             if idx >= len(hand):
                 return None
             card = hand[idx]
-        elif kind == R.SRC_STOCK:
+        elif kind == A.SRC_STOCK:
             if owner >= before.players or not before.stocks[owner]:
                 return None
             card = before.stocks[owner][-1]
@@ -213,22 +215,22 @@ def describe(before: R.State, seat: int, action: Any) -> str | None:
             if owner >= before.players or not before.discards[owner][idx]:
                 return None
             card = before.discards[owner][idx][-1]
-        if not 0 <= action.build < R.BUILDS:
+        if not 0 <= action.build < A.BUILDS:
             return None
         need = len(before.builds[action.build]) + 1
         text = f"played {_card_words(card, need)} from {_source_words(kind, owner, seat)} on pile {action.build + 1}"
-        if need == R.TOP:
+        if need == A.TOP:
             text += " and completed it"
-        if kind == R.SRC_STOCK and len(before.stocks[owner]) == 1:
+        if kind == A.SRC_STOCK and len(before.stocks[owner]) == 1:
             text += " — that stock is empty"
         return text
-    if t is R.Discard:
+    if t is A.Discard:
         hand = before.hands[seat]
         if not 0 <= action.hand_index < len(hand):
             return None
         return f"discarded a {_code_words(hand[action.hand_index])} on discard pile {action.pile + 1}"
-    if t is R.Undo:
+    if t is A.Undo:
         return "took a move back"
-    if t is R.Pass:
+    if t is A.Pass:
         return "passed (no cards and nothing to play)"
     return None

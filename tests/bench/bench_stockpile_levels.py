@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from logic.stockpile import GAME  # noqa: E402
-from logic.stockpile import rules as R  # noqa: E402
+from logic.stockpile import state as S  # noqa: E402
 
 
 def one_deal(args: tuple[int, tuple[str, ...], str]) -> tuple[int, list[int], dict[str, list[float]]]:
@@ -34,7 +34,7 @@ def one_deal(args: tuple[int, tuple[str, ...], str]) -> tuple[int, list[int], di
     bots = [GAME.make_bot(lv) for lv in order]
     rng = random.Random(i)
     times: dict[str, list[float]] = {}
-    while s.stage != R.STAGE_OVER:
+    while s.stage != S.STAGE_OVER:
         seat = GAME.to_move(s)[0]
         view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
         t = time.perf_counter()

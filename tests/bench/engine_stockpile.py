@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from logic.stockpile import GAME  # noqa: E402
 from logic.stockpile import rules as R  # noqa: E402
+from logic.stockpile import state as S  # noqa: E402
 
 
 def run(games: int, **opts) -> tuple[float, float, float]:
@@ -22,7 +23,7 @@ def run(games: int, **opts) -> tuple[float, float, float]:
     stuck = 0
     t0 = time.perf_counter()
     for seed in range(games):
-        s = R.new_game(config, seed)
+        s = S.new_game(config, seed)
         rng = random.Random(seed)
         legal_actions, apply = R.legal_actions, R.apply
         while s.stage != "over":

@@ -8,9 +8,10 @@ import time
 import pytest
 
 from logic.stockpile import GAME
+from logic.stockpile import actions as A
 from logic.stockpile import rules as R
+from logic.stockpile.actions import Commit, Discard, NextHand, Pass, Play
 from logic.stockpile.bots import HardBot, MediumBot
-from logic.stockpile.rules import Commit, Discard, NextHand, Pass, Play
 from logic.stockpile.testing import FULL, all_cards, crafted
 
 
@@ -89,7 +90,7 @@ def test_chain_to_stock_keeps_the_wild(bot):
         if type(a) is not Play or a.source == "stock:0":
             break
     assert moves == [Play("hand:1", 0), Play("discard:0:1", 0), Play("stock:0", 0)]
-    assert R.WILD in s.hands[0]
+    assert A.WILD in s.hands[0]
 
 
 def test_wild_spent_when_it_frees_the_stock():

@@ -9,8 +9,10 @@ import pytest
 
 from logic.game import IllegalMove
 from logic.stockpile import GAME
+from logic.stockpile import actions as A
 from logic.stockpile import rules as R
-from logic.stockpile.rules import Commit, Discard, NextHand, Pass, Play, Undo
+from logic.stockpile import state as S
+from logic.stockpile.actions import Commit, Discard, NextHand, Pass, Play, Undo
 from logic.stockpile.testing import FULL, all_cards, random_game
 
 CONFIGS = [
@@ -23,11 +25,11 @@ CONFIGS = [
 ]
 
 
-def _invariants(s: R.State) -> None:
+def _invariants(s: S.State) -> None:
     assert all_cards(s) == FULL
     assert all(len(b) < 12 for b in s.builds)
     for b in s.builds:
-        assert all(c == R.WILD or c == i + 1 for i, c in enumerate(b))
+        assert all(c == A.WILD or c == i + 1 for i, c in enumerate(b))
     assert all(len(h) <= 5 for h in s.hands)
 
 
@@ -57,7 +59,7 @@ def test_random_games_end_conserve_cards_and_replay(block):
         if config.series == "500":
             assert max(s.scores) >= R.SERIES_TARGET or s.stuck_deals >= R.MAX_STUCK_DEALS
         elif s.deal_winner >= 0:
-            team = R.team_seats(s, s.deal_winner)
+            team = S.team_seats(s, s.deal_winner)
             assert all(not s.stocks[o] for o in team)
             left = sum(len(s.stocks[o]) for o in range(config.players) if o not in team)
             assert [s.scores[o] for o in team] == [25 + 5 * left] * len(team)
@@ -93,7 +95,7 @@ def test_snapshot_restore_clone_round_trip_mid_game():
     assert {"play", "pending", "hand-over"} <= seen_stages
 
 
-def _shuffle_secrets(s: R.State, viewer: int | None, rng: random.Random) -> R.State:
+def _shuffle_secrets(s: S.State, viewer: int | None, rng: random.Random) -> S.State:
     """Same public picture, different hidden cards: other hands, face-down stock cards, draw and set-aside."""
     t = GAME.clone(s)
     slots = []
@@ -125,7 +127,7 @@ def test_views_leak_nothing():
                 other.undo = s.undo[:]
                 assert GAME.view(other, viewer) == v
                 if viewer is not None:
-                    assert v["hand"] == [R.code(c) for c in s.hands[viewer]]
+                    assert v["hand"] == [A.code(c) for c in s.hands[viewer]]
                     for o in range(s.players):
                         assert v["seats"][o]["cards"] == len(s.hands[o])
                 checked[0] += 1
@@ -135,7 +137,7 @@ def test_views_leak_nothing():
     assert checked[0] > 200, checked
 
 
-def _wrong_actions(s: R.State, rng: random.Random) -> list:
+def _wrong_actions(s: S.State, rng: random.Random) -> list:
     n = s.players
     acts = [
         Play(f"hand:{rng.randrange(7)}", rng.randrange(-1, 5)),

@@ -10,17 +10,19 @@ import pytest
 from logic.game import IllegalMove, Outcome
 from logic.registry import get_game
 from logic.stockpile import GAME
+from logic.stockpile import actions as A
 from logic.stockpile import rules as R
-from logic.stockpile.rules import Commit, Discard, NextHand, Pass, Play, Undo
+from logic.stockpile import state as S
+from logic.stockpile.actions import Commit, Discard, NextHand, Pass, Play, Undo
 from logic.stockpile.testing import FULL, V, all_cards, crafted
 
 
-def must_fail(s: R.State, seat: int, action, text: str = "") -> None:
-    before = R.snapshot(s)
+def must_fail(s: S.State, seat: int, action, text: str = "") -> None:
+    before = S.snapshot(s)
     with pytest.raises(IllegalMove) as err:
         GAME.apply(s, seat, action)
     assert text.lower() in str(err.value).lower()
-    assert R.snapshot(s) == before
+    assert S.snapshot(s) == before
 
 
 # --- config and setup ----------------------------------------------------------------------------
@@ -60,14 +62,14 @@ def test_config_accepts_series_as_number_and_stock_sizes():
 
 
 def test_deck_is_162_cards():
-    deck = R.full_deck()
+    deck = A.full_deck()
     assert len(deck) == 162
     c = Counter(deck)
-    assert c[R.WILD] == 18 and all(c[v] == 12 for v in range(1, 13))
-    assert [R.code(v) for v in (0, 1, 12)] == ["W", "1", "12"]
-    assert R.value_of("w") == 0 and R.value_of("10") == 10
+    assert c[A.WILD] == 18 and all(c[v] == 12 for v in range(1, 13))
+    assert [A.code(v) for v in (0, 1, 12)] == ["W", "1", "12"]
+    assert A.value_of("w") == 0 and A.value_of("10") == 10
     with pytest.raises(ValueError):
-        R.value_of("13")
+        A.value_of("13")
 
 
 @pytest.mark.parametrize(
@@ -88,7 +90,7 @@ def test_first_player_is_random_per_deal_and_seeded():
     assert firsts == {0, 1, 2, 3}
     a = GAME.new_game(GAME.make_config(players=3), 99)
     b = GAME.new_game(GAME.make_config(players=3), 99)
-    assert R.snapshot(a) == R.snapshot(b)
+    assert S.snapshot(a) == S.snapshot(b)
 
 
 # --- playing onto building piles ------------------------------------------------------------------
@@ -112,7 +114,7 @@ def test_pile_climbs_by_one_and_wild_takes_the_needed_number():
     GAME.apply(s, 0, Play("hand:0", 0))  # 5
     GAME.apply(s, 0, Play("hand:0", 0))  # wild = 6
     GAME.apply(s, 0, Play("hand:0", 0))  # 7
-    assert len(s.builds[0]) == 7 and s.builds[0][-2] == R.WILD
+    assert len(s.builds[0]) == 7 and s.builds[0][-2] == A.WILD
     assert GAME.view(s, 0)["build"][0]["needs"] == 8
 
 
@@ -231,14 +233,14 @@ def test_turns_go_clockwise():
 
 def test_undo_play_from_hand_restores_hand_order():
     s = crafted(hands=["7 1 9 2", ""], discards={(0, 1): "6 3"}, builds=[0, 1, 0, 0])
-    before = R.snapshot(s)
+    before = S.snapshot(s)
     GAME.apply(s, 0, Play("hand:1", 0))
     GAME.apply(s, 0, Play("hand:2", 1))  # the 2 (hand is now 7 9 2)
     GAME.apply(s, 0, Play("discard:0:1", 1))
     assert GAME.view(s, 0)["undo_available"]
     for _ in range(3):
         GAME.apply(s, 0, Undo())
-    after = R.snapshot(s)
+    after = S.snapshot(s)
     for k in ("hands", "builds", "discards", "undo"):
         assert after[k] == before[k]
     must_fail(s, 0, Undo(), "nothing to undo")
@@ -261,7 +263,7 @@ def test_undo_not_across_a_stock_reveal():
     must_fail(s, 0, Undo(), "final")
     GAME.apply(s, 0, Play("hand:0", 1))  # the wild
     GAME.apply(s, 0, Undo())
-    assert s.hands[0] == [R.WILD]
+    assert s.hands[0] == [A.WILD]
 
 
 # --- passing and stuck deals -----------------------------------------------------------------------
@@ -416,7 +418,7 @@ def test_view_shape_and_spectator():
         assert len(v["seats"]) == 3 and set(v["seats"][0]) == {"cards", "title", "status", "score", "team"}
         assert len(v["build"]) == 4 and len(v["discards"]) == 3
     assert GAME.view(s, None)["hand"] == []
-    assert GAME.view(s, s.turn)["hand"] == [R.code(c) for c in s.hands[s.turn]]
+    assert GAME.view(s, s.turn)["hand"] == [A.code(c) for c in s.hands[s.turn]]
     assert GAME.view(s, 0)["draw_count"] == 162 - 30 - 5
     with pytest.raises(ValueError):
         GAME.view(s, 3)

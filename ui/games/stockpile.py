@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.stockpile.rules import Commit, Pass, Undo
+from logic.stockpile.actions import Commit, Pass, Undo
 from ui.games.base import GameUI, action_button
 from ui.games.stockpile_control import Control, card_words, control, source_code
 from ui.games.stockpile_parts import build_pile, discard_pile, drop_target, sp_card, stock_pile

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.stockpile.rules import Discard, Play
+from logic.stockpile.actions import Discard, Play
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage

@@ -1,0 +1,193 @@
+"""Stockpile vocabulary: card values and codes, the table config, action types and source parsing.
+
+Cards are small ints inside the engine: 1..12 are numbers, ``WILD`` (0) is a wild. Codes shown to
+players and written to views are "1".."12" and "W".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+from logic.game import IllegalMove
+
+WILD = 0
+TOP = 12
+HAND_SIZE = 5
+BUILDS = 4
+DISCARD_PILES = 4
+NUMBERS_EACH = 12
+WILDS = 18
+DECK_SIZE = NUMBERS_EACH * TOP + WILDS  # 162
+
+CODES = ("W",) + tuple(str(v) for v in range(1, TOP + 1))
+_CODE_VALUE = {c: i for i, c in enumerate(CODES)}
+
+
+def code(value: int) -> str:
+    """Card code for an engine value: 0 -> "W", 7 -> "7"."""
+    return CODES[value]
+
+
+def value_of(card_code: str) -> int:
+    try:
+        return _CODE_VALUE[card_code.strip().upper()]
+    except (KeyError, AttributeError):
+        raise ValueError(f"Not a Stockpile card: {card_code!r}") from None
+
+
+def full_deck() -> list[int]:
+    """The 162 cards in a fixed order: twelve of each number 1..12, then the 18 wilds."""
+    return [v for v in range(1, TOP + 1) for _ in range(NUMBERS_EACH)] + [WILD] * WILDS
+
+
+# --- config ------------------------------------------------------------------------------------
+
+
+class Config(BaseModel):
+    """Table options. ``stock_size``: "short" (10 each) or "standard" (30 each, 20 with 5-6 players);
+    ``series``: "500" (carry points to 500) or "single" (one deal); ``partners``: 4 or 6 players only."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = 2
+    stock_size: Literal["short", "standard"] = "standard"
+    series: Literal["500", "single"] = "single"
+    partners: bool = False
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, v: Any) -> Any:
+        if isinstance(v, bool) or not isinstance(v, int | str):
+            raise ValueError("Stockpile needs a whole number of players from 2 to 6")
+        try:
+            n = int(v)
+        except ValueError:
+            raise ValueError("Stockpile needs a whole number of players from 2 to 6") from None
+        if not 2 <= n <= 6:
+            raise ValueError(f"Stockpile is for 2 to 6 players, not {n}")
+        return n
+
+    @field_validator("series", mode="before")
+    @classmethod
+    def _series(cls, v: Any) -> Any:
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        if v not in ("500", "single"):
+            raise ValueError('Series must be "500" (race to 500) or "single" (just this deal)')
+        return v
+
+    @field_validator("stock_size", mode="before")
+    @classmethod
+    def _stock(cls, v: Any) -> Any:
+        if v not in ("short", "standard"):
+            raise ValueError('Stock size must be "short" (10 cards) or "standard"')
+        return v
+
+    @model_validator(mode="after")
+    def _partners(self) -> Config:
+        if self.partners and self.players not in (4, 6):
+            raise ValueError("Partners need 4 or 6 players")
+        return self
+
+    @property
+    def stock_cards(self) -> int:
+        if self.stock_size == "short":
+            return 10
+        return 30 if self.players <= 4 else 20
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card onto building pile ``build`` (0-3). ``source``: "hand:I" (hand index),
+    "stock:S" (seat S's stock) or "discard:S:N" (seat S's discard pile N)."""
+
+    source: str
+    build: int
+    kind: Literal["play"] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """End the turn: put hand card ``hand_index`` on your discard pile ``pile`` (0-3)."""
+
+    hand_index: int
+    pile: int
+    kind: Literal["discard"] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    kind: Literal["undo"] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """Finish the turn after a discard (the table sends it after the 3-second pause)."""
+
+    kind: Literal["commit"] = "commit"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    kind: Literal["pass"] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    kind: Literal["next"] = "next"
+
+
+Action = Play | Discard | Undo | Commit | Pass | NextHand
+action_adapter: TypeAdapter = TypeAdapter(Annotated[Action, Field(discriminator="kind")])
+
+# Shared immutable action objects (legal_actions builds lists from these: no allocation per call).
+SRC_HAND, SRC_STOCK, SRC_DISCARD = 0, 1, 2
+MAX_SEATS = 6
+UNDO = Undo()
+COMMIT = Commit()
+PASS = Pass()
+NEXT = NextHand()
+PLAY_HAND = [[Play(f"hand:{i}", b) for b in range(BUILDS)] for i in range(HAND_SIZE)]
+PLAY_STOCK = [[Play(f"stock:{s}", b) for b in range(BUILDS)] for s in range(MAX_SEATS)]
+PLAY_DISCARD = [
+    [[Play(f"discard:{s}:{p}", b) for b in range(BUILDS)] for p in range(DISCARD_PILES)] for s in range(MAX_SEATS)
+]
+DISCARD = [[Discard(i, p) for p in range(DISCARD_PILES)] for i in range(HAND_SIZE)]
+DISCARDS_FOR = [[a for row in DISCARD[:k] for a in row] for k in range(HAND_SIZE + 1)]
+_SOURCES: dict[str, tuple[int, int, int]] = {}
+for _i in range(HAND_SIZE):
+    _SOURCES[f"hand:{_i}"] = (SRC_HAND, -1, _i)
+for _s in range(MAX_SEATS):
+    _SOURCES[f"stock:{_s}"] = (SRC_STOCK, _s, 0)
+    for _p in range(DISCARD_PILES):
+        _SOURCES[f"discard:{_s}:{_p}"] = (SRC_DISCARD, _s, _p)
+
+
+def _by_mask(row: list[Play]) -> list[tuple[Play, ...]]:
+    """For a bit mask of building piles (1..15), the plays of ``row`` onto those piles in pile order."""
+    return [tuple(row[b] for b in range(BUILDS) if m >> b & 1) for m in range(16)]
+
+
+_M_HAND = [_by_mask(r) for r in PLAY_HAND]
+_M_STOCK = [_by_mask(r) for r in PLAY_STOCK]
+_M_DISCARD = [[_by_mask(r) for r in rows] for rows in PLAY_DISCARD]
+
+
+def parse_source(source: Any) -> tuple[int, int, int]:
+    """(kind, seat, index) for a source string; seat is -1 for the hand. Raises IllegalMove."""
+    try:
+        return _SOURCES[source]
+    except (KeyError, TypeError):
+        pass
+    parts = source.split(":") if isinstance(source, str) else []
+    if parts and parts[0] == "hand" and len(parts) == 2 and parts[1].isdigit():
+        raise IllegalMove("You have no card in that hand slot.")
+    if parts and parts[0] in ("stock", "discard"):
+        raise IllegalMove("There is no such seat or pile at this table.")
+    raise IllegalMove(f"Play from your hand, a stock or a discard pile (not {source!r}).")
