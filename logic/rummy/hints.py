@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from logic.rummy.bots import Params, Seen, _discard_choice, _live, _risk, evaluate, plan_play
+from logic.rummy.bot_eval import Params, Seen, _discard_choice, _live, _risk, evaluate
+from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import CODE, PRETTY, can_use_buried, pretty
 
 

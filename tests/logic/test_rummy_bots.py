@@ -9,7 +9,8 @@ import pytest
 
 from logic.rummy import GAME
 from logic.rummy.actions import Discard, LayOff, Meld, TakeDiscard
-from logic.rummy.bots import Seen, plan_play
+from logic.rummy.bot_eval import Seen
+from logic.rummy.bot_plan import plan_play
 from logic.rummy.hints import hint
 from logic.rummy.melds import parse_code
 
