@@ -8,7 +8,8 @@ import random
 import pytest
 
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
-from logic.president.bots import ExpertBot, NormalBot, _Info, _sample_world, heuristic_move
+from logic.president.bot_info import _Info
+from logic.president.bots import ExpertBot, NormalBot, _sample_world, heuristic_move
 
 G = PresidentGame()
 
