@@ -13,41 +13,27 @@ from typing import Any
 
 from logic.game import PHASE_HAND_OVER, Game, IllegalMove
 from logic.registry import get_game
+from logic.table_common import (  # noqa: F401  (re-exported: other modules import these from here)
+    BOT_DELAYS,
+    CHAT_LIMIT,
+    LOBBY_MINUTES,
+    MAX_CHAT,
+    NAME_LIMIT,
+    STATUS_CLOSED,
+    STATUS_LOBBY,
+    STATUS_OVER,
+    STATUS_PLAYING,
+    Seat,
+    clean_name,
+    clean_text,
+)
+from logic.table_lobby import TableLobby
+from logic.table_presence import TablePresence
 
 SCHEMA = 1
-LOBBY_MINUTES = (5, 10, 15)
-BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
-MAX_CHAT = 200
 MAX_NOTICES = 40
-CHAT_LIMIT = 300
-NAME_LIMIT = 24
 HAND_OVER_SECONDS = 30
 MAX_TIMEOUT_STEPS = 12  # at timed tables, the summary waits at most this long for a slow reader
-
-STATUS_LOBBY = "lobby"
-STATUS_PLAYING = "playing"
-STATUS_OVER = "over"  # finished with a result
-STATUS_CLOSED = "closed"  # expired lobby or game ended early: no result
-
-
-@dataclass
-class Seat:
-    """Who sits in a seat. ``player_id`` is None for an empty seat; computer players have ``bot`` set."""
-
-    player_id: str | None = None
-    name: str = ""
-    emoji: str = ""
-    bot: str | None = None  # bot level for a computer player
-    autoplay: bool = False  # a human seat the computer plays after a timeout, until "I'm back"
-    left: bool = False  # the human left during play; host decides what happens
-
-    @property
-    def empty(self) -> bool:
-        return self.player_id is None and self.bot is None
-
-    @property
-    def is_human(self) -> bool:
-        return self.player_id is not None and self.bot is None
 
 
 @dataclass
@@ -61,7 +47,7 @@ class Settings:
 
 
 @dataclass
-class Table:
+class Table(TableLobby, TablePresence):
     code: str
     game_key: str
     options: dict[str, Any]
@@ -136,118 +122,6 @@ class Table:
 
     def _touch(self) -> None:
         self.version += 1
-
-    # ----------------------------------------------------------------------------- lobby
-    def join(self, player_id: str, name: str, emoji: str, now: float, seat: int | None = None) -> int:
-        existing = self.seat_of(player_id)
-        if existing is not None:
-            return existing
-        if self.status != STATUS_LOBBY:
-            raise IllegalMove("This game has already started. Ask the host for a new table.")
-        free = self.open_seats()
-        if not free:
-            raise IllegalMove("This table is full.")
-        if seat is not None and seat not in free:
-            raise IllegalMove("That seat is taken. Pick another one.")
-        target = free[0] if seat is None else seat
-        self.seats[target] = Seat(player_id=player_id, name=clean_name(name), emoji=emoji or "🙂")
-        self.notice(f"{self.seats[target].name} joined.")
-        self._touch()
-        if self.settings.auto_start and not self.open_seats() and not self.practice:
-            self.start(self.host_id, now)
-        return target
-
-    def set_player_count(self, by: str, count: int) -> None:
-        self._require_host_lobby(by)
-        game = self.game
-        if not game.min_players <= count <= game.max_players:
-            raise IllegalMove(f"{game.title} is for {game.min_players} to {game.max_players} players.")
-        self._validate_options({**self.options, "players": count})
-        if count < len(self.seats):
-            if any(not s.empty for s in self.seats[count:]):
-                raise IllegalMove("Free the last seats first: someone is sitting there.")
-            del self.seats[count:]
-        else:
-            self.seats.extend(Seat() for _ in range(count - len(self.seats)))
-        self.options["players"] = count
-        self._touch()
-
-    def set_option(self, by: str, key: str, value: Any) -> None:
-        self._require_host_lobby(by)
-        if key == "players":
-            self.set_player_count(by, int(value))
-            return
-        self._validate_options({**self.options, key: value})
-        self.options[key] = value
-        self._touch()
-
-    def set_setting(self, by: str, key: str, value: Any, now: float) -> None:
-        self._require_host_lobby(by)
-        if key == "turn_seconds":
-            if int(value) not in self.game.turn_timer_choices:
-                raise IllegalMove("Pick one of the offered turn timers.")
-            self.settings.turn_seconds = int(value)
-        elif key == "lobby_minutes":
-            if int(value) not in LOBBY_MINUTES:
-                raise IllegalMove("The lobby can stay open 5, 10 or 15 minutes.")
-            self.settings.lobby_minutes = int(value)
-            self.lobby_deadline = self.created_at + 60 * int(value)
-            if self.lobby_deadline <= now:
-                self.lobby_deadline = now + 5
-        elif key == "bot_delay":
-            if float(value) not in BOT_DELAYS:
-                raise IllegalMove("Pick one of the offered computer speeds.")
-            self.settings.bot_delay = float(value)
-        elif key == "public":
-            self.settings.public = bool(value)
-        elif key == "auto_start":
-            self.settings.auto_start = bool(value)
-        else:
-            raise IllegalMove(f"Unknown setting {key!r}.")
-        self._touch()
-
-    def add_bot(self, by: str, seat: int, level: str, name: str, emoji: str) -> None:
-        self._require_host_lobby(by)
-        if level not in self.game.bot_levels:
-            raise IllegalMove(f"Unknown level {level!r}.")
-        if not 0 <= seat < len(self.seats) or not self.seats[seat].empty:
-            raise IllegalMove("That seat is not free.")
-        self.seats[seat] = Seat(player_id=f"bot-{seat}", name=name, emoji=emoji, bot=level)
-        self._touch()
-
-    def remove_player(self, by: str, seat: int) -> None:
-        """Host frees a seat in the lobby (a computer player, or a person who wandered off)."""
-        self._require_host_lobby(by)
-        if not 0 <= seat < len(self.seats) or self.seats[seat].empty:
-            raise IllegalMove("That seat is already empty.")
-        if self.seats[seat].player_id == self.host_id:
-            raise IllegalMove("The host cannot remove themselves; use Leave.")
-        self.seats[seat] = Seat()
-        self._touch()
-
-    def start(self, by: str, now: float) -> None:
-        self._require_host_lobby(by)
-        if self.open_seats():
-            raise IllegalMove("Fill every seat first: invite friends or add computer players.")
-        game = self.game
-        config = game.make_config(**self.options)
-        self.state = game.new_game(config, self.seed)
-        self.status = STATUS_PLAYING
-        self.lobby_deadline = None
-        self.notice("The game has started. Good luck!")
-        self._after_change(now)
-
-    def _require_host_lobby(self, by: str) -> None:
-        if not self.is_host(by):
-            raise IllegalMove("Only the host can do that.")
-        if self.status != STATUS_LOBBY:
-            raise IllegalMove("The options are locked once the game has started.")
-
-    def _validate_options(self, options: dict[str, Any]) -> None:
-        try:
-            self.game.make_config(**options)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
 
     # ----------------------------------------------------------------------------- play
     def act(self, player_id: str, action: Any, now: float) -> None:
@@ -355,118 +229,6 @@ class Table:
                 self._touch()
         return made
 
-    def im_back(self, player_id: str, now: float) -> None:
-        seat = self.seat_of(player_id)
-        if seat is None or not self.seats[seat].autoplay:
-            return
-        self.seats[seat].autoplay = False
-        self.notice(f"{self.seats[seat].name} is back.")
-        if self.status == STATUS_PLAYING:
-            self._after_change(now)
-        else:
-            self._touch()
-
-    def pause(self, by: str, now: float) -> None:
-        if not self.is_host(by):
-            raise IllegalMove("Only the host can pause.")
-        if self.status != STATUS_PLAYING or self.paused:
-            return
-        self.paused = True
-        self.paused_left = None if self.turn_deadline is None else max(0.0, self.turn_deadline - now)
-        self.turn_deadline = None
-        self.notice("The host paused the game.")
-        self._touch()
-
-    def resume(self, by: str, now: float) -> None:
-        if not self.is_host(by):
-            raise IllegalMove("Only the host can resume.")
-        if not self.paused:
-            return
-        self.paused = False
-        if self.paused_left is not None:
-            self.turn_deadline = now + self.paused_left
-        self.paused_left = None
-        self.bot_ready_at = now + self.settings.bot_delay
-        if self.commit_deadline is not None:
-            self.commit_deadline = max(self.commit_deadline, now)
-        self.notice("The game goes on.")
-        self._touch()
-
-    # ----------------------------------------------------------------------------- leaving
-    def leave(self, player_id: str, now: float) -> None:
-        seat = self.seat_of(player_id)
-        if seat is None:
-            return
-        name = self.seats[seat].name
-        if self.status == STATUS_LOBBY:
-            self.seats[seat] = Seat()
-            self.notice(f"{name} left the table.")
-            if player_id == self.host_id:
-                self._pass_host(exclude=player_id)
-            self._touch()
-            return
-        if self.status != STATUS_PLAYING:
-            return
-        self.seats[seat].left = True
-        self.seats[seat].player_id = f"gone-{seat}"
-        if player_id == self.host_id:
-            self._pass_host(exclude=player_id)
-        if self.host_id and self.seat_of(self.host_id) is not None:
-            self.pending_leave.append(seat)
-            self.notice(f"{name} left. The host decides: a computer player takes the seat, or the game ends.",
-                        "warning")
-        else:
-            self._replace_with_bot(seat)
-        self._after_change(now)
-
-    def resolve_leave(self, by: str, seat: int, choice: str, now: float) -> None:
-        if not self.is_host(by):
-            raise IllegalMove("Only the host decides that.")
-        if seat not in self.pending_leave:
-            raise IllegalMove("Nobody left from that seat.")
-        self.pending_leave.remove(seat)
-        if choice == "bot":
-            self._replace_with_bot(seat)
-            self.notice(f"A computer player took over seat {seat + 1}.")
-            self._after_change(now)
-        elif choice == "end":
-            self.pending_leave.clear()
-            self.end_early("The host ended the game.", now)
-        else:
-            raise IllegalMove("Choose a computer player or ending the game.")
-
-    def _replace_with_bot(self, seat: int) -> None:
-        s = self.seats[seat]
-        level = self.game.bot_levels[min(1, len(self.game.bot_levels) - 1)]
-        self.seats[seat] = Seat(player_id=f"bot-{seat}", name=f"{s.name} (bot)", emoji="🤖", bot=level)
-
-    def _pass_host(self, exclude: str) -> None:
-        others = [self.seats[i].player_id for i in self.humans() if self.seats[i].player_id != exclude]
-        self.host_id = others[0] if others else ""
-        if others:
-            new = self.seats[self.seat_of(others[0])].name
-            self.notice(f"{new} is now the host.")
-
-    def end_early(self, reason: str, now: float) -> None:
-        self.status = STATUS_CLOSED
-        self.finished_at = now
-        self.turn_deadline = self.commit_deadline = None
-        self.notice(reason, "warning")
-        self._touch()
-
-    # ----------------------------------------------------------------------------- chat
-    def say(self, player_id: str, text: str, now: float) -> None:
-        seat = self.seat_of(player_id)
-        if seat is None:
-            raise IllegalMove("Only players at this table can chat here.")
-        clean = clean_text(text, CHAT_LIMIT)
-        if not clean:
-            raise IllegalMove("Type a message first.")
-        s = self.seats[seat]
-        self.chat.append({"seat": seat, "name": s.name, "emoji": s.emoji, "text": clean, "at": now})
-        del self.chat[:-MAX_CHAT]
-        self._touch()
-
     # ----------------------------------------------------------------------------- persistence
     def to_record(self, now: float) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("state", "seats", "settings")}
@@ -532,14 +294,3 @@ def bot_identity(rng: random.Random, taken: set[str]) -> tuple[str, str]:
     """A random friendly name and emoji for a computer player, not already at the table."""
     names = [n for n in BOT_NAMES if n not in taken] or list(BOT_NAMES)
     return rng.choice(names), rng.choice(BOT_EMOJI)
-
-
-def clean_text(text: str, limit: int) -> str:
-    """Trim, drop control characters and cap length. Shown as text, never HTML."""
-    cleaned = "".join(" " if ch.isspace() else ch for ch in str(text)  # a line break becomes a space
-                      if ch.isspace() or (ch.isprintable() and ch not in "\u202e\u202d"))
-    return " ".join(cleaned.split())[:limit]
-
-
-def clean_name(name: str) -> str:
-    return clean_text(name, NAME_LIMIT) or "Player"

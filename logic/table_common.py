@@ -1,0 +1,47 @@
+"""Shared table pieces: status and limit constants, the ``Seat`` record and text cleaning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LOBBY_MINUTES = (5, 10, 15)
+BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
+MAX_CHAT = 200
+CHAT_LIMIT = 300
+NAME_LIMIT = 24
+
+STATUS_LOBBY = "lobby"
+STATUS_PLAYING = "playing"
+STATUS_OVER = "over"  # finished with a result
+STATUS_CLOSED = "closed"  # expired lobby or game ended early: no result
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat. ``player_id`` is None for an empty seat; computer players have ``bot`` set."""
+
+    player_id: str | None = None
+    name: str = ""
+    emoji: str = ""
+    bot: str | None = None  # bot level for a computer player
+    autoplay: bool = False  # a human seat the computer plays after a timeout, until "I'm back"
+    left: bool = False  # the human left during play; host decides what happens
+
+    @property
+    def empty(self) -> bool:
+        return self.player_id is None and self.bot is None
+
+    @property
+    def is_human(self) -> bool:
+        return self.player_id is not None and self.bot is None
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Trim, drop control characters and cap length. Shown as text, never HTML."""
+    cleaned = "".join(" " if ch.isspace() else ch for ch in str(text)  # a line break becomes a space
+                      if ch.isspace() or (ch.isprintable() and ch not in "\u202e\u202d"))
+    return " ".join(cleaned.split())[:limit]
+
+
+def clean_name(name: str) -> str:
+    return clean_text(name, NAME_LIMIT) or "Player"
