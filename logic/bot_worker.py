@@ -6,7 +6,10 @@ this module and the rules, not the web app.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+import threading
 from typing import Any
 
 from logic.registry import get_game
@@ -15,3 +18,23 @@ from logic.registry import get_game
 def choose_bot_action(game_key: str, level: str, view: dict[str, Any], legal: list[Any], rng_key: str) -> Any:
     """The move of a ``level`` computer player that sees ``view`` and may play ``legal``."""
     return get_game(game_key).make_bot(level).choose(view, legal, random.Random(rng_key))
+
+
+def exit_with_parent() -> bool:
+    """In a worker process, end it when the server ends, however the server ended.
+
+    A server killed outright (power button, `kill -9`, the OOM killer) cannot stop its pool, and a worker waiting
+    for work would otherwise live on, one more after every crash. Returns whether a watch was started."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return False
+
+    def watch() -> None:
+        parent.join()  # returns once the parent's sentinel pipe closes, i.e. when it has died
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+    return True
+
+
+exit_with_parent()
