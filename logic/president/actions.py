@@ -176,6 +176,20 @@ for _r in range(13):
     LEAD_TABLE.append(_lead_row)
 
 
+def parse_cards(cards: tuple[str, ...] | list[str]) -> tuple[int, list[int]]:
+    """(mask, card ints) of distinct card codes; IllegalMove for a code that is no card or a card chosen twice."""
+    try:
+        ints = [code_to_card(c) for c in cards]
+    except (ValueError, TypeError, AttributeError):
+        raise IllegalMove("That is not a card from this deck") from None
+    if len(set(ints)) != len(ints):
+        raise IllegalMove("The same card was chosen twice")
+    mask = 0
+    for c in ints:
+        mask |= 1 << c
+    return mask, ints
+
+
 def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
     """(mask, rank, count) of a set of cards that must all share one rank; IllegalMove otherwise."""
     hit = _PARSED.get(cards)
@@ -183,18 +197,10 @@ def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
         return hit
     if not cards:
         raise IllegalMove("Choose at least one card to play")
-    try:
-        ints = [code_to_card(c) for c in cards]
-    except (ValueError, TypeError, AttributeError):
-        raise IllegalMove("That is not a card from this deck") from None
-    if len(set(ints)) != len(ints):
-        raise IllegalMove("The same card was chosen twice")
+    mask, ints = parse_cards(cards)
     rank = ints[0] >> 2
     if any(c >> 2 != rank for c in ints):
         raise IllegalMove("All the cards you play together must have the same rank")
-    mask = 0
-    for c in ints:
-        mask |= 1 << c
     result = (mask, rank, len(ints))
     if all(isinstance(c, str) for c in cards) and len(_PARSED) < 5000:
         _PARSED[tuple(cards)] = result

@@ -17,8 +17,8 @@ from .actions import (
     NextHand,
     Pass,
     Play,
-    code_to_card,
     mask_cards,
+    parse_cards,
     parse_play,
 )
 from .state import PHASE_EXCHANGE, PresidentState, _deal
@@ -229,17 +229,9 @@ def _apply_give(s: PresidentState, seat: int, action: Give) -> None:
     cards = action.cards
     if not isinstance(cards, (tuple, list)):
         raise IllegalMove("Choose the cards to give back")
-    try:
-        ints = [code_to_card(c) for c in cards]
-    except (ValueError, TypeError, AttributeError):
-        raise IllegalMove("That is not a card from this deck") from None
-    if len(set(ints)) != len(ints):
-        raise IllegalMove("The same card was chosen twice")
+    mask, ints = parse_cards(cards)
     if len(ints) != need:
         raise IllegalMove(f"Give back exactly {need} card{'s' if need > 1 else ''}")
-    mask = 0
-    for c in ints:
-        mask |= 1 << c
     if s.hands[seat] & mask != mask:
         raise IllegalMove("You can only give cards from your own hand")
     partner = s.ex_partner[seat]

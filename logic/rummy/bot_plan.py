@@ -31,31 +31,18 @@ def _candidates(hand: list[int], melds) -> list[tuple[int, int, tuple]]:
                 if c in hs:
                     out.append((1 << c, POINTS[c], ("lay", mid, (c,))))
             continue
-        # upward chain
-        chain: list[int] = []
-        p = hi + 1
-        while p <= 14 and not (p == 14 and lo == 1):
-            c = card_of(key, p)
-            if c not in hs:
-                break
-            chain.append(c)
-            mask = 0
-            for x in chain:
-                mask |= 1 << x
-            out.append((mask, sum(POINTS[x] for x in chain), ("lay", mid, tuple(chain))))
-            p += 1
-        chain = []
-        p = lo - 1
-        while p >= 1 and not (p == 1 and hi == 14):
-            c = card_of(key, p)
-            if c not in hs:
-                break
-            chain.append(c)
-            mask = 0
-            for x in chain:
-                mask |= 1 << x
-            out.append((mask, sum(POINTS[x] for x in chain), ("lay", mid, tuple(chain))))
-            p -= 1
+        # chains of the suit's next cards up from the top and down from the bottom (the ace ends a run once)
+        for ranks in (range(hi + 1, 14 if lo == 1 else 15), range(lo - 1, 1 if hi == 14 else 0, -1)):
+            chain: list[int] = []
+            mask = pts = 0
+            for p in ranks:
+                c = card_of(key, p)
+                if c not in hs:
+                    break
+                chain.append(c)
+                mask |= 1 << c
+                pts += POINTS[c]
+                out.append((mask, pts, ("lay", mid, tuple(chain))))
     return out
 
 
