@@ -25,10 +25,11 @@ from ui.components.sounds import table_sounds  # issue 6
 from ui.components.summary import hand_summary, standings
 from ui.frame import frame
 from ui.games import game_ui
-from ui.identity import me, pref, set_pref
+from ui.identity import me, pref
 from ui.pages.lobby import lobby_view
 from ui.pages.table_dialogs import TableDialogs
 from ui.pages.table_hand import HandBar
+from ui.pages.table_top import TopBar
 from ui.runtime import runtime
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -57,7 +58,7 @@ def with_names(text: str, names: list[str], viewer: int | None) -> str:
     return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
 
 
-class TablePage(HandBar, TableDialogs):
+class TablePage(TopBar, HandBar, TableDialogs):
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hub = runtime().hub
@@ -229,19 +230,6 @@ class TablePage(HandBar, TableDialogs):
         """Redraw the whole page now (after a change only this page knows of, e.g. a hint)."""
         self.update_regions(force=True)
 
-    def top_key(self) -> Hashable:
-        return self.table.game_key  # drawn once; its changing parts are regions of their own
-
-    def label_key(self) -> Hashable:
-        return self.table.status, self.view.get("round_label") if self.view else None
-
-    def cue_key(self) -> Hashable:
-        return self.table.paused, self.my_turn
-
-    def menu_key(self) -> Hashable:
-        t = self.table
-        return self.is_host, t.status, t.paused, self.seat is None
-
     def status_key(self) -> Hashable:
         t = self.table
         if t.status == STATUS_LOBBY:
@@ -301,62 +289,6 @@ class TablePage(HandBar, TableDialogs):
             with ui.column().classes("w-full items-center gap-1"):
                 self.screen.middle(self, self.view)
 
-    def top_bar(self) -> None:
-        t = self.table
-        with ui.row().classes("top-bar w-full items-center justify-between no-wrap gap-1"):
-            with ui.row().classes("items-center gap-2 no-wrap"):
-                ui.label(t.game.title).classes("game-title font-bold text-lg")
-                Region.part(self.round_label, self.label_key)
-            with ui.row().classes("items-center gap-2 no-wrap"):
-                Region.part(self.turn_cue, self.cue_key)
-                self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
-                self.tick_clock()
-                with ui.button(icon="chat", on_click=self.open_chat).props(
-                        "flat round color=white aria-label=Chat data-testid=btn-chat"):
-                    unread = len(t.chat) - self.chat_seen
-                    self.chat_badge = ui.badge(str(unread), color="red").props("floating")
-                    self.chat_badge.set_visibility(unread > 0)
-                ui.button(icon="info", on_click=self.open_rules).props(
-                    "flat round color=white aria-label=Rules data-testid=btn-rules")
-                Region.part(self.menu_button, self.menu_key)
-
-    def round_label(self) -> None:
-        label = "Lobby" if self.table.status == STATUS_LOBBY else (self.view.get("round_label") if self.view else None)
-        if label:
-            ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
-
-    def turn_cue(self) -> None:
-        if self.table.paused:
-            ui.label("Paused").classes("turn-cue").props("data-testid=paused")
-        elif self.my_turn:
-            ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
-
-    def menu_button(self) -> None:
-        t = self.table
-        with ui.button(icon="more_vert").props("flat round color=white aria-label=Menu data-testid=btn-menu"):
-            with ui.menu():
-                if self.is_host and t.status == "playing":
-                    if t.paused:
-                        ui.menu_item("Resume", on_click=lambda: self.do(
-                            lambda tb, now: tb.resume(self.me.player_id, now))).props("data-testid=btn-resume")
-                    else:
-                        ui.menu_item("Pause", on_click=lambda: self.do(
-                            lambda tb, now: tb.pause(self.me.player_id, now))).props("data-testid=btn-pause")
-                ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
-                ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
-                if self.seat is not None:
-                    ui.menu_item("Leave table", on_click=self.confirm_leave).props("data-testid=btn-leave")
-                ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
-
-    def toggle_four_colour(self) -> None:
-        value = not bool(pref("four_colour", False))
-        set_pref("four_colour", value)
-        ui.query("body").classes(add="four-colour" if value else "", remove="" if value else "four-colour")
-
-    def toggle_distraction_free(self) -> None:
-        set_pref("distraction_free", not bool(pref("distraction_free", False)))
-        ui.navigate.reload()
-
     def host_prompts(self) -> None:
         t = self.table
         if not self.in_game() or t.status != "playing":  # nothing to come back to once the game is over
@@ -378,27 +310,6 @@ class TablePage(HandBar, TableDialogs):
                     ui.button("End the game", on_click=lambda s=seat: self.do(
                         lambda tb, now: tb.resolve_leave(self.me.player_id, s, "end", now))).props(
                         "color=negative data-testid=btn-leave-end")
-
-    # ----------------------------------------------------------------------------- timers
-    def tick_clock(self) -> None:
-        if self.countdown is None or self.countdown.is_deleted:
-            return
-        t = self.table
-        now = time.time()
-        text, low = "", False
-        if t.status == STATUS_LOBBY and t.lobby_deadline:
-            left = max(0, int(t.lobby_deadline - now))
-            text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
-        elif t.paused and t.paused_left is not None:
-            left = int(t.paused_left)
-            text = f"⏸ {left}s"
-        elif t.turn_deadline:
-            left = max(0, int(t.turn_deadline - now + 0.999))
-            text, low = f"⏱ {left}s", left <= 10
-        if self.countdown.text != text:
-            self.countdown.set_text(text)
-        if low != ("low" in self.countdown.classes):
-            self.countdown.classes(add="low" if low else "", remove="" if low else "low")
 
     # ----------------------------------------------------------------------------- dialogs
 def known_to_viewer(table: Table) -> bool:
