@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.async_api import Page, async_playwright  # noqa: E402
 
-# STATE_JS and act are also imported from here by tests/bench/load_tables.py
 from tests.bench.latency_pages import STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_latency import STATE_JS, act  # noqa: E402
+from tests.bench.latency_pages import STATE_JS, act  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, free_port  # noqa: E402
 
 
