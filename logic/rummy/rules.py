@@ -1,4 +1,5 @@
-"""Rummy rules engine: the RummyGame class (legal actions, apply, commit and scoring)."""
+"""Rummy rules engine: the RummyGame class (setup, legal actions, the apply dispatcher, copies, views and
+table helpers). What each action does to the state (and Commit's turn end and scoring) is in ``moves.py``."""
 
 from __future__ import annotations
 
@@ -22,21 +23,21 @@ from logic.rummy.actions import (
     RummyConfig,
     _layoff_action,
     _meld_action,
-    _parse_cards,
-    _parse_one,
 )
-from logic.rummy.melds import (
-    DRAW_KEY,
-    POINTS,
-    PRETTY,
-    SET,
-    accepts_for,
-    can_use_buried,
-    classify,
-    extend,
-    hand_melds,
-    new_meld,
-    pretty,
+from logic.rummy.melds import DRAW_KEY, can_use_buried, hand_melds
+from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here: still importable from this module
+    STALL_ROUNDS,  # noqa: F401
+    STALL_ROUNDS_NO_REBUILD,  # noqa: F401
+    _apply_commit,
+    _apply_discard,
+    _apply_draw,
+    _apply_layoff,
+    _apply_meld,
+    _apply_next_hand,
+    _apply_take_discard,
+    _apply_undo,
+    _apply_undo_discard,
+    _refuse,
 )
 from logic.rummy.state import (
     DRAW,
@@ -46,9 +47,6 @@ from logic.rummy.state import (
     PLAY,
     RummyState,
     _deal,
-    _find_meld,
-    _freeze,
-    _refill,
     clone_state,
     restore_state,
     snapshot_state,
@@ -56,11 +54,6 @@ from logic.rummy.state import (
 )
 
 GRACE_SECONDS = 3.0
-# stall safeguard: this many full rounds without anybody melding or laying off a card end the
-# hand with nobody out (4 once the stock has been rebuilt, else 10). Without it a hand can
-# deadlock: the cards left may never form a meld, or players may trade one discard for ever.
-STALL_ROUNDS = 4
-STALL_ROUNDS_NO_REBUILD = 10
 
 
 class RummyGame(Game):
@@ -176,6 +169,7 @@ class RummyGame(Game):
 
     # --- applying ---------------------------------------------------------------------------
     def apply(self, state: RummyState, seat: int, action: Any) -> None:
+        """Check the action fits the seat, turn and stage, then hand it to its function in ``moves.py``."""
         st = state
         if type(action) not in ACTION_TYPES:
             raise IllegalMove("That is not a Rummy move.")
@@ -186,216 +180,40 @@ class RummyGame(Game):
         if stage == OVER:
             raise IllegalMove("The match is over.")
         if stage == HAND_OVER:
-            if kind != "next":
-                raise IllegalMove("The hand is over: press Next hand to continue.")
-            if st.confirmed[seat]:
-                raise IllegalMove("You are already waiting for the next hand.")
-            st.confirmed[seat] = True
-            if all(st.confirmed):
-                st.hand_no += 1
-                st.first_seat = (st.first_seat + 1) % st.n
-                _deal(st)
+            if kind == "next":
+                _apply_next_hand(st, seat)
+            else:
+                _refuse(stage, kind)
             return
         if seat != st.current:
             raise IllegalMove("It is not your turn.")
         if kind == "next":
             raise IllegalMove("The hand is still being played.")
-        hand = st.hands[seat]
-
         if stage == DRAW:
             if kind == "draw":
-                if not st.stock:
-                    raise IllegalMove("The stock is empty: take the top card of the discard pile.")
-                if st.frozen is None:
-                    _freeze(st)
-                hand.append(st.stock.pop())
-                st.drew = 1
-                st.stage = PLAY
-                if not st.stock:
-                    _refill(st)
-                return
-            if kind == "take":
-                c = _parse_one(action.card)
-                disc = st.discard
-                if c not in disc:
-                    raise IllegalMove(f"The {PRETTY[c]} is not in the discard pile.")
-                i = disc.index(c)
-                taken = disc[i:]
-                buried = len(taken) > 1
-                if buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):
-                    raise IllegalMove(
-                        f"You can only dig down to the {PRETTY[c]} if you can meld it or lay it off this turn "
-                        "(and still keep a card to discard)."
-                    )
-                if st.frozen is None:
-                    _freeze(st)
-                st.undo.append(("t", taken, list(hand), st.must_use))
-                del disc[i:]
-                hand.extend(taken)
-                st.must_use = c if buried else -1
-                st.drew = 2
-                st.stage = PLAY
-                return
-            if kind == "undo":
-                raise IllegalMove("There is nothing to undo yet.")
-            raise IllegalMove("Draw first: take the top card of the stock or pick up from the discard pile.")
-
-        if stage == PENDING:
+                _apply_draw(st, seat)
+            elif kind == "take":
+                _apply_take_discard(st, seat, action)
+            else:
+                _refuse(stage, kind)
+        elif stage == PENDING:
             if kind == "commit":
-                self._commit(st)
-                return
-            if kind == "undo":
-                entry = st.undo.pop()
-                st.discard.pop()
-                st.hands[seat] = list(entry[2])
-                st.stage = PLAY
-                return
-            raise IllegalMove("You have discarded: undo the discard or wait for your turn to end.")
-
+                _apply_commit(st)
+            elif kind == "undo":
+                _apply_undo_discard(st, seat)
+            else:
+                _refuse(stage, kind)
         # stage == PLAY
-        if kind == "meld":
-            cards = _parse_cards(action.cards, hand)
-            shape = classify(cards)
-            if shape is None:
-                if len(cards) < 3:
-                    raise IllegalMove("A meld needs at least three cards.")
-                raise IllegalMove("Those cards are neither a set (same rank) nor a run (same suit, in sequence).")
-            if len(cards) >= len(hand):
-                raise IllegalMove("Keep at least one card: every turn ends with a discard.")
-            mid = st.next_id
-            st.undo.append(("m", mid, list(hand), 0))
-            st.next_id = mid + 1
-            st.melds.append(new_meld(mid, seat, cards, shape))
-            cs = set(cards)
-            st.hands[seat] = [c for c in hand if c not in cs]
-            st.pts[seat] += sum(POINTS[c] for c in cards)
-            return
-        if kind == "layoff":
-            idx = _find_meld(st, action.meld)
-            cards = _parse_cards(action.cards, hand)
-            meld = st.melds[idx]
-            res = extend(meld, cards)
-            if res is None:
-                what = "set" if meld[2] == SET else "run"
-                raise IllegalMove(f"{pretty(cards)} cannot be added to that {what} ({pretty(meld[6])}).")
-            if len(cards) >= len(hand):
-                raise IllegalMove("Keep at least one card: every turn ends with a discard.")
-            st.undo.append(("l", idx, list(hand), [meld[4], meld[5], list(meld[6]), len(meld[7]), list(meld[8])],
-                            list(cards)))
-            lo, hi, shown = res
-            meld[4], meld[5], meld[6] = lo, hi, shown
-            meld[7].extend([seat, c] for c in cards)
-            meld[8] = accepts_for(meld[2], meld[3], lo, hi, shown)
-            cs = set(cards)
-            st.hands[seat] = [c for c in hand if c not in cs]
-            st.pts[seat] += sum(POINTS[c] for c in cards)
-            return
-        if kind == "discard":
-            c = _parse_one(action.card)
-            if c not in hand:
-                raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
-            mu = st.must_use
-            if mu >= 0 and mu in hand:
-                raise IllegalMove(
-                    f"You took the {PRETTY[mu]} from under the pile: meld it or lay it off before you discard "
-                    "(or undo the pickup)."
-                )
-            st.undo.append(("d", c, list(hand), 0))
-            hand.remove(c)
-            st.discard.append(c)
-            st.stage = PENDING
-            return
-        if kind == "undo":
-            if not st.undo:
-                raise IllegalMove("A card drawn from the stock cannot be put back.")
-            entry = st.undo.pop()
-            tag = entry[0]
-            if tag == "m":
-                m = st.melds.pop()
-                st.next_id = entry[1]
-                st.pts[seat] -= sum(POINTS[c] for c in m[6])
-            elif tag == "l":
-                meld = st.melds[entry[1]]
-                lo, hi, shown, nlay, acc = entry[3]
-                added = meld[7][nlay:]
-                st.pts[seat] -= sum(POINTS[x[1]] for x in added)
-                del meld[7][nlay:]
-                meld[4], meld[5], meld[6], meld[8] = lo, hi, list(shown), tuple(acc)
-            elif tag == "t":
-                st.discard.extend(entry[1])
-                st.must_use = entry[3]
-                st.drew = 0
-                st.stage = DRAW
-            st.hands[seat] = list(entry[2])
-            return
-        if kind == "draw" or kind == "take":
-            raise IllegalMove("You have already drawn this turn.")
-        if kind == "commit":
-            raise IllegalMove("Discard a card to end your turn.")
-        raise IllegalMove("That move is not possible now.")
-
-    def _commit(self, st: RummyState) -> None:
-        seat = st.current
-        took = None
-        melded: list[list[int]] = []
-        laid: list[list[Any]] = []
-        disc = -1
-        for entry in st.undo:
-            tag = entry[0]
-            if tag == "t":
-                took = list(entry[1])
-            elif tag == "m":
-                for m in st.melds:
-                    if m[0] == entry[1]:
-                        melded.append(list(m[6]))
-                        break
-            elif tag == "l":
-                meld = st.melds[entry[1]]
-                laid.append([meld[0], list(entry[4])])
-            else:
-                disc = entry[1]
-        out = not st.hands[seat]
-        hist = [seat, took, melded, laid, disc, out]
-        st.history.append(hist)
-        st.message = f"Player {seat + 1} {turn_text(hist)}."
-        st.undo = []
-        st.frozen = None
-        st.must_use = -1
-        st.drew = 0
-        if out:
-            self._end_hand(st, seat)
-            return
-        st.stall = 0 if (melded or laid) else st.stall + 1
-        if st.stall >= (STALL_ROUNDS if st.rebuilds else STALL_ROUNDS_NO_REBUILD) * st.n:
-            st.message += " Nobody has melded or laid off for too long: the hand ends with nobody out."
-            self._end_hand(st, -1)
-            return
-        st.current = (seat + 1) % st.n
-        st.stage = DRAW
-        st.turn_start_pts = st.pts[st.current]
-        if not st.stock:
-            _refill(st)
-
-    def _end_hand(self, st: RummyState, winner: int) -> None:
-        """Score the hand. ``winner`` -1: the hand stalled and nobody went out."""
-        one_turn = winner >= 0 and st.turn_start_pts == 0
-        rows = []
-        for s in range(st.n):
-            melded = st.pts[s]
-            held = sum(POINTS[c] for c in st.hands[s])
-            if s == winner:
-                score = melded * 2 if one_turn else melded
-            else:
-                score = melded - held
-            st.scores[s] += score
-            rows.append([s, melded, held, score, st.scores[s]])
-        st.summary = [st.hand_no, winner, one_turn, rows]
-        st.confirmed = [False] * st.n
-        if st.target and max(st.scores) >= st.target:
-            st.stage = OVER
+        elif kind == "meld":
+            _apply_meld(st, seat, action)
+        elif kind == "layoff":
+            _apply_layoff(st, seat, action)
+        elif kind == "discard":
+            _apply_discard(st, seat, action)
+        elif kind == "undo":
+            _apply_undo(st, seat)
         else:
-            st.stage = HAND_OVER
-
+            _refuse(stage, kind)
 
     # --- copies and persistence -------------------------------------------------------------
     def clone(self, state: RummyState) -> RummyState:
