@@ -11,6 +11,7 @@ from typing import Any
 from nicegui import app, context
 
 from logic.tables import clean_name
+from ui.components.tap import TAP_KEYS_JS
 
 EMOJI_CHOICES = ("🙂", "😎", "🦊", "🐻", "🐼", "🐸", "🦉", "🐙", "🦁", "🐯", "🐧", "🦄", "🐢", "🌵", "🍀", "⭐",
                  "🎩", "👑", "🍕", "🎲")
@@ -113,6 +114,7 @@ window.cnSound = window.cnSound || {enabled: true, unlocked: false, ctx: null, b
     }).catch(() => this.rest());
     this.played.push(name); return true;
   }};
+""" + TAP_KEYS_JS + """
 new MutationObserver(ms => ms.forEach(m => {  // a table asks for a sound with data-sound="<name> <count>"
   const v = m.target.getAttribute('data-sound'); if (v) window.cnSound.play(v.split(' ')[0]);
 })).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-sound']});

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from logic.cards import Card
+from ui.components.tap import set_tappable
 
 
 def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | None = None,
@@ -39,7 +40,7 @@ def set_look(el: ui.element, *, selected: bool, clickable: bool, disabled: bool)
     marks = {"selected": selected, "clickable": clickable, "disabled": disabled}
     el.classes(add=" ".join(k for k, on in marks.items() if on),
                remove=" ".join(k for k, on in marks.items() if not on))
-    el.props["role"] = "button" if clickable else "img"
+    set_tappable(el, clickable)
     if selected:
         el.props["aria-pressed"] = "true"
     else:

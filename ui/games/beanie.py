@@ -20,6 +20,7 @@ from logic.beanie.actions import (
     Steal,
 )
 from ui.components.cards import card, card_back
+from ui.components.tap import set_tappable
 from ui.games.base import GameUI
 from ui.games.beanie_actions import ActionBar
 from ui.games.beanie_parts import (
@@ -120,7 +121,7 @@ class BeanieScreen(ActionBar, GameUI):
                 stock = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_draw else ""))
                 stock.props["data-testid"] = "pile-stock"
                 stock.props["data-count"] = str(view.get("stock_count", 0))
-                stock.props["role"] = "button"
+                set_tappable(stock)
                 stock.props["aria-label"] = f"Stock, {view.get('stock_count', 0)} cards: draw the top card"
                 if reason:
                     stock.props["data-reason"] = reason
@@ -136,7 +137,7 @@ class BeanieScreen(ActionBar, GameUI):
                 pile.props["data-testid"] = "pile-discard"
                 pile.props["data-count"] = str(view.get("discard_count", 0))
                 pile.props["data-top"] = top or ""
-                pile.props["role"] = "button"
+                set_tappable(pile)
                 pile.props["aria-label"] = f"Discard pile, top card {pretty(top)}" if top else "Discard pile, empty"
                 if reason or top is None:
                     pile.props["data-reason"] = reason or "The discard pile is empty"

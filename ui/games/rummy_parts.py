@@ -17,6 +17,7 @@ from nicegui import storage, ui
 
 from logic.cards import SUIT_SYMBOL, Card
 from ui.components.cards import card, card_back
+from ui.components.tap import set_tappable
 from ui.identity import pref, set_pref
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def stock_pile(page: TablePage, view: dict[str, Any], can_draw: bool, on_draw: C
         box = ui.element("div").classes("rm-stock" + (" ready" if can_draw else ""))
         box.props["data-testid"] = "pile-stock"
         box.props["data-count"] = str(count)
-        box.props["role"] = "button" if can_draw else "img"
+        set_tappable(box, can_draw)
         box.props["aria-label"] = f"Stock, {count} cards" + (": tap to draw" if can_draw else "")
         with box:
             if count:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.stockpile.actions import Commit, Pass, Undo
+from ui.components.tap import set_tappable
 from ui.games.base import GameUI, action_button
 from ui.games.stockpile_control import Control, card_words, control, source_code
 from ui.games.stockpile_parts import build_pile, discard_pile, drop_target, sp_card, stock_pile
@@ -27,12 +28,9 @@ TEAM_CLASSES = ("team-a", "team-b", "team-c")
 
 
 def tappable(el: ui.element, fn: Any) -> None:
-    """Click, or focus with Tab and press Enter or Space."""
-    el.props["tabindex"] = "0"
-    el.props["role"] = "button"
+    """Click, or focus with Tab and press Enter or Space (ui/components/tap.py)."""
+    set_tappable(el)
     el.on("click", lambda _e: fn())
-    el.on("keydown.enter.prevent", lambda _e: fn())
-    el.on("keydown.space.prevent", lambda _e: fn())
 
 
 class StockpileScreen(GameUI):
