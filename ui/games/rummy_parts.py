@@ -194,6 +194,8 @@ def discard_pile(page: TablePage, view: dict[str, Any], *, takeable: set[str], c
         if drop is not None:
             drop_target(pile, "hand", drop)
         if on_tap is not None:
+            set_tappable(pile)
+            pile.props["aria-label"] = "Discard pile: tap to discard the selected card"
             pile.on("click", lambda _e: on_tap())
 
 
@@ -255,6 +257,7 @@ def meld_box(page: TablePage, m: dict[str, Any], *, target: bool, hinted: bool,
             else:
                 card(code, small=True)
     if on_click is not None:
+        set_tappable(box)
         box.on("click", lambda _e: on_click(mid))
     if drop is not None:
         drop_target(box, "hand", lambda src, tgt: drop(mid, src, tgt))
