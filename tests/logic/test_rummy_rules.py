@@ -1,18 +1,14 @@
-"""Rummy: scenario tests from crafted states, one rule at a time."""
+"""Rummy: scenario tests from crafted states for setup, meld shapes, drawing, melding and the turn."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from logic.game import IllegalMove
 from logic.registry import get_game
-from logic.rummy import GAME, RummyConfig
+from logic.rummy import RummyConfig
 from logic.rummy.actions import (
     COMMIT,
     DRAW_STOCK,
-    NEXT,
     UNDO,
     Commit,
     Discard,
@@ -23,54 +19,8 @@ from logic.rummy.actions import (
     TakeDiscard,
     Undo,
 )
-from logic.rummy.melds import (
-    CODE,
-    DRAW_KEY,
-    POINTS,
-    classify,
-    hand_melds,
-    new_meld,
-    parse_code,
-)
-
-G = GAME
-
-
-def ints(codes: str) -> list[int]:
-    return [parse_code(c) for c in codes.split()]
-
-
-def codes(cards) -> list[str]:
-    return [CODE[c] for c in cards]
-
-
-def crafted(hands, stock="", discard="", melds=(), current=0, n=None, target=0, pts=None):
-    """A state with exactly these cards (not necessarily all 52)."""
-    n = n or len(hands)
-    st = G.new_game(G.make_config(players=n, target=target), 1)
-    st.hands = [ints(h) for h in hands]
-    st.stock = ints(stock)
-    st.discard = ints(discard)
-    st.melds = []
-    st.next_id = 1
-    for owner, cs in melds:
-        cards = ints(cs)
-        st.melds.append(new_meld(st.next_id, owner, cards, classify(cards)))
-        st.next_id += 1
-    st.current = current
-    st.first_seat = current
-    st.pts = list(pts) if pts else [0] * n
-    st.turn_start_pts = st.pts[current]
-    return st
-
-
-def unchanged_after(st, seat, action):
-    before = G.snapshot(st)
-    with pytest.raises(IllegalMove) as info:
-        G.apply(st, seat, action)
-    assert G.snapshot(st) == before
-    return str(info.value)
-
+from logic.rummy.melds import DRAW_KEY, POINTS, classify, hand_melds, parse_code
+from tests.logic.rummy_support import G, codes, crafted, ints, unchanged_after
 
 # --- config and setup ---------------------------------------------------------------------------
 
@@ -341,190 +291,3 @@ def test_wrong_actions_out_of_turn_and_in_wrong_stage():
     assert "do not hold" in unchanged_after(st, 0, Discard("AS"))
     assert "not a card" in unchanged_after(st, 0, Discard("ZZ"))
     assert G.legal_actions(st, 1) == []
-
-
-# --- scoring ------------------------------------------------------------------------------------
-
-
-def test_discarding_last_card_goes_out_only_after_commit():
-    st = crafted(["7S 7H 7C 9D", "3D 4D AC KC"], stock="9C", discard="9S", pts=[0, 25])
-    G.apply(st, 0, TakeDiscard("9S"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9D"))
-    assert G.describe(st, 0, COMMIT).endswith("discarded the 9♦")
-    G.apply(st, 0, COMMIT)
-    assert st.stage == 0 and st.current == 1  # still holds the 9S: not out
-    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="9C", discard="9S", pts=[0, 25])
-    G.apply(st, 0, TakeDiscard("9S"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9S"))
-    assert G.phase(st) == "play" and G.view(st, 0)["turn_stage"] == "pending"
-    assert G.describe(st, 0, COMMIT).endswith("went out discarding the 9♠")
-    G.apply(st, 0, COMMIT)
-    assert G.phase(st) == "hand-over"
-
-
-def test_hand_end_scoring_rows():
-    st = crafted(["7S 7H 7C", "3D 4D AC KC", "2C 2D 5S"], stock="QS", discard="9H", pts=[0, 25, 10], n=3)
-    G.apply(st, 0, TakeDiscard("9H"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9H"))
-    G.apply(st, 0, COMMIT)
-    # one-turn out: 15 points doubled
-    assert st.stage == 3
-    assert st.scores == [30, 25 - 35, 10 - 15]
-    v = G.view(st, 1)
-    assert v["phase"] == "hand-over" and v["to_move"] == [0, 1, 2]
-    assert v["summary"]["one_turn"] is True and "doubled" in v["summary"]["title"]
-    assert v["summary"]["rows"][1] == {"seat": 1, "melded": 25, "held": 35, "hand": -10, "total": -10}
-    assert v["seats"][0]["status"] == ["one-turn out"]
-
-
-def test_going_out_after_earlier_melds_is_not_doubled():
-    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="QS", discard="9H", pts=[20, 0])
-    G.apply(st, 0, TakeDiscard("9H"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9H"))
-    G.apply(st, 0, COMMIT)
-    assert st.scores == [35, -35]
-
-
-def test_hand_over_next_hand_and_rotation():
-    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="QS", discard="9H")
-    st.first_seat = 1
-    G.apply(st, 0, TakeDiscard("9H"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9H"))
-    G.apply(st, 0, COMMIT)
-    assert G.phase(st) == "hand-over" and G.to_move(st) == (0, 1)
-    assert G.legal_actions(st, 0) == [NEXT]
-    assert "hand is over" in unchanged_after(st, 0, DrawStock())
-    G.apply(st, 1, NextHand())
-    assert "already waiting" in unchanged_after(st, 1, NextHand())
-    assert G.to_move(st) == (0,)
-    assert "ready" in G.view(st, 0)["seats"][1]["status"]
-    G.apply(st, 0, NextHand())
-    assert st.hand_no == 2 and st.first_seat == 0 and st.current == 0
-    assert G.phase(st) == "play" and st.scores == [30, -35]
-    assert sorted(sum(st.hands, []) + st.stock + st.discard) == list(range(52))
-    assert G.view(st, 0)["round_label"] == "Hand 2 · No limit"
-
-
-def test_target_ends_match_and_ties_share_first_place():
-    st = crafted(["7S 7H 7C", "3D 4D AC KC"], stock="QS", discard="9H", target=100)
-    st.scores = [70, 0]
-    G.apply(st, 0, TakeDiscard("9H"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9H"))
-    assert G.outcome(st) is None
-    G.apply(st, 0, COMMIT)
-    out = G.outcome(st)
-    assert G.phase(st) == "over" and G.to_move(st) == ()
-    assert out.scores == (100, -35) and out.winners == (0,)
-    assert G.legal_actions(st, 0) == []
-    assert "over" in unchanged_after(st, 0, NextHand())
-    # the highest total wins, even when another player crossed the target
-    st = crafted(["7S 7H 7C", "KD QD JD 5C"], stock="QS", discard="9H", target=100, pts=[0, 60])
-    st.scores = [85, 120 - 60 - 5 + 5]
-    G.apply(st, 0, TakeDiscard("9H"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9H"))
-    G.apply(st, 0, COMMIT)
-    out = G.outcome(st)
-    assert out.scores == (115, 60 + 60 - 35) and out.winners == (0,)
-    st = crafted(["7S 7H 7C", "2D"], stock="QS", discard="9H", target=100, pts=[0, 5])
-    st.scores = [70, 100]
-    G.apply(st, 0, TakeDiscard("9H"))
-    G.apply(st, 0, Meld(("7S", "7H", "7C")))
-    G.apply(st, 0, Discard("9H"))
-    G.apply(st, 0, COMMIT)
-    out = G.outcome(st)
-    assert out.scores == (100, 100) and out.winners == (0, 1) and out.places == (1, 1)
-
-
-def test_stall_rule_ends_a_stuck_hand_without_winner():
-    st = crafted(["2S 9C", "3D 8H"], stock="KD", discard="4S 5C")
-    st.rebuilds = 1
-    st.stall = 0
-    for _ in range(8):
-        seat = st.current
-        G.apply(st, seat, DRAW_STOCK if st.stock else G.legal_actions(st, seat)[0])
-        G.apply(st, seat, Discard(CODE[st.hands[seat][0]]))
-        G.apply(st, seat, COMMIT)
-    assert G.phase(st) == "hand-over"
-    v = G.view(st, 0)
-    assert v["summary"]["winner"] == -1 and "stalled" in v["summary"]["title"]
-    assert st.scores == [-sum(POINTS[c] for c in st.hands[0]), -sum(POINTS[c] for c in st.hands[1])]
-
-
-# --- persistence, helpers -----------------------------------------------------------------------
-
-
-def test_snapshot_restore_round_trip_mid_turn():
-    st = crafted(["JS JH 2C 5D", "3D 4D 8C"], stock="KD QC", discard="9C JD 4S 7H", melds=[(1, "5H 6H 7H")])
-    G.apply(st, 0, TakeDiscard("JD"))
-    G.apply(st, 0, Meld(("JS", "JH", "JD")))
-    G.apply(st, 0, Discard("4S"))
-    snap = G.snapshot(st)
-    json.dumps(snap)
-    st2 = G.restore(json.loads(json.dumps(snap)))
-    assert G.snapshot(st2) == snap
-    for s in (0, 1, None):
-        assert G.view(st2, s) == G.view(st, s)
-    G.apply(st2, 0, Undo())
-    G.apply(st, 0, Undo())
-    assert G.snapshot(st2) == G.snapshot(st)
-    c = G.clone(st)
-    G.apply(c, 0, Undo())
-    assert G.snapshot(st) != G.snapshot(c)
-    assert G.snapshot(G.restore(G.snapshot(st))) == G.snapshot(st)
-
-
-def test_action_json_round_trip():
-    for a in (DrawStock(), TakeDiscard("10H"), Meld(("7S", "7H", "7C")), LayOff(3, ("9D",)), Discard("AS"),
-              Undo(), Commit(), NextHand()):
-        data = G.encode_action(a)
-        assert G.decode_action(json.loads(json.dumps(data))) == a
-    with pytest.raises(IllegalMove):
-        G.decode_action({"kind": "fly"})
-
-
-def test_timeout_actions():
-    st = crafted(["JS JH 2C 5D", "3D 4D 8C"], stock="KD QC", discard="9C JD 4S 7H")
-    assert G.timeout_action(st, 0) == DRAW_STOCK
-    G.apply(st, 0, TakeDiscard("JD"))
-    assert G.timeout_action(st, 0) == UNDO  # unfinished deep pickup is undone
-    G.apply(st, 0, UNDO)
-    G.apply(st, 0, DRAW_STOCK)
-    a = G.timeout_action(st, 0)
-    assert isinstance(a, Discard)
-    G.apply(st, 0, a)
-    assert G.timeout_action(st, 0) == COMMIT
-    st = crafted(["2S 4H", "3D"], stock="", discard="8D")
-    assert G.timeout_action(st, 0) == TakeDiscard("8D")
-
-
-def test_rules_markdown_has_sections():
-    md = G.rules_markdown()
-    for heading in ("## Choices we made", "## FAQ", "## Examples", "## Options"):
-        assert heading in md
-    assert "15" in md and "Q-K-A" in md
-
-
-def test_view_has_the_shared_keys_and_rummy_extras():
-    st = G.new_game(G.make_config(players=3, target=300), 11)
-    for seat in (0, 1, 2, None):
-        v = G.view(st, seat)
-        json.dumps(v)
-        for key in ("game", "phase", "to_move", "seat", "players", "hand", "seats", "round_label", "scores",
-                    "summary", "message", "stock_count", "discard", "melds", "must_use", "turn_stage", "target",
-                    "first_deal_draw", "hand_melded_points", "history"):
-            assert key in v, key
-        assert v["game"] == "rummy" and v["phase"] == "play" and v["players"] == 3
-        assert v["round_label"] == "Hand 1 · Race to 300"
-        assert len(v["seats"]) == 3 and set(v["seats"][0]) == {"cards", "title", "status", "score", "team"}
-        assert v["seats"][st.current]["status"] == ["to play"]
-        assert v["summary"] is None and v["stock_count"] == 52 - 21 - 1 and len(v["discard"]) == 1
-        assert (v["hand"] == []) if seat is None else (len(v["hand"]) == 7)
-    with pytest.raises(ValueError):
-        G.view(st, 7)
