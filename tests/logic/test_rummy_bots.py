@@ -13,12 +13,10 @@ from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.hints import hint
 from logic.rummy.melds import parse_code
+from tests.logic.rummy_support import crafted as crafted_state
+from tests.logic.rummy_support import ints
 
 G = GAME
-
-
-def ints(codes: str) -> list[int]:
-    return [parse_code(c) for c in codes.split()]
 
 
 def play_bots(levels, seed, target=100, times=None):
@@ -110,23 +108,7 @@ def test_planner_keeps_a_card_and_uses_required_card():
 
 @pytest.fixture(name="crafted")
 def _crafted():
-    from logic.rummy.melds import classify, new_meld
-
-    def make(hands, stock="", discard="", melds=(), current=0):
-        st = G.new_game(G.make_config(players=len(hands)), 1)
-        st.hands = [ints(h) for h in hands]
-        st.stock = ints(stock)
-        st.discard = ints(discard)
-        st.melds = []
-        st.next_id = 1
-        for owner, cs in melds:
-            cards = ints(cs)
-            st.melds.append(new_meld(st.next_id, owner, cards, classify(cards)))
-            st.next_id += 1
-        st.current = current
-        return st
-
-    return make
+    return crafted_state
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
