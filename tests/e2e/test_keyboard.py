@@ -1,5 +1,5 @@
 """Playing with a keyboard: Tab reaches the cards and piles a person may tap, Enter or Space taps them
-(ui/components/tap.py), and a card that cannot be tapped is not in the Tab order."""
+(ui/components/tap.py), a card that cannot be tapped is not in the Tab order, and "Your turn" is announced."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ def test_president_cards_select_with_enter_and_space(page: Page, server: Server)
     page.wait_for_function("() => { const t = document.querySelector('[data-testid=table]');"
                            " return t.dataset.turn.split(',').includes(t.dataset.seat); }")
     assert my_turn(page)
+    # a screen reader hears "Your turn": the cue sits in a polite live region that was there before it
+    expect(page.locator("[aria-live=polite] [data-testid=your-turn]")).to_have_count(1)
     tab_to(page, "[data-testid=hand] [data-card].cn-tap")
     code = page.evaluate("() => document.activeElement.dataset.card")
     card = page.locator(f"[data-testid=hand] [data-card='{code}']")

@@ -54,7 +54,8 @@ class TopBar:
                 ui.label(t.game.title).classes("game-title font-bold text-lg")
                 Region.part(self.round_label, self.label_key)
             with ui.row().classes("items-center gap-2 no-wrap"):
-                Region.part(self.turn_cue, self.cue_key)
+                cue = Region.part(self.turn_cue, self.cue_key)
+                cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=self.open_chat).props(
