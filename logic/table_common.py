@@ -26,6 +26,7 @@ class Seat:
     bot: str | None = None  # bot level for a computer player
     autoplay: bool = False  # a human seat the computer plays after a timeout, until "I'm back"
     left: bool = False  # the human left during play; host decides what happens
+    away: bool = False  # the computer plays because the person was away; they get the seat back on return
 
     @property
     def empty(self) -> bool:

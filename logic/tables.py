@@ -33,6 +33,7 @@ from logic.table_presence import TablePresence
 SCHEMA = 1
 MAX_NOTICES = 40
 HAND_OVER_SECONDS = 30
+UNSAVED = ("state", "seats", "settings", "present_ids", "gone_since")  # seats/settings are saved as dicts below
 MAX_TIMEOUT_STEPS = 12  # at timed tables, the summary waits at most this long for a slow reader
 
 
@@ -44,6 +45,8 @@ class Settings:
     public: bool = True  # listed under "Live tables"
     auto_start: bool = False  # start by itself as soon as every seat is taken
     grace_scale: float = 1.0  # multiplies grace periods (tests shorten them)
+    away_grace: int = 120  # seconds before the computer plays for an away player's turn; 0: never (table_away.py)
+    watcher_chat: str = "read"  # off | read | write: what watchers may do in the chat (table_watch.py)
 
 
 @dataclass
@@ -72,6 +75,9 @@ class Table(TableLobby, TablePresence):
     version: int = 0
     finished_at: float | None = None
     next_code: str | None = None  # "play again": the table that follows this one
+    offered_seats: list[int] = field(default_factory=list)  # computer seats the host offers to watchers
+    present_ids: set[str] = field(default_factory=set)  # not saved: players with a page connected (table_away.py)
+    gone_since: dict[int, float] = field(default_factory=dict)  # not saved: seat -> when its last page went
     state: Any = None  # live game state (not a dataclass field for persistence: see to_record)
 
     # ----------------------------------------------------------------------------- basics
@@ -200,6 +206,7 @@ class Table(TableLobby, TablePresence):
             return made
         if self.status != STATUS_PLAYING or self.paused:
             return made
+        self.away_autoplay(now)
         game = self.game
         if self.commit_deadline is not None and now >= self.commit_deadline:
             pending = game.pending_commit(self.state)
@@ -231,7 +238,7 @@ class Table(TableLobby, TablePresence):
 
     # ----------------------------------------------------------------------------- persistence
     def to_record(self, now: float) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("state", "seats", "settings")}
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in UNSAVED}
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["settings"] = asdict(self.settings)
         data["log"] = list(self.log)  # entries are never changed after they are written
@@ -239,6 +246,7 @@ class Table(TableLobby, TablePresence):
         data["notices"] = [dict(n) for n in self.notices]
         data["options"] = dict(self.options)
         data["pending_leave"] = list(self.pending_leave)
+        data["offered_seats"] = list(self.offered_seats)
         data["schema"] = SCHEMA
         data["saved_at"] = now
         data["snapshot"] = None if self.state is None else self.game.snapshot(self.state)
