@@ -36,6 +36,7 @@ from logic.tables import (
 from storage.archive import MainStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
+from ui.presence import Presence
 from ui.save_timing import SaveTiming
 
 log = logging.getLogger("cardnight.hub")
@@ -68,6 +69,7 @@ class Hub:
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         self.timing = SaveTiming.from_env()
+        self.presence = Presence(self)  # which pages are connected at each table (issue 16)
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -83,6 +85,7 @@ class Hub:
             if self._expired(table, now):
                 self.store.delete(table.code)
                 continue
+            table.mark_unseen(now)  # nobody's page is connected yet: each person counts as just gone
             self.tables[table.code] = table
             self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
         log.info("Loaded %d tables", len(self.tables))

@@ -138,7 +138,8 @@ def register() -> None:
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label("Live tables").classes("text-lg font-bold")
                 live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
-                if not live:
+                running = watchable_tables(who.player_id)
+                if not live and not running:
                     ui.label("No open tables right now. Start a friends table and share the code.").classes(
                         "text-grey-7")
                 for t in live:
@@ -153,6 +154,25 @@ def register() -> None:
                                          if k != "players")
                         if opts:
                             ui.label(opts).classes("text-grey-6 text-xs")
+                for t in running:
+                    watch_row(t)
+
+
+def watchable_tables(player_id: str) -> list[Any]:
+    """Running tables listed under Live tables (the host left "Listed" on), but for the viewer's own."""
+    tables = runtime().hub.tables.values()
+    return sorted((t for t in tables if t.status == STATUS_PLAYING and t.settings.public
+                   and t.seat_of(player_id) is None), key=lambda t: -t.created_at)
+
+
+def watch_row(t: Any) -> None:
+    """A running table: who plays, how many watch, and Watch."""
+    with ui.row().classes("items-center gap-3"):
+        ui.button("Watch", icon="visibility", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
+            f"dense outline color=primary data-testid=watch-{t.code}")
+        watchers = f" · {t.watchers} watching" if t.watchers else ""
+        ui.label(f"{t.game.title} · playing{watchers}")
+        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-7 text-sm")
 
 
 def lan_card() -> None:

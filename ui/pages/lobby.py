@@ -11,6 +11,7 @@ from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.identity import EMOJI_CHOICES, set_profile
 from ui.lan import base_urls, qr_data_uri
+from ui.presence_lobby import lobby_seat_presence, presence_options, take_computer_seat_button
 from ui.runtime import runtime
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def lobby_view(page: TablePage) -> None:
         with ui.card().classes("grow text-black min-w-[280px]"):
             ui.label("Seats").classes("text-lg font-bold")
             for i, s in enumerate(t.seats):
-                with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}"):
+                with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
                     ui.label(f"{i + 1}.").classes("w-5")
                     if s.empty:
                         ui.label("Open seat").classes("text-grey-6 grow")
@@ -76,6 +77,9 @@ def lobby_view(page: TablePage) -> None:
                         ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
                         if s.bot:
                             ui.label(f"computer · {s.bot}").classes("chip")
+                            take_computer_seat_button(page, i)  # issue 16
+                        else:
+                            lobby_seat_presence(page, row, i)
                         if host and s.player_id != t.host_id:
                             ui.button(icon="close", on_click=lambda s_=i: page.do(
                                 lambda tb, now: tb.remove_player(page.me.player_id, s_))).props(
@@ -118,8 +122,9 @@ def lobby_view(page: TablePage) -> None:
                 "data-testid=opt-auto-start")
             auto.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "auto_start", e.value, now)))
+            extra = presence_options(page)  # issue 16: away grace, watchers' chat
             if not host:
-                for el in (timer, lobby, speed, public, auto):
+                for el in (timer, lobby, speed, public, auto, *extra):
                     el.disable()
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())

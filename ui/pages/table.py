@@ -16,7 +16,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import IllegalMove
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss, take_pass
 from ui.components.live import Refreshable
 from ui.components.region import Region
@@ -142,6 +142,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
         table_sounds(self)  # issue 6: what this page has seen, so later changes can chime
         unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
         ui.context.client.on_delete(unsubscribe)
+        self.hub.presence.attach(self.table, ui.context.client, self.me.player_id)  # issue 16: who is here
 
     def on_change(self, table: Table) -> None:
         """Called by the hub after every change; several changes in a row make one refresh."""
@@ -176,6 +177,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
             "data-status": self.table.status,
             "data-paused": "true" if self.table.paused else "false",
             "data-version": str(self.table.version),
+            "data-watchers": str(self.table.watchers),  # issue 16
+            "data-watching": "true" if self.seat is None else "false",
         })
 
     def show_notices(self) -> None:
@@ -187,7 +190,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
                           timeout=3000)
         self.last_notice = self.table.notice_seq
         if self.chat_badge is not None:
-            unread = len(self.table.chat) - self.chat_seen
+            unread = len(self.table.chat) - self.chat_seen if self.may_read_chat() else 0
             self.chat_badge.set_text(str(unread))
             self.chat_badge.set_visibility(unread > 0)
             # issue 6: "chat opens on a new message" (another player's)
@@ -196,6 +199,9 @@ class TablePage(TopBar, HandBar, TableDialogs):
                 self.open_chat()
         if self.chat_log is not None:
             self.chat_messages.refresh()
+
+    def may_read_chat(self) -> bool:
+        return self.seat is not None or self.table.watcher_may_read()
 
     # ----------------------------------------------------------------------------- regions
     def make_regions(self) -> None:
@@ -314,8 +320,11 @@ class TablePage(TopBar, HandBar, TableDialogs):
     # ----------------------------------------------------------------------------- dialogs
 def known_to_viewer(table: Table) -> bool:
     """A table this browser may open without the guessing slowdown: it has a seat there, or the table is listed
-    on the home page. (Anyone else waits whether or not the code exists, so the wait tells a guesser nothing.)"""
+    on the home page (open to join, or running: to watch). (Anyone else waits whether or not the code exists, so
+    the wait tells a guesser nothing.)"""
     if table.seat_of(me().player_id) is not None:
+        return True
+    if table.status == STATUS_PLAYING and table.settings.public:
         return True
     return table.status == STATUS_LOBBY and table.settings.public and bool(table.open_seats())
 

@@ -44,13 +44,13 @@ class TableDialogs:
                 self.chat_log = ui.column().classes("w-full gap-1")
                 with self.chat_log:
                     self.chat_messages()
-            if self.seat is not None:
+            if self.seat is not None or self.table.settings.watcher_chat == "write":  # issue 16: the host's choice
                 with ui.row().classes("w-full no-wrap items-center"):
                     box = ui.input(placeholder="Say something").props(
                         "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
 
                     def send() -> None:
-                        if self.do(lambda t, now: t.say(self.me.player_id, box.value or "", now)):
+                        if self.do(lambda t, now: self.say_as_me(t, box.value or "", now)):
                             box.set_value("")
                             area.scroll_to(percent=1.0)
 
@@ -64,13 +64,25 @@ class TableDialogs:
         dialog.on("hide", closed)
         dialog.open()
 
+    def say_as_me(self, table: Table, text: str, now: float) -> None:
+        """A player's message, or a watcher's (the table checks that the host lets watchers write)."""
+        if table.seat_of(self.me.player_id) is not None:
+            table.say(self.me.player_id, text, now)
+        else:
+            table.watcher_say(self.me.player_id, self.me.name, self.me.emoji, text, now)
+
     @ui.refreshable_method
     def chat_messages(self) -> None:
+        if self.seat is None and not self.table.watcher_may_read():
+            ui.label("The host keeps this chat for the players.").classes("text-grey-6").props(
+                "data-testid=chat-closed")
+            return
         if not self.table.chat:
             ui.label("No messages yet.").classes("text-grey-6")
         for msg in self.table.chat:
             with ui.row().classes("gap-1 items-baseline no-wrap"):
-                ui.label(f"{msg['emoji']} {msg['name']}:").classes("font-bold text-sm whitespace-nowrap")
+                watcher = " (watching)" if msg.get("watcher") else ""
+                ui.label(f"{msg['emoji']} {msg['name']}{watcher}:").classes("font-bold text-sm whitespace-nowrap")
                 ui.label(msg["text"]).classes("text-sm break-all")
         self.chat_seen = len(self.table.chat)
 
