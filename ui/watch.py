@@ -13,6 +13,7 @@ from logic.tables import STATUS_LOBBY
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
 
+# one line after "return": "return" and a line break would return nothing
 COPY_WATCH_JS = """
 (async () => {
   const text = %s;
@@ -47,7 +48,7 @@ def watch_url(code: str) -> str:
 
 async def copy_watch_link(page: TablePage) -> None:
     url = watch_url(page.table.code)
-    result = await ui.run_javascript("return " + COPY_WATCH_JS % json.dumps(url))
+    result = await ui.run_javascript("return " + (COPY_WATCH_JS % json.dumps(url)).strip())
     if result == "copied":
         ui.notify("Watch link copied.", position="top")
         return

@@ -38,7 +38,7 @@ def invite_url(code: str) -> str:
 async def copy_link(url: str) -> None:
     import json
 
-    result = await ui.run_javascript("return " + COPY_JS % json.dumps(url))
+    result = await ui.run_javascript("return " + (COPY_JS % json.dumps(url)).strip())  # not "return" + line break
     ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
               position="top")
 
