@@ -53,14 +53,16 @@ def presence_actions(page: TablePage, seat: int) -> None:
     if can_hand:
         ui.button("Computer plays", icon="smart_toy", on_click=lambda: page.do(
             lambda t, now: t.hand_to_computer(pid, seat, now))).props(
-            f"dense no-caps size=sm color=amber text-color=black data-testid=btn-seat-to-computer-{seat}")
+            f"dense no-caps size=sm color=amber text-color=black data-testid=btn-seat-to-computer-{seat}").classes(
+            "seat-action")
     if offer:
         ui.button("Withdraw offer" if offered else "Offer to watchers", on_click=lambda: page.do(
             lambda t, now: t.offer_seat(pid, seat, not offered))).props(
-            f"dense flat no-caps size=sm color=white data-testid=btn-offer-seat-{seat}")
+            f"dense flat no-caps size=sm color=white data-testid=btn-offer-seat-{seat}").classes("seat-action")
     if take:
         ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(page, seat)).props(
-            f"dense no-caps size=sm color=amber text-color=black data-testid=btn-take-seat-{seat}")
+            f"dense no-caps size=sm color=amber text-color=black data-testid=btn-take-seat-{seat}").classes(
+            "seat-action")
 
 
 def take_seat(page: TablePage, seat: int) -> None:

@@ -13,7 +13,7 @@ from ui.presence_badge import presence_text, take_seat
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
 
-AWAY_GRACE_NAMES = {30: "After 30 seconds", 120: "After 2 minutes", 0: "Never (wait for them)"}
+AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "Wait for them"}
 WATCHER_CHAT_NAMES = {"off": "Off", "read": "Read only", "write": "Read and write"}
 
 
@@ -21,7 +21,7 @@ def presence_options(page: TablePage) -> list[ui.element]:
     """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
     t = page.table
     grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,
-                      label="Computer plays for an away player").classes("min-w-[170px]").props(
+                      label="If a player is away").classes("min-w-[170px]").props(
         "data-testid=opt-away-grace")
     grace.on_value_change(lambda e: page.do(
         lambda tb, now: tb.set_setting(page.me.player_id, "away_grace", e.value, now)))

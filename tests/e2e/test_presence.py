@@ -34,7 +34,7 @@ def wait_until(check, timeout: float = 20.0, page: Page | None = None) -> None: 
 def test_away_player_computer_takes_over_then_back_and_server_restart(browser: Browser, server: Server) -> None:
     host, code = open_friends_table(browser, server)
     choose(host, "opt-turn-timer", "Off")
-    choose(host, "opt-away-grace", "After 30 seconds")
+    choose(host, "opt-away-grace", "Computer after 30 s")
     guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     guest = guest_ctx.new_page()
     guest.goto(f"{server.url}/table/{code}")
