@@ -43,6 +43,7 @@ class TableAway:
         paused: bool
         present_ids: set[str]
         gone_since: dict[int, float]
+        presence_version: int
 
         def seat_of(self, player_id: str | None) -> int | None: ...
         def humans(self) -> list[int]: ...
@@ -53,9 +54,10 @@ class TableAway:
         def _after_change(self, now: float) -> None: ...
 
     # ----------------------------------------------------------------------------- what the hub tells us
-    def update_presence(self, present: set[str], now: float) -> None:
-        """``present``: the player ids with a connected page at this table now. Changes the table (a new version)
-        only if a seat came or went or the number of watchers changed."""
+    def update_presence(self, present: set[str], now: float) -> bool:
+        """``present``: the player ids with a connected page at this table now. True if a seat came or went or the
+        number of watchers changed: ``presence_version`` counts those. Presence is not part of the saved table, so
+        it does not change ``version``, unless the computer lets go of a returning player's seat (a real change)."""
         watchers_before = self.watchers
         changed = False
         self.present_ids = set(present)
@@ -70,12 +72,15 @@ class TableAway:
                 self.gone_since[i] = now
                 changed = True
         if changed or self.watchers != watchers_before:
-            self._touch()
+            self.presence_version += 1
+            return True
+        return False
 
     def mark_unseen(self, now: float) -> None:
         """After loading: nobody's page is connected yet; each person counts as gone from now."""
         self.present_ids = set()
         self.gone_since = {i: now for i in self.humans()}
+        self.presence_version += 1
 
     @property
     def watchers(self) -> int:
@@ -150,3 +155,5 @@ class TableAway:
             self.notice(f"{s.name} is back.")
             if self.status == STATUS_PLAYING:
                 self._after_change(now)
+            else:
+                self._touch()

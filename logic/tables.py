@@ -33,7 +33,8 @@ from logic.table_presence import TablePresence
 SCHEMA = 1
 MAX_NOTICES = 40
 HAND_OVER_SECONDS = 30
-UNSAVED = ("state", "seats", "settings", "present_ids", "gone_since")  # seats/settings are saved as dicts below
+# not saved as they are: seats and settings become dicts below, presence is not saved at all (table_away.py)
+UNSAVED = ("state", "seats", "settings", "present_ids", "gone_since", "presence_version")
 MAX_TIMEOUT_STEPS = 12  # at timed tables, the summary waits at most this long for a slow reader
 
 
@@ -78,6 +79,7 @@ class Table(TableLobby, TablePresence):
     offered_seats: list[int] = field(default_factory=list)  # computer seats the host offers to watchers
     present_ids: set[str] = field(default_factory=set)  # not saved: players with a page connected (table_away.py)
     gone_since: dict[int, float] = field(default_factory=dict)  # not saved: seat -> when its last page went
+    presence_version: int = 0  # not saved: changes when a seat's connection or the number of watchers does
     state: Any = None  # live game state (not a dataclass field for persistence: see to_record)
 
     # ----------------------------------------------------------------------------- basics

@@ -8,6 +8,7 @@ with a connected page). Nothing runs per second: "reconnecting" turning into "aw
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 
     from logic.tables import Table
     from ui.hub import Hub
+
+
+log = logging.getLogger("cardnight.presence")
 
 
 class Presence:
@@ -48,14 +52,28 @@ class Presence:
         self.tell(code)
 
     def tell(self, code: str) -> None:
-        """Pass who is here to the table (a change, saved and pushed, only if a seat came or went)."""
+        """Pass who is here to the table; its pages are told if a seat came or went or the watchers changed."""
         table = self.hub.get(code)
         if table is None:
             return
         present = self.present(code)
         if present == table.present_ids and not self._stale(table, present):
             return
-        self.hub.run(table, lambda t, now: t.update_presence(present, now))
+        version = table.version
+        changed = self.hub.run(table, lambda t, now: t.update_presence(present, now))
+        if changed and table.version == version:
+            self._notify(table)
+
+    def _notify(self, table: Table) -> None:
+        """Tell the table's pages of a presence change (nothing to save). If a move is still on its way to the
+        disk, its save tells them (pages are never shown a move before it is saved)."""
+        if self.hub.saved_versions.get(table.code, -1) < table.version:
+            return
+        for listener in list(self.hub.listeners.get(table.code, [])):
+            try:
+                listener(table)
+            except Exception:  # one broken page must not stop the others
+                log.exception("listener failed for table %s", table.code)
 
     @staticmethod
     def _stale(table: Table, present: set[str]) -> bool:

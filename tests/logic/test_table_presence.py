@@ -42,16 +42,17 @@ def until_turn_of(t: Table, seat: int, now: float) -> None:
 def test_a_seat_is_reconnecting_then_away_from_the_stored_time() -> None:
     t = rummy_friends()
     assert t.presence(1, T0) == (CONNECTED, 0.0)
-    version = t.version
-    t.update_presence({"host", "guest"}, T0 + 1)
-    assert t.version == version  # nothing came or went: no change, nothing to send
-    t.update_presence({"host"}, T0 + 5)
-    assert t.version == version + 1
+    version, seen = t.version, t.presence_version
+    assert not t.update_presence({"host", "guest"}, T0 + 1)
+    assert t.presence_version == seen  # nothing came or went: no change, nothing to send
+    assert t.update_presence({"host"}, T0 + 5)
+    assert t.presence_version == seen + 1
+    assert t.version == version  # presence is not saved with the table: not a new version to save
     assert t.presence(1, T0 + 6)[0] == RECONNECTING
     state, seconds = t.presence(1, T0 + 5 + RECONNECT_SECONDS + 100)
     assert state == AWAY and seconds == pytest.approx(RECONNECT_SECONDS + 100)
     assert away_text(seconds) == "away 1 min" and away_text(20) == "away"
-    assert t.version == version + 1  # time passing is read from the stored time, not a change of the table
+    assert t.presence_version == seen + 1  # time passing is read from the stored time, not a change
     t.update_presence({"host", "guest"}, T0 + 200)
     assert t.presence(1, T0 + 200)[0] == CONNECTED
 
@@ -63,9 +64,9 @@ def test_watchers_are_counted_and_computers_are_always_connected() -> None:
     t.update_presence({"host", "w1", "w2"}, T0)
     assert t.watchers == 2
     assert t.presence(1, T0 + 999)[0] == CONNECTED
-    version = t.version
+    seen = t.presence_version
     t.update_presence({"host", "w1"}, T0 + 1)
-    assert t.watchers == 1 and t.version == version + 1
+    assert t.watchers == 1 and t.presence_version == seen + 1
     t.join("w1", "Wanda", "🐼", T0 + 2)  # a watcher sits down: no longer counted
     assert t.watchers == 0 and t.presence(2, T0 + 3)[0] == CONNECTED
 
@@ -82,7 +83,9 @@ def test_after_the_grace_the_computer_plays_for_an_away_player_until_they_return
     assert "away" in t.notices[-1]["text"] and t.notices[-1]["seats"] is None  # a notice to everyone
     assert t.bots_to_move(T0 + 130) == [1]
     t.act_for(1, t.game.timeout_action(t.state, 1), T0 + 131)  # the computer moves for them
+    version = t.version
     t.update_presence({"host", "guest"}, T0 + 140)  # the page is back
+    assert t.version > version  # the seat changed hands: a change to save
     assert not t.seats[1].autoplay and not t.seats[1].away
     assert t.notices[-1]["text"] == "Gus is back."
 

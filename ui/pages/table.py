@@ -76,6 +76,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
         self.overlays: ui.element | None = None
         self.refresh_pending = False
         self.requested_version = -1
+        self.requested_presence = -1
 
     # ----------------------------------------------------------------------------- identity
     @property
@@ -162,8 +163,9 @@ class TablePage(TopBar, HandBar, TableDialogs):
             if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
                 ui.navigate.to("/")
                 return
-        if table.version != self.requested_version:
+        if table.version != self.requested_version or table.presence_version != self.requested_presence:
             self.requested_version = table.version
+            self.requested_presence = table.presence_version  # issue 16: who is here changed
             self.update_regions()
 
     def update_attributes(self) -> None:
@@ -238,8 +240,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
 
     def status_key(self) -> Hashable:
         t = self.table
-        if t.status == STATUS_LOBBY:
-            return "lobby", t.version
+        if t.status == STATUS_LOBBY:  # (a visitor coming or going does not redraw it: they may be typing a name)
+            return "lobby", t.version, tuple(sorted(t.gone_since))
         return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
 
     def prompts_key(self) -> Hashable:
