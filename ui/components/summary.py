@@ -73,7 +73,8 @@ def standings(page: TablePage) -> None:
             _rows_table(page, page.view["summary"])
         with ui.row().classes("gap-2"):
             if t.next_code:
-                ui.button("Join the next game", on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
+                text = "Join the next game" if page.seat is not None else "Watch the next game"
+                ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
                     "color=primary data-testid=btn-rematch-join")
             elif page.seat is not None:
                 ui.button("Play again", icon="replay", on_click=lambda: play_again(page)).props(
@@ -97,6 +98,7 @@ def play_again(page: TablePage) -> None:
                 new.add_bot(who.player_id, i, s.bot, name, s.emoji)
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
+        new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat
         hub.changed(new)
     t.next_code = new.code
     t.notice(f"{who.name} started a new game. Join it from the results.")
