@@ -42,7 +42,8 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
 
 def presence_actions_key(page: TablePage, seat: int) -> Hashable:
     t, pid = page.table, page.me.player_id
-    offer = page.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
+    offer = (page.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
+             and (t.watchers > 0 or seat in t.offered_seats))  # only while someone watches
     take = page.seat is None and t.status == STATUS_PLAYING and t.can_take_seat(pid, seat)
     return t.can_hand_to_computer(pid, seat), offer, seat in t.offered_seats, take
 
