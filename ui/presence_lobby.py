@@ -3,6 +3,7 @@ computer's seat for a visitor."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -33,9 +34,7 @@ def presence_options(page: TablePage) -> list[ui.element]:
 
 
 def lobby_seat_presence(page: TablePage, row: ui.element, seat: int) -> None:
-    """``data-presence`` on a lobby seat's row, and the away text after the name."""
-    import time
-
+    """``data-presence`` on a lobby seat's row, and the away text after the name (drawn with the lobby)."""
     state, text = presence_text(page.table, seat, time.time())
     row.props["data-presence"] = state
     if text:
