@@ -31,3 +31,9 @@ async def test_host_sets_the_away_grace_and_watcher_chat_and_a_visitor_takes_a_c
     await eventually(lambda: table.seat_of(with_player(visitor)) == 1)
     assert table.seats[1].bot is None
     await visitor.should_see("(you)")
+
+
+async def test_how_to_play_tells_about_away_players_and_watching(user: User) -> None:
+    await user.open("/rules")
+    await user.should_see("At any table: who is here and watching")
+    await user.should_see("Computer plays")

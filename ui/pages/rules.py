@@ -6,6 +6,7 @@ from nicegui import ui
 
 from logic.registry import all_games, get_game
 from ui.frame import frame
+from ui.table_help import TABLE_HELP
 
 
 def register() -> None:
@@ -17,6 +18,7 @@ def register() -> None:
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
                     ui.label(game.tagline).classes("text-grey-7")
+            ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str) -> None:
