@@ -77,6 +77,9 @@ class Game(ABC):
     action_adapter: ClassVar[TypeAdapter]
     bot_levels: ClassVar[tuple[str, ...]]  # easiest first, e.g. ("beginner", "normal", "expert")
     default_turn_seconds: ClassVar[int] = 0  # default turn timer at friends tables (0 = off)
+    # timeouts in a row after which the computer takes over a person's seat (until "I'm back"); before that
+    # the seat stays theirs and only gets a "turn timed out" notice to dismiss
+    timeouts_before_autoplay: ClassVar[int] = 1
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
 
     # --- building and playing -------------------------------------------------------------
@@ -101,6 +104,11 @@ class Game(ABC):
 
     @abstractmethod
     def apply(self, state: Any, seat: int, action: Any) -> None: ...
+
+    def off_turn_actions(self, state: Any, seat: int) -> list[Any]:
+        """Moves a seat that is not to move may still make (Beanie: withdrawing an end-round vote). They do not
+        restart anyone's turn timer. Default: none."""
+        return []
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...

@@ -129,27 +129,32 @@ class Table(TableLobby, TablePresence):
         seat = self.seat_of(player_id)
         if seat is None:
             raise IllegalMove("You are watching this table, not playing at it.")
-        self._check_can_act(seat)
+        self._check_can_act(seat, action)
         self._apply(seat, action, now)
+        self.seats[seat].timeouts = 0  # a move of their own: the next timeout is a first one again
 
     def act_for(self, seat: int, action: Any, now: float) -> None:
         """A computer move (bot, auto-play, timeout)."""
-        self._check_can_act(seat)
+        self._check_can_act(seat, action)
         self._apply(seat, action, now)
 
-    def _check_can_act(self, seat: int) -> None:
+    def _check_can_act(self, seat: int, action: Any = None) -> None:
         if self.status != STATUS_PLAYING:
             raise IllegalMove("The game is not running.")
         if self.paused:
             raise IllegalMove("The game is paused.")
-        if seat not in self.to_move():
+        if seat not in self.to_move() and action not in self.game.off_turn_actions(self.state, seat):
             raise IllegalMove("It is not your turn.")
 
     def _apply(self, seat: int, action: Any, now: float) -> None:
         game = self.game
+        movers = self.to_move()
+        kept = self.turn_deadline, self.bot_ready_at
         game.apply(self.state, seat, action)  # raises IllegalMove and changes nothing
         self.log.append([seat, game.encode_action(action)])
         self._after_change(now)
+        if seat not in movers and self.to_move() == movers:
+            self.turn_deadline, self.bot_ready_at = kept  # a move out of turn does not restart the mover's clock
 
     def _after_change(self, now: float) -> None:
         """Deadlines and status after any move."""
@@ -223,11 +228,23 @@ class Table(TableLobby, TablePresence):
                             or game.phase(self.state) == PHASE_HAND_OVER):
                         break
                 if not hand_over:
-                    self.seats[seat].autoplay = True
-                    self.notice(f"{self.seats[seat].name} ran out of time; the computer plays for them.", "warning")
+                    self._timed_out(seat)
             if made:
                 self._touch()
         return made
+
+    def _timed_out(self, seat: int) -> None:
+        """After a timeout move: the computer takes the seat once the game's number of timeouts in a row is
+        reached; before that the seat stays theirs, they get a notice to dismiss and the others a brief one."""
+        s = self.seats[seat]
+        s.timeouts += 1
+        if s.timeouts >= self.game.timeouts_before_autoplay:
+            s.autoplay, s.timed_out = True, False
+            self.notice(f"{s.name} ran out of time; the computer plays for them.", "warning")
+            return
+        s.timed_out = True
+        others = [i for i in range(len(self.seats)) if i != seat]
+        self.notice(f"{s.name} ran out of time; the game made their move.", "info", seats=others)
 
     # ----------------------------------------------------------------------------- persistence
     def to_record(self, now: float) -> dict[str, Any]:

@@ -241,7 +241,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         if self.status_key() != "none":
             return None
         mine = self.seat
-        return (t.status, mine is not None and t.seats[mine].autoplay, self.is_host,
+        return (t.status, mine is not None and t.seats[mine].autoplay, mine is not None and t.seats[mine].timed_out,
+                self.is_host,
                 tuple((s, t.seats[s].name) for s in t.pending_leave))
 
     def summary_key(self) -> Hashable:
@@ -299,6 +300,13 @@ class TablePage(TopBar, HandBar, TableDialogs):
                 ui.label("The computer is playing for you.")
                 ui.button("I'm back", on_click=lambda: self.do(lambda tb, now: tb.im_back(self.me.player_id, now))
                           ).props("color=amber text-color=black data-testid=btn-im-back")
+        elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)
+            with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
+                                  "rounded-borders").props("data-testid=timeout-notice role=alert"):
+                ui.icon("timer_off")
+                ui.label("Turn timed out: the game made your move.").classes("font-bold")
+                ui.button("Got it", on_click=lambda: self.do(lambda tb, now: tb.dismiss_timeout(self.me.player_id))
+                          ).props("color=primary data-testid=btn-timeout-ok")
         if self.is_host and t.pending_leave:
             for seat in list(t.pending_leave):
                 with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
