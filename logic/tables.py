@@ -173,7 +173,10 @@ class Table(TableLobby, TablePresence):
             self.commit_deadline = now + delay
         movers = self.to_move()
         humans_to_move = [s for s in movers if not self.computer_controls(s)]
-        if humans_to_move and self.settings.turn_seconds:
+        phase_seconds = game.phase_timeout(self.state)
+        if humans_to_move and phase_seconds is not None:
+            self.turn_deadline = now + phase_seconds * self.settings.grace_scale
+        elif humans_to_move and self.settings.turn_seconds:
             seconds = self.settings.turn_seconds
             if game.phase(self.state) == PHASE_HAND_OVER:
                 seconds = max(seconds, HAND_OVER_SECONDS)
@@ -216,16 +219,18 @@ class Table(TableLobby, TablePresence):
                 self._touch()
         if self.turn_deadline is not None and now >= self.turn_deadline:
             self.turn_deadline = None
-            hand_over = game.phase(self.state) == PHASE_HAND_OVER
+            # no seat goes to the computer for a slow "next hand" or a timed phase (Game.phase_timeout)
+            phase = game.phase(self.state)
+            hand_over = phase == PHASE_HAND_OVER or game.phase_timeout(self.state) is not None
             for seat in list(self.to_move()):
-                if self.computer_controls(seat) or self.status != STATUS_PLAYING:
+                if self.computer_controls(seat) or self.status != STATUS_PLAYING or game.phase(self.state) != phase:
                     continue
                 for _ in range(MAX_TIMEOUT_STEPS):  # finish the turn: e.g. draw, then discard that card
                     action = game.timeout_action(self.state, seat)
                     self.act_for(seat, action, now)
                     made.append((seat, action))
                     if (self.status != STATUS_PLAYING or seat not in self.to_move() or self.commit_deadline is not None
-                            or game.phase(self.state) == PHASE_HAND_OVER):
+                            or game.phase(self.state) != phase):  # e.g. the hand ended, or the first draw did
                         break
                 if not hand_over:
                     self._timed_out(seat)
@@ -288,7 +293,7 @@ class Table(TableLobby, TablePresence):
 def new_table(game_key: str, code: str, host_id: str, options: dict[str, Any], seed: int, now: float,
               practice: bool = False, settings: Settings | None = None) -> Table:
     game = get_game(game_key)
-    opts = dict(options)
+    opts = {**game.table_defaults, **dict(options)}
     opts.setdefault("players", game.min_players)
     try:
         config = game.make_config(**opts)

@@ -30,7 +30,7 @@ JUNK = [None, "", "ZZ", "1S", "11H", "QS ", "qs", -1, 99, 10**12, 1.5, True, [],
 # so it is left out of "every game ends" (its rules are the same as with a target).
 OPTIONS: dict[str, dict[str, list[Any]]] = {
     "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True]},
-    "rummy": {"players": [2, 3, 4], "target": [100]},
+    "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True]},
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
                "reclaim_own": [False, True]},
     "stockpile": {"players": [2, 3, 4, 5, 6], "stock_size": ["short"], "series": ["single"],
