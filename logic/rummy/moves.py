@@ -21,7 +21,7 @@ from logic.rummy.melds import (
 )
 from logic.rummy.state import (
     DRAW,
-    FIRST_DRAW,
+    FIRST_DEAL_DRAW,
     HAND_OVER,
     OVER,
     PENDING,
@@ -43,7 +43,7 @@ STALL_ROUNDS_NO_REBUILD = 10
 
 def _refuse(stage: int, kind: str) -> NoReturn:
     """The IllegalMove for an action ``kind`` that the current ``stage`` does not take."""
-    if stage == FIRST_DRAW:
+    if stage == FIRST_DEAL_DRAW:
         raise IllegalMove("First everyone draws a card for the first deal: tap the deck.")
     if kind == "first-draw":
         raise IllegalMove("The draw for the first deal is over.")

@@ -43,7 +43,7 @@ from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here:
 )
 from logic.rummy.state import (
     DRAW,
-    FIRST_DRAW as STAGE_FIRST_DRAW,
+    FIRST_DEAL_DRAW,
     HAND_OVER,
     OVER,
     PENDING,
@@ -103,7 +103,7 @@ class RummyGame(Game):
         _deal(st)  # dealt now (it depends only on the seed and the winner), shown once the draw is over
         st.first_drawn = [not config.first_draw] * st.n
         if config.first_draw:
-            st.stage = STAGE_FIRST_DRAW
+            st.stage = FIRST_DEAL_DRAW
             st.message = "Draw for the first deal: everyone taps the deck; the highest card goes first."
         return st
 
@@ -114,7 +114,7 @@ class RummyGame(Game):
             return (state.current,)
         if stage == HAND_OVER:
             return tuple(s for s in range(state.n) if not state.confirmed[s])
-        if stage == STAGE_FIRST_DRAW:
+        if stage == FIRST_DEAL_DRAW:
             return tuple(s for s in range(state.n) if not state.first_drawn[s])
         return ()
 
@@ -122,12 +122,12 @@ class RummyGame(Game):
         stage = state.stage
         if stage <= PENDING:
             return PHASE_PLAY
-        if stage == STAGE_FIRST_DRAW:
+        if stage == FIRST_DEAL_DRAW:
             return PHASE_FIRST_DRAW
         return PHASE_HAND_OVER if stage == HAND_OVER else PHASE_OVER
 
     def phase_timeout(self, state: RummyState) -> float | None:
-        return FIRST_DRAW_SECONDS if state.stage == STAGE_FIRST_DRAW else None
+        return FIRST_DRAW_SECONDS if state.stage == FIRST_DEAL_DRAW else None
 
     def legal_actions(self, state: RummyState, seat: int) -> list[Any]:
         stage = state.stage
@@ -177,7 +177,7 @@ class RummyGame(Game):
             return [COMMIT, UNDO]
         if stage == HAND_OVER and not state.confirmed[seat]:
             return [NEXT]
-        if stage == STAGE_FIRST_DRAW and 0 <= seat < state.n and not state.first_drawn[seat]:
+        if stage == FIRST_DEAL_DRAW and 0 <= seat < state.n and not state.first_drawn[seat]:
             return [FIRST_DRAW]
         return []
 
@@ -198,10 +198,10 @@ class RummyGame(Game):
         stage = st.stage
         if stage == OVER:
             raise IllegalMove("The match is over.")
-        if stage == HAND_OVER or stage == STAGE_FIRST_DRAW:  # everyone still to act may act, in any order
+        if stage == HAND_OVER or stage == FIRST_DEAL_DRAW:  # everyone still to act may act, in any order
             if stage == HAND_OVER and kind == "next":
                 _apply_next_hand(st, seat)
-            elif stage == STAGE_FIRST_DRAW and kind == "first-draw":
+            elif stage == FIRST_DEAL_DRAW and kind == "first-draw":
                 _apply_first_draw(st, seat)
             else:
                 _refuse(stage, kind)

@@ -12,8 +12,8 @@ from logic.rummy.melds import CODE, KIND_NAME, PRETTY, accepts_for, parse_code, 
 _json_dumps = json.JSONEncoder(separators=(",", ":")).encode
 _json_loads = json.JSONDecoder().decode
 
-# turn stages (FIRST_DRAW comes before hand 1 but is numbered last: "stage <= PENDING" means a hand is played)
-DRAW, PLAY, PENDING, HAND_OVER, OVER, FIRST_DRAW = 0, 1, 2, 3, 4, 5
+# turn stages (FIRST_DEAL_DRAW comes before hand 1 but is numbered last: "stage <= PENDING" means a hand is played)
+DRAW, PLAY, PENDING, HAND_OVER, OVER, FIRST_DEAL_DRAW = 0, 1, 2, 3, 4, 5
 STAGE_NAME = ("draw", "play", "pending", "hand-over", "over", "first-draw")
 
 

@@ -44,7 +44,7 @@ from typing import Any
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
 from logic.rummy.rules import GRACE_SECONDS
-from logic.rummy.state import FIRST_DRAW, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
 
 SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
 _UNDO_WHAT = {"d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
@@ -81,7 +81,7 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
             for m in st.melds
         ]
         turn_stage = STAGE_NAME[st.stage] if (live or not playing) else "draw"
-    drawing_first = st.stage == FIRST_DRAW  # nothing of hand 1 is shown before the draw for the first deal is over
+    drawing_first = st.stage == FIRST_DEAL_DRAW  # nothing of hand 1 is shown before the draw for the first deal is over
     if drawing_first:
         stock_count, discard, counts = 0, [], [0] * n
 
