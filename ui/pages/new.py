@@ -60,6 +60,9 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         raise ValueError(f"bots must be between 0 and {players - 1}.")
     if timer is not None and timer not in game.turn_timer_choices:
         raise ValueError(f"timer must be one of {', '.join(map(str, game.turn_timer_choices))}.")
+    if speed == 0:  # at once means at once: e.g. no tapping the deck for Rummy's first deal (Game.table_defaults)
+        for name in game.table_defaults:
+            options.setdefault(name, game.config_model.model_fields[name].default)
     who = me()
     rt = runtime()
     table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
