@@ -32,13 +32,14 @@ def test_both_players_tap_the_deck_and_the_highest_card_begins(browser: Browser,
         expect(p.locator("[data-testid=table]")).to_have_attribute("data-phase", "first-draw")
         expect(p.locator("[data-testid=table]")).to_have_attribute("data-turn", "0,1")
         for seat in (0, 1):
-            expect(p.locator(f"[data-testid=first-draw-{seat}]")).to_have_attribute("data-card", "")
+            expect(p.locator(f"[data-testid=first-draw-{seat}]")).to_have_attribute("data-card-draw", "")
     host.locator("[data-testid=btn-first-draw]").click()
     mine = host.locator("[data-testid=first-draw-0] [data-card]")
     expect(mine).to_have_count(1)
-    card0 = mine.get_attribute("data-card")
+    card0 = mine.get_attribute("data-card")  # the face-up card inside the place
+    expect(host.locator("[data-testid=first-draw-0]")).to_have_attribute("data-card-draw", card0)
     # the host's card turns up on the guest's phone too; the host's deck is spent, the guest's is not
-    expect(guest.locator("[data-testid=first-draw-0]")).to_have_attribute("data-card", card0)
+    expect(guest.locator("[data-testid=first-draw-0]")).to_have_attribute("data-card-draw", card0)
     expect(host.locator("[data-testid=btn-first-draw]")).to_have_attribute("data-reason", "You have drawn: waiting "
                                                                                            "for the others.")
     expect(host.locator("[data-testid=table]")).to_have_attribute("data-turn", "1")
@@ -47,15 +48,15 @@ def test_both_players_tap_the_deck_and_the_highest_card_begins(browser: Browser,
     guest.locator("[data-testid=btn-first-draw]").tap()
     for p in pages:
         expect(p.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
-    card1 = guest.locator("[data-testid=first-draw-1]").get_attribute("data-card")
+    card1 = guest.locator("[data-testid=first-draw-1]").get_attribute("data-card-draw")
     assert card0 and card1 and card0 != card1
     winner = 0 if draw_key(card0) > draw_key(card1) else 1
     for p in pages:
         expect(p.locator("[data-testid=first-draw]")).to_have_attribute("data-winner", str(winner))
         expect(p.locator("[data-testid=table]")).to_have_attribute("data-turn", str(winner))
         expect(p.locator("[data-testid=message]")).to_contain_text("drew the highest card")
-        expect(p.locator("[data-testid=first-draw-0]")).to_have_attribute("data-card", card0)
-        expect(p.locator("[data-testid=first-draw-1]")).to_have_attribute("data-card", card1)
+        expect(p.locator("[data-testid=first-draw-0]")).to_have_attribute("data-card-draw", card0)
+        expect(p.locator("[data-testid=first-draw-1]")).to_have_attribute("data-card-draw", card1)
     starter = pages[winner]
     expect(starter.locator("[data-testid=hand] [data-card]")).to_have_count(13)
     expect(starter.locator("[data-testid=pile-stock]")).to_have_attribute("role", "button")  # play starts: draw

@@ -10,7 +10,7 @@ from tests.ui.helpers import eventually, find, table_attr, with_testid
 
 def card_in(user: User, testid: str) -> str:
     found = with_testid(user, testid)
-    return str(found[0].props.get("data-card", "")) if found else ""
+    return str(found[0].props.get("data-card-draw", "")) if found else ""
 
 
 def hand_cards(user: User) -> int:

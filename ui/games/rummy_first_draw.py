@@ -47,7 +47,7 @@ def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[]
                 with ui.column().classes("items-center gap-1"):
                     slot = ui.element("div").classes("rm-first-slot")
                     slot.props["data-testid"] = f"first-draw-{seat}"
-                    slot.props["data-card"] = code or ""
+                    slot.props["data-card-draw"] = code or ""
                     with slot:
                         if code:
                             card(code)

@@ -287,7 +287,7 @@ def info_panels(page: TablePage, view: dict[str, Any], hint: dict[str, Any] | No
             for s, code in enumerate(draw["cards"][:n]):
                 chip = ui.label(f"{seat_name(page, s)} {pretty(code)}")
                 chip.classes("chip" + (" title" if s == winner else ""))
-                chip.props.update({"data-card-draw": code, "data-card": code, "data-testid": f"first-draw-{s}"})
+                chip.props.update({"data-card-draw": code, "data-testid": f"first-draw-{s}"})
             if winner is not None:
                 ui.label(f"→ {seat_name(page, winner)} {'start' if winner == page.seat else 'starts'}").classes(
                     "text-sm font-bold")
