@@ -16,6 +16,7 @@ from logic.registry import get_game
 from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me
+from ui.pages.http_status import BAD_REQUEST, answer
 from ui.runtime import runtime
 
 RESERVED = {"bots", "level", "seed", "speed", "timer"}
@@ -79,6 +80,7 @@ def register() -> None:
         try:
             code = create_from_query(game_key, dict(request.query_params))
         except (ValueError, IllegalMove) as exc:
+            answer(BAD_REQUEST)
             with frame("Cannot start that table"):
                 ui.label("That link cannot start a table.").classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
