@@ -21,7 +21,7 @@ class RummyConfig(BaseModel):
                         json_schema_extra={"choices": [0, 100, 200, 300, 500]})
     # Off = the draw is made for everyone at once (games saved before this option existed, speed=0 practice
     # links); new tables start with it on (RummyGame.table_defaults)
-    first_draw: bool = Field(False, title="Tap to draw for first deal",
+    first_draw: bool = Field(False, title="Draw for first deal",
                              description="Each player taps the deck to draw a card; the highest deals first")
 
     @field_validator("players")

@@ -116,7 +116,8 @@ The rules we follow leave some points open. This is how Card Night settles them:
   and the ace counts as the highest card in it (above the king). You may tap the deck in any
   order; if you have not tapped after 15 seconds, the game draws your card for you (you keep your
   seat). Practice links made for quick testing (computer speed 0) skip the tapping and show the
-  result straight away, and the host can switch the tapping off with the table's options.
+  result straight away, and the host can switch the tapping off in the lobby (**Draw for first deal**:
+  Off): then the cards are drawn for everybody at once.
 - **Who starts later hands**: the seat after the one that started the previous hand.
 - **Taking only the top discard** carries no obligation: you may keep it, or even throw it back.
 - **Digging deeper** is refused unless the card you aim for can be melded or laid off this turn
