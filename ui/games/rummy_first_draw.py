@@ -23,11 +23,11 @@ def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[]
     cards = list(draw.get("cards") or [])
     mine = page.seat
     can_draw = mine is not None and mine in (view.get("to_move") or []) and not page.table.paused
-    with ui.column().classes("rm-first-board w-full items-center gap-2").props("data-testid=first-draw-board"):
+    with ui.column().classes("w-full items-center gap-2").props("data-testid=first-draw-board"):
         ui.label("Drawing for the first deal").classes("text-lg font-bold")
         ui.label("The highest card goes first (ace high)." if not can_draw else
                  "Tap the deck to draw your card. The highest card goes first (ace high).").classes("text-sm")
-        deck = ui.element("div").classes("rm-stock rm-first-deck" + (" ready" if can_draw else ""))
+        deck = ui.element("div").classes("rm-stock" + (" ready" if can_draw else ""))
         deck.props["data-testid"] = "btn-first-draw"
         set_tappable(deck, can_draw)
         if can_draw:
@@ -45,7 +45,7 @@ def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[]
         with ui.row().classes("justify-center items-end gap-3"):
             for seat, code in enumerate(cards):
                 with ui.column().classes("items-center gap-1"):
-                    slot = ui.element("div").classes("rm-first-slot")
+                    slot = ui.element("div")
                     slot.props["data-testid"] = f"first-draw-{seat}"
                     slot.props["data-card-draw"] = code or ""
                     with slot:
