@@ -221,7 +221,7 @@ class Table(TableLobby, TablePresence):
             self.turn_deadline = None
             # no seat goes to the computer for a slow "next hand" or a timed phase (Game.phase_timeout)
             phase = game.phase(self.state)
-            hand_over = phase == PHASE_HAND_OVER or game.phase_timeout(self.state) is not None
+            no_takeover = phase == PHASE_HAND_OVER or game.phase_timeout(self.state) is not None
             for seat in list(self.to_move()):
                 if self.computer_controls(seat) or self.status != STATUS_PLAYING or game.phase(self.state) != phase:
                     continue
@@ -232,7 +232,7 @@ class Table(TableLobby, TablePresence):
                     if (self.status != STATUS_PLAYING or seat not in self.to_move() or self.commit_deadline is not None
                             or game.phase(self.state) != phase):  # e.g. the hand ended, or the first draw did
                         break
-                if not hand_over:
+                if not no_takeover:
                     self._timed_out(seat)
             if made:
                 self._touch()
