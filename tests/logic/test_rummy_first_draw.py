@@ -33,6 +33,9 @@ def test_everyone_draws_in_any_order_and_the_highest_card_begins() -> None:
     assert view["first_deal_draw"] == {"cards": [None, None, None], "winner": None, "drawn": [False] * 3}
     assert view["hand"] == [] and view["stock_count"] == 0 and view["discard"] == []  # nothing dealt in sight
     assert [s["cards"] for s in view["seats"]] == [0, 0, 0]
+    dump = json.dumps(view)
+    dealt = {CODE[c] for h in st.hands for c in h} | {CODE[c] for c in st.stock + st.discard + st.first_draw}
+    assert not {c for c in dealt if f'"{c}"' in dump}  # no card of hand 1 and no undrawn card is in sight
     G.apply(st, 2, FIRST_DRAW)
     assert G.to_move(st) == (0, 1)
     with pytest.raises(IllegalMove, match="drawn your card already"):
