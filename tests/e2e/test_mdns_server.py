@@ -4,6 +4,7 @@ shows the name, and both are gone once it stopped. ``--no-mdns`` announces nothi
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import time
 from pathlib import Path
@@ -17,7 +18,14 @@ from ui.mdns import SERVICE_TYPE, service_title
 
 
 def resolve(name: str, wait_ms: int = 3000) -> tuple[list[str], tuple[list[str], int] | None]:
-    """What a fresh client on this machine finds: the host name's addresses, and the service's (addresses, port)."""
+    """What a fresh client on this machine finds: the host name's addresses, and the service's (addresses, port).
+    In a thread of its own: zeroconf's blocking calls refuse to run where an event loop runs (Playwright's, when
+    the browser tests run in the same session)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(_resolve, name, wait_ms).result()
+
+
+def _resolve(name: str, wait_ms: int) -> tuple[list[str], tuple[list[str], int] | None]:
     zc = Zeroconf(ip_version=IPVersion.V4Only)
     try:
         host = AddressResolverIPv4(f"{name}.local.")
