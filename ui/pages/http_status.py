@@ -31,8 +31,8 @@ TOO_MANY_REQUESTS = 429
 
 
 def answer(status: int) -> None:
-    """Send the page being built with HTTP ``status``."""
-    ui.context.client.status_code = status
+    """Send the page being built with HTTP ``status`` (NiceGUI's ``ui.status_code``)."""
+    ui.status_code(status)
 
 
 def not_found_page(title: str, message: str, back_label: str = "Back to home", back_to: str = "/") -> None:
