@@ -133,8 +133,8 @@ The rule sheet leaves some points open. This is how Card Night settles them:
   while it is open (on your own turn, after drawing); if you take back your agreement you may agree again
   on a later turn of yours. Whoever gives the last agreement ends the round on the spot, and from then on
   nothing can be withdrawn.
-- **Timeouts**: the description asks only for the automatic move and the notice, so one timeout never
-  costs you your seat. Two timeouts in a row (with no move of your own in between) hand the seat to the
+- **Timeouts**: one timeout only makes the automatic move and shows you the notice; it never costs you
+  your seat. Two timeouts in a row (with no move of your own in between) hand the seat to the
   computer, so a player who walked away does not hold up the table for a whole minute every turn.
 - **Ties** in the final standings share the place.
 
