@@ -27,6 +27,8 @@ class Seat:
     autoplay: bool = False  # a human seat the computer plays after a timeout, until "I'm back"
     left: bool = False  # the human left during play; host decides what happens
     away: bool = False  # the computer plays because the person was away; they get the seat back on return
+    timeouts: int = 0  # turn timeouts in a row (a move of their own resets it); see Game.timeouts_before_autoplay
+    timed_out: bool = False  # the "turn timed out" notice waits for this person's "Got it"
 
     @property
     def empty(self) -> bool:

@@ -50,11 +50,20 @@ class TablePresence(TableAway, TableWatch):
             return
         self.seats[seat].autoplay = False
         self.seats[seat].away = False
+        self.seats[seat].timeouts = 0
         self.notice(f"{self.seats[seat].name} is back.")
         if self.status == STATUS_PLAYING:
             self._after_change(now)
         else:
             self._touch()
+
+    def dismiss_timeout(self, player_id: str) -> None:
+        """"Got it" on the "turn timed out" notice."""
+        seat = self.seat_of(player_id)
+        if seat is None or not self.seats[seat].timed_out:
+            return
+        self.seats[seat].timed_out = False
+        self._touch()
 
     def pause(self, by: str, now: float) -> None:
         if not self.is_host(by):

@@ -137,27 +137,32 @@ class Table(TableLobby, TablePresence):
         seat = self.seat_of(player_id)
         if seat is None:
             raise IllegalMove("You are watching this table, not playing at it.")
-        self._check_can_act(seat)
+        self._check_can_act(seat, action)
         self._apply(seat, action, now)
+        self.seats[seat].timeouts = 0  # a move of their own: the next timeout is a first one again
 
     def act_for(self, seat: int, action: Any, now: float) -> None:
         """A computer move (bot, auto-play, timeout)."""
-        self._check_can_act(seat)
+        self._check_can_act(seat, action)
         self._apply(seat, action, now)
 
-    def _check_can_act(self, seat: int) -> None:
+    def _check_can_act(self, seat: int, action: Any = None) -> None:
         if self.status != STATUS_PLAYING:
             raise IllegalMove("The game is not running.")
         if self.paused:
             raise IllegalMove("The game is paused.")
-        if seat not in self.to_move():
+        if seat not in self.to_move() and action not in self.game.off_turn_actions(self.state, seat):
             raise IllegalMove("It is not your turn.")
 
     def _apply(self, seat: int, action: Any, now: float) -> None:
         game = self.game
+        movers = self.to_move()
+        kept = self.turn_deadline, self.bot_ready_at
         game.apply(self.state, seat, action)  # raises IllegalMove and changes nothing
         self.log.append([seat, game.encode_action(action)])
         self._after_change(now)
+        if seat not in movers and self.to_move() == movers:
+            self.turn_deadline, self.bot_ready_at = kept  # a move out of turn does not restart the mover's clock
 
     def _after_change(self, now: float) -> None:
         """Deadlines and status after any move."""
@@ -176,7 +181,10 @@ class Table(TableLobby, TablePresence):
             self.commit_deadline = now + delay
         movers = self.to_move()
         humans_to_move = [s for s in movers if not self.computer_controls(s)]
-        if humans_to_move and self.settings.turn_seconds:
+        phase_seconds = game.phase_timeout(self.state)
+        if humans_to_move and phase_seconds is not None:
+            self.turn_deadline = now + phase_seconds * self.settings.grace_scale
+        elif humans_to_move and self.settings.turn_seconds:
             seconds = self.settings.turn_seconds
             if game.phase(self.state) == PHASE_HAND_OVER:
                 seconds = max(seconds, HAND_OVER_SECONDS)
@@ -220,23 +228,37 @@ class Table(TableLobby, TablePresence):
                 self._touch()
         if self.turn_deadline is not None and now >= self.turn_deadline:
             self.turn_deadline = None
-            hand_over = game.phase(self.state) == PHASE_HAND_OVER
+            # no seat goes to the computer for a slow "next hand" or a timed phase (Game.phase_timeout)
+            phase = game.phase(self.state)
+            no_takeover = phase == PHASE_HAND_OVER or game.phase_timeout(self.state) is not None
             for seat in list(self.to_move()):
-                if self.computer_controls(seat) or self.status != STATUS_PLAYING:
+                if self.computer_controls(seat) or self.status != STATUS_PLAYING or game.phase(self.state) != phase:
                     continue
                 for _ in range(MAX_TIMEOUT_STEPS):  # finish the turn: e.g. draw, then discard that card
                     action = game.timeout_action(self.state, seat)
                     self.act_for(seat, action, now)
                     made.append((seat, action))
                     if (self.status != STATUS_PLAYING or seat not in self.to_move() or self.commit_deadline is not None
-                            or game.phase(self.state) == PHASE_HAND_OVER):
+                            or game.phase(self.state) != phase):  # e.g. the hand ended, or the first draw did
                         break
-                if not hand_over:
-                    self.seats[seat].autoplay = True
-                    self.notice(f"{self.seats[seat].name} ran out of time; the computer plays for them.", "warning")
+                if not no_takeover:
+                    self._timed_out(seat)
             if made:
                 self._touch()
         return made
+
+    def _timed_out(self, seat: int) -> None:
+        """After a timeout move: the computer takes the seat once the game's number of timeouts in a row is
+        reached; before that the seat stays theirs, they get a notice to dismiss and the others a brief one."""
+        s = self.seats[seat]
+        s.timeouts += 1
+        if s.timeouts >= self.game.timeouts_before_autoplay:
+            s.autoplay, s.timed_out = True, False
+            self.notice(f"{s.name} ran out of time; the computer plays for them.", "warning")
+            return
+        s.timed_out = True
+        others = [i for i in range(len(self.seats)) if i != seat]
+        self.notice(f"{s.name} ran out of time; the game made their move.", "info", seats=others)
 
     # ----------------------------------------------------------------------------- persistence
     def to_record(self, now: float) -> dict[str, Any]:
@@ -281,7 +303,7 @@ class Table(TableLobby, TablePresence):
 def new_table(game_key: str, code: str, host_id: str, options: dict[str, Any], seed: int, now: float,
               practice: bool = False, settings: Settings | None = None) -> Table:
     game = get_game(game_key)
-    opts = dict(options)
+    opts = {**game.table_defaults, **dict(options)}
     opts.setdefault("players", game.min_players)
     try:
         config = game.make_config(**opts)

@@ -17,7 +17,7 @@ T0 = 2_000_000.0
 
 def rummy_friends(away_grace: int = 120, watcher_chat: str = "read") -> Table:
     """Host (seat 0) and guest (seat 1) at a Rummy table with no turn timer, both connected."""
-    t = new_table("rummy", "RUMMY1", "host", {"players": 2}, seed=5, now=T0,
+    t = new_table("rummy", "RUMMY1", "host", {"players": 2, "first_draw": False}, seed=5, now=T0,
                   settings=Settings(turn_seconds=0, bot_delay=0.0))
     t.join("host", "Hanna", "🦊", T0)
     t.join("guest", "Gus", "🐻", T0)

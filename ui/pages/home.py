@@ -16,6 +16,7 @@ from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me
 from ui.lan import base_urls, qr_data_uri
+from ui.mdns import current_url
 from ui.runtime import runtime
 
 STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", STATUS_OVER: "finished",
@@ -41,7 +42,8 @@ def start_table(game: Any, practice: bool, options: dict[str, Any], level: str |
 def practice_dialog(game: Any) -> None:
     """Practice: choose players, computer level and the game's options, then play at once."""
     model = game.config_model
-    values: dict[str, Any] = {name: f.default for name, f in model.model_fields.items() if name != "players"}
+    values: dict[str, Any] = {name: game.table_defaults.get(name, f.default) for name, f in model.model_fields.items()
+                              if name != "players"}
     counts = player_choices(game)
     state = {"players": counts[0], "level": game.bot_levels[min(1, len(game.bot_levels) - 1)]}
     with ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(f"data-testid=practice-{game.key}"):
@@ -181,6 +183,9 @@ def lan_card() -> None:
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
         ui.label("Other devices open").classes("text-sm text-grey-7")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
+        by_name = current_url()  # the mDNS name (ui/mdns.py) while it is announced; the QR keeps the number
+        if by_name:
+            ui.label(f"or {by_name}").classes("font-mono text-sm").props("data-testid=lan-name")
         qr = ui.element("img").classes("w-32 h-32")
         qr.props["src"] = qr_data_uri(urls[0])
         qr.props["alt"] = f"QR code for {urls[0]}"

@@ -16,6 +16,7 @@ from logic.registry import get_game
 from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me
+from ui.pages.http_status import BAD_REQUEST, answer
 from ui.runtime import runtime
 
 RESERVED = {"bots", "level", "seed", "speed", "timer"}
@@ -60,6 +61,9 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         raise ValueError(f"bots must be between 0 and {players - 1}.")
     if timer is not None and timer not in game.turn_timer_choices:
         raise ValueError(f"timer must be one of {', '.join(map(str, game.turn_timer_choices))}.")
+    if speed == 0:  # at once means at once: e.g. no tapping the deck for Rummy's first deal (Game.table_defaults)
+        for name in game.table_defaults:
+            options.setdefault(name, game.config_model.model_fields[name].default)
     who = me()
     rt = runtime()
     table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
@@ -76,6 +80,7 @@ def register() -> None:
         try:
             code = create_from_query(game_key, dict(request.query_params))
         except (ValueError, IllegalMove) as exc:
+            answer(BAD_REQUEST)
             with frame("Cannot start that table"):
                 ui.label("That link cannot start a table.").classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")

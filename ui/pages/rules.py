@@ -6,6 +6,7 @@ from nicegui import ui
 
 from logic.registry import all_games, get_game
 from ui.frame import frame
+from ui.pages.http_status import NOT_FOUND, answer
 from ui.table_help import TABLE_HELP
 
 
@@ -25,6 +26,7 @@ def register() -> None:
         try:
             game = get_game(game_key)
         except ValueError as exc:
+            answer(NOT_FOUND)
             with frame("Rules"):
                 ui.label(str(exc)).props("data-testid=error")
             return

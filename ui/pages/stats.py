@@ -16,6 +16,7 @@ from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import find_finished, share_buttons
 from ui.frame import frame
 from ui.identity import me
+from ui.pages.http_status import not_found_page
 from ui.runtime import runtime
 
 COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
@@ -41,12 +42,10 @@ def register() -> None:
     @ui.page("/stats/game/{code}")
     def game_page(code: str) -> None:
         record = find_finished(code)
+        if record is None:
+            not_found_page("Finished game", f"No finished game with code {code[:12].upper()}.", "Your stats", "/stats")
+            return
         with frame("Finished game"):
-            if record is None:
-                ui.label(f"No finished game with code {code[:12].upper()}.").classes("text-lg").props(
-                    "data-testid=error")
-                ui.button("Your stats", on_click=lambda: ui.navigate.to("/stats")).props("color=primary")
-                return
             game_detail(record)
 
 

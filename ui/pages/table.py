@@ -17,7 +17,7 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
-from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss, take_pass
+from ui.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key, miss_wait, record_miss, take_pass
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.components.seats import SeatStrip
@@ -26,6 +26,7 @@ from ui.components.summary import hand_summary, standings
 from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me, pref
+from ui.pages.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.pages.lobby import lobby_view
 from ui.pages.table_dialogs import TableDialogs
 from ui.pages.table_hand import HandBar
@@ -249,7 +250,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         if self.status_key() != "none":
             return None
         mine = self.seat
-        return (t.status, mine is not None and t.seats[mine].autoplay, self.is_host,
+        return (t.status, mine is not None and t.seats[mine].autoplay, mine is not None and t.seats[mine].timed_out,
+                self.is_host,
                 tuple((s, t.seats[s].name) for s in t.pending_leave))
 
     def summary_key(self) -> Hashable:
@@ -307,6 +309,13 @@ class TablePage(TopBar, HandBar, TableDialogs):
                 ui.label("The computer is playing for you.")
                 ui.button("I'm back", on_click=lambda: self.do(lambda tb, now: tb.im_back(self.me.player_id, now))
                           ).props("color=amber text-color=black data-testid=btn-im-back")
+        elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)
+            with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
+                                  "rounded-borders").props("data-testid=timeout-notice role=alert"):
+                ui.icon("timer_off")
+                ui.label("Turn timed out: the game made your move.").classes("font-bold")
+                ui.button("Got it", on_click=lambda: self.do(lambda tb, now: tb.dismiss_timeout(self.me.player_id))
+                          ).props("color=primary data-testid=btn-timeout-ok")
         if self.is_host and t.pending_leave:
             for seat in list(t.pending_leave):
                 with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
@@ -338,35 +347,26 @@ def not_found(code: str, too_many: bool = False) -> None:
 
 
 def register() -> None:
-    @ui.page("/table/{code}")
-    def table_page(code: str) -> None:
+    # a wrong code's answer waits its turn in line (ui/code_guard.py): up to MISS_QUEUE_LIMIT seconds
+    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10)
+    async def table_page(code: str) -> None:
         key = guard_key()
         code = code.strip().upper()
         table = runtime().hub.get(code)
         known = table is not None and (take_pass(key, code) or known_to_viewer(table))
         wait = 0.0 if known else miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
-        if wait == 0 and table is not None:
+        if wait is None:  # refused outright: too many tries queued from this address
+            answer(TOO_MANY_REQUESTS)
+            with frame("Table not found"):
+                not_found(code, too_many=True)
+            return
+        if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
+            await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
+            table = runtime().hub.get(code)
+        if table is not None:
             TablePage(table).build()
             return
-        if not wait:  # refused outright (too many tries), or a wrong code with nothing to wait for
-            if wait is not None:
-                record_miss(key, time.monotonic())
-            with frame("Table not found"):
-                not_found(code, too_many=wait is None)
-            return
-        with frame("Looking for the table"):  # the answer comes after the wait
-            box = ui.column().classes("items-center")
-            with box:
-                ui.spinner(size="lg")
-
-        def answer() -> None:
-            if runtime().hub.get(code) is not None:
-                grant_pass(key, code)
-                ui.navigate.to(f"/table/{code}")
-                return
-            record_miss(key, time.monotonic())
-            box.clear()
-            with box:
-                not_found(code)
-
-        ui.timer(wait, answer, once=True)
+        record_miss(key, time.monotonic())
+        answer(NOT_FOUND)
+        with frame("Table not found"):
+            not_found(code)
