@@ -75,7 +75,8 @@ def main() -> None:
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
-           ws_per_message_deflate=False)  # on a home network compressing every update only costs both ends CPU
+           ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
+           fastapi_docs={"title": "Card Night seat API", "version": "1"})  # issue 20: /docs, /redoc, /openapi.json
 
 
 if __name__ == "__main__":

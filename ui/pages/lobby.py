@@ -11,6 +11,7 @@ from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.identity import EMOJI_CHOICES, set_profile
 from ui.lan import base_urls, qr_data_uri
+from ui.pages.program_token import program_button, program_token_for_seat
 from ui.runtime import runtime
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ COPY_JS = """
 (async () => {
   const text = %s;
   if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
-  const box = document.querySelector('[data-testid=invite-link]');
+  const box = document.querySelector(%s);
   if (box) { box.focus(); box.select(); try { document.execCommand('copy'); return 'copied'; } catch (e) {} }
   return 'selected';
 })()
@@ -34,11 +35,12 @@ def invite_url(code: str) -> str:
     return f"{base_urls(rt.port, rt.host)[0]}/table/{code}"
 
 
-async def copy_link(url: str) -> None:
+async def copy_link(url: str, box: str = "[data-testid=invite-link]", what: str = "Link") -> None:
+    """Copy ``url`` to the clipboard; on plain HTTP (no clipboard API) select the text box ``box`` instead."""
     import json
 
-    result = await ui.run_javascript("return " + COPY_JS % json.dumps(url))
-    ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
+    result = await ui.run_javascript("return " + COPY_JS % (json.dumps(url), json.dumps(box)))
+    ui.notify(f"{what} copied." if result == "copied" else f"{what} selected: copy it with your device's menu.",
               position="top")
 
 
@@ -70,16 +72,20 @@ def lobby_view(page: TablePage) -> None:
                                 f"dense data-testid=bot-level-{i}")
                             ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
                                 page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                            program_button(page, i)  # issue 20
                     else:
                         you = " (you)" if i == page.seat else ""
                         host_mark = " · host" if s.player_id == t.host_id else ""
                         ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
                         if s.bot:
                             ui.label(f"computer · {s.bot}").classes("chip")
+                        elif s.is_program:
+                            ui.label("program").classes("chip")
                         if host and s.player_id != t.host_id:
                             ui.button(icon="close", on_click=lambda s_=i: page.do(
                                 lambda tb, now: tb.remove_player(page.me.player_id, s_))).props(
                                 f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
+                program_token_for_seat(page, i)  # issue 20: shown once, to the host who made it
             if page.seat is None:
                 join_form(page)
         with ui.card().classes("text-black min-w-[260px]"):
