@@ -12,8 +12,8 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
-RATE_PER_SECOND = 10.0  # steady requests per token
-RATE_BURST = 30  # requests a token may make at once before it has to slow down
+RATE_PER_SECOND = 40.0  # steady requests per token (a bot at a fast table makes 2-3 per move)
+RATE_BURST = 80  # requests a token may make at once before it has to slow down
 MAX_TOKEN_LENGTH = 200
 
 
