@@ -39,7 +39,8 @@ def call(base: str, code: str, token: str, path: str, body: object = None) -> ob
                 time.sleep(float(err.headers.get("Retry-After", "1")))
                 continue
             if err.code in (409, 410):  # 409: the rules refuse the move; 410: the table has ended
-                raise (Refused if err.code == 409 else TableEnded)(json.load(err).get("detail")) from None
+                problem = json.load(err)
+                raise (Refused if err.code == 409 else TableEnded)(problem.get("status") or problem["detail"]) from None
             raise SystemExit(f"{err.code}: {err.read().decode(errors='replace')}") from None
     raise SystemExit("still rate limited after 20 tries")
 
@@ -60,8 +61,8 @@ def play(base: str, code: str, token: str, rng: random.Random) -> dict:
             except Refused as refused:  # e.g. the turn timer moved for us meanwhile: look again
                 print(f"refused: {refused}", file=sys.stderr)
                 view = call(base, code, token, "/events?after=-1")
-    except TableEnded as ended:
-        print(f"table ended: {ended}", file=sys.stderr)
+    except TableEnded as ended:  # the game ended while we were not waiting on /events
+        view["status"] = str(ended)
     print(f"{moves} moves; status {view['status']}; outcome {json.dumps(view.get('outcome'))}")
     return view
 

@@ -31,7 +31,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": Problem, "description": "no `Authorization: Bearer <token>` header"},
     403: {"model": Problem, "description": "the token does not act for this table (or for any)"},
     404: {"model": Problem, "description": "no table with this code (answered only to a working token)"},
-    410: {"model": Problem, "description": "the table has ended: its tokens no longer work"},
+    410: {"model": Problem, "description": "the table has ended (`status`: over or closed): its tokens no longer work"},
     429: {"model": Problem, "description": "too many requests: wait `Retry-After` seconds"},
 }
 ACTION_BODY = {"requestBody": {"required": True, "description": "one action, exactly as listed by `/legal` "
@@ -40,12 +40,13 @@ ACTION_BODY = {"requestBody": {"required": True, "description": "one action, exa
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, http_status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> None:
         super().__init__(detail)
-        self.status, self.detail, self.headers = status, detail, headers or {}
+        self.http_status, self.detail, self.headers, self.extra = http_status, detail, headers or {}, extra
 
     def response(self) -> JSONResponse:
-        return JSONResponse({"detail": self.detail}, status_code=self.status, headers=self.headers)
+        return JSONResponse({"detail": self.detail, **self.extra}, status_code=self.http_status,
+                            headers=self.headers)
 
 
 def _limit(rl: RateLimiter, key: str) -> None:
@@ -79,7 +80,7 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
             raise ApiError(404, f"No table with code {code[:12].upper()}.")
         raise ApiError(403, "This token plays at another table.")
     if table.status in (STATUS_OVER, STATUS_CLOSED):
-        raise ApiError(410, "This table has ended: its tokens no longer work.")
+        raise ApiError(410, "This table has ended: its tokens no longer work.", status=table.status)
     return table, seat
 
 

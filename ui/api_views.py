@@ -46,7 +46,8 @@ class SeatView(BaseModel):
 
 
 class Problem(BaseModel):
-    detail: str
+    detail: str = Field(description="why, in words a person can read")
+    status: str | None = Field(None, description="with 410 only: how the table ended (over or closed)")
 
 
 def seat_kind(table: Table, seat: int) -> str:

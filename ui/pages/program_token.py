@@ -73,15 +73,15 @@ def token_box(page: TablePage, seat: int, token: str) -> None:
         with ui.row().classes("items-center no-wrap gap-1 w-full"):
             ui.input(value=token).props(f"readonly dense outlined data-testid=program-token-{seat}").classes(
                 "grow font-mono")
-            ui.button(icon="content_copy", on_click=lambda: copy_link(
-                token, f"[data-testid=program-token-{seat}]", "Token")).props(
+            box = f"input[data-testid=program-token-{seat}], [data-testid=program-token-{seat}] input"
+            ui.button(icon="content_copy", on_click=lambda: copy_link(token, box, "Token")).props(
                 f"flat round aria-label='Copy the token' data-testid=btn-copy-token-{seat}")
         ui.label("Try it:").classes("text-xs text-grey-8")
         with ui.row().classes("items-center no-wrap gap-1 w-full"):
             ui.textarea(value=curl).props(f"readonly dense outlined autogrow data-testid=program-curl-{seat}"
                                           ).classes("grow font-mono text-xs")
-            ui.button(icon="content_copy", on_click=lambda: copy_link(
-                curl, f"[data-testid=program-curl-{seat}] textarea", "Command")).props(
+            curl_box = f"textarea[data-testid=program-curl-{seat}], [data-testid=program-curl-{seat}] textarea"
+            ui.button(icon="content_copy", on_click=lambda: copy_link(curl, curl_box, "Command")).props(
                 f"flat round aria-label='Copy the command' data-testid=btn-copy-curl-{seat}")
         ui.label("The API is described at /docs. Removing the seat or the end of the game ends the token."
                  ).classes("text-xs text-grey-8")
