@@ -9,13 +9,15 @@ first, so its moves can be tried at once.
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 from fastapi.encoders import jsonable_encoder
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import saved_record
@@ -111,6 +113,28 @@ def test_a_token_plays_only_its_seat_and_bad_calls_change_nothing(browser: Brows
     docs = httpx.get(f"{server.url}/docs")
     spec = httpx.get(f"{server.url}/openapi.json").json()
     assert docs.status_code == 200 and "/api/v1/tables/{code}/actions" in spec["paths"]
+
+    # --- in a friends lobby: the token is shown once, to the host only, and freeing the seat ends it
+    host = browser.new_page(viewport={"width": 1280, "height": 800})
+    host.goto(server.url)
+    host.click("[data-testid=friends-rummy]")
+    expect(host).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"))
+    lobby = host.locator("[data-testid=join-code]").inner_text().strip()
+    host.click("[data-testid=btn-add-program-1]")
+    lobby_token = host.input_value("[data-testid=program-token-1]")
+    program = Api(server, lobby, lobby_token)
+    assert (program.view()["status"], program.view()["phase"], program.get("/legal").json()) == ("lobby", "lobby", [])
+    guest = browser.new_context().new_page()
+    guest.goto(f"{server.url}/table/{lobby}")
+    expect(guest.locator("[data-testid=seat-1]")).to_contain_text("Program 2")
+    assert lobby_token not in guest.content() and guest.locator("[data-testid=program-token-1]").count() == 0
+    host.reload()
+    expect(host.locator("[data-testid=seat-1]")).to_contain_text("program")
+    assert lobby_token not in host.content()  # shown once: not after a reload
+    host.click("[data-testid=btn-remove-1]")
+    expect(host.locator("[data-testid=btn-add-program-1]")).to_be_visible()
+    assert program.get().status_code == 403
+    assert lobby_token not in json.dumps(saved_record(server, lobby))  # only its hash was ever saved
 
     # --- after a restart the same token still plays the same seat
     server.stop()

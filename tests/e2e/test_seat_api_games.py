@@ -10,6 +10,7 @@ short stock, President 4 hands.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -94,7 +95,7 @@ def test_the_example_bot_plays_a_whole_game_of_each_game(browser: Browser, serve
         for proc in bots.values():
             if proc.poll() is None:
                 proc.kill()
-    for game, (page, code, _token) in tables.items():
+    for game, (page, code, token) in tables.items():
         output = (tmp_path / f"bot-{game}.log").read_text()
         assert bots[game].returncode == 0, f"{game} bot: {output}"
         assert "status over" in output, f"{game} bot: {output}"
@@ -104,6 +105,8 @@ def test_the_example_bot_plays_a_whole_game_of_each_game(browser: Browser, serve
         moves = int(re.search(r"(\d+) moves", output).group(1))
         assert moves > 0 and len(program_moves) >= moves  # (timeouts could add moves, never remove them)
         assert not record["seats"][1]["autoplay"], f"{game}: the program never ran out of time"
-        assert record["seats"][1]["program_hash"] and "token" not in str(record["seats"][1]).lower()
+        assert record["seats"][1]["program_hash"] and token not in json.dumps(record)
+        ended = Api(server, code, token).get()  # the table has ended: so has its token
+        assert ended.status_code == 410 and ended.json()["status"] == "over"
     assert checked == UNIQUE_CARDS
     assert attr(beanie_page, "data-status") == "over"

@@ -67,12 +67,13 @@ def lobby_view(page: TablePage) -> None:
                     if s.empty:
                         ui.label("Open seat").classes("text-grey-6 grow")
                         if host:
-                            level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
-                                              value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
-                                f"dense data-testid=bot-level-{i}")
-                            ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
-                                page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
-                            program_button(page, i)  # issue 20
+                            with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
+                                level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
+                                                  value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
+                                    f"dense data-testid=bot-level-{i}")
+                                ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
+                                    page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                                program_button(page, i)  # issue 20
                     else:
                         you = " (you)" if i == page.seat else ""
                         host_mark = " · host" if s.player_id == t.host_id else ""

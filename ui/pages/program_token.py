@@ -33,7 +33,7 @@ def program_button(page: TablePage, seat: int) -> None:
             page.program_tokens[seat] = token
 
     ui.button("Program", icon="terminal", on_click=add).props(
-        f"dense outline no-caps aria-label='Seat {seat + 1}: played by a program' data-testid=btn-add-program-{seat}")
+        f"dense outline aria-label='Seat {seat + 1}: played by a program' data-testid=btn-add-program-{seat}")
 
 
 def program_token_for_seat(page: TablePage, seat: int) -> None:
