@@ -138,11 +138,16 @@ async def get_table(code: str, request: Request) -> Any:
 
 
 @router.get("/tables/{code}/legal", response_model=list[dict[str, Any]], responses=ERRORS,
-            summary="The seat's legal actions now (empty when it is not its turn)")
+            summary="The seat's legal actions now (empty when it is not its turn)",
+            description="After a timeout the computer plays for the seat; asking for the legal actions (or making a "
+                        "move) takes the seat back.")
 @_guarded
 async def get_legal(code: str, request: Request) -> Any:
     table, seat = authorize(request, code)
-    await runtime().hub.until_saved(table)
+    hub = runtime().hub
+    if table.seats[seat].autoplay:  # it timed out once; asking what it may do means it is playing again
+        hub.run(table, lambda t, now: t.program_back(seat, now))
+    await hub.until_saved(table)
     return JSONResponse(legal_actions(table, seat))
 
 
