@@ -4,7 +4,6 @@ Also the per-token rate limiter and the bearer header, with time passed in."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,7 +55,7 @@ def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World
 
     world.now = T0 + 31
     for _ in range(5):  # the timeout move, then the end of its grace period
-        asyncio.run(hub.tick())
+        world.client.portal.call(hub.tick)  # on the server's loop, like the app's timer
         world.now += 1
     assert [seat for seat, _ in table.log] and all(seat == 1 for seat, _ in table.log)
     assert table.seats[1].autoplay and table.to_move() == (0,)
