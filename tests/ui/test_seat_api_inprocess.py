@@ -1,6 +1,7 @@
-"""The seat API in process (issue 20), with the hub's clock in the test's hands: a program that lets its turn
-timer run out gets the timeout move like a person, and takes its seat back by asking for its legal actions.
-Also the per-token rate limiter and the bearer header, with time passed in."""
+"""The seat API in process (issue 20), with the hub's clock in the test's hands: two program seats at one table
+each see and play only their own seat; a program that lets its turn timer run out gets the timeout move like a
+person, and takes its seat back by asking for its legal actions. Also the per-token rate limiter and the bearer
+header, with time passed in."""
 
 from __future__ import annotations
 
@@ -65,6 +66,30 @@ def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World
     assert legal.status_code == 200 and legal.json() == []  # the person's turn now
     assert not table.seats[1].autoplay  # it asked: the seat is its own again
     assert any("Program 2 is back" in n["text"] for n in table.notices)
+
+
+def test_two_program_seats_at_one_table_each_see_and_play_only_their_own(world: World) -> None:
+    hub = world.hub
+    (token1, hash1), (token2, hash2) = new_token(), new_token()
+    table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 3}, practice=False, seed=5)
+    hub.run(table, lambda t, now: t.add_program("host", 1, hash1))
+    hub.run(table, lambda t, now: t.add_program("host", 2, hash2))
+    hub.run(table, lambda t, now: t.start("host", now))
+    game = table.game
+    calls = {1: {"Authorization": f"Bearer {token1}"}, 2: {"Authorization": f"Bearer {token2}"}}
+    for seat, headers in calls.items():
+        view = world.client.get(f"/api/v1/tables/{table.code}", headers=headers).json()
+        assert view["seat"] == seat and view["view"]["hand"] == game.view(table.state, seat)["hand"]
+        others = {c for other in (0, 1, 2) if other != seat for c in game.view(table.state, other)["hand"]}
+        assert not others & set(view["view"]["hand"])
+    mover = table.to_move()[0]
+    legal = [game.encode_action(a) for a in game.legal_actions(table.state, mover)]
+    for seat, headers in calls.items():
+        if seat != mover:  # the other program cannot make the mover's move
+            refused = world.client.post(f"/api/v1/tables/{table.code}/actions", json=legal[0], headers=headers)
+            assert refused.status_code == 409 and "not your turn" in refused.json()["detail"]
+            assert world.client.get(f"/api/v1/tables/{table.code}/legal", headers=headers).json() == []
+    assert table.log == []
 
 
 def test_the_rate_limit_refills_with_time() -> None:
