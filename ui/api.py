@@ -8,6 +8,7 @@ token's hash is compared in constant time with the program seats' hashes (see ``
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from typing import Any
 
@@ -118,7 +119,6 @@ def parse_action(table: Table, body: bytes) -> Any:
 
 def _guarded(fn: Any) -> Any:
     """Turn :class:`ApiError` into its JSON answer (FastAPI keeps the endpoint's signature for the docs)."""
-    import functools
 
     @functools.wraps(fn)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
