@@ -122,14 +122,22 @@ def test_a_token_plays_only_its_seat_and_bad_calls_change_nothing(browser: Brows
     lobby = host.locator("[data-testid=join-code]").inner_text().strip()
     host.click("[data-testid=btn-add-program-1]")
     lobby_token = host.input_value("[data-testid=program-token-1]")
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.click("[data-testid=btn-copy-token-1]")
+    expect(host.get_by_text("Token copied.")).to_be_visible()
+    assert host.evaluate("navigator.clipboard.readText()") == lobby_token
+    host.click("[data-testid=btn-copy-curl-1]")
+    expect(host.get_by_text("Command copied.")).to_be_visible()
+    assert host.evaluate("navigator.clipboard.readText()") == host.input_value("[data-testid=program-curl-1]")
     program = Api(server, lobby, lobby_token)
     assert (program.view()["status"], program.view()["phase"], program.get("/legal").json()) == ("lobby", "lobby", [])
     guest = browser.new_context().new_page()
     guest.goto(f"{server.url}/table/{lobby}")
     expect(guest.locator("[data-testid=seat-1]")).to_contain_text("Program 2")
     assert lobby_token not in guest.content() and guest.locator("[data-testid=program-token-1]").count() == 0
+    expect(guest.locator("[data-testid=program-note-1]")).to_be_visible()
     host.reload()
-    expect(host.locator("[data-testid=seat-1]")).to_contain_text("program")
+    expect(host.locator("[data-testid=program-note-1]")).to_contain_text("shown once")
     assert lobby_token not in host.content()  # shown once: not after a reload
     host.click("[data-testid=btn-remove-1]")
     expect(host.locator("[data-testid=btn-add-program-1]")).to_be_visible()

@@ -23,7 +23,7 @@ COPY_JS = """
 (async () => {
   const text = %s;
   if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
-  const box = document.querySelector(%s);
+  const box = document.querySelector('[data-testid=invite-link]');
   if (box) { box.focus(); box.select(); try { document.execCommand('copy'); return 'copied'; } catch (e) {} }
   return 'selected';
 })()
@@ -35,12 +35,11 @@ def invite_url(code: str) -> str:
     return f"{base_urls(rt.port, rt.host)[0]}/table/{code}"
 
 
-async def copy_link(url: str, box: str = "[data-testid=invite-link]", what: str = "Link") -> None:
-    """Copy ``url`` to the clipboard; on plain HTTP (no clipboard API) select the text box ``box`` instead."""
+async def copy_link(url: str) -> None:
     import json
 
-    result = await ui.run_javascript("return " + COPY_JS % (json.dumps(url), json.dumps(box)))
-    ui.notify(f"{what} copied." if result == "copied" else f"{what} selected: copy it with your device's menu.",
+    result = await ui.run_javascript("return " + COPY_JS % json.dumps(url))
+    ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
               position="top")
 
 
@@ -80,8 +79,6 @@ def lobby_view(page: TablePage) -> None:
                         ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
                         if s.bot:
                             ui.label(f"computer · {s.bot}").classes("chip")
-                        elif s.is_program:
-                            ui.label("program").classes("chip")
                         if host and s.player_id != t.host_id:
                             ui.button(icon="close", on_click=lambda s_=i: page.do(
                                 lambda tb, now: tb.remove_player(page.me.player_id, s_))).props(

@@ -3,6 +3,7 @@ shown once (with a copy button and the exact ``curl`` line) on the page that ask
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -37,12 +38,19 @@ def program_button(page: TablePage, seat: int) -> None:
 
 
 def program_token_for_seat(page: TablePage, seat: int) -> None:
-    """The token box under a lobby seat, while it is still that seat's token (not after the host freed it)."""
-    token = page.program_tokens.get(seat)
+    """Under a lobby seat played by a program: its token, on the page that made it and while it is still that
+    seat's token; for everyone else (and after a reload) only what the seat is."""
     s = page.table.seats[seat]
-    if token is None or s.program_hash != hash_token(token):
+    if not s.is_program:
         return
-    token_box(page, seat, token)
+    token = page.program_tokens.get(seat)
+    if token is not None and s.program_hash == hash_token(token):
+        token_box(page, seat, token)
+        return
+    note = "A program plays this seat through the seat API."
+    if page.is_host:
+        note += " Its token was shown once, when it was made: free the seat to make a new one."
+    ui.label(note).classes("text-xs text-grey-8 q-ml-lg").props(f"data-testid=program-note-{seat}")
 
 
 def take_new_tokens(page: TablePage) -> None:
@@ -62,9 +70,25 @@ def token_banner(page: TablePage) -> None:
             "flat dense no-caps data-testid=btn-hide-tokens")
 
 
-def token_box(page: TablePage, seat: int, token: str) -> None:
-    from ui.pages.lobby import copy_link
+COPY_JS = """(async () => {
+  try { await navigator.clipboard.writeText(%s); return 'copied'; } catch (e) {}
+  const box = document.querySelector(%s);
+  if (box) { box.focus(); box.select(); }
+  return 'selected';
+})()"""
 
+
+async def copy_text(text: str, box: str, what: str) -> None:
+    """Copy to the clipboard; where there is none (plain HTTP) select the text box ``box`` for the device's copy."""
+    try:
+        result = await ui.run_javascript("return " + COPY_JS % (json.dumps(text), json.dumps(box)), timeout=3.0)
+    except TimeoutError:
+        result = "selected"
+    ui.notify(f"{what} copied." if result == "copied" else f"{what} selected: copy it with your device's menu.",
+              position="top")
+
+
+def token_box(page: TablePage, seat: int, token: str) -> None:
     curl = curl_line(page.table.code, token)
     with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-blue-1 text-black").props(
             f"data-testid=program-box-{seat}"):
@@ -74,14 +98,14 @@ def token_box(page: TablePage, seat: int, token: str) -> None:
             ui.input(value=token).props(f"readonly dense outlined data-testid=program-token-{seat}").classes(
                 "grow font-mono")
             box = f"input[data-testid=program-token-{seat}], [data-testid=program-token-{seat}] input"
-            ui.button(icon="content_copy", on_click=lambda: copy_link(token, box, "Token")).props(
+            ui.button(icon="content_copy", on_click=lambda: copy_text(token, box, "Token")).props(
                 f"flat round aria-label='Copy the token' data-testid=btn-copy-token-{seat}")
         ui.label("Try it:").classes("text-xs text-grey-8")
         with ui.row().classes("items-center no-wrap gap-1 w-full"):
             ui.textarea(value=curl).props(f"readonly dense outlined autogrow data-testid=program-curl-{seat}"
                                           ).classes("grow font-mono text-xs")
             curl_box = f"textarea[data-testid=program-curl-{seat}], [data-testid=program-curl-{seat}] textarea"
-            ui.button(icon="content_copy", on_click=lambda: copy_link(curl, curl_box, "Command")).props(
+            ui.button(icon="content_copy", on_click=lambda: copy_text(curl, curl_box, "Command")).props(
                 f"flat round aria-label='Copy the command' data-testid=btn-copy-curl-{seat}")
         ui.label("The API is described at /docs. Removing the seat or the end of the game ends the token."
                  ).classes("text-xs text-grey-8")
