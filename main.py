@@ -86,6 +86,7 @@ def main() -> None:
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
            ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
+           fastapi_docs={"title": "Card Night seat API", "version": "1"},  # issue 20: /docs, /redoc, /openapi.json
            # a restart does not wait for guesses queued by the join-code slow-down (ui/code_guard.py), up to a minute
            timeout_graceful_shutdown=3)
 

@@ -29,6 +29,7 @@ class Seat:
     away: bool = False  # the computer plays because the person was away; they get the seat back on return
     timeouts: int = 0  # turn timeouts in a row (a move of their own resets it); see Game.timeouts_before_autoplay
     timed_out: bool = False  # the "turn timed out" notice waits for this person's "Got it"
+    program_hash: str | None = None  # a program seat (issue 20): sha256 of its API token, never the token
 
     @property
     def empty(self) -> bool:
@@ -36,7 +37,13 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
-        return self.player_id is not None and self.bot is None
+        """A person (not a computer player, not a program seat)."""
+        return self.player_id is not None and self.bot is None and self.program_hash is None
+
+    @property
+    def is_program(self) -> bool:
+        """Played from outside through the seat API; present whenever its token works (never "away")."""
+        return self.program_hash is not None
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -29,8 +29,9 @@ from logic.table_common import (  # noqa: F401  (re-exported: other modules impo
 )
 from logic.table_lobby import TableLobby
 from logic.table_presence import TablePresence
+from logic.table_program import TableProgram
 
-SCHEMA = 1
+SCHEMA = 2  # 2: seats may be program seats (``program_hash``); schema 1 records load unchanged otherwise
 MAX_NOTICES = 40
 HAND_OVER_SECONDS = 30
 # not saved as they are: seats and settings become dicts below, presence is not saved at all (table_away.py)
@@ -51,7 +52,7 @@ class Settings:
 
 
 @dataclass
-class Table(TableLobby, TablePresence):
+class Table(TableLobby, TablePresence, TableProgram):
     code: str
     game_key: str
     options: dict[str, Any]
@@ -279,8 +280,7 @@ class Table(TableLobby, TablePresence):
     @classmethod
     def from_record(cls, data: dict[str, Any], now: float) -> Table:
         """Load a saved table. Deadlines are shifted so every timer resumes with the time it had left."""
-        if data.get("schema") != SCHEMA:
-            raise ValueError(f"unsupported table schema {data.get('schema')!r}")
+        data = migrate_record(data)
         fields = {k: v for k, v in data.items() if k not in ("schema", "saved_at", "snapshot")}
         fields["seats"] = [Seat(**s) for s in fields["seats"]]
         fields["settings"] = Settings(**fields["settings"])
@@ -298,6 +298,17 @@ class Table(TableLobby, TablePresence):
         """The game state rebuilt from config + seed + action log (must equal the snapshot)."""
         game = self.game
         return game.replay(game.make_config(**self.options), self.seed, [(s, a) for s, a in self.log])
+
+
+def migrate_record(data: dict[str, Any]) -> dict[str, Any]:
+    """An older table record brought up to :data:`SCHEMA` (a copy); a record of an unknown schema is refused."""
+    schema = data.get("schema")
+    if schema == 1:  # before program seats: every seat is a person, a computer player or empty
+        data = {**data, "schema": 2, "seats": [{**s, "program_hash": None} for s in data.get("seats", [])]}
+        schema = 2
+    if schema != SCHEMA:
+        raise ValueError(f"unsupported table schema {schema!r}")
+    return data
 
 
 def new_table(game_key: str, code: str, host_id: str, options: dict[str, Any], seed: int, now: float,

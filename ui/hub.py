@@ -126,8 +126,9 @@ class Hub:
 
     def create(self, game_key: str, host_id: str, host_name: str, host_emoji: str, *, options: dict[str, Any],
                practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
-               speed: float | None = None) -> Table:
-        """A new table with the host seated. Practice tables fill the other seats with bots and start."""
+               speed: float | None = None, program_hash: str | None = None) -> Table:
+        """A new table with the host seated. Practice tables fill the other seats with bots and start.
+        With ``program_hash`` the last seat is a program seat (issue 20) holding the token with that hash."""
         game = get_game(game_key)
         now = self.clock()
         seed = secrets.randbits(31) if seed is None else int(seed)
@@ -138,6 +139,8 @@ class Hub:
                 settings.grace_scale = 0.0
         table = new_table(game_key, self.new_code(), host_id, options, seed, now, practice, settings)
         table.join(host_id, host_name, host_emoji, now)
+        if program_hash is not None:
+            table.add_program(host_id, len(table.seats) - 1, program_hash)
         if practice:
             table.settings.public = False
             level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]

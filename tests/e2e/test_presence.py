@@ -16,7 +16,7 @@ from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, hand_codes, my_turn, president_step, saved_record
 from tests.e2e.test_forged_input import forge, listeners, snapshot_of
 from tests.e2e.test_president_friends import came_back_by_itself
-from tests.e2e.test_rummy_friends import choose, open_friends_table, rummy_step
+from tests.e2e.test_rummy_friends import choose, draw_for_first_deal, open_friends_table, rummy_step
 
 TABLE = "[data-testid=table]"
 
@@ -43,8 +43,7 @@ def test_away_player_computer_takes_over_then_back_and_server_restart(browser: B
     expect(guest.locator(TABLE)).to_have_attribute("data-seat", "1")
     expect(host.locator("[data-testid=btn-start]")).to_be_enabled()
     host.click("[data-testid=btn-start]")
-    for page in (host, guest):
-        expect(page.locator(TABLE)).to_have_attribute("data-phase", "play")
+    draw_for_first_deal([host, guest])
     expect(host.locator("[data-testid=seat-1]")).to_have_attribute("data-presence", "connected")
     assert saved_record(server, code)["settings"]["away_grace"] == 30  # saved with the table
     deadline = time.monotonic() + 30

@@ -11,7 +11,7 @@ def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
     from nicegui import app, run, ui
 
-    from ui import nicegui_speedups, socket_guard
+    from ui import api, nicegui_speedups, socket_guard
     from ui.components import card_faces, share  # share: issue 6
     from ui.pages import home, link, new, profile, rules, stats, table
 
@@ -37,3 +37,4 @@ def register_pages() -> None:
     link.register()  # issue 6: link a device, stats and history, shared scorecards
     stats.register()
     share.register()
+    api.register()  # issue 20: the seat API under /api/v1

@@ -28,6 +28,7 @@ from ui.games import game_ui
 from ui.identity import me, pref
 from ui.pages.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.pages.lobby import lobby_view
+from ui.pages.program_token import take_new_tokens, token_banner
 from ui.pages.table_dialogs import TableDialogs
 from ui.pages.table_hand import HandBar
 from ui.pages.table_top import TopBar
@@ -78,6 +79,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
         self.refresh_pending = False
         self.requested_version = -1
         self.requested_presence = -1
+        self.program_tokens: dict[int, str] = {}  # issue 20: tokens this page made or was given, shown once
 
     # ----------------------------------------------------------------------------- identity
     @property
@@ -132,6 +134,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self.table.game.title, full_width=True, header=not distraction_free):
+            take_new_tokens(self)
+            token_banner(self)
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self.table.game_key
