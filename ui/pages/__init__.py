@@ -13,7 +13,7 @@ def register_pages() -> None:
 
     from ui import nicegui_speedups, socket_guard
     from ui.components import card_faces, share  # share: issue 6
-    from ui.pages import home, link, new, profile, rules, stats, table
+    from ui.pages import home, link, new, profile, replay, rules, stats, table
 
     nicegui_speedups.install()
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
@@ -37,3 +37,4 @@ def register_pages() -> None:
     link.register()  # issue 6: link a device, stats and history, shared scorecards
     stats.register()
     share.register()
+    replay.register()  # issue 17: replays, reports, the host console

@@ -1,0 +1,38 @@
+"""``/replay/<CODE>`` for a finished game of every game, and clear messages for codes that do not replay."""
+
+from __future__ import annotations
+
+import pytest
+from nicegui.testing import User
+
+from logic.registry import all_games
+from tests.ui.helpers import find, with_testid
+from tests.ui.stats_helpers import finish_game, player_of
+from ui.components.share import find_finished
+
+GAMES = [g.key for g in all_games()]
+
+
+def root_attr(user: User, name: str) -> str:
+    with user:
+        return str(with_testid(user, "replay")[0].props.get(name))
+
+
+@pytest.mark.parametrize("game_key", GAMES)
+async def test_the_replay_of_a_finished_game_steps_through_every_move(user: User, game_key: str) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game(game_key, pid, name)
+    record = find_finished(code)
+    await user.open(f"/replay/{code}")
+    await find(user, "replay")
+    assert root_attr(user, "data-steps") == str(len(record["log"]))
+    assert root_attr(user, "data-step") == "0"
+    seats = len(record["players"])
+    for s in range(seats):  # every hand face up
+        await find(user, f"still-hand-{s}")
+    (await find(user, "btn-replay-next")).click()
+    assert root_attr(user, "data-step") == "1"
+    await find(user, "replay-move-1")
+    (await find(user, "btn-replay-prev")).click()
+    assert root_attr(user, "data-step") == "0"
