@@ -36,3 +36,35 @@ async def test_the_replay_of_a_finished_game_steps_through_every_move(user: User
     await find(user, "replay-move-1")
     (await find(user, "btn-replay-prev")).click()
     assert root_attr(user, "data-step") == "0"
+
+
+async def test_the_replay_opens_from_the_history_the_scores_and_the_final_standings(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("president", pid, name)
+    await user.open("/stats")
+    (await find(user, f"history-replay-{code}")).click()
+    await find(user, "replay")
+    await user.open(f"/stats/game/{code}")
+    (await find(user, "btn-replay")).click()
+    await find(user, "replay")
+    await user.open(f"/table/{code}")
+    await find(user, "standings")
+    (await find(user, "btn-replay")).click()
+    await find(user, "replay")
+
+
+async def test_a_code_that_does_not_replay_gets_a_clear_message(user: User) -> None:
+    await user.open("/replay/NOSUCH")
+    await user.should_see("No finished game with code NOSUCH")
+    await user.open("/replay/%3Cb%3Ehi")
+    await find(user, "error")
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("rummy", pid, name)
+    record = find_finished(code)
+    record["log"] = record["log"][:3] + [[0, {"kind": "meld", "cards": ["ZZ"]}]]  # damaged (the cache is the source)
+    await user.open(f"/replay/{code}")
+    await user.should_see("cannot be replayed")
+    await user.open("/stats")  # the server is fine
+    await find(user, f"history-{code}")

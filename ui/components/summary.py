@@ -81,6 +81,9 @@ def standings(page: TablePage) -> None:
             ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
             if outcome is not None:  # issue 6: share the result as text or a scorecard image
                 share_buttons(t.code)
+            if outcome is not None:  # issue 17: step through the game, or tell us what went wrong
+                ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
+                          ).props("outline data-testid=btn-replay")
 
 
 def play_again(page: TablePage) -> None:
