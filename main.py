@@ -51,6 +51,7 @@ def main() -> None:
 
     from nicegui import app, ui  # imported after NICEGUI_STORAGE_PATH is set
 
+    from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
     from ui.hub import Hub
     from ui.lan import base_urls
@@ -71,7 +72,9 @@ def main() -> None:
         print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)
         for url in base_urls(args.port, args.host):
             print(f"   {url}", flush=True)
-        print(f"   (data kept in {data_dir.resolve()})\n", flush=True)
+        print(f"   (data kept in {data_dir.resolve()})", flush=True)
+        print(f"   Host console: /host (password from other devices: {load_or_create_host_password(data_dir)})\n",
+              flush=True)
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser

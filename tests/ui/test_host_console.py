@@ -1,0 +1,112 @@
+"""The host console (NiceGUI `user` tests: the simulated browser connects from 127.0.0.1, the server's own
+machine), problem reports from a table to the console, and bad report codes and files."""
+
+from __future__ import annotations
+
+from nicegui.testing import User
+
+from logic.registry import get_game
+from storage.reports import ReportStore
+from tests.ui.helpers import find, with_testid
+from tests.ui.stats_helpers import finish_game, player_of
+from ui.runtime import runtime
+
+
+def text_of(user: User, testid: str) -> str:
+    with user:
+        return " ".join(getattr(e, "text", "") for el in with_testid(user, testid) for e in [el, *el.descendants()])
+
+
+async def start_practice(user: User) -> str:
+    await user.open("/new/president?players=4&bots=3&seed=11&speed=0")
+    await find(user, "table")
+    table = next(iter(runtime().hub.tables.values()))
+    return table.code
+
+
+async def test_a_report_from_the_table_menu_is_kept_and_replays_in_the_console(user: User) -> None:
+    code = await start_practice(user)
+    table = runtime().hub.get(code)
+    await user.open(f"/table/{code}")
+    (await find(user, "btn-report")).click()
+    await find(user, "report-dialog")
+    (await find(user, "btn-report-send")).click()  # nothing written: refused with a reason, nothing kept
+    await user.should_see("Write a few words")
+    assert ReportStore(runtime().data_dir).all() == []
+    with user:
+        box = with_testid(user, "report-text")[0]
+        box.set_value("The trick looked odd")
+    (await find(user, "btn-report-send")).click()
+    await user.should_see("is saved")
+    [report] = ReportStore(runtime().data_dir).all()
+    assert report.words == "The trick looked odd" and report.code == code and report.seat == table.seat_of(
+        next(s.player_id for s in table.seats if not s.bot))
+    assert report.log == [tuple(e) for e in table.log] and report.seed == table.seed and report.game == "president"
+    assert report.user_agent  # the browser's user agent header
+
+    await user.open("/host")
+    await find(user, "host-console")
+    await find(user, f"host-table-{code}")
+    await find(user, f"host-report-{report.id}")
+    for testid in ("host-version", "host-uptime", "host-memory", "host-data-size"):
+        assert text_of(user, testid).strip()
+    (await find(user, f"btn-host-report-open-{report.id}")).click()
+    await find(user, "report")
+    await user.should_see("The trick looked odd")
+    await find(user, "replay")
+    with user:
+        root = with_testid(user, "replay")[0]
+        assert root.props["data-step"] == str(len(report.log))  # opened at the moment of the report
+    hands = [s for s in range(4) if with_testid(user, f"still-hand-{s}")]
+    assert hands == [report.seat]  # that seat's view only: nobody else's cards
+
+
+async def test_the_console_ends_a_stale_table_through_the_hub(user: User) -> None:
+    code = await start_practice(user)
+    await user.open("/host")
+    (await find(user, f"btn-host-end-{code}")).click()
+    (await find(user, "btn-host-end-confirm")).click()
+    table = runtime().hub.get(code)
+    assert table is not None and table.status == "closed"
+    assert runtime().hub.store.load(code)["status"] == "closed"  # saved like any change
+
+
+async def test_reports_can_be_deleted_from_the_console(user: User) -> None:
+    store = ReportStore(runtime().data_dir)
+    report = store.add(words="gone soon", code="ABCD23", game="president", options={"players": 4}, seed=1, log=[],
+                       seat=0, players=[], user_agent="")
+    await user.open("/host")
+    (await find(user, f"btn-host-report-delete-{report.id}")).click()
+    (await find(user, "btn-host-report-delete-confirm")).click()
+    assert store.get(report.id) is None
+
+
+async def test_unknown_or_corrupt_reports_get_a_clear_message(user: User) -> None:
+    await user.open("/host/report/RNOSUCH22")
+    await user.should_see("No report RNOSUCH22")
+    store = ReportStore(runtime().data_dir)
+    store.dir.mkdir(parents=True, exist_ok=True)
+    (store.dir / "RBROKEN22.json").write_text("{not json")
+    await user.open("/host/report/RBROKEN22")
+    await find(user, "error")
+    await user.open("/host")  # the console lists the good ones and stays up
+    await find(user, "host-no-reports")
+    bad = store.add(words="replays wrongly", code="ABCD23", game="president", options={"players": 4}, seed=1,
+                    log=[[0, {"kind": "play", "cards": ["ZZ"]}]], seat=0, players=[], user_agent="")
+    await user.open(f"/host/report/{bad.id}")
+    await user.should_see("does not replay")
+
+
+async def test_a_finished_game_offers_a_report_from_the_standings(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("beanie", pid, name)
+    await user.open(f"/table/{code}")
+    (await find(user, "btn-report-standings")).click()
+    with user:
+        with_testid(user, "report-text")[0].set_value("Scores at the end")
+    (await find(user, "btn-report-send")).click()
+    await user.should_see("is saved")
+    [report] = ReportStore(runtime().data_dir).all()
+    game = get_game("beanie")
+    assert len(report.log) == len(runtime().hub.get(code).log) and game.key == report.game
