@@ -96,3 +96,26 @@ class Replay:
                 out.append((i, str(label or f"Step {i}")))
                 last = label
         return out
+
+
+@dataclass(frozen=True)
+class Example:
+    """A short step-through example for the rules: a small crafted position and a few real moves, each with one
+    line saying what changed. ``steps`` is ``(seat, action, line)`` (or a function of the start state giving them,
+    for moves that depend on a real deal). Every step must be accepted by the game's ``apply`` (a test checks)."""
+
+    key: str
+    title: str
+    intro: str
+    names: tuple[str, ...]
+    start: Callable[[], Any]
+    steps: tuple[tuple[int, Any, str], ...] | Callable[[Any], list[tuple[int, Any, str]]]
+
+    def moves(self) -> list[tuple[int, Any, str]]:
+        return list(self.steps(self.start()) if callable(self.steps) else self.steps)
+
+    def replay(self, game: Game) -> tuple[Replay, list[str]]:
+        """The example as a :class:`Replay` and its lines (``ValueError`` if the rules refuse a step)."""
+        moves = self.moves()
+        log = [(seat, game.encode_action(action)) for seat, action, _line in moves]
+        return Replay(game, log, start=self.start), [line for _s, _a, line in moves]

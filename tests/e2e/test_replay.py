@@ -84,3 +84,23 @@ def test_unknown_replay_code_gets_a_clear_page(replay_server: Server, browser: B
     expect(page.get_by_test_id("replay")).to_have_attribute("data-step", "0", timeout=15_000)
     shot(page, "replay-stockpile-laptop")
     page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_rules_example_steps_with_the_replay_controls(replay_server: Server, browser: Browser, size: str) -> None:
+    page = browser.new_context(**SIZES[size]).new_page()
+    page.goto(f"{replay_server.url}/rules/president", timeout=30_000)
+    example = page.get_by_test_id("example-trick-won")
+    root = example.get_by_test_id("replay")
+    expect(root).to_have_attribute("data-step", "0", timeout=15_000)
+    assert root.get_attribute("data-steps") == "9"
+    example.scroll_into_view_if_needed()
+    for _ in range(5):
+        example.get_by_test_id("btn-replay-next").click()
+    expect(root).to_have_attribute("data-step", "5")
+    expect(example.get_by_test_id("replay-caption")).to_contain_text("Ben wins the trick")
+    expect(example.get_by_test_id("trick")).to_be_visible()
+    example.get_by_test_id("btn-replay-prev").click()
+    expect(root).to_have_attribute("data-step", "4")
+    shot(page, f"rules-example-{size}")
+    page.context.close()

@@ -113,21 +113,27 @@ def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
 
 
 def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int | None = None,
-                     face_up: bool = True) -> None:
+                     face_up: bool = True, header: bool = True) -> None:
     """Seat badges, the middle and the hands of ``state``. ``face_up``: every seat's hand, each from that seat's
-    own view (a finished game, a rules example); else only ``viewer``'s (a problem report: what they saw)."""
+    own view, and the middle from the view of the seat to move (a finished game, a rules example); else
+    everything from ``viewer``'s view and only their hand (a problem report: what they saw)."""
     table = StillTable(game=game, seats=seats, state=state)
     outcome = game.outcome(state)
     table.status = "over" if outcome is not None else "playing"
-    middle_page = StillPage(table, viewer, game.view(state, viewer))
+    if face_up:  # the middle as the player whose turn it is sees it (a Rummy turn shows as it is made), unnamed
+        movers = table.to_move()
+        middle_page = StillPage(table, None, game.view(state, movers[0] if movers else None))
+    else:
+        middle_page = StillPage(table, viewer, game.view(state, viewer))
     screen = middle_page.screen
     with ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2").props(
             "data-testid=still-table"):
-        with ui.row().classes("w-full items-center justify-between no-wrap"):
-            ui.label(game.title).classes("game-title font-bold text-lg")
-            label = middle_page.view.get("round_label")
-            if label:
-                ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
+        if header:  # (a rules example is a partial position: no game title or round)
+            with ui.row().classes("w-full items-center justify-between no-wrap"):
+                ui.label(game.title).classes("game-title font-bold text-lg")
+                label = middle_page.view.get("round_label")
+                if label:
+                    ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
         with ui.row().classes("w-full justify-center gap-2"):
             for i in range(len(seats)):
                 seat_badge(middle_page, i)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from ui.components.rule_examples import rule_examples
+
 if TYPE_CHECKING:
     from logic.tables import Table
     from ui.identity import Me
@@ -30,6 +32,7 @@ class TableDialogs:
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
+                rule_examples(self.table.game_key)  # issue 17
             ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
         dialog.open()
 

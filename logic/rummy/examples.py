@@ -1,0 +1,72 @@
+"""Step-by-step examples for Rummy's rules: small crafted positions (a few cards, not a real deal) played with
+real moves, each accepted by the rules (tests/logic/test_examples.py checks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.replay import Example
+from logic.rummy import GAME
+from logic.rummy.actions import Commit, Discard, DrawStock, LayOff, Meld, TakeDiscard
+from logic.rummy.melds import classify, new_meld, parse_code
+
+NAMES = ("Ana", "Ben")
+
+
+def _cards(codes: str) -> list[int]:
+    return [parse_code(c) for c in codes.split()]
+
+
+def position(hands: list[str], *, stock: str = "", discard: str = "", melds: tuple[tuple[int, str], ...] = (),
+             current: int = 0) -> Any:
+    """Ana (seat 0) to draw, with exactly these cards; ``melds``: (owner, cards) already on the table."""
+    st = GAME.new_game(GAME.make_config(players=len(hands)), 1)
+    st.hands = [_cards(h) for h in hands]
+    st.stock = _cards(stock)
+    st.discard = _cards(discard)
+    st.melds = []
+    st.next_id = 1
+    for owner, codes in melds:
+        cards = _cards(codes)
+        st.melds.append(new_meld(st.next_id, owner, cards, classify(cards)))
+        st.next_id += 1
+    st.current = st.first_seat = current
+    st.pts = [0] * len(hands)
+    st.turn_start_pts = 0
+    st.message = None
+    return st
+
+
+EXAMPLES = (
+    Example(
+        "dig", "Digging into the discard pile",
+        "You may take a card from deep in the discard pile, together with every card lying on top of it, but "
+        "only when you can use that deepest card at once.",
+        NAMES, lambda: position(["9S 9H 5D 6C 3H", "2D 4H 8C JD QD"], stock="7S 10C 2H",
+                                discard="9D 4C KH 2S"),
+        ((0, TakeDiscard("9D"), "Ana digs down to the 9♦: she takes it and the three cards above it (4♣, K♥, 2♠)."),
+         (0, Meld(("9S", "9H", "9D")), "The card she dug for has to be used this turn: she melds it with her other "
+                                       "two 9s."),
+         (0, Discard("KH"), "She discards the K♥ to end her turn."),
+         (0, Commit(), "After the short pause Ben sees all of Ana's turn at once, and it is his go."))),
+    Example(
+        "layoff", "Laying off on someone else's meld",
+        "After drawing you may add cards to any meld on the table, your own or another player's. The points "
+        "count for the player who laid the card off.",
+        NAMES, lambda: position(["8H 4S QC KD", "2D 3C 10S JH"], stock="6C 10C 2H", discard="5S",
+                                melds=((1, "5H 6H 7H"),)),
+        ((0, DrawStock(), "Ana draws the top card of the stock."),
+         (0, LayOff(1, ("8H",)), "She lays off her 8♥ on Ben's run 5♥ 6♥ 7♥: its 5 points are Ana's."),
+         (0, Discard("KD"), "She discards the K♦."),
+         (0, Commit(), "The turn passes to Ben."))),
+    Example(
+        "going-out", "Going out",
+        "The hand ends when someone discards their last card. Putting everything down in one single turn doubles "
+        "that player's score.",
+        NAMES, lambda: position(["JS QS KS 5C", "2D 3C 10S JH 8D 9C"], stock="10C 2H AS", discard="4D"),
+        ((0, DrawStock(), "Ana draws the A♠ from the stock."),
+         (0, Meld(("JS", "QS", "KS", "AS")), "She melds J♠ Q♠ K♠ A♠: an ace may sit above the King in a run."),
+         (0, Discard("5C"), "She discards her last card, the 5♣, and goes out."),
+         (0, Commit(), "The hand is over. Ana melded everything in one turn, so her 45 points are doubled; Ben "
+                       "loses the value of the cards still in his hand."))),
+)
