@@ -8,6 +8,7 @@ every :data:`CHECKPOINT_EVERY` steps, so stepping back costs at most that many r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,12 +18,35 @@ from logic.game import Game
 CHECKPOINT_EVERY = 16
 
 # Words for an action the game's own ``describe`` leaves out (a move that was private while the game was on,
-# e.g. a Rummy draw): the game is over, so a replay may name it.
+# e.g. a Rummy draw): the game is over, so a replay may name the cards.
 FALLBACK_WORDS = {
     "draw": "drew a card", "take": "took from the discard pile", "meld": "put down a meld",
     "layoff": "laid off cards", "discard": "discarded", "undo": "took a move back", "commit": "ended the turn",
     "next": "is ready for the next hand", "pass": "passed", "play": "played", "give": "gave cards back",
 }
+_WITH_CARDS = {"take": "took the discard pile down to {}", "meld": "put down {}", "layoff": "laid off {}",
+               "discard": "discarded {}"}
+_CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _pretty(code: object) -> str | None:
+    match = _CARD.match(str(code))
+    return f"{match.group(1)}{_SUITS[match.group(2)]}" if match else None
+
+
+def fallback_words(data: dict[str, Any]) -> str:
+    """A line for an action from its stored form ("discarded 10♥"), when the game's ``describe`` has none."""
+    kind = str(data.get("kind"))
+    if kind == "draw" and data.get("source") == "discard":
+        return "took the top card of the discard pile"
+    if kind == "draw":
+        return "drew from the stock"
+    raw = data.get("cards") if isinstance(data.get("cards"), list) else [data.get("card")]
+    cards = [p for p in (_pretty(c) for c in raw) if p]
+    if kind in _WITH_CARDS and cards and len(cards) == len(raw):
+        return _WITH_CARDS[kind].format(" ".join(cards))
+    return FALLBACK_WORDS.get(kind, "moved")
 
 
 @dataclass(frozen=True)
@@ -53,7 +77,7 @@ class Replay:
                 self._checkpoints.append(game.clone(state))
             seat, data = int(entry[0]), dict(entry[1])
             action = game.decode_action(data)
-            words = game.describe(state, seat, action) or FALLBACK_WORDS.get(str(data.get("kind")), "moved")
+            words = game.describe(state, seat, action) or fallback_words(data)
             game.apply(state, seat, action)
             self.moves.append(Move(seat, data, words))
         if len(self.moves) % CHECKPOINT_EVERY == 0:

@@ -34,6 +34,7 @@ def position(hands: list[str], *, stock: str = "", discard: str = "", melds: tup
     st.pts = [0] * len(hands)
     st.turn_start_pts = 0
     st.message = None
+    st.first_draw = []  # (no "draw for the first deal" in a partial position)
     return st
 
 

@@ -46,3 +46,14 @@ def test_a_log_that_does_not_replay_is_refused_with_a_reason() -> None:
     broken = [list(e) for e in log[:5]] + [[log[5][0], {"kind": "play", "cards": ["ZZ"]}]]
     with pytest.raises(ValueError):
         Replay(game, broken, config=config, seed=3)
+
+
+def test_moves_without_a_public_line_get_one_naming_their_cards() -> None:
+    from logic.replay import fallback_words
+
+    assert fallback_words({"kind": "discard", "card": "10H"}) == "discarded 10♥"
+    assert fallback_words({"kind": "meld", "cards": ["8C", "9C", "10C"]}) == "put down 8♣ 9♣ 10♣"
+    assert fallback_words({"kind": "draw"}) == "drew from the stock"
+    assert fallback_words({"kind": "draw", "source": "discard"}) == "took the top card of the discard pile"
+    assert fallback_words({"kind": "discard", "card": "<b>"}) == "discarded"  # not a card: no echo
+    assert fallback_words({"kind": "mystery"}) == "moved"

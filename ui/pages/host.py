@@ -59,6 +59,10 @@ def ago(seconds: float) -> str:
     return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
 
 
+def size_text(size: int) -> str:
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} KB"
+
+
 def rss_mb() -> float | None:
     """The server's resident memory in MB (Linux), or None."""
     try:
@@ -140,7 +144,7 @@ async def console() -> None:
         for label, value, testid in (("version", app_version(), "host-version"),
                                      ("up", ago(time.time() - STARTED).removesuffix(" ago"), "host-uptime"),
                                      ("memory", f"{rss:.0f} MB" if rss is not None else "?", "host-memory"),
-                                     ("data folder", f"{size / 1e6:.1f} MB", "host-data-size")):
+                                     ("data folder", size_text(size), "host-data-size")):
             with ui.column().classes("gap-0"):
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
                 ui.label(label).classes("text-xs text-grey-7")
@@ -181,6 +185,7 @@ def last_change(hub, t: Table) -> float:  # noqa: ANN001
 
 
 def last_move(t: Table) -> str:
+    """Who moved last and what kind of move, without its cards (the game is still on)."""
     from logic.replay import FALLBACK_WORDS
 
     if not t.log:
