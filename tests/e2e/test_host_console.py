@@ -57,6 +57,10 @@ def test_remote_needs_the_password_and_forged_headers_do_not_help(lan_server: Se
     assert status == 200 and b"host-password" in body and b"host-console" not in body
     assert get(f"{remote}/host/backup.zip", forged)[0] == 403
     assert get(f"{remote}/host/backup.zip?token=guess", forged)[0] == 403
+    status, body = get(f"{remote}/host/report/RABCDEFGH", forged)
+    assert status == 200 and b"host-password" in body and b"No report" not in body
+    # the server's own machine, but asked for by another name (a re-pointed web page): no free pass either
+    assert get(f"{lan_server.url}/host/backup.zip", {"Host": "evil.example"})[0] == 403
     status, body = get(f"{lan_server.url}/host")  # the server's own machine: no password
     assert status == 200 and b"host-console" in body
 

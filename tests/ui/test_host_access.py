@@ -54,3 +54,15 @@ def test_wrong_passwords_wait_longer_each_time_and_are_logged(caplog: pytest.Log
     first = wait_before_check("10.0.0.9", now)
     assert wait_before_check("10.0.0.9", now) > first
     assert wait_before_check("10.0.0.9", now + 10_000) == 0  # forgotten after a quiet spell
+
+
+@pytest.mark.parametrize(("client", "host", "local"), [
+    ("127.0.0.1", "127.0.0.1:8080", True), ("127.0.0.1", "localhost:8080", True), ("::1", "[::1]:8080", True),
+    ("127.0.0.1", "localhost", True),
+    ("127.0.0.1", "evil.example:8080", False),  # a page that re-pointed its own name at 127.0.0.1
+    ("127.0.0.1", "192.168.1.20:8080", False), ("127.0.0.1", None, False), ("127.0.0.1", "", False),
+    ("192.168.1.30", "localhost:8080", False),  # a header cannot make another device local
+])
+def test_the_no_password_path_needs_a_loopback_connection_asking_for_a_local_name(
+        client: str, host: str | None, local: bool) -> None:
+    assert host_access.request_is_local(client, host) is local

@@ -1,13 +1,16 @@
-"""The host console (NiceGUI `user` tests: the simulated browser connects from 127.0.0.1, the server's own
-machine), problem reports from a table to the console, and bad report codes and files."""
+"""The host console (NiceGUI `user` tests), problem reports from a table to the console, and bad report codes and
+files. The simulated browser asks for the host "test", not for this machine by a local name, so the console
+treats it as another device: it signs in with the console password (the no-password path from the server's own
+machine is tested over HTTP in tests/e2e/test_host_console.py and as a pure function in test_host_access.py)."""
 
 from __future__ import annotations
 
+from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
 from storage.reports import ReportStore
-from tests.ui.helpers import find, with_testid
+from tests.ui.helpers import eventually, find, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.runtime import runtime
 
@@ -15,6 +18,29 @@ from ui.runtime import runtime
 def text_of(user: User, testid: str) -> str:
     with user:
         return " ".join(getattr(e, "text", "") for el in with_testid(user, testid) for e in [el, *el.descendants()])
+
+
+async def open_console(user: User, path: str = "/host") -> None:
+    await user.open(path)
+    await find(user, "host-password")
+    assert not with_testid(user, "host-console")  # nothing of the console before the password
+    password = (runtime().data_dir / "host_password.txt").read_text().strip()
+    with user:
+        with_testid(user, "host-password")[0].set_value(password)
+    (await find(user, "btn-host-login")).click()
+    await eventually(lambda: user_has_key(user))
+    await user.open(path)
+
+
+def user_has_key(user: User) -> bool:
+    from ui.pages.host import SESSION_KEY
+
+    token = storage.request_contextvar.set(user.client.request)
+    try:
+        with user:
+            return SESSION_KEY in app.storage.user
+    finally:
+        storage.request_contextvar.reset(token)
 
 
 async def start_practice(user: User) -> str:
@@ -44,7 +70,7 @@ async def test_a_report_from_the_table_menu_is_kept_and_replays_in_the_console(u
     assert report.log == [tuple(e) for e in table.log] and report.seed == table.seed and report.game == "president"
     assert report.user_agent  # the browser's user agent header
 
-    await user.open("/host")
+    await open_console(user)
     await find(user, "host-console")
     await find(user, f"host-table-{code}")
     await find(user, f"host-report-{report.id}")
@@ -63,7 +89,7 @@ async def test_a_report_from_the_table_menu_is_kept_and_replays_in_the_console(u
 
 async def test_the_console_ends_a_stale_table_through_the_hub(user: User) -> None:
     code = await start_practice(user)
-    await user.open("/host")
+    await open_console(user)
     (await find(user, f"btn-host-end-{code}")).click()
     (await find(user, "btn-host-end-confirm")).click()
     table = runtime().hub.get(code)
@@ -75,14 +101,14 @@ async def test_reports_can_be_deleted_from_the_console(user: User) -> None:
     store = ReportStore(runtime().data_dir)
     report = store.add(words="gone soon", code="ABCD23", game="president", options={"players": 4}, seed=1, log=[],
                        seat=0, players=[], user_agent="")
-    await user.open("/host")
+    await open_console(user)
     (await find(user, f"btn-host-report-delete-{report.id}")).click()
     (await find(user, "btn-host-report-delete-confirm")).click()
     assert store.get(report.id) is None
 
 
 async def test_unknown_or_corrupt_reports_get_a_clear_message(user: User) -> None:
-    await user.open("/host/report/RNOSUCH22")
+    await open_console(user, "/host/report/RNOSUCH22")
     await user.should_see("No report RNOSUCH22")
     store = ReportStore(runtime().data_dir)
     store.dir.mkdir(parents=True, exist_ok=True)
@@ -110,3 +136,17 @@ async def test_a_finished_game_offers_a_report_from_the_standings(user: User) ->
     [report] = ReportStore(runtime().data_dir).all()
     game = get_game("beanie")
     assert len(report.log) == len(runtime().hub.get(code).log) and game.key == report.game
+
+
+async def test_another_device_without_the_password_sees_nothing_of_the_console(user: User) -> None:
+    store = ReportStore(runtime().data_dir)
+    report = store.add(words="secret words", code="ABCD23", game="president", options={"players": 4}, seed=1,
+                       log=[], seat=0, players=[], user_agent="")
+    await user.open(f"/host/report/{report.id}")
+    await find(user, "host-password")
+    await user.should_not_see("secret words")
+    with user:
+        with_testid(user, "host-password")[0].set_value("wrong-password-123")
+    (await find(user, "btn-host-login")).click()
+    await user.should_see("That is not the console password.")
+    assert not user_has_key(user)

@@ -26,7 +26,7 @@ from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
 from ui.frame import frame
 from ui.identity import user_store
-from ui.pages.host_access import is_local_address, key_of, password_matches, record_failure, wait_before_check
+from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
 from ui.pages.replay_report import report_store
 from ui.runtime import runtime
 
@@ -45,9 +45,15 @@ def host_password() -> str:
     return load_or_create_host_password(runtime().data_dir)
 
 
-def allowed(address: str) -> bool:
+def page_is_local() -> bool:
+    """The browser of the page being drawn (or whose event is handled) is on the server's own machine."""
+    request = ui.context.client.request
+    return request_is_local(ui.context.client.ip, request.headers.get("host") if request is not None else None)
+
+
+def allowed() -> bool:
     """This page's browser may use the console: it is on the server's machine, or it gave the password."""
-    return is_local_address(address) or user_store().get(SESSION_KEY) == key_of(host_password())
+    return page_is_local() or user_store().get(SESSION_KEY) == key_of(host_password())
 
 
 def ago(seconds: float) -> str:
@@ -79,7 +85,7 @@ def register() -> None:
     async def host_page() -> None:
         address = ui.context.client.ip
         with frame("Host console"):
-            if allowed(address):
+            if allowed():
                 await console()
             else:
                 password_form(address)
@@ -88,7 +94,7 @@ def register() -> None:
     def backup(request: Request, token: str = "") -> Response:  # a plain def: FastAPI runs it in a worker thread
         address = request.client.host if request.client is not None else ""
         expiry = _tokens.pop(token, 0.0) if token else 0.0
-        if not (is_local_address(address) or expiry > time.time()):
+        if not (request_is_local(address, request.headers.get("host")) or expiry > time.time()):
             return PlainTextResponse("Open the host console and press Back up there.", status_code=403)
         rt = runtime()
         out_dir = Path(tempfile.mkdtemp(prefix="cardnight-backup-"))
@@ -271,7 +277,7 @@ def backup_panel() -> None:
     ui.label("One .zip of the whole data folder, taken safely while tables are being played.").classes("text-sm")
 
     def download() -> None:
-        if is_local_address(ui.context.client.ip):
+        if page_is_local():
             ui.download.from_url("/host/backup.zip")
             return
         token = secrets.token_urlsafe(24)

@@ -5,6 +5,9 @@ browser can write: an ``X-Forwarded-For: 127.0.0.1`` from another device changes
 client address by the forwarded one only for connections from its trusted proxies, by default 127.0.0.1; a proxy
 on this machine therefore makes its visitors look remote, which is the safe side.)
 
+The browser must also have asked for this machine by a local name (``Host: localhost`` or a loopback address),
+which keeps a web page that re-points its own name at 127.0.0.1 out (DNS rebinding).
+
 Wrong passwords are slowed down per address, like wrong table codes: each further try waits longer (1, 2, 4 ...
 up to 30 s), tries queue behind each other, and every wrong one is logged.
 """
@@ -34,6 +37,25 @@ def is_local_address(host: str | None) -> bool:
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
     return address.is_loopback
+
+
+def host_header_is_local(host_header: str | None) -> bool:
+    """The ``Host`` the browser asked for names this machine directly (localhost or a loopback address). A web
+    page elsewhere that makes its own name point at 127.0.0.1 ("DNS rebinding") sends its own name here, so it
+    cannot use the no-password path to read the console or the backup."""
+    if not host_header:
+        return False
+    host = host_header.strip().lower()
+    if host.startswith("["):  # [::1]:8080
+        host = host[1:].split("]", 1)[0]
+    elif host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host in ("localhost", "localhost.") or is_local_address(host)
+
+
+def request_is_local(client_host: str | None, host_header: str | None) -> bool:
+    """The no-password path: a loopback connection that asked for this machine by a local name."""
+    return is_local_address(client_host) and host_header_is_local(host_header)
 
 
 def key_of(password: str) -> str:

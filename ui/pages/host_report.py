@@ -35,7 +35,7 @@ def register() -> None:
     @ui.page("/host/report/{report_id}")
     def report_page(report_id: str) -> None:
         address = ui.context.client.ip
-        if not allowed(address):
+        if not allowed():
             with frame("Host console"):
                 password_form(address)
             return
