@@ -68,3 +68,25 @@ async def test_a_code_that_does_not_replay_gets_a_clear_message(user: User) -> N
     await user.should_see("cannot be replayed")
     await user.open("/stats")  # the server is fine
     await find(user, f"history-{code}")
+
+
+async def test_the_last_step_shows_the_final_standings_and_the_link_can_be_shared(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("stockpile", pid, name)
+    record = find_finished(code)
+    await user.open(f"/replay/{code}")
+    await find(user, "replay")
+    assert not with_testid(user, "replay-standings")
+    with user:
+        stepper_root = with_testid(user, "replay")[0]
+    (await find(user, f"replay-move-{len(record['log'])}")).click()  # a single deal: its moves are all listed
+    assert stepper_root.props["data-step"] == str(len(record["log"]))
+    await find(user, "replay-standings")
+    for seat, score in enumerate(record["scores"]):
+        with user:
+            [row] = with_testid(user, f"replay-standing-{seat}")
+        assert row.text.endswith(f"— {score} pts") and f"{record['places'][seat]}." in row.text
+    (await find(user, "btn-replay-share")).click()
+    with user:
+        assert with_testid(user, "replay-link")[0].value.endswith(f"/replay/{code}")

@@ -13,7 +13,7 @@ from typing import Any
 
 from nicegui import ui
 
-from logic.game import Game
+from logic.game import Game, Outcome
 from logic.table_common import Seat
 from ui.components.seats import seat_badge
 from ui.games import game_ui
@@ -137,6 +137,8 @@ def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int |
         with ui.row().classes("w-full justify-center gap-2"):
             for i in range(len(seats)):
                 seat_badge(middle_page, i)
+        if outcome is not None:
+            final_standings(outcome, seats)
         if screen is not None:
             with ui.column().classes("w-full items-center gap-1").props("data-testid=still-middle"):
                 screen.middle(middle_page, middle_page.view)
@@ -144,6 +146,17 @@ def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int |
             with ui.element("div").classes("cn-still-hands" + (" one" if len(shown) == 1 else "")):
                 for s in shown:
                     draw_hand(table, s, game.view(state, s))
+
+
+def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
+    """The result, as the game ended (the last step of a replay)."""
+    winners = " and ".join(seats[w].name for w in outcome.winners)
+    with ui.card().classes("self-center text-black gap-1").props("data-testid=replay-standings"):
+        ui.label(f"🏆 {winners} {'share the win' if len(outcome.winners) > 1 else 'wins'}!").classes(
+            "text-lg font-bold")
+        for i in sorted(range(len(seats)), key=lambda i: (outcome.places[i], i)):
+            ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {outcome.scores[i]} pts").props(
+                f"data-testid=replay-standing-{i}")
 
 
 def draw_hand(table: StillTable, seat: int, view: dict[str, Any]) -> None:

@@ -55,6 +55,23 @@ def move_lines(replay: Replay, names: list[str]) -> list[str]:
     return [f"{names[m.seat] if m.seat < len(names) else f'Seat {m.seat + 1}'} {m.words}" for m in replay.moves]
 
 
+def share_dialog(code: str) -> None:
+    """The replay's link to copy (selected, so a long press or Ctrl+C copies it even where the clipboard API is
+    missing, as on plain HTTP on a LAN)."""
+    request = ui.context.client.request
+    base = str(request.base_url).rstrip("/") if request is not None else ""
+    link = f"{base}/replay/{code}"
+    with ui.dialog() as dialog, ui.card().classes("w-full max-w-md"):
+        ui.label("Share this replay").classes("font-bold")
+        box = ui.input(value=link).props("readonly outlined dense data-testid=replay-link").classes("w-full")
+        box.on("focus", js_handler="(e) => e.target.select()")
+        with ui.row().classes("w-full justify-end"):
+            ui.button("Copy", icon="content_copy", on_click=lambda: ui.run_javascript(
+                f"navigator.clipboard ? navigator.clipboard.writeText({link!r}) : null")).props("flat")
+            ui.button("Close", on_click=dialog.close).props("color=primary")
+    dialog.open()
+
+
 def register() -> None:
     @ui.page("/replay/{code}")
     def replay_page(code: str) -> None:
@@ -76,6 +93,8 @@ def register() -> None:
             with ui.row().classes("w-full items-center justify-between"):
                 ui.label(f"Replay of {game.title} · {code}").classes("text-lg font-bold")
                 with ui.row().classes("gap-2"):
+                    ui.button("Share", icon="share", on_click=lambda: share_dialog(code)).props(
+                        "outline dense no-caps data-testid=btn-replay-share")
                     ui.button("Scores", icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
                               ).props("outline dense no-caps")
             Stepper(move_lines(replay, [s.name for s in seats]),
