@@ -118,7 +118,7 @@ def password_form(address: str) -> None:
              "from this device, type the console password the server printed when it started (it is also in "
              "host_password.txt in the data folder).").classes("max-w-xl")
     box = ui.input("Console password", password=True).props(
-        "outlined autocomplete=current-password data-testid=host-password").classes("w-72")
+        "outlined autocomplete=current-password data-testid=host-password").classes("w-80")
     status = ui.label("").classes("text-negative").props("data-testid=host-status")
 
     async def check() -> None:

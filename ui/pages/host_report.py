@@ -64,7 +64,7 @@ def register() -> None:
             with ui.column().classes("w-full gap-1").props(f"data-testid=report data-moment={moment}"):
                 ui.label(f"Report {report.id} · {game.title} table {report.code} · from {who}").classes(
                     "text-lg font-bold")
-                ui.label(report.words).classes("text-base whitespace-pre-wrap").props("data-testid=report-words")
+                ui.label(report.words).classes("cn-report-words").props("data-testid=report-words")
                 ui.label(f"{report.created_at:%d %b %Y %H:%M} UTC · Card Night {report.app_version} · "
                          f"{report.user_agent or 'browser unknown'} · seed {report.seed}").classes(
                     "text-xs text-grey-8")

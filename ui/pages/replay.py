@@ -61,7 +61,7 @@ def share_dialog(code: str) -> None:
     request = ui.context.client.request
     base = str(request.base_url).rstrip("/") if request is not None else ""
     link = f"{base}/replay/{code}"
-    with ui.dialog() as dialog, ui.card().classes("w-full max-w-md"):
+    with ui.dialog() as dialog, ui.card().classes("w-full max-w-xl"):
         ui.label("Share this replay").classes("font-bold")
         box = ui.input(value=link).props("readonly outlined dense data-testid=replay-link").classes("w-full")
         box.on("focus", js_handler="(e) => e.target.select()")

@@ -33,7 +33,7 @@ def open_report_dialog(page: TablePage) -> None:
     request = page.root.client.request if page.root is not None else None
     agent = request.headers.get("user-agent", "") if request is not None else ""
     where = page.overlays if page.overlays is not None else ui.context.slot.parent
-    with where, ui.dialog() as dialog, ui.card().classes("w-full max-w-lg text-black").props(
+    with where, ui.dialog() as dialog, ui.card().classes("w-full max-w-xl text-black").props(
             "data-testid=report-dialog"):
         ui.label("Report a problem").classes("text-lg font-bold")
         ui.label("What went wrong? Your words are kept with this table exactly as it is now, so the person who "
