@@ -83,6 +83,7 @@ class Replay:
         if len(self.moves) % CHECKPOINT_EVERY == 0:
             self._checkpoints.append(game.clone(state))
         self.final = state
+        self._starts: list[tuple[int, str]] | None = None
 
     @property
     def steps(self) -> int:
@@ -108,6 +109,11 @@ class Replay:
 
     def hand_starts(self) -> list[tuple[int, str]]:
         """``(step, label)`` for the start of every hand/round: the steps where the round label changes."""
+        if self._starts is None:
+            self._starts = self._find_hand_starts()
+        return list(self._starts)
+
+    def _find_hand_starts(self) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
         state = self._start()
         last = None

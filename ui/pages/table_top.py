@@ -92,9 +92,8 @@ class TopBar:
                             lambda tb, now: tb.pause(self.me.player_id, now))).props("data-testid=btn-pause")
                 ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
                 ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
-                if t.status != STATUS_LOBBY:  # issue 17
-                    ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(self)).props(
-                        "data-testid=btn-report")
+                ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(self)).props(  # issue 17
+                    "data-testid=btn-report")
                 if self.seat is not None:
                     ui.menu_item("Leave table", on_click=self.confirm_leave).props("data-testid=btn-leave")
                 ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
