@@ -150,3 +150,22 @@ async def test_another_device_without_the_password_sees_nothing_of_the_console(u
     (await find(user, "btn-host-login")).click()
     await user.should_see("That is not the console password.")
     assert not user_has_key(user)
+
+
+async def test_a_report_keeps_the_moment_its_dialog_opened_even_if_the_game_goes_on(user: User) -> None:
+    code = await start_practice(user)
+    table = runtime().hub.get(code)
+    await user.open(f"/table/{code}")
+    (await find(user, "btn-report")).click()
+    await find(user, "report-dialog")
+    moment = len(table.log)
+    seat = table.to_move()[0]
+    action = table.game.legal_actions(table.state, seat)[0]
+    runtime().hub.run(table, lambda t, now: t.act_for(seat, action, now))  # a move while the player writes
+    assert len(table.log) > moment
+    with user:
+        with_testid(user, "report-text")[0].set_value("It changed while I wrote")
+    (await find(user, "btn-report-send")).click()
+    await user.should_see("is saved")
+    [report] = ReportStore(runtime().data_dir).all()
+    assert len(report.log) == moment

@@ -20,16 +20,20 @@ def report_store() -> ReportStore:
     return ReportStore(runtime().data_dir)
 
 
-def make_report(page: TablePage, words: str, user_agent: str) -> Report:
-    """Store a report of this page's table as its seat sees it now (``ValueError`` with a reason if refused)."""
+def make_report(page: TablePage, words: str, user_agent: str, moves: int | None = None) -> Report:
+    """Store a report of this page's table as its seat saw it after ``moves`` moves (default: now); ``ValueError``
+    with a reason if refused."""
     t = page.table
     players = [{"name": s.name, "emoji": s.emoji, "bot": s.bot} for s in t.seats]
+    log = [list(e) for e in t.log[:len(t.log) if moves is None else moves]]
     return report_store().add(words=words, code=t.code, game=t.game_key, options=dict(t.options), seed=t.seed,
-                              log=[list(e) for e in t.log], seat=page.seat, players=players, user_agent=user_agent)
+                              log=log, seat=page.seat, players=players, user_agent=user_agent)
 
 
 def open_report_dialog(page: TablePage) -> None:
-    """The dialog: a text box, Send and Cancel. The table's log is taken when Send is pressed."""
+    """The dialog: a text box, Send and Cancel. The report is of the table as it was when the dialog opened (the
+    game may go on while the player writes)."""
+    moment = len(page.table.log)
     request = page.root.client.request if page.root is not None else None
     agent = request.headers.get("user-agent", "") if request is not None else ""
     where = page.overlays if page.overlays is not None else ui.context.slot.parent
@@ -44,7 +48,7 @@ def open_report_dialog(page: TablePage) -> None:
 
         def send() -> None:
             try:
-                report = make_report(page, box.value or "", agent)
+                report = make_report(page, box.value or "", agent, moment)
             except ValueError as exc:
                 status.set_text(str(exc))
                 return
