@@ -3,14 +3,10 @@
 
 from __future__ import annotations
 
-import logging
-import os
 import secrets
 from pathlib import Path
 
-from storage.atomic_json import atomic_write_text
-
-log = logging.getLogger("cardnight.storage")
+from storage.secret import load_or_create_private_text
 
 PASSWORD_FILE = "host_password.txt"
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # easy to read aloud and type on a phone: no 0/o, 1/l/i
@@ -25,23 +21,4 @@ def new_password() -> str:
 def load_or_create_host_password(data_dir: Path) -> str:
     """The password in ``<data_dir>/host_password.txt``, made (mode 0600) when missing or too short. A host may
     put a password of their own in the file (at least 12 characters)."""
-    path = Path(data_dir) / PASSWORD_FILE
-    try:
-        password = path.read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        password = ""
-    except (UnicodeDecodeError, ValueError):
-        log.warning("Host password file %s is not text; making a new password", path)
-        password = ""
-    if len(password) >= MIN_LENGTH:
-        try:
-            os.chmod(path, 0o600)
-        except OSError:
-            pass
-        return password
-    if path.exists():
-        log.warning("Host password in %s is shorter than %d characters; making a new one", path, MIN_LENGTH)
-    password = new_password()
-    atomic_write_text(path, password + "\n")
-    os.chmod(path, 0o600)
-    return password
+    return load_or_create_private_text(Path(data_dir) / PASSWORD_FILE, new_password, MIN_LENGTH, "Host password")

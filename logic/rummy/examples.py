@@ -8,34 +8,17 @@ from typing import Any
 from logic.replay import Example
 from logic.rummy import GAME
 from logic.rummy.actions import Commit, Discard, DrawStock, LayOff, Meld, TakeDiscard
-from logic.rummy.melds import classify, new_meld, parse_code
 
 NAMES = ("Ana", "Ben")
 
 
-def _cards(codes: str) -> list[int]:
-    return [parse_code(c) for c in codes.split()]
-
-
-def position(hands: list[str], *, stock: str = "", discard: str = "", melds: tuple[tuple[int, str], ...] = (),
-             current: int = 0) -> Any:
-    """Ana (seat 0) to draw, with exactly these cards; ``melds``: (owner, cards) already on the table."""
-    st = GAME.new_game(GAME.make_config(players=len(hands)), 1)
-    st.hands = [_cards(h) for h in hands]
-    st.stock = _cards(stock)
-    st.discard = _cards(discard)
-    st.melds = []
-    st.next_id = 1
-    for owner, codes in melds:
-        cards = _cards(codes)
-        st.melds.append(new_meld(st.next_id, owner, cards, classify(cards)))
-        st.next_id += 1
-    st.current = st.first_seat = current
-    st.pts = [0] * len(hands)
-    st.turn_start_pts = 0
-    st.message = None
-    st.first_draw = []  # (no "draw for the first deal" in a partial position)
-    return st
+def position(hands: list[str], *, stock: str = "", discard: str = "", current: int = 0) -> Any:
+    """Seat ``current`` to draw, with exactly these cards (a stock's and a discard pile's last card is its top)."""
+    data = GAME.snapshot(GAME.new_game(GAME.make_config(players=len(hands)), 1))
+    data.update(hands=[h.split() for h in hands], stock=stock.split(), discard=discard.split(), melds=[], next_id=1,
+                current=current, first_seat=current, pts=[0] * len(hands), turn_start_pts=0, message=None,
+                first_draw=[])  # (no "draw for the first deal" in a partial position)
+    return GAME.restore(data)
 
 
 EXAMPLES = (
@@ -54,12 +37,16 @@ EXAMPLES = (
         "layoff", "Laying off on someone else's meld",
         "After drawing you may add cards to any meld on the table, your own or another player's. The points "
         "count for the player who laid the card off.",
-        NAMES, lambda: position(["8H 4S QC KD", "2D 3C 10S JH"], stock="6C 10C 2H", discard="5S",
-                                melds=((1, "5H 6H 7H"),)),
-        ((0, DrawStock(), "Ana draws the top card of the stock."),
-         (0, LayOff(1, ("8H",)), "She lays off her 8♥ on Ben's run 5♥ 6♥ 7♥: its 5 points are Ana's."),
+        NAMES, lambda: position(["8H 4S QC KD", "5H 6H 7H 3C 10S JH"], stock="6C 10C 2H 9S", discard="5S",
+                                current=1),
+        ((1, DrawStock(), "Ben draws the top card of the stock."),
+         (1, Meld(("5H", "6H", "7H")), "He melds a run: 5♥ 6♥ 7♥."),
+         (1, Discard("JH"), "He discards the J♥."),
+         (1, Commit(), "Ana now sees Ben's run, and it is her turn."),
+         (0, DrawStock(), "Ana draws from the stock."),
+         (0, LayOff(1, ("8H",)), "She lays off her 8♥ on Ben's run: its 5 points count for Ana, not for Ben."),
          (0, Discard("KD"), "She discards the K♦."),
-         (0, Commit(), "The turn passes to Ben."))),
+         (0, Commit(), "The turn passes back to Ben."))),
     Example(
         "going-out", "Going out",
         "The hand ends when someone discards their last card. Putting everything down in one single turn doubles "

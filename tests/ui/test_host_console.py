@@ -9,6 +9,7 @@ from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
+from logic.tables import Table
 from storage.reports import ReportStore
 from tests.ui.helpers import eventually, find, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
@@ -50,12 +51,18 @@ async def start_practice(user: User) -> str:
     return table.code
 
 
-async def test_a_report_from_the_table_menu_is_kept_and_replays_in_the_console(user: User) -> None:
-    code = await start_practice(user)
-    table = runtime().hub.get(code)
-    await user.open(f"/table/{code}")
+async def open_report_dialog(user: User) -> Table:
+    """A practice table with its report dialog open (from the table menu)."""
+    table = runtime().hub.get(await start_practice(user))
+    await user.open(f"/table/{table.code}")
     (await find(user, "btn-report")).click()
     await find(user, "report-dialog")
+    return table
+
+
+async def test_a_report_from_the_table_menu_is_kept_and_replays_in_the_console(user: User) -> None:
+    table = await open_report_dialog(user)
+    code = table.code
     (await find(user, "btn-report-send")).click()  # nothing written: refused with a reason, nothing kept
     await user.should_see("Write a few words")
     assert ReportStore(runtime().data_dir).all() == []
@@ -153,11 +160,7 @@ async def test_another_device_without_the_password_sees_nothing_of_the_console(u
 
 
 async def test_a_report_keeps_the_moment_its_dialog_opened_even_if_the_game_goes_on(user: User) -> None:
-    code = await start_practice(user)
-    table = runtime().hub.get(code)
-    await user.open(f"/table/{code}")
-    (await find(user, "btn-report")).click()
-    await find(user, "report-dialog")
+    table = await open_report_dialog(user)
     moment = len(table.log)
     seat = table.to_move()[0]
     action = table.game.legal_actions(table.state, seat)[0]
