@@ -17,9 +17,9 @@ SIZES = {"laptop": dict(viewport={"width": 1280, "height": 800}),
          "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)}
 
 
-@pytest.fixture
-def replay_server(tmp_path: Path):
-    data = tmp_path / "data"
+@pytest.fixture(scope="module")
+def replay_server(tmp_path_factory: pytest.TempPathFactory):
+    data = tmp_path_factory.mktemp("replay") / "data"
     data.mkdir()
     write_finished(data, "president", "RPLAY1", seed=3)
     write_finished(data, "stockpile", "RPLAY2", seed=3)
@@ -59,6 +59,8 @@ def test_replay_controls_and_keys(replay_server: Server, browser: Browser, size:
     page.keyboard.press("ArrowRight")
     expect(root).to_have_attribute("data-step", "5")
     shot(page, f"replay-{size}")
+    page.get_by_test_id("replay-speed").click()
+    page.get_by_role("option", name="Fast").click()
     page.get_by_test_id("btn-replay-prev").focus()  # Space plays even with a button focused (and only plays)
     page.keyboard.press(" ")
     expect(root).to_have_attribute("data-playing", "true")
@@ -66,7 +68,7 @@ def test_replay_controls_and_keys(replay_server: Server, browser: Browser, size:
     page.keyboard.press(" ")
     expect(root).to_have_attribute("data-playing", "false")
     stopped = root.get_attribute("data-step")
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(1200)  # more than two steps at this speed
     assert root.get_attribute("data-step") == stopped  # paused: it stays
     # jump to the start of hand 3
     page.get_by_test_id("replay-hands").click()

@@ -49,7 +49,7 @@ class Stepper:
         self.step = max(0, min(self.steps, start))
         self.compact = compact
         self.root = ui.element("div").classes("cn-replay" + (" compact" if compact else ""))
-        self.root.props.update({"data-testid": testid, "data-steps": str(self.steps)})
+        self.root.props.update({"data-testid": testid, "data-steps": str(self.steps), "data-playing": "false"})
         with self.root:
             with ui.element("div").classes("cn-replay-main"):
                 self.controls()
