@@ -30,7 +30,8 @@ _CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def _pretty(code: object) -> str | None:
+def pretty_card(code: object) -> str | None:
+    """"10H" -> "10♥"; None for anything that is not a card code."""
     match = _CARD.match(str(code))
     return f"{match.group(1)}{_SUITS[match.group(2)]}" if match else None
 
@@ -43,7 +44,7 @@ def fallback_words(data: dict[str, Any]) -> str:
     if kind == "draw":
         return "drew from the stock"
     raw = data.get("cards") if isinstance(data.get("cards"), list) else [data.get("card")]
-    cards = [p for p in (_pretty(c) for c in raw) if p]
+    cards = [p for p in (pretty_card(c) for c in raw) if p]
     if kind in _WITH_CARDS and cards and len(cards) == len(raw):
         return _WITH_CARDS[kind].format(" ".join(cards))
     return FALLBACK_WORDS.get(kind, "moved")

@@ -7,7 +7,7 @@ from typing import Any
 
 from logic.president.actions import Give, NextHand, Pass, Play
 from logic.president.game import PresidentGame
-from logic.replay import Example
+from logic.replay import Example, pretty_card
 
 G = PresidentGame()
 NAMES = ("Ana", "Ben", "Cai", "Dot")
@@ -37,10 +37,11 @@ def exchange_steps(s: Any) -> list[tuple[int, Any, str]]:
     ben = G.view(s, 1)["hand"]
     low = sorted(ana, key=_strength)[:2]
     ben_low = sorted(ben, key=_strength)[:1]
+    given = " and ".join(str(pretty_card(c)) for c in low)
     return [
-        (0, Give(tuple(low)), f"Ana, the President, hands back her two weakest cards ({' and '.join(low)}) to Dot."),
-        (1, Give(tuple(ben_low)), f"Ben, the Vice President, gives one card ({ben_low[0]}) to Cai. The exchange "
-                                   "is over and Dot, the Beggar, leads the first trick."),
+        (0, Give(tuple(low)), f"Ana, the President, hands back her two weakest cards ({given}) to Dot."),
+        (1, Give(tuple(ben_low)), f"Ben, the Vice President, gives one card ({pretty_card(ben_low[0])}) to Cai. The "
+                                   "exchange is over and Dot, the Beggar, leads the first trick."),
     ]
 
 
