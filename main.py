@@ -70,11 +70,12 @@ def main() -> None:
 
     if not simulated:
         print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)
-        for url in base_urls(args.port, args.host):
+        urls = base_urls(args.port, args.host)
+        for url in urls:
             print(f"   {url}", flush=True)
         print(f"   (data kept in {data_dir.resolve()})", flush=True)
-        print(f"   Host console: /host (password from other devices: {load_or_create_host_password(data_dir)})\n",
-              flush=True)
+        print(f"   Host console: {urls[0] if urls else ''}/host — from another device it asks for the password "
+              f"{load_or_create_host_password(data_dir)}\n", flush=True)
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
