@@ -56,6 +56,7 @@ def main() -> None:
 
     from nicegui import app, ui  # imported after NICEGUI_STORAGE_PATH is set
 
+    from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
     from ui import mdns
     from ui.hub import Hub
@@ -76,12 +77,15 @@ def main() -> None:
     announcer = None if simulated or args.no_mdns else mdns.install(app, args.name, args.port, args.host)
     if not simulated:
         print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)
-        for url in base_urls(args.port, args.host):
+        urls = base_urls(args.port, args.host)
+        for url in urls:
             print(f"   {url}", flush=True)
         if announcer is not None and mdns.announced_addresses(args.host):
             print(f"   http://{announcer.host_name}:{args.port}  (the same, by name, on devices that know .local)",
                   flush=True)
-        print(f"   (data kept in {data_dir.resolve()})\n", flush=True)
+        print(f"   (data kept in {data_dir.resolve()})", flush=True)
+        print(f"   Host console: {urls[0] if urls else ''}/host — from another device it asks for the password "
+              f"{load_or_create_host_password(data_dir)}\n", flush=True)
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser

@@ -22,6 +22,8 @@ def test_missing_things_answer_404_with_the_friendly_page(server: Server) -> Non
         assert r.status_code == 404 and "No finished game with code NOPE42" in r.text
         r = http.get("/share/NOPE42.png")
         assert r.status_code == 404 and "No finished game" in r.text
+        r = http.get("/replay/NOPE42")
+        assert r.status_code == 404 and "No finished game with code NOPE42" in r.text
         r = http.get("/rules/nope")
         assert r.status_code == 404 and "data-testid" in r.text
         assert http.get("/rules/rummy").status_code == 200 and http.get("/").status_code == 200

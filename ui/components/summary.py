@@ -8,6 +8,7 @@ from nicegui import ui
 
 from logic.tables import STATUS_CLOSED
 from ui.components.share import share_buttons  # issue 6
+from ui.pages.replay_report import open_report_dialog  # issue 17
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -82,6 +83,11 @@ def standings(page: TablePage) -> None:
             ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
             if outcome is not None:  # issue 6: share the result as text or a scorecard image
                 share_buttons(t.code)
+            if outcome is not None:  # issue 17: step through the game, or tell us what went wrong
+                ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
+                          ).props("outline data-testid=btn-replay")
+        ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(page)).props(
+            "flat dense no-caps data-testid=btn-report-standings")
 
 
 def play_again(page: TablePage) -> None:

@@ -13,7 +13,7 @@ def register_pages() -> None:
 
     from ui import api, nicegui_speedups, socket_guard
     from ui.components import card_faces, share  # share: issue 6
-    from ui.pages import home, link, new, profile, rules, stats, table
+    from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats, table
 
     nicegui_speedups.install()
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
@@ -38,3 +38,6 @@ def register_pages() -> None:
     stats.register()
     share.register()
     api.register()  # issue 20: the seat API under /api/v1
+    replay.register()  # issue 17: replays, reports, the host console
+    host.register()
+    host_report.register()

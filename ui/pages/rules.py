@@ -5,7 +5,9 @@ from __future__ import annotations
 from nicegui import ui
 
 from logic.registry import all_games, get_game
+from ui.components.rule_examples import rule_examples
 from ui.frame import frame
+from ui.pages import ASSETS
 from ui.pages.http_status import NOT_FOUND, answer
 from ui.table_help import TABLE_HELP
 
@@ -32,3 +34,6 @@ def register() -> None:
             return
         with frame(f"{game.title} rules"):
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
+            if (ASSETS / f"{game.key}.css").exists():  # issue 17: examples drawn with the table's own parts
+                ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
+            rule_examples(game.key)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from ui.components.rule_examples import rule_examples
 from ui.table_help import TABLE_HELP
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ class TableDialogs:
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
+                rule_examples(self.table.game_key)  # issue 17
                 ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
             ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
         dialog.open()

@@ -15,6 +15,7 @@ from nicegui import ui
 from logic.tables import STATUS_LOBBY
 from ui.components.region import Region
 from ui.identity import pref, set_pref
+from ui.pages.replay_report import open_report_dialog
 from ui.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ class TopBar:
                     "data-testid=btn-copy-watch-link")
                 ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
                 ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
+                ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(self)).props(  # issue 17
+                    "data-testid=btn-report")
                 if self.seat is not None:
                     ui.menu_item("Leave table", on_click=self.confirm_leave).props("data-testid=btn-leave")
                 ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
