@@ -184,12 +184,18 @@ async def get_events(code: str, request: Request,
     table, seat = authorize(request, code)
     hub = runtime().hub
     if hub.saved_versions.get(table.code, -1) <= after:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
         changed = asyncio.Event()
         unsubscribe = hub.subscribe(table.code, lambda _t: changed.set())  # the hub's save-then-notify
         try:
-            await asyncio.wait_for(changed.wait(), wait)
-        except TimeoutError:
-            pass
+            # pages are also told of changes that are not a new version (who is connected): wait on past those
+            while hub.saved_versions.get(table.code, -1) <= after and (left := deadline - loop.time()) > 0:
+                changed.clear()
+                try:
+                    await asyncio.wait_for(changed.wait(), left)
+                except TimeoutError:
+                    break
         finally:
             unsubscribe()
     return await answer(table, seat)
