@@ -49,7 +49,7 @@ def lobby_view(page: TablePage) -> None:
     url = invite_url(t.code)
     with ui.row().classes("w-full gap-3 items-stretch justify-center"):
         with ui.card().classes("items-center text-black"):
-            ui.label("Join code").classes("text-sm text-grey-7")
+            ui.label("Join code").classes("text-sm text-grey-8")
             ui.label(t.code).classes("code-box").props("data-testid=join-code")
             qr = ui.element("img").classes("w-36 h-36")
             qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
@@ -85,7 +85,7 @@ def lobby_view(page: TablePage) -> None:
         with ui.card().classes("text-black min-w-[260px]"):
             ui.label("Table options").classes("text-lg font-bold")
             if not host:
-                ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-7")
+                ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
             counts = player_choices(game)
             if len(counts) > 1:
                 sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),

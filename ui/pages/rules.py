@@ -16,7 +16,7 @@ def register() -> None:
             for game in all_games():
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
-                    ui.label(game.tagline).classes("text-grey-7")
+                    ui.label(game.tagline).classes("text-grey-8")
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str) -> None:
