@@ -119,7 +119,7 @@ def cards_words(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-def shown(code: str, represents: int | None = None) -> str:
+def face_text(code: str, represents: int | None = None) -> str:
     """A card as its face shows it: its number, a wild's ★ (or the number it stands for on a building pile)."""
     return str(represents) if code == "W" and represents else ("★" if code == "W" else code)
 
@@ -161,7 +161,7 @@ def build_pile(b: int, info: dict[str, Any]) -> ui.element:
     if info["size"]:
         top = info.get("top_card") or str(info["top"])
         wild = " (a wild)" if top == "W" else ""
-        held = f"{cards_words(info['size'])}, top {shown(top, info['top'])}{wild}"
+        held = f"{cards_words(info['size'])}, top {face_text(top, info['top'])}{wild}"
     else:
         held = "empty, 1 or ★"
     name_pile(el, f"Building pile {b + 1}: {held}, next {info['needs']}")
@@ -181,7 +181,7 @@ def stock_pile(seat: int, info: dict[str, Any], size: str, source: str | None) -
             empty_slot("✓ empty", size)
         if info["count"]:
             count_badge(info["count"], f"stock-{seat}-count")
-    name_pile(el, f"Stock: {cards_words(info['count'])}, top {shown(info['top'])}" if info["count"]
+    name_pile(el, f"Stock: {cards_words(info['count'])}, top {face_text(info['top'])}" if info["count"]
               else "Stock: ✓ empty")
     return el
 
@@ -207,7 +207,7 @@ def discard_pile(seat: int, p: int, cards: list[str], size: str, source: str | N
                 c.style(f"--k: {k}")
         if len(cards) > 1:
             count_badge(len(cards))
-    listed = " ".join(shown(c) for c in cards)  # bottom to top: the cards shown are the last ones
+    listed = " ".join(face_text(c) for c in cards)  # bottom to top: the cards shown are the last ones
     name_pile(el, f"Discard pile {p + 1}: " + (f"{cards_words(len(cards))}, bottom to top {listed}" if cards
                                                else "empty"))
     return el
