@@ -82,7 +82,8 @@ def test_every_hand_card_can_be_tapped_and_the_bar_sits_at_the_bottom(phone_page
         narrow = [(c["code"], c["own"]) for c in lay["cards"] if c["own"] < 44]
         assert not narrow, f"{game}: cards with less than 44 px of their own: {narrow}"
         assert all(c["left"] >= 0 and c["right"] <= lay["vw"] for c in lay["cards"]), f"{game}: a card is cut off"
-        assert abs(lay["barBottom"] - lay["vh"]) <= 1, f"{game}: the action bar ends at {lay['barBottom']} of {lay['vh']}"
+        bottom = lay["barBottom"]
+        assert abs(bottom - lay["vh"]) <= 1, f"{game}: the action bar ends at {bottom} of {lay['vh']}"
         assert lay["handBottom"] <= lay["barBottom"] and lay["scrollWidth"] <= lay["vw"], game
         # a plain click (the centre of the box) picks that very card
         if game == "president":
@@ -127,7 +128,8 @@ def test_a_finger_drags_cards_in_rummy_and_stockpile(phone_page: Page, phone_ser
     card = page.locator("[data-testid=hand] [data-card]").nth(3).get_attribute("data-card")
     touch_drag(page, f"[data-testid=hand] [data-card='{card}']", "[data-testid=pile-discard]",
                check_lit="[data-testid=pile-discard]")
-    expect(page.locator(f"[data-testid=pile-discard] [data-card='{card}']")).to_have_count(1)  # the computer may discard on it at once
+    # in the pile (the computer may discard on top of it at once)
+    expect(page.locator(f"[data-testid=pile-discard] [data-card='{card}']")).to_have_count(1)
     expect(page.locator(f"[data-testid=hand] [data-card='{card}']")).to_have_count(0)
 
     # Stockpile: a hand card dragged onto one of my discard piles ends the turn with it there
