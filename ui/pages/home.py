@@ -152,7 +152,7 @@ def register() -> None:
                         opts = ", ".join(f"{k.replace('_', ' ')} {value_label(v)}" for k, v in t.options.items()
                                          if k != "players")
                         if opts:
-                            ui.label(opts).classes("text-grey-6 text-xs")
+                            ui.label(opts).classes("text-grey-8 text-xs")
 
 
 def lan_card() -> None:

@@ -54,7 +54,7 @@ def lobby_view(page: TablePage) -> None:
             qr = ui.element("img").classes("w-36 h-36")
             qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
             with ui.row().classes("items-center no-wrap gap-1"):
-                ui.input(value=url).props("readonly dense outlined data-testid=invite-link").classes("w-64")
+                ui.input(value=url).props("readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
                 ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
                     "flat round aria-label='Copy link' data-testid=btn-copy-link")
         with ui.card().classes("grow text-black min-w-[280px]"):
@@ -63,7 +63,7 @@ def lobby_view(page: TablePage) -> None:
                 with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}"):
                     ui.label(f"{i + 1}.").classes("w-5")
                     if s.empty:
-                        ui.label("Open seat").classes("text-grey-6 grow")
+                        ui.label("Open seat").classes("text-grey-8 grow")
                         if host:
                             level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
                                               value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(

@@ -67,7 +67,7 @@ class TableDialogs:
     @ui.refreshable_method
     def chat_messages(self) -> None:
         if not self.table.chat:
-            ui.label("No messages yet.").classes("text-grey-6")
+            ui.label("No messages yet.").classes("text-grey-8")
         for msg in self.table.chat:
             with ui.row().classes("gap-1 items-baseline no-wrap"):
                 ui.label(f"{msg['emoji']} {msg['name']}:").classes("font-bold text-sm whitespace-nowrap")
