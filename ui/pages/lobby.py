@@ -54,7 +54,8 @@ def lobby_view(page: TablePage) -> None:
             qr = ui.element("img").classes("w-36 h-36")
             qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
             with ui.row().classes("items-center no-wrap gap-1"):
-                ui.input(value=url).props("readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
+                ui.input(value=url).props(
+                    "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
                 ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
                     "flat round aria-label='Copy link' data-testid=btn-copy-link")
         with ui.card().classes("grow text-black min-w-[280px]"):
