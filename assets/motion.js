@@ -37,7 +37,7 @@
     for (const el of t.querySelectorAll("[data-testid^=seat-][data-testid$=-cards]")) counts[el.dataset.testid] = number(el);
     const stock = t.querySelector(STOCKS);
     return { cards, counts, turn: t.dataset.turn || "", seat: t.dataset.seat || "", stock: stock && box(stock),
-             table: box(t) };
+             table: box(t), scroll: window.scrollY };
   }
 
   function animate(el, frames, extra) {
@@ -59,9 +59,10 @@
   }
 
   // a stand-in that travels where no element of the page goes (to another seat's badge, or away)
-  function ghost(from, to, source) {
+  function ghost(from, to, source, code) {
     const g = source ? source.cloneNode(true) : document.createElement("div");
     if (!source) g.className = "pcard back";
+    if (source && g.classList.contains("face")) g.style.backgroundImage = face(code); // its data-card goes below
     for (const n of [g, ...g.querySelectorAll("*")]) {
       for (const a of ["id", "data-card", "data-testid", "data-source", "data-drop", "tabindex", "role", "aria-label"]) {
         n.removeAttribute(a);
@@ -82,6 +83,9 @@
     a.oncancel = done;
   }
 
+  // a card's face (/cards/faces.css draws it from data-card, which a stand-in does not carry)
+  const face = (code) => `url(/cards/${document.body.classList.contains("four-colour") ? "4/" : ""}${code}.svg)`;
+
   function badge(seat) {
     const el = seat === "" ? null : document.querySelector(`[data-testid=seat-${seat}]`);
     return el && box(el);
@@ -90,6 +94,10 @@
   function play(before) {
     const t = table();
     if (!t || off()) return;
+    const scrolled = window.scrollY - before.scroll; // boxes are measured in the window: the page may have scrolled
+    if (scrolled) {
+      for (const b of [...before.cards.map((c) => c.r), before.stock, before.table]) if (b) b.y -= scrolled;
+    }
     const now = [...t.querySelectorAll("[data-card]")];
     const present = new Set(now);
     const known = new Map(before.cards.map((c) => [c.el, c]));
@@ -132,7 +140,7 @@
       for (const c of list) {
         if (flown++ > 12) break;
         const taker = movers.find((s) => took[s]);
-        ghost(c.r, taker ? badge(taker) : null, c.el);
+        ghost(c.r, taker ? badge(taker) : null, c.el, c.code);
         if (taker) took[taker] -= 1;
       }
     }
@@ -141,7 +149,7 @@
       for (const [seat, n] of Object.entries(took)) {
         if (seat === before.seat || n <= 0 || n > 3) continue;
         const to = badge(seat);
-        if (to) ghost(before.stock, to, null);
+        if (to) ghost(before.stock, to, null, null);
       }
     }
   }

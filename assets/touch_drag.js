@@ -23,6 +23,7 @@
     fire(press.el, "dragstart", press.dt, x, y);
     const r = press.el.getBoundingClientRect();
     const g = press.el.cloneNode(true);
+    g.style.backgroundImage = getComputedStyle(press.el).backgroundImage; // a face drawn from data-card stays
     for (const n of [g, ...g.querySelectorAll("*")]) {
       for (const a of ["id", "data-card", "data-testid", "data-source", "data-drop", "tabindex", "role", "aria-label"]) {
         n.removeAttribute(a);
