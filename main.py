@@ -11,6 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
+from ui.mdns import DEFAULT_NAME, host_label  # noqa: E402  (imports no NiceGUI: safe before the storage path is set)
+
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Card Night: card games for friends on your home network.")
@@ -21,6 +23,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="where tables, stats and settings are kept (default ./data)")
     parser.add_argument("--seed", type=int, default=None,
                         help="fixed seed for new tables (tables get seed, seed+1, ...): for reproducible tests")
+    parser.add_argument("--name", type=host_label, default=os.environ.get("CARDNIGHT_NAME", DEFAULT_NAME),
+                        help="network name announced by multicast DNS: NAME.local (default cardnight)")
+    parser.add_argument("--no-mdns", action="store_true", help="do not announce the name on the network")
     return parser.parse_args(argv)
 
 
@@ -51,7 +56,9 @@ def main() -> None:
 
     from nicegui import app, ui  # imported after NICEGUI_STORAGE_PATH is set
 
+    from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
+    from ui import mdns
     from ui.hub import Hub
     from ui.lan import base_urls
     from ui.pages import register_pages
@@ -67,15 +74,25 @@ def main() -> None:
     app.on_shutdown(hub.save_all)
     app._shutdown_handlers.insert(0, hub.stop)  # first, before NiceGUI cancels its tasks: no new moves meanwhile
 
+    announcer = None if simulated or args.no_mdns else mdns.install(app, args.name, args.port, args.host)
     if not simulated:
         print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)
-        for url in base_urls(args.port, args.host):
+        urls = base_urls(args.port, args.host)
+        for url in urls:
             print(f"   {url}", flush=True)
-        print(f"   (data kept in {data_dir.resolve()})\n", flush=True)
+        if announcer is not None and mdns.announced_addresses(args.host):
+            print(f"   http://{announcer.host_name}:{args.port}  (the same, by name, on devices that know .local)",
+                  flush=True)
+        print(f"   (data kept in {data_dir.resolve()})", flush=True)
+        print(f"   Host console: {urls[0] if urls else ''}/host — from another device it asks for the password "
+              f"{load_or_create_host_password(data_dir)}\n", flush=True)
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
-           ws_per_message_deflate=False)  # on a home network compressing every update only costs both ends CPU
+           ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
+           fastapi_docs={"title": "Card Night seat API", "version": "1"},  # issue 20: /docs, /redoc, /openapi.json
+           # a restart does not wait for guesses queued by the join-code slow-down (ui/code_guard.py), up to a minute
+           timeout_graceful_shutdown=3)
 
 
 if __name__ == "__main__":

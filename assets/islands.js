@@ -40,3 +40,56 @@
   };
   hookUpdates();
 })();
+
+// Card Night: the "Reconnecting…" banner (issue 16). NiceGUI shows its own popup (#popup, index.html of NiceGUI
+// 3.18) by setting aria-hidden="false" when the socket drops and "true" once it is back; we follow that attribute
+// and say it in our words, visible to tests (data-testid="reconnecting"). When the server restarted, NiceGUI
+// reloads the page by itself once it answers again. If nothing comes back for LOST_AFTER_MS, the banner says so
+// and offers a reload. tests/e2e/test_presence.py fails if an upgrade changes the popup.
+(() => {
+  const popup = document.getElementById("popup");
+  if (!popup || !document.body) return;
+  const SHOW_AFTER_MS = 600; // a blip of the network is not worth a banner
+  const LOST_AFTER_MS = 30000;
+  const bar = document.createElement("div");
+  bar.className = "cn-reconnecting";
+  bar.hidden = true;
+  bar.setAttribute("role", "status");
+  bar.setAttribute("aria-live", "assertive");
+  bar.dataset.testid = "reconnecting";
+  const text = document.createElement("span");
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.textContent = "Reload";
+  reload.dataset.testid = "btn-reload";
+  reload.hidden = true;
+  reload.addEventListener("click", () => window.location.reload());
+  bar.append(text, reload);
+  document.body.appendChild(bar);
+  document.body.classList.add("cn-own-popup");
+  let showTimer = null;
+  let lostTimer = null;
+  const down = () => {
+    if (showTimer !== null) return;
+    showTimer = setTimeout(() => {
+      text.textContent = "Reconnecting… your seat is kept.";
+      bar.classList.remove("lost");
+      reload.hidden = true;
+      bar.hidden = false;
+    }, SHOW_AFTER_MS);
+    lostTimer = setTimeout(() => {
+      text.textContent = "Can't reach the table. Check the Wi-Fi, then reload.";
+      bar.classList.add("lost");
+      reload.hidden = false;
+    }, LOST_AFTER_MS);
+  };
+  const up = () => {
+    clearTimeout(showTimer);
+    clearTimeout(lostTimer);
+    showTimer = lostTimer = null;
+    bar.hidden = true;
+  };
+  const follow = () => (popup.getAttribute("aria-hidden") === "false" ? down() : up());
+  new MutationObserver(follow).observe(popup, { attributes: true, attributeFilter: ["aria-hidden"] });
+  follow();
+})();

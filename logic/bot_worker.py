@@ -17,6 +17,8 @@ from logic.registry import get_game
 
 def choose_bot_action(game_key: str, level: str, view: dict[str, Any], legal: list[Any], rng_key: str) -> Any:
     """The move of a ``level`` computer player that sees ``view`` and may play ``legal``."""
+    if len(legal) == 1:  # nothing to think about (e.g. Rummy's draw for the first deal)
+        return legal[0]
     return get_game(game_key).make_bot(level).choose(view, legal, random.Random(rng_key))
 
 

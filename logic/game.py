@@ -77,6 +77,12 @@ class Game(ABC):
     action_adapter: ClassVar[TypeAdapter]
     bot_levels: ClassVar[tuple[str, ...]]  # easiest first, e.g. ("beginner", "normal", "expert")
     default_turn_seconds: ClassVar[int] = 0  # default turn timer at friends tables (0 = off)
+    # timeouts in a row after which the computer takes over a person's seat (until "I'm back"); before that
+    # the seat stays theirs and only gets a "turn timed out" notice to dismiss
+    timeouts_before_autoplay: ClassVar[int] = 1
+    # options a new table starts with where they differ from the config's defaults (which stay what games saved
+    # before an option existed were played with, so old saved games still load and replay)
+    table_defaults: ClassVar[dict[str, Any]] = {}
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
 
     # --- building and playing -------------------------------------------------------------
@@ -101,6 +107,11 @@ class Game(ABC):
 
     @abstractmethod
     def apply(self, state: Any, seat: int, action: Any) -> None: ...
+
+    def off_turn_actions(self, state: Any, seat: int) -> list[Any]:
+        """Moves a seat that is not to move may still make (Beanie: withdrawing an end-round vote). They do not
+        restart anyone's turn timer. Default: none."""
+        return []
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
@@ -144,6 +155,12 @@ class Game(ABC):
         """The move made for a seat whose turn timer ran out (default: the easiest bot's move)."""
         bot = self.make_bot(self.bot_levels[0])
         return bot.choose(self.view(state, seat), self.legal_actions(state, seat), random.Random(0))
+
+    def phase_timeout(self, state: Any) -> float | None:
+        """Seconds people get in a phase that is timed even at tables without a turn timer (Rummy's draw for the
+        first deal); its timeout makes ``timeout_action`` for them but never hands their seat to the computer.
+        None: the table's turn timer applies."""
+        return None
 
     def pending_commit(self, state: Any) -> tuple[float, int, Any] | None:
         """An action the table applies by itself after ``delay`` seconds, e.g. the end of a

@@ -26,6 +26,10 @@ class Seat:
     bot: str | None = None  # bot level for a computer player
     autoplay: bool = False  # a human seat the computer plays after a timeout, until "I'm back"
     left: bool = False  # the human left during play; host decides what happens
+    away: bool = False  # the computer plays because the person was away; they get the seat back on return
+    timeouts: int = 0  # turn timeouts in a row (a move of their own resets it); see Game.timeouts_before_autoplay
+    timed_out: bool = False  # the "turn timed out" notice waits for this person's "Got it"
+    program_hash: str | None = None  # a program seat (issue 20): sha256 of its API token, never the token
 
     @property
     def empty(self) -> bool:
@@ -33,7 +37,13 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
-        return self.player_id is not None and self.bot is None
+        """A person (not a computer player, not a program seat)."""
+        return self.player_id is not None and self.bot is None and self.program_hash is None
+
+    @property
+    def is_program(self) -> bool:
+        """Played from outside through the seat API; present whenever its token works (never "away")."""
+        return self.program_hash is not None
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from logic.game import IllegalMove
+from logic.table_away import AWAY_GRACES
 from logic.table_common import BOT_DELAYS, LOBBY_MINUTES, STATUS_LOBBY, STATUS_PLAYING, Seat, clean_name
+from logic.table_watch import WATCHER_CHAT
 
 if TYPE_CHECKING:
     from logic.game import Game
@@ -101,6 +103,14 @@ class TableLobby:
             self.settings.public = bool(value)
         elif key == "auto_start":
             self.settings.auto_start = bool(value)
+        elif key == "away_grace":
+            if int(value) not in AWAY_GRACES:
+                raise IllegalMove("Wait 30 seconds, 2 minutes or never for a player who is away.")
+            self.settings.away_grace = int(value)
+        elif key == "watcher_chat":
+            if value not in WATCHER_CHAT:
+                raise IllegalMove("Watchers' chat is off, read only, or read and write.")
+            self.settings.watcher_chat = str(value)
         else:
             raise IllegalMove(f"Unknown setting {key!r}.")
         self._touch()

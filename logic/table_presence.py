@@ -1,11 +1,14 @@
-"""The presence half of a table: away and back, pause, leaving, ending early and chat."""
+"""The presence half of a table: away and back, pause, leaving, ending early and chat (who is connected and
+watchers: logic/table_away.py, logic/table_watch.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
+from logic.table_away import TableAway
 from logic.table_common import CHAT_LIMIT, MAX_CHAT, STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat, clean_text
+from logic.table_watch import TableWatch
 
 if TYPE_CHECKING:
     from typing import Any
@@ -14,7 +17,7 @@ if TYPE_CHECKING:
     from logic.tables import Settings
 
 
-class TablePresence:
+class TablePresence(TableAway, TableWatch):
     """Mixin for ``Table``: presence operations. Holds only methods; the fields live on ``Table``."""
 
     if TYPE_CHECKING:  # provided by Table
@@ -46,11 +49,21 @@ class TablePresence:
         if seat is None or not self.seats[seat].autoplay:
             return
         self.seats[seat].autoplay = False
+        self.seats[seat].away = False
+        self.seats[seat].timeouts = 0
         self.notice(f"{self.seats[seat].name} is back.")
         if self.status == STATUS_PLAYING:
             self._after_change(now)
         else:
             self._touch()
+
+    def dismiss_timeout(self, player_id: str) -> None:
+        """"Got it" on the "turn timed out" notice."""
+        seat = self.seat_of(player_id)
+        if seat is None or not self.seats[seat].timed_out:
+            return
+        self.seats[seat].timed_out = False
+        self._touch()
 
     def pause(self, by: str, now: float) -> None:
         if not self.is_host(by):

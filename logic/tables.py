@@ -29,10 +29,13 @@ from logic.table_common import (  # noqa: F401  (re-exported: other modules impo
 )
 from logic.table_lobby import TableLobby
 from logic.table_presence import TablePresence
+from logic.table_program import TableProgram
 
-SCHEMA = 1
+SCHEMA = 2  # 2: seats may be program seats (``program_hash``); schema 1 records load unchanged otherwise
 MAX_NOTICES = 40
 HAND_OVER_SECONDS = 30
+# not saved as they are: seats and settings become dicts below, presence is not saved at all (table_away.py)
+UNSAVED = ("state", "seats", "settings", "present_ids", "gone_since", "presence_version")
 MAX_TIMEOUT_STEPS = 12  # at timed tables, the summary waits at most this long for a slow reader
 
 
@@ -44,10 +47,12 @@ class Settings:
     public: bool = True  # listed under "Live tables"
     auto_start: bool = False  # start by itself as soon as every seat is taken
     grace_scale: float = 1.0  # multiplies grace periods (tests shorten them)
+    away_grace: int = 120  # seconds before the computer plays for an away player's turn; 0: never (table_away.py)
+    watcher_chat: str = "read"  # off | read | write: what watchers may do in the chat (table_watch.py)
 
 
 @dataclass
-class Table(TableLobby, TablePresence):
+class Table(TableLobby, TablePresence, TableProgram):
     code: str
     game_key: str
     options: dict[str, Any]
@@ -72,6 +77,10 @@ class Table(TableLobby, TablePresence):
     version: int = 0
     finished_at: float | None = None
     next_code: str | None = None  # "play again": the table that follows this one
+    offered_seats: list[int] = field(default_factory=list)  # computer seats the host offers to watchers
+    present_ids: set[str] = field(default_factory=set)  # not saved: players with a page connected (table_away.py)
+    gone_since: dict[int, float] = field(default_factory=dict)  # not saved: seat -> when its last page went
+    presence_version: int = 0  # not saved: changes when a seat's connection or the number of watchers does
     state: Any = None  # live game state (not a dataclass field for persistence: see to_record)
 
     # ----------------------------------------------------------------------------- basics
@@ -129,27 +138,32 @@ class Table(TableLobby, TablePresence):
         seat = self.seat_of(player_id)
         if seat is None:
             raise IllegalMove("You are watching this table, not playing at it.")
-        self._check_can_act(seat)
+        self._check_can_act(seat, action)
         self._apply(seat, action, now)
+        self.seats[seat].timeouts = 0  # a move of their own: the next timeout is a first one again
 
     def act_for(self, seat: int, action: Any, now: float) -> None:
         """A computer move (bot, auto-play, timeout)."""
-        self._check_can_act(seat)
+        self._check_can_act(seat, action)
         self._apply(seat, action, now)
 
-    def _check_can_act(self, seat: int) -> None:
+    def _check_can_act(self, seat: int, action: Any = None) -> None:
         if self.status != STATUS_PLAYING:
             raise IllegalMove("The game is not running.")
         if self.paused:
             raise IllegalMove("The game is paused.")
-        if seat not in self.to_move():
+        if seat not in self.to_move() and action not in self.game.off_turn_actions(self.state, seat):
             raise IllegalMove("It is not your turn.")
 
     def _apply(self, seat: int, action: Any, now: float) -> None:
         game = self.game
+        movers = self.to_move()
+        kept = self.turn_deadline, self.bot_ready_at
         game.apply(self.state, seat, action)  # raises IllegalMove and changes nothing
         self.log.append([seat, game.encode_action(action)])
         self._after_change(now)
+        if seat not in movers and self.to_move() == movers:
+            self.turn_deadline, self.bot_ready_at = kept  # a move out of turn does not restart the mover's clock
 
     def _after_change(self, now: float) -> None:
         """Deadlines and status after any move."""
@@ -168,7 +182,10 @@ class Table(TableLobby, TablePresence):
             self.commit_deadline = now + delay
         movers = self.to_move()
         humans_to_move = [s for s in movers if not self.computer_controls(s)]
-        if humans_to_move and self.settings.turn_seconds:
+        phase_seconds = game.phase_timeout(self.state)
+        if humans_to_move and phase_seconds is not None:
+            self.turn_deadline = now + phase_seconds * self.settings.grace_scale
+        elif humans_to_move and self.settings.turn_seconds:
             seconds = self.settings.turn_seconds
             if game.phase(self.state) == PHASE_HAND_OVER:
                 seconds = max(seconds, HAND_OVER_SECONDS)
@@ -200,6 +217,7 @@ class Table(TableLobby, TablePresence):
             return made
         if self.status != STATUS_PLAYING or self.paused:
             return made
+        self.away_autoplay(now)
         game = self.game
         if self.commit_deadline is not None and now >= self.commit_deadline:
             pending = game.pending_commit(self.state)
@@ -211,27 +229,41 @@ class Table(TableLobby, TablePresence):
                 self._touch()
         if self.turn_deadline is not None and now >= self.turn_deadline:
             self.turn_deadline = None
-            hand_over = game.phase(self.state) == PHASE_HAND_OVER
+            # no seat goes to the computer for a slow "next hand" or a timed phase (Game.phase_timeout)
+            phase = game.phase(self.state)
+            no_takeover = phase == PHASE_HAND_OVER or game.phase_timeout(self.state) is not None
             for seat in list(self.to_move()):
-                if self.computer_controls(seat) or self.status != STATUS_PLAYING:
+                if self.computer_controls(seat) or self.status != STATUS_PLAYING or game.phase(self.state) != phase:
                     continue
                 for _ in range(MAX_TIMEOUT_STEPS):  # finish the turn: e.g. draw, then discard that card
                     action = game.timeout_action(self.state, seat)
                     self.act_for(seat, action, now)
                     made.append((seat, action))
                     if (self.status != STATUS_PLAYING or seat not in self.to_move() or self.commit_deadline is not None
-                            or game.phase(self.state) == PHASE_HAND_OVER):
+                            or game.phase(self.state) != phase):  # e.g. the hand ended, or the first draw did
                         break
-                if not hand_over:
-                    self.seats[seat].autoplay = True
-                    self.notice(f"{self.seats[seat].name} ran out of time; the computer plays for them.", "warning")
+                if not no_takeover:
+                    self._timed_out(seat)
             if made:
                 self._touch()
         return made
 
+    def _timed_out(self, seat: int) -> None:
+        """After a timeout move: the computer takes the seat once the game's number of timeouts in a row is
+        reached; before that the seat stays theirs, they get a notice to dismiss and the others a brief one."""
+        s = self.seats[seat]
+        s.timeouts += 1
+        if s.timeouts >= self.game.timeouts_before_autoplay:
+            s.autoplay, s.timed_out = True, False
+            self.notice(f"{s.name} ran out of time; the computer plays for them.", "warning")
+            return
+        s.timed_out = True
+        others = [i for i in range(len(self.seats)) if i != seat]
+        self.notice(f"{s.name} ran out of time; the game made their move.", "info", seats=others)
+
     # ----------------------------------------------------------------------------- persistence
     def to_record(self, now: float) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("state", "seats", "settings")}
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in UNSAVED}
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["settings"] = asdict(self.settings)
         data["log"] = list(self.log)  # entries are never changed after they are written
@@ -239,6 +271,7 @@ class Table(TableLobby, TablePresence):
         data["notices"] = [dict(n) for n in self.notices]
         data["options"] = dict(self.options)
         data["pending_leave"] = list(self.pending_leave)
+        data["offered_seats"] = list(self.offered_seats)
         data["schema"] = SCHEMA
         data["saved_at"] = now
         data["snapshot"] = None if self.state is None else self.game.snapshot(self.state)
@@ -247,8 +280,7 @@ class Table(TableLobby, TablePresence):
     @classmethod
     def from_record(cls, data: dict[str, Any], now: float) -> Table:
         """Load a saved table. Deadlines are shifted so every timer resumes with the time it had left."""
-        if data.get("schema") != SCHEMA:
-            raise ValueError(f"unsupported table schema {data.get('schema')!r}")
+        data = migrate_record(data)
         fields = {k: v for k, v in data.items() if k not in ("schema", "saved_at", "snapshot")}
         fields["seats"] = [Seat(**s) for s in fields["seats"]]
         fields["settings"] = Settings(**fields["settings"])
@@ -268,10 +300,21 @@ class Table(TableLobby, TablePresence):
         return game.replay(game.make_config(**self.options), self.seed, [(s, a) for s, a in self.log])
 
 
+def migrate_record(data: dict[str, Any]) -> dict[str, Any]:
+    """An older table record brought up to :data:`SCHEMA` (a copy); a record of an unknown schema is refused."""
+    schema = data.get("schema")
+    if schema == 1:  # before program seats: every seat is a person, a computer player or empty
+        data = {**data, "schema": 2, "seats": [{**s, "program_hash": None} for s in data.get("seats", [])]}
+        schema = 2
+    if schema != SCHEMA:
+        raise ValueError(f"unsupported table schema {schema!r}")
+    return data
+
+
 def new_table(game_key: str, code: str, host_id: str, options: dict[str, Any], seed: int, now: float,
               practice: bool = False, settings: Settings | None = None) -> Table:
     game = get_game(game_key)
-    opts = dict(options)
+    opts = {**game.table_defaults, **dict(options)}
     opts.setdefault("players", game.min_players)
     try:
         config = game.make_config(**opts)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from storage.tables import TableStore
 
@@ -77,6 +78,14 @@ class TableWriter:
             self._to_sync.add(code)
             self._cond.notify_all()
         return True
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """No table file is written (by the thread or :meth:`write_now`) until the block ends, so what is on the
+        disk meanwhile is one whole record per table: for taking a backup (storage/backup.py). Keep it short:
+        a watched table's next save waits for it."""
+        with self._io:
+            yield
 
     def delete(self, code: str) -> None:
         """Queue the removal of table ``code``'s file, after (and instead of) any queued save."""

@@ -36,6 +36,7 @@ from logic.tables import (
 from storage.archive import MainStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
+from ui.presence import Presence
 from ui.save_timing import SaveTiming
 
 log = logging.getLogger("cardnight.hub")
@@ -68,6 +69,7 @@ class Hub:
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         self.timing = SaveTiming.from_env()
+        self.presence = Presence(self)  # which pages are connected at each table (issue 16)
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -83,6 +85,7 @@ class Hub:
             if self._expired(table, now):
                 self.store.delete(table.code)
                 continue
+            table.mark_unseen(now)  # nobody's page is connected yet: each person counts as just gone
             self.tables[table.code] = table
             self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
         log.info("Loaded %d tables", len(self.tables))
@@ -123,8 +126,9 @@ class Hub:
 
     def create(self, game_key: str, host_id: str, host_name: str, host_emoji: str, *, options: dict[str, Any],
                practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
-               speed: float | None = None) -> Table:
-        """A new table with the host seated. Practice tables fill the other seats with bots and start."""
+               speed: float | None = None, program_hash: str | None = None) -> Table:
+        """A new table with the host seated. Practice tables fill the other seats with bots and start.
+        With ``program_hash`` the last seat is a program seat (issue 20) holding the token with that hash."""
         game = get_game(game_key)
         now = self.clock()
         seed = secrets.randbits(31) if seed is None else int(seed)
@@ -135,6 +139,8 @@ class Hub:
                 settings.grace_scale = 0.0
         table = new_table(game_key, self.new_code(), host_id, options, seed, now, practice, settings)
         table.join(host_id, host_name, host_emoji, now)
+        if program_hash is not None:
+            table.add_program(host_id, len(table.seats) - 1, program_hash)
         if practice:
             table.settings.public = False
             level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]

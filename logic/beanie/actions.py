@@ -120,7 +120,8 @@ class Agree:
 
 @dataclass(frozen=True, slots=True)
 class Withdraw:
-    """The proposer cancels the end-round vote."""
+    """Take back your end-round vote: the proposer's withdrawal cancels the whole vote, anyone else's only
+    their own agreement. Allowed on your own play step and also while another seat is to move."""
 
     kind: Literal["withdraw"] = "withdraw"
 
@@ -196,11 +197,18 @@ def legal_moves(state: BeanieState, seat: int) -> list[Any]:
     if state.proposer < 0:
         if not state.proposed:
             out.append(PROPOSE)
-    elif state.proposer == seat:
+    elif state.agreed[seat]:
         out.append(WITHDRAW)
-    elif not state.agreed[seat]:
+    else:
         out.append(AGREE)
     return out
+
+
+def off_turn_moves(state: BeanieState, seat: int) -> list[Any]:
+    """What a seat may do while another seat is to move: withdraw its own end-round vote."""
+    if state.phase != PHASE_PLAY or seat == state.turn or not 0 <= seat < state.players:
+        return []
+    return [WITHDRAW] if state.proposer >= 0 and state.agreed[seat] else []
 
 
 def timeout_default(state: BeanieState, seat: int) -> Any:

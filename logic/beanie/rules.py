@@ -24,6 +24,7 @@ from .actions import (
     Steal,
     Withdraw,
     legal_moves,
+    off_turn_moves,
     timeout_default,
 )
 from .sets import CODES, MATCH, RANK
@@ -52,6 +53,8 @@ class BeanieGame(Game):
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 60
     turn_timer_choices: ClassVar[tuple[int, ...]] = (30, 60, 90, 120)
+    # a first timeout only makes the move and shows a notice; the computer takes the seat after two in a row
+    timeouts_before_autoplay: ClassVar[int] = 2
 
     # --- setup ---------------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> BeanieState:
@@ -83,6 +86,7 @@ class BeanieGame(Game):
         return state.phase
 
     legal_actions = staticmethod(legal_moves)
+    off_turn_actions = staticmethod(off_turn_moves)
 
     # --- apply ---------------------------------------------------------------------------------
     def apply(self, state: BeanieState, seat: int, action: Any) -> None:
@@ -101,6 +105,9 @@ class BeanieGame(Game):
             self._next_hand(state, seat)
             return
         if seat != state.turn:
+            if type(action) is Withdraw and 0 <= seat < state.players:
+                self._withdraw(state, seat, action)
+                return
             raise IllegalMove("It is not your turn.")
         if type(action) is NextHand:
             raise IllegalMove("The round is still being played.")
@@ -313,12 +320,20 @@ class BeanieGame(Game):
             st.message = f"{_name(seat)} agrees to end the round."
 
     def _withdraw(self, st: BeanieState, seat: int, a: Withdraw) -> None:
-        self._need_play_stage(st)
-        if st.proposer != seat:
-            raise IllegalMove("Only the player who proposed the vote can withdraw it.")
-        st.proposer = -1
-        st.agreed = [False] * st.players
-        st.message = f"{_name(seat)} withdrew the end-round vote."
+        """Any seat that voted takes its vote back, on its own play step or during another seat's turn."""
+        if st.proposer < 0:
+            raise IllegalMove("There is no end-round vote to withdraw from.")
+        if not st.agreed[seat]:
+            raise IllegalMove("You have not voted to end the round.")
+        if seat == st.turn:
+            self._need_play_stage(st)
+        if st.proposer == seat:
+            st.proposer = -1
+            st.agreed = [False] * st.players
+            st.message = f"{_name(seat)} withdrew the end-round vote: the round goes on."
+        else:
+            st.agreed[seat] = False
+            st.message = f"{_name(seat)} withdrew from the end-round vote; the vote stays open."
 
     def _next_hand(self, st: BeanieState, seat: int) -> None:
         st.confirmed[seat] = True

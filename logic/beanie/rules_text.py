@@ -65,8 +65,11 @@ becomes the new stock. If there is only one card in the discard pile, the next p
 ## Ending a stuck round
 
 During your play step you can **propose** ending the round. The others see the vote and can
-**agree** during their own play step; you can **withdraw** it on your turn. Once everybody has agreed,
-the round stops as a draw: every player, without exception, counts the cards in hand.
+**agree** during their own play step. Until the last agreement is given, anyone who has voted can take
+their vote back with **Cancel**, even while someone else is playing: when the proposer cancels, the whole
+vote is off; when someone who agreed cancels, only their agreement goes and the vote stays open. Once
+everybody has agreed, the round stops as a draw: every player, without exception, counts the cards in
+hand.
 
 ## Scoring
 
@@ -86,7 +89,8 @@ The player who went out scores 0 for the round.
 - Select one card and tap **+** on a set to add it, or select a Beanie and tap **★** on a set.
 - **Steal Beanie ★** lights up your cards that can swap; pick one, then the glowing Beanie on the table.
 - Tap the stock or the discard pile to draw; select one card and tap **Discard** to end your turn.
-- **End round** / **Agree to end round** / **Cancel end-round vote** handle the vote.
+- **End round** / **Agree to end round** / **Cancel end-round vote** (the proposer) / **Cancel my
+  agreement** (anyone who agreed) handle the vote.
 - The sort toggle orders your hand as dealt, by rank (A to K) or by suit.
 
 ## Options (host, before the game starts)
@@ -102,7 +106,9 @@ If you have not drawn yet, the game draws from the stock for you (from the disca
 is empty) and then discards that same card, so your hand size does not change. If you had already
 drawn, it discards the card you drew. If that card is no longer in your hand (you played it), it
 discards your highest-scoring card that is not a Beanie (a Beanie only when nothing else is left).
-The table may then let the computer play your seat until you tell it you are back.
+A notice, **Turn timed out**, stays on your screen until you tap **Got it**; the others get a short
+message and play goes on. Your seat stays yours. Only when your timer runs out on two turns in a row does
+the computer take over your seat, until you tap **I'm back**.
 
 ## Choices we made
 
@@ -123,8 +129,13 @@ The rule sheet leaves some points open. This is how Card Night settles them:
 - **The discard pile** may be drawn from even when it holds one card, and you may discard the card you
   just took from it.
 - **The end-round vote** can be started once per turn, only during your play step (after drawing), and
-  every "agree" is given during that player's own play step. Agreements stay until the proposer
-  withdraws the vote. Whoever gives the last agreement ends the round on the spot.
+  every "agree" is given during that player's own play step. A vote can be taken back at any moment
+  while it is open (on your own turn, after drawing); if you take back your agreement you may agree again
+  on a later turn of yours. Whoever gives the last agreement ends the round on the spot, and from then on
+  nothing can be withdrawn.
+- **Timeouts**: one timeout only makes the automatic move and shows you the notice; it never costs you
+  your seat. Two timeouts in a row (with no move of your own in between) hand the seat to the
+  computer, so a player who walked away does not hold up the table for a whole minute every turn.
 - **Ties** in the final standings share the place.
 
 ## FAQ

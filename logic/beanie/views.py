@@ -178,7 +178,9 @@ def describe(st: Any, seat: int, action: Any) -> str | None:
     if kind == "agree":
         return "agreed to end the round"
     if kind == "withdraw":
-        return "withdrew the end-round vote"
+        if st.proposer == seat:
+            return "withdrew the end-round vote"
+        return "withdrew from the end-round vote"
     if kind == "next":
         return "is ready for the next round"
     return None

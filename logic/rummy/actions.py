@@ -19,6 +19,10 @@ class RummyConfig(BaseModel):
     players: int = 2
     target: int = Field(0, title="Race to", description="The match ends when a total reaches this; 0 = no limit",
                         json_schema_extra={"choices": [0, 100, 200, 300, 500]})
+    # Off = the draw is made for everyone at once (games saved before this option existed, speed=0 practice
+    # links); new tables start with it on (RummyGame.table_defaults)
+    first_draw: bool = Field(False, title="Draw for first deal",
+                             description="Each player taps the deck to draw a card; the highest deals first")
 
     @field_validator("players")
     @classmethod
@@ -94,19 +98,27 @@ class Commit:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstDraw:
+    """Draw your card for the first deal of the match (tap the deck)."""
+
+    kind: Literal["first-draw"] = "first-draw"
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """Ready for the next hand (hand-over phase)."""
 
     kind: Literal["next"] = "next"
 
 
-RummyAction = DrawStock | TakeDiscard | Meld | LayOff | Discard | Undo | Commit | NextHand
-ACTION_TYPES = (DrawStock, TakeDiscard, Meld, LayOff, Discard, Undo, Commit, NextHand)
+RummyAction = DrawStock | TakeDiscard | Meld | LayOff | Discard | Undo | Commit | NextHand | FirstDraw
+ACTION_TYPES = (DrawStock, TakeDiscard, Meld, LayOff, Discard, Undo, Commit, NextHand, FirstDraw)
 
 DRAW_STOCK = DrawStock()
 UNDO = Undo()
 COMMIT = Commit()
 NEXT = NextHand()
+FIRST_DRAW = FirstDraw()
 TAKE = tuple(TakeDiscard(CODE[c]) for c in range(52))
 DISCARD = tuple(Discard(CODE[c]) for c in range(52))
 _MELD_CACHE: dict[tuple[int, ...], Meld] = {}

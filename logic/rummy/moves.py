@@ -21,6 +21,7 @@ from logic.rummy.melds import (
 )
 from logic.rummy.state import (
     DRAW,
+    FIRST_DEAL_DRAW,
     HAND_OVER,
     OVER,
     PENDING,
@@ -42,6 +43,10 @@ STALL_ROUNDS_NO_REBUILD = 10
 
 def _refuse(stage: int, kind: str) -> NoReturn:
     """The IllegalMove for an action ``kind`` that the current ``stage`` does not take."""
+    if stage == FIRST_DEAL_DRAW:
+        raise IllegalMove("First everyone draws a card for the first deal: tap the deck.")
+    if kind == "first-draw":
+        raise IllegalMove("The draw for the first deal is over.")
     if stage == HAND_OVER:
         raise IllegalMove("The hand is over: press Next hand to continue.")
     if stage == DRAW:
@@ -56,6 +61,20 @@ def _refuse(stage: int, kind: str) -> NoReturn:
     if kind == "commit":
         raise IllegalMove("Discard a card to end your turn.")
     raise IllegalMove("That move is not possible now.")
+
+
+# --- the draw for the first deal -----------------------------------------------------------
+def _apply_first_draw(st: RummyState, seat: int) -> None:
+    """``seat`` turns up its card; once everyone has, the highest card begins hand 1 (dealt already)."""
+    if st.first_drawn[seat]:
+        raise IllegalMove("You have drawn your card already: wait for the others.")
+    st.first_drawn[seat] = True
+    if all(st.first_drawn):
+        st.stage = DRAW
+        w = st.first_draw_winner
+        st.message = f"Player {w + 1} drew the highest card ({PRETTY[st.first_draw[w]]}) and goes first."
+    else:
+        st.message = f"Player {seat + 1} drew the {PRETTY[st.first_draw[seat]]}."
 
 
 # --- hand over ------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from logic.rummy.actions import (
     COMMIT,
     DISCARD,
     DRAW_STOCK,
+    FIRST_DRAW,
     NEXT,
     TAKE,
     UNDO,
@@ -31,6 +32,7 @@ from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here:
     _apply_commit,
     _apply_discard,
     _apply_draw,
+    _apply_first_draw,
     _apply_layoff,
     _apply_meld,
     _apply_next_hand,
@@ -41,6 +43,7 @@ from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here:
 )
 from logic.rummy.state import (
     DRAW,
+    FIRST_DEAL_DRAW,
     HAND_OVER,
     OVER,
     PENDING,
@@ -54,6 +57,8 @@ from logic.rummy.state import (
 )
 
 GRACE_SECONDS = 3.0
+FIRST_DRAW_SECONDS = 15.0  # a person who does not tap the deck for the first deal has it drawn for them
+PHASE_FIRST_DRAW = "first-draw"
 
 
 class RummyGame(Game):
@@ -76,6 +81,7 @@ class RummyGame(Game):
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 0
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 30, 60, 90, 120)
+    table_defaults: ClassVar[dict[str, Any]] = {"first_draw": True}  # people tap the deck at new tables
 
     # --- building ---------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> RummyState:
@@ -94,7 +100,11 @@ class RummyGame(Game):
         st.first_draw_winner = max(range(st.n), key=lambda s: DRAW_KEY[st.first_draw[s]])
         st.first_seat = st.first_draw_winner
         st.hand_no = 1
-        _deal(st)
+        _deal(st)  # dealt now (it depends only on the seed and the winner), shown once the draw is over
+        st.first_drawn = [not config.first_draw] * st.n
+        if config.first_draw:
+            st.stage = FIRST_DEAL_DRAW
+            st.message = "Draw for the first deal: everyone taps the deck; the highest card goes first."
         return st
 
     # --- queries ----------------------------------------------------------------------------
@@ -104,13 +114,20 @@ class RummyGame(Game):
             return (state.current,)
         if stage == HAND_OVER:
             return tuple(s for s in range(state.n) if not state.confirmed[s])
+        if stage == FIRST_DEAL_DRAW:
+            return tuple(s for s in range(state.n) if not state.first_drawn[s])
         return ()
 
     def phase(self, state: RummyState) -> str:
         stage = state.stage
         if stage <= PENDING:
             return PHASE_PLAY
+        if stage == FIRST_DEAL_DRAW:
+            return PHASE_FIRST_DRAW
         return PHASE_HAND_OVER if stage == HAND_OVER else PHASE_OVER
+
+    def phase_timeout(self, state: RummyState) -> float | None:
+        return FIRST_DRAW_SECONDS if state.stage == FIRST_DEAL_DRAW else None
 
     def legal_actions(self, state: RummyState, seat: int) -> list[Any]:
         stage = state.stage
@@ -160,6 +177,8 @@ class RummyGame(Game):
             return [COMMIT, UNDO]
         if stage == HAND_OVER and not state.confirmed[seat]:
             return [NEXT]
+        if stage == FIRST_DEAL_DRAW and 0 <= seat < state.n and not state.first_drawn[seat]:
+            return [FIRST_DRAW]
         return []
 
     def outcome(self, state: RummyState) -> Outcome | None:
@@ -179,12 +198,16 @@ class RummyGame(Game):
         stage = st.stage
         if stage == OVER:
             raise IllegalMove("The match is over.")
-        if stage == HAND_OVER:
-            if kind == "next":
+        if stage == HAND_OVER or stage == FIRST_DEAL_DRAW:  # everyone still to act may act, in any order
+            if stage == HAND_OVER and kind == "next":
                 _apply_next_hand(st, seat)
+            elif stage == FIRST_DEAL_DRAW and kind == "first-draw":
+                _apply_first_draw(st, seat)
             else:
                 _refuse(stage, kind)
             return
+        if kind == "first-draw":
+            _refuse(stage, kind)
         if seat != st.current:
             raise IllegalMove("It is not your turn.")
         if kind == "next":

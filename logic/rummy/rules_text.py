@@ -31,9 +31,11 @@ Two kinds of group count as a meld:
 
 ## Setting up
 
-- **Who starts the match.** Before the first hand every player is shown one card from a freshly
-  shuffled deck. The highest rank goes first; on equal ranks the suit decides, from high to low
-  spades, hearts, diamonds, clubs. This happens once per match.
+- **Who starts the match.** Before the first hand every player taps the deck to turn up one card
+  from a freshly shuffled deck (computer players turn theirs up by themselves). Once all the cards
+  are showing, the highest rank goes first. In this draw the **ace is high**: it beats the king.
+  On equal ranks the suit decides, from high to low spades, hearts, diamonds, clubs. This happens
+  once per match.
 - **Dealing.** With two players everyone gets 13 cards; with three or four, 7 cards each. The
   next card is turned face up to begin the discard pile and the rest form the face-down stock.
 - **Later hands.** The first turn moves one seat to the left each hand. Play always goes round
@@ -110,8 +112,12 @@ The rules we follow leave some points open. This is how Card Night settles them:
 
 - **Aces** are worth 15 and can be low (A-2-3) or high (Q-K-A) in a run, never both at once.
 - **Hand size** is 13 cards with two players and 7 with three or four.
-- **The starting draw** is made for everybody automatically when the match begins; each player
-  gets a different card, so there is always a single winner.
+- **The starting draw**: each player gets a different card, so there is always a single winner,
+  and the ace counts as the highest card in it (above the king). You may tap the deck in any
+  order; if you have not tapped after 15 seconds, the game draws your card for you (you keep your
+  seat). Practice links made for quick testing (computer speed 0) skip the tapping and show the
+  result straight away, and the host can switch the tapping off in the lobby (**Draw for first deal**:
+  Off): then the cards are drawn for everybody at once.
 - **Who starts later hands**: the seat after the one that started the previous hand.
 - **Taking only the top discard** carries no obligation: you may keep it, or even throw it back.
 - **Digging deeper** is refused unless the card you aim for can be melded or laid off this turn
@@ -135,6 +141,10 @@ The rules we follow leave some points open. This is how Card Night settles them:
   deep pickup is undone first). A waiting discard is simply confirmed.
 
 ## FAQ
+
+**In the draw for the first deal, is an ace high or low?**
+High. An ace beats every other rank in that draw, so whoever turns up an ace (the highest suit
+wins if there are two) goes first.
 
 **Can I add cards to somebody else's meld?**
 Yes. Any meld on the table accepts your cards if they fit, and the points are yours.

@@ -12,9 +12,9 @@ from logic.rummy.melds import CODE, KIND_NAME, PRETTY, accepts_for, parse_code, 
 _json_dumps = json.JSONEncoder(separators=(",", ":")).encode
 _json_loads = json.JSONDecoder().decode
 
-# turn stages
-DRAW, PLAY, PENDING, HAND_OVER, OVER = 0, 1, 2, 3, 4
-STAGE_NAME = ("draw", "play", "pending", "hand-over", "over")
+# turn stages (FIRST_DEAL_DRAW comes before hand 1 but is numbered last: "stage <= PENDING" means a hand is played)
+DRAW, PLAY, PENDING, HAND_OVER, OVER, FIRST_DEAL_DRAW = 0, 1, 2, 3, 4, 5
+STAGE_NAME = ("draw", "play", "pending", "hand-over", "over", "first-draw")
 
 
 class RummyState:
@@ -47,6 +47,7 @@ class RummyState:
         "summary",
         "first_draw",
         "first_draw_winner",
+        "first_drawn",
         "message",
     )
 
@@ -153,6 +154,7 @@ def clone_state(state: RummyState) -> RummyState:
     st.confirmed = list(state.confirmed)
     st.summary = state.summary
     st.first_draw = list(state.first_draw)
+    st.first_drawn = list(state.first_drawn)
     return st
 
 
@@ -176,6 +178,7 @@ def snapshot_state(state: RummyState) -> dict[str, Any]:
         confirmed=list(st.confirmed),
         summary=_deep_list(st.summary),
         first_draw=[CODE[c] for c in st.first_draw],
+        first_drawn=list(st.first_drawn),
     )
     return data
 
@@ -201,6 +204,8 @@ def restore_state(data: dict[str, Any]) -> RummyState:
     st.confirmed = list(data["confirmed"])
     st.summary = _deep_list(data["summary"])
     st.first_draw = [parse_code(c) for c in data["first_draw"]]
+    # which seats have drawn for the first deal; tables saved before that was a phase drew all at once
+    st.first_drawn = [bool(x) for x in data.get("first_drawn", [True] * st.n)]
     return st
 
 

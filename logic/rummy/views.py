@@ -26,8 +26,10 @@ Rummy extras:
 - ``can_undo`` / ``undo_what`` (mover only): whether Undo is available and what it would take
   back ("discard", "meld", "layoff", "pickup"); ``grace_seconds`` while pending.
 - ``hand_melded_points``: points each seat has melded or laid off this hand.
-- ``first_deal_draw``: ``{"cards": [code per seat], "winner": seat}`` (the once-per-match draw
-  that decided who played first in hand 1).
+- ``first_deal_draw``: ``{"cards": [code per seat, None while that seat has not drawn], "winner": seat
+  (None until everyone has drawn), "drawn": [bool per seat]}`` (the once-per-match draw that decides who
+  plays first in hand 1). During the ``first-draw`` phase (``turn_stage`` "first-draw") the hand is not
+  shown yet: ``hand`` is empty, card counts, stock and discard pile are 0 / empty.
 - ``history``: this hand's committed turns, oldest first: ``{"seat", "took": None (stock) or
   [codes taken from the pile, deepest first], "melded": [[codes]], "laid_off": [{"meld",
   "cards"}], "discard", "out"}``. Bots use it as their memory.
@@ -42,7 +44,7 @@ from typing import Any
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
 from logic.rummy.rules import GRACE_SECONDS
-from logic.rummy.state import HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
 
 SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
 _UNDO_WHAT = {"d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
@@ -79,6 +81,9 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
             for m in st.melds
         ]
         turn_stage = STAGE_NAME[st.stage] if (live or not playing) else "draw"
+    drawing_first = st.stage == FIRST_DEAL_DRAW  # nothing of hand 1 is shown before the draw for the first deal is over
+    if drawing_first:
+        stock_count, discard, counts = 0, [], [0] * n
 
     summary = None
     if not playing and st.summary is not None:
@@ -103,6 +108,8 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
         to_move = [st.current]
     elif st.stage == HAND_OVER:
         to_move = [s for s in range(n) if not st.confirmed[s]]
+    elif drawing_first:
+        to_move = [s for s in range(n) if not st.first_drawn[s]]
 
     seats = []
     for s in range(n):
@@ -113,6 +120,8 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
             status.append("one-turn out" if summary["one_turn"] else "went out")
         if st.stage == HAND_OVER and st.confirmed[s]:
             status.append("ready")
+        if drawing_first:
+            status.append("drew" if st.first_drawn[s] else "to draw")
         seats.append({"cards": counts[s], "title": None, "status": status, "score": st.scores[s], "team": None})
 
     must_use = None
@@ -139,11 +148,12 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
     label = f"Race to {st.target}" if st.target else "No limit"
     return {
         "game": "rummy",
-        "phase": "play" if playing else ("hand-over" if st.stage == HAND_OVER else "over"),
+        "phase": "play" if playing else ("hand-over" if st.stage == HAND_OVER else
+                                         "first-draw" if drawing_first else "over"),
         "to_move": to_move,
         "seat": seat,
         "players": n,
-        "hand": _codes(st.hands[seat]) if seat is not None else [],
+        "hand": _codes(st.hands[seat]) if seat is not None and not drawing_first else [],
         "seats": seats,
         "round_label": f"Hand {st.hand_no} · {label}",
         "scores": list(st.scores),
@@ -162,7 +172,9 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
         "undo_what": undo_what,
         "grace_seconds": GRACE_SECONDS if (live and st.stage == PENDING) else None,
         "hand_melded_points": list(pts),
-        "first_deal_draw": {"cards": _codes(st.first_draw), "winner": st.first_draw_winner},
+        "first_deal_draw": {"cards": [CODE[c] if st.first_drawn[s] else None for s, c in enumerate(st.first_draw)],
+                            "winner": None if drawing_first else st.first_draw_winner,
+                            "drawn": list(st.first_drawn)},
         "history": history,
         "over": st.stage == OVER,
     }

@@ -33,8 +33,9 @@ def free_port() -> int:
 class Server:
     """The app as a user starts it, on a free port with its own data directory."""
 
-    def __init__(self, data_dir: Path, port: int, seed: int | None = None) -> None:
-        self.data_dir, self.port, self.seed = data_dir, port, seed
+    def __init__(self, data_dir: Path, port: int, seed: int | None = None, host: str = "127.0.0.1",
+                 extra_args: tuple[str, ...] = ()) -> None:
+        self.data_dir, self.port, self.seed, self.host, self.extra_args = data_dir, port, seed, host, extra_args
         self.proc: subprocess.Popen | None = None
         self.log = data_dir.parent / f"server-{port}.log"
 
@@ -44,8 +45,8 @@ class Server:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
-        cmd = [sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(self.port),
-               "--data-dir", str(self.data_dir)]
+        cmd = [sys.executable, str(ROOT / "main.py"), "--host", self.host, "--port", str(self.port),
+               "--data-dir", str(self.data_dir), *self.extra_args]
         if self.seed is not None:
             cmd += ["--seed", str(self.seed)]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)

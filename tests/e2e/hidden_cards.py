@@ -26,6 +26,8 @@ from playwright.sync_api import Page
 
 from logic.registry import get_game
 
+# a wild on the table names the card it stands for (Beanie's data-as="2D"): a rank and suit, not where the real 2D is
+STANDS_FOR_RE = re.compile(r'"data-as":"[^"]*"')
 CODE_RE = re.compile(r"(?<![A-Za-z0-9#])((?:10|[2-9JQKA])[SHDC])(?![A-Za-z0-9])")
 
 
@@ -78,12 +80,13 @@ def hands(key: str, snap: dict[str, Any]) -> list[set[str]]:
 class Watcher:
     """Collects frames of one page and checks them at quiet moments."""
 
-    def __init__(self, page: Page, data_dir: Path, seat: int = 0) -> None:
-        self.page, self.data_dir, self.seat = page, data_dir, seat
+    def __init__(self, page: Page, data_dir: Path, seat: int | None = 0) -> None:
+        self.page, self.data_dir, self.seat = page, data_dir, seat  # seat None: a watcher (every hand is secret)
         self.frames: list[str] = []
         self.frames_scanned = 0
         self.checks = 0
         self.own_codes_seen = 0  # the viewer's own cards found in frames: proves frames are read the right way
+        self.public_codes_seen = 0  # the same for a watcher: public cards (piles, melds) found in frames
         self.leaks: list[str] = []
         self.code: str | None = None
         self.state: Any = None
@@ -113,7 +116,7 @@ class Watcher:
         if r != self.round:
             self.round, self.known = r, set()
         hs = hands(key, snap)
-        self.known |= hs[self.seat] | public_cards(key, snap)
+        self.known |= (hs[self.seat] if self.seat is not None else set()) | public_cards(key, snap)
         others = set().union(*(h for i, h in enumerate(hs) if i != self.seat))
         return others - self.known
 
@@ -137,12 +140,17 @@ class Watcher:
         self.applied = len(record["log"])
         now_secret = self._secret(game.key, game.snapshot(self.state))
         frames, self.frames = self.frames, []
-        own = hands(game.key, game.snapshot(self.state))[self.seat]
+        snap = game.snapshot(self.state)
+        own = hands(game.key, snap)[self.seat] if self.seat is not None else set()
+        public = public_cards(game.key, snap)
         for frame in frames:
-            found = set(CODE_RE.findall(frame))
+            found = set(CODE_RE.findall(STANDS_FOR_RE.sub("", frame)))
             self.own_codes_seen += len(found & own)
+            self.public_codes_seen += len(found & public)
             for code in found & secret_all:
-                self.leaks.append(f"frame: {code} (log step {self.applied}): {frame[:200]}")
+                self.leaks.append(f"frame: {code} (log step {self.applied}): {frame[:200]}"
+                                  + (f" ... {frame[max(0, frame.find(code) - 300):frame.find(code) + 100]}"
+                                     if len(frame) > 200 else ""))
         self.frames_scanned += len(frames)
         shown = set(self.page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
         for code in shown & now_secret:

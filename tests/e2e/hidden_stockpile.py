@@ -71,7 +71,7 @@ def token(s: str) -> str:
 class Allowed:
     """What the viewer may be shown at some step of a window of the game."""
 
-    seat: int
+    seat: int | None  # None: a watcher, who holds no hand
     hands: set[tuple[str, ...]] = field(default_factory=set)  # the viewer's hand, sorted
     tops: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # stock tops ("" = empty)
     counts: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -79,7 +79,8 @@ class Allowed:
     builds: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # top codes ("" = empty)
 
     def add(self, snap: dict[str, Any]) -> None:
-        self.hands.add(tuple(sorted(code(c) for c in snap["hands"][self.seat])))
+        if self.seat is not None:
+            self.hands.add(tuple(sorted(code(c) for c in snap["hands"][self.seat])))
         for s, stock in enumerate(snap["stocks"]):
             self.tops[s].add(code(stock[-1]) if stock else "")
             self.counts[s].add(str(len(stock)))
@@ -100,7 +101,7 @@ class Allowed:
         return out
 
     @classmethod
-    def of(cls, seat: int, *snaps: dict[str, Any]) -> Allowed:
+    def of(cls, seat: int | None, *snaps: dict[str, Any]) -> Allowed:
         out = cls(seat)
         for snap in snaps:
             out.add(snap)
@@ -163,7 +164,7 @@ def strings(el: dict[str, Any]) -> list[tuple[str, str]]:
 class Checker:
     """The rules of the module docstring, over a :class:`Tree` of frames or of the DOM."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.tree = Tree()
         self.leaks: list[str] = []
@@ -293,7 +294,7 @@ def _all_strings(obj: Any) -> list[str]:
 class StockpileWatcher(Watcher):
     """Watcher for a Stockpile table: replays the saved log, checks frames and the DOM with :class:`Checker`."""
 
-    def __init__(self, page: Page, data_dir: Path, seat: int = 0) -> None:
+    def __init__(self, page: Page, data_dir: Path, seat: int | None = 0) -> None:
         super().__init__(page, data_dir, seat)
         self.checker = Checker(seat)
         self.pages: list[str] = []

@@ -1,5 +1,6 @@
-"""Hidden cards never reach another browser: every websocket frame and the DOM of a practice table's seat, through a
-whole game of President, Rummy and Beanie (card codes, see hidden_cards.py) and Stockpile (its cards are values: the
+"""Hidden cards never reach another browser: every websocket frame and the DOM of a practice table's seat, and of a
+page watching that table (no seat: it may see no hand at all, issue 16), through a whole game of President, Rummy and
+Beanie (card codes, see hidden_cards.py) and Stockpile (its cards are values: the
 tree the browser is sent is checked by zones, hand multisets and stock tops, see hidden_stockpile.py), against the
 server's saved table. test_stockpile_checker_sees_leaks proves that Stockpile's check is not blind (no browser).
 
@@ -40,6 +41,23 @@ def stockpile_step(page: Page) -> bool:
     return Player(page).turn()
 
 
+class WithWatcher:
+    """The seat's check, then the watching page's once it shows the same version (so its frames are all in)."""
+
+    def __init__(self, seat: Watcher, seat_page: Page, watching: Watcher, watching_page: Page) -> None:
+        self.seat, self.seat_page, self.watching, self.watching_page = seat, seat_page, watching, watching_page
+
+    def check(self) -> None:
+        self.seat.check()
+        version = attr(self.seat_page, "data-version")
+        for _ in range(100):
+            if attr(self.watching_page, "data-version") == version:
+                break
+            self.watching_page.wait_for_timeout(100)
+        self.watching_page.wait_for_timeout(100)
+        self.watching.check()
+
+
 GAMES = {
     # game: (link options, driver, seconds allowed)
     "president": ("players=4&hands=4", president_step, 150),
@@ -56,10 +74,18 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
     watcher = (StockpileWatcher if game == "stockpile" else Watcher)(page, server.data_dir, seat=0)
     page.goto(f"{server.url}/new/{game}?{options}&speed=0&seed=11")
     expect(page.locator("[data-testid=table]")).to_have_attribute("data-seat", "0", timeout=20_000)
-    watcher.attach(page.url.rstrip("/").split("/")[-1])
+    code = page.url.rstrip("/").split("/")[-1]
+    watcher.attach(code)
+    watching_page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watching = (StockpileWatcher if game == "stockpile" else Watcher)(watching_page, server.data_dir, seat=None)
+    watching_page.goto(f"{server.url}/table/{code}")
+    expect(watching_page.locator("[data-testid=table]")).to_have_attribute("data-watching", "true", timeout=20_000)
+    assert attr(watching_page, "data-seat") == ""
+    watching.attach(code)
     full = os.environ.get("CARDNIGHT_HIDDEN_FULL") == "1"
     first_hand_only = game == "rummy" and not full
-    status = play_watched(page, watcher, step, seconds * (4 if full else 1), first_hand_only=first_hand_only)
+    both = WithWatcher(watcher, page, watching, watching_page)
+    status = play_watched(page, both, step, seconds * (4 if full else 1), first_hand_only=first_hand_only)  # type: ignore[arg-type]
     print(f"{game}: frames scanned {watcher.frames_scanned}, quiet-moment checks {watcher.checks}, "
           f"log {watcher.applied} actions, own codes seen {watcher.own_codes_seen}, status {status}, "
           f"leaks {len(watcher.leaks)}")
@@ -67,10 +93,19 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
         print(f"{game}: {watcher.figures()}")
         c = watcher.checker.counts  # not blind: the page's first elements read, hands and stocks drawn and seen
         assert min(c["page elements"], c["frame hands"], c["frame stocks"], c["DOM hands"], c["DOM stocks"]) > 0
+    print(f"{game} watching: frames scanned {watching.frames_scanned}, checks {watching.checks}, "
+          f"public codes seen {watching.public_codes_seen}, leaks {len(watching.leaks)}")
     assert not watcher.leaks, "\n".join(watcher.leaks[:10])
-    assert watcher.frames_scanned > 20
+    assert not watching.leaks, "the watching page: " + "\n".join(watching.leaks[:10])
+    assert watcher.frames_scanned > 20 and watching.frames_scanned > 20
     if game != "stockpile":
         assert watcher.own_codes_seen > 0  # the scan does find card codes in frames (own cards are sent)
+        assert watching.public_codes_seen > 0  # and the watcher's (public cards are sent)
+    else:
+        c = watching.checker.counts  # type: ignore[attr-defined]
+        assert min(c["page elements"], c["frame stocks"], c["DOM stocks"]) > 0 and c["DOM hands"] == 0
+    if status == "over":  # the watcher followed it to the end
+        expect(watching_page.locator("[data-testid=standings]")).to_be_visible()
     wanted = ("hand-over", "over") if first_hand_only else ("over",)  # one hand may already reach the target
     assert status in wanted, f"{game} did not finish in time"
 

@@ -152,6 +152,17 @@ def rummy_step(page: Page) -> bool:
     return False
 
 
+def draw_for_first_deal(pages: list[Page]) -> None:
+    """Every person taps the deck for the draw for the first deal (a friends table starts with it)."""
+    for p in pages:
+        expect(p.locator("[data-testid=table]")).to_have_attribute("data-phase", "first-draw", timeout=15_000)
+    for p in pages:
+        if attr(p, "data-phase") == "first-draw":
+            p.click("[data-testid=btn-first-draw]")
+    for p in pages:
+        expect(p.locator("[data-testid=table]")).to_have_attribute("data-phase", "play", timeout=15_000)
+
+
 def open_friends_table(browser: Browser, server: Server, viewport: dict | None = None) -> tuple[Page, str]:
     host = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}).new_page()
     host.goto(server.url)
@@ -169,7 +180,7 @@ def test_whole_match_to_100_against_a_computer(browser: Browser, server: Server)
     host.click("[data-testid=btn-add-bot-1]")
     expect(host.locator("[data-testid=btn-add-bot-1]")).to_have_count(0)
     host.click("[data-testid=btn-start]")
-    expect(host.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
+    draw_for_first_deal([host])
     expect(host.locator("[data-testid=round-label]")).to_contain_text("Race to 100")
     expect(host.locator("[data-testid=first-draw]")).to_be_visible()
     deadline = time.time() + 150

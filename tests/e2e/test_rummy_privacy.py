@@ -14,6 +14,7 @@ from tests.e2e.helpers import attr, hand_codes, my_turn, saved_record
 from tests.e2e.test_rummy_friends import (
     MIDDLE,
     choose,
+    draw_for_first_deal,
     end_turn_now,
     open_friends_table,
     play_turn_from_hint,
@@ -72,8 +73,8 @@ def test_turn_stays_private_until_the_grace_period_ends(browser: Browser, server
     expect(host.locator("[data-testid=seat-1]")).to_contain_text("Guest")
     choose(host, "opt-turn-timer", "Off")
     host.click("[data-testid=btn-start]")
+    draw_for_first_deal([host, guest])
     for p in (host, guest):
-        expect(p.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
         p.evaluate(WATCH_JS)
     pages = [host, guest]
 

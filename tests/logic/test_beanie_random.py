@@ -168,7 +168,7 @@ def test_wrong_actions_raise_and_leave_state_unchanged():
         for _ in range(4):
             a = random_wrong_action(st, seat, rng)
             actor = seat if rng.random() < 0.8 else rng.randrange(st.players)
-            if a in (legal if actor == seat else GAME.legal_actions(st, actor)):
+            if a in (legal if actor == seat else GAME.legal_actions(st, actor) + GAME.off_turn_actions(st, actor)):
                 tried["legal"] += 1
                 continue
             before = GAME.snapshot(st)

@@ -94,7 +94,7 @@ def test_vote_propose_agree_ends_round_as_draw():
 def test_vote_withdraw_and_only_once_per_turn():
     st = craft(["9C 3S", "AC 8C"], rnd=1)
     illegal(st, 0, AGREE, "Nobody has proposed")
-    illegal(st, 0, WITHDRAW, "Only the player who proposed")
+    illegal(st, 0, WITHDRAW, "no end-round vote")
     GAME.apply(st, 0, PROPOSE)
     GAME.apply(st, 0, WITHDRAW)
     assert st.proposer == -1

@@ -53,7 +53,8 @@ def test_first_deal_draw_highest_card_starts_and_later_hands_rotate():
         assert st.first_draw_winner == keys.index(max(keys))
         assert st.current == st.first_draw_winner == st.first_seat
         v = G.view(st, None)
-        assert v["first_deal_draw"] == {"cards": codes(st.first_draw), "winner": st.first_draw_winner}
+        assert v["first_deal_draw"] == {"cards": codes(st.first_draw), "winner": st.first_draw_winner,
+                                        "drawn": [True] * len(st.first_draw)}
     # suit breaks ties: spades > hearts > diamonds > clubs
     assert DRAW_KEY[parse_code("KS")] > DRAW_KEY[parse_code("KH")] > DRAW_KEY[parse_code("KD")]
     assert DRAW_KEY[parse_code("KD")] > DRAW_KEY[parse_code("KC")] > DRAW_KEY[parse_code("QS")]

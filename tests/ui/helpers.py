@@ -46,3 +46,23 @@ async def eventually(check, timeout: float = 3.0) -> None:  # noqa: ANN001
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("condition not met in time")
         await asyncio.sleep(0.05)
+
+
+async def open_with_status(user: User, path: str, status: int) -> None:
+    """Open a page that answers with an HTTP status other than 200 (404, 400, 429: ui/pages/http_status.py) as a
+    browser does: check the real status, then show the page (``User.open`` itself only opens 200 answers)."""
+    real_get = user.http_client.get
+    seen: list[int] = []
+
+    async def get(url, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        response = await real_get(url, **kwargs)
+        seen.append(response.status_code)
+        response.status_code = 200  # checked below
+        return response
+
+    user.http_client.get = get
+    try:
+        await user.open(path)
+    finally:
+        del user.http_client.get
+    assert seen == [status], f"{path} answered {seen}, expected {status}"

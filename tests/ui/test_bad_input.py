@@ -19,7 +19,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from logic.tables import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
-from tests.ui.helpers import eventually, find, table_attr, with_testid
+from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from ui.runtime import runtime
 
 EVIL = {
@@ -190,7 +190,7 @@ async def test_bad_new_links_say_what_is_wrong_and_make_nothing(user: User) -> N
     await user.open("/")
     before = dict(runtime().hub.tables)
     for link, reason in BAD_LINKS:
-        await user.open(link)
+        await open_with_status(user, link, 400)
         await user.should_see("That link cannot start a table.")
         await user.should_see(reason)
         assert with_testid(user, "error"), link
@@ -261,7 +261,7 @@ async def test_guessing_table_links_slows_down_too(user: User) -> None:
     waits = []
     for code in ("NOPE42", "NOPE43", "NOPE44"):
         started = time.monotonic()
-        await user.open(f"/table/{code}")
+        await open_with_status(user, f"/table/{code}", 404)
         await user.should_see(f"No table with code {code}", retries=100)
         waits.append(time.monotonic() - started)
     assert waits[1] >= 0.45 and waits[2] >= 0.95, waits

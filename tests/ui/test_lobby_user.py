@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from nicegui.testing import User
 
-from tests.ui.helpers import eventually, find, table_attr, with_testid
+from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from ui.runtime import runtime
 
 
@@ -76,18 +76,18 @@ async def test_a_wrong_code_gets_a_clear_message(user: User) -> None:
 
 
 async def test_unknown_table_page_explains_what_to_do(user: User) -> None:
-    await user.open("/table/NOPE42")
+    await open_with_status(user, "/table/NOPE42", 404)
     await user.should_see("No table with code NOPE42 — check the code or ask the host for the link.")
 
 
 async def test_bad_new_links_are_refused_with_a_reason(user: User) -> None:
-    await user.open("/new/president?players=9")
+    await open_with_status(user, "/new/president?players=9", 400)
     await user.should_see("That link cannot start a table.")
-    await user.open("/new/president?level=godlike")
+    await open_with_status(user, "/new/president?level=godlike", 400)
     await user.should_see("level must be one of")
-    await user.open("/new/checkers")
+    await open_with_status(user, "/new/checkers", 400)
     await user.should_see("No game called")
-    await user.open("/new/president?speed=fast")
+    await open_with_status(user, "/new/president?speed=fast", 400)
     await user.should_see("must be numbers")
 
 

@@ -12,7 +12,7 @@ from PIL import Image
 
 from logic.registry import all_games
 from storage.stats import head_to_head, history, results_over_time, summaries
-from tests.ui.helpers import find, with_testid
+from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.scorecard_png import render_scorecard, round_scores, scorecard_size
 from ui.components.share import find_finished, share_text
@@ -84,7 +84,7 @@ async def test_games_someone_else_played_are_not_in_my_stats(create_user: Callab
 
 
 async def test_an_unknown_game_page_says_so(user: User) -> None:
-    await user.open("/stats/game/NOPE99")
+    await open_with_status(user, "/stats/game/NOPE99", 404)
     await user.should_see("No finished game with code NOPE99")
 
 

@@ -87,14 +87,14 @@ def register() -> None:
             raise HTTPException(status_code=404, detail="No such card") from None
         return Response(body, media_type="image/svg+xml", headers=headers)
 
-    @app.get("/cards/faces.css")
+    @app.get("/cards/faces.css", include_in_schema=False)
     def faces_stylesheet() -> Response:
         return Response(faces_css(), media_type="text/css", headers=headers)
 
-    @app.get("/cards/4/{code}")
+    @app.get("/cards/4/{code}", include_in_schema=False)
     def four_colour_face(code: str) -> Response:
         return svg_response(code, True)
 
-    @app.get("/cards/{code}")
+    @app.get("/cards/{code}", include_in_schema=False)
     def face(code: str) -> Response:
         return svg_response(code, False)

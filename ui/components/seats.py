@@ -1,4 +1,5 @@
-"""Seat badges along the top: emoji, name, cards left, title, status chips; the seat to move is framed."""
+"""Seat badges along the top: emoji, name, cards left, title, status chips, presence (connected, reconnecting,
+away for how long) and its actions; the seat to move is framed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from ui.components.region import Region
+from ui.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -20,6 +22,10 @@ class SeatStrip:
     def __init__(self, page: TablePage) -> None:
         self.page = page
         self.refs: dict[int, tuple[ui.element, ui.label | None]] = {}  # seat -> (badge, cards-left label)
+        self.presence_labels: dict[int, ui.label] = {}
+        # "reconnecting" turns into "away", "away 1 min" into "away 2 min" with time alone: read on this page's
+        # own timer (a message goes out only when a text changes), not pushed by the server
+        ui.timer(PRESENCE_REFRESH_SECONDS, self.patch_presence)
 
     def order(self) -> list[int]:
         """Others first, clockwise from me; my own badge last."""
@@ -40,6 +46,17 @@ class SeatStrip:
 
     def draw_badge(self, i: int) -> None:
         self.refs[i] = seat_badge(self.page, i)
+        with self.refs[i][0]:
+            self.presence_labels[i] = ui.label("").classes("presence-chip").props(f"data-testid=seat-{i}-presence")
+            Region.part(lambda: presence_actions(self.page, i), lambda: presence_actions_key(self.page, i))
+        self.patch_presence(only=i)
+
+    def patch_presence(self, only: int | None = None) -> None:
+        if not self.page.in_game():
+            return
+        for i, (badge, _) in list(self.refs.items()):
+            if only is None or i == only:
+                patch_presence(self.page.table, i, badge, self.presence_labels.get(i))
 
     def patch_badge(self, i: int) -> None:
         """The turn frame and the count of cards change with nearly every move: set them in place."""
@@ -57,6 +74,7 @@ class SeatStrip:
             text = cards_text(seat_info(self.page, i))
             if cards.text != text:
                 cards.set_text(text)
+        patch_presence(t, i, badge, self.presence_labels.get(i))
 
 
 def seat_info(page: TablePage, i: int) -> dict:

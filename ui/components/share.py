@@ -118,7 +118,7 @@ def share_buttons(code: str) -> bool:
 
 
 def register() -> None:
-    @app.get("/share/{code}.png")
+    @app.get("/share/{code}.png", include_in_schema=False)  # an image, not part of the seat API docs
     def scorecard(code: str, download: int = 0) -> Response:
         record = find_finished(code)
         if record is None:

@@ -8,6 +8,7 @@ from nicegui import ui
 
 from logic.tables import STATUS_CLOSED
 from ui.components.share import share_buttons  # issue 6
+from ui.pages.replay_report import open_report_dialog  # issue 17
 
 if TYPE_CHECKING:
     from ui.pages.table import TablePage
@@ -73,7 +74,8 @@ def standings(page: TablePage) -> None:
             _rows_table(page, page.view["summary"])
         with ui.row().classes("gap-2"):
             if t.next_code:
-                ui.button("Join the next game", on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
+                text = "Join the next game" if page.seat is not None else "Watch the next game"
+                ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
                     "color=primary data-testid=btn-rematch-join")
             elif page.seat is not None:
                 ui.button("Play again", icon="replay", on_click=lambda: play_again(page)).props(
@@ -81,6 +83,11 @@ def standings(page: TablePage) -> None:
             ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
             if outcome is not None:  # issue 6: share the result as text or a scorecard image
                 share_buttons(t.code)
+            if outcome is not None:  # issue 17: step through the game, or tell us what went wrong
+                ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
+                          ).props("outline data-testid=btn-replay")
+        ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(page)).props(
+            "flat dense no-caps data-testid=btn-report-standings")
 
 
 def play_again(page: TablePage) -> None:
@@ -97,6 +104,7 @@ def play_again(page: TablePage) -> None:
                 new.add_bot(who.player_id, i, s.bot, name, s.emoji)
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
+        new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat
         hub.changed(new)
     t.next_code = new.code
     t.notice(f"{who.name} started a new game. Join it from the results.")

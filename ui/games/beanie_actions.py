@@ -102,10 +102,13 @@ class ActionBar:
             if reason and "Draw a card first" in reason:
                 reason = "Draw a card first"
             action_button(page, "End round?", "btn-end-round", PROPOSE, reason).props("flat dense no-caps")
-        elif vote["proposer"] == me:
-            action_button(page, "Cancel end-round vote", "btn-withdraw", WITHDRAW,
-                          page.check(WITHDRAW) if page.my_turn else "Withdraw on your turn").props("flat dense no-caps")
-        elif me is not None and me not in vote["agreed"]:
+        elif me is not None and me in vote["agreed"]:  # any voter takes their own vote back, on any turn
+            label = "Cancel end-round vote" if vote["proposer"] == me else "Cancel my agreement"
+            reason = page.check(WITHDRAW)
+            if reason and "Draw a card first" in reason:
+                reason = "Draw a card first"
+            action_button(page, label, "btn-withdraw", WITHDRAW, reason).props("flat dense no-caps")
+        elif me is not None:
             action_button(page, "Agree to end round", "btn-agree", AGREE,
                           page.check(AGREE) if page.my_turn else "Agree on your turn").props("flat dense no-caps")
 

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.rummy.actions import TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
 from ui.components.cards import card
 from ui.games.base import GameUI, action_button
 from ui.games.rummy_control import RummyControl
+from ui.games.rummy_first_draw import first_draw_board
 from ui.games.rummy_parts import (
     JS_TAP_EMPTY,
     current_hint,
@@ -110,6 +111,9 @@ class RummyScreen(RummyControl, GameUI):
                            "data-must-use": view.get("must_use") or ""})
         with root:
             info_panels(page, view, current_hint(page))
+            if view.get("phase") == "first-draw":
+                first_draw_board(page, view, lambda: page.send(FIRST_DRAW))
+                return
             h = current_hint(page)
             if view.get("phase") == "play":
                 takeable: set[str] = set()

@@ -286,8 +286,9 @@ def info_panels(page: TablePage, view: dict[str, Any], hint: dict[str, Any] | No
         with box:
             ui.label("Draw for first deal:").classes("text-sm")
             for s, code in enumerate(draw["cards"][:n]):
-                ui.label(f"{seat_name(page, s)} {pretty(code)}").classes(
-                    "chip" + (" title" if s == winner else "")).props(f"data-card-draw={code}")
+                chip = ui.label(f"{seat_name(page, s)} {pretty(code)}")
+                chip.classes("chip" + (" title" if s == winner else ""))
+                chip.props.update({"data-card-draw": code, "data-testid": f"first-draw-{s}"})
             if winner is not None:
                 ui.label(f"→ {seat_name(page, winner)} {'start' if winner == page.seat else 'starts'}").classes(
                     "text-sm font-bold")

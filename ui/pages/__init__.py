@@ -11,9 +11,9 @@ def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
     from nicegui import app, run, ui
 
-    from ui import nicegui_speedups, socket_guard
+    from ui import api, nicegui_speedups, socket_guard
     from ui.components import card_faces, share  # share: issue 6
-    from ui.pages import home, link, new, profile, rules, stats, table
+    from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats, table
 
     nicegui_speedups.install()
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
@@ -41,3 +41,7 @@ def register_pages() -> None:
     link.register()  # issue 6: link a device, stats and history, shared scorecards
     stats.register()
     share.register()
+    api.register()  # issue 20: the seat API under /api/v1
+    replay.register()  # issue 17: replays, reports, the host console
+    host.register()
+    host_report.register()

@@ -16,6 +16,7 @@ from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me
 from ui.lan import base_urls, qr_data_uri
+from ui.mdns import current_url
 from ui.runtime import runtime
 
 STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", STATUS_OVER: "finished",
@@ -41,7 +42,8 @@ def start_table(game: Any, practice: bool, options: dict[str, Any], level: str |
 def practice_dialog(game: Any) -> None:
     """Practice: choose players, computer level and the game's options, then play at once."""
     model = game.config_model
-    values: dict[str, Any] = {name: f.default for name, f in model.model_fields.items() if name != "players"}
+    values: dict[str, Any] = {name: game.table_defaults.get(name, f.default) for name, f in model.model_fields.items()
+                              if name != "players"}
     counts = player_choices(game)
     state = {"players": counts[0], "level": game.bot_levels[min(1, len(game.bot_levels) - 1)]}
     with ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(f"data-testid=practice-{game.key}"):
@@ -138,7 +140,8 @@ def register() -> None:
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label("Live tables").classes("text-lg font-bold")
                 live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
-                if not live:
+                running = watchable_tables(who.player_id)
+                if not live and not running:
                     ui.label("No open tables right now. Start a friends table and share the code.").classes(
                         "text-grey-8")
                 for t in live:
@@ -153,6 +156,25 @@ def register() -> None:
                                          if k != "players")
                         if opts:
                             ui.label(opts).classes("text-grey-8 text-xs")
+                for t in running:
+                    watch_row(t)
+
+
+def watchable_tables(player_id: str) -> list[Any]:
+    """Running tables listed under Live tables (the host left "Listed" on), but for the viewer's own."""
+    tables = runtime().hub.tables.values()
+    return sorted((t for t in tables if t.status == STATUS_PLAYING and t.settings.public
+                   and t.seat_of(player_id) is None), key=lambda t: -t.created_at)
+
+
+def watch_row(t: Any) -> None:
+    """A running table: who plays, how many watch, and Watch."""
+    with ui.row().classes("items-center gap-3"):
+        ui.button("Watch", icon="visibility", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
+            f"dense outline color=primary data-testid=watch-{t.code}")
+        watchers = f" · {t.watchers} watching" if t.watchers else ""
+        ui.label(f"{t.game.title} · playing{watchers}")
+        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
 
 
 def lan_card() -> None:
@@ -161,6 +183,9 @@ def lan_card() -> None:
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
         ui.label("Other devices open").classes("text-sm text-grey-8")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
+        by_name = current_url()  # the mDNS name (ui/mdns.py) while it is announced; the QR keeps the number
+        if by_name:
+            ui.label(f"or {by_name}").classes("font-mono text-sm").props("data-testid=lan-name")
         qr = ui.element("img").classes("w-32 h-32")
         qr.props["src"] = qr_data_uri(urls[0])
         qr.props["alt"] = f"QR code for {urls[0]}"

@@ -11,6 +11,8 @@ from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.identity import EMOJI_CHOICES, set_profile
 from ui.lan import base_urls, qr_data_uri
+from ui.pages.program_token import program_button, program_token_for_seat
+from ui.presence_lobby import lobby_seat_presence, presence_options, take_computer_seat_button
 from ui.runtime import runtime
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ def invite_url(code: str) -> str:
 async def copy_link(url: str) -> None:
     import json
 
-    result = await ui.run_javascript("return " + COPY_JS % json.dumps(url))
+    result = await ui.run_javascript("return " + (COPY_JS % json.dumps(url)).strip())  # not "return" + line break
     ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
               position="top")
 
@@ -61,26 +63,34 @@ def lobby_view(page: TablePage) -> None:
         with ui.card().classes("grow text-black min-w-[280px]"):
             ui.label("Seats").classes("text-lg font-bold")
             for i, s in enumerate(t.seats):
-                with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}"):
+                with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
                     ui.label(f"{i + 1}.").classes("w-5")
                     if s.empty:
                         ui.label("Open seat").classes("text-grey-8 grow")
                         if host:
-                            level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
-                                              value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
-                                f"dense data-testid=bot-level-{i}")
-                            ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
-                                page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                            with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
+                                level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
+                                                  value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
+                                    f"dense data-testid=bot-level-{i}")
+                                ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
+                                    page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                                program_button(page, i)  # issue 20
                     else:
                         you = " (you)" if i == page.seat else ""
                         host_mark = " · host" if s.player_id == t.host_id else ""
                         ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
                         if s.bot:
                             ui.label(f"computer · {s.bot}").classes("chip")
+                            take_computer_seat_button(page, i)  # issue 16
+                        elif s.is_program:
+                            ui.label("program").classes("chip")
+                        else:
+                            lobby_seat_presence(page, row, i)
                         if host and s.player_id != t.host_id:
                             ui.button(icon="close", on_click=lambda s_=i: page.do(
                                 lambda tb, now: tb.remove_player(page.me.player_id, s_))).props(
                                 f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
+                program_token_for_seat(page, i)  # issue 20: shown once, to the host who made it
             if page.seat is None:
                 join_form(page)
         with ui.card().classes("text-black min-w-[260px]"):
@@ -119,8 +129,9 @@ def lobby_view(page: TablePage) -> None:
                 "data-testid=opt-auto-start")
             auto.on_value_change(lambda e: page.do(
                 lambda tb, now: tb.set_setting(page.me.player_id, "auto_start", e.value, now)))
+            extra = presence_options(page)  # issue 16: away grace, watchers' chat
             if not host:
-                for el in (timer, lobby, speed, public, auto):
+                for el in (timer, lobby, speed, public, auto, *extra):
                     el.disable()
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())

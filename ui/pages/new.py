@@ -1,5 +1,7 @@
 """``/new/<game>?players=4&bots=3&level=expert&seed=42&speed=0``: a practice table for testers, opened at once.
 
+``program=1`` makes the last seat a program seat (issue 20); its token is shown once on the table page.
+
 Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
 """
 
@@ -13,12 +15,14 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
+from ui.api_auth import keep_for_reveal, new_token
 from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me
+from ui.pages.http_status import BAD_REQUEST, answer
 from ui.runtime import runtime
 
-RESERVED = {"bots", "level", "seed", "speed", "timer"}
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
 
 
 def _coerce(value: str) -> Any:
@@ -55,15 +59,26 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         raise ValueError("bots, seed, speed and timer must be numbers.") from None
     if speed is not None and not 0 <= speed <= 10:
         raise ValueError("speed is the computer players' delay in seconds, 0 to 10.")
+    program = params.get("program", "0").lower()
+    if program not in ("0", "1", "true", "false"):
+        raise ValueError("program is 1 (the last seat is played by a program) or 0.")
+    with_program = program in ("1", "true")
     players = int(config.players)
-    if bots is not None and not 0 <= bots <= players - 1:
-        raise ValueError(f"bots must be between 0 and {players - 1}.")
+    if bots is not None and not 0 <= bots <= players - 1 - with_program:
+        raise ValueError(f"bots must be between 0 and {players - 1 - with_program}.")
     if timer is not None and timer not in game.turn_timer_choices:
         raise ValueError(f"timer must be one of {', '.join(map(str, game.turn_timer_choices))}.")
+    if speed == 0:  # at once means at once: e.g. no tapping the deck for Rummy's first deal (Game.table_defaults)
+        for name in game.table_defaults:
+            options.setdefault(name, game.config_model.model_fields[name].default)
     who = me()
     rt = runtime()
+    token, token_hash = new_token() if with_program else (None, None)
     table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
-                          level=level, bots=bots, seed=seed if seed is not None else rt.next_seed(), speed=speed)
+                          level=level, bots=bots, seed=seed if seed is not None else rt.next_seed(), speed=speed,
+                          program_hash=token_hash)
+    if token is not None:
+        keep_for_reveal(table.code, who.player_id, len(table.seats) - 1, token)
     if timer is not None:
         table.settings.turn_seconds = timer
         rt.hub.changed(table)
@@ -76,6 +91,7 @@ def register() -> None:
         try:
             code = create_from_query(game_key, dict(request.query_params))
         except (ValueError, IllegalMove) as exc:
+            answer(BAD_REQUEST)
             with frame("Cannot start that table"):
                 ui.label("That link cannot start a table.").classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")

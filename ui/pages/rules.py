@@ -5,7 +5,11 @@ from __future__ import annotations
 from nicegui import ui
 
 from logic.registry import all_games, get_game
+from ui.components.rule_examples import rule_examples
 from ui.frame import frame
+from ui.pages import ASSETS
+from ui.pages.http_status import NOT_FOUND, answer
+from ui.table_help import TABLE_HELP
 
 
 def register() -> None:
@@ -17,14 +21,19 @@ def register() -> None:
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
                     ui.label(game.tagline).classes("text-grey-8")
+            ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str) -> None:
         try:
             game = get_game(game_key)
         except ValueError as exc:
+            answer(NOT_FOUND)
             with frame("Rules"):
                 ui.label(str(exc)).props("data-testid=error")
             return
         with frame(f"{game.title} rules"):
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
+            if (ASSETS / f"{game.key}.css").exists():  # issue 17: examples drawn with the table's own parts
+                ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
+            rule_examples(game.key)

@@ -16,6 +16,7 @@ from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import find_finished, share_buttons
 from ui.frame import frame
 from ui.identity import me
+from ui.pages.http_status import not_found_page
 from ui.runtime import runtime
 
 COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
@@ -41,12 +42,10 @@ def register() -> None:
     @ui.page("/stats/game/{code}")
     def game_page(code: str) -> None:
         record = find_finished(code)
+        if record is None:
+            not_found_page("Finished game", f"No finished game with code {code[:12].upper()}.", "Your stats", "/stats")
+            return
         with frame("Finished game"):
-            if record is None:
-                ui.label(f"No finished game with code {code[:12].upper()}.").classes("text-lg").props(
-                    "data-testid=error")
-                ui.button("Your stats", on_click=lambda: ui.navigate.to("/stats")).props("color=primary")
-                return
             game_detail(record)
 
 
@@ -126,19 +125,33 @@ def history_list(records: list[dict[str, Any]], player_id: str) -> None:
     def rows() -> None:
         with ui.column().classes("w-full gap-1").props("data-testid=history"):
             for row in history(records, player_id, choice.value or None)[:200]:
-                with ui.link(target=f"/stats/game/{row['code']}").classes(
-                        "w-full no-underline text-black").props(f"data-testid=history-{row['code']}"):
-                    with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
-                        ui.label(row["when"].strftime("%d %b %Y %H:%M")).classes("text-xs text-grey-8 w-28")
-                        ui.label(game_title(str(row["game"]))).classes("font-bold w-24")
-                        ui.label(", ".join(f"{e} {n}" for e, n, _bot in row["players"])).classes(
-                            "grow text-sm ellipsis")
-                        ui.label(row["result"] + (" · practice" if row["practice"] else "")).classes(
-                            "text-sm " + ("text-positive font-bold" if row["won"] else ""))
-                        ui.label(f"{row['score']} pts").classes("font-mono text-sm")
+                with ui.row().classes("w-full items-center gap-1 no-wrap"):
+                    history_row(row)
+                    replay_link(str(row["code"]))  # issue 17
 
     choice.on_value_change(rows.refresh)
     rows()
+
+
+def replay_link(code: str) -> None:
+    """A round ▶ button opening the game's replay (issue 17)."""
+    ui.button(icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{code}")).props(
+        f"flat round dense color=primary aria-label='Watch the replay' data-testid=history-replay-{code}").tooltip(
+        "Watch the replay")
+
+
+def history_row(row: dict[str, Any]) -> None:
+    """One game of the history, linking to its scores."""
+    with ui.link(target=f"/stats/game/{row['code']}").classes(
+            "w-full no-underline text-black").props(f"data-testid=history-{row['code']}"):
+        with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
+            ui.label(row["when"].strftime("%d %b %Y %H:%M")).classes("text-xs text-grey-8 w-28")
+            ui.label(game_title(str(row["game"]))).classes("font-bold w-24")
+            ui.label(", ".join(f"{e} {n}" for e, n, _bot in row["players"])).classes(
+                "grow text-sm ellipsis")
+            ui.label(row["result"] + (" · practice" if row["practice"] else "")).classes(
+                "text-sm " + ("text-positive font-bold" if row["won"] else ""))
+            ui.label(f"{row['score']} pts").classes("font-mono text-sm")
 
 
 def game_detail(record: dict[str, Any]) -> None:
@@ -156,6 +169,8 @@ def game_detail(record: dict[str, Any]) -> None:
                 ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
     with ui.row().classes("gap-2"):
         share_buttons(str(record["code"]))
+        ui.button("Watch the replay", icon="smart_display",  # issue 17
+                  on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
     ui.label("Score by round").classes("text-lg font-bold q-mt-sm")
     if not rounds:
         ui.label("This game cannot be replayed round by round.").classes("text-grey-8")

@@ -16,8 +16,8 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import IllegalMove
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
-from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss, take_pass
+from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from ui.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key, miss_wait, record_miss, take_pass
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.components.seats import SeatStrip
@@ -26,7 +26,9 @@ from ui.components.summary import hand_summary, standings
 from ui.frame import frame
 from ui.games import game_ui
 from ui.identity import me, pref
+from ui.pages.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.pages.lobby import lobby_view
+from ui.pages.program_token import take_new_tokens, token_banner
 from ui.pages.table_dialogs import TableDialogs
 from ui.pages.table_hand import HandBar
 from ui.pages.table_top import TopBar
@@ -76,6 +78,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         self.overlays: ui.element | None = None
         self.refresh_pending = False
         self.requested_version = -1
+        self.requested_presence = -1
+        self.program_tokens: dict[int, str] = {}  # issue 20: tokens this page made or was given, shown once
 
     # ----------------------------------------------------------------------------- identity
     @property
@@ -130,6 +134,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self.table.game.title, full_width=True, header=not distraction_free):
+            take_new_tokens(self)
+            token_banner(self)
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self.table.game_key
@@ -142,6 +148,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
         table_sounds(self)  # issue 6: what this page has seen, so later changes can chime
         unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
         ui.context.client.on_delete(unsubscribe)
+        self.hub.presence.attach(self.table, ui.context.client, self.me.player_id)  # issue 16: who is here
 
     def on_change(self, table: Table) -> None:
         """Called by the hub after every change; several changes in a row make one refresh."""
@@ -161,8 +168,9 @@ class TablePage(TopBar, HandBar, TableDialogs):
             if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
                 ui.navigate.to("/")
                 return
-        if table.version != self.requested_version:
+        if table.version != self.requested_version or table.presence_version != self.requested_presence:
             self.requested_version = table.version
+            self.requested_presence = table.presence_version  # issue 16: who is here changed
             self.update_regions()
 
     def update_attributes(self) -> None:
@@ -176,6 +184,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
             "data-status": self.table.status,
             "data-paused": "true" if self.table.paused else "false",
             "data-version": str(self.table.version),
+            "data-watchers": str(self.table.watchers),  # issue 16
+            "data-watching": "true" if self.seat is None else "false",
         })
 
     def show_notices(self) -> None:
@@ -187,7 +197,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
                           timeout=3000)
         self.last_notice = self.table.notice_seq
         if self.chat_badge is not None:
-            unread = len(self.table.chat) - self.chat_seen
+            unread = len(self.table.chat) - self.chat_seen if self.may_read_chat() else 0
             self.chat_badge.set_text(str(unread))
             self.chat_badge.set_visibility(unread > 0)
             # issue 6: "chat opens on a new message" (another player's)
@@ -196,6 +206,9 @@ class TablePage(TopBar, HandBar, TableDialogs):
                 self.open_chat()
         if self.chat_log is not None:
             self.chat_messages.refresh()
+
+    def may_read_chat(self) -> bool:
+        return self.seat is not None or self.table.watcher_may_read()
 
     # ----------------------------------------------------------------------------- regions
     def make_regions(self) -> None:
@@ -232,8 +245,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
 
     def status_key(self) -> Hashable:
         t = self.table
-        if t.status == STATUS_LOBBY:
-            return "lobby", t.version
+        if t.status == STATUS_LOBBY:  # (a visitor coming or going does not redraw it: they may be typing a name)
+            return "lobby", t.version, tuple(sorted(t.gone_since))
         return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
 
     def prompts_key(self) -> Hashable:
@@ -241,7 +254,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         if self.status_key() != "none":
             return None
         mine = self.seat
-        return (t.status, mine is not None and t.seats[mine].autoplay, self.is_host,
+        return (t.status, mine is not None and t.seats[mine].autoplay, mine is not None and t.seats[mine].timed_out,
+                self.is_host,
                 tuple((s, t.seats[s].name) for s in t.pending_leave))
 
     def summary_key(self) -> Hashable:
@@ -299,6 +313,13 @@ class TablePage(TopBar, HandBar, TableDialogs):
                 ui.label("The computer is playing for you.")
                 ui.button("I'm back", on_click=lambda: self.do(lambda tb, now: tb.im_back(self.me.player_id, now))
                           ).props("color=amber text-color=black data-testid=btn-im-back")
+        elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)
+            with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
+                                  "rounded-borders").props("data-testid=timeout-notice role=alert"):
+                ui.icon("timer_off")
+                ui.label("Turn timed out: the game made your move.").classes("font-bold")
+                ui.button("Got it", on_click=lambda: self.do(lambda tb, now: tb.dismiss_timeout(self.me.player_id))
+                          ).props("color=primary data-testid=btn-timeout-ok")
         if self.is_host and t.pending_leave:
             for seat in list(t.pending_leave):
                 with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
@@ -314,8 +335,11 @@ class TablePage(TopBar, HandBar, TableDialogs):
     # ----------------------------------------------------------------------------- dialogs
 def known_to_viewer(table: Table) -> bool:
     """A table this browser may open without the guessing slowdown: it has a seat there, or the table is listed
-    on the home page. (Anyone else waits whether or not the code exists, so the wait tells a guesser nothing.)"""
+    on the home page (open to join, or running: to watch). (Anyone else waits whether or not the code exists, so
+    the wait tells a guesser nothing.)"""
     if table.seat_of(me().player_id) is not None:
+        return True
+    if table.status == STATUS_PLAYING and table.settings.public:
         return True
     return table.status == STATUS_LOBBY and table.settings.public and bool(table.open_seats())
 
@@ -327,35 +351,26 @@ def not_found(code: str, too_many: bool = False) -> None:
 
 
 def register() -> None:
-    @ui.page("/table/{code}")
-    def table_page(code: str) -> None:
+    # a wrong code's answer waits its turn in line (ui/code_guard.py): up to MISS_QUEUE_LIMIT seconds
+    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10)
+    async def table_page(code: str) -> None:
         key = guard_key()
         code = code.strip().upper()
         table = runtime().hub.get(code)
         known = table is not None and (take_pass(key, code) or known_to_viewer(table))
         wait = 0.0 if known else miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
-        if wait == 0 and table is not None:
+        if wait is None:  # refused outright: too many tries queued from this address
+            answer(TOO_MANY_REQUESTS)
+            with frame("Table not found"):
+                not_found(code, too_many=True)
+            return
+        if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
+            await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
+            table = runtime().hub.get(code)
+        if table is not None:
             TablePage(table).build()
             return
-        if not wait:  # refused outright (too many tries), or a wrong code with nothing to wait for
-            if wait is not None:
-                record_miss(key, time.monotonic())
-            with frame("Table not found"):
-                not_found(code, too_many=wait is None)
-            return
-        with frame("Looking for the table"):  # the answer comes after the wait
-            box = ui.column().classes("items-center")
-            with box:
-                ui.spinner(size="lg")
-
-        def answer() -> None:
-            if runtime().hub.get(code) is not None:
-                grant_pass(key, code)
-                ui.navigate.to(f"/table/{code}")
-                return
-            record_miss(key, time.monotonic())
-            box.clear()
-            with box:
-                not_found(code)
-
-        ui.timer(wait, answer, once=True)
+        record_miss(key, time.monotonic())
+        answer(NOT_FOUND)
+        with frame("Table not found"):
+            not_found(code)

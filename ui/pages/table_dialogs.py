@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from ui.components.rule_examples import rule_examples
+from ui.table_help import TABLE_HELP
+
 if TYPE_CHECKING:
     from logic.tables import Table
     from ui.identity import Me
@@ -30,6 +33,8 @@ class TableDialogs:
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
+                rule_examples(self.table.game_key)  # issue 17
+                ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
             ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
         dialog.open()
 
@@ -44,13 +49,13 @@ class TableDialogs:
                 self.chat_log = ui.column().classes("w-full gap-1")
                 with self.chat_log:
                     self.chat_messages()
-            if self.seat is not None:
+            if self.seat is not None or self.table.settings.watcher_chat == "write":  # issue 16: the host's choice
                 with ui.row().classes("w-full no-wrap items-center"):
                     box = ui.input(placeholder="Say something").props(
                         "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
 
                     def send() -> None:
-                        if self.do(lambda t, now: t.say(self.me.player_id, box.value or "", now)):
+                        if self.do(lambda t, now: self.say_as_me(t, box.value or "", now)):
                             box.set_value("")
                             area.scroll_to(percent=1.0)
 
@@ -64,13 +69,25 @@ class TableDialogs:
         dialog.on("hide", closed)
         dialog.open()
 
+    def say_as_me(self, table: Table, text: str, now: float) -> None:
+        """A player's message, or a watcher's (the table checks that the host lets watchers write)."""
+        if table.seat_of(self.me.player_id) is not None:
+            table.say(self.me.player_id, text, now)
+        else:
+            table.watcher_say(self.me.player_id, self.me.name, self.me.emoji, text, now)
+
     @ui.refreshable_method
     def chat_messages(self) -> None:
+        if self.seat is None and not self.table.watcher_may_read():
+            ui.label("The host keeps this chat for the players.").classes("text-grey-8").props(
+                "data-testid=chat-closed")
+            return
         if not self.table.chat:
             ui.label("No messages yet.").classes("text-grey-8")
         for msg in self.table.chat:
             with ui.row().classes("gap-1 items-baseline no-wrap"):
-                ui.label(f"{msg['emoji']} {msg['name']}:").classes("font-bold text-sm whitespace-nowrap")
+                watcher = " (watching)" if msg.get("watcher") else ""
+                ui.label(f"{msg['emoji']} {msg['name']}{watcher}:").classes("font-bold text-sm whitespace-nowrap")
                 ui.label(msg["text"]).classes("text-sm break-all")
         self.chat_seen = len(self.table.chat)
 

@@ -15,6 +15,8 @@ from nicegui import ui
 from logic.tables import STATUS_LOBBY
 from ui.components.region import Region
 from ui.identity import pref, set_pref
+from ui.pages.replay_report import open_report_dialog
+from ui.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
     from logic.tables import Table
@@ -41,7 +43,7 @@ class TopBar:
         return self.table.status, self.view.get("round_label") if self.view else None
 
     def cue_key(self) -> Hashable:
-        return self.table.paused, self.my_turn
+        return self.table.paused, self.my_turn, watching(self)  # type: ignore[arg-type]
 
     def menu_key(self) -> Hashable:
         t = self.table
@@ -56,6 +58,7 @@ class TopBar:
             with ui.row().classes("items-center gap-2 no-wrap"):
                 cue = Region.part(self.turn_cue, self.cue_key)
                 cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
+                Region.part(lambda: watchers_chip(self), lambda: self.table.watchers)  # type: ignore[arg-type]
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=self.open_chat).props(
@@ -77,6 +80,8 @@ class TopBar:
             ui.label("Paused").classes("turn-cue").props("data-testid=paused")
         elif self.my_turn:
             ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
+        elif watching(self):  # type: ignore[arg-type]
+            watching_cue(self)  # type: ignore[arg-type]
 
     def menu_button(self) -> None:
         t = self.table
@@ -89,8 +94,12 @@ class TopBar:
                     else:
                         ui.menu_item("Pause", on_click=lambda: self.do(
                             lambda tb, now: tb.pause(self.me.player_id, now))).props("data-testid=btn-pause")
+                ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(self)).props(  # type: ignore[arg-type]
+                    "data-testid=btn-copy-watch-link")
                 ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
                 ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
+                ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(self)).props(  # issue 17
+                    "data-testid=btn-report")
                 if self.seat is not None:
                     ui.menu_item("Leave table", on_click=self.confirm_leave).props("data-testid=btn-leave")
                 ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))

@@ -1,0 +1,69 @@
+"""Step-by-step examples for Beanie's rules: small crafted positions in round 5 (the 5s are Beanies) played with
+real moves, each accepted by the rules (tests/logic/test_examples.py checks). Partial positions, not real deals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.beanie import GAME
+from logic.beanie.actions import Agree, Discard, Draw, Lay, Propose, Star, Steal
+from logic.beanie.sets import CARD_ID, MATCH, RUN
+from logic.replay import Example
+
+NAMES = ("Ana", "Ben", "Cai")
+
+
+def _ids(codes: str) -> list[int]:
+    return [CARD_ID[c] for c in codes.split()]
+
+
+def position(hands: list[str], *, stock: str, stage: str = "draw", discard: str = "",
+             sets: tuple[tuple[int, int, str, str], ...] = (), laid: list[bool] | None = None) -> Any:
+    """Round 5, Ana (seat 0) to move at ``stage``; ``sets``: (owner, MATCH/RUN, cards, what each stands for).
+    The stock's last card is its top."""
+    n = len(hands)
+    st = GAME.new_game(GAME.make_config(players=n), 1)
+    data = GAME.snapshot(st)
+    data.update(round=5, turn=0, stage=stage, hands=[_ids(h) for h in hands], stock=_ids(stock),
+                discard=_ids(discard), laid=laid or [False] * n, turns_done=[1] * n, drawn=-1,
+                message="Round 5: the 5s are Beanies.")
+    data["sets"] = [[i + 1, owner, typ, _ids(cards), _ids(reps)] for i, (owner, typ, cards, reps) in enumerate(sets)]
+    data["next_set_id"] = len(sets) + 1
+    return GAME.restore(data)
+
+
+EXAMPLES = (
+    Example(
+        "gap", "A Beanie in the gap",
+        "This round the 5s are the Beanies (★). In a run a Beanie can fill a hole between your real cards; it "
+        "then stays fixed as the card it replaces.",
+        NAMES[:2], lambda: position(["7H 9H 5C KD 2S", "3C 8S QD JC 4D 6S"], stock="10S 6C QC"),
+        ((0, Draw("stock"), "Ana draws the Q♣ from the stock."),
+         (0, Lay(("7H", "5C", "9H")), "She lays 7♥ ★ 9♥ as a run: the Beanie plugs the gap and stands for the 8♥."),
+         (0, Discard("KD"), "She discards the K♦; the turn passes to Ben."))),
+    Example(
+        "steal", "Stealing a Beanie",
+        "Once you have laid a set of your own this round, you may swap a real card from your hand for a Beanie "
+        "on someone else's set that stands for exactly that card.",
+        NAMES[:2], lambda: position(
+            ["7D 2C 3S JH", "KC QS 4H"], stock="9S 8C", stage="play", laid=[True, True],
+            sets=((0, MATCH, "10S 10H 10D", "10S 10H 10D"), (1, RUN, "6D 5S 8D", "6D 7D 8D"))),
+        ((0, Steal(2, "7D"), "Ben's run 6♦ ★ 8♦ uses a Beanie as the 7♦, and Ana holds the real 7♦: she swaps "
+                             "them. The run is whole and the Beanie is now in Ana's hand."),
+         (0, Star(1, "5S"), "She places that Beanie on her own match of 10s, where it counts as the 10♣."),
+         (0, Discard("JH"), "She discards the J♥."))),
+    Example(
+        "vote", "Voting to end a stuck round",
+        "When nobody can get anywhere, a player may propose ending the round as a draw. The others can agree on "
+        "their own turn; once everyone has agreed, the round stops and every player counts their cards.",
+        NAMES, lambda: position(["KD QH 2S", "JC 9S 4D", "8C 3H 10D"], stock="6S 7C AH 2D", stage="play",
+                                discard="6H"),
+        ((0, Propose(), "Ana proposes ending the round as a draw."),
+         (0, Discard("KD"), "She discards the K♦; the vote stays open."),
+         (1, Draw("stock"), "Ben draws."),
+         (1, Agree(), "Ben agrees to end the round."),
+         (1, Discard("JC"), "He discards the J♣."),
+         (2, Draw("stock"), "Cai draws."),
+         (2, Agree(), "Cai agrees too. Everyone has agreed: the round ends as a draw and all three count the "
+                      "cards left in their hands."))),
+)

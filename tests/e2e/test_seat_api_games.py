@@ -1,0 +1,112 @@
+"""The example bot (examples/random_bot.py, as a subprocess) plays a whole game of each of the four games
+through the seat API, against a browser at a friends table (issue 20).
+
+The four tables run at once. In each lobby the host marks seat 2 "Program" and reads the token from the page.
+At the Beanie table the browser plays its own moves (the plan of test_beanie_friends); at the other three the
+browser lets its turn timer run out once, and from then on the computer plays for it (the same timeout rule a
+program seat gets), which keeps the test short. Short options: Beanie 1 round, Rummy to 100, Stockpile with a
+short stock, President 4 hands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import ROOT, Server
+from tests.e2e.helpers import all_codes, attr, saved_record
+from tests.e2e.seat_api_support import Api
+from tests.e2e.test_beanie_friends import Stats, beanie_step, choose
+
+pytestmark = pytest.mark.e2e
+
+# game -> (options to choose, turn timer, computer players' seats)
+TABLES = {
+    "beanie": ({"opt-rounds": "1"}, "120 s per move", []),
+    "rummy": ({"opt-target": "100"}, "30 s per move", []),
+    "stockpile": ({"opt-stock_size": "short"}, "30 s per move", []),
+    "president": ({}, "20 s per move", [2, 3]),
+}
+UNIQUE_CARDS = {"beanie", "rummy", "president"}  # one deck: a card code names one card
+
+
+def open_table(browser: Browser, server: Server, game: str) -> tuple[Page, str, str]:
+    """The host's page at a friends table with seat 2 played by a program, started; the code and the token."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(server.url)
+    page.click(f"[data-testid=friends-{game}]")
+    expect(page).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"))
+    code = page.locator("[data-testid=join-code]").inner_text().strip()
+    options, timer, bots = TABLES[game]
+    for testid, label in options.items():
+        choose(page, testid, label)
+    choose(page, "opt-turn-timer", timer)
+    choose(page, "opt-bot-speed", "At once")
+    page.click("[data-testid=btn-add-program-1]")
+    token_box = page.locator("[data-testid=program-token-1]")
+    expect(token_box).to_be_visible()
+    token = page.input_value("[data-testid=program-token-1]")
+    assert re.fullmatch(f'curl -H "Authorization: Bearer {re.escape(token)}" http://.*/api/v1/tables/{code}',
+                        page.input_value("[data-testid=program-curl-1]"))
+    for seat in bots:
+        page.click(f"[data-testid=btn-add-bot-{seat}]")
+        expect(page.locator(f"[data-testid=btn-add-bot-{seat}]")).to_have_count(0)
+    page.click("[data-testid=btn-start]")
+    expect(page.locator("[data-testid=table]")).to_have_attribute("data-status", "playing")
+    return page, code, token
+
+
+def start_bot(server: Server, code: str, token: str, log: Path) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"} | {"BOT_SEED": "7"}
+    return subprocess.Popen([sys.executable, str(ROOT / "examples" / "random_bot.py"), server.url, code, token],
+                            env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
+
+
+def test_the_example_bot_plays_a_whole_game_of_each_game(browser: Browser, server: Server, tmp_path: Path) -> None:
+    tables = {game: open_table(browser, server, game) for game in TABLES}
+    bots = {game: start_bot(server, code, token, tmp_path / f"bot-{game}.log")
+            for game, (_, code, token) in tables.items()}
+    stats = Stats()
+    beanie_page = tables["beanie"][0]
+    checked: set[str] = set()
+    deadline = time.time() + 150
+    try:
+        while time.time() < deadline and any(attr(p, "data-status") == "playing" for p, _, _ in tables.values()):
+            for game, (page, code, token) in tables.items():
+                if game in UNIQUE_CARDS and game not in checked and attr(page, "data-phase") == "play":
+                    # the program's cards never reach the browser, and the browser's never reach the program
+                    program = Api(server, code, token).get().json()
+                    if program["view"].get("hand"):
+                        assert not set(program["view"]["hand"]) & all_codes(page)
+                        checked.add(game)
+            if not beanie_step(beanie_page, stats):
+                beanie_page.wait_for_timeout(100)
+        for proc in bots.values():
+            proc.wait(30)
+    finally:
+        for proc in bots.values():
+            if proc.poll() is None:
+                proc.kill()
+    for game, (page, code, token) in tables.items():
+        output = (tmp_path / f"bot-{game}.log").read_text()
+        assert bots[game].returncode == 0, f"{game} bot: {output}"
+        assert "status over" in output, f"{game} bot: {output}"
+        expect(page.locator("[data-testid=table]")).to_have_attribute("data-status", "over")
+        record = saved_record(server, code)
+        program_moves = [a for seat, a in record["log"] if seat == 1]
+        moves = int(re.search(r"(\d+) moves", output).group(1))
+        assert moves > 0 and len(program_moves) >= moves  # (timeouts could add moves, never remove them)
+        assert not record["seats"][1]["autoplay"], f"{game}: the program never ran out of time"
+        assert record["seats"][1]["program_hash"] and token not in json.dumps(record)
+        ended = Api(server, code, token).get()  # the table has ended: so has its token
+        assert ended.status_code == 410 and ended.json()["status"] == "over"
+    assert checked == UNIQUE_CARDS
+    assert attr(beanie_page, "data-status") == "over"

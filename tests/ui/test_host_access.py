@@ -1,0 +1,68 @@
+"""The host console's trust decision (pure functions): only a loopback connection counts as the server's own
+machine; wrong passwords wait longer and longer and are logged."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+from ui.pages import host_access
+from ui.pages.host_access import is_local_address, key_of, password_matches, record_failure, wait_before_check
+
+
+@pytest.fixture(autouse=True)
+def fresh() -> Iterator[None]:
+    host_access.reset()
+    yield
+    host_access.reset()
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1", "[::1]"])
+def test_loopback_connections_are_the_servers_own_machine(address: str) -> None:
+    assert is_local_address(address)
+
+
+@pytest.mark.parametrize("address", ["192.168.1.20", "10.0.0.2", "192.0.2.2", "::ffff:192.168.1.2", "fe80::1",
+                                     "0.0.0.0", "", None, "localhost", "testclient", "127.0.0.1, 10.0.0.2",
+                                     "x-forwarded-for: 127.0.0.1"])
+def test_every_other_address_is_remote(address: str | None) -> None:
+    assert not is_local_address(address)
+
+
+def test_passwords_compare_whole_and_the_session_keeps_only_a_hash() -> None:
+    assert password_matches(" abcd-efgh-jkmn-pqrs ", "abcd-efgh-jkmn-pqrs")
+    assert not password_matches("abcd-efgh-jkmn-pqr", "abcd-efgh-jkmn-pqrs")
+    assert not password_matches("", "abcd-efgh-jkmn-pqrs")
+    assert "abcd" not in key_of("abcd-efgh-jkmn-pqrs") and key_of("a" * 12) != key_of("b" * 12)
+
+
+def test_wrong_passwords_wait_longer_each_time_and_are_logged(caplog: pytest.LogCaptureFixture) -> None:
+    now = 1000.0
+    assert wait_before_check("10.0.0.9", now) == 0
+    waits = []
+    with caplog.at_level(logging.WARNING, "cardnight.host"):
+        for _ in range(7):
+            record_failure("10.0.0.9", now)
+            waits.append(wait_before_check("10.0.0.9", now))
+            now += waits[-1]  # the try is answered after its wait
+    assert waits == sorted(waits) and waits[0] >= 1 and waits[-1] == host_access.MAX_WAIT
+    assert sum("Wrong host console password from 10.0.0.9" in r.getMessage() for r in caplog.records) == 7
+    assert wait_before_check("10.0.0.8", now) == 0  # another device is not slowed
+    # tries sent at once queue behind each other: the second waits for the first
+    first = wait_before_check("10.0.0.9", now)
+    assert wait_before_check("10.0.0.9", now) > first
+    assert wait_before_check("10.0.0.9", now + 10_000) == 0  # forgotten after a quiet spell
+
+
+@pytest.mark.parametrize(("client", "host", "local"), [
+    ("127.0.0.1", "127.0.0.1:8080", True), ("127.0.0.1", "localhost:8080", True), ("::1", "[::1]:8080", True),
+    ("127.0.0.1", "localhost", True),
+    ("127.0.0.1", "evil.example:8080", False),  # a page that re-pointed its own name at 127.0.0.1
+    ("127.0.0.1", "192.168.1.20:8080", False), ("127.0.0.1", None, False), ("127.0.0.1", "", False),
+    ("192.168.1.30", "localhost:8080", False),  # a header cannot make another device local
+])
+def test_the_no_password_path_needs_a_loopback_connection_asking_for_a_local_name(
+        client: str, host: str | None, local: bool) -> None:
+    assert host_access.request_is_local(client, host) is local

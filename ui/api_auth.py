@@ -1,0 +1,84 @@
+"""Seat API tokens (issue 20): making them, hashing them, per-token rate limits and showing a new token once.
+
+A token is 32 random bytes (URL-safe text). Only its SHA-256 goes into the table's file; the token itself is
+shown to the host once, on the page that asked for it, and kept nowhere else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import secrets
+import time
+from dataclasses import dataclass, field
+
+RATE_PER_SECOND = 40.0  # steady requests per token (a bot at a fast table makes 2-3 per move)
+RATE_BURST = 80  # requests a token may make at once before it has to slow down
+MAX_TOKEN_LENGTH = 200
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh token and its hash."""
+    token = secrets.token_urlsafe(32)
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def bearer_token(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, or None."""
+    if not header:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    return token
+
+
+@dataclass
+class Bucket:
+    tokens: float
+    at: float
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket per key (a token's hash): ``rate`` requests a second, bursts of ``burst``."""
+
+    rate: float = RATE_PER_SECOND
+    burst: int = RATE_BURST
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+
+    def take(self, key: str, now: float | None = None) -> float:
+        """Spend one request for ``key``: 0 if allowed, else the seconds to wait before the next one."""
+        now = time.monotonic() if now is None else now
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = Bucket(float(self.burst), now)
+        bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.at) * self.rate)
+        bucket.at = now
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+            return 0.0
+        return (1 - bucket.tokens) / self.rate
+
+    @staticmethod
+    def retry_after(wait: float) -> str:
+        """The ``Retry-After`` header value (whole seconds, at least 1)."""
+        return str(max(1, math.ceil(wait)))
+
+
+# tokens made for a practice table at /new/<game>?program=1, waiting to be shown once on its creator's table page
+_reveals: dict[tuple[str, str], dict[int, str]] = {}
+
+
+def keep_for_reveal(code: str, player_id: str, seat: int, token: str) -> None:
+    _reveals.setdefault((code, player_id), {})[seat] = token
+
+
+def take_reveal(code: str, player_id: str) -> dict[int, str]:
+    """The new tokens of table ``code`` for ``player_id`` (seat -> token), forgotten once taken."""
+    return _reveals.pop((code, player_id), {})

@@ -1,0 +1,168 @@
+"""Stepping through moves: Back / Play / Next, a speed, jumps to the start of a hand, the move list and the keys
+←, → and Space. Shared by replays, problem reports and the rules examples; what a step looks like is drawn by
+the caller's ``draw(step)``.
+
+Tester contract: the root carries ``data-step`` (0 = before the first move) and ``data-steps``; buttons
+``btn-replay-prev``, ``btn-replay-next``, ``btn-replay-play``; the move list ``replay-moves`` (rows
+``replay-move-N``: the move that leads to step N; the current one has ``data-current="true"``); the hand jumps
+``replay-hands``; the speed ``replay-speed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from nicegui import ui
+
+SPEEDS = {0.5: "Fast", 1.2: "Normal", 2.5: "Slow"}
+KEYS_JS = """(e) => {
+  const t = e.target; if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+  if (document.querySelector('.q-dialog')) return;
+  const key = {ArrowLeft: 'prev', ArrowRight: 'next', ' ': 'play'}[e.key];
+  if (!key) return;
+  e.preventDefault(); e.stopPropagation();  // (captured first: a focused button must not act on Space too)
+  document.querySelector('[data-testid=btn-replay-' + key + ']')?.click();
+}"""
+# Space on a focused button would also "click" it when the key comes up: the keydown above has handled it.
+# Both listen in the capture phase: Quasar's buttons stop the key's propagation.
+KEYUP_JS = """(e) => {
+  const t = e.target; if (e.key !== ' ' || !t || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
+  if (!document.querySelector('.q-dialog')) { e.preventDefault(); e.stopPropagation(); }
+}"""
+
+# the current move in view inside the list only (scrollIntoView would scroll the whole page on a phone)
+SCROLL_JS = """(() => { const m = document.getElementById('cROOT'), c = m && m.querySelector('.current');
+  if (c) m.scrollTop = c.offsetTop - m.clientHeight / 2; })()"""
+
+
+class Stepper:
+    """``lines[i]`` describes the move from step i to step i + 1; ``chapters`` are ``(step, label)`` pairs (the
+    start of each hand). ``keys``: ←/→/Space step this one (one per page)."""
+
+    def __init__(self, lines: Sequence[str], draw: Callable[[int], None], *, testid: str = "replay",
+                 chapters: Sequence[tuple[int, str]] = (), start: int = 0, keys: bool = False,
+                 moves_title: str = "Moves", compact: bool = False) -> None:
+        self.lines = list(lines)
+        self.steps = len(self.lines)
+        self.draw_step = draw
+        self.chapters = list(chapters)
+        self.step = max(0, min(self.steps, start))
+        self.compact = compact
+        self.root = ui.element("div").classes("cn-replay" + (" compact" if compact else ""))
+        self.root.props.update({"data-testid": testid, "data-steps": str(self.steps), "data-playing": "false"})
+        with self.root:
+            with ui.element("div").classes("cn-replay-main"):
+                self.controls()
+                self.caption = ui.label("").classes("cn-replay-caption").props(
+                    "data-testid=replay-caption aria-live=polite")
+                self.board = ui.element("div").classes("cn-replay-board")
+            with ui.element("div").classes("cn-replay-side"):
+                if not compact:
+                    ui.label(moves_title).classes("font-bold")
+                self.moves = ui.element("div").classes("cn-replay-moves").props("data-testid=replay-moves")
+        self.timer = ui.timer(1.2, self.auto_step, active=False)
+        if keys:
+            ui.add_body_html(f"<script>document.addEventListener('keydown', {KEYS_JS}, true);"
+                             f"document.addEventListener('keyup', {KEYUP_JS}, true);</script>")
+        self.show()
+
+    # ----------------------------------------------------------------------------- drawing
+    def controls(self) -> None:
+        with ui.row().classes("cn-replay-controls items-center no-wrap"):
+            self.prev_btn = ui.button(icon="skip_previous", on_click=lambda: self.go(self.step - 1)).props(
+                "round unelevated color=white text-color=black aria-label=Back data-testid=btn-replay-prev")
+            self.play_btn = ui.button(icon="play_arrow", on_click=self.toggle_play).props(
+                "round unelevated color=amber text-color=black aria-label=Play data-testid=btn-replay-play")
+            self.next_btn = ui.button(icon="skip_next", on_click=lambda: self.go(self.step + 1)).props(
+                "round unelevated color=white text-color=black aria-label=Next data-testid=btn-replay-next")
+            self.counter = ui.label("").classes("cn-replay-counter").props("data-testid=replay-counter")
+            if not self.compact:
+                speed = ui.select(SPEEDS, value=1.2, on_change=lambda e: self.set_speed(e.value)).props(
+                    "dense options-dense dark borderless aria-label=Speed data-testid=replay-speed").classes(
+                    "cn-replay-select")
+                speed.tooltip("Speed of Play")
+            if len(self.chapters) > 1:
+                options = {step: label for step, label in self.chapters}
+                self.hands = ui.select(options, value=self.chapter_of(self.step),
+                                       on_change=lambda e: self.jump(e.value)).props(
+                    "dense options-dense dark borderless aria-label='Jump to a hand' data-testid=replay-hands"
+                ).classes("cn-replay-select")
+            else:
+                self.hands = None
+
+    def chapter_of(self, step: int) -> int:
+        start = 0
+        for s, _label in self.chapters:
+            if s <= step:
+                start = s
+        return start
+
+    def show(self) -> None:
+        """Draw the current step and bring the controls and the move list up to date."""
+        step = self.step
+        self.root.props["data-step"] = str(step)
+        self.board.clear()
+        with self.board:
+            self.draw_step(step)
+        self.counter.set_text(f"{step} / {self.steps}")
+        self.caption.set_text(self.lines[step - 1] if step else "Before the first move")
+        self.prev_btn.set_enabled(step > 0)
+        self.next_btn.set_enabled(step < self.steps)
+        if step >= self.steps and self.timer.active:
+            self.stop()
+        if self.hands is not None and self.hands.value != self.chapter_of(step):
+            self.hands.set_value(self.chapter_of(step))
+        self.draw_moves()
+
+    def draw_moves(self) -> None:
+        """The moves of the current hand (a whole match would be hundreds of rows), the current one marked."""
+        first = self.chapter_of(self.step)
+        later = [s for s, _ in self.chapters if s > first]
+        last = later[0] if later else self.steps
+        self.moves.clear()
+        with self.moves:
+            if self.hands is not None:
+                ui.label(dict(self.chapters).get(first, "")).classes("cn-replay-chapter")
+            for i in range(first + 1, last + 1):
+                current = i == self.step
+                row = ui.label(self.lines[i - 1]).classes("cn-replay-move" + (" current" if current else ""))
+                row.props.update({"data-testid": f"replay-move-{i}", "data-current": "true" if current else "false"})
+                row.on("click", lambda _e, i=i: self.go(i))
+        if self.step:
+            ui.run_javascript(SCROLL_JS.replace("ROOT", str(self.moves.id)))
+
+    # ----------------------------------------------------------------------------- stepping
+    def go(self, step: int) -> None:
+        step = max(0, min(self.steps, step))
+        if step != self.step:
+            self.step = step
+            self.show()
+
+    def jump(self, step: object) -> None:
+        if isinstance(step, int) and step != self.chapter_of(self.step):
+            self.go(step)
+
+    def toggle_play(self) -> None:
+        if self.timer.active:
+            self.stop()
+            return
+        if self.step >= self.steps:
+            self.go(0)
+        self.timer.activate()
+        self.play_btn.props("icon=pause aria-label=Pause")
+        self.root.props["data-playing"] = "true"
+
+    def stop(self) -> None:
+        self.timer.deactivate()
+        self.play_btn.props("icon=play_arrow aria-label=Play")
+        self.root.props["data-playing"] = "false"
+
+    def auto_step(self) -> None:
+        if self.step >= self.steps:
+            self.stop()
+            return
+        self.go(self.step + 1)
+
+    def set_speed(self, seconds: object) -> None:
+        if isinstance(seconds, (int, float)) and seconds in SPEEDS:
+            self.timer.interval = float(seconds)

@@ -1,0 +1,292 @@
+"""``/host``: the console for whoever runs the server. Live tables (end a stale one), recent finished games, the
+problem reports, the app's version, uptime, memory and data size, and a backup of the whole data directory.
+
+Open without a password from the server's own machine; from any other device only with the console password
+(printed at start, kept in ``<data-dir>/host_password.txt``). See ui/pages/host_access.py for the decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import tempfile
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fastapi import Request
+from fastapi.responses import FileResponse, PlainTextResponse, Response
+from nicegui import app, run, ui
+from starlette.background import BackgroundTask
+
+from logic.tables import STATUS_LOBBY, STATUS_PLAYING, Table
+from storage.backup import dir_size, make_backup, remove_stale_staging
+from storage.host_password import load_or_create_host_password
+from storage.reports import app_version
+from ui.frame import frame
+from ui.identity import user_store
+from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
+from ui.pages.replay_report import report_store
+from ui.runtime import runtime
+
+STARTED = time.time()
+TOKEN_SECONDS = 300.0
+_tokens: dict[str, float] = {}  # one-time backup download tokens for remote consoles -> expiry
+_backing_up = threading.Lock()  # one backup at a time
+SESSION_KEY = "host_console"
+RESTORE_TEXT = ("To restore a backup: stop Card Night, unzip the file into an empty folder (for example "
+                "`unzip cardnight-backup.zip -d data-restored`) and start it again with `--data-dir` pointing at "
+                "that folder (`./start.sh --data-dir data-restored`). Live tables, finished games, profiles, "
+                "reports and the passwords all come back as they were when the backup was taken.")
+
+
+def host_password() -> str:
+    return load_or_create_host_password(runtime().data_dir)
+
+
+def page_is_local() -> bool:
+    """The browser of the page being drawn (or whose event is handled) is on the server's own machine."""
+    request = ui.context.client.request
+    return request_is_local(ui.context.client.ip, request.headers.get("host") if request is not None else None)
+
+
+def allowed() -> bool:
+    """This page's browser may use the console: it is on the server's machine, or it gave the password."""
+    return page_is_local() or user_store().get(SESSION_KEY) == key_of(host_password())
+
+
+def ago(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds < 90:
+        return f"{seconds} s ago"
+    if seconds < 5400:
+        return f"{seconds // 60} min ago"
+    return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
+
+
+def size_text(size: int) -> str:
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} KB"
+
+
+def rss_mb() -> float | None:
+    """The server's resident memory in MB (Linux), or None."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def register() -> None:
+    @ui.page("/host")
+    async def host_page() -> None:
+        address = ui.context.client.ip
+        with frame("Host console"):
+            if allowed():
+                await console()
+            else:
+                password_form(address)
+
+    @app.get("/host/backup.zip")
+    def backup(request: Request, token: str = "") -> Response:  # a plain def: FastAPI runs it in a worker thread
+        address = request.client.host if request.client is not None else ""
+        expiry = _tokens.pop(token, 0.0) if token else 0.0
+        if not (request_is_local(address, request.headers.get("host")) or expiry > time.time()):
+            return PlainTextResponse("Open the host console and press Back up there.", status_code=403)
+        rt = runtime()
+        out_dir = Path(tempfile.mkdtemp(prefix="cardnight-backup-"))
+        name = f"cardnight-backup-{datetime.now(UTC):%Y%m%d-%H%M%S}.zip"
+        with _backing_up:
+            remove_stale_staging(rt.data_dir)  # left by a server killed in the middle of a backup
+            make_backup(rt.data_dir, out_dir / name, rt.hub.writer.hold())
+        return FileResponse(out_dir / name, filename=name, media_type="application/zip",
+                            background=BackgroundTask(_remove_dir, out_dir))
+
+
+def _remove_dir(path: Path) -> None:
+    import shutil
+
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def password_form(address: str) -> None:
+    ui.label("Host console").classes("text-xl font-bold")
+    ui.label("This page is for whoever runs Card Night. On the machine the server runs on it opens by itself; "
+             "from this device, type the console password the server printed when it started (it is also in "
+             "host_password.txt in the data folder).").classes("max-w-xl")
+    box = ui.input("Console password", password=True).props(
+        "outlined autocomplete=current-password data-testid=host-password").classes("w-80")
+    status = ui.label("").classes("text-negative").props("data-testid=host-status")
+
+    async def check() -> None:
+        wait = wait_before_check(address, time.monotonic())
+        button.disable()
+        try:
+            if wait:
+                status.set_text(f"Checking… (wrong passwords from this device wait {wait:.0f} s)")
+                await asyncio.sleep(wait)
+            if password_matches(box.value or "", host_password()):
+                user_store()[SESSION_KEY] = key_of(host_password())
+                ui.navigate.reload()
+                return
+            record_failure(address, time.monotonic())
+            status.set_text("That is not the console password.")
+        finally:
+            button.enable()
+
+    box.on("keydown.enter", check)
+    button = ui.button("Open the console", on_click=check).props("color=primary data-testid=btn-host-login")
+
+
+async def console() -> None:
+    hub, rt = runtime().hub, runtime()
+    size = await run.io_bound(dir_size, rt.data_dir)
+    ui.label("Host console").classes("text-xl font-bold").props("data-testid=host-console")
+    with ui.row().classes("gap-6 items-center").props("data-testid=host-facts"):
+        rss = rss_mb()
+        for label, value, testid in (("version", app_version(), "host-version"),
+                                     ("up", ago(time.time() - STARTED).removesuffix(" ago"), "host-uptime"),
+                                     ("memory", f"{rss:.0f} MB" if rss is not None else "?", "host-memory"),
+                                     ("data folder", size_text(size), "host-data-size")):
+            with ui.column().classes("gap-0"):
+                ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
+                ui.label(label).classes("text-xs text-grey-8")
+    live_tables(hub)
+    finished_games(hub)
+    reports_list()
+    backup_panel()
+
+
+def live_tables(hub) -> None:  # noqa: ANN001
+    ui.label("Live tables").classes("text-lg font-bold q-mt-md")
+    tables = sorted((t for t in hub.tables.values() if t.status in (STATUS_LOBBY, STATUS_PLAYING)),
+                    key=lambda t: -t.created_at)
+    if not tables:
+        ui.label("No tables are open.").classes("text-grey-8").props("data-testid=host-no-tables")
+        return
+    with ui.column().classes("w-full gap-1").props("data-testid=host-tables"):
+        for t in tables:
+            with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2").props(
+                    f"data-testid=host-table-{t.code}"):
+                ui.label(t.code).classes("font-mono font-bold")
+                ui.label(t.game.title).classes("font-bold")
+                ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty) or "nobody").classes(
+                    "grow text-sm")
+                ui.label(t.status + (" · paused" if t.paused else "")).classes("text-sm")
+                ui.label(last_move(t)).classes("text-sm")
+                ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
+                ui.button("End", icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
+                    f"outline dense color=negative data-testid=btn-host-end-{t.code}")
+
+
+def last_change(hub, t: Table) -> float:  # noqa: ANN001
+    """When the table's file was last written (every change is saved), else when it was made."""
+    try:
+        return hub.store.path(t.code).stat().st_mtime
+    except (OSError, ValueError):
+        return t.created_at
+
+
+def last_move(t: Table) -> str:
+    """Who moved last and what kind of move, without its cards (the game is still on)."""
+    from logic.replay import FALLBACK_WORDS
+
+    if not t.log:
+        return "no moves yet"
+    seat, action = t.log[-1]
+    name = t.seats[seat].name if 0 <= seat < len(t.seats) else f"Seat {seat + 1}"
+    return f"{name} {FALLBACK_WORDS.get(str(action.get('kind')), 'moved')}"
+
+
+def confirm_end(hub, t: Table) -> None:  # noqa: ANN001
+    with ui.dialog() as dialog, ui.card().props("data-testid=host-end-dialog"):
+        ui.label(f"End table {t.code} ({t.game.title})?").classes("font-bold")
+        ui.label("Everyone at it sees that the game was ended; it gets no result.")
+
+        def end() -> None:
+            if t.status in (STATUS_LOBBY, STATUS_PLAYING):
+                hub.run(t, lambda tb, now: tb.end_early("The host of the server ended this table.", now))
+            dialog.close()
+            ui.notify(f"Table {t.code} ended.", position="top")
+            ui.navigate.reload()
+
+        with ui.row().classes("justify-end w-full"):
+            ui.button("Keep it", on_click=dialog.close).props("flat")
+            ui.button("End the table", on_click=end).props("color=negative data-testid=btn-host-end-confirm")
+    dialog.open()
+
+
+def finished_games(hub) -> None:  # noqa: ANN001
+    ui.label("Recent finished games").classes("text-lg font-bold q-mt-md")
+    games = hub.main.finished_games()[:15]
+    if not games:
+        ui.label("None yet.").classes("text-grey-8")
+        return
+    with ui.column().classes("w-full gap-1").props("data-testid=host-finished"):
+        for g in games:
+            code = str(g.get("code"))
+            with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2"):
+                ui.label(str(g.get("finished_at", ""))[:16].replace("T", " ")).classes("text-xs text-grey-8")
+                ui.label(code).classes("font-mono")
+                ui.label(str(g.get("game", "")).title()).classes("font-bold")
+                ui.label(", ".join(str(p.get("name")) for p in g.get("players") or [])).classes("grow text-sm")
+                ui.link("Replay", f"/replay/{code}").props(f"data-testid=host-replay-{code}")
+                ui.link("Scores", f"/stats/game/{code}")
+
+
+def reports_list() -> None:
+    ui.label("Problem reports").classes("text-lg font-bold q-mt-md")
+    found = report_store().all()
+    if not found:
+        ui.label("No reports.").classes("text-grey-8").props("data-testid=host-no-reports")
+        return
+    with ui.column().classes("w-full gap-1").props("data-testid=host-reports"):
+        for r in found[:100]:
+            who = r.players[r.seat].get("name") if r.seat is not None and r.seat < len(r.players) else "a watcher"
+            with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap").props(
+                    f"data-testid=host-report-{r.id}"):
+                ui.label(f"{r.created_at:%d %b %H:%M}").classes("text-xs text-grey-8")
+                ui.label(f"{r.game.title()} {r.code} · {who}").classes("text-sm font-bold")
+                ui.label(r.words[:160]).classes("grow text-sm ellipsis")
+                ui.button("Open", on_click=lambda r=r: ui.navigate.to(f"/host/report/{r.id}")).props(
+                    f"outline dense data-testid=btn-host-report-open-{r.id}")
+                ui.button(icon="delete", on_click=lambda r=r: confirm_delete(r.id)).props(
+                    f"flat dense round color=negative aria-label=Delete data-testid=btn-host-report-delete-{r.id}")
+
+
+def confirm_delete(report_id: str) -> None:
+    with ui.dialog() as dialog, ui.card():
+        ui.label(f"Delete report {report_id}? It cannot be brought back.")
+
+        def delete() -> None:
+            report_store().delete(report_id)
+            dialog.close()
+            ui.navigate.reload()
+
+        with ui.row().classes("justify-end w-full"):
+            ui.button("Keep it", on_click=dialog.close).props("flat")
+            ui.button("Delete", on_click=delete).props("color=negative data-testid=btn-host-report-delete-confirm")
+    dialog.open()
+
+
+def backup_panel() -> None:
+    ui.label("Back up").classes("text-lg font-bold q-mt-md")
+    ui.label("One .zip of the whole data folder, taken safely while tables are being played.").classes("text-sm")
+
+    def download() -> None:
+        if page_is_local():
+            ui.download.from_url("/host/backup.zip")
+            return
+        token = secrets.token_urlsafe(24)
+        now = time.time()
+        for old, expiry in list(_tokens.items()):
+            if expiry < now:
+                del _tokens[old]
+        _tokens[token] = now + TOKEN_SECONDS
+        ui.download.from_url(f"/host/backup.zip?token={token}")
+
+    ui.button("Back up now", icon="download", on_click=download).props("color=primary data-testid=btn-backup")
+    ui.markdown(RESTORE_TEXT).classes("text-sm max-w-2xl").props("data-testid=restore-help")

@@ -1,0 +1,77 @@
+"""``/host/report/<ID>`` (host console only): one problem report, replayed to the moment it was made and drawn as
+the reporting seat saw it (that seat's view only), with the next move from there when the table went on."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from logic.registry import get_game
+from logic.replay import Replay
+from storage.reports import Report
+from ui.components.share import find_finished
+from ui.components.stepper import Stepper
+from ui.components.still_table import draw_still_table, seats_from
+from ui.frame import frame
+from ui.pages import ASSETS
+from ui.pages.host import allowed, password_form
+from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
+from ui.pages.replay_report import report_store
+from ui.runtime import runtime
+
+
+def later_log(report: Report) -> list[list[object]]:
+    """The table's log as it is now (live or finished) when it carries on from the report's, else the report's."""
+    mine = [list(e) for e in report.log]
+    table = runtime().hub.get(report.code)
+    record = find_finished(report.code) if table is None else None
+    now = list(table.log) if table is not None else list((record or {}).get("log") or [])
+    now = [list(e) for e in now]
+    if len(now) > len(mine) and now[:len(mine)] == mine and (table is None or table.game_key == report.game):
+        return now
+    return mine
+
+
+def register() -> None:
+    @ui.page("/host/report/{report_id}")
+    def report_page(report_id: str) -> None:
+        address = ui.context.client.ip
+        if not allowed():
+            with frame("Host console"):
+                password_form(address)
+            return
+        report_id = report_id.strip().upper()[:12]
+        report = report_store().get(report_id)
+        if report is None:
+            not_found_page(f"No report {report_id} — it may have been deleted, or its file is damaged (see the "
+                           "server log).", back="/host", back_text="Host console")
+            return
+        try:
+            game = get_game(report.game)
+            config = game.make_config(**report.options)
+            replay = Replay(game, later_log(report), config=config, seed=report.seed)
+        except ValueError as exc:
+            not_found_page(f"Report {report.id} does not replay with this version of Card Night ({exc}).",
+                           back="/host", back_text="Host console")
+            return
+        seats = seats_from(report.players, config.players)
+        ui.add_head_html(REPLAY_CSS)
+        if (ASSETS / f"{game.key}.css").exists():
+            ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
+        moment = len(report.log)
+        lines = move_lines(replay, [s.name for s in seats])
+        who = seats[report.seat].name if report.seat is not None and report.seat < len(seats) else "a watcher"
+        with frame(f"Report {report.id}", full_width=True):
+            with ui.column().classes("w-full gap-1").props(f"data-testid=report data-moment={moment}"):
+                ui.label(f"Report {report.id} · {game.title} table {report.code} · from {who}").classes(
+                    "text-lg font-bold")
+                ui.label(report.words).classes("cn-report-words").props("data-testid=report-words")
+                ui.label(f"{report.created_at:%d %b %Y %H:%M} UTC · Card Night {report.app_version} · "
+                         f"{report.user_agent or 'browser unknown'} · seed {report.seed}").classes(
+                    "text-xs text-grey-8")
+                ui.label(f"Next move from there: {lines[moment]}" if moment < len(lines) else
+                         "Nothing was played after the report.").classes("font-bold").props(
+                    "data-testid=report-next")
+                ui.link("Back to the host console", "/host")
+            Stepper(lines, lambda step: draw_still_table(game, replay.state_at(step), seats, viewer=report.seat,
+                                                         face_up=False),
+                    chapters=replay.hand_starts(), start=moment, keys=True)

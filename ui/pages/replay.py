@@ -1,0 +1,99 @@
+"""``/replay/<CODE>``: step through a finished game, every hand face up, with the move list beside the table.
+
+Rebuilt from the archived config, seed and action log by :class:`logic.replay.Replay` (the game contract's
+``apply``), drawn with the game's own table parts (ui/components/still_table.py) and stepped with the shared
+controls (ui/components/stepper.py). Linked from /stats, the final standings and shareable as a link.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from nicegui import ui
+
+from logic.registry import get_game
+from logic.replay import Replay
+from ui.components.share import find_finished
+from ui.components.stepper import Stepper
+from ui.components.still_table import draw_still_table, seats_from
+from ui.frame import frame
+from ui.pages import ASSETS, http_status
+
+log = logging.getLogger("cardnight.replay")
+REPLAY_CSS = '<link rel="stylesheet" href="/assets/replay.css">'
+_cache: dict[tuple[str, int], Replay] = {}
+
+
+def not_found_page(what: str, back: str = "/stats", back_text: str = "Your stats") -> None:
+    """The page for a replay or report that does not exist: the shared friendly page, answered with HTTP 404."""
+    http_status.not_found_page("Not found", what, back_text, back)
+
+
+def replay_of(record: dict[str, Any]) -> Replay | None:
+    """The replay of an archived game (cached: finished games never change), or None if it does not replay."""
+    code, steps = str(record.get("code")), len(record.get("log") or [])
+    key = (code, steps)
+    if key not in _cache:
+        try:
+            game = get_game(str(record.get("game")))
+            config = game.make_config(**(record.get("options") or {}))
+            _cache[key] = Replay(game, record.get("log") or [], config=config, seed=int(record["seed"]))
+        except (ValueError, KeyError, TypeError) as exc:  # an old or damaged record: a message, never a crash
+            log.warning("cannot replay finished game %s: %s", code, exc)
+            return None
+        for old in list(_cache)[:-32]:
+            del _cache[old]
+    return _cache[key]
+
+
+def move_lines(replay: Replay, names: list[str]) -> list[str]:
+    """One readable line per move, with the player's name in front ("Dex played a pair of 9s")."""
+    return [f"{names[m.seat] if m.seat < len(names) else f'Seat {m.seat + 1}'} {m.words}" for m in replay.moves]
+
+
+def share_dialog(code: str) -> None:
+    """The replay's link to copy (selected, so a long press or Ctrl+C copies it even where the clipboard API is
+    missing, as on plain HTTP on a LAN)."""
+    request = ui.context.client.request
+    base = str(request.base_url).rstrip("/") if request is not None else ""
+    link = f"{base}/replay/{code}"
+    with ui.dialog() as dialog, ui.card().classes("w-full max-w-xl"):
+        ui.label("Share this replay").classes("font-bold")
+        box = ui.input(value=link).props("readonly outlined dense data-testid=replay-link").classes("w-full")
+        box.on("focus", js_handler="(e) => e.target.select()")
+        with ui.row().classes("w-full justify-end"):
+            ui.button("Copy", icon="content_copy", on_click=lambda: ui.run_javascript(
+                f"navigator.clipboard ? navigator.clipboard.writeText({link!r}) : null")).props("flat")
+            ui.button("Close", on_click=dialog.close).props("color=primary")
+    dialog.open()
+
+
+def register() -> None:
+    @ui.page("/replay/{code}")
+    def replay_page(code: str) -> None:
+        code = code.strip().upper()[:12]
+        record = find_finished(code)
+        replay = replay_of(record) if record is not None else None
+        if record is None or replay is None:
+            not_found_page(f"No finished game with code {code} to replay — check the link, or open a game from "
+                           "your stats." if record is None else f"The game {code} cannot be replayed (its record "
+                           "is damaged or from an older version).")
+            return
+        game = replay.game
+        players = record.get("players") or []
+        seats = seats_from(players, game.make_config(**(record.get("options") or {})).players)
+        ui.add_head_html(REPLAY_CSS)
+        if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
+            ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
+        with frame(f"Replay · {game.title}", full_width=True):
+            with ui.row().classes("w-full items-center justify-between"):
+                ui.label(f"Replay of {game.title} · {code}").classes("text-lg font-bold")
+                with ui.row().classes("gap-2"):
+                    ui.button("Share", icon="share", on_click=lambda: share_dialog(code)).props(
+                        "outline dense no-caps data-testid=btn-replay-share")
+                    ui.button("Scores", icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
+                              ).props("outline dense no-caps")
+            Stepper(move_lines(replay, [s.name for s in seats]),
+                    lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
+                    chapters=replay.hand_starts(), keys=True)

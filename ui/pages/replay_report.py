@@ -1,0 +1,61 @@
+""""Report a problem" at a table (the menu and the final standings): the player's words and everything needed to
+replay the table exactly to this moment, kept by :class:`storage.reports.ReportStore` in ``<data-dir>/reports``.
+The host reads and replays reports in the console (ui/pages/host.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nicegui import ui
+
+from storage.reports import WORDS_LIMIT, Report, ReportStore
+from ui.runtime import runtime
+
+if TYPE_CHECKING:
+    from ui.pages.table import TablePage
+
+
+def report_store() -> ReportStore:
+    return ReportStore(runtime().data_dir)
+
+
+def make_report(page: TablePage, words: str, user_agent: str, moves: int | None = None) -> Report:
+    """Store a report of this page's table as its seat saw it after ``moves`` moves (default: now); ``ValueError``
+    with a reason if refused."""
+    t = page.table
+    players = [{"name": s.name, "emoji": s.emoji, "bot": s.bot} for s in t.seats]
+    log = [list(e) for e in t.log[:len(t.log) if moves is None else moves]]
+    return report_store().add(words=words, code=t.code, game=t.game_key, options=dict(t.options), seed=t.seed,
+                              log=log, seat=page.seat, players=players, user_agent=user_agent)
+
+
+def open_report_dialog(page: TablePage) -> None:
+    """The dialog: a text box, Send and Cancel. The report is of the table as it was when the dialog opened (the
+    game may go on while the player writes)."""
+    moment = len(page.table.log)
+    request = page.root.client.request if page.root is not None else None
+    agent = request.headers.get("user-agent", "") if request is not None else ""
+    where = page.overlays if page.overlays is not None else ui.context.slot.parent
+    with where, ui.dialog() as dialog, ui.card().classes("w-full max-w-xl text-black").props(
+            "data-testid=report-dialog"):
+        ui.label("Report a problem").classes("text-lg font-bold")
+        ui.label("What went wrong? Your words are kept with this table exactly as it is now, so the person who "
+                 "runs Card Night can replay it to this moment.").classes("text-sm")
+        box = ui.textarea(placeholder="For example: I could not play my pair of 7s").props(
+            f"outlined autogrow maxlength={WORDS_LIMIT} data-testid=report-text").classes("w-full")
+        status = ui.label("").classes("text-sm text-negative").props("data-testid=report-status")
+
+        def send() -> None:
+            try:
+                report = make_report(page, box.value or "", agent, moment)
+            except ValueError as exc:
+                status.set_text(str(exc))
+                return
+            dialog.close()
+            ui.notify(f"Thanks! Your report {report.id} is saved.", type="positive", position="top")
+
+        with ui.row().classes("w-full justify-end gap-2"):
+            ui.button("Cancel", on_click=dialog.close).props("flat data-testid=btn-report-cancel")
+            ui.button("Send report", icon="send", on_click=send).props("color=primary data-testid=btn-report-send")
+    dialog.open()
