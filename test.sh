@@ -23,6 +23,18 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 export CHROMIUM_PATH="$CHROMIUM"
 
+# axe-core (accessibility checks in tests/e2e/test_axe.py), pinned in package.json / package-lock.json
+if ! command -v npm >/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "npm not found: installing Debian's npm package..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+  else
+    echo "npm is needed for the accessibility tests: install it with 'sudo apt-get install npm' and run ./test.sh again."
+    exit 1
+  fi
+fi
+npm ci --no-audit --no-fund --silent
+
 .venv/bin/ruff check .
 .venv/bin/python -m pytest -q -m "not e2e" "$@"
 .venv/bin/python -m pytest -q -m e2e tests/e2e

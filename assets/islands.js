@@ -30,6 +30,15 @@
     const [context, ...more] = rest;
     return Vue.h(Island, { key: "island" + id, elements, eid: String(id), context, more: more.length ? more : null });
   };
+
+  // Motion (assets/motion.js) measures the cards just before a change from the server is drawn. NiceGUI 3.18
+  // applies an "update" message to its element store at once and draws it in Vue's next flush (a microtask), so
+  // a listener on the same socket event still sees the old page.
+  const hookUpdates = () => {
+    if (!window.socket) return void setTimeout(hookUpdates, 50);
+    window.socket.on("update", () => window.cnMotion && window.cnMotion.before());
+  };
+  hookUpdates();
 })();
 
 // Card Night: the "Reconnecting…" banner (issue 16). NiceGUI shows its own popup (#popup, index.html of NiceGUI

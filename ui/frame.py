@@ -6,8 +6,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from nicegui import ui
+from nicegui.elements.mixins.text_element import TextElement
 
 from ui.identity import client_head, me, pref
+
+
+class PageHeading(TextElement):
+    """The page's ``<h1>``."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(tag="h1", text=text)
 
 
 @contextmanager
@@ -34,5 +42,7 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
                 ui.button(f"{who.emoji} {who.name}", on_click=lambda: ui.navigate.to("/profile")).props(
                     "flat no-caps color=white data-testid=nav-profile")
     width = "w-full" if full_width else "w-full max-w-5xl mx-auto"
-    with ui.column().classes(f"{width} q-pa-sm gap-3") as col:
+    with ui.column().classes(f"{width} q-pa-sm gap-3 cn-page") as col:
+        # one level-one heading per page (screen readers jump to it); shown by the page's own title or top bar
+        PageHeading(title).classes("cn-sr-only")
         yield col

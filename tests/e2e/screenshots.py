@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
 
-SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844},
+         "phone-small": {"width": 360, "height": 740}}
 GAMES = {
     "president": "players=4&bots=3&level=normal&seed=42&speed=0",
     "rummy": "players=2&bots=1&level=medium&seed=42&speed=0",
@@ -45,7 +46,8 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
                                         args=CHROMIUM_ARGS)
             for size, viewport in SIZES.items():
-                page = browser.new_context(viewport=viewport).new_page()
+                phone = viewport["width"] < 600
+                page = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone).new_page()
                 page.goto(server.url)
                 shoot(page, out, f"home-{size}")
                 page.click("[data-testid=friends-president]")

@@ -50,6 +50,7 @@ def set_look(el: ui.element, *, selected: bool, clickable: bool, disabled: bool)
 def card_back(colour: str = "#2b4c9b", small: bool = False, testid: str | None = None) -> ui.element:
     el = ui.element("div").classes("pcard back" + (" small" if small else ""))
     el.style(f"--back: {colour}")
+    el.props["role"] = "img"  # a name needs a role
     el.props["aria-label"] = "Face-down card"
     if testid:
         el.props["data-testid"] = testid

@@ -54,7 +54,7 @@ def one_example(game_key: str, example: Example) -> None:
         replay, lines = example.replay(game)
     except ValueError as exc:  # a test guards against this; a broken example must not break the rules page
         log.error("rules example %s/%s does not replay: %s", game_key, example.key, exc)
-        ui.label("This example is not available.").classes("text-grey-7")
+        ui.label("This example is not available.").classes("text-grey-8")
         return
     seats = [Seat(player_id=f"example-{i}", name=name, emoji=EMOJI[i % len(EMOJI)])
              for i, name in enumerate(example.names)]

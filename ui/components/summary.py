@@ -48,7 +48,7 @@ def hand_summary(page: TablePage) -> None:
             ui.button("Next hand", icon="arrow_forward", on_click=lambda: page.send(page.screen.next_action(page))
                       ).props("color=primary data-testid=btn-next-hand")
         elif waiting:
-            ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-7")
+            ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
 
 
 def standings(page: TablePage) -> None:

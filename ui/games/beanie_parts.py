@@ -189,7 +189,7 @@ def scorecard_table(page: TablePage, view: dict[str, Any]) -> None:
     n = view.get("players") or len(page.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
         if not rows:
-            ui.label("No round has finished yet.").classes("text-grey-7")
+            ui.label("No round has finished yet.").classes("text-grey-8")
             return
         with ui.element("table").classes("bn-scorecard"):
             with ui.element("tr"):

@@ -230,8 +230,8 @@ class RummyScreen(RummyControl, GameUI):
             hb.props["data-reason"] = hint_reason
         tb = ui.button("Hide buttons" if show else "Show buttons", icon="visibility_off" if show else "visibility",
                        on_click=lambda: self.toggle_buttons(page)).props(
-            "flat no-caps data-testid=btn-show-buttons aria-label='Show or hide the Meld, Lay off and Discard buttons'"
-        ).classes("rm-icon-phone")
+            "flat no-caps data-testid=btn-show-buttons").classes("rm-icon-phone")
+        tb.props["aria-label"] = ("Hide buttons" if show else "Show buttons") + ": Meld, Lay off and Discard"
         tb.props["data-on"] = "true" if show else "false"
         tb.tooltip("Hide the Meld / Lay off / Discard buttons (drag or tap instead)" if show
                    else "Show the Meld / Lay off / Discard buttons")

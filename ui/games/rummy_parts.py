@@ -246,6 +246,7 @@ def meld_box(page: TablePage, m: dict[str, Any], *, target: bool, hinted: bool,
     if laid:
         label += "; laid off: " + ", ".join(f"{pretty(c)} by {seat_name(page, s)}" for c, s in laid.items())
     box.props["aria-label"] = label
+    box.props["role"] = "group"  # a name needs a role; tappable melds become buttons below
     with box:
         for code in m["cards"]:
             if code in laid:

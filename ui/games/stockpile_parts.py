@@ -76,17 +76,17 @@ def sp_card(code: str, *, size: str = "", represents: int | None = None, source:
     wild = code == "W"
     el.props["data-n"] = "★" if wild else code
     el.props["aria-label"] = card_name(code, represents)
-    el.props["role"] = "button" if source else "img"
+    el.props["role"] = "img"  # a hand card becomes a button where it is made tappable; a pile's card stays a picture
     if represents:
         el.props["data-represents"] = str(represents)
     with el:
         if wild and represents:
-            ui.label(str(represents)).classes("big")
+            ui.label(f"{represents} ").classes("big")  # a space after: a pile's visible text reads "7 next 8"
         elif wild:
-            ui.label("★").classes("big star")
-            ui.label("WILD").classes("wild-word")
+            ui.label("★ ").classes("big star")
+            ui.element("div").classes("wild-word")  # "WILD" drawn by CSS: the card's visible text is its ★
         else:
-            ui.label(code).classes("big")
+            ui.label(f"{code} ").classes("big")
     if source:
         el.props["data-source"] = source
         el.props["draggable"] = "true"
@@ -107,6 +107,23 @@ def drop_target(el: ui.element, sources: list[str], on_drop: Callable[[str], Non
     el.on("drop", lambda e: on_drop(str(e.args)), js_handler=JS_DROP)
 
 
+def name_pile(el: ui.element, label: str) -> None:
+    """Give a pile an accessible name that says what it is and how many cards it holds. The name contains the
+    pile's visible text in order (the big numbers of the cards shown; counts are drawn by CSS), so a pile that is
+    a button can be called by what it shows."""
+    el.props["aria-label"] = label
+    el.props.setdefault("role", "group")
+
+
+def cards_words(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def face_text(code: str, represents: int | None = None) -> str:
+    """A card as its face shows it: its number, a wild's ★ (or the number it stands for on a building pile)."""
+    return str(represents) if code == "W" and represents else ("★" if code == "W" else code)
+
+
 def empty_slot(text: str, size: str = "") -> ui.element:
     el = ui.element("div").classes("pcard spslot" + (f" {size}" if size else ""))
     with el:
@@ -115,7 +132,8 @@ def empty_slot(text: str, size: str = "") -> ui.element:
 
 
 def count_badge(n: int, testid: str | None = None) -> None:
-    b = ui.label(str(n)).classes("sp-count")
+    b = ui.element("div").classes("sp-count")  # the number is drawn by CSS from data-n: the pile's name says it
+    b.props["data-n"] = str(n)
     if testid:
         b.props["data-testid"] = testid
 
@@ -128,20 +146,25 @@ def build_pile(b: int, info: dict[str, Any]) -> ui.element:
     el.props["data-size"] = str(info["size"])
     el.props["data-top"] = info.get("top_card") or ""
     el.props["data-accepts"] = "false"
-    el.props["aria-label"] = (f"Building pile {b + 1}: " + (f"{info['size']} cards, " if info["size"] else "empty, ")
-                              + f"needs {'a 1' if info['needs'] == 1 else info['needs']}")
     with el:
-        ui.label(str(b + 1)).classes("pile-no").props(f"aria-hidden=true title='Pile {b + 1}'")
+        ui.element("div").classes("pile-no").props(f"data-n={b + 1} title='Pile {b + 1}'")
         with ui.element("div").classes("slot-wrap"):
             if info["size"]:
                 top = info.get("top_card") or str(info["top"])
                 sp_card(top, represents=info["top"] if top == "W" else None)
                 count_badge(info["size"])
             else:
-                empty_slot("1 or ★")
+                empty_slot("1 or ★ ")  # trailing spaces: the visible text reads "1 or ★ next 1"
         with ui.element("div").classes("needs").props(f"data-testid=build-{b}-needs"):
-            ui.label("next").classes("needs-word")
+            ui.label("next ").classes("needs-word")
             ui.label(str(info["needs"])).classes("needs-num")
+    if info["size"]:
+        top = info.get("top_card") or str(info["top"])
+        wild = " (a wild)" if top == "W" else ""
+        held = f"{cards_words(info['size'])}, top {face_text(top, info['top'])}{wild}"
+    else:
+        held = "empty, 1 or ★"
+    name_pile(el, f"Building pile {b + 1}: {held}, next {info['needs']}")
     return el
 
 
@@ -158,6 +181,8 @@ def stock_pile(seat: int, info: dict[str, Any], size: str, source: str | None) -
             empty_slot("✓ empty", size)
         if info["count"]:
             count_badge(info["count"], f"stock-{seat}-count")
+    name_pile(el, f"Stock: {cards_words(info['count'])}, top {face_text(info['top'])}" if info["count"]
+              else "Stock: ✓ empty")
     return el
 
 
@@ -182,4 +207,7 @@ def discard_pile(seat: int, p: int, cards: list[str], size: str, source: str | N
                 c.style(f"--k: {k}")
         if len(cards) > 1:
             count_badge(len(cards))
+    listed = " ".join(face_text(c) for c in cards)  # bottom to top: the cards shown are the last ones
+    name_pile(el, f"Discard pile {p + 1}: " + (f"{cards_words(len(cards))}, bottom to top {listed}" if cards
+                                               else "empty"))
     return el

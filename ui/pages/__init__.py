@@ -26,6 +26,10 @@ def register_pages() -> None:
                      '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
     # islands.js: a Region box re-renders on its own in the browser (see the file)
     ui.add_body_html('<script defer src="/assets/islands.js"></script>', shared=True)
+    # motion.js: cards travel to where they land (FLIP), hooked where islands.js sees a change arrive
+    ui.add_body_html('<script defer src="/assets/motion.js"></script>', shared=True)
+    # touch_drag.js: a finger drags cards like a mouse does (the same drag handlers, drop targets and highlights)
+    ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
     card_faces.register()
     socket_guard.install()
 

@@ -68,7 +68,7 @@ def game_tile(game: Any) -> None:
     with ui.card().classes("tile w-full sm:w-[calc(50%-8px)]").props(f"data-testid=tile-{game.key}"):
         with ui.row().classes("items-baseline justify-between w-full"):
             ui.label(game.title).classes("text-xl font-bold")
-            ui.label(players).classes("text-sm text-grey-7")
+            ui.label(players).classes("text-sm text-grey-8")
         ui.label(game.tagline).classes("text-sm")
         with ui.row().classes("gap-2"):
             ui.button("Practice", icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
@@ -128,7 +128,7 @@ def register() -> None:
                 ui.label("Your games").classes("text-lg font-bold")
                 if not mine:
                     ui.label("Tables you sit at show up here, so you can get back in with one tap.").classes(
-                        "text-grey-7")
+                        "text-grey-8")
                 for t in mine:
                     with ui.row().classes("items-center gap-3"):
                         ui.button("Resume" if t.status in (STATUS_LOBBY, STATUS_PLAYING) else "Open",
@@ -136,14 +136,14 @@ def register() -> None:
                             f"dense color=primary data-testid=resume-{t.code}")
                         ui.label(f"{t.game.title} · {t.code} · {STATUS_TEXT[t.status]}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
-                            "text-grey-7 text-sm")
+                            "text-grey-8 text-sm")
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label("Live tables").classes("text-lg font-bold")
                 live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
                 running = watchable_tables(who.player_id)
                 if not live and not running:
                     ui.label("No open tables right now. Start a friends table and share the code.").classes(
-                        "text-grey-7")
+                        "text-grey-8")
                 for t in live:
                     with ui.row().classes("items-center gap-3"):
                         ui.button("Join", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
@@ -151,11 +151,11 @@ def register() -> None:
                         starts = " · starts when full" if t.settings.auto_start else ""
                         ui.label(f"{t.game.title} · {len(t.open_seats())} open of {len(t.seats)} seats{starts}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
-                            "text-grey-7 text-sm")
+                            "text-grey-8 text-sm")
                         opts = ", ".join(f"{k.replace('_', ' ')} {value_label(v)}" for k, v in t.options.items()
                                          if k != "players")
                         if opts:
-                            ui.label(opts).classes("text-grey-6 text-xs")
+                            ui.label(opts).classes("text-grey-8 text-xs")
                 for t in running:
                     watch_row(t)
 
@@ -174,14 +174,14 @@ def watch_row(t: Any) -> None:
             f"dense outline color=primary data-testid=watch-{t.code}")
         watchers = f" · {t.watchers} watching" if t.watchers else ""
         ui.label(f"{t.game.title} · playing{watchers}")
-        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-7 text-sm")
+        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
 
 
 def lan_card() -> None:
     rt = runtime()
     urls = base_urls(rt.port, rt.host)
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
-        ui.label("Other devices open").classes("text-sm text-grey-7")
+        ui.label("Other devices open").classes("text-sm text-grey-8")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
         by_name = current_url()  # the mDNS name (ui/mdns.py) while it is announced; the QR keeps the number
         if by_name:

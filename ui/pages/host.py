@@ -153,7 +153,7 @@ async def console() -> None:
                                      ("data folder", size_text(size), "host-data-size")):
             with ui.column().classes("gap-0"):
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
-                ui.label(label).classes("text-xs text-grey-7")
+                ui.label(label).classes("text-xs text-grey-8")
     live_tables(hub)
     finished_games(hub)
     reports_list()
@@ -165,7 +165,7 @@ def live_tables(hub) -> None:  # noqa: ANN001
     tables = sorted((t for t in hub.tables.values() if t.status in (STATUS_LOBBY, STATUS_PLAYING)),
                     key=lambda t: -t.created_at)
     if not tables:
-        ui.label("No tables are open.").classes("text-grey-7").props("data-testid=host-no-tables")
+        ui.label("No tables are open.").classes("text-grey-8").props("data-testid=host-no-tables")
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-tables"):
         for t in tables:
@@ -223,7 +223,7 @@ def finished_games(hub) -> None:  # noqa: ANN001
     ui.label("Recent finished games").classes("text-lg font-bold q-mt-md")
     games = hub.main.finished_games()[:15]
     if not games:
-        ui.label("None yet.").classes("text-grey-7")
+        ui.label("None yet.").classes("text-grey-8")
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-finished"):
         for g in games:
@@ -241,7 +241,7 @@ def reports_list() -> None:
     ui.label("Problem reports").classes("text-lg font-bold q-mt-md")
     found = report_store().all()
     if not found:
-        ui.label("No reports.").classes("text-grey-7").props("data-testid=host-no-reports")
+        ui.label("No reports.").classes("text-grey-8").props("data-testid=host-no-reports")
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-reports"):
         for r in found[:100]:

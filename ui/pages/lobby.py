@@ -51,12 +51,13 @@ def lobby_view(page: TablePage) -> None:
     url = invite_url(t.code)
     with ui.row().classes("w-full gap-3 items-stretch justify-center"):
         with ui.card().classes("items-center text-black"):
-            ui.label("Join code").classes("text-sm text-grey-7")
+            ui.label("Join code").classes("text-sm text-grey-8")
             ui.label(t.code).classes("code-box").props("data-testid=join-code")
             qr = ui.element("img").classes("w-36 h-36")
             qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
             with ui.row().classes("items-center no-wrap gap-1"):
-                ui.input(value=url).props("readonly dense outlined data-testid=invite-link").classes("w-64")
+                ui.input(value=url).props(
+                    "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
                 ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
                     "flat round aria-label='Copy link' data-testid=btn-copy-link")
         with ui.card().classes("grow text-black min-w-[280px]"):
@@ -65,7 +66,7 @@ def lobby_view(page: TablePage) -> None:
                 with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
                     ui.label(f"{i + 1}.").classes("w-5")
                     if s.empty:
-                        ui.label("Open seat").classes("text-grey-6 grow")
+                        ui.label("Open seat").classes("text-grey-8 grow")
                         if host:
                             with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
                                 level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
@@ -95,7 +96,7 @@ def lobby_view(page: TablePage) -> None:
         with ui.card().classes("text-black min-w-[260px]"):
             ui.label("Table options").classes("text-lg font-bold")
             if not host:
-                ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-7")
+                ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
             counts = player_choices(game)
             if len(counts) > 1:
                 sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),

@@ -110,7 +110,7 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
                 light = item.value.split(",")[0]
                 ui.element("div").classes("w-16 h-10 rounded-borders").style(f"background: {light}")
                 ui.label(item.name).classes("text-sm font-bold")
-                ui.label("Card back" if item.kind == "card_back" else "Table").classes("text-xs text-grey-7")
+                ui.label("Card back" if item.kind == "card_back" else "Table").classes("text-xs text-grey-8")
                 if item.id in owned:
                     ui.label("Owned ✓").classes("text-positive text-sm").props(f"data-testid=owned-{item.id}")
                 else:

@@ -20,7 +20,7 @@ def register() -> None:
             for game in all_games():
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
-                    ui.label(game.tagline).classes("text-grey-7")
+                    ui.label(game.tagline).classes("text-grey-8")
             ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
 
     @ui.page("/rules/{game_key}")

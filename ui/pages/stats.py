@@ -52,7 +52,7 @@ def register() -> None:
 def figure(label: str, value: str, testid: str) -> None:
     with ui.column().classes("items-center gap-0 min-w-[70px]"):
         ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
-        ui.label(label).classes("text-xs text-grey-7")
+        ui.label(label).classes("text-xs text-grey-8")
 
 
 def overview(records: list[dict[str, Any]], player_id: str) -> None:
@@ -97,7 +97,7 @@ def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
     rows = head_to_head(records, player_id)
     ui.label("Head to head (one-on-one games, practice not counted)").classes("text-lg font-bold q-mt-sm")
     if not rows:
-        ui.label("No one-on-one games with friends yet.").classes("text-grey-7").props("data-testid=h2h-empty")
+        ui.label("No one-on-one games with friends yet.").classes("text-grey-8").props("data-testid=h2h-empty")
         return
     with ui.element("table").classes("text-left").props("data-testid=h2h"):
         with ui.element("tr"):
@@ -173,7 +173,7 @@ def game_detail(record: dict[str, Any]) -> None:
                   on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
     ui.label("Score by round").classes("text-lg font-bold q-mt-sm")
     if not rounds:
-        ui.label("This game cannot be replayed round by round.").classes("text-grey-7")
+        ui.label("This game cannot be replayed round by round.").classes("text-grey-8")
         return
     ui.echart({
         "tooltip": {"trigger": "axis"}, "legend": {"top": 0},

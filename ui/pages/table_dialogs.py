@@ -79,11 +79,11 @@ class TableDialogs:
     @ui.refreshable_method
     def chat_messages(self) -> None:
         if self.seat is None and not self.table.watcher_may_read():
-            ui.label("The host keeps this chat for the players.").classes("text-grey-6").props(
+            ui.label("The host keeps this chat for the players.").classes("text-grey-8").props(
                 "data-testid=chat-closed")
             return
         if not self.table.chat:
-            ui.label("No messages yet.").classes("text-grey-6")
+            ui.label("No messages yet.").classes("text-grey-8")
         for msg in self.table.chat:
             with ui.row().classes("gap-1 items-baseline no-wrap"):
                 watcher = " (watching)" if msg.get("watcher") else ""

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from ui.games.base import GameUI
 
 
+def spread_style(n: int) -> str:
+    """The hand's fan follows its number of cards (``--n``); on a phone two rows share them (``--half`` each)."""
+    return f"--n: {n}; --half: {(n + 1) // 2}"
+
+
 class HandBar:
     """Action buttons (redrawn when the game's ``actions_key`` changes, live parts patched after every change)
     and the hand (redrawn when ``hand_key`` changes, or kept in place by the game's hand function)."""
@@ -86,7 +91,7 @@ class HandBar:
             spread = max(1, len(codes))
             if spread != self.hand_spread:  # the fan's overlap follows the number of cards
                 self.hand_spread = spread
-                hand.style(f"--n: {spread}")
+                hand.style(spread_style(spread))
 
     def hand_codes(self) -> list[str]:
         codes = self.screen.hand_codes(self, self.view)
@@ -129,6 +134,6 @@ class HandBar:
         hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
         hand.props["data-testid"] = "hand"
         self.hand_spread = max(1, len(codes))
-        hand.style(f"--n: {self.hand_spread}")
+        hand.style(spread_style(self.hand_spread))
         with hand:
             self.hand_sync = self.screen.hand(self, self.view, codes)

@@ -1,0 +1,170 @@
+// Card Night: cards travel from where they were to where they land (FLIP).
+//
+// Just before the browser applies a change from the server (assets/islands.js calls cnMotion.before), every card
+// on the table ([data-card]) is measured; right after the change is drawn (the next animation frame, before it is
+// painted) each card is matched with where it was and animated from there: the same element that moved (a hand
+// closing up), or a new element with the same card code where an old one went away (hand -> trick, discard pile
+// -> hand, stock -> building pile). A card that comes from nowhere on this page came from the seat that moved
+// (its badge, seat-N) or from the stock; a card that went nowhere goes to that seat's badge or fades out; another
+// seat's draw from the stock flies to its badge face down. Only transform-type properties and opacity animate
+// (the compositor does the work), 200 ms. The change itself is never held back: the page (and every tester
+// attribute) already shows the new state when the animation starts. Off when the browser asks for reduced motion
+// or the player turned animations off (body.no-motion, the "Animations" setting on /profile).
+(() => {
+  const DURATION = 200;
+  const ID = "cn-motion"; // every animation started here carries this id (document.getAnimations() lists them)
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let old = null; // the snapshot taken before the change now being drawn
+
+  const off = () => reduced.matches || document.body.classList.contains("no-motion") || document.hidden;
+  const table = () => document.querySelector("[data-testid=table]");
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
+  };
+  const number = (el) => parseInt((el.textContent || "").replace(/[^0-9]/g, ""), 10) || 0;
+  const STOCKS = "[data-testid=pile-stock], [data-testid=draw-pile]";
+
+  function snapshot() {
+    const t = table();
+    if (!t) return null;
+    const cards = [];
+    for (const el of t.querySelectorAll("[data-card]")) {
+      const r = box(el);
+      if (r) cards.push({ el, code: el.dataset.card, r, mine: !!el.closest("[data-testid=hand]") });
+    }
+    const counts = {};
+    for (const el of t.querySelectorAll("[data-testid^=seat-][data-testid$=-cards]")) counts[el.dataset.testid] = number(el);
+    const stock = t.querySelector(STOCKS);
+    return { cards, counts, turn: t.dataset.turn || "", seat: t.dataset.seat || "", stock: stock && box(stock),
+             table: box(t), scroll: window.scrollY };
+  }
+
+  function animate(el, frames, extra) {
+    const a = el.animate(frames, { duration: DURATION, easing: "cubic-bezier(.2,.7,.3,1)", ...extra });
+    a.id = ID;
+    window.cnMotion.started += 1;
+    return a;
+  }
+
+  // from: a box the card should seem to come from; to: where it is now
+  function flip(el, from, to, fade) {
+    const dx = from.x + from.w / 2 - (to.x + to.w / 2);
+    const dy = from.y + from.h / 2 - (to.y + to.h / 2);
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(from.w - to.w) < 1) return;
+    const sx = Math.max(0.2, Math.min(3, from.w / to.w));
+    const sy = Math.max(0.2, Math.min(3, from.h / to.h));
+    animate(el, [{ translate: `${dx}px ${dy}px`, scale: `${sx} ${sy}`, opacity: fade ? 0.4 : 1 },
+                 { translate: "0 0", scale: "1", opacity: 1 }]);
+  }
+
+  // a stand-in that travels where no element of the page goes (to another seat's badge, or away)
+  function ghost(from, to, source, code) {
+    const g = source ? source.cloneNode(true) : document.createElement("div");
+    if (!source) g.className = "pcard back";
+    if (source && g.classList.contains("face")) g.style.backgroundImage = face(code); // its data-card goes below
+    for (const n of [g, ...g.querySelectorAll("*")]) {
+      for (const a of ["id", "data-card", "data-testid", "data-source", "data-drop", "tabindex", "role", "aria-label"]) {
+        n.removeAttribute(a);
+      }
+    }
+    g.setAttribute("aria-hidden", "true");
+    g.classList.remove("selected");
+    Object.assign(g.style, { position: "fixed", left: `${from.x}px`, top: `${from.y}px`, width: `${from.w}px`,
+                             height: `${from.h}px`, margin: "0", zIndex: "60", pointerEvents: "none" });
+    document.body.appendChild(g);
+    const end = to
+      ? { translate: `${to.x + to.w / 2 - (from.x + from.w / 2)}px ${to.y + to.h / 2 - (from.y + from.h / 2)}px`,
+          scale: "0.5", opacity: 0.2 }
+      : { translate: "0 -12px", scale: "0.85", opacity: 0 };
+    const a = animate(g, [{ translate: "0 0", scale: "1", opacity: 1 }, end], { fill: "forwards" });
+    const done = () => g.remove();
+    a.onfinish = done;
+    a.oncancel = done;
+  }
+
+  // a card's face (/cards/faces.css draws it from data-card, which a stand-in does not carry)
+  const face = (code) => `url(/cards/${document.body.classList.contains("four-colour") ? "4/" : ""}${code}.svg)`;
+
+  function badge(seat) {
+    const el = seat === "" ? null : document.querySelector(`[data-testid=seat-${seat}]`);
+    return el && box(el);
+  }
+
+  function play(before) {
+    const t = table();
+    if (!t || off()) return;
+    const scrolled = window.scrollY - before.scroll; // boxes are measured in the window: the page may have scrolled
+    if (scrolled) {
+      for (const b of [...before.cards.map((c) => c.r), before.stock, before.table]) if (b) b.y -= scrolled;
+    }
+    const now = [...t.querySelectorAll("[data-card]")];
+    const present = new Set(now);
+    const known = new Map(before.cards.map((c) => [c.el, c]));
+    const gone = new Map(); // code -> cards that left the page
+    for (const c of before.cards) {
+      if (!present.has(c.el)) {
+        if (!gone.has(c.code)) gone.set(c.code, []);
+        gone.get(c.code).push(c);
+      }
+    }
+    const movers = before.turn.split(",").filter((s) => s !== "" && s !== before.seat);
+    const mover = movers.length === 1 ? badge(movers[0]) : null;
+    const centre = before.table && { x: before.table.x + before.table.w / 2 - 30, y: before.table.y + before.table.h / 3,
+                                     w: 60, h: 86 };
+    for (const el of now) {
+      const was = known.get(el);
+      const to = box(el);
+      if (!to) continue;
+      if (was) {
+        flip(el, was.r, to, false);
+        continue;
+      }
+      const same = gone.get(el.dataset.card);
+      if (same && same.length) {
+        flip(el, same.shift().r, to, false);
+        continue;
+      }
+      const mine = !!el.closest("[data-testid=hand]");
+      const from = mine ? before.stock || centre : mover || before.stock;
+      if (from) flip(el, from, to, true);
+    }
+    // cards that went where this page shows no card: to the seat that moved (it took them), else away (cleared)
+    const took = {};
+    for (const [key, n] of Object.entries(before.counts)) {
+      const el = t.querySelector(`[data-testid=${key}]`);
+      if (el && number(el) > n) took[key.split("-")[1]] = number(el) - n;
+    }
+    let flown = 0;
+    for (const list of gone.values()) {
+      for (const c of list) {
+        if (flown++ > 12) break;
+        const taker = movers.find((s) => took[s]);
+        ghost(c.r, taker ? badge(taker) : null, c.el, c.code);
+        if (taker) took[taker] -= 1;
+      }
+    }
+    // another seat's draw from the stock: face down, from the stock to its badge
+    if (before.stock) {
+      for (const [seat, n] of Object.entries(took)) {
+        if (seat === before.seat || n <= 0 || n > 3) continue;
+        const to = badge(seat);
+        if (to) ghost(before.stock, to, null, null);
+      }
+    }
+  }
+
+  window.cnMotion = {
+    started: 0,
+    // called by assets/islands.js just before a change from the server is drawn
+    before() {
+      if (old !== null || off() || !table()) return;
+      old = snapshot();
+      requestAnimationFrame(() => {
+        const b = old;
+        old = null;
+        if (b) play(b);
+      });
+    },
+  };
+})();
