@@ -45,7 +45,8 @@ def world(tmp_path: Path) -> Iterator[World]:
 def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World) -> None:
     token, token_hash = new_token()
     hub = world.hub
-    table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 2, "first_draw": False}, practice=False, seed=1000,
+    table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 2, "first_draw": False},
+                       practice=False, seed=1000,
                        program_hash=token_hash)
     hub.run(table, lambda t, now: t.set_setting("host", "turn_seconds", 30, now))
     hub.run(table, lambda t, now: t.start("host", now))
@@ -71,7 +72,8 @@ def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World
 def test_two_program_seats_at_one_table_each_see_and_play_only_their_own(world: World) -> None:
     hub = world.hub
     (token1, hash1), (token2, hash2) = new_token(), new_token()
-    table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 3, "first_draw": False}, practice=False, seed=5)
+    table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 3, "first_draw": False},
+                       practice=False, seed=5)
     hub.run(table, lambda t, now: t.add_program("host", 1, hash1))
     hub.run(table, lambda t, now: t.add_program("host", 2, hash2))
     hub.run(table, lambda t, now: t.start("host", now))
