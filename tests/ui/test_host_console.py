@@ -1,7 +1,7 @@
 """The host console (NiceGUI `user` tests), problem reports from a table to the console, and bad report codes and
 files. The simulated browser asks for the host "test", not for this machine by a local name, so the console
 treats it as another device: it signs in with the console password (the no-password path from the server's own
-machine is tested over HTTP in tests/e2e/test_host_console.py and as a pure function in test_host_access.py)."""
+machine is tested over HTTP in tests/e2e/test_host_console_browser.py and as a pure function in test_host_access.py)."""
 
 from __future__ import annotations
 
