@@ -165,8 +165,9 @@ class RummyBot:
 
     def _hold_back(self, seen: Seen, steps: list, last: int, held: tuple) -> bool:
         """Going out is possible: is keeping a card back better for the match?"""
-        if not self.p.search:
-            return going_out_loses(seen, sum(POINTS[c] for c in seen.hand if c != last))
+        loses = going_out_loses(seen, sum(POINTS[c] for c in seen.hand if c != last))
+        if not self.p.search or not loses:
+            return loses  # going out that does not lose the match is taken without a search
         from logic.rummy.bot_search import TurnPlan
 
         _pts, h_steps, h_left = held
