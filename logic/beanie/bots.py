@@ -293,19 +293,30 @@ class HardBot(MediumBot):
                 best, best_key = a, key
         return best
 
-    def _behind(self, ctx: Ctx) -> bool:
-        mine = ctx.counts[ctx.me]
-        least = min(ctx.counts[i] for i in ctx.others())
-        return mine > least + 1 or (mine == least and ctx.view["hand_points"] > 20)
+    def _expected_penalty(self, ctx: Ctx, seat: int) -> float:
+        """What ``seat`` would score if the round stopped now: the cards it took and still holds, the rest at
+        the average penalty of the cards we have not seen."""
+        dead = self.dead_cards(ctx)
+        unseen = [c for c in range(52) if c not in dead]
+        avg = sum(S.points(c, ctx.wild, ctx.bv) for c in unseen) / len(unseen) if unseen else 6.0
+        held = [c for c in self._holds_interest(ctx, seat)][: ctx.counts[seat]]
+        return sum(S.points(c, ctx.wild, ctx.bv) for c in held) + (ctx.counts[seat] - len(held)) * avg
+
+    def _draw_gain(self, ctx: Ctx) -> float:
+        """How much better a drawn round is for us than for the best-placed opponent (penalty points)."""
+        mine = ctx.view["hand_points"]
+        return min(self._expected_penalty(ctx, i) for i in ctx.others()) - mine
 
     def should_agree(self, ctx: Ctx) -> bool:
-        return self._behind(ctx) or ctx.round_turns >= 30 * ctx.n
+        return self._draw_gain(ctx) >= 0 or ctx.round_turns >= 30 * ctx.n
 
     def should_propose(self, ctx: Ctx) -> bool:
-        return (self._behind(ctx) and ctx.round_turns >= 4 * ctx.n) or ctx.round_turns >= 25 * ctx.n
+        """Only once the round has stalled (a proposal that the others refuse is a wasted signal)."""
+        stalled = ctx.round_turns >= 10 * ctx.n and ctx.view.get("reshuffles", 0) > 0
+        return (stalled and self._draw_gain(ctx) > 5) or ctx.round_turns >= 30 * ctx.n
 
     def should_withdraw(self, ctx: Ctx) -> bool:
-        return not self._behind(ctx) and ctx.round_turns < 25 * ctx.n
+        return self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
 def make_bot(level: str) -> Any:
