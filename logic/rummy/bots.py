@@ -39,7 +39,7 @@ class RummyBot:
     """``budget_s`` / ``max_worlds``: the Hard level's search budget per decision (``budget_s=None``: only
     the worlds cap counts, so the move does not depend on the machine's speed)."""
 
-    def __init__(self, level: str, budget_s: float | None = 0.12, max_worlds: int = 48, min_worlds: int = 8):
+    def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8):
         if level not in LEVELS:
             raise ValueError(f"No Rummy bot level {level!r}")
         self.level = level
