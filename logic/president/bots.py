@@ -138,7 +138,7 @@ class ExpertBot:
 
     level = "expert"
 
-    def __init__(self, budget_s: float | None = 0.3, max_worlds: int = 400, min_worlds: int = 24) -> None:
+    def __init__(self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24) -> None:
         self.budget_s = budget_s
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
