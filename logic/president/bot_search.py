@@ -103,14 +103,16 @@ def _unusual_passes(hands: list[list[int]], events: list) -> int:
 class PresidentSpec:
     """The search's view of one President decision (see the module docstring)."""
 
-    def __init__(self, game: Game, view: dict[str, Any], info: _Info, noise: float = NOISE) -> None:
+    def __init__(
+        self, game: Game, view: dict[str, Any], info: _Info, noise: float = NOISE, match_aware: bool = True
+    ) -> None:
         self.game = game
         self.info = info
         self.n = info.n
         self.me = info.me
         self.noise = noise
-        self.hands_left = view.get("hands", 4) - view.get("hand_no", 1)
-        self.events = pass_events(view)
+        self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
+        self.events = pass_events(view) if match_aware else []
 
     # --- worlds -------------------------------------------------------------------------------------
     def sample(self, view: dict[str, Any], rng: random.Random) -> World:

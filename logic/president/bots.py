@@ -2,12 +2,15 @@
 
 * ``beginner``: plays the lowest cards it can as soon as it can (breaking up pairs without a thought),
   leads its lowest rank, gives back its lowest cards, and now and then makes a random move.
-* ``normal``: shapes its hand: follows only with exact groups, keeps Aces and 2s for when they matter,
-  cashes a trick it is sure to win before going out, counts which cards have been played.
-* ``expert``: determinized Monte Carlo. It deals the unseen cards (everything not in its hand and not
-  yet played this hand, respecting what the exchange told it) to the other players many times, plays
-  each candidate move out to the end of the hand with a fast normal-style policy for everyone, and picks
-  the move with the best average finishing points. A fixed number of playouts keeps it well under 1 s.
+* ``normal``: shapes its hand by one rule (bot_policy.rule_move: lead the lowest group whole, follow with the
+  lowest exact match, keep Aces and 2s for when they matter, cash a sure trick before going out, stop a
+  player on their last card), and checks the rule's move against passing and the lowest play over ten
+  sampled deals played out to the end of the hand.
+* ``expert``: determinized search (logic.search, bot_search.PresidentSpec). It deals the unseen cards to the
+  others many times, consistent with its view (hand sizes, what the exchange showed, passes that suggest a
+  player could not follow), plays every sensible move out to the end of the hand with the Normal rule for
+  everyone, and values the result over the match (points plus what the title is worth next hand). A time
+  budget (0.15 s) and a worlds cap bound it; with ``budget_s=None`` it depends on the rng alone.
 """
 
 from __future__ import annotations
@@ -112,9 +115,12 @@ def _obvious_choice(view: dict[str, Any], legal: list) -> Any | None:
 
 
 class NormalBot:
-    """Hand-shaping heuristics plus simple card counting."""
+    """The shared rule plus a quick look ahead: a handful of sampled deals played out, no title value."""
 
     level = "normal"
+
+    def __init__(self, worlds: int = 10) -> None:
+        self.worlds = worlds
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
         obvious = _obvious_choice(view, legal)
@@ -123,6 +129,16 @@ class NormalBot:
         info = _Info(view)
         amap = _action_map(legal)
         choice = _normal_choice(info)
+        # a short search between the rule's move, passing and the lowest play (whole groups only)
+        cands = [c for c in amap if c is None or c == choice or c[1] == info.h[c[0]]][:4]
+        if choice in amap and choice not in cands:
+            cands.append(choice)
+        if len(cands) > 1:
+            spec = PresidentSpec(get_game("president"), view, info, match_aware=False)
+            choice = search_choose(
+                spec, view, legal, rng, seat=info.me, budget_s=None, max_worlds=self.worlds,
+                min_worlds=self.worlds, candidates=cands, prefer=choice,
+            )
         return amap.get(choice) or amap.get(None) or lowest_play(view, legal)
 
 

@@ -185,3 +185,50 @@ def test_timeout_action_in_every_phase():
         G.apply(s, seat, G.timeout_action(s, seat))
     seat = G.to_move(s)[0]
     assert isinstance(G.timeout_action(s, seat), Play)
+
+
+def _follow_view(hand: str, top: tuple[str, ...], counts: list[int], history=None) -> dict:
+    return {
+        "seat": 0,
+        "players": 4,
+        "hand": hand.split(),
+        "played": [c for e in (history or []) for c in e["cards"]],
+        "order": "normal",
+        "revolution": False,
+        "top": {"seat": 3, "cards": list(top), "rank": top[0][:-1], "count": len(top)},
+        "passed": [],
+        "finished": [],
+        "history": history or [{"seat": 3, "cards": list(top)}],
+        "seats": [{"cards": c} for c in counts],
+        "exchange": None,
+        "hands": 4,
+        "hand_no": 1,
+    }
+
+
+def test_expert_keeps_its_twos_early_in_the_hand():
+    # twelve cards, a pair of 10s to beat: the 2s stay for winning the lead back later (Jacks or a pass)
+    view = _follow_view("3S 4S 5H 6D 7C 8S 9H JS JH KD 2S 2H", ("10S", "10H"), [12, 13, 13, 11])
+    legal = [Play(("JS", "JH")), Play(("2S", "2H")), Pass()]
+    got = ExpertBot(budget_s=None, max_worlds=60).choose(view, legal, random.Random(3))
+    assert got in (Play(("JS", "JH")), Pass())
+
+
+def test_a_pass_makes_deals_where_the_passer_could_follow_rare():
+    from logic.president.bot_search import PresidentSpec, pass_events
+
+    # seat 1 passed on a pair of 5s: a pair from 6 to King would have been the natural answer
+    history = [{"seat": 0, "cards": ["5S", "5H"]}, {"seat": 1, "cards": []}, {"seat": 2, "cards": ["7S", "7H"]}]
+    view = _follow_view("3S 3H 4S 8D 9C JS QH KD AS 2H 5D", ("7S", "7H"), [11, 13, 11, 13], history)
+    view["top"]["seat"] = 2
+    events = pass_events(view)
+    assert [(p, t, k) for p, t, k, _, _ in events] == [(1, 2, 2)]
+    spec = PresidentSpec(G, view, _Info(view))
+    rng = random.Random(8)
+
+    def could_follow(h):
+        return any(h[r] == 2 for r in range(3, 11))  # an exact pair of 6s ... Kings
+
+    informed = sum(could_follow(spec.sample(view, rng).hands[1]) for _ in range(100))
+    plain = sum(could_follow(sample_hands(_Info(view), rng)[1]) for _ in range(100))
+    assert informed < 0.9 * plain  # a soft filter: people do pass on purpose
