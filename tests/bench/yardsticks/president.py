@@ -35,6 +35,7 @@ class RulesPlayer:
     keep_only_under = 7  # ...when the play to beat is weaker than this strength (7 = a 10)
     break_under = 6  # hand size at or below which a group may be broken to follow
     cash_groups = 2  # cash an unbeatable group when this many groups (or fewer) are left
+    block = True  # stop a player on their last card: lead a pair (or a high single), beat their single
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
         first = legal[0]
@@ -57,12 +58,19 @@ class RulesPlayer:
         def unbeatable(r: int, k: int) -> bool:
             return not any(unseen[x] >= k for x in range(13) if strength(x) > strength(r))
 
+        me = view["seat"]
+        finished = set(view.get("finished", ()))
+        short = min((s["cards"] for i, s in enumerate(view["seats"]) if i != me and i not in finished), default=99)
         top = view.get("top")
         if not top:  # leading
             if 2 <= len(groups) <= self.cash_groups:
                 for r in sorted(groups, key=strength, reverse=True):
                     if unbeatable(r, h[r]):
                         return plays[(r, h[r])]
+            if self.block and short == 1 and len(groups) > 1:
+                multi = [r for r in groups if h[r] > 1]
+                r = multi[0] if multi else groups[-1]
+                return plays[(r, h[r])]
             r = groups[0]
             return plays[(r, h[r])]
         k = top["count"]
@@ -73,6 +81,8 @@ class RulesPlayer:
             if strength(r) >= 11 and total > self.keep_high_above and low_lead:
                 continue  # keep Aces and 2s while the hand is long
             return plays[(r, k)]
+        if self.block and short == 1 and k == 1 and options:
+            return plays[options[-1]]  # their last card must not get a cheap single through
         if total <= self.break_under:
             for r, _ in options:
                 return plays[(r, k)]
