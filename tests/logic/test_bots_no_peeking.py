@@ -96,7 +96,11 @@ def capped_bot(game_key: str, level: str) -> Any:
     except TypeError:
         pass
     bot = get_game(game_key).make_bot(level)
-    if hasattr(bot, "budget_s") and hasattr(bot, "max_nodes"):  # Stockpile's planner: a node cap instead
+    if hasattr(bot, "budget_s") and hasattr(bot, "max_worlds"):  # a search bot built without the knobs
+        bot.budget_s, bot.max_worlds = None, 4
+        if hasattr(bot, "min_worlds"):
+            bot.min_worlds = 2
+    elif hasattr(bot, "budget_s") and hasattr(bot, "max_nodes"):  # a planner: a node cap instead
         bot.budget_s, bot.max_nodes = 1e9, 3000
     return bot
 
