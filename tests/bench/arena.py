@@ -68,6 +68,7 @@ class Adapter:
     defaults: dict[str, Any] = field(default_factory=dict)  # config options besides ``players``
     lower_is_better: bool = False
     percent: bool = False  # print the score as a percentage (win rates)
+    win_rate_too: bool = False  # also print each player's match win rate (ties share the win)
 
 
 ADAPTERS: dict[str, Adapter] = {
@@ -80,7 +81,8 @@ ADAPTERS: dict[str, Adapter] = {
         "win rate", lambda s, out, seat: _win(out, seat), {"stock_size": "standard", "series": "single"}, percent=True
     ),
     "rummy": Adapter("win rate", lambda s, out, seat: _win(out, seat), {"target": 100}, percent=True),
-    "beanie": Adapter("total penalty", lambda s, out, seat: float(out.scores[seat]), {}, lower_is_better=True),
+    "beanie": Adapter("total penalty", lambda s, out, seat: float(out.scores[seat]), {}, lower_is_better=True,
+                      win_rate_too=True),
 }
 
 
@@ -132,6 +134,7 @@ class MatchResult:
     times: list[list[float]]  # think times by player index
     finished: bool
     seconds: float
+    wins: list[float] = field(default_factory=list)  # match win share by player index (1/k for a k-way tie)
 
 
 def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> MatchResult:
@@ -159,10 +162,12 @@ def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> Ma
         moves += 1
     outcome = game.outcome(state)
     scores = [0.0] * n
+    wins = [0.0] * n
     if outcome is not None:
         for seat in range(n):
             scores[seat_player[seat]] = adapter.score(state, outcome, seat)
-    return MatchResult(index, scores, times, outcome is not None, time.perf_counter() - t_start)
+            wins[seat_player[seat]] = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    return MatchResult(index, scores, times, outcome is not None, time.perf_counter() - t_start, wins)
 
 
 # --- statistics and the report ---------------------------------------------------------------------------
@@ -214,6 +219,12 @@ def report(game_key: str, names: tuple[str, ...], results: list[MatchResult], el
             f"({len(ts)} decisions)"
         )
         summary[name] = {"score": m, "ci": ci, "p95": percentile(ts, 0.95), "max": max(ts, default=float("nan"))}
+    if adapter.win_rate_too:
+        for name in distinct:
+            idx = [i for i, x in enumerate(names) if x == name]
+            w, wci = mean_ci([sum(r.wins[i] for i in idx) / len(idx) for r in done])
+            print(f"  {name:22s} match win rate {100 * w:5.1f}% ± {100 * wci:.1f}%")
+            summary.setdefault(name, {})["win_rate"] = (w, wci)
     if len(distinct) == 2:
         a, b = distinct
         d, dci = mean_ci([x - y for x, y in zip(per_match[a], per_match[b], strict=True)])
