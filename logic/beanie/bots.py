@@ -28,6 +28,8 @@ class EasyBot:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal action to choose from.")
+        if len(legal) == 1:
+            return legal[0]
         if NEXT in legal:
             return NEXT
         ctx = Ctx(view)
@@ -105,6 +107,8 @@ class MediumBot:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal action to choose from.")
+        if len(legal) == 1:
+            return legal[0]
         if NEXT in legal:
             return NEXT
         ctx = Ctx(view)
@@ -307,16 +311,21 @@ class HardBot(MediumBot):
         mine = ctx.view["hand_points"]
         return min(self._expected_penalty(ctx, i) for i in ctx.others()) - mine
 
+    def _behind(self, ctx: Ctx) -> bool:
+        """Somebody else is closer to going out: a drawn round would cost them their hand, and us nothing more."""
+        mine = ctx.counts[ctx.me]
+        least = min(ctx.counts[i] for i in ctx.others())
+        return mine > least + 1 or self._draw_gain(ctx) < -15
+
     def should_agree(self, ctx: Ctx) -> bool:
-        return self._draw_gain(ctx) >= 0 or ctx.round_turns >= 30 * ctx.n
+        return self._behind(ctx) or ctx.round_turns >= 30 * ctx.n
 
     def should_propose(self, ctx: Ctx) -> bool:
-        """Only once the round has stalled (a proposal that the others refuse is a wasted signal)."""
-        stalled = ctx.round_turns >= 10 * ctx.n and ctx.view.get("reshuffles", 0) > 0
-        return (stalled and self._draw_gain(ctx) > 5) or ctx.round_turns >= 30 * ctx.n
+        """Only once the round has dragged on (a proposal early in a live round is mostly refused)."""
+        return (self._behind(ctx) and ctx.round_turns >= 8 * ctx.n) or ctx.round_turns >= 30 * ctx.n
 
     def should_withdraw(self, ctx: Ctx) -> bool:
-        return self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
+        return not self._behind(ctx) and self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
 def make_bot(level: str) -> Any:
