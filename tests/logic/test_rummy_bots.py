@@ -22,7 +22,7 @@ G = GAME
 
 def make(level):
     """A bot of ``level`` whose search (Hard) is capped by worlds, not time: fast and machine-independent."""
-    return make_bot(level, budget_s=None, max_worlds=4, min_worlds=2)
+    return make_bot(level, budget_s=None, max_worlds=2, min_worlds=2)
 
 
 def play_bots(levels, seed, target=100, times=None):
