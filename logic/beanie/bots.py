@@ -28,6 +28,8 @@ class EasyBot:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal action to choose from.")
+        if len(legal) == 1:
+            return legal[0]
         if NEXT in legal:
             return NEXT
         ctx = Ctx(view)
@@ -105,6 +107,8 @@ class MediumBot:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal action to choose from.")
+        if len(legal) == 1:
+            return legal[0]
         if NEXT in legal:
             return NEXT
         ctx = Ctx(view)
@@ -293,19 +297,35 @@ class HardBot(MediumBot):
                 best, best_key = a, key
         return best
 
+    def _expected_penalty(self, ctx: Ctx, seat: int) -> float:
+        """What ``seat`` would score if the round stopped now: the cards it took and still holds, the rest at
+        the average penalty of the cards we have not seen."""
+        dead = self.dead_cards(ctx)
+        unseen = [c for c in range(52) if c not in dead]
+        avg = sum(S.points(c, ctx.wild, ctx.bv) for c in unseen) / len(unseen) if unseen else 6.0
+        held = [c for c in self._holds_interest(ctx, seat)][: ctx.counts[seat]]
+        return sum(S.points(c, ctx.wild, ctx.bv) for c in held) + (ctx.counts[seat] - len(held)) * avg
+
+    def _draw_gain(self, ctx: Ctx) -> float:
+        """How much better a drawn round is for us than for the best-placed opponent (penalty points)."""
+        mine = ctx.view["hand_points"]
+        return min(self._expected_penalty(ctx, i) for i in ctx.others()) - mine
+
     def _behind(self, ctx: Ctx) -> bool:
+        """Somebody else is closer to going out: a drawn round would cost them their hand, and us nothing more."""
         mine = ctx.counts[ctx.me]
         least = min(ctx.counts[i] for i in ctx.others())
-        return mine > least + 1 or (mine == least and ctx.view["hand_points"] > 20)
+        return mine > least + 1 or self._draw_gain(ctx) < -15
 
     def should_agree(self, ctx: Ctx) -> bool:
         return self._behind(ctx) or ctx.round_turns >= 30 * ctx.n
 
     def should_propose(self, ctx: Ctx) -> bool:
-        return (self._behind(ctx) and ctx.round_turns >= 4 * ctx.n) or ctx.round_turns >= 25 * ctx.n
+        """Only once the round has dragged on (a proposal early in a live round is mostly refused)."""
+        return (self._behind(ctx) and ctx.round_turns >= 8 * ctx.n) or ctx.round_turns >= 30 * ctx.n
 
     def should_withdraw(self, ctx: Ctx) -> bool:
-        return not self._behind(ctx) and ctx.round_turns < 25 * ctx.n
+        return not self._behind(ctx) and self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
 def make_bot(level: str) -> Any:

@@ -2,12 +2,15 @@
 
 * ``beginner``: plays the lowest cards it can as soon as it can (breaking up pairs without a thought),
   leads its lowest rank, gives back its lowest cards, and now and then makes a random move.
-* ``normal``: shapes its hand: follows only with exact groups, keeps Aces and 2s for when they matter,
-  cashes a trick it is sure to win before going out, counts which cards have been played.
-* ``expert``: determinized Monte Carlo. It deals the unseen cards (everything not in its hand and not
-  yet played this hand, respecting what the exchange told it) to the other players many times, plays
-  each candidate move out to the end of the hand with a fast normal-style policy for everyone, and picks
-  the move with the best average finishing points. A fixed number of playouts keeps it well under 1 s.
+* ``normal``: shapes its hand by one rule (bot_policy.rule_move: lead the lowest group whole, follow with the
+  lowest exact match, keep Aces and 2s for when they matter, cash a sure trick before going out, stop a
+  player on their last card), and checks the rule's move against passing and the lowest play over ten
+  sampled deals played out to the end of the hand.
+* ``expert``: determinized search (logic.search, bot_search.PresidentSpec). It deals the unseen cards to the
+  others many times, consistent with its view (hand sizes, what the exchange showed, passes that suggest a
+  player could not follow), plays every sensible move out to the end of the hand with the Normal rule for
+  everyone, and values the result over the match (points plus what the title is worth next hand). A time
+  budget (0.15 s) and a worlds cap bound it; with ``budget_s=None`` it depends on the rng alone.
 """
 
 from __future__ import annotations
@@ -15,8 +18,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from logic.registry import get_game
+from logic.search import search_choose
+
 from .actions import PASS, Give, NextHand, Pass, Play, parse_play
 from .bot_info import _counts, _Info, _rank_of, _strength
+from .bot_policy import beat_free, rule_move
+from .bot_search import PresidentSpec
 
 
 def _action_map(legal: list) -> dict[Any, Any]:
@@ -47,59 +55,6 @@ def _lowest_give(hand: list[str], k: int, legal: list, keep_sets: bool) -> Any:
         if type(a) is Give and sorted(_rank_of(c) for c in a.cards) == want:
             return a
     return Give(pick)
-
-
-# --- shared heuristic on counts ------------------------------------------------------------------------
-
-
-def heuristic_move(
-    h: list[int], total: int, k: int, t: int, rev: bool, beat_free, careful: bool = True
-) -> tuple[int, int] | None:
-    """The normal-level choice: (rank, count) to play, or None to pass.
-
-    ``beat_free(r, c)`` tells whether nobody else can beat ``c`` cards of rank ``r`` (used to cash a sure
-    trick before going out).
-    """
-    if not k:
-        ranks = [r for r in (range(12, -1, -1) if rev else range(13)) if h[r]]
-        if len(ranks) == 1:
-            r = ranks[0]
-            return r, h[r]
-        if len(ranks) <= 3:
-            # win a trick we are sure to win, keep the lead, and go out with the rest
-            for r in reversed(ranks):
-                if beat_free(r, h[r]):
-                    return r, h[r]
-        r = ranks[0]
-        return r, h[r]
-    exact = -1
-    brk = -1
-    if rev:
-        rng_ranks = range(t - 1, -1, -1)
-    else:
-        rng_ranks = range(t + 1, 13)
-    for r in rng_ranks:
-        c = h[r]
-        if c == k:
-            exact = r
-            break
-        if c > k and brk < 0:
-            brk = r
-    if exact >= 0:
-        r = exact
-    elif brk >= 0 and (total <= k + 4 or not careful):
-        r = brk
-    else:
-        return None
-    if total == k:
-        return r, k
-    if careful:
-        st_r = 12 - r if rev else r
-        st_t = 12 - t if rev else t
-        # keep Aces and 2s (top ranks of the current order) for when they win something worthwhile
-        if st_r >= 11 and st_t < 7 and total > 5:
-            return None
-    return r, k
 
 
 # --- bots ------------------------------------------------------------------------------------------------
@@ -160,9 +115,12 @@ def _obvious_choice(view: dict[str, Any], legal: list) -> Any | None:
 
 
 class NormalBot:
-    """Hand-shaping heuristics plus simple card counting."""
+    """The shared rule plus a quick look ahead: a handful of sampled deals played out, no title value."""
 
     level = "normal"
+
+    def __init__(self, worlds: int = 10) -> None:
+        self.worlds = worlds
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
         obvious = _obvious_choice(view, legal)
@@ -171,31 +129,35 @@ class NormalBot:
         info = _Info(view)
         amap = _action_map(legal)
         choice = _normal_choice(info)
+        # a short search between the rule's move, passing and the lowest play (whole groups only)
+        cands = [c for c in amap if c is None or c == choice or c[1] == info.h[c[0]]][:4]
+        if choice in amap and choice not in cands:
+            cands.append(choice)
+        if len(cands) > 1:
+            spec = PresidentSpec(get_game("president"), view, info, match_aware=False)
+            choice = search_choose(
+                spec, view, legal, rng, seat=info.me, budget_s=None, max_worlds=self.worlds,
+                min_worlds=self.worlds, candidates=cands, prefer=choice,
+            )
         return amap.get(choice) or amap.get(None) or lowest_play(view, legal)
 
 
 def _normal_choice(info: _Info) -> tuple[int, int] | None:
-    unseen = info.unseen
-    rev = info.rev
-
-    def beat_free(r: int, c: int) -> bool:
-        stronger = range(r - 1, -1, -1) if rev else range(r + 1, 13)
-        if any(unseen[x] >= c for x in stronger):
-            return False
-        return not (info.revolution and c < 4 and any(u == 4 for u in unseen))
-
-    return heuristic_move(info.h, sum(info.h), info.k, info.t, rev, beat_free)
+    """The shared rule (bot_policy.rule_move) with the unseen cards as what the others may hold."""
+    unseen, rev = info.unseen, info.rev
+    short = min((info.cnt[p] for p in range(info.n) if p != info.me and not info.out_mask >> p & 1), default=99)
+    return rule_move(info.h, sum(info.h), info.k, info.t, rev, lambda r, c: beat_free(r, c, rev, unseen), short)
 
 
 class ExpertBot:
-    """Determinized Monte Carlo playouts over deals consistent with the view."""
+    """Determinized search (logic.search) over worlds consistent with the view, match-aware playouts."""
 
     level = "expert"
 
-    def __init__(self, playouts: int = 1200, min_worlds: int = 16, max_worlds: int = 120) -> None:
-        self.playouts = playouts
-        self.min_worlds = min_worlds
+    def __init__(self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24) -> None:
+        self.budget_s = budget_s
         self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
         obvious = _obvious_choice(view, legal)
@@ -205,159 +167,26 @@ class ExpertBot:
         amap = _action_map(legal)
         h = info.h
         total = sum(h)
-        # going out right now is always best
-        for key in amap:
+        for key in amap:  # going out right now is always best
             if key is not None and key[1] == total:
                 return amap[key]
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
-        fallback = _normal_choice(info)
-        # playouts cost about as much as the cards still in play: spend a fixed amount of work
-        in_play = sum(info.cnt[p] for p in range(info.n) if not info.out_mask >> p & 1)
-        budget = self.playouts * 26 // max(26, in_play)
-        worlds = max(self.min_worlds, min(self.max_worlds, budget // len(cands)))
-        totals = [0.0] * len(cands)
-        for _ in range(worlds):
-            hands = _sample_world(info, rng)
-            wseed = rng.getrandbits(32)
-            for i, cand in enumerate(cands):
-                totals[i] += _playout(info, hands, cand, wseed)
-        best_i = 0
-        for i in range(1, len(cands)):
-            if totals[i] > totals[best_i] + 1e-9 or (abs(totals[i] - totals[best_i]) <= 1e-9 and cands[i] == fallback):
-                best_i = i
-        return amap[cands[best_i]]
-
-
-def _sample_world(info: _Info, rng: random.Random) -> list[list[int]]:
-    """Hands of all seats (counts): ours as is, the others dealt from the unseen cards."""
-    n = info.n
-    hands = [[0] * 13 for _ in range(n)]
-    hands[info.me] = list(info.h)
-    pool = list(info.unseen)
-    need = [0 if (p == info.me or info.out_mask >> p & 1) else info.cnt[p] for p in range(n)]
-    for p, known in info.known.items():
-        if not need[p]:
-            continue
-        for r in range(13):
-            take = min(known[r], pool[r], need[p])
-            if take:
-                hands[p][r] += take
-                pool[r] -= take
-                need[p] -= take
-    cards = []
-    for r in range(13):
-        cards.extend([r] * pool[r])
-    rng.shuffle(cards)
-    # seats with a rank cap (Beggar seen by the President) take their cards first from the low ones
-    for p, cap in info.cap.items():
-        if not need[p]:
-            continue
-        rest = []
-        for r in cards:
-            if need[p] and r <= cap:
-                hands[p][r] += 1
-                need[p] -= 1
-            else:
-                rest.append(r)
-        cards = rest
-    pos = 0
-    for p in range(n):
-        k = need[p]
-        if k:
-            for r in cards[pos : pos + k]:
-                hands[p][r] += 1
-            pos += k
-    return hands
-
-
-def _playout(info: _Info, hands0: list[list[int]], cand: tuple[int, int] | None, seed: int) -> float:
-    """Points (n - 1 - place) the bot scores if it makes ``cand`` now and everyone then plays on."""
-    n = info.n
-    me = info.me
-    hands = [list(h) for h in hands0]
-    cnt = [sum(h) for h in hands]
-    rev = info.rev
-    revolution = info.revolution
-    k, t, last, passed, out_mask = info.k, info.t, info.last, info.passed, info.out_mask
-    nfin = info.nfinished
-    full = (1 << n) - 1
-    rng = random.Random(seed)
-    rand = rng.random
-    eps = 0.08
-    p = me
-    choice = cand
-    while True:
-        h = hands[p]
-        if choice is None:  # pass
-            passed |= 1 << p
-            others = full & ~out_mask & ~(1 << last)
-            if others & ~passed == 0:
-                if out_mask >> last & 1:
-                    q = (last + 1) % n
-                    while out_mask >> q & 1:
-                        q = (q + 1) % n
-                    p = q
-                else:
-                    p = last
-                k = 0
-                t = -1
-                passed = 0
-            else:
-                q = (p + 1) % n
-                while out_mask >> q & 1:
-                    q = (q + 1) % n
-                p = q
-        else:
-            r, c = choice
-            h[r] -= c
-            cnt[p] -= c
-            k, t, last, passed = c, r, p, 0
-            if c == 4 and revolution:
-                rev = not rev
-            if not cnt[p]:
-                out_mask |= 1 << p
-                if p == me:
-                    return float(n - 1 - nfin)
-                nfin += 1
-                if nfin == n - 1:
-                    return 0.0
-            q = (p + 1) % n
-            while out_mask >> q & 1:
-                q = (q + 1) % n
-            p = q
-        # next player's decision
-        h = hands[p]
-        if rand() < eps:
-            choice = _random_move(h, k, t, rev, rng)
-        elif k:
-            choice = heuristic_move(h, cnt[p], k, t, rev, None)
-        else:
-
-            def beat_free(r: int, c: int, p=p, rev=rev, out_mask=out_mask) -> bool:
-                stronger = range(r - 1, -1, -1) if rev else range(r + 1, 13)
-                for q in range(n):
-                    if q != p and not out_mask >> q & 1:
-                        hq = hands[q]
-                        for x in stronger:
-                            if hq[x] >= c:
-                                return False
-                return True
-
-            choice = heuristic_move(h, cnt[p], k, t, rev, beat_free)
-
-
-def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) -> tuple[int, int] | None:
-    if not k:
-        ranks = [r for r in range(13) if h[r]]
-        r = rng.choice(ranks)
-        return r, h[r]
-    ranks = range(t - 1, -1, -1) if rev else range(t + 1, 13)
-    opts = [r for r in ranks if h[r] >= k]
-    if not opts or rng.random() < 0.5:
-        return None
-    return rng.choice(opts), k
+        spec = PresidentSpec(get_game("president"), view, info)
+        choice = search_choose(
+            spec,
+            view,
+            legal,
+            rng,
+            seat=info.me,
+            budget_s=self.budget_s,
+            max_worlds=self.max_worlds,
+            min_worlds=self.min_worlds,
+            candidates=cands,
+            prefer=_normal_choice(info),
+        )
+        return amap[choice]
 
 
 def timeout_move(view: dict[str, Any], legal: list) -> Any:

@@ -22,7 +22,7 @@ class Seen:
     """The bot's picture of the game, built from one view."""
 
     __slots__ = ("seat", "n", "hand", "melds", "discard", "stock_count", "counts", "scores", "target",
-                 "must_use", "stage", "unseen", "known", "interest", "history", "table_cards")
+                 "must_use", "stage", "unseen", "known", "interest", "history", "table_cards", "pts", "took_top")
 
     def __init__(self, view: dict[str, Any]):
         self.seat = view["seat"]
@@ -44,6 +44,7 @@ class Seen:
         self.counts = [s["cards"] for s in view["seats"]]
         self.scores = list(view["scores"])
         self.target = view.get("target", 0)
+        self.pts = list(view.get("hand_melded_points") or [0] * self.n)
         mu = view.get("must_use")
         self.must_use = parse_code(mu) if mu else -1
         self.stage = view.get("turn_stage")
@@ -71,6 +72,9 @@ class Seen:
         self.known = known
         self.interest = interest
         self.history = view.get("history", [])
+        # the card the previous player discarded is in our hand only if we took it this turn
+        last = self.history[-1]["discard"] if self.history else None
+        self.took_top = parse_code(last) if last is not None and last in view["hand"] else -1
 
     def opponents(self) -> list[int]:
         return [(self.seat + i) % self.n for i in range(1, self.n)]
@@ -81,17 +85,19 @@ class Seen:
 
 class Params:
     __slots__ = ("level", "potential", "danger_memory", "known_cards", "pile_danger", "deep", "score_risk",
-                 "lookahead")
+                 "lookahead", "race", "search")
 
     def __init__(self, level: str):
         self.level = level
         self.potential = level != "easy"
         self.danger_memory = level != "easy"
-        self.known_cards = level == "hard"
-        self.pile_danger = level == "hard"
+        self.known_cards = level != "easy"
+        self.pile_danger = level != "easy"
         self.deep = level != "easy"
-        self.score_risk = level == "hard"
+        self.score_risk = level != "easy"
         self.lookahead = level != "easy"
+        self.race = level == "hard"
+        self.search = level == "hard"
 
 
 def _risk(seen: Seen, p: Params) -> float:

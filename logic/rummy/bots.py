@@ -8,13 +8,14 @@ Levels:
 * easy: melds and lays off everything, takes the top discard only when it can play it at once,
   never digs deeper, keeps pairs/near-runs and throws the highest other card; the one danger it
   avoids is discarding a card that fits a meld on the table.
-* medium: also weighs every pickup (top card or deep) by the hand it leads to one step ahead,
-  including future potential, and remembers which ranks/suits opponents picked up or melded so it
-  does not feed them.
-* hard: also tracks the exact cards each opponent holds from their pickups, counts which cards
-  are still live, refuses discards that hand someone a free meld (with their known cards or
-  straight out of the discard pile), and shifts its risk appetite with the match score and how
-  close opponents are to going out.
+* medium: weighs every pickup (top card or deep) by the hand it leads to one step ahead, including
+  future potential; tracks the cards each opponent is known to hold from their pickups and which
+  ranks/suits they collect, refuses discards that hand someone a free meld (with their known cards or
+  straight out of the discard pile), shifts its risk appetite with the match score and how close
+  opponents are to going out, and never throws back the card it just took.
+* hard: medium's judgement, plus determinized playouts (``bot_search``) for the choices that decide
+  the race: which of medium's best discards hands the next player least over the rest of the hand,
+  and whether to go out now or hold a card back when going out would hand the match to a leader.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from logic.rummy.actions import COMMIT, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
+from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
 from logic.rummy.bot_eval import Params, Seen, _connected, _discard_choice, _live, _risk, evaluate
 from logic.rummy.bot_plan import plan_play
+from logic.rummy.bot_race import going_out_loses, hold_back_plan
 from logic.rummy.melds import CODE, POINTS, RANK, SUIT, parse_code
 
 LEVELS = ("easy", "medium", "hard")
@@ -34,24 +36,45 @@ LEVELS = ("easy", "medium", "hard")
 
 
 class RummyBot:
-    def __init__(self, level: str):
+    """``budget_s`` / ``max_worlds``: the Hard level's search budget per decision (``budget_s=None``: only
+    the worlds cap counts, so the move does not depend on the machine's speed)."""
+
+    def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8):
         if level not in LEVELS:
             raise ValueError(f"No Rummy bot level {level!r}")
         self.level = level
         self.p = Params(level)
+        self.budget_s = budget_s
+        self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+        self._view: dict[str, Any] = {}
+        self._rng = random.Random(0)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal actions to choose from")
+        if len(legal) == 1:  # also covers phases this bot does not know (e.g. a first-deal draw)
+            return legal[0]
         kinds = {a.kind for a in legal}
         if "next" in kinds:
             return NEXT
         if "commit" in kinds:
             return COMMIT
         seen = Seen(view)
+        self._view, self._rng = view, rng
         if seen.stage == "draw" or "draw" in kinds or "take" in kinds:
             return self._draw(seen, legal)
         return self._play(seen, legal)
+
+    def _search(self, seen: Seen, cands: list[Any], prefer: Any) -> Any:
+        """Hard: the candidate with the best match value over sampled deals (determinized playouts)."""
+        if len(cands) == 1:
+            return cands[0]
+        from logic.rummy.bot_search import RummySpec
+        from logic.search import search_choose
+
+        return search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
+                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer)
 
     # before drawing
     def _draw(self, seen: Seen, legal: list[Any]) -> Any:
@@ -102,13 +125,11 @@ class RummyBot:
             else:
                 total += base - risk * POINTS[u] + (0.0 if len(seen.hand) > 1 else 0.0)
         stock_v = total / len(pool)
-        best_v, best_a = stock_v, DRAW_STOCK
-        for v, a in options:
-            # a visible pickup tells the table what we collect: small tax
-            v -= 1.0
-            if v > best_v:
-                best_v, best_a = v, a
-        return best_a
+        # a visible pickup tells the table what we collect: small tax
+        scored = [(stock_v, DRAW_STOCK)] + [(v - 1.0, a) for v, a in options]
+        # (searching this choice too was measured: the playouts' plain pickup policy misjudges digs and
+        # Hard got weaker, so the draw stays with the heuristic)
+        return max(scored, key=lambda t: t[0])[1]
 
     # after drawing
     def _play(self, seen: Seen, legal: list[Any]) -> Any:
@@ -116,6 +137,10 @@ class RummyBot:
         _pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
         if _pts < 0:
             return UNDO if any(a.kind == "undo" for a in legal) else legal[0]
+        if p.race and len(left) == 1:
+            held = hold_back_plan(seen.hand, seen.melds, seen.must_use)
+            if held is not None and self._hold_back(seen, steps, left[0], held):
+                _pts, steps, left = held
         if steps:
             step = steps[0]
             if step[0] == "meld":
@@ -125,13 +150,36 @@ class RummyBot:
         if not discards:
             return UNDO if any(a.kind == "undo" for a in legal) else legal[0]
         cands = [c for c in left if c in discards] or discards
+        if p.lookahead and len(cands) > 1 and seen.took_top in cands:
+            cands.remove(seen.took_top)  # never throw back the card just taken
         risk = _risk(seen, p)
         live = _live(seen, p)
-        return Discard(CODE[_discard_choice(seen, p, cands, risk, live)])
+        if not p.search:
+            return Discard(CODE[_discard_choice(seen, p, cands, risk, live)])
+        ranked = []
+        while cands and len(ranked) < 4:
+            d = _discard_choice(seen, p, cands, risk, live)
+            ranked.append(DISCARD[d])
+            cands = [c for c in cands if c != d]
+        return self._search(seen, ranked, ranked[0])
+
+    def _hold_back(self, seen: Seen, steps: list, last: int, held: tuple) -> bool:
+        """Going out is possible: is keeping a card back better for the match?"""
+        loses = going_out_loses(seen, sum(POINTS[c] for c in seen.hand if c != last))
+        if not self.p.search or not loses:
+            return loses  # going out that does not lose the match is taken without a search
+        from logic.rummy.bot_search import TurnPlan
+
+        _pts, h_steps, h_left = held
+        risk, live = _risk(seen, self.p), _live(seen, self.p)
+        h_disc = _discard_choice(seen, self.p, [c for c in h_left if c != seen.must_use] or h_left, risk, live)
+        out, hold = TurnPlan(tuple(steps), last), TurnPlan(tuple(h_steps), h_disc)
+        return self._search(seen, [out, hold], out) is hold
 
 
-def make_bot(level: str) -> RummyBot:
-    return RummyBot(level)
+def make_bot(level: str, **search: Any) -> RummyBot:
+    """``search``: ``budget_s`` / ``max_worlds`` / ``min_worlds`` for the Hard level's search."""
+    return RummyBot(level, **search)
 
 
 def easy_discard(view: dict[str, Any], discards: list[Any]) -> Any:

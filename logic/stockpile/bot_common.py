@@ -206,3 +206,96 @@ def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | Non
 
     dfs(turn.builds[:], (), tuple(len(v) for _, _, v in srcs), 0, 0, None)
     return best[0][1] if best[0] is not None else None
+
+
+# --- what the next players can reach (Hard) ------------------------------------------------------
+
+
+def unseen_pool(view: dict[str, Any]) -> list[int]:
+    """Values of the cards this seat cannot see (other hands, face-down stock cards, the draw pile, cleared
+    piles), as a flat list. Building piles are counted as the numbers they stand for."""
+    counts = [A.WILDS] + [A.NUMBERS_EACH] * A.TOP
+    seen: list[int] = [_VAL[c] for c in view["hand"]]
+    for piles in view["discards"]:
+        for pile in piles:
+            seen.extend(_VAL[c] for c in pile)
+    for st in view["stocks"]:
+        if st["count"]:
+            seen.append(_VAL[st["top"]])
+    for b in view["build"]:
+        seen.extend(range(1, b["size"] + 1))
+    for v in seen:
+        if counts[v]:
+            counts[v] -= 1
+    return [v for v in range(A.TOP + 1) for _ in range(counts[v])]
+
+
+def reaches(builds: tuple[int, ...], top: int, hand: list[int], piles: list[list[int]]) -> bool:
+    """Whether a player with rank counts ``hand`` (index 0 = wilds) and discard ``piles`` can get stock card
+    ``top`` onto one of the building piles this turn (one pile at a time, discard tops used first)."""
+    if top == WILD:
+        return True
+    for size in set(builds):
+        if size >= top:
+            continue
+        hc = list(hand)
+        depth = [len(p) for p in piles]
+        for v in range(size + 1, top):
+            for j, p in enumerate(piles):
+                k = depth[j]
+                if k and p[k - 1] == v:
+                    depth[j] = k - 1
+                    break
+            else:
+                if hc[v]:
+                    hc[v] -= 1
+                    continue
+                for j, p in enumerate(piles):
+                    k = depth[j]
+                    if k and p[k - 1] == WILD:
+                        depth[j] = k - 1
+                        break
+                else:
+                    if hc[WILD]:
+                        hc[WILD] -= 1
+                        continue
+                    break
+        else:
+            return True
+    return False
+
+
+class ReachModel:
+    """Chance that each later player gets their stock card down next turn, for a given board.
+
+    Their five cards at the start of their turn are unknown: ``samples`` hands are dealt from the unseen
+    cards (the same hands for every board, so boards compare fairly), and :func:`reaches` is asked of each."""
+
+    def __init__(self, view: dict[str, Any], turn: _Turn, rng: Any, samples: int = 24) -> None:
+        pool = unseen_pool(view)
+        self.players = []  # (distance, stock top, discard piles)
+        for dist, top, piles in turn.opp:
+            if top is not None:
+                self.players.append((dist, top, piles))
+        self.hands: list[list[int]] = []
+        for _ in range(samples if pool else 0):
+            h = [0] * (A.TOP + 1)
+            for v in rng.sample(pool, min(A.HAND_SIZE, len(pool))):
+                h[v] += 1
+            self.hands.append(h)
+        self.memo: dict[tuple[int, ...], list[float]] = {}
+
+    def chances(self, builds: list[int] | tuple[int, ...]) -> list[tuple[int, float]]:
+        """(distance, chance) per later player with a stock card."""
+        key = tuple(sorted(builds))
+        got = self.memo.get(key)
+        if got is None:
+            got = []
+            for _, top, piles in self.players:
+                if not self.hands:
+                    got.append(1.0 if reaches(key, top, [0] * (A.TOP + 1), piles) else 0.0)
+                    continue
+                hits = sum(1 for h in self.hands if reaches(key, top, h, piles))
+                got.append(hits / len(self.hands))
+            self.memo[key] = got
+        return [(p[0], c) for p, c in zip(self.players, got, strict=True)]

@@ -10,11 +10,11 @@ from logic.stockpile import actions as A
 from logic.stockpile.bot_common import (
     _VAL,
     WILD,
+    ReachModel,
     _by_kind,
     _chain_to_stock,
     _common,
     _direct_stock_play,
-    _missing,
     _pile_fit,
     _Turn,
     tidy_discard,
@@ -106,6 +106,8 @@ WILD_USE = -9.0
 HAND_PLAY = 1.5
 DISCARD_PLAY = 1.2
 DRAW_FIVE = 7.0
+BLOCK = 30.0  # cost of the next player getting their stock card down next turn (times the chance)
+REACH_SAMPLES = 24  # hands dealt to the next players to estimate that chance
 FAR_OPPONENT = 0.3  # danger weight for opponents who are not next (the board changes before they play)
 
 
@@ -129,6 +131,8 @@ class HardBot:
         self.discard_play = weights.get("discard_play", DISCARD_PLAY)
         self.wild_use = weights.get("wild_use", WILD_USE)
         self.far = weights.get("far", FAR_OPPONENT)
+        self.block = weights.get("block", BLOCK)
+        self.samples = int(weights.get("samples", REACH_SAMPLES))
 
     # board score for the seats after us (danger) and our partner (help)
     def _board(self, turn: _Turn, builds: list[int] | tuple[int, ...]) -> float:
@@ -137,24 +141,8 @@ class HardBot:
         if got is not None:
             return got
         score = 0.0
-        for dist, top, piles in turn.opp:
-            if top is None or top == WILD:
-                continue
-            missing = 99
-            for size in key:
-                need = size + 1
-                if need > top:
-                    continue
-                miss = _missing(need, top, piles)
-                if miss < missing:
-                    missing = miss
-            w = (1.6 if dist == 1 else self.far) * self.danger
-            if missing == 0:
-                score -= 14.0 * w
-            elif missing == 1:
-                score -= 3.5 * w
-            elif missing == 2:
-                score -= 1.2 * w
+        for dist, chance in self._reach.chances(key):
+            score -= (1.0 if dist == 1 else self.far) * self.danger * self.block * chance
         needs = [b + 1 for b in key]
         for top in turn.partner_tops:
             if top is not None and top != WILD and top in needs:
@@ -194,6 +182,7 @@ class HardBot:
             return self._discard(view) if view["hand"] else legal[0]
         turn = _Turn(view)
         self._board_memo: dict[Any, float] = {}
+        self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
         if a is not None:
             return a
@@ -219,7 +208,7 @@ class HardBot:
             if nodes[0] < self.max_nodes and (nodes[0] & 63 or time.perf_counter() < deadline):
                 for nb, nh, ndl, gain in _moves(builds, hand, dl):
                     if not nh and can_draw and hand:
-                        v = gain + d5 + self._board(turn, nb)
+                        v = gain + d5 + value(nb, (), ndl)  # five new cards and the turn goes on
                     else:
                         v = gain + value(nb, nh, ndl)
                     if v > best:
@@ -279,7 +268,7 @@ class HardBot:
             if c == WILD:
                 gain += wu
             if not nh and can_draw and hand0:
-                v = gain + d5 + self._board(turn, nb)
+                v = gain + d5 + value(nb, (), ndl)  # five new cards and the turn goes on
             else:
                 v = gain + value(nb, nh, ndl)
             if v > best_score + 1e-9:

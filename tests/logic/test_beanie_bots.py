@@ -10,7 +10,7 @@ import time
 import pytest
 
 from logic.beanie import GAME
-from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, Add, Discard, Lay, Star, Steal
+from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, Add, Discard, Lay, Star, Steal
 from logic.beanie.sets import CARD_ID, MATCH, RUN
 
 LEVELS = GAME.bot_levels
@@ -255,3 +255,23 @@ def test_hard_agrees_to_end_when_behind_and_refuses_when_ahead():
     st2 = craft(["3C 4C", "KD QD JS 9C 8H 7S 2C"], rnd=1)
     st2.proposer, st2.agreed = 1, [False, True]
     assert bot_move("hard", st2) != AGREE
+
+
+def test_hard_proposes_only_once_the_round_drags_on():
+    """A live round is played on, not offered as a draw (it used to propose in 40% of rounds); once the round
+    drags on and the opponent is about to go out, Hard proposes (a draw costs the opponent its hand)."""
+    st = craft(["KD QD JS 9C 8H 7S", "3C 4D"], rnd=1)
+    st.round_turns = 8
+    assert PROPOSE in GAME.legal_actions(st, 0) and bot_move("hard", st) != PROPOSE
+    st.round_turns = 16
+    assert bot_move("hard", st) == PROPOSE
+    st = craft(["3C 4D", "KD QD JS 9C 8H 7S"], rnd=1)
+    st.round_turns = 16
+    assert bot_move("hard", st) != PROPOSE
+
+
+def test_bots_return_the_only_legal_action():
+    st = craft(["3C 4D", "KD QD"], rnd=1)
+    odd = object()
+    for level in GAME.bot_levels:
+        assert GAME.make_bot(level).choose(GAME.view(st, 0), [odd], random.Random(0)) is odd

@@ -9,7 +9,9 @@ import pytest
 
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
 from logic.president.bot_info import _Info
-from logic.president.bots import ExpertBot, NormalBot, _sample_world, heuristic_move
+from logic.president.bot_policy import rule_move
+from logic.president.bot_search import sample_hands
+from logic.president.bots import ExpertBot, NormalBot
 
 G = PresidentGame()
 
@@ -17,7 +19,8 @@ G = PresidentGame()
 def bot_match(levels: list[str], seed: int, revolution: bool = False, hands: int = 4, stop_at_hand: int = 99):
     cfg = G.make_config(players=len(levels), hands=hands, revolution=revolution)
     s = G.new_game(cfg, seed)
-    bots = [G.make_bot(level) for level in levels]
+    # the expert searches with a small worlds cap here: the same code path, a fraction of the time
+    bots = [ExpertBot(budget_s=None, max_worlds=6, min_worlds=2) if lv == "expert" else G.make_bot(lv) for lv in levels]
     rng = random.Random(seed)
     phases = set()
     while G.outcome(s) is None and s.hand_no < stop_at_hand:
@@ -76,11 +79,14 @@ def test_bots_give_the_right_number_of_cards_and_confirm_hands(level):
 
 def test_normal_keeps_pairs_and_twos():
     # following a single 5 with 7 7 9 2 and many cards left: plays the lone 9, not a 7 from the pair, not the 2
-    assert heuristic_move(_h("7 7 9 2 3 4 4 6 6"), 9, 1, 2, False, None) == (6, 1)
+    def never(r, c):
+        return False
+
+    assert rule_move(_h("7 7 9 2 3 4 4 6 6"), 9, 1, 2, False, never, 13) == (6, 1)
     # with only a pair and a 2 over a single 8: keep the 2 while the hand is long ... pass
-    assert heuristic_move(_h("9 9 2 3 4 4 6 6"), 8, 1, 5, False, None) is None
+    assert rule_move(_h("9 9 2 3 4 4 6 6"), 8, 1, 5, False, never, 13) is None
     # going out beats everything
-    assert heuristic_move(_h("2"), 1, 1, 5, False, None) == (12, 1)
+    assert rule_move(_h("2"), 1, 1, 5, False, never, 13) == (12, 1)
 
 
 def _h(text: str) -> list[int]:
@@ -148,7 +154,7 @@ def test_expert_samples_worlds_consistent_with_its_view():
     given = view["exchange"]["given"]
     rng = random.Random(3)
     for _ in range(50):
-        hands = _sample_world(info, rng)
+        hands = sample_hands(info, rng)
         assert hands[pres] == info.h
         for seat in range(4):
             assert sum(hands[seat]) == view["seats"][seat]["cards"]
@@ -167,8 +173,8 @@ def test_expert_is_deterministic_for_a_given_rng():
     s = G.new_game(G.make_config(players=4), 21)
     seat = G.to_move(s)[0]
     view, legal = G.view(s, seat), G.legal_actions(s, seat)
-    a = ExpertBot().choose(view, legal, random.Random(5))
-    b = ExpertBot().choose(view, legal, random.Random(5))
+    a = ExpertBot(budget_s=None, max_worlds=40).choose(view, legal, random.Random(5))
+    b = ExpertBot(budget_s=None, max_worlds=40).choose(view, legal, random.Random(5))
     assert a == b and a in legal
 
 
@@ -179,3 +185,50 @@ def test_timeout_action_in_every_phase():
         G.apply(s, seat, G.timeout_action(s, seat))
     seat = G.to_move(s)[0]
     assert isinstance(G.timeout_action(s, seat), Play)
+
+
+def _follow_view(hand: str, top: tuple[str, ...], counts: list[int], history=None) -> dict:
+    return {
+        "seat": 0,
+        "players": 4,
+        "hand": hand.split(),
+        "played": [c for e in (history or []) for c in e["cards"]],
+        "order": "normal",
+        "revolution": False,
+        "top": {"seat": 3, "cards": list(top), "rank": top[0][:-1], "count": len(top)},
+        "passed": [],
+        "finished": [],
+        "history": history or [{"seat": 3, "cards": list(top)}],
+        "seats": [{"cards": c} for c in counts],
+        "exchange": None,
+        "hands": 4,
+        "hand_no": 1,
+    }
+
+
+def test_expert_keeps_its_twos_early_in_the_hand():
+    # twelve cards, a pair of 10s to beat: the 2s stay for winning the lead back later (Jacks or a pass)
+    view = _follow_view("3S 4S 5H 6D 7C 8S 9H JS JH KD 2S 2H", ("10S", "10H"), [12, 13, 13, 11])
+    legal = [Play(("JS", "JH")), Play(("2S", "2H")), Pass()]
+    got = ExpertBot(budget_s=None, max_worlds=60).choose(view, legal, random.Random(3))
+    assert got in (Play(("JS", "JH")), Pass())
+
+
+def test_a_pass_makes_deals_where_the_passer_could_follow_rare():
+    from logic.president.bot_search import PresidentSpec, pass_events
+
+    # seat 1 passed on a pair of 5s: a pair from 6 to King would have been the natural answer
+    history = [{"seat": 0, "cards": ["5S", "5H"]}, {"seat": 1, "cards": []}, {"seat": 2, "cards": ["7S", "7H"]}]
+    view = _follow_view("3S 3H 4S 8D 9C JS QH KD AS 2H 5D", ("7S", "7H"), [11, 13, 11, 13], history)
+    view["top"]["seat"] = 2
+    events = pass_events(view)
+    assert [(p, t, k) for p, t, k, _, _ in events] == [(1, 2, 2)]
+    spec = PresidentSpec(G, view, _Info(view))
+    rng = random.Random(8)
+
+    def could_follow(h):
+        return any(h[r] == 2 for r in range(3, 11))  # an exact pair of 6s ... Kings
+
+    informed = sum(could_follow(spec.sample(view, rng).hands[1]) for _ in range(100))
+    plain = sum(could_follow(sample_hands(_Info(view), rng)[1]) for _ in range(100))
+    assert informed < 0.9 * plain  # a soft filter: people do pass on purpose

@@ -11,6 +11,7 @@ from logic.rummy import GAME
 from logic.rummy.actions import Discard, LayOff, Meld, TakeDiscard
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
+from logic.rummy.bots import make_bot
 from logic.rummy.hints import hint
 from logic.rummy.melds import parse_code
 from tests.logic.rummy_support import crafted as crafted_state
@@ -19,9 +20,14 @@ from tests.logic.rummy_support import ints
 G = GAME
 
 
+def make(level):
+    """A bot of ``level`` whose search (Hard) is capped by worlds, not time: fast and machine-independent."""
+    return make_bot(level, budget_s=None, max_worlds=2, min_worlds=2)
+
+
 def play_bots(levels, seed, target=100, times=None):
     st = G.new_game(G.make_config(players=len(levels), target=target), seed)
-    bots = [G.make_bot(lv) for lv in levels]
+    bots = [make(lv) for lv in levels]
     rng = random.Random(seed)
     steps = 0
     while G.outcome(st) is None:
@@ -52,7 +58,7 @@ def test_bots_finish_matches(levels):
 def test_bots_choose_legal_moves_in_every_phase():
     """Random positions (reached by random play, so including pending turns, deep pickups and
     hand-overs): every level returns an action the engine accepts."""
-    bots = {lv: G.make_bot(lv) for lv in G.bot_levels}
+    bots = {lv: make(lv) for lv in G.bot_levels}
     stages = set()
     for seed in range(12):
         players = 2 + seed % 3
@@ -86,8 +92,8 @@ def test_bots_are_deterministic_given_view_and_rng():
     view = G.view(st, st.current)
     legal = G.legal_actions(st, st.current)
     for lv in G.bot_levels:
-        a1 = G.make_bot(lv).choose(view, legal, random.Random(3))
-        a2 = G.make_bot(lv).choose(view, legal, random.Random(3))
+        a1 = make(lv).choose(view, legal, random.Random(3))
+        a2 = make(lv).choose(view, legal, random.Random(3))
         assert a1 == a2
 
 
@@ -113,7 +119,7 @@ def _crafted():
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_bots_take_a_discard_that_melds_and_lay_off_rather_than_feed(crafted, level):
-    bot = G.make_bot(level)
+    bot = make(level)
     st = crafted(["9S 9H 2C 5D KC", "3D 4D 8C 6H 2H"], stock="KD QC", discard="4S 9C")
     a = bot.choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
     assert a == TakeDiscard("9C")
@@ -132,9 +138,9 @@ def test_bots_take_a_discard_that_melds_and_lay_off_rather_than_feed(crafted, le
 def test_medium_and_hard_dig_for_a_big_meld(crafted):
     st = crafted(["AS AH 4C 6D 8H", "3D 4D 8C 6H 2H"], stock="KD QC", discard="AD 2S 7C 9H")
     for level in ("medium", "hard"):
-        a = G.make_bot(level).choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
+        a = make(level).choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
         assert a == TakeDiscard("AD"), level
-    a = G.make_bot("easy").choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
+    a = make("easy").choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(0))
     assert a.kind == "draw"
 
 
@@ -186,3 +192,47 @@ def test_hints_give_legal_advice():
             assert hint(G.view(st, (seat + 1) % st.n))["stage"] is None
             G.apply(st, seat, legal[rng.randrange(len(legal))])
     assert checked["draw"] > 50 and checked["play"] > 50
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_no_throwing_back_the_card_just_taken(crafted, level):
+    """The ace is the card these bots would shed first, but they took it this turn: keep it."""
+    st = crafted(["2S 2H 9D 9C KD", "3D 4D 8C 6H 2D"], stock="KH QC", discard="5C AC")
+    st.history = [[1, None, [], [], parse_code("AC"), False]]  # the opponent just discarded the ace
+    G.apply(st, 0, TakeDiscard("AC"))
+    view = G.view(st, 0)
+    legal = G.legal_actions(st, 0)
+    assert Discard("AC") in legal
+    a = make(level).choose(view, legal, random.Random(0))
+    assert a.kind == "discard" and a.card != "AC"
+
+
+def test_bots_return_the_only_legal_action():
+    """A phase the bots do not know (say, a first-deal draw) offers one action: they take it."""
+    st = G.new_game(G.make_config(players=2), 2)
+    view = G.view(st, st.current)
+    odd = object()
+    for lv in G.bot_levels:
+        assert make(lv).choose(view, [odd], random.Random(0)) is odd
+
+
+def _race_position(crafted):
+    """Second hand, race to 100: we (70, 30 down this hand) can go out with a meld of sevens; the opponent
+    (95, 60 down this hand) has two cards left, so going out ends the match with us behind."""
+    st = crafted(["7S 7H 7D", "KD QS"], stock="9H 4D 2C JC 5S 6D 8C", discard="10S",
+                 target=100, pts=[30, 60])
+    st.scores = [70, 95]
+    st.history = [[0, None, [[0, 1, 2]], [], 3, False]]  # not a one-turn out
+    G.apply(st, 0, G.legal_actions(st, 0)[0])  # draw from the stock
+    return st
+
+
+def test_going_out_is_refused_when_it_hands_over_the_match(crafted):
+    from logic.rummy.bot_race import going_out_loses
+
+    st = _race_position(crafted)
+    seen = Seen(G.view(st, 0))
+    assert going_out_loses(seen, 15)
+    seen.scores = [70, 40]  # far ahead instead: going out wins the match
+    assert not going_out_loses(seen, 15)
+

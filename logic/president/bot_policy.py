@@ -1,0 +1,84 @@
+"""The President move rule shared by the Normal level and the Expert's playouts, on rank counts.
+
+One function, :func:`rule_move`, decides from a hand's rank counts ``h`` (index 0 = 3 ... 12 = 2), the play to
+beat (``k`` cards of rank ``t``; ``k == 0`` when leading), the rank order, what the other players could hold
+(``is_safe``: whether a group can be beaten by anyone) and the fewest cards any other player
+still in the hand holds (``short``). The rules, in order:
+
+* go out when the whole hand can go at once;
+* leading with three groups or fewer: cash a group nobody can beat (the lead comes back); otherwise lead the
+  lowest group whole, except against a player on their last card (then a pair or more, or the top single);
+* following: the lowest exact match (no group broken); Aces and 2s are kept while the hand is long and the
+  play to beat is low, unless a player on their last card has to be stopped; a group is broken only near
+  the end of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+ACE_STRENGTH = 11
+KEEP_HIGH_ABOVE = 6  # hand size above which Aces and 2s are kept back...
+KEEP_UNDER = 7  # ...when the play to beat is weaker than a 10
+BREAK_AT = 6  # hand size at or below which a group may be broken to follow
+
+
+def strength(r: int, rev: bool) -> int:
+    return 12 - r if rev else r
+
+
+def beat_free(r: int, c: int, rev: bool, others: Sequence[int]) -> bool:
+    """Nobody else can beat ``c`` cards of rank ``r``."""
+    stronger = range(r - 1, -1, -1) if rev else range(r + 1, 13)
+    for x in stronger:
+        if others[x] >= c:
+            return False
+    return True
+
+
+def rule_move(
+    h: list[int], total: int, k: int, t: int, rev: bool, is_safe: Callable[[int, int], bool], short: int
+) -> tuple[int, int] | None:
+    """(rank, count) to play, or None to pass (see the module docstring). ``is_safe(r, c)``: nobody else can
+    beat ``c`` cards of rank ``r`` (asked only when leading with two groups left)."""
+    if not k:
+        order = range(12, -1, -1) if rev else range(13)
+        groups = [r for r in order if h[r]]
+        if len(groups) == 1:
+            return groups[0], total
+        if len(groups) <= 2:
+            for r in reversed(groups):
+                if is_safe(r, h[r]):
+                    return r, h[r]
+        if short == 1:
+            for r in groups:
+                if h[r] > 1:
+                    return r, h[r]
+            return groups[-1], 1
+        r = groups[0]
+        return r, h[r]
+    ranks = range(t - 1, -1, -1) if rev else range(t + 1, 13)
+    exact = -1
+    lowest = -1
+    highest = -1
+    for r in ranks:
+        c = h[r]
+        if c >= k:
+            if lowest < 0:
+                lowest = r
+            highest = r
+            if c == k and exact < 0:
+                exact = r
+    if lowest < 0:
+        return None
+    if total == k:
+        return lowest, k
+    if short == 1 and k == 1:
+        return highest, 1  # a player on their last card: stop a cheap single
+    if exact >= 0:
+        if strength(exact, rev) >= ACE_STRENGTH and total > KEEP_HIGH_ABOVE and strength(t, rev) < KEEP_UNDER:
+            return None
+        return exact, k
+    if total <= BREAK_AT:
+        return lowest, k
+    return None

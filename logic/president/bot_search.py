@@ -1,0 +1,267 @@
+"""What President gives the shared search (logic/search.py): sampled worlds, fast playouts and a match value.
+
+* **Worlds** (:meth:`PresidentSpec.sample`): the unseen cards dealt to the other seats, with their hand sizes,
+  what the exchange told us (cards we know a partner holds, the Beggar's rank cap) and what their passes
+  suggest: a player who passed although holding an exact match below the Aces would have been unusual, so
+  such deals are mostly rejected (a soft filter: people do pass on purpose).
+* **Playouts** (:meth:`PresidentSpec.rollout`): everyone plays the shared rule (bot_policy.rule_move, the
+  Normal level's rule) with a little noise, on rank counts, to the end of the hand for the searching seat.
+* **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
+  President takes the Beggar's two best cards), so the search plays for the whole match.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from logic.game import Game
+
+from .bot_info import _Info, _rank_of
+from .bot_policy import ACE_STRENGTH, rule_move, strength
+
+NOISE = 0.04  # share of random moves in playouts (people are not machines)
+TITLE_BONUS = {4: (0.6, 0.2, -0.2, -0.6), 5: (0.6, 0.2, 0.0, -0.2, -0.6)}
+REJECT_TRIES = 12
+PASS_KEEP = 0.25  # chance a deal whose passes look unusual is kept anyway, per unusual pass
+
+
+def place_value(n: int, place: int, hands_left: int) -> float:
+    """Points for finishing ``place`` (0 = first) plus the next hand's title value when one follows."""
+    value = float(n - 1 - place)
+    if hands_left > 0:
+        value += TITLE_BONUS[n][place]
+    return value
+
+
+class World:
+    """A determinized hand in progress: every seat's rank counts and the trick state."""
+
+    __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "out_mask", "nfin", "rev", "turn", "my_place")
+
+    def copy(self) -> World:
+        w = World.__new__(World)
+        w.hands = [list(h) for h in self.hands]
+        w.cnt = list(self.cnt)
+        w.k, w.t, w.last, w.passed = self.k, self.t, self.last, self.passed
+        w.out_mask, w.nfin, w.rev, w.turn, w.my_place = self.out_mask, self.nfin, self.rev, self.turn, self.my_place
+        return w
+
+
+def pass_events(view: dict[str, Any]) -> list[tuple[int, int, int, bool, list[int]]]:
+    """Passes by other seats this hand: (seat, rank to beat, count, reversed, counts that seat played later)."""
+    n = view["players"]
+    hist = view.get("history", ())
+    cnt = [s["cards"] for s in view["seats"]]
+    for e in hist:
+        cnt[e["seat"]] += len(e["cards"])
+    out = 0
+    k, t, last, passed = 0, -1, -1, 0
+    rev = False
+    events: list[tuple[int, int, int, bool, int]] = []
+    for i, e in enumerate(hist):
+        p = e["seat"]
+        if e["cards"]:
+            r = _rank_of(e["cards"][0])
+            k, t, last, passed = len(e["cards"]), r, p, 0
+            cnt[p] -= k
+            if k == 4 and view.get("revolution"):
+                rev = not rev
+            if not cnt[p]:
+                out |= 1 << p
+        else:
+            if p != view["seat"] and k:
+                events.append((p, t, k, rev, i))
+            passed |= 1 << p
+            others = ((1 << n) - 1) & ~out & ~(1 << last)
+            if others & ~passed == 0:
+                k, t, passed = 0, -1, 0
+    result = []
+    for p, t, k, rv, i in events:
+        played = [0] * 13
+        for e in hist[i + 1 :]:
+            if e["seat"] == p:
+                for c in e["cards"]:
+                    played[_rank_of(c)] += 1
+        result.append((p, t, k, rv, played))
+    return result
+
+
+def _unusual_passes(hands: list[list[int]], events: list) -> int:
+    bad = 0
+    for p, t, k, rev, played in events:
+        h = hands[p]
+        lo = strength(t, rev)
+        for r in range(13):
+            s = strength(r, rev)
+            if lo < s < ACE_STRENGTH and h[r] + played[r] == k:
+                bad += 1
+                break
+    return bad
+
+
+class PresidentSpec:
+    """The search's view of one President decision (see the module docstring)."""
+
+    def __init__(
+        self, game: Game, view: dict[str, Any], info: _Info, noise: float = NOISE, match_aware: bool = True
+    ) -> None:
+        self.game = game
+        self.info = info
+        self.n = info.n
+        self.me = info.me
+        self.noise = noise
+        self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
+        self.events = pass_events(view) if match_aware else []
+
+    # --- worlds -------------------------------------------------------------------------------------
+    def sample(self, view: dict[str, Any], rng: random.Random) -> World:
+        best = None
+        best_bad = 99
+        for _ in range(REJECT_TRIES):
+            hands = sample_hands(self.info, rng)
+            bad = _unusual_passes(hands, self.events) if self.events else 0
+            if bad < best_bad:
+                best, best_bad = hands, bad
+            if not bad or rng.random() < PASS_KEEP**bad:
+                best = hands
+                break
+        assert best is not None
+        info = self.info
+        w = World()
+        w.hands = best
+        w.cnt = [sum(h) for h in best]
+        w.k, w.t, w.last, w.passed = info.k, info.t, info.last, info.passed
+        w.out_mask, w.nfin, w.rev, w.turn, w.my_place = info.out_mask, info.nfinished, info.rev, self.me, -1
+        return w
+
+    def clone(self, w: World) -> World:
+        return w.copy()
+
+    # --- moves ----------------------------------------------------------------------------------------
+    def apply(self, w: World, seat: int, choice: tuple[int, int] | None) -> None:
+        """Make ``choice`` ((rank, count) or None = pass) for the seat to move, and pass the turn on."""
+        n = self.n
+        p = seat
+        if choice is None:
+            w.passed |= 1 << p
+            others = ((1 << n) - 1) & ~w.out_mask & ~(1 << w.last)
+            if others & ~w.passed == 0:
+                q = w.last
+                if w.out_mask >> q & 1:
+                    q = (q + 1) % n
+                    while w.out_mask >> q & 1:
+                        q = (q + 1) % n
+                w.turn, w.k, w.t, w.passed = q, 0, -1, 0
+                return
+        else:
+            r, c = choice
+            w.hands[p][r] -= c
+            w.cnt[p] -= c
+            w.k, w.t, w.last, w.passed = c, r, p, 0
+            if c == 4 and self.info.revolution:
+                w.rev = not w.rev
+            if not w.cnt[p]:
+                w.out_mask |= 1 << p
+                if p == self.me:
+                    w.my_place = w.nfin
+                w.nfin += 1
+                if w.nfin == n - 1 and w.my_place < 0:
+                    w.my_place = n - 1
+        q = (p + 1) % n
+        while w.out_mask >> q & 1:
+            q = (q + 1) % n
+        w.turn = q
+
+    def policy(self, w: World, seat: int, legal: list, rng: random.Random) -> tuple[int, int] | None:
+        h = w.hands[seat]
+        if rng.random() < self.noise:
+            return _random_move(h, w.k, w.t, w.rev, rng)
+        out, cnt = w.out_mask, w.cnt
+        short = 99
+        for q in range(self.n):
+            if q != seat and not out >> q & 1 and cnt[q] < short:
+                short = cnt[q]
+        self._w, self._seat = w, seat
+        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short)
+
+    def _is_safe(self, r: int, c: int) -> bool:
+        """In the playout world: no other seat still in can beat ``c`` cards of rank ``r``."""
+        w, seat = self._w, self._seat
+        stronger = range(r - 1, -1, -1) if w.rev else range(r + 1, 13)
+        for q in range(self.n):
+            if q != seat and not w.out_mask >> q & 1:
+                hq = w.hands[q]
+                for x in stronger:
+                    if hq[x] >= c:
+                        return False
+        return True
+
+    # --- playout ---------------------------------------------------------------------------------------
+    def done(self, w: World, start: Any) -> bool:
+        return w.my_place >= 0
+
+    def evaluate(self, w: World, seat: int) -> float:
+        return place_value(self.n, w.my_place, self.hands_left)
+
+    def rollout(self, w: World, seat: int, rng: random.Random) -> float:
+        apply, policy = self.apply, self.policy
+        while w.my_place < 0:
+            p = w.turn
+            apply(w, p, policy(w, p, (), rng))
+        return place_value(self.n, w.my_place, self.hands_left)
+
+
+def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) -> tuple[int, int] | None:
+    if not k:
+        ranks = [r for r in range(13) if h[r]]
+        r = rng.choice(ranks)
+        return r, h[r]
+    ranks = range(t - 1, -1, -1) if rev else range(t + 1, 13)
+    opts = [r for r in ranks if h[r] >= k]
+    if not opts or rng.random() < 0.5:
+        return None
+    return rng.choice(opts), k
+
+
+def sample_hands(info: _Info, rng: random.Random) -> list[list[int]]:
+    """Hands of all seats (counts): ours as is, the others dealt from the unseen cards, respecting the
+    hand sizes, the cards the exchange showed us and the Beggar's rank cap."""
+    n = info.n
+    hands = [[0] * 13 for _ in range(n)]
+    hands[info.me] = list(info.h)
+    pool = list(info.unseen)
+    need = [0 if (p == info.me or info.out_mask >> p & 1) else info.cnt[p] for p in range(n)]
+    for p, known in info.known.items():
+        if not need[p]:
+            continue
+        for r in range(13):
+            take = min(known[r], pool[r], need[p])
+            if take:
+                hands[p][r] += take
+                pool[r] -= take
+                need[p] -= take
+    cards = []
+    for r in range(13):
+        cards.extend([r] * pool[r])
+    rng.shuffle(cards)
+    # seats with a rank cap (Beggar seen by the President) take their cards first from the low ones
+    for p, cap in info.cap.items():
+        if not need[p]:
+            continue
+        rest = []
+        for r in cards:
+            if need[p] and r <= cap:
+                hands[p][r] += 1
+                need[p] -= 1
+            else:
+                rest.append(r)
+        cards = rest
+    pos = 0
+    for p in range(n):
+        k = need[p]
+        if k:
+            for r in cards[pos : pos + k]:
+                hands[p][r] += 1
+            pos += k
+    return hands

@@ -1,0 +1,111 @@
+"""FROZEN ON PURPOSE (issue 14): a verbatim copy of logic/president/bot_info.py as of commit 3a2525b, kept as a fixed
+yardstick for tests/bench/arena.py (helper of frozen:expert); only the imports point at the frozen copies. Do not edit.
+
+Original docstring:
+
+What a President bot knows: its seat's view read as rank counts.
+
+Internally the bots work on rank counts: ``h[r]`` for rank index r (0 = 3 ... 11 = A, 12 = 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.president.actions import RANK_LABELS
+
+_LABEL_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
+
+
+def _rank_of(code: str) -> int:
+    return _LABEL_RANK[code[:-1]]
+
+
+def _counts(codes) -> list[int]:
+    h = [0] * 13
+    for c in codes:
+        h[_LABEL_RANK[c[:-1]]] += 1
+    return h
+
+
+def _strength(r: int, rev: bool) -> int:
+    return 12 - r if rev else r
+
+
+class _Info:
+    """What a bot reads from a view, as counts."""
+
+    __slots__ = (
+        "me",
+        "n",
+        "hand",
+        "h",
+        "played",
+        "unseen",
+        "rev",
+        "revolution",
+        "k",
+        "t",
+        "last",
+        "passed",
+        "out_mask",
+        "nfinished",
+        "cnt",
+        "known",
+        "cap",
+    )
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.me = view["seat"]
+        self.n = view["players"]
+        self.hand = view["hand"]
+        self.h = _counts(self.hand)
+        self.played = _counts(view.get("played", ()))
+        self.unseen = [4 - self.h[r] - self.played[r] for r in range(13)]
+        self.rev = view.get("order") == "reversed"
+        self.revolution = bool(view.get("revolution"))
+        top = view.get("top")
+        if top:
+            self.k = top["count"]
+            self.t = _LABEL_RANK[top["rank"]]
+            self.last = top["seat"]
+        else:
+            self.k = 0
+            self.t = -1
+            self.last = -1
+        self.passed = 0
+        for p in view.get("passed", ()):
+            self.passed |= 1 << p
+        self.out_mask = 0
+        finished = view.get("finished", ())
+        for p in finished:
+            self.out_mask |= 1 << p
+        self.nfinished = len(finished)
+        self.cnt = [s["cards"] for s in view["seats"]]
+        self.known: dict[int, list[int]] = {}
+        self.cap: dict[int, int] = {}
+        ex = view.get("exchange")
+        if ex and self.me is not None:
+            self._exchange_knowledge(view, ex)
+
+    def _exchange_knowledge(self, view: dict[str, Any], ex: dict[str, Any]) -> None:
+        """Cards we know the exchange partner holds (lower bounds), and the Beggar's rank cap."""
+        partner = ex["partner"]
+        played_by_partner = [0] * 13
+        for entry in view.get("history", ()):
+            if entry["seat"] == partner:
+                for c in entry["cards"]:
+                    played_by_partner[_rank_of(c)] += 1
+        if ex["give_count"]:  # we are President / VP: we know what we gave back
+            sent = ex["given"] or []
+            taken = ex["received"]
+            if taken:  # the partner's best cards were these: the rest of their deal ranks no higher
+                self.cap[partner] = min(_rank_of(c) for c in taken)
+        else:  # Beggar / Vice Beggar: our best cards sit with the partner unless handed back
+            returned = set(ex["received"])
+            sent = [c for c in ex["given"] or [] if c not in returned]
+        known = _counts(sent)
+        for r in range(13):
+            known[r] = max(0, min(known[r] - played_by_partner[r], self.unseen[r]))
+        if any(known):
+            self.known[partner] = known

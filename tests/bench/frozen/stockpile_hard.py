@@ -1,0 +1,332 @@
+"""FROZEN ON PURPOSE (issue 14): a verbatim copy of logic/stockpile/bots.py as of commit 3a2525b, kept as a fixed
+yardstick for tests/bench/arena.py (frozen:hard); only the imports point at the frozen copies. Do not edit.
+
+Original docstring:
+
+Stockpile computer players (easy, medium, hard) and make_bot; they decide from the view and legal list only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from logic.stockpile import actions as A
+from tests.bench.frozen.stockpile_hard_common import (
+    _VAL,
+    WILD,
+    _by_kind,
+    _chain_to_stock,
+    _common,
+    _direct_stock_play,
+    _missing,
+    _pile_fit,
+    _Turn,
+    tidy_discard,
+)
+
+# --- easy --------------------------------------------------------------------------------------
+
+
+def easy_discard(view: dict[str, Any]) -> A.Discard:
+    """Highest card (wilds last) onto a pile showing the same number, else an empty pile, else pile 1."""
+    hand = [_VAL[c] for c in view["hand"]]
+    seat = view["seat"]
+    piles = view["discards"][seat]
+    best_i = max(range(len(hand)), key=lambda i: (hand[i] != WILD, hand[i], -i))
+    card = A.code(hand[best_i])
+    pile = next((p for p in range(4) if piles[p] and piles[p][-1] == card), None)
+    if pile is None:
+        pile = next((p for p in range(4) if not piles[p]), 0)
+    return A.DISCARD[best_i][pile]
+
+
+class EasyBot:
+    """Plays what it can (stock first, then discard tops and hand cards, wilds included) and
+    discards its highest card."""
+
+    level = "easy"
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        plays = _by_kind(legal, A.Play)
+        for p in plays:
+            if p.source.startswith("stock:"):
+                return p
+        if plays:
+            return plays[0]
+        if view["hand"]:
+            return easy_discard(view)
+        return legal[0]
+
+
+# --- medium ------------------------------------------------------------------------------------
+
+
+class MediumBot:
+    """Plays its stock card when it can, otherwise searches for a chain of hand and discard-pile
+    cards (using wilds only inside such a chain) that reaches its stock card; then plays loose
+    numbers from its discard piles and hand; discards to keep its piles tidy (same numbers
+    together, descending runs)."""
+
+    level = "medium"
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        plays = _by_kind(legal, A.Play)
+        if not plays:
+            return tidy_discard(view) if view["hand"] else legal[0]
+        turn = _Turn(view)
+        a = _direct_stock_play(turn, legal, lambda b: 0.0)
+        if a is not None:
+            return a
+        step = _chain_to_stock(turn)
+        if step is not None:
+            act = A.Play(step[0], step[1])
+            if act in legal:
+                return act
+        # loose numbers: discard tops first, then hand cards (never a wild)
+        for p in plays:
+            if p.source.startswith("discard:"):
+                o, i = map(int, p.source.split(":")[1:])
+                if view["discards"][o][i][-1] != "W":
+                    return p
+        for p in plays:
+            if p.source.startswith("hand:"):
+                if view["hand"][int(p.source[5:])] != "W":
+                    return p
+        if view["hand"]:
+            return tidy_discard(view)
+        return plays[0]
+
+
+# --- hard --------------------------------------------------------------------------------------
+
+STOCK_PLAY = 100.0
+WILD_USE = -9.0
+HAND_PLAY = 1.5
+DISCARD_PLAY = 1.2
+DRAW_FIVE = 7.0
+FAR_OPPONENT = 0.3  # danger weight for opponents who are not next (the board changes before they play)
+
+
+class HardBot:
+    """Memoised search over the play orders of one turn.
+
+    Plans the whole turn from the view (hand, discard tops, the four building piles): stock cards
+    first, wilds kept back unless they free a stock card, emptying the hand to draw five when that
+    is cheap, and at the end of the turn it scores the board for the players after it (never leave
+    a pile needing the next player's stock card) and picks the discard that keeps the most options
+    open."""
+
+    level = "hard"
+
+    def __init__(self, budget_s: float = 0.4, max_nodes: int = 30000, **weights: float) -> None:
+        self.budget_s = budget_s
+        self.max_nodes = max_nodes
+        self.danger = weights.get("danger", 1.0)
+        self.draw_five = weights.get("draw_five", DRAW_FIVE)
+        self.hand_play = weights.get("hand_play", HAND_PLAY)
+        self.discard_play = weights.get("discard_play", DISCARD_PLAY)
+        self.wild_use = weights.get("wild_use", WILD_USE)
+        self.far = weights.get("far", FAR_OPPONENT)
+
+    # board score for the seats after us (danger) and our partner (help)
+    def _board(self, turn: _Turn, builds: list[int] | tuple[int, ...]) -> float:
+        key = tuple(sorted(builds))
+        got = self._board_memo.get(key)
+        if got is not None:
+            return got
+        score = 0.0
+        for dist, top, piles in turn.opp:
+            if top is None or top == WILD:
+                continue
+            missing = 99
+            for size in key:
+                need = size + 1
+                if need > top:
+                    continue
+                miss = _missing(need, top, piles)
+                if miss < missing:
+                    missing = miss
+            w = (1.6 if dist == 1 else self.far) * self.danger
+            if missing == 0:
+                score -= 14.0 * w
+            elif missing == 1:
+                score -= 3.5 * w
+            elif missing == 2:
+                score -= 1.2 * w
+        needs = [b + 1 for b in key]
+        for top in turn.partner_tops:
+            if top is not None and top != WILD and top in needs:
+                score += 3.0
+        self._board_memo[key] = score
+        return score
+
+    def _end_score(self, turn: _Turn, hand: tuple[int, ...]) -> float:
+        """Best discard for the cards left (and what holding them is worth)."""
+        if not hand:
+            return 0.0
+        piles = turn.piles
+        empties = sum(1 for p in piles if not p)
+        best = -1e9
+        wilds = hand.count(WILD)
+        seen: set[int] = set()
+        for c in hand:
+            if c in seen:
+                continue
+            seen.add(c)
+            for p in range(4):
+                s = _pile_fit(c, piles[p], empties)
+                if c == WILD:
+                    s += WILD_USE
+                else:
+                    s += 0.12 * c
+                if s > best:
+                    best = s
+        return best + 0.5 * (wilds - (1 if all(c == WILD for c in hand) else 0))
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        plays = _by_kind(legal, A.Play)
+        if not plays:
+            return self._discard(view) if view["hand"] else legal[0]
+        turn = _Turn(view)
+        self._board_memo: dict[Any, float] = {}
+        a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
+        if a is not None:
+            return a
+        deadline = time.perf_counter() + self.budget_s
+        memo: dict[Any, float] = {}
+        nodes = [0]
+        targets = [t for _, t in turn.targets if t is not None]
+        srcs = turn.sources
+        can_draw = turn.can_draw
+        dp, hp, wu, d5 = self.discard_play, self.hand_play, self.wild_use, self.draw_five
+
+        def value(builds: list[int], hand: tuple[int, ...], dl: tuple[int, ...]) -> float:
+            """Best score obtainable from this position till the end of the turn."""
+            for t in targets:
+                if t == WILD or (t - 1) in builds:
+                    return STOCK_PLAY + self._board(turn, builds) * 0.3
+            key = (tuple(sorted(builds)), hand, dl)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            nodes[0] += 1
+            best = self._board(turn, builds) + self._end_score(turn, hand)
+            if nodes[0] < self.max_nodes and (nodes[0] & 63 or time.perf_counter() < deadline):
+                for nb, nh, ndl, gain in _moves(builds, hand, dl):
+                    if not nh and can_draw and hand:
+                        v = gain + d5 + self._board(turn, nb)
+                    else:
+                        v = gain + value(nb, nh, ndl)
+                    if v > best:
+                        best = v
+            memo[key] = best
+            return best
+
+        def _moves(builds: list[int], hand: tuple[int, ...], dl: tuple[int, ...]):
+            for si in range(len(srcs)):
+                k = dl[si]
+                if not k:
+                    continue
+                c = srcs[si][2][k - 1]
+                done: set[int] = set()
+                for b in range(4):
+                    if (c == WILD or builds[b] + 1 == c) and builds[b] not in done:
+                        done.add(builds[b])
+                        nb = builds[:]
+                        nb[b] = (nb[b] + 1) % A.TOP
+                        yield nb, hand, dl[:si] + (k - 1,) + dl[si + 1 :], dp + (wu if c == WILD else 0)
+            prev = None
+            for i, c in enumerate(hand):
+                if c == prev:
+                    continue
+                prev = c
+                done = set()
+                for b in range(4):
+                    if (c == WILD or builds[b] + 1 == c) and builds[b] not in done:
+                        done.add(builds[b])
+                        nb = builds[:]
+                        nb[b] = (nb[b] + 1) % A.TOP
+                        yield nb, hand[:i] + hand[i + 1 :], dl, hp + (wu if c == WILD else 0)
+
+        hand0 = tuple(sorted(turn.hand))
+        dl0 = tuple(len(v) for _, _, v in srcs)
+        best_score = self._board(turn, turn.builds) + self._end_score(turn, hand0)
+        best_act: Any = None
+        for a in plays:
+            kind, owner, idx = A.parse_source(a.source)
+            if kind == A.SRC_STOCK:
+                continue
+            nb = turn.builds[:]
+            nb[a.build] = (nb[a.build] + 1) % A.TOP
+            if kind == A.SRC_HAND:
+                c = turn.hand[idx]
+                h = list(hand0)
+                h.remove(c)
+                nh = tuple(h)
+                gain = hp
+                ndl = dl0
+            else:
+                si = next(j for j, (o, p, _) in enumerate(srcs) if o == owner and p == idx)
+                c = srcs[si][2][-1]
+                nh = hand0
+                ndl = dl0[:si] + (dl0[si] - 1,) + dl0[si + 1 :]
+                gain = dp
+            if c == WILD:
+                gain += wu
+            if not nh and can_draw and hand0:
+                v = gain + d5 + self._board(turn, nb)
+            else:
+                v = gain + value(nb, nh, ndl)
+            if v > best_score + 1e-9:
+                best_score, best_act = v, a
+        if best_act is not None:
+            return best_act
+        if view["hand"]:
+            return self._discard(view)
+        return plays[0]
+
+    def _discard(self, view: dict[str, Any]) -> A.Discard:
+        turn = _Turn(view)
+        piles = turn.piles
+        empties = sum(1 for p in piles if not p)
+        stock_tops = [t for _, t in turn.targets if t is not None and t != WILD]
+        best = None
+        for i, c in enumerate(turn.hand):
+            for p in range(4):
+                s = _pile_fit(c, piles[p], empties)
+                if c == WILD:
+                    s += WILD_USE * 2
+                else:
+                    s += 0.12 * c
+                    # keep cards that bridge a building pile to our stock card
+                    for t in stock_tops:
+                        if any(b + 1 <= c < t for b in turn.builds):
+                            s -= 0.8
+                if best is None or s > best[0]:
+                    best = (s, i, p)
+        assert best is not None
+        return A.DISCARD[best[1]][best[2]]
+
+
+def make_bot(level: str) -> Any:
+    if level == "easy":
+        return EasyBot()
+    if level == "medium":
+        return MediumBot()
+    if level == "hard":
+        return HardBot()
+    raise ValueError(f"No Stockpile bot level {level!r}: choose easy, medium or hard")
+
+
+PLAYERS = {"hard": HardBot, "medium": MediumBot}

@@ -1,0 +1,214 @@
+"""FROZEN ON PURPOSE (issue 14): a verbatim copy of logic/stockpile/bot_common.py as of commit 3a2525b, kept as a fixed
+yardstick for tests/bench/arena.py (helper of frozen:hard); only the imports point at the frozen copies. Do not edit.
+
+Original docstring:
+
+Shared pieces of the Stockpile bots: phase moves, discard scoring, the turn model and chain searches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.stockpile import actions as A
+
+WILD = A.WILD
+_VAL = {c: i for i, c in enumerate(A.CODES)}
+
+
+def _v(code: str | None) -> int | None:
+    return None if code is None else _VAL[code]
+
+
+def _by_kind(legal: list[Any], kind: type) -> list[Any]:
+    return [a for a in legal if type(a) is kind]
+
+
+def _common(view: dict[str, Any], legal: list[Any]) -> Any | None:
+    """The move for every phase except the play stage (or None to decide normally)."""
+    if not legal:
+        return None
+    if A.NEXT in legal:
+        return A.NEXT
+    if A.COMMIT in legal:
+        return A.COMMIT
+    if A.PASS in legal:
+        return A.PASS
+    return None
+
+
+# --- discard choice shared by the bots ---------------------------------------------------------
+
+
+def _pile_fit(card: int, pile: list[int], empties: int) -> float:
+    """How well ``card`` sits on a discard pile (higher = tidier)."""
+    if not pile:
+        return -0.5 if empties > 1 else -2.5
+    top = pile[-1]
+    if top == WILD:
+        return -6.0
+    if card == WILD:
+        return -4.0
+    if top == card:
+        return 2.5
+    if top == card + 1:
+        return 3.0
+    if top > card:
+        return 1.2 - 0.25 * (top - card - 1)
+    return -2.0 - 0.6 * (card - top)
+
+
+def tidy_discard(view: dict[str, Any], hand: list[int] | None = None) -> A.Discard:
+    """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy."""
+    if hand is None:
+        hand = [_VAL[c] for c in view["hand"]]
+    piles = [[_VAL[c] for c in p] for p in view["discards"][view["seat"]]]
+    empties = sum(1 for p in piles if not p)
+    best = None
+    for i, c in enumerate(hand):
+        for p in range(4):
+            score = _pile_fit(c, piles[p], empties) + (0.15 * c if c != WILD else -20.0)
+            if best is None or score > best[0]:
+                best = (score, i, p)
+    assert best is not None
+    return A.DISCARD[best[1]][best[2]]
+
+
+# --- a compact model of the turn, built from the view -------------------------------------------
+
+
+class _Turn:
+    """What the bot knows at its turn, as plain numbers."""
+
+    __slots__ = ("seat", "n", "builds", "hand", "sources", "targets", "opp", "partner_tops", "can_draw", "piles")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.seat = seat = view["seat"]
+        self.n = n = view["players"]
+        self.builds = [b["size"] for b in view["build"]]
+        self.hand = [_VAL[c] for c in view["hand"]]
+        owners = view["my_sources"] or [seat]
+        self.sources = []  # (owner, pile index, values bottom..top)
+        for o in owners:
+            for p, pile in enumerate(view["discards"][o]):
+                if pile:
+                    self.sources.append((o, p, [_VAL[c] for c in pile]))
+        self.targets = []  # (owner, top value) of stocks we may play from
+        for o in owners:
+            st = view["stocks"][o]
+            if st["count"]:
+                self.targets.append((o, _v(st["top"])))
+        # opponents in turn order after us: (distance, top value)
+        self.opp = []
+        team = set(owners)
+        for k in range(1, n):
+            o = (seat + k) % n
+            st = view["stocks"][o]
+            if o not in team and st["count"]:
+                self.opp.append((k, _v(st["top"]), [[_VAL[c] for c in p] for p in view["discards"][o] if p]))
+        self.partner_tops = [t for o, t in self.targets if o != seat]
+        self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
+        self.piles = [[_VAL[c] for c in p] for p in view["discards"][seat]]
+
+
+def _missing(need: int, top: int, piles: list[list[int]]) -> int:
+    """Cards an opponent still needs from their hand to lift a pile from ``need`` to their stock
+    card ``top``, after using what their (public) discard piles offer."""
+    if not piles:
+        return top - need
+    depth = [len(p) for p in piles]
+    cur = need
+    while cur < top:
+        for j, p in enumerate(piles):
+            k = depth[j]
+            if k and (p[k - 1] == cur or p[k - 1] == WILD):
+                depth[j] = k - 1
+                cur += 1
+                break
+        else:
+            break
+    return top - cur
+
+
+def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any | None:
+    plays = [a for a in legal if type(a) is A.Play and a.source.startswith("stock:")]
+    if not plays:
+        return None
+    # a numbered card first (keeps its pile choice trivial); wilds where the board scores best
+    best = None
+    for a in plays:
+        owner = int(a.source.split(":")[1])
+        top = next(t for o, t in turn.targets if o == owner)
+        builds = turn.builds[:]
+        builds[a.build] = (builds[a.build] + 1) % A.TOP
+        score = (0 if top == WILD else 100) + score_builds(builds)
+        if best is None or score > best[0]:
+            best = (score, a)
+    return best[1]
+
+
+# --- chain search (medium) --------------------------------------------------------------------
+
+
+def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | None:
+    """First move of a cheapest chain (fewest wilds, then fewest cards) that lets a stock card go
+    down. Moves use hand cards and discard tops; returns (source, build) or None."""
+    targets = [t for _, t in turn.targets if t is not None]
+    if not targets:
+        return None
+    best: list[Any] = [None]
+    seen: set[Any] = set()
+    nodes = [0]
+    hand0 = turn.hand
+    srcs = turn.sources
+
+    def reachable(builds: list[int]) -> bool:
+        for t in targets:
+            if t == WILD:
+                return True
+            for b in builds:
+                if b + 1 == t:
+                    return True
+        return False
+
+    def dfs(builds: list[int], used: tuple[int, ...], dl: tuple[int, ...], wilds: int, cards: int, first: Any) -> None:
+        nodes[0] += 1
+        if nodes[0] > max_nodes:
+            return
+        cost = (wilds, cards)
+        if best[0] is not None and cost >= best[0][0]:
+            return
+        if first is not None and reachable(builds):
+            best[0] = (cost, first)
+            return
+        key = (tuple(sorted(builds)), used, dl)
+        if key in seen:
+            return
+        seen.add(key)
+        # discard tops first (frees piles), then hand numbers, then wilds
+        for si, (o, p, vals) in enumerate(srcs):
+            k = dl[si]
+            if k == 0:
+                continue
+            c = vals[k - 1]
+            for b in range(4):
+                if c == WILD or builds[b] + 1 == c:
+                    nb = builds[:]
+                    nb[b] = (nb[b] + 1) % A.TOP
+                    ndl = dl[:si] + (k - 1,) + dl[si + 1 :]
+                    dfs(nb, used, ndl, wilds + (c == WILD), cards + 1, first or (f"discard:{o}:{p}", b))
+                    if c == WILD:
+                        pass
+        tried: set[int] = set()
+        for i, c in enumerate(hand0):
+            if i in used or c in tried:
+                continue
+            tried.add(c)
+            for b in range(4):
+                if c == WILD or builds[b] + 1 == c:
+                    nb = builds[:]
+                    nb[b] = (nb[b] + 1) % A.TOP
+                    dfs(nb, tuple(sorted(used + (i,))), dl, wilds + (c == WILD), cards + 1, first or (f"hand:{i}", b))
+
+    dfs(turn.builds[:], (), tuple(len(v) for _, _, v in srcs), 0, 0, None)
+    return best[0][1] if best[0] is not None else None

@@ -1,0 +1,102 @@
+"""President yardsticks: plain players written from the rules (none of our levels), for tests/bench/arena.py.
+
+``rules``: what a steady club player does without counting much.
+
+* Lead: with two groups left, cash one that nobody can beat (judged from the cards not yet seen) and keep
+  the lead for the other; otherwise lead the lowest group whole (never split a pair to lead).
+* Follow: the lowest exact match (same count, no group broken). Aces and 2s are kept for winning the lead
+  back while the hand is long; a group is broken only near the end of the hand.
+* Exchange: give back the lowest cards, lone cards first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from logic.game import Bot
+from logic.president.actions import RANK_LABELS, Give, NextHand, Pass, Play
+
+_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
+
+
+def _counts(codes: list[str]) -> list[int]:
+    h = [0] * 13
+    for c in codes:
+        h[_RANK[c[:-1]]] += 1
+    return h
+
+
+class RulesPlayer:
+    """The rule-based yardstick (see the module docstring)."""
+
+    keep_high_above = 6  # hand size above which Aces and 2s are kept back
+    keep_only_under = 7  # ...when the play to beat is weaker than this strength (7 = a 10)
+    break_under = 6  # hand size at or below which a group may be broken to follow
+    cash_groups = 2  # cash an unbeatable group when this many groups (or fewer) are left
+    block = True  # stop a player on their last card: lead a pair (or a high single), beat their single
+
+    def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
+        first = legal[0]
+        if type(first) is NextHand or len(legal) == 1:
+            return first
+        if type(first) is Give:
+            return self._give(view, legal)
+        rev = view.get("order") == "reversed"
+        strength = (lambda r: 12 - r) if rev else (lambda r: r)
+        h = _counts(view["hand"])
+        seen = _counts(view["hand"] + view.get("played", []))
+        unseen = [4 - x for x in seen]
+        plays = {}
+        for a in legal:
+            if type(a) is Play:
+                plays[(_RANK[a.cards[0][:-1]], len(a.cards))] = a
+        groups = sorted((r for r in range(13) if h[r]), key=strength)
+        total = sum(h)
+
+        def unbeatable(r: int, k: int) -> bool:
+            return not any(unseen[x] >= k for x in range(13) if strength(x) > strength(r))
+
+        me = view["seat"]
+        finished = set(view.get("finished", ()))
+        short = min((s["cards"] for i, s in enumerate(view["seats"]) if i != me and i not in finished), default=99)
+        top = view.get("top")
+        if not top:  # leading
+            if 2 <= len(groups) <= self.cash_groups:
+                for r in sorted(groups, key=strength, reverse=True):
+                    if unbeatable(r, h[r]):
+                        return plays[(r, h[r])]
+            if self.block and short == 1 and len(groups) > 1:
+                multi = [r for r in groups if h[r] > 1]
+                r = multi[0] if multi else groups[-1]
+                return plays[(r, h[r])]
+            r = groups[0]
+            return plays[(r, h[r])]
+        k = top["count"]
+        options = sorted((key for key in plays if key[1] == k), key=lambda key: strength(key[0]))
+        exact = [key for key in options if h[key[0]] == k]
+        low_lead = strength(_RANK[top["rank"]]) < self.keep_only_under
+        for r, _ in exact:
+            if strength(r) >= 11 and total > self.keep_high_above and low_lead:
+                continue  # keep Aces and 2s while the hand is long
+            return plays[(r, k)]
+        if self.block and short == 1 and k == 1 and options:
+            return plays[options[-1]]  # their last card must not get a cheap single through
+        if total <= self.break_under:
+            for r, _ in options:
+                return plays[(r, k)]
+        return next(a for a in legal if type(a) is Pass)
+
+    def _give(self, view: dict[str, Any], legal: list) -> Any:
+        h = _counts(view["hand"])
+        k = len(legal[0].cards)
+        cards = sorted(view["hand"], key=lambda c: (_RANK[c[:-1]] >= 8 or h[_RANK[c[:-1]]] > 1, _RANK[c[:-1]]))
+        want = sorted(_RANK[c[:-1]] for c in cards[:k])
+        for a in legal:
+            if sorted(_RANK[c[:-1]] for c in a.cards) == want:
+                return a
+        return legal[0]
+
+
+PLAYERS: dict[str, Callable[[], Bot]] = {"rules": RulesPlayer}

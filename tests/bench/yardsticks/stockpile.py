@@ -1,0 +1,199 @@
+"""Stockpile yardsticks written from the rules (none of our levels), for tests/bench/arena.py.
+
+* ``greedy``: plays its stock card whenever it fits, then anything else that fits (discard tops, then hand
+  numbers; a wild only when it lets the stock card go next), and discards its highest number onto a pile
+  with the same number, else an empty pile, else the pile whose top is nearest above it.
+* ``planner``: plans its whole turn. It tries every order of plays from hand, stock and discard tops (the
+  stock card below the top is unknown, so a stock play ends the plan; emptying the hand draws five, which
+  it values as a bonus) and every discard at the end, and scores a plan by stock cards played, cards
+  shed, wilds kept, the tidiness of the discard and whether the next player's stock card can go straight
+  on a building pile. It re-plans at every decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from logic.game import Bot
+from logic.stockpile import actions as A
+
+WILD = A.WILD
+_VAL = {c: i for i, c in enumerate(A.CODES)}
+
+
+def _phase_move(legal: list[Any]) -> Any | None:
+    for a in (A.NEXT, A.COMMIT, A.PASS):
+        if a in legal:
+            return a
+    return None
+
+
+def _tops(view: dict[str, Any]) -> tuple[int, list[int | None], list[list[int]]]:
+    """(stock top or -1, build sizes, own discard piles as values)."""
+    me = view["seat"]
+    st = view["stocks"][me]
+    stock = _VAL[st["top"]] if st["count"] else -1
+    builds = [b["size"] for b in view["build"]]
+    piles = [[_VAL[c] for c in p] for p in view["discards"][me]]
+    return stock, builds, piles
+
+
+def _fit(card: int, pile: list[int]) -> float:
+    """How tidy it is to put ``card`` on ``pile`` (higher is better)."""
+    if not pile:
+        return 1.0
+    top = pile[-1]
+    if card == WILD or top == WILD:
+        return -5.0
+    if top == card:
+        return 3.0
+    if top == card + 1:
+        return 2.5
+    if top > card:
+        return 1.5 - 0.2 * (top - card)
+    return -1.0 - 0.5 * (card - top)
+
+
+class GreedyPlayer:
+    """Plays whatever fits, stock first; discards its highest number where it sits best."""
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        phase = _phase_move(legal)
+        if phase is not None:
+            return phase
+        stock, builds, piles = _tops(view)
+        plays = [a for a in legal if type(a) is A.Play]
+        for a in plays:
+            if a.source.startswith("stock:"):
+                return a
+        for a in plays:
+            if a.source.startswith("discard:"):
+                return a
+        hand = [_VAL[c] for c in view["hand"]]
+        for a in plays:
+            if a.source.startswith("hand:") and hand[int(a.source[5:])] != WILD:
+                return a
+        if stock > 0:
+            for a in plays:
+                if a.source.startswith("hand:") and builds[a.build] + 2 == stock:
+                    return a  # a wild that lets the stock card go next
+        if not hand:
+            return plays[0] if plays else legal[0]
+        order = sorted(range(len(hand)), key=lambda i: (hand[i] == WILD, -hand[i]))
+        i = order[0]
+        p = max(range(4), key=lambda q: (_fit(hand[i], piles[q]), -q))
+        return A.DISCARD[i][p]
+
+
+class PlannerPlayer:
+    """Searches every order of plays of the turn and every final discard (see the module docstring)."""
+
+    STOCK = 100.0
+    DRAW_FIVE = 6.0
+    HAND_CARD = 1.0
+    PILE_CARD = 0.6
+    WILD_SPENT = -2.5
+    NEXT_STOCK_OPEN = -25.0
+    MAX_NODES = 20_000
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        phase = _phase_move(legal)
+        if phase is not None:
+            return phase
+        stock, builds, piles = _tops(view)
+        hand = tuple(sorted(_VAL[c] for c in view["hand"]))
+        n = view["players"]
+        nxt = view["stocks"][(view["seat"] + 1) % n]
+        self.next_top = _VAL[nxt["top"]] if nxt["count"] else -1
+        self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
+        self.stock = stock
+        self.piles = piles
+        self.memo: dict[Any, tuple[float, Any]] = {}
+        self.nodes = 0
+        depths = tuple(len(p) for p in piles)
+        _, first = self._best(tuple(builds), hand, depths)
+        return self._to_action(first, view, legal)
+
+    def _best(self, builds: tuple[int, ...], hand: tuple[int, ...], depths: tuple[int, ...]) -> tuple[float, Any]:
+        """Best value reachable from here and its first step: ("stock"|"hand"|"pile", x, build) or ("discard", c, p)."""
+        key = (builds, hand, depths)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        best: tuple[float, Any] = (self._end_value(builds, hand), None)
+        if best[1] is None and hand:
+            best = self._discard_value(builds, hand)
+        if self.nodes > self.MAX_NODES:
+            return best
+        for b in range(4):
+            need = builds[b] + 1
+            nb = builds[:b] + (0 if need == A.TOP else need,) + builds[b + 1 :]
+            if self.stock >= 0 and (self.stock == WILD or self.stock == need):
+                v = self.STOCK + self._board(nb)
+                if v > best[0]:
+                    best = (v, ("stock", 0, b))
+            for p, pile in enumerate(self.piles):
+                k = depths[p]
+                if k and (pile[k - 1] == need or pile[k - 1] == WILD):
+                    nd = depths[:p] + (k - 1,) + depths[p + 1 :]
+                    v = self.PILE_CARD + (self.WILD_SPENT if pile[k - 1] == WILD else 0) + self._best(nb, hand, nd)[0]
+                    if v > best[0]:
+                        best = (v, ("pile", p, b))
+            for c in set(hand):
+                if c == need or c == WILD:
+                    h = list(hand)
+                    h.remove(c)
+                    nh = tuple(h)
+                    gain = self.HAND_CARD + (self.WILD_SPENT if c == WILD else 0)
+                    if not nh and self.can_draw:
+                        v = gain + self.DRAW_FIVE + self._board(nb)
+                    else:
+                        v = gain + self._best(nb, nh, depths)[0]
+                    if v > best[0]:
+                        best = (v, ("hand", c, b))
+        self.memo[key] = best
+        return best
+
+    def _board(self, builds: tuple[int, ...]) -> float:
+        t = self.next_top
+        if t < 0:
+            return 0.0
+        if t == WILD or any(b + 1 == t for b in builds):
+            return self.NEXT_STOCK_OPEN
+        return 0.0
+
+    def _end_value(self, builds: tuple[int, ...], hand: tuple[int, ...]) -> float:
+        return -1e9 if hand else self._board(builds)
+
+    def _discard_value(self, builds: tuple[int, ...], hand: tuple[int, ...]) -> tuple[float, Any]:
+        best: tuple[float, Any] = (-1e9, None)
+        for c in set(hand):
+            for p in range(4):
+                v = _fit(c, self.piles[p]) + (-3.0 if c == WILD else 0.1 * c)
+                if v > best[0]:
+                    best = (v, ("discard", c, p))
+        return best[0] + self._board(builds), best[1]
+
+    def _to_action(self, step: Any, view: dict[str, Any], legal: list[Any]) -> Any:
+        me = view["seat"]
+        hand = [_VAL[c] for c in view["hand"]]
+        if step is not None:
+            kind, x, target = step
+            if kind == "discard":
+                return A.DISCARD[hand.index(x)][target]
+            if kind == "stock":
+                act = A.Play(f"stock:{me}", target)
+            elif kind == "pile":
+                act = A.Play(f"discard:{me}:{x}", target)
+            else:
+                act = A.Play(f"hand:{hand.index(x)}", target)
+            if act in legal:
+                return act
+        plays = [a for a in legal if type(a) is A.Play]
+        return plays[0] if plays else legal[0]
+
+
+PLAYERS: dict[str, Callable[[], Bot]] = {"greedy": GreedyPlayer, "planner": PlannerPlayer}
