@@ -118,7 +118,7 @@ class RummySpec(GameSpec):
         st.rebuilds, st.stall = 0, 0
         st.confirmed = [False] * n
         st.summary = None
-        st.first_draw, st.first_draw_winner, st.message = [], 0, None
+        st.first_draw, st.first_drawn, st.first_draw_winner, st.message = [], [True] * st.n, 0, None
         return st
 
     # --- moves -----------------------------------------------------------------------------
