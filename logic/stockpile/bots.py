@@ -116,10 +116,11 @@ class HardBot:
     """Memoised search over the play orders of one turn.
 
     Plans the whole turn from the view (hand, discard tops, the four building piles): stock cards
-    first, wilds kept back unless they free a stock card, emptying the hand to draw five when that
-    is cheap, and at the end of the turn it scores the board for the players after it (never leave
-    a pile needing the next player's stock card) and picks the discard that keeps the most options
-    open."""
+    first, wilds kept back unless they free a stock card. Emptying the hand draws five and the turn
+    goes on, so a line that empties the hand keeps being searched with the discard tops and the stock.
+    Boards at the end of the turn are valued by the chance that each later player gets their stock card
+    down next turn (hands dealt at random from the unseen cards, ``ReachModel``), and the discard by
+    how tidy it keeps the piles and the chance that we reach our own stock card next turn."""
 
     level = "hard"
 
