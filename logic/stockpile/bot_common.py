@@ -105,25 +105,6 @@ class _Turn:
         self.piles = [[_VAL[c] for c in p] for p in view["discards"][seat]]
 
 
-def _missing(need: int, top: int, piles: list[list[int]]) -> int:
-    """Cards an opponent still needs from their hand to lift a pile from ``need`` to their stock
-    card ``top``, after using what their (public) discard piles offer."""
-    if not piles:
-        return top - need
-    depth = [len(p) for p in piles]
-    cur = need
-    while cur < top:
-        for j, p in enumerate(piles):
-            k = depth[j]
-            if k and (p[k - 1] == cur or p[k - 1] == WILD):
-                depth[j] = k - 1
-                cur += 1
-                break
-        else:
-            break
-    return top - cur
-
-
 def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any | None:
     plays = [a for a in legal if type(a) is A.Play and a.source.startswith("stock:")]
     if not plays:
