@@ -105,25 +105,6 @@ class _Turn:
         self.piles = [[_VAL[c] for c in p] for p in view["discards"][seat]]
 
 
-def _missing(need: int, top: int, piles: list[list[int]]) -> int:
-    """Cards an opponent still needs from their hand to lift a pile from ``need`` to their stock
-    card ``top``, after using what their (public) discard piles offer."""
-    if not piles:
-        return top - need
-    depth = [len(p) for p in piles]
-    cur = need
-    while cur < top:
-        for j, p in enumerate(piles):
-            k = depth[j]
-            if k and (p[k - 1] == cur or p[k - 1] == WILD):
-                depth[j] = k - 1
-                cur += 1
-                break
-        else:
-            break
-    return top - cur
-
-
 def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any | None:
     plays = [a for a in legal if type(a) is A.Play and a.source.startswith("stock:")]
     if not plays:
@@ -277,13 +258,31 @@ class ReachModel:
         for dist, top, piles in turn.opp:
             if top is not None:
                 self.players.append((dist, top, piles))
+        take = min(A.HAND_SIZE, len(pool))
+        self.fills: list[list[int]] = [rng.sample(pool, take) for _ in range(samples if pool else 0)]
         self.hands: list[list[int]] = []
-        for _ in range(samples if pool else 0):
+        for fill in self.fills:
             h = [0] * (A.TOP + 1)
-            for v in rng.sample(pool, min(A.HAND_SIZE, len(pool))):
+            for v in fill:
                 h[v] += 1
             self.hands.append(h)
         self.memo: dict[tuple[int, ...], list[float]] = {}
+
+    def own_chance(self, builds: list[int], top: int, kept: list[int], piles: list[list[int]]) -> float:
+        """Chance that we reach our stock card ``top`` next turn holding ``kept`` plus fresh cards (the
+        board as it is now: a guess, the others move it first)."""
+        if not self.fills:
+            return 0.0
+        hits = 0
+        key = tuple(builds)
+        for fill in self.fills:
+            h = [0] * (A.TOP + 1)
+            for v in kept:
+                h[v] += 1
+            for v in fill[: max(0, A.HAND_SIZE - len(kept))]:
+                h[v] += 1
+            hits += reaches(key, top, h, piles)
+        return hits / len(self.fills)
 
     def chances(self, builds: list[int] | tuple[int, ...]) -> list[tuple[int, float]]:
         """(distance, chance) per later player with a stock card."""

@@ -107,6 +107,7 @@ HAND_PLAY = 1.5
 DISCARD_PLAY = 1.2
 DRAW_FIVE = 7.0
 BLOCK = 30.0  # cost of the next player getting their stock card down next turn (times the chance)
+SETUP = 8.0  # worth of our own stock card being in reach next turn (times the chance), for the discard
 REACH_SAMPLES = 24  # hands dealt to the next players to estimate that chance
 FAR_OPPONENT = 0.3  # danger weight for opponents who are not next (the board changes before they play)
 
@@ -115,10 +116,11 @@ class HardBot:
     """Memoised search over the play orders of one turn.
 
     Plans the whole turn from the view (hand, discard tops, the four building piles): stock cards
-    first, wilds kept back unless they free a stock card, emptying the hand to draw five when that
-    is cheap, and at the end of the turn it scores the board for the players after it (never leave
-    a pile needing the next player's stock card) and picks the discard that keeps the most options
-    open."""
+    first, wilds kept back unless they free a stock card. Emptying the hand draws five and the turn
+    goes on, so a line that empties the hand keeps being searched with the discard tops and the stock.
+    Boards at the end of the turn are valued by the chance that each later player gets their stock card
+    down next turn (hands dealt at random from the unseen cards, ``ReachModel``), and the discard by
+    how tidy it keeps the piles and the chance that we reach our own stock card next turn."""
 
     level = "hard"
 
@@ -133,6 +135,7 @@ class HardBot:
         self.far = weights.get("far", FAR_OPPONENT)
         self.block = weights.get("block", BLOCK)
         self.samples = int(weights.get("samples", REACH_SAMPLES))
+        self.setup = weights.get("setup", SETUP)
 
     # board score for the seats after us (danger) and our partner (help)
     def _board(self, turn: _Turn, builds: list[int] | tuple[int, ...]) -> float:
@@ -179,7 +182,7 @@ class HardBot:
             return a
         plays = _by_kind(legal, A.Play)
         if not plays:
-            return self._discard(view) if view["hand"] else legal[0]
+            return self._discard(view, rng) if view["hand"] else legal[0]
         turn = _Turn(view)
         self._board_memo: dict[Any, float] = {}
         self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
@@ -276,12 +279,14 @@ class HardBot:
         if best_act is not None:
             return best_act
         if view["hand"]:
-            return self._discard(view)
+            return self._discard(view, rng)
         return plays[0]
 
-    def _discard(self, view: dict[str, Any]) -> A.Discard:
+    def _discard(self, view: dict[str, Any], rng: random.Random) -> A.Discard:
         turn = _Turn(view)
         piles = turn.piles
+        reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
+        my_top = next((t for o, t in turn.targets if o == turn.seat), None)
         empties = sum(1 for p in piles if not p)
         stock_tops = [t for _, t in turn.targets if t is not None and t != WILD]
         best = None
@@ -296,6 +301,10 @@ class HardBot:
                     for t in stock_tops:
                         if any(b + 1 <= c < t for b in turn.builds):
                             s -= 0.8
+                if my_top is not None and my_top != WILD and self.setup:
+                    kept = turn.hand[:i] + turn.hand[i + 1 :]
+                    new_piles = [q + [c] if j == p else q for j, q in enumerate(piles)]
+                    s += self.setup * reach.own_chance(turn.builds, my_top, kept, new_piles)
                 if best is None or s > best[0]:
                     best = (s, i, p)
         assert best is not None

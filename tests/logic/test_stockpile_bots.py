@@ -155,3 +155,30 @@ def test_hard_thinks_fast_enough():
 def test_unknown_level():
     with pytest.raises(ValueError):
         GAME.make_bot("expert")
+
+
+def test_hard_empties_its_hand_mid_turn_when_that_opens_the_way_to_its_stock():
+    # hand W W 7, stock top 10, piles wanting 6 2 2 2, own discard tops 9 and 11: W (6), 7, W (8), the 9,
+    # then the stock 10. The hand is empty after the second wild: five new cards come and the turn goes on.
+    s = crafted(
+        hands=["W W 7", ""],
+        stocks=["3 10", "12"],
+        builds=[5, 1, 1, 1],
+        discards={(0, 0): "9", (0, 1): "11"},
+        draw="12 12 12 12 12 12 12 12 12 12",
+    )
+    bot = HardBot()
+    rng = random.Random(0)
+    for _ in range(8):
+        a = bot.choose(GAME.view(s, 0), GAME.legal_actions(s, 0), rng)
+        assert isinstance(a, Play), f"stopped with {a} before the stock card"
+        GAME.apply(s, 0, a)
+        if a.source == "stock:0":
+            break
+    assert s.stocks[0] == [3]  # the 10 went down
+
+
+def test_hard_decides_the_same_for_the_same_rng():
+    s = crafted(hands=["4 6 9 W 2", ""], stocks=["8", "5"], builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9")
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    assert HardBot().choose(view, legal, random.Random(4)) == HardBot().choose(view, legal, random.Random(4))

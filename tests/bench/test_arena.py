@@ -1,0 +1,36 @@
+"""The arena (tests/bench/arena.py): player names, game options, seat rotation and a short real run."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bench import arena
+
+
+def test_player_names_resolve_to_levels_yardsticks_and_frozen_copies():
+    assert type(arena.make_player("president", "president:expert")).__name__ == "ExpertBot"
+    assert type(arena.make_player("president", "normal")).__name__ == "NormalBot"
+    assert type(arena.make_player("president", "yard:rules")).__name__ == "RulesPlayer"
+    frozen = arena.make_player("stockpile", "frozen:hard")
+    assert type(frozen).__module__ == "tests.bench.frozen.stockpile_hard"
+    with pytest.raises(ValueError, match="there are: greedy, planner"):
+        arena.make_player("stockpile", "yard:genius")
+
+
+def test_game_options_become_config_fields():
+    assert arena.parse_options(["--stock-size", "short", "--hands", "8", "--revolution", "true"]) == {
+        "stock_size": "short",
+        "hands": 8,
+        "revolution": True,
+    }
+
+
+def test_seats_rotate_and_scores_follow_the_player_not_the_seat(capsys):
+    names = ("stockpile:easy", "yard:greedy")
+    results = [arena.play_match(("stockpile", names, 50 + i, i, {"stock_size": "short"})) for i in range(2)]
+    for r in results:
+        assert r.finished and sorted(r.scores) == [0.0, 1.0]  # one winner per deal, credited to a player
+        assert all(r.times[p] for p in range(2))
+    summary = arena.report("stockpile", names, results, 1.0)
+    assert abs(summary["stockpile:easy"]["score"] + summary["yard:greedy"]["score"] - 1.0) < 1e-9
+    assert "stockpile:easy - yard:greedy" in capsys.readouterr().out
