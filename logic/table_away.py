@@ -148,12 +148,17 @@ class TableAway:
 
     def _returned(self, seat: int, now: float) -> None:
         """A page of the seat's player connected again: the computer let go of an away seat at once."""
+        if self.seats[seat].away:
+            self._seat_back(seat, now)
+
+    def _seat_back(self, seat: int, now: float) -> None:
+        """The seat's own player (a person or a program) plays it again: the computer lets go, the count of timeouts
+        in a row starts over, and everyone is told. (I'm back, a page that reconnects, a program that acts.)"""
         s = self.seats[seat]
-        if s.away:
-            s.away = False
-            s.autoplay = False
-            self.notice(f"{s.name} is back.")
-            if self.status == STATUS_PLAYING:
-                self._after_change(now)
-            else:
-                self._touch()
+        s.autoplay = s.away = False
+        s.timeouts = 0
+        self.notice(f"{s.name} is back.")
+        if self.status == STATUS_PLAYING:
+            self._after_change(now)
+        else:
+            self._touch()

@@ -48,14 +48,7 @@ class TablePresence(TableAway, TableWatch):
         seat = self.seat_of(player_id)
         if seat is None or not self.seats[seat].autoplay:
             return
-        self.seats[seat].autoplay = False
-        self.seats[seat].away = False
-        self.seats[seat].timeouts = 0
-        self.notice(f"{self.seats[seat].name} is back.")
-        if self.status == STATUS_PLAYING:
-            self._after_change(now)
-        else:
-            self._touch()
+        self._seat_back(seat, now)
 
     def dismiss_timeout(self, player_id: str) -> None:
         """"Got it" on the "turn timed out" notice."""

@@ -10,7 +10,7 @@ import hmac
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
-from logic.table_common import STATUS_PLAYING, Seat
+from logic.table_common import Seat
 
 if TYPE_CHECKING:
     from logic.tables import Settings
@@ -30,7 +30,7 @@ class TableProgram:
         def _require_host_lobby(self, by: str) -> None: ...
         def notice(self, text: str, kind: str = ..., seats: list[int] | None = ...) -> None: ...
         def _touch(self) -> None: ...
-        def _after_change(self, now: float) -> None: ...
+        def _seat_back(self, seat: int, now: float) -> None: ...
 
     def add_program(self, by: str, seat: int, token_hash: str) -> None:
         """The host marks an open lobby seat as played by a program holding the token hashed as ``token_hash``."""
@@ -57,9 +57,4 @@ class TableProgram:
         s = self.seats[seat]
         if not s.is_program or not s.autoplay:
             return
-        s.autoplay = False
-        self.notice(f"{s.name} is back.")
-        if self.status == STATUS_PLAYING:
-            self._after_change(now)
-        else:
-            self._touch()
+        self._seat_back(seat, now)
