@@ -148,7 +148,8 @@ def main() -> None:
             time.sleep(3)
             with_pages = get_json(port, "/bench/stats")
             per_page = (with_pages["rss_kb"] - idle["rss_kb"]) / 1024 / args.pages
-            row(f"RSS with {args.pages} table pages connected (MB)", f"{with_pages['rss_kb'] / 1024:.1f}")
+            row(f"RSS with {args.pages} table pages connected ({with_pages['clients']} kept) (MB)",
+                f"{with_pages['rss_kb'] / 1024:.1f}")
             row("RSS per connected page (MB)", f"{per_page:.2f}", f"{TARGET_PAGE_MB:.1f}",
                 per_page <= TARGET_PAGE_MB)
             loop.run_until_complete(browser.close())  # type: ignore[attr-defined]
