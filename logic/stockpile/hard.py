@@ -27,8 +27,10 @@ from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
 CANDIDATES = 8  # ends of turn played out
 WORLDS = 32  # sampled worlds per decision (fewer when the time budget runs out)
 MIN_WORLDS = 8
+TURNS = 0  # extra turns played out after a full round (the other players' turns and then ours again)
 LOOKAHEAD = 30.0  # one stock card of the look-ahead, in cheap-score points
 CHEAP = 0.3  # weight of the cheap score next to the look-ahead
+URGENCY = 0.0  # extra weight of an opponent's stock card: urgency / cards left in their stock
 BRIDGE = 0.8  # keep a card that bridges a building pile to a stock card
 
 
@@ -51,12 +53,19 @@ class HardBot(TurnPlanBot):
                  min_worlds: int = MIN_WORLDS, candidates: int = CANDIDATES, **weights: float) -> None:
         super().__init__(budget_s=1e9 if budget_s is None else budget_s, max_nodes=max_nodes, **weights)
         self.search_budget = budget_s
-        self.max_worlds = max_worlds
-        self.min_worlds = min_worlds
-        self.candidates = candidates
+        self.max_worlds = int(max_worlds)
+        self.min_worlds = int(min_worlds)
+        self.candidates = int(candidates)
         self.lookahead = weights.get("lookahead", LOOKAHEAD)
         self.cheap = weights.get("cheap", CHEAP)
-        self.rounds = int(weights.get("rounds", 1))
+        self.extra_turns = int(weights.get("extra_turns", TURNS))
+        self.urgency = weights.get("urgency", URGENCY)
+        self._stock_left: dict[int, int] = {}
+
+    def _opponent_weight(self, dist: int) -> float:
+        """Closer to the end of their stock, a player's next stock card matters more."""
+        left = self._stock_left.get(dist, 0)
+        return super()._opponent_weight(dist) * (1.0 + self.urgency / left if left else 1.0)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if view["partners"] or view["seat"] is None:
@@ -66,6 +75,8 @@ class HardBot(TurnPlanBot):
             return a
         t0 = time.perf_counter()
         turn = _Turn(view)
+        n = view["players"]
+        self._stock_left = {k: view["stocks"][(turn.seat + k) % n]["count"] for k in range(1, n)}
         self._board_memo: dict[Any, float] = {}
         self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
@@ -82,7 +93,7 @@ class HardBot(TurnPlanBot):
         if len(cands) > 1:
             deadline = None if self.search_budget is None else t0 + self.search_budget
             looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, deadline,
-                                   self.rounds)
+                                   view["players"] + self.extra_turns)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
         else:
             pick = 0
@@ -175,11 +186,31 @@ class HardBot(TurnPlanBot):
             scored.append((ln.gain + self.draw_five + self._board(turn, ln.builds), ln,
                            (ln.builds, (), depths, None, True)))
         scored.sort(key=lambda x: -x[0])
+        scored = self._with_setup(turn, scored[: 3 * self.candidates + 4]) + scored[3 * self.candidates + 4:]
         keep = scored[: self.candidates]
         for extra in (next((x for x in scored if not x[1].moves), None), next((x for x in scored if x[2][4]), None)):
             if extra is not None and all(extra is not k for k in keep):
                 keep.append(extra)  # always compare with stopping now and with the best way to draw five
         return keep
+
+    def _with_setup(self, turn: _Turn, scored: list[tuple[float, _Line, Any]]) -> list[tuple[float, _Line, Any]]:
+        """Add the sampled chance that we reach our own stock card next turn with what we keep (the board as we
+        leave it), re-sorted."""
+        my_top = next((t for o, t in turn.targets if o == turn.seat), None)
+        if my_top is None or my_top == WILD or not self.setup:
+            return scored
+        out = []
+        for score, ln, (builds, hand, depths, discard, cont) in scored:
+            if not cont:
+                piles = [turn.piles[p][: depths[p]] for p in range(4)]
+                kept = list(hand)
+                if discard is not None:
+                    kept.remove(discard[0])
+                    piles[discard[1]] = piles[discard[1]] + [discard[0]]
+                score += self.setup * self._reach.own_chance(builds, my_top, kept, piles)
+            out.append((score, ln, (builds, hand, depths, discard, cont)))
+        out.sort(key=lambda x: -x[0])
+        return out
 
     @staticmethod
     def _depths(turn: _Turn, dl: tuple[int, ...]) -> list[int]:

@@ -257,16 +257,13 @@ def _top(w: World, seat: int) -> int:
     return st[-1] if st else -1
 
 
-def rollout(w: World, me: int, n: int, continue_first: bool, rounds: int = 1) -> float:
-    """Value for ``me`` of the world after our candidate turn: our stock cards minus theirs over the next turns.
-    ``continue_first``: our hand was just emptied, so five new cards come and our turn goes on first."""
+def rollout(w: World, me: int, n: int, continue_first: bool, turns: int = 2) -> float:
+    """Value for ``me`` of the world after our candidate turn: our stock cards minus theirs over the next ``turns``
+    turns (2: the next player's and then ours, at two players). ``continue_first``: our hand was just emptied, so
+    five new cards come and our turn goes on first."""
     score = 0.0
-    order: list[int] = []
-    if continue_first:
-        order.append(me)
-    for _ in range(rounds):
-        order.extend((me + k) % n for k in range(1, n))
-        order.append(me)
+    order: list[int] = [me] if continue_first else []
+    order.extend((me + k) % n for k in range(1, turns + 1))
     for s in order:
         r = sim_turn(w, s, _top(w, (s + 1) % n))
         if s == me:
@@ -297,7 +294,7 @@ def apply_candidate(w: World, me: int, builds: list[int], hand: tuple[int, ...],
 
 def evaluate(view: dict[str, Any], candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
              rng: random.Random, max_worlds: int, min_worlds: int = 4, deadline: float | None = None,
-             rounds: int = 1) -> list[float]:
+             turns: int = 2) -> list[float]:
     """Mean rollout value of each candidate (builds, hand, depths, discard, continues) over up to ``max_worlds``
     worlds (fewer once ``deadline`` on ``time.perf_counter`` has passed, but at least ``min_worlds``)."""
     me, n = view["seat"], view["players"]
@@ -310,6 +307,6 @@ def evaluate(view: dict[str, Any], candidates: list[tuple[list[int], tuple[int, 
         for i, (builds, hand, depths, discard, cont) in enumerate(candidates):
             w = base.copy()
             apply_candidate(w, me, builds, hand, depths, discard)
-            totals[i] += rollout(w, me, n, cont, rounds)
+            totals[i] += rollout(w, me, n, cont, turns)
         worlds += 1
     return [t / worlds for t in totals] if worlds else totals
