@@ -30,7 +30,6 @@ MIN_WORLDS = 8
 TURNS = 0  # extra turns played out after a full round (the other players' turns and then ours again)
 LOOKAHEAD = 30.0  # one stock card of the look-ahead, in cheap-score points
 CHEAP = 0.3  # weight of the cheap score next to the look-ahead
-URGENCY = 0.0  # extra weight of an opponent's stock card: urgency / cards left in their stock
 BRIDGE = 0.8  # keep a card that bridges a building pile to a stock card
 
 
@@ -59,13 +58,6 @@ class HardBot(TurnPlanBot):
         self.lookahead = weights.get("lookahead", LOOKAHEAD)
         self.cheap = weights.get("cheap", CHEAP)
         self.extra_turns = int(weights.get("extra_turns", TURNS))
-        self.urgency = weights.get("urgency", URGENCY)
-        self._stock_left: dict[int, int] = {}
-
-    def _opponent_weight(self, dist: int) -> float:
-        """Closer to the end of their stock, a player's next stock card matters more."""
-        left = self._stock_left.get(dist, 0)
-        return super()._opponent_weight(dist) * (1.0 + self.urgency / left if left else 1.0)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if view["partners"] or view["seat"] is None:
@@ -75,8 +67,6 @@ class HardBot(TurnPlanBot):
             return a
         t0 = time.perf_counter()
         turn = _Turn(view)
-        n = view["players"]
-        self._stock_left = {k: view["stocks"][(turn.seat + k) % n]["count"] for k in range(1, n)}
         self._board_memo: dict[Any, float] = {}
         self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))

@@ -58,10 +58,6 @@ class TurnPlanBot:
         self.samples = int(weights.get("samples", REACH_SAMPLES))
         self.setup = weights.get("setup", SETUP)
 
-    def _opponent_weight(self, dist: int) -> float:
-        """How much the player ``dist`` seats after us reaching their stock card costs us."""
-        return 1.0 if dist == 1 else self.far
-
     # board score for the seats after us (danger) and our partner (help)
     def _board(self, turn: _Turn, builds: list[int] | tuple[int, ...]) -> float:
         key = tuple(sorted(builds))
@@ -70,7 +66,7 @@ class TurnPlanBot:
             return got
         score = 0.0
         for dist, chance in self._reach.chances(key):
-            score -= self._opponent_weight(dist) * self.danger * self.block * chance
+            score -= (1.0 if dist == 1 else self.far) * self.danger * self.block * chance
         needs = [b + 1 for b in key]
         for top in turn.partner_tops:
             if top is not None and top != WILD and top in needs:
