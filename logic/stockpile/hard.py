@@ -1,0 +1,234 @@
+"""Stockpile Hard: every line of the turn, the promising ends of turn played out over the next players' turns.
+
+1. A stock card that goes straight down goes down.
+2. Every order of plays from hand and discard tops is searched (memoised on the position). A line that gets
+   a stock card down is taken at once (cheapest first: fewest wilds, most cards shed); the stock card under
+   it and the five cards drawn after emptying the hand are new information, so the bot plans again then.
+3. Otherwise every end of the turn is a candidate: a position with its discard, or a position with the hand
+   just emptied (five new cards, the turn goes on). A cheap score (cards shed, wilds kept, a tidy discard,
+   the sampled chance that the next players reach their stock card) keeps the most promising few, and each
+   of those is played out in sampled worlds over the next players' turns and our next turn
+   (:mod:`logic.stockpile.reply`). The best mix of both scores is chosen.
+
+Partner tables use the one-turn planner only (:class:`logic.stockpile.turn_plan.TurnPlanBot`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from logic.stockpile import actions as A
+from logic.stockpile import reply
+from logic.stockpile.bot_common import WILD, ReachModel, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
+from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
+
+CANDIDATES = 8  # ends of turn played out
+WORLDS = 32  # sampled worlds per decision (fewer when the time budget runs out)
+MIN_WORLDS = 8
+TURNS = 0  # extra turns played out after a full round (the other players' turns and then ours again)
+LOOKAHEAD = 30.0  # one stock card of the look-ahead, in cheap-score points
+CHEAP = 0.3  # weight of the cheap score next to the look-ahead
+BRIDGE = 0.8  # keep a card that bridges a building pile to a stock card
+
+
+class _Line:
+    """A stop of the turn search: the position reached and the plays that lead there (first move first)."""
+
+    __slots__ = ("builds", "hand", "dl", "moves", "gain", "drawn")
+
+    def __init__(self, builds: list[int], hand: tuple[int, ...], dl: tuple[int, ...], moves: tuple[Any, ...],
+                 gain: float, drawn: bool) -> None:
+        self.builds, self.hand, self.dl, self.moves, self.gain, self.drawn = builds, hand, dl, moves, gain, drawn
+
+
+class HardBot(TurnPlanBot):
+    """Turn search plus a look-ahead over the next turns (see the module docstring)."""
+
+    level = "hard"
+
+    def __init__(self, budget_s: float | None = 0.3, max_nodes: int = 30000, max_worlds: int = WORLDS,
+                 min_worlds: int = MIN_WORLDS, candidates: int = CANDIDATES, **weights: float) -> None:
+        super().__init__(budget_s=1e9 if budget_s is None else budget_s, max_nodes=max_nodes, **weights)
+        self.search_budget = budget_s
+        self.max_worlds = int(max_worlds)
+        self.min_worlds = int(min_worlds)
+        self.candidates = int(candidates)
+        self.lookahead = weights.get("lookahead", LOOKAHEAD)
+        self.cheap = weights.get("cheap", CHEAP)
+        self.extra_turns = int(weights.get("extra_turns", TURNS))
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        if view["partners"] or view["seat"] is None:
+            return super().choose(view, legal, rng)
+        a = _common(view, legal)
+        if a is not None:
+            return a
+        t0 = time.perf_counter()
+        turn = _Turn(view)
+        self._board_memo: dict[Any, float] = {}
+        self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
+        a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
+        if a is not None:
+            return a
+        stock_lines, ends, draws = self._lines(turn)
+        if stock_lines:
+            best = max(stock_lines, key=lambda ln: ln.gain)
+            return self._action(view, turn, best.moves[0])
+        cands = self._candidates(turn, ends, draws)
+        if not cands:
+            plays = _by_kind(legal, A.Play)
+            return plays[0] if plays else legal[0]
+        if len(cands) > 1:
+            deadline = None if self.search_budget is None else t0 + self.search_budget
+            looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, deadline,
+                                   view["players"] + self.extra_turns)
+            pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
+        else:
+            pick = 0
+        _, line, (_, _, _, discard, _) = cands[pick]
+        if line.moves:
+            return self._action(view, turn, line.moves[0])
+        assert discard is not None
+        c, p = discard
+        return A.DISCARD[turn.hand.index(c)][p]
+
+    # --- the turn search ------------------------------------------------------------------------
+
+    def _lines(self, turn: _Turn) -> tuple[list[_Line], list[_Line], list[_Line]]:
+        """Lines that get a stock card down, ends of turn with cards in hand, and lines that empty the hand."""
+        targets = [t for _, t in turn.targets if t is not None]
+        srcs = turn.sources
+        can_draw = turn.can_draw
+        dp, hp, wu, d5 = self.discard_play, self.hand_play, self.wild_use, self.draw_five
+        seen: set[Any] = set()
+        stock_lines: list[_Line] = []
+        ends: list[_Line] = []
+        draws: list[_Line] = []
+        stack = [_Line(turn.builds[:], tuple(sorted(turn.hand)), tuple(len(v) for _, _, v in srcs), (), 0.0, False)]
+        while stack:
+            ln = stack.pop()
+            builds, hand, dl = ln.builds, ln.hand, ln.dl
+            key = (tuple(sorted(builds)), hand, dl, ln.drawn)
+            if key in seen:
+                continue
+            seen.add(key)
+            if ln.moves and any(t == WILD or (t - 1) in builds for t in targets):
+                ln.gain += STOCK_PLAY + (d5 if ln.drawn else 0.0) + 0.3 * self._board(turn, builds)
+                stock_lines.append(ln)
+                continue
+            if not ln.drawn:
+                if hand or not can_draw:
+                    ends.append(ln)
+                else:
+                    draws.append(ln)
+            if len(seen) >= self.max_nodes:
+                continue
+            for si in range(len(srcs)):
+                k = dl[si]
+                if not k:
+                    continue
+                c = srcs[si][2][k - 1]
+                ndl = dl[:si] + (k - 1,) + dl[si + 1:]
+                gain = ln.gain + dp + (wu if c == WILD else 0.0)
+                for b in _fits(builds, c):
+                    stack.append(_Line(_put(builds, b), hand, ndl, ln.moves + (("d", si, b),), gain, ln.drawn))
+            prev = None
+            for i, c in enumerate(hand):
+                if c == prev:
+                    continue
+                prev = c
+                nh = hand[:i] + hand[i + 1:]
+                gain = ln.gain + hp + (wu if c == WILD else 0.0)
+                drawn = ln.drawn or (not nh and can_draw)
+                for b in _fits(builds, c):
+                    stack.append(_Line(_put(builds, b), nh, dl, ln.moves + (("h", c, b),), gain, drawn))
+        return stock_lines, ends, draws
+
+    def _candidates(self, turn: _Turn, ends: list[_Line], draws: list[_Line]) -> list[tuple[float, _Line, Any]]:
+        """The most promising ends of turn by the cheap score: (score, line, reply candidate)."""
+        scored: list[tuple[float, _Line, Any]] = []
+        stock_tops = [t for _, t in turn.targets if t is not None and t != WILD]
+        for ln in ends:
+            depths = self._depths(turn, ln.dl)
+            base = ln.gain + self._board(turn, ln.builds)
+            if not ln.hand:
+                if not ln.moves:
+                    continue  # an empty hand with nothing to draw: the turn goes on while a card fits
+                scored.append((base, ln, (ln.builds, ln.hand, depths, None, False)))
+                continue
+            piles = [turn.piles[p][: depths[p]] for p in range(4)]
+            empties = sum(1 for p in piles if not p)
+            for c in set(ln.hand):
+                bridge = BRIDGE * sum(1 for t in stock_tops if any(b + 1 <= c < t for b in ln.builds))
+                first_empty = True
+                for p in range(4):
+                    if not piles[p]:
+                        if not first_empty:
+                            continue
+                        first_empty = False
+                    s = _pile_fit(c, piles[p], empties)
+                    s += 2 * self.wild_use if c == WILD else 0.12 * c - bridge
+                    scored.append((base + s, ln, (ln.builds, ln.hand, depths, (c, p), False)))
+        for ln in draws:
+            depths = self._depths(turn, ln.dl)
+            scored.append((ln.gain + self.draw_five + self._board(turn, ln.builds), ln,
+                           (ln.builds, (), depths, None, True)))
+        scored.sort(key=lambda x: -x[0])
+        scored = self._with_setup(turn, scored[: 3 * self.candidates + 4]) + scored[3 * self.candidates + 4:]
+        keep = scored[: self.candidates]
+        for extra in (next((x for x in scored if not x[1].moves), None), next((x for x in scored if x[2][4]), None)):
+            if extra is not None and all(extra is not k for k in keep):
+                keep.append(extra)  # always compare with stopping now and with the best way to draw five
+        return keep
+
+    def _with_setup(self, turn: _Turn, scored: list[tuple[float, _Line, Any]]) -> list[tuple[float, _Line, Any]]:
+        """Add the sampled chance that we reach our own stock card next turn with what we keep (the board as we
+        leave it), re-sorted."""
+        my_top = next((t for o, t in turn.targets if o == turn.seat), None)
+        if my_top is None or my_top == WILD or not self.setup:
+            return scored
+        out = []
+        for score, ln, (builds, hand, depths, discard, cont) in scored:
+            if not cont:
+                piles = [turn.piles[p][: depths[p]] for p in range(4)]
+                kept = list(hand)
+                if discard is not None:
+                    kept.remove(discard[0])
+                    piles[discard[1]] = piles[discard[1]] + [discard[0]]
+                score += self.setup * self._reach.own_chance(builds, my_top, kept, piles)
+            out.append((score, ln, (builds, hand, depths, discard, cont)))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    @staticmethod
+    def _depths(turn: _Turn, dl: tuple[int, ...]) -> list[int]:
+        depths = [len(p) for p in turn.piles]
+        for si, (_, p, _) in enumerate(turn.sources):
+            depths[p] = dl[si]
+        return depths
+
+    @staticmethod
+    def _action(view: dict[str, Any], turn: _Turn, move: tuple[str, int, int]) -> A.Play:
+        kind, x, b = move
+        if kind == "h":
+            return A.PLAY_HAND[turn.hand.index(x)][b]
+        owner, p, _ = turn.sources[x]
+        return A.PLAY_DISCARD[owner][p][b]
+
+
+def _fits(builds: list[int], c: int) -> list[int]:
+    """Building piles ``c`` may go on, one per distinct size."""
+    out, sizes = [], set()
+    for b, size in enumerate(builds):
+        if (c == WILD or size + 1 == c) and size not in sizes:
+            sizes.add(size)
+            out.append(b)
+    return out
+
+
+def _put(builds: list[int], b: int) -> list[int]:
+    nb = builds[:]
+    nb[b] = (nb[b] + 1) % A.TOP
+    return nb

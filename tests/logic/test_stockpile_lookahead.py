@@ -1,0 +1,91 @@
+"""Stockpile Hard's look-ahead (logic/stockpile/reply.py): sampled worlds, the simulated turn, the rollout value."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from logic.stockpile import GAME, reply
+from logic.stockpile import actions as A
+from logic.stockpile.hard import HardBot
+from logic.stockpile.testing import FULL, V, crafted
+
+
+def _world(builds, hands, stocks, piles=None, draw=""):
+    piles = piles or [[[] for _ in range(4)] for _ in hands]
+    return reply.World(list(builds), [V(h) for h in hands], [V(s) for s in stocks], piles, V(draw))
+
+
+def test_a_sampled_world_keeps_what_the_seat_sees_and_deals_the_rest():
+    s = GAME.new_game(GAME.make_config(players=3, stock_size="short"), 5)
+    seat = s.turn
+    view = GAME.view(s, seat)
+    w = reply.sample_world(view, random.Random(2))
+    assert w.hands[seat] == s.hands[seat]
+    for o in range(3):
+        assert len(w.hands[o]) == len(s.hands[o])
+        assert len(w.stocks[o]) == len(s.stocks[o])
+        assert w.stocks[o][-1] == s.stocks[o][-1]  # the face-up top
+    assert len(w.draw) == len(s.draw)
+    dealt = Counter(w.draw)
+    for o in range(3):
+        dealt.update(w.hands[o])
+        dealt.update(w.stocks[o])
+    assert all(dealt[v] <= FULL[v] for v in dealt)  # never more of a card than the deck has
+    other = reply.sample_world(view, random.Random(3))
+    assert (other.draw, other.hands) != (w.draw, w.hands)  # a different deal of the unseen cards
+
+
+def test_the_simulated_turn_plays_the_chain_to_its_stock_and_the_next_stock_card():
+    # pile at 3, hand 4 5, stock 6 and under it 7; the 8 would then hand the next player their 9: kept back
+    w = _world([3, 0, 0, 0], ["4 5 11 8 11", "1 1 1 1 1"], ["2 7 6", "9"], draw="12 12 12")
+    assert reply.sim_turn(w, 0, next_top=9) == 2
+    assert w.stocks[0] == V("2") and w.builds[0] == 7
+    assert sorted(w.hands[0]) == V("8 11") and w.piles[0][0] == V("11")  # the highest number discarded
+
+
+def test_a_simulated_win_and_loose_plays_that_would_open_the_next_stock_card():
+    w = _world([4, 0, 0, 0], ["5", "1"], ["6", "9"])
+    assert reply.sim_turn(w, 0, next_top=9) == -1  # the last stock card went down
+    # 7 fits the pile at 6 but would leave it needing the next player's 8: kept back, the turn ends with a discard
+    w = _world([6, 0, 0, 0], ["7 12", "1"], ["3", "8"], draw="")
+    reply.sim_turn(w, 0, next_top=8)
+    assert w.builds[0] == 6 and w.hands[0] == V("7")
+
+
+def test_the_rollout_counts_the_next_players_stock_cards_against_us():
+    # the next player's stock shows a 5; a pile left at 4 hands it to them, a pile left at 2 does not
+    open_board = _world([4, 0, 0, 0], ["10 10 10 10", "12 12 12 12 12"], ["9 9 9 9 11", "12 12 12 12 5"],
+                        draw="12 12 12 12 12 12 12 12 12 12")
+    shut_board = open_board.copy()
+    shut_board.builds = [2, 0, 0, 0]
+    assert reply.rollout(open_board.copy(), 0, 2, False) < reply.rollout(shut_board.copy(), 0, 2, False)
+
+
+def test_hard_looks_ahead_only_where_the_turn_offers_a_choice_and_stays_deterministic():
+    s = crafted(hands=["4 6 9 2 2", ""], stocks=["8 8 11", "5 5 5"], builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9")
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    calls = []
+    real = reply.evaluate
+
+    def counting(*args, **kw):
+        calls.append(len(args[1]))
+        return real(*args, **kw)
+
+    reply.evaluate = counting
+    try:
+        a = HardBot(budget_s=None).choose(view, legal, random.Random(1))
+        b = HardBot(budget_s=None).choose(view, legal, random.Random(1))
+    finally:
+        reply.evaluate = real
+    assert a == b and a in legal
+    assert calls and all(k > 1 for k in calls)  # several ends of turn were played out
+    # a stock card in reach is played without any look-ahead
+    s = crafted(hands=["6 9", ""], stocks=["8 7", "5"], builds=[5, 0, 0, 0])
+    calls.clear()
+    reply.evaluate = counting
+    try:
+        a = HardBot(budget_s=None).choose(GAME.view(s, 0), GAME.legal_actions(s, 0), random.Random(1))
+    finally:
+        reply.evaluate = real
+    assert a == A.Play("hand:0", 0) and not calls
