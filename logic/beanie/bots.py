@@ -19,6 +19,7 @@ from typing import Any
 from . import sets as S
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
 from .bot_eval import Ctx, _partner, _pick, best_pack, hand_value
+from .bot_playout import has_partner
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 
 
@@ -170,25 +171,32 @@ class MediumBot:
         return best
 
     def best_discard(self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None) -> Any:
+        return self.ranked_discards(ctx, discards, accepted, dead)[0]
+
+    def ranked_discards(
+        self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None
+    ) -> list[Discard]:
+        """The discards from best to worst by what the hand left behind is worth (and what the card gives away)."""
         hand = ctx.hand
-        best, best_key = discards[0], None
-        for a in discards:
+        keyed = []
+        for i, a in enumerate(discards):
             c = CARD_ID[a.card]
             rest = list(hand)
             rest.remove(c)
             v = hand_value(ctx, rest, accepted, dead, self.partial_factor(ctx)) + self.discard_danger(ctx, c, accepted)
             if RANK[c] == ctx.wild:
                 v += self.keep_wild_bonus(ctx)
-            key = (v, -NATURAL_POINTS[c])
-            if best_key is None or key < best_key:
-                best, best_key = a, key
-        return best
+            keyed.append(((v, -NATURAL_POINTS[c], i), a))
+        keyed.sort(key=lambda x: x[0])
+        return [a for _, a in keyed]
 
     def keep_wild_bonus(self, ctx: Ctx) -> float:
         return 12.0
 
 
-class HardBot(MediumBot):
+class HeuristicHardBot(MediumBot):
+    """The tracking heuristics of Hard without its search (also the search's move ordering)."""
+
     level = "hard"
     samples = 14
 
@@ -328,11 +336,65 @@ class HardBot(MediumBot):
         return not self._behind(ctx) and self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
-def make_bot(level: str) -> Any:
+class HardBot(HeuristicHardBot):
+    """The heuristic Hard, with determinized playouts (``bot_search``) for the draw and the discard.
+
+    ``budget_s`` / ``max_worlds`` / ``min_worlds``: the search budget per decision (``budget_s=None``: only
+    the worlds cap counts, so the move does not depend on the machine's speed)."""
+
+    discard_candidates = 4
+    min_gain = 1.0  # penalty points a searched move must gain over the heuristic's ...
+    gain_z = 2.0  # ... and by this many standard errors of the paired difference
+
+    def __init__(self, budget_s: float | None = 0.03, max_worlds: int = 48, min_worlds: int = 8):
+        self.budget_s = budget_s
+        self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        move = super().choose(view, legal, rng)
+        if len(legal) <= 1 or NEXT in legal:
+            return move
+        ctx = Ctx(view)
+        if ctx.stage == "draw":
+            if DRAW_DISCARD in legal and DRAW_STOCK in legal and self._top_may_help(ctx):
+                return self._search(ctx, view, [DRAW_STOCK, DRAW_DISCARD], move, rng)
+            return move
+        if type(move) is not Discard:
+            return move
+        discards = [a for a in legal if type(a) is Discard]
+        ranked = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))
+        return self._search(ctx, view, ranked[: self.discard_candidates], move, rng)
+
+    def _top_may_help(self, ctx: Ctx) -> bool:
+        """A natural top card with no partner in the hand that fits no set is never worth a search."""
+        top = ctx.top
+        return RANK[top] == ctx.wild or top in ctx.accepted() or has_partner(top, ctx.hand)
+
+    def _search(self, ctx: Ctx, view: dict[str, Any], cands: list[Any], prefer: Any, rng: random.Random) -> Any:
+        if len(cands) == 1:
+            return cands[0]
+        from logic.search import SearchStats, paired_gap, search_choose
+
+        from .bot_search import BeanieSpec
+
+        stats = SearchStats()
+        pick = search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
+                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
+                             stats=stats)
+        if pick == prefer or prefer not in cands:
+            return pick
+        # a round's outcome swings widely: leave the heuristic's move only for a clear gain
+        gap, se = paired_gap(stats.values[stats.chosen], stats.values[cands.index(prefer)])
+        return pick if gap > max(self.min_gain, self.gain_z * se) else prefer
+
+
+def make_bot(level: str, **search: Any) -> Any:
+    """The bot of ``level``; ``search`` (``budget_s``, ``max_worlds``, ``min_worlds``) tunes Hard's search."""
     if level == "easy":
         return EasyBot()
     if level == "medium":
         return MediumBot()
     if level == "hard":
-        return HardBot()
+        return HardBot(**search)
     raise ValueError(f"Beanie has no bot level {level!r}; choose easy, medium or hard.")
