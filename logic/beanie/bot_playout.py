@@ -15,17 +15,9 @@ from __future__ import annotations
 import random
 
 from . import sets as S
+from .bot_eval import _partner as has_partner
 from .sets import NATURAL_POINTS, RANK, SUIT
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState
-
-
-def has_partner(c: int, cards: list[int]) -> bool:
-    """Another card of the same rank, or of the same suit within two ranks (a half-built set)."""
-    rc, sc = RANK[c], SUIT[c]
-    for x in cards:
-        if x != c and (RANK[x] == rc or (SUIT[x] == sc and abs(RANK[x] - rc) <= 2)):
-            return True
-    return False
 
 
 def makes_set(top: int, hand: list[int], wild: int) -> bool:

@@ -22,7 +22,6 @@ from typing import Any
 from . import sets as S
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
 from .bot_eval import Ctx, _partner, _pick, best_pack, hand_value
-from .bot_playout import has_partner
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 
 
@@ -372,7 +371,7 @@ class HardBot(HeuristicHardBot):
     def _top_may_help(self, ctx: Ctx) -> bool:
         """A natural top card with no partner in the hand that fits no set is never worth a search."""
         top = ctx.top
-        return RANK[top] == ctx.wild or top in ctx.accepted() or has_partner(top, ctx.hand)
+        return RANK[top] == ctx.wild or top in ctx.accepted() or _partner(top, ctx.hand)
 
     def _search(self, ctx: Ctx, view: dict[str, Any], cands: list[Any], prefer: Any, rng: random.Random) -> Any:
         if len(cands) == 1:
