@@ -4,7 +4,8 @@
   once, discards its highest card that has no partner; agrees to any end-round vote.
 * **medium**: plans: lays the sets that shed the most points together, steals every Beanie it can and
   places spare Beanies on sets, takes the discard when it improves the hand by more than a stock draw
-  would on average, discards the card whose loss hurts its hand least (partial sets count).
+  would on average, discards the card whose loss hurts its hand least (half-built sets count, for less
+  once somebody is close to going out).
 * **hard**: medium, plus it tracks what the others pick up and discard: it estimates the stock draw by
   sampling the unseen cards, avoids feeding the next player (cards that fit their pickups or the table,
   Beanies), places Beanies where they stand for cards nobody else can use to steal them, weighs keeping a
@@ -72,7 +73,9 @@ class MediumBot:
 
     # hooks Hard overrides
     def partial_factor(self, ctx: Ctx) -> float:
-        return 0.5
+        """Half-built sets are worth less when somebody may go out before they are finished."""
+        least = min(ctx.counts[i] for i in ctx.others())
+        return 0.8 if least <= 2 else (0.65 if least <= 4 else 0.5)
 
     def dead_cards(self, ctx: Ctx) -> set[int] | None:
         return None
@@ -214,11 +217,6 @@ class HeuristicHardBot(MediumBot):
                     pile.remove(c)
         dead.update(pile)
         return dead
-
-    def partial_factor(self, ctx: Ctx) -> float:
-        """Half-built sets are worth less when somebody may go out before they are finished."""
-        least = min(ctx.counts[i] for i in ctx.others())
-        return 0.8 if least <= 2 else (0.65 if least <= 4 else 0.5)
 
     def _next_seat(self, ctx: Ctx) -> int:
         return (ctx.me + 1) % ctx.n
