@@ -275,3 +275,12 @@ def test_bots_return_the_only_legal_action():
     odd = object()
     for level in GAME.bot_levels:
         assert GAME.make_bot(level).choose(GAME.view(st, 0), [odd], random.Random(0)) is odd
+
+
+def test_medium_sheds_high_cards_when_the_opponent_is_about_to_go_out():
+    """Half-built sets are kept early in a round, but once the opponent is down to two cards a high card
+    that only half-fits is worth less than its penalty."""
+    st = craft(["10S AC 6S 6H 9S", "9D 6D 8D AD 2H 8S 8C"], rnd=5)
+    assert bot_move("medium", st) == Discard("AC")
+    st = craft(["10S AC 6S 6H 9S", "9D 6D"], rnd=5)
+    assert bot_move("medium", st) == Discard("10S")
