@@ -11,14 +11,16 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from nicegui import Client
+from nicegui import Client
 
+if TYPE_CHECKING:
     from logic.tables import Table
     from ui.hub import Hub
 
 
 log = logging.getLogger("cardnight.presence")
+
+KEEP_ASLEEP_PAGE_S = 6 * 60.0  # a table page whose socket dropped is kept this long (a phone asleep for 5 min)
 
 
 class Presence:
@@ -30,12 +32,26 @@ class Presence:
         """Follow one table page; its connection counts once its socket is up."""
         code = table.code
         self.pages.setdefault(code, {})[client.id] = (player_id, client.has_socket_connection)
-        client.on_connect(lambda: self._set(code, client.id, player_id, True))
+        client.on_connect(lambda: self._connected(code, client.id, player_id))
         client.on_disconnect(lambda: self._set(code, client.id, player_id, client.has_socket_connection))
         client.on_delete(lambda: self._drop(code, client.id))
 
     def present(self, code: str) -> set[str]:
         return {pid for pid, connected in self.pages.get(code, {}).values() if connected}
+
+    def _connected(self, code: str, client_id: str, player_id: str) -> None:
+        self._let_go_of_old_pages(code, client_id, player_id)
+        self._set(code, client_id, player_id, True)
+
+    def _let_go_of_old_pages(self, code: str, client_id: str, player_id: str) -> None:
+        """A table page whose socket dropped is kept for minutes (a phone asleep comes back without a reload: see
+        ``KEEP_ASLEEP_PAGE_S``). Once the same player has a new page of this table (a reload, the link opened
+        again), their old pages there that are down are let go at once instead of lingering."""
+        for other_id, (pid, connected) in list(self.pages.get(code, {}).items()):
+            if other_id != client_id and pid == player_id and not connected:
+                old = Client.instances.get(other_id)
+                if old is not None and not old.has_socket_connection:
+                    old.delete()
 
     def _set(self, code: str, client_id: str, player_id: str, connected: bool) -> None:
         pages = self.pages.setdefault(code, {})

@@ -3,15 +3,15 @@ computer's seat for a visitor."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.table_away import AWAY_GRACES
-from ui.presence_badge import presence_text, take_seat
+from ui.presence_badge import patch_presence, take_seat
 
 if TYPE_CHECKING:
+    from logic.tables import Table
     from ui.pages.table import TablePage
 
 AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "Wait for them"}
@@ -33,12 +33,30 @@ def presence_options(page: TablePage) -> list[ui.element]:
     return [grace, chat]
 
 
+class LobbyPresence:
+    """``data-presence`` on the lobby's seat rows and the away text after each name. Drawn with the lobby, then
+    patched in place when only who is here changed (a redraw of the lobby would take a tap or a half-typed name)
+    and on the page's clock ("away 1 min" becomes "away 2 min" with time alone)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.rows: dict[int, tuple[ui.element, ui.label]] = {}
+
+    def draw(self, row: ui.element, seat: int) -> None:
+        label = ui.label("").classes("presence-chip").props(f"data-testid=seat-{seat}-presence")
+        self.rows[seat] = (row, label)
+        patch_presence(self.table, seat, row, label)
+
+    def patch(self) -> None:
+        for seat, (row, label) in list(self.rows.items()):
+            if row.is_deleted:
+                del self.rows[seat]
+            else:
+                patch_presence(self.table, seat, row, label)
+
+
 def lobby_seat_presence(page: TablePage, row: ui.element, seat: int) -> None:
-    """``data-presence`` on a lobby seat's row, and the away text after the name (drawn with the lobby)."""
-    state, text = presence_text(page.table, seat, time.time())
-    row.props["data-presence"] = state
-    if text:
-        ui.label(text).classes("presence-chip").props(f"data-testid=seat-{seat}-presence")
+    page.lobby_presence.draw(row, seat)
 
 
 def take_computer_seat_button(page: TablePage, seat: int) -> None:

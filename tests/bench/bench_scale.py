@@ -148,12 +148,16 @@ def main() -> None:
             time.sleep(3)
             with_pages = get_json(port, "/bench/stats")
             per_page = (with_pages["rss_kb"] - idle["rss_kb"]) / 1024 / args.pages
-            row(f"RSS with {args.pages} table pages connected (MB)", f"{with_pages['rss_kb'] / 1024:.1f}")
+            row(f"RSS with {args.pages} table pages connected ({with_pages['clients']} kept) (MB)",
+                f"{with_pages['rss_kb'] / 1024:.1f}")
             row("RSS per connected page (MB)", f"{per_page:.2f}", f"{TARGET_PAGE_MB:.1f}",
                 per_page <= TARGET_PAGE_MB)
             loop.run_until_complete(browser.close())  # type: ignore[attr-defined]
             loop.run_until_complete(pw.stop())  # type: ignore[attr-defined]
             loop.close()
+            time.sleep(15)  # past NiceGUI's 10 s: the closed table pages are still kept (issue 16: 6 min)
+            closed = get_json(port, "/bench/stats")
+            row(f"RSS after closing them, {closed['clients']} pages kept (MB)", f"{closed['rss_kb'] / 1024:.1f}")
         t0 = time.perf_counter()
         made = get_json(port, f"/bench/fill?n={args.tables}&speed={args.speed}&level={args.level}")
         row(f"creating {args.tables} computer-only tables (s)", f"{time.perf_counter() - t0:.1f}")

@@ -193,3 +193,38 @@ def test_watching_from_home_and_forged_events_from_the_watcher_change_nothing(br
         if not (president_step(host) or president_step(watcher)):
             host.wait_for_timeout(100)
     assert saved_record(server, code)["version"] > before[0]
+
+
+def test_a_page_asleep_for_longer_comes_back_without_a_reload(browser: Browser, server: Server) -> None:
+    """A phone that locks stops answering the server's pings; the server drops its socket and shows the seat away.
+    When it wakes, the same document reconnects to the same page (kept for minutes, not NiceGUI's 10 seconds) and
+    catches up with what happened meanwhile: no reload."""
+    host, code = open_friends_table(browser, server)
+    choose(host, "opt-turn-timer", "Off")
+    choose(host, "opt-away-grace", "Wait for them")
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    guest = guest_ctx.new_page()
+    guest.goto(f"{server.url}/table/{code}")
+    guest.fill("[data-testid=join-name]", "Gus")
+    guest.click("[data-testid=btn-join]")
+    expect(guest.locator(TABLE)).to_have_attribute("data-seat", "1")
+    expect(host.locator("[data-testid=btn-start]")).to_be_enabled()
+    host.click("[data-testid=btn-start]")
+    draw_for_first_deal([host, guest])
+    badge = host.locator("[data-testid=seat-1]")
+    expect(badge).to_have_attribute("data-presence", "connected")
+    guest.evaluate("() => { window.cnSameDocument = true; }")
+    guest_ctx.set_offline(True)  # the phone locks: its Wi-Fi sleeps
+    expect(badge).to_have_attribute("data-presence", "away", timeout=45_000)  # dropped, and > 10 s ago
+    while attr(host, "data-turn") == "0":  # the table goes on meanwhile
+        if not rummy_step(host):
+            host.wait_for_timeout(100)
+    missed = attr(host, "data-version")
+    guest_ctx.set_offline(False)
+    expect(badge).to_have_attribute("data-presence", "connected", timeout=30_000)
+    expect(guest.locator(TABLE)).to_have_attribute("data-version", missed, timeout=10_000)
+    assert guest.evaluate("() => window.cnSameDocument === true"), "the page was reloaded"
+    expect(guest.locator("[data-testid=reconnecting]")).to_be_hidden()
+    assert my_turn(guest)  # the host's move put the turn to Gus: his woken page plays it
+    assert rummy_step(guest), "the woken page could not move"
+    expect(host.locator(TABLE)).not_to_have_attribute("data-version", missed, timeout=10_000)

@@ -32,6 +32,8 @@ from ui.pages.program_token import take_new_tokens, token_banner
 from ui.pages.table_dialogs import TableDialogs
 from ui.pages.table_hand import HandBar
 from ui.pages.table_top import TopBar
+from ui.presence import KEEP_ASLEEP_PAGE_S
+from ui.presence_lobby import LobbyPresence
 from ui.runtime import runtime
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -60,11 +62,15 @@ def with_names(text: str, names: list[str], viewer: int | None) -> str:
     return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
 
 
+CATCH_UP_NOTICES = 3  # notices shown to a page coming back from a long sleep (the rest are in the log)
+
+
 class TablePage(TopBar, HandBar, TableDialogs):
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hub = runtime().hub
         self.me = me()
+        self.client = ui.context.client
         self.screen = game_ui(table.game_key)
         self.selected: list[str] = []
         self.sort_mode = str(pref(f"sort_{table.game_key}", self.screen.sort_modes[0][0] if self.screen else "rank"))
@@ -77,6 +83,8 @@ class TablePage(TopBar, HandBar, TableDialogs):
         self.view: dict[str, Any] = {}
         self.overlays: ui.element | None = None
         self.refresh_pending = False
+        self.behind = False  # a change came while this page's socket was down: catch up when it is back
+        self.lobby_presence = LobbyPresence(table)
         self.requested_version = -1
         self.requested_presence = -1
         self.program_tokens: dict[int, str] = {}  # issue 20: tokens this page made or was given, shown once
@@ -143,15 +151,24 @@ class TablePage(TopBar, HandBar, TableDialogs):
             with self.root:
                 self.make_regions()
                 self.update_regions(force=True)
+            # what is drawn now: the first change after this redraws only what it touched (a page's own
+            # reconnect right after it loaded changes only who is here, and must not redraw the hand under a tap)
+            self.requested_version, self.requested_presence = self.table.version, self.table.presence_version
             self.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.tick_clock)
         table_sounds(self)  # issue 6: what this page has seen, so later changes can chime
+        client = self.client
         unsubscribe = self.hub.subscribe(self.table.code, self.on_change)
-        ui.context.client.on_delete(unsubscribe)
-        self.hub.presence.attach(self.table, ui.context.client, self.me.player_id)  # issue 16: who is here
+        client.on_delete(unsubscribe)
+        client.on_connect(self.catch_up)
+        self.hub.presence.attach(self.table, client, self.me.player_id)  # issue 16: who is here
 
     def on_change(self, table: Table) -> None:
-        """Called by the hub after every change; several changes in a row make one refresh."""
+        """Called by the hub after every change; several changes in a row make one refresh. A page whose socket
+        is down (a phone asleep, a closed tab not yet let go) draws nothing until it is back (:meth:`catch_up`)."""
+        if not self.client.has_socket_connection:
+            self.behind = True
+            return
         if self.refresh_pending:
             return
         self.refresh_pending = True
@@ -168,10 +185,21 @@ class TablePage(TopBar, HandBar, TableDialogs):
             if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
                 ui.navigate.to("/")
                 return
-        if table.version != self.requested_version or table.presence_version != self.requested_presence:
+        if table.version != self.requested_version:
             self.requested_version = table.version
-            self.requested_presence = table.presence_version  # issue 16: who is here changed
+            self.requested_presence = table.presence_version
             self.update_regions()
+        elif table.presence_version != self.requested_presence:  # issue 16: only who is here changed
+            self.requested_presence = table.presence_version
+            self.update_presence()
+
+    def catch_up(self) -> None:
+        """The socket is back (after a blip, or a phone that slept for minutes): draw what changed meanwhile."""
+        if self.behind:
+            self.behind = False
+            # a phone back after minutes is not greeted by a stack of old notices: the last few are shown
+            self.last_notice = max(self.last_notice, self.table.notice_seq - CATCH_UP_NOTICES)
+            self.on_change(self.table)
 
     def update_attributes(self) -> None:
         """The tester contract on the table root: data-phase, data-turn, data-seat."""
@@ -239,6 +267,14 @@ class TablePage(TopBar, HandBar, TableDialogs):
         finally:
             self.update_attributes()  # the tester contract always matches what is drawn
 
+    def update_presence(self) -> None:
+        """Only who is here changed: bring the badges, the lobby's rows and the watcher count up to date in place.
+        Nothing else is redrawn, so a tap on one's own page right after it reconnected is not lost."""
+        for region in (self.r_top, self.r_seats):
+            region.update()
+        self.lobby_presence.patch()
+        self.update_attributes()
+
     def redraw(self) -> None:
         """Redraw the whole page now (after a change only this page knows of, e.g. a hint)."""
         self.update_regions(force=True)
@@ -246,7 +282,7 @@ class TablePage(TopBar, HandBar, TableDialogs):
     def status_key(self) -> Hashable:
         t = self.table
         if t.status == STATUS_LOBBY:  # (a visitor coming or going does not redraw it: they may be typing a name)
-            return "lobby", t.version, tuple(sorted(t.gone_since))
+            return "lobby", t.version  # who is here is patched in place (LobbyPresence)
         return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
 
     def prompts_key(self) -> Hashable:
@@ -352,7 +388,9 @@ def not_found(code: str, too_many: bool = False) -> None:
 
 def register() -> None:
     # a wrong code's answer waits its turn in line (ui/code_guard.py): up to MISS_QUEUE_LIMIT seconds
-    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10)
+    # issue 16: a page whose socket dropped is kept for minutes, so a phone that slept comes back to it without
+    # a reload (NiceGUI resends what it missed); while it is down it draws nothing (TablePage.on_change)
+    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10, reconnect_timeout=KEEP_ASLEEP_PAGE_S)
     async def table_page(code: str) -> None:
         key = guard_key()
         code = code.strip().upper()

@@ -19,7 +19,10 @@ from ui.pages.replay_report import open_report_dialog
 from ui.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
+    from nicegui import Client
+
     from logic.tables import Table
+    from ui.presence_lobby import LobbyPresence
 
 
 class TopBar:
@@ -29,6 +32,8 @@ class TopBar:
     is_host: bool
     my_turn: bool
     countdown: ui.label | None
+    client: Client
+    lobby_presence: LobbyPresence
     chat_seen: int
     chat_badge: ui.badge | None
     do: Callable[[Any], bool]
@@ -114,6 +119,9 @@ class TopBar:
         ui.navigate.reload()
 
     def tick_clock(self) -> None:
+        if not self.client.has_socket_connection:  # nobody to show it to (it is read again on the next tick)
+            return
+        self.lobby_presence.patch()
         if self.countdown is None or self.countdown.is_deleted:
             return
         t = self.table
