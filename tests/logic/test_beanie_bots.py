@@ -11,6 +11,7 @@ import pytest
 
 from logic.beanie import GAME
 from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, Add, Discard, Lay, Star, Steal
+from logic.beanie.bots import make_bot
 from logic.beanie.sets import CARD_ID, MATCH, RUN
 
 LEVELS = GAME.bot_levels
@@ -139,9 +140,9 @@ def test_bots_decide_from_the_view_only():
         other.stock = hidden
         v1, v2 = GAME.view(st, seat), GAME.view(other, seat)
         assert v1 == v2
-        for lv in LEVELS:
-            a1 = GAME.make_bot(lv).choose(v1, GAME.legal_actions(st, seat), random.Random(5))
-            a2 = GAME.make_bot(lv).choose(v2, GAME.legal_actions(other, seat), random.Random(5))
+        for lv in LEVELS:  # Hard's search capped by worlds, not time, so a loaded machine cannot change its move
+            a1 = make_bot(lv, budget_s=None, max_worlds=8).choose(v1, GAME.legal_actions(st, seat), random.Random(5))
+            a2 = make_bot(lv, budget_s=None, max_worlds=8).choose(v2, GAME.legal_actions(other, seat), random.Random(5))
             assert a1 == a2
 
 
