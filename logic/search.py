@@ -104,7 +104,7 @@ def playout(spec: Any, state: Any, seat: int, start: Any, rng: random.Random, ma
     return spec.evaluate(state, seat)
 
 
-def _paired_gap(a: list[float], b: list[float]) -> tuple[float, float]:
+def paired_gap(a: list[float], b: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``a - b`` over the worlds both saw."""
     n = min(len(a), len(b))
     if n < 2:
@@ -182,7 +182,7 @@ def _prune(alive: list[int], values: dict[int, list[float]], z: float) -> list[i
         if i == leader:
             keep.append(i)
             continue
-        m, se = _paired_gap(values[i], values[leader])
+        m, se = paired_gap(values[i], values[leader])
         if m + z * se >= 0:
             keep.append(i)
     return keep

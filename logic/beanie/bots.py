@@ -4,11 +4,15 @@
   once, discards its highest card that has no partner; agrees to any end-round vote.
 * **medium**: plans: lays the sets that shed the most points together, steals every Beanie it can and
   places spare Beanies on sets, takes the discard when it improves the hand by more than a stock draw
-  would on average, discards the card whose loss hurts its hand least (partial sets count).
+  would on average, discards the card whose loss hurts its hand least (half-built sets count, for less
+  once somebody is close to going out).
 * **hard**: medium, plus it tracks what the others pick up and discard: it estimates the stock draw by
   sampling the unseen cards, avoids feeding the next player (cards that fit their pickups or the table,
   Beanies), places Beanies where they stand for cards nobody else can use to steal them, weighs keeping a
   Beanie against its penalty as the others run low, and uses the end-round vote when it is behind.
+  On top of that (``HardBot``; ``HeuristicHardBot`` is the same player without it) it checks its draw and
+  its best few discards with determinized playouts of the rest of the round (``bot_search``) and takes
+  another move only when the playouts show a clear, significant gain over the heuristic's choice.
 """
 
 from __future__ import annotations
@@ -69,7 +73,9 @@ class MediumBot:
 
     # hooks Hard overrides
     def partial_factor(self, ctx: Ctx) -> float:
-        return 0.5
+        """Half-built sets are worth less when somebody may go out before they are finished."""
+        least = min(ctx.counts[i] for i in ctx.others())
+        return 0.8 if least <= 2 else (0.65 if least <= 4 else 0.5)
 
     def dead_cards(self, ctx: Ctx) -> set[int] | None:
         return None
@@ -170,25 +176,32 @@ class MediumBot:
         return best
 
     def best_discard(self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None) -> Any:
+        return self.ranked_discards(ctx, discards, accepted, dead)[0]
+
+    def ranked_discards(
+        self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None
+    ) -> list[Discard]:
+        """The discards from best to worst by what the hand left behind is worth (and what the card gives away)."""
         hand = ctx.hand
-        best, best_key = discards[0], None
-        for a in discards:
+        keyed = []
+        for i, a in enumerate(discards):
             c = CARD_ID[a.card]
             rest = list(hand)
             rest.remove(c)
             v = hand_value(ctx, rest, accepted, dead, self.partial_factor(ctx)) + self.discard_danger(ctx, c, accepted)
             if RANK[c] == ctx.wild:
                 v += self.keep_wild_bonus(ctx)
-            key = (v, -NATURAL_POINTS[c])
-            if best_key is None or key < best_key:
-                best, best_key = a, key
-        return best
+            keyed.append(((v, -NATURAL_POINTS[c], i), a))
+        keyed.sort(key=lambda x: x[0])
+        return [a for _, a in keyed]
 
     def keep_wild_bonus(self, ctx: Ctx) -> float:
         return 12.0
 
 
-class HardBot(MediumBot):
+class HeuristicHardBot(MediumBot):
+    """The tracking heuristics of Hard without its search (also the search's move ordering)."""
+
     level = "hard"
     samples = 14
 
@@ -204,11 +217,6 @@ class HardBot(MediumBot):
                     pile.remove(c)
         dead.update(pile)
         return dead
-
-    def partial_factor(self, ctx: Ctx) -> float:
-        """Half-built sets are worth less when somebody may go out before they are finished."""
-        least = min(ctx.counts[i] for i in ctx.others())
-        return 0.8 if least <= 2 else (0.65 if least <= 4 else 0.5)
 
     def _next_seat(self, ctx: Ctx) -> int:
         return (ctx.me + 1) % ctx.n
@@ -328,11 +336,65 @@ class HardBot(MediumBot):
         return not self._behind(ctx) and self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
-def make_bot(level: str) -> Any:
+class HardBot(HeuristicHardBot):
+    """The heuristic Hard, with determinized playouts (``bot_search``) for the draw and the discard.
+
+    ``budget_s`` / ``max_worlds`` / ``min_worlds``: the search budget per decision (``budget_s=None``: only
+    the worlds cap counts, so the move does not depend on the machine's speed)."""
+
+    discard_candidates = 4
+    min_gain = 1.0  # penalty points a searched move must gain over the heuristic's ...
+    gain_z = 2.0  # ... and by this many standard errors of the paired difference
+
+    def __init__(self, budget_s: float | None = 0.03, max_worlds: int = 48, min_worlds: int = 8):
+        self.budget_s = budget_s
+        self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        move = super().choose(view, legal, rng)
+        if len(legal) <= 1 or NEXT in legal:
+            return move
+        ctx = Ctx(view)
+        if ctx.stage == "draw":
+            if DRAW_DISCARD in legal and DRAW_STOCK in legal and self._top_may_help(ctx):
+                return self._search(ctx, view, [DRAW_STOCK, DRAW_DISCARD], move, rng)
+            return move
+        if type(move) is not Discard:
+            return move
+        discards = [a for a in legal if type(a) is Discard]
+        ranked = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))
+        return self._search(ctx, view, ranked[: self.discard_candidates], move, rng)
+
+    def _top_may_help(self, ctx: Ctx) -> bool:
+        """A natural top card with no partner in the hand that fits no set is never worth a search."""
+        top = ctx.top
+        return RANK[top] == ctx.wild or top in ctx.accepted() or _partner(top, ctx.hand)
+
+    def _search(self, ctx: Ctx, view: dict[str, Any], cands: list[Any], prefer: Any, rng: random.Random) -> Any:
+        if len(cands) == 1:
+            return cands[0]
+        from logic.search import SearchStats, paired_gap, search_choose
+
+        from .bot_search import BeanieSpec
+
+        stats = SearchStats()
+        pick = search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
+                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
+                             stats=stats)
+        if pick == prefer or prefer not in cands:
+            return pick
+        # a round's outcome swings widely: leave the heuristic's move only for a clear gain
+        gap, se = paired_gap(stats.values[stats.chosen], stats.values[cands.index(prefer)])
+        return pick if gap > max(self.min_gain, self.gain_z * se) else prefer
+
+
+def make_bot(level: str, **search: Any) -> Any:
+    """The bot of ``level``; ``search`` (``budget_s``, ``max_worlds``, ``min_worlds``) tunes Hard's search."""
     if level == "easy":
         return EasyBot()
     if level == "medium":
         return MediumBot()
     if level == "hard":
-        return HardBot()
+        return HardBot(**search)
     raise ValueError(f"Beanie has no bot level {level!r}; choose easy, medium or hard.")

@@ -11,6 +11,7 @@ import pytest
 
 from logic.beanie import GAME
 from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, Add, Discard, Lay, Star, Steal
+from logic.beanie.bots import make_bot
 from logic.beanie.sets import CARD_ID, MATCH, RUN
 
 LEVELS = GAME.bot_levels
@@ -139,9 +140,9 @@ def test_bots_decide_from_the_view_only():
         other.stock = hidden
         v1, v2 = GAME.view(st, seat), GAME.view(other, seat)
         assert v1 == v2
-        for lv in LEVELS:
-            a1 = GAME.make_bot(lv).choose(v1, GAME.legal_actions(st, seat), random.Random(5))
-            a2 = GAME.make_bot(lv).choose(v2, GAME.legal_actions(other, seat), random.Random(5))
+        for lv in LEVELS:  # Hard's search capped by worlds, not time, so a loaded machine cannot change its move
+            a1 = make_bot(lv, budget_s=None, max_worlds=8).choose(v1, GAME.legal_actions(st, seat), random.Random(5))
+            a2 = make_bot(lv, budget_s=None, max_worlds=8).choose(v2, GAME.legal_actions(other, seat), random.Random(5))
             assert a1 == a2
 
 
@@ -275,3 +276,12 @@ def test_bots_return_the_only_legal_action():
     odd = object()
     for level in GAME.bot_levels:
         assert GAME.make_bot(level).choose(GAME.view(st, 0), [odd], random.Random(0)) is odd
+
+
+def test_medium_sheds_high_cards_when_the_opponent_is_about_to_go_out():
+    """Half-built sets are kept early in a round, but once the opponent is down to two cards a high card
+    that only half-fits is worth less than its penalty."""
+    st = craft(["10S AC 6S 6H 9S", "9D 6D 8D AD 2H 8S 8C"], rnd=5)
+    assert bot_move("medium", st) == Discard("AC")
+    st = craft(["10S AC 6S 6H 9S", "9D 6D"], rnd=5)
+    assert bot_move("medium", st) == Discard("10S")

@@ -1,0 +1,112 @@
+"""Beanie Hard's search: worlds consistent with the view, a playout that ends the round, and a search that
+leaves the heuristic move only for a clear gain."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from logic.beanie import GAME
+from logic.beanie.bot_eval import Ctx
+from logic.beanie.bot_playout import RoundPlayout, makes_set
+from logic.beanie.bot_search import BeanieSpec
+from logic.beanie.bots import HardBot, HeuristicHardBot
+from logic.beanie.sets import CARD_ID
+from logic.game import PHASE_PLAY
+from tests.logic.test_beanie_bots import craft, ids
+
+
+def _played_state(seed: int, steps: int):
+    st = GAME.new_game(GAME.make_config(players=3), seed)
+    rng = random.Random(seed)
+    bot = HeuristicHardBot()
+    for _ in range(steps):
+        if st.phase != PHASE_PLAY:
+            break
+        seat = st.turn
+        GAME.apply(st, seat, bot.choose(GAME.view(st, seat), GAME.legal_actions(st, seat), rng))
+    return st
+
+
+def test_sampled_worlds_agree_with_the_view():
+    checked = 0
+    for seed in range(20):
+        st = _played_state(seed, 5 + 3 * seed)
+        if st.phase != PHASE_PLAY:
+            continue
+        seat = st.turn
+        view = GAME.view(st, seat)
+        spec = BeanieSpec(Ctx(view))
+        for k in range(3):
+            world = spec.sample(view, random.Random(k))
+            cards = [c for h in world.hands for c in h] + world.stock + world.discard
+            cards += [c for s in world.sets for c in s[3]]
+            assert Counter(cards) == Counter(range(52))  # every card once
+            assert GAME.view(world, seat)["hand"] == view["hand"]
+            wv = GAME.view(world, seat)
+            for key in ("seats", "sets", "discard_top", "turn_stage", "laid_this_round", "first_turn"):
+                assert wv[key] == view[key], key
+            for o in range(3):  # a card seen taken and not laid or thrown since stays in that hand
+                for c in st.taken[o]:
+                    if o != seat and c in st.hands[o] and c not in st.thrown[o]:
+                        assert c in world.hands[o]
+            checked += 1
+    assert checked >= 20
+
+
+def test_sampled_stock_and_hands_come_from_unseen_cards_only():
+    # seat 1 took 9H from the pile and still holds it; 5S and 7C lie in the pile
+    st = craft(["2S 3H 4D KC", "9H 8C QD", ""], rnd=6, discard="5S 7C", taken=["", "9H", ""], thrown=["5S", "7C", ""])
+    st.hands[2] = ids("JD JC 10S")
+    st.stock = [c for c in st.stock if c not in st.hands[2]]
+    view = GAME.view(st, 0)
+    spec = BeanieSpec(Ctx(view))
+    assert spec.pile == ids("5S 7C")
+    for k in range(10):
+        world = spec.sample(view, random.Random(k))
+        assert CARD_ID["9H"] in world.hands[1]
+        assert not set(world.stock) & set(ids("2S 3H 4D KC 5S 7C 9H"))
+        assert len(world.stock) == len(st.stock)
+
+
+def test_playout_ends_the_round_with_a_winner_on_zero():
+    wins = 0
+    for seed in range(30):
+        st = _played_state(seed, 4)
+        if st.phase != PHASE_PLAY:
+            continue
+        pts = RoundPlayout(max_turns=400).play_round(GAME.clone(st), random.Random(seed))
+        assert len(pts) == 3 and all(p >= 0 for p in pts)
+        wins += pts.count(0) >= 1
+    assert wins >= 25  # almost every round is won by someone going out
+
+
+def test_makes_set_sees_matches_runs_and_beanies():
+    wild = 5
+    assert makes_set(CARD_ID["9H"], ids("9S 9D 2C"), wild)
+    assert makes_set(CARD_ID["9H"], ids("10H JH 2C"), wild)
+    assert makes_set(CARD_ID["9H"], ids("JH 5C 2C"), wild)  # 5C is a Beanie: 9H 5C(10H) JH
+    assert not makes_set(CARD_ID["9H"], ids("9S 2C KD"), wild)
+    assert not makes_set(CARD_ID["9H"], ids("QH KH 2C"), wild)
+
+
+def test_hard_keeps_the_heuristic_move_without_a_clear_gain():
+    """With the gain threshold out of reach the search never overrides the heuristic ordering's best move."""
+    moved = same = 0
+    for seed in range(30):
+        st = _played_state(seed, 2 + seed % 12)
+        if st.phase != PHASE_PLAY:
+            continue
+        seat = st.turn
+        view, legal = GAME.view(st, seat), GAME.legal_actions(st, seat)
+        strict = HardBot(budget_s=None, max_worlds=12)
+        strict.min_gain = 1e9
+        a1 = strict.choose(view, legal, random.Random(3))
+        a2 = HeuristicHardBot().choose(view, legal, random.Random(3))
+        assert a1 == a2
+        free = HardBot(budget_s=None, max_worlds=12)
+        free.min_gain, free.gain_z = -1e9, -1e9
+        moved += free.choose(view, legal, random.Random(3)) != a2
+        same += 1
+    assert same >= 8
+    assert moved >= 1  # the search does look at other moves (and the gate is what keeps them out)
