@@ -37,7 +37,10 @@ from logic.game import Game
 
 
 class SearchSpec(Protocol):
-    """What a game gives the search. ``state`` may be the game's own state or a faster private model."""
+    """What a game gives the search. ``state`` may be the game's own state or a faster private model.
+
+    A spec with a playout of its own gives ``rollout(state, seat, rng) -> float`` (the value for ``seat`` after
+    playing ``state`` out) instead of ``policy``, ``evaluate`` and ``done``: see :func:`playout`."""
 
     game: Game
 

@@ -120,11 +120,3 @@ class BeanieSpec:
         others = [p for i, p in enumerate(pts) if i != seat]
         return sum(others) / len(others) - pts[seat]
 
-    def evaluate(self, state: BeanieState, seat: int) -> float:  # unused: rollout values the round
-        raise NotImplementedError
-
-    def policy(self, state: BeanieState, seat: int, legal: list, rng: random.Random) -> Any:  # unused
-        raise NotImplementedError
-
-    def done(self, state: BeanieState, start: Any) -> bool:  # unused
-        return True
