@@ -62,7 +62,7 @@ GAMES = {
     # game: (link options, driver, seconds allowed)
     "president": ("players=4&hands=4", president_step, 150),
     "rummy": ("players=2&target=100", rummy_move, 150),  # CI: the first hand
-    "beanie": ("players=2&rounds=1", lambda page, stats=Stats(): beanie_step(page, stats), 120),
+    "beanie": ("players=2&rounds=2", lambda page, stats=Stats(): beanie_step(page, stats), 120),
     "stockpile": ("players=2&stock_size=short", stockpile_step, 120),
 }
 
