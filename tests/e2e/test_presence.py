@@ -10,7 +10,7 @@ import re
 import signal
 import time
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, hand_codes, my_turn, president_step, saved_record
@@ -31,10 +31,12 @@ def wait_until(check, timeout: float = 20.0, page: Page | None = None) -> None: 
             time.sleep(0.1)
 
 
-def test_away_player_computer_takes_over_then_back_and_server_restart(browser: Browser, server: Server) -> None:
+def host_and_guest_playing(browser: Browser, server: Server,
+                           away_grace: str) -> tuple[Page, str, BrowserContext, Page]:
+    """A Rummy friends table with no turn timer: the host's laptop page and Gus's phone page, the game started."""
     host, code = open_friends_table(browser, server)
     choose(host, "opt-turn-timer", "Off")
-    choose(host, "opt-away-grace", "Computer after 30 s")
+    choose(host, "opt-away-grace", away_grace)
     guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     guest = guest_ctx.new_page()
     guest.goto(f"{server.url}/table/{code}")
@@ -44,6 +46,11 @@ def test_away_player_computer_takes_over_then_back_and_server_restart(browser: B
     expect(host.locator("[data-testid=btn-start]")).to_be_enabled()
     host.click("[data-testid=btn-start]")
     draw_for_first_deal([host, guest])
+    return host, code, guest_ctx, guest
+
+
+def test_away_player_computer_takes_over_then_back_and_server_restart(browser: Browser, server: Server) -> None:
+    host, code, guest_ctx, guest = host_and_guest_playing(browser, server, "Computer after 30 s")
     expect(host.locator("[data-testid=seat-1]")).to_have_attribute("data-presence", "connected")
     assert saved_record(server, code)["settings"]["away_grace"] == 30  # saved with the table
     deadline = time.monotonic() + 30
@@ -199,18 +206,7 @@ def test_a_page_asleep_for_longer_comes_back_without_a_reload(browser: Browser, 
     """A phone that locks stops answering the server's pings; the server drops its socket and shows the seat away.
     When it wakes, the same document reconnects to the same page (kept for minutes, not NiceGUI's 10 seconds) and
     catches up with what happened meanwhile: no reload."""
-    host, code = open_friends_table(browser, server)
-    choose(host, "opt-turn-timer", "Off")
-    choose(host, "opt-away-grace", "Wait for them")
-    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    guest = guest_ctx.new_page()
-    guest.goto(f"{server.url}/table/{code}")
-    guest.fill("[data-testid=join-name]", "Gus")
-    guest.click("[data-testid=btn-join]")
-    expect(guest.locator(TABLE)).to_have_attribute("data-seat", "1")
-    expect(host.locator("[data-testid=btn-start]")).to_be_enabled()
-    host.click("[data-testid=btn-start]")
-    draw_for_first_deal([host, guest])
+    host, code, guest_ctx, guest = host_and_guest_playing(browser, server, "Wait for them")
     badge = host.locator("[data-testid=seat-1]")
     expect(badge).to_have_attribute("data-presence", "connected")
     guest.evaluate("() => { window.cnSameDocument = true; }")
