@@ -17,6 +17,7 @@ from logic.game import Game, Outcome
 from logic.table_common import Seat
 from ui.components.seats import seat_badge
 from ui.games import game_ui
+from ui.seat_wording import with_names
 
 READ_ONLY = "This is a replay: nothing can be played here."
 
@@ -80,8 +81,6 @@ class StillPage:
         return READ_ONLY
 
     def with_names(self, text: str) -> str:
-        from ui.pages.table import with_names  # the table page's wording ("Seat 2" -> the name)
-
         return with_names(text, [s.name for s in self.table.seats], self._seat)
 
     def hand_codes(self) -> list[str]:

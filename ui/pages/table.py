@@ -7,7 +7,6 @@ the table changes (pushed, not polled). Selection and sort order live here, per 
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -31,41 +30,18 @@ from ui.pages.lobby import lobby_view
 from ui.pages.program_token import take_new_tokens, token_banner
 from ui.pages.table_dialogs import TableDialogs
 from ui.pages.table_hand import HandBar
+from ui.pages.table_prompts import HostPrompts
 from ui.pages.table_top import TopBar
 from ui.presence import KEEP_ASLEEP_PAGE_S
 from ui.presence_lobby import LobbyPresence
 from ui.runtime import runtime
+from ui.seat_wording import with_names
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
-SEAT_RE = re.compile(r"\b(Seat|seat|Player|player) (\d)\b")
-# "Seat 2 leads" becomes "You lead" on seat 2's own page: the verbs the rules' messages put after a seat
-YOU_VERBS = {"has": "have", "is": "are", "was": "were", "leads": "lead", "starts": "start", "stands": "stand",
-             "proposes": "propose", "holds": "hold", "agrees": "agree", "wins": "win", "takes": "take",
-             "plays": "play", "passes": "pass", "draws": "draw", "goes": "go", "gets": "get", "needs": "need",
-             "must": "must", "scores": "score", "keeps": "keep", "gives": "give", "makes": "make"}
-YOU_VERB_RE = re.compile(r"\b(You) (" + "|".join(YOU_VERBS) + r")\b")
-YOU_AND_VERB_RE = re.compile(r"(\bYou\b[^.;!?]*? and) (" + "|".join(YOU_VERBS) + r")\b")  # "You hold 3♣ and lead"
-
-
-def with_names(text: str, names: list[str], viewer: int | None) -> str:
-    """``text`` with "Seat N" replaced by that seat's name, or by "You" (and the verb after it) for ``viewer``."""
-
-    def name(match: re.Match[str]) -> str:
-        i = int(match.group(2)) - 1
-        if not 0 <= i < len(names):
-            return match.group(0)
-        return "You" if i == viewer else names[i]
-
-    def agree(match: re.Match[str]) -> str:
-        return f"{match.group(1)} {YOU_VERBS[match.group(2)]}"
-
-    return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
-
-
 CATCH_UP_NOTICES = 3  # notices shown to a page coming back from a long sleep (the rest are in the log)
 
 
-class TablePage(TopBar, HandBar, TableDialogs):
+class TablePage(TopBar, HandBar, HostPrompts, TableDialogs):
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hub = runtime().hub
@@ -338,35 +314,6 @@ class TablePage(TopBar, HandBar, TableDialogs):
         if self.in_game() and self.screen is not None and t.status not in (STATUS_OVER, STATUS_CLOSED):
             with ui.column().classes("w-full items-center gap-1"):
                 self.screen.middle(self, self.view)
-
-    def host_prompts(self) -> None:
-        t = self.table
-        if not self.in_game() or t.status != "playing":  # nothing to come back to once the game is over
-            return
-        me_seat = self.seat
-        if me_seat is not None and t.seats[me_seat].autoplay:
-            with ui.row().classes("w-full justify-center items-center gap-2"):
-                ui.label("The computer is playing for you.")
-                ui.button("I'm back", on_click=lambda: self.do(lambda tb, now: tb.im_back(self.me.player_id, now))
-                          ).props("color=amber text-color=black data-testid=btn-im-back")
-        elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)
-            with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
-                                  "rounded-borders").props("data-testid=timeout-notice role=alert"):
-                ui.icon("timer_off")
-                ui.label("Turn timed out: the game made your move.").classes("font-bold")
-                ui.button("Got it", on_click=lambda: self.do(lambda tb, now: tb.dismiss_timeout(self.me.player_id))
-                          ).props("color=primary data-testid=btn-timeout-ok")
-        if self.is_host and t.pending_leave:
-            for seat in list(t.pending_leave):
-                with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
-                                      "rounded-borders").props(f"data-testid=leave-choice-{seat}"):
-                    ui.label(f"{t.seats[seat].name} left. What now?")
-                    ui.button("Computer takes the seat", on_click=lambda s=seat: self.do(
-                        lambda tb, now: tb.resolve_leave(self.me.player_id, s, "bot", now))).props(
-                        "color=primary data-testid=btn-leave-bot")
-                    ui.button("End the game", on_click=lambda s=seat: self.do(
-                        lambda tb, now: tb.resolve_leave(self.me.player_id, s, "end", now))).props(
-                        "color=negative data-testid=btn-leave-end")
 
     # ----------------------------------------------------------------------------- dialogs
 def known_to_viewer(table: Table) -> bool:
