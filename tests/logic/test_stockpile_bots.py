@@ -182,3 +182,12 @@ def test_hard_decides_the_same_for_the_same_rng():
     s = crafted(hands=["4 6 9 W 2", ""], stocks=["8", "5"], builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9")
     view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
     assert HardBot().choose(view, legal, random.Random(4)) == HardBot().choose(view, legal, random.Random(4))
+
+
+def test_hard_plays_toward_its_stock_card_before_loose_cards():
+    # the 6 lets the stock 7 down; the 3 also fits (pile 2 at 2) but can wait until the card under the 7 shows,
+    # so the chain comes first. Scoring every play alike (loose_first=None), the 3 went first.
+    s = crafted(hands=["3 6 11 11 11", ""], stocks=["9 7", "10"], builds=[2, 5, 9, 9], draw="12 12 12 12 12")
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    assert HardBot(budget_s=None).choose(view, legal, random.Random(1)) == Play("hand:1", 1)
+    assert HardBot(budget_s=None, loose_first=None).choose(view, legal, random.Random(1)) == Play("hand:0", 0)
