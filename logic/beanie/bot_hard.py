@@ -2,7 +2,9 @@
 
 The search (``bot_search``) looks at the draw, the discard and, heads-up, the end-round vote: at the end of
 its turn (after laying and adding) Hard compares ending the round as a draw now with playing on, and agrees
-to an open vote, proposes one, or withdraws its own by that comparison. It leaves the heuristic's move only
+to an open vote or withdraws its own by that comparison; it proposes one by it only once the round has stalled
+(``propose_after`` turns a player: the rules mean the vote for a stalemate, and an offer at every deal would be
+both tiresome and refused by any sensible opponent). It leaves the heuristic's move only
 when the playouts show a clear, significant gain (the outcome of a round swings widely).
 """
 
@@ -27,6 +29,7 @@ class HardBot(HeuristicHardBot):
     discard_candidates = 4
     min_gain = 1.0  # penalty points a searched move must gain over the heuristic's ...
     gain_z = 2.0  # ... and by this many standard errors of the paired difference
+    propose_after = 8  # turns a player: a vote is for a round that stalls, not an offer at every deal
 
     def __init__(self, budget_s: float | None = 0.03, max_worlds: int = 48, min_worlds: int = 8):
         self.budget_s = budget_s
@@ -67,7 +70,7 @@ class HardBot(HeuristicHardBot):
         """Heads-up: agree, propose or withdraw when a draw now is clearly better (or worse) than playing on."""
         if AGREE in legal:  # the other seat proposed: agreeing ends the round now, with this hand
             return AGREE if self._draw_beats_play(ctx, view, EndNow(), pick, rng) else None
-        if PROPOSE in legal:  # a proposal is decided on the other seat's turn, after its draw
+        if PROPOSE in legal and ctx.round_turns >= self.propose_after * ctx.n:  # decided on the other turn
             return PROPOSE if self._draw_beats_play(ctx, view, EndNow(pick), pick, rng) else None
         if WITHDRAW in legal:  # our own vote is open: keep it unless playing on is clearly better
             return WITHDRAW if self._draw_beats_play(ctx, view, pick, EndNow(pick), rng) else None

@@ -277,7 +277,9 @@ def test_hard_heads_up_agrees_to_a_draw_that_beats_playing_on():
     st.proposer, st.agreed = 1, [False, True]
     assert hard_move(st) == AGREE
     st.proposer, st.agreed = -1, [False, False]
-    assert hard_move(st) == PROPOSE  # and offers it itself when nobody has yet
+    assert hard_move(st) != PROPOSE  # a live round is not offered as a draw ...
+    st.round_turns = 16
+    assert hard_move(st) == PROPOSE  # ... one that has stalled is
 
 
 def test_hard_heads_up_refuses_a_draw_when_playing_on_is_better():
