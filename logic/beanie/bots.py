@@ -10,9 +10,11 @@
   sampling the unseen cards, avoids feeding the next player (cards that fit their pickups or the table,
   Beanies), places Beanies where they stand for cards nobody else can use to steal them, weighs keeping a
   Beanie against its penalty as the others run low, and uses the end-round vote when it is behind.
-  On top of that (``HardBot``; ``HeuristicHardBot`` is the same player without it) it checks its draw and
-  its best few discards with determinized playouts of the rest of the round (``bot_search``) and takes
-  another move only when the playouts show a clear, significant gain over the heuristic's choice.
+  On top of that (``HardBot`` in ``bot_hard.py``; ``HeuristicHardBot`` here is the same player without it)
+  it checks its draw and its best few discards with determinized playouts of the rest of the round
+  (``bot_search``) and takes another move only when the playouts show a clear, significant gain over the
+  heuristic's choice; heads-up it also settles the end-round vote that way (agree, withdraw, and propose
+  once the round has stalled) instead of by the rules of thumb it keeps for 3-4 players.
 """
 
 from __future__ import annotations
