@@ -6,16 +6,21 @@ the rest of its hand and the stock come at random from the cards nobody has seen
 rebuilt from the public discards. Each candidate (a draw or a discard) is applied to the world, then the
 round is played out by ``RoundPlayout`` for every seat and valued for the searching seat as the others'
 average penalty minus its own (points it gains on the field this round).
+
+The end-round vote is searched the same way: ``EndNow`` is a root move only the search knows (the round
+ends as a draw on the spot, after an optional discard and the next seat's draw), compared with playing on.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from logic.game import PHASE_PLAY
 
 from . import GAME
+from .actions import Discard
 from .bot_eval import Ctx
 from .bot_playout import RoundPlayout
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState
@@ -40,6 +45,25 @@ def held_known(ctx: Ctx, seat: int) -> list[int]:
     table = {c for s in ctx.sets for c in s[3]}
     out = [c for c in dict.fromkeys(ctx.taken[seat]) if c not in table and c not in ctx.thrown[seat]]
     return out[: ctx.counts[seat]]
+
+
+@dataclass(frozen=True)
+class EndNow:
+    """Search-only root move: ``discard`` (if any) is made, then the round ends as a draw. With a discard,
+    the next seat draws from the stock first (it can only agree on its own play step)."""
+
+    discard: Discard | None = None
+
+
+def end_as_draw(state: BeanieState, seat: int, move: EndNow) -> None:
+    if move.discard is not None:
+        GAME.apply(state, seat, move.discard)
+        if state.phase != PHASE_PLAY:
+            return  # the discard went out
+        nxt = state.turn
+        if state.stock:
+            state.hands[nxt].append(state.stock.pop())
+    GAME._end_round(state, -1)
 
 
 class BeanieSpec:
@@ -109,7 +133,10 @@ class BeanieSpec:
         return GAME.clone(state)
 
     def apply(self, state: BeanieState, seat: int, action: Any) -> None:
-        GAME.apply(state, seat, action)
+        if type(action) is EndNow:
+            end_as_draw(state, seat, action)
+        else:
+            GAME.apply(state, seat, action)
 
     # --- playout and value -----------------------------------------------------------------------
     def rollout(self, state: BeanieState, seat: int, rng: random.Random) -> float:

@@ -10,9 +10,11 @@
   sampling the unseen cards, avoids feeding the next player (cards that fit their pickups or the table,
   Beanies), places Beanies where they stand for cards nobody else can use to steal them, weighs keeping a
   Beanie against its penalty as the others run low, and uses the end-round vote when it is behind.
-  On top of that (``HardBot``; ``HeuristicHardBot`` is the same player without it) it checks its draw and
-  its best few discards with determinized playouts of the rest of the round (``bot_search``) and takes
-  another move only when the playouts show a clear, significant gain over the heuristic's choice.
+  On top of that (``HardBot`` in ``bot_hard.py``; ``HeuristicHardBot`` here is the same player without it)
+  it checks its draw and its best few discards with determinized playouts of the rest of the round
+  (``bot_search``) and takes another move only when the playouts show a clear, significant gain over the
+  heuristic's choice; heads-up it also settles the end-round vote that way (agree, withdraw, and propose
+  once the round has stalled) instead of by the rules of thumb it keeps for 3-4 players.
 """
 
 from __future__ import annotations
@@ -336,59 +338,6 @@ class HeuristicHardBot(MediumBot):
         return not self._behind(ctx) and self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
-class HardBot(HeuristicHardBot):
-    """The heuristic Hard, with determinized playouts (``bot_search``) for the draw and the discard.
-
-    ``budget_s`` / ``max_worlds`` / ``min_worlds``: the search budget per decision (``budget_s=None``: only
-    the worlds cap counts, so the move does not depend on the machine's speed)."""
-
-    discard_candidates = 4
-    min_gain = 1.0  # penalty points a searched move must gain over the heuristic's ...
-    gain_z = 2.0  # ... and by this many standard errors of the paired difference
-
-    def __init__(self, budget_s: float | None = 0.03, max_worlds: int = 48, min_worlds: int = 8):
-        self.budget_s = budget_s
-        self.max_worlds = max_worlds
-        self.min_worlds = min_worlds
-
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
-        move = super().choose(view, legal, rng)
-        if len(legal) <= 1 or NEXT in legal:
-            return move
-        ctx = Ctx(view)
-        if ctx.stage == "draw":
-            if DRAW_DISCARD in legal and DRAW_STOCK in legal and self._top_may_help(ctx):
-                return self._search(ctx, view, [DRAW_STOCK, DRAW_DISCARD], move, rng)
-            return move
-        if type(move) is not Discard:
-            return move
-        discards = [a for a in legal if type(a) is Discard]
-        ranked = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))
-        return self._search(ctx, view, ranked[: self.discard_candidates], move, rng)
-
-    def _top_may_help(self, ctx: Ctx) -> bool:
-        """A natural top card with no partner in the hand that fits no set is never worth a search."""
-        top = ctx.top
-        return RANK[top] == ctx.wild or top in ctx.accepted() or _partner(top, ctx.hand)
-
-    def _search(self, ctx: Ctx, view: dict[str, Any], cands: list[Any], prefer: Any, rng: random.Random) -> Any:
-        if len(cands) == 1:
-            return cands[0]
-        from logic.search import SearchStats, paired_gap, search_choose
-
-        from .bot_search import BeanieSpec
-
-        stats = SearchStats()
-        pick = search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
-                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
-                             stats=stats)
-        if pick == prefer or prefer not in cands:
-            return pick
-        # a round's outcome swings widely: leave the heuristic's move only for a clear gain
-        gap, se = paired_gap(stats.values[stats.chosen], stats.values[cands.index(prefer)])
-        return pick if gap > max(self.min_gain, self.gain_z * se) else prefer
-
-
 def make_bot(level: str, **search: Any) -> Any:
     """The bot of ``level``; ``search`` (``budget_s``, ``max_worlds``, ``min_worlds``) tunes Hard's search."""
     if level == "easy":
@@ -396,5 +345,7 @@ def make_bot(level: str, **search: Any) -> Any:
     if level == "medium":
         return MediumBot()
     if level == "hard":
+        from .bot_hard import HardBot
+
         return HardBot(**search)
     raise ValueError(f"Beanie has no bot level {level!r}; choose easy, medium or hard.")

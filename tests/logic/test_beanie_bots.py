@@ -10,8 +10,19 @@ import time
 import pytest
 
 from logic.beanie import GAME
-from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, Add, Discard, Lay, Star, Steal
-from logic.beanie.bots import make_bot
+from logic.beanie.actions import (
+    AGREE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    NEXT,
+    PROPOSE,
+    Add,
+    Discard,
+    Lay,
+    Star,
+    Steal,
+)
+from logic.beanie.bots import HeuristicHardBot, make_bot
 from logic.beanie.sets import CARD_ID, MATCH, RUN
 
 LEVELS = GAME.bot_levels
@@ -110,10 +121,11 @@ def test_bots_answer_in_every_phase_of_random_games():
     )
 
 
-def test_bots_decide_from_the_view_only():
-    """Shuffle everything the seat cannot see: the choice must not change."""
-    for seed in range(30):
-        st = GAME.new_game(GAME.make_config(players=3, rounds=2), seed)
+@pytest.mark.parametrize("players", [2, 3])
+def test_bots_decide_from_the_view_only(players):
+    """Shuffle everything the seat cannot see: the choice must not change (heads-up Hard also searches its vote)."""
+    for seed in range(20):
+        st = GAME.new_game(GAME.make_config(players=players, rounds=2), seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(5, 60)):
             if GAME.outcome(st) is not None:
@@ -125,14 +137,14 @@ def test_bots_decide_from_the_view_only():
         seat = st.turn
         other = GAME.clone(st)
         hidden = list(other.stock)
-        for i in range(3):
+        for i in range(players):
             if i != seat:
                 keep = [c for c in other.hands[i] if c in other.taken[i]]
                 secret = [c for c in other.hands[i] if c not in other.taken[i]]
                 hidden += secret
                 other.hands[i] = keep
         random.Random(seed + 99).shuffle(hidden)
-        for i in range(3):
+        for i in range(players):
             if i != seat:
                 need = len(st.hands[i]) - len(other.hands[i])
                 other.hands[i] = other.hands[i] + hidden[:need]
@@ -249,26 +261,51 @@ def test_hard_places_beanies_where_they_cannot_be_stolen():
     assert a == Star(1, "4C", "low")
 
 
-def test_hard_agrees_to_end_when_behind_and_refuses_when_ahead():
+def hard_move(st, seat=0, seed=0):
+    """Hard's move with its search capped by worlds (the same move on any machine)."""
+    from logic.beanie.bot_hard import HardBot
+
+    legal = GAME.legal_actions(st, seat)
+    a = HardBot(budget_s=None).choose(GAME.view(st, seat), legal, random.Random(seed))
+    assert a in legal
+    return a
+
+
+def test_hard_heads_up_agrees_to_a_draw_that_beats_playing_on():
+    """Holding 7 points against an opponent's 56, ending the round now is worth far more than playing on."""
+    st = craft(["3C 4C", "KD QD JS 9C 8H 7S 2C"], rnd=1)
+    st.proposer, st.agreed = 1, [False, True]
+    assert hard_move(st) == AGREE
+    st.proposer, st.agreed = -1, [False, False]
+    assert hard_move(st) != PROPOSE  # a live round is not offered as a draw ...
+    st.round_turns = 16
+    assert hard_move(st) == PROPOSE  # ... one that has stalled is
+
+
+def test_hard_heads_up_refuses_a_draw_when_playing_on_is_better():
+    """56 points in hand against two cards that cannot go out yet (no set of their own laid): a draw now would
+    lock in the 56; playing on lets Hard shed them first. The old rule (agree whenever behind in cards) agreed."""
     st = craft(["KD QD JS 9C 8H 7S 2C", "3C 4C"], rnd=1, laid=[False, False])
     st.proposer, st.agreed = 1, [False, True]
-    assert bot_move("hard", st) == AGREE
-    st2 = craft(["3C 4C", "KD QD JS 9C 8H 7S 2C"], rnd=1)
-    st2.proposer, st2.agreed = 1, [False, True]
-    assert bot_move("hard", st2) != AGREE
+    assert HeuristicHardBot().choose(GAME.view(st, 0), GAME.legal_actions(st, 0), random.Random(0)) == AGREE
+    assert hard_move(st) not in (AGREE, PROPOSE)
 
 
-def test_hard_proposes_only_once_the_round_drags_on():
-    """A live round is played on, not offered as a draw (it used to propose in 40% of rounds); once the round
-    drags on and the opponent is about to go out, Hard proposes (a draw costs the opponent its hand)."""
-    st = craft(["KD QD JS 9C 8H 7S", "3C 4D"], rnd=1)
-    st.round_turns = 8
-    assert PROPOSE in GAME.legal_actions(st, 0) and bot_move("hard", st) != PROPOSE
-    st.round_turns = 16
-    assert bot_move("hard", st) == PROPOSE
-    st = craft(["3C 4D", "KD QD JS 9C 8H 7S"], rnd=1)
-    st.round_turns = 16
-    assert bot_move("hard", st) != PROPOSE
+def test_heuristic_hard_proposes_only_once_the_round_drags_on():
+    """The vote rules Hard keeps for 3-4 players: a live round is played on, not offered as a draw (it used
+    to propose in 40% of rounds); once the round drags on and an opponent is about to go out, it proposes."""
+
+    def heuristic(st):
+        return HeuristicHardBot().choose(GAME.view(st, 0), GAME.legal_actions(st, 0), random.Random(0))
+
+    st = craft(["KD QD JS 9C 8H 7S", "3C 4D", "5H 6D"], rnd=1)
+    st.round_turns = 12
+    assert PROPOSE in GAME.legal_actions(st, 0) and heuristic(st) != PROPOSE
+    st.round_turns = 24
+    assert heuristic(st) == PROPOSE
+    st = craft(["3C 4D", "KD QD JS 9C 8H 7S", "JH QH KS 9S 8S"], rnd=1)
+    st.round_turns = 24
+    assert heuristic(st) != PROPOSE
 
 
 def test_bots_return_the_only_legal_action():

@@ -8,9 +8,10 @@ from collections import Counter
 
 from logic.beanie import GAME
 from logic.beanie.bot_eval import Ctx
+from logic.beanie.bot_hard import HardBot
 from logic.beanie.bot_playout import RoundPlayout, makes_set
 from logic.beanie.bot_search import BeanieSpec
-from logic.beanie.bots import HardBot, HeuristicHardBot
+from logic.beanie.bots import HeuristicHardBot
 from logic.beanie.sets import CARD_ID
 from logic.game import PHASE_PLAY
 from tests.logic.test_beanie_bots import craft, ids
@@ -110,3 +111,23 @@ def test_hard_keeps_the_heuristic_move_without_a_clear_gain():
         same += 1
     assert same >= 8
     assert moved >= 1  # the search does look at other moves (and the gate is what keeps them out)
+
+
+def test_end_now_scores_every_hand_as_a_drawn_round():
+    """The search's draw-now move: the round ends as a draw on the spot, or after the discard and the next
+    seat's draw (that seat can only agree on its own play step)."""
+    from logic.beanie.actions import Discard
+    from logic.beanie.bot_search import EndNow
+
+    st = craft(["KD 3C 4C", "9H 8C"], rnd=6)
+    view = GAME.view(st, 0)
+    spec = BeanieSpec(Ctx(view))
+    now = GAME.clone(st)
+    spec.apply(now, 0, EndNow())
+    assert now.phase != PHASE_PLAY and now.result[0] == -1 and now.result[1] == [17, 17]
+    assert spec.rollout(now, 0, random.Random(0)) == 0.0
+    later = GAME.clone(st)
+    top = later.stock[-1]
+    spec.apply(later, 0, EndNow(Discard("KD")))
+    assert later.result[0] == -1 and later.result[1][0] == 7
+    assert later.result[2] == [2, 3] and top in later.hands[1]  # seat 1 drew before the round ended

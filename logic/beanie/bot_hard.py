@@ -1,0 +1,103 @@
+"""Beanie's Hard level: the tracking heuristic (``HeuristicHardBot``) checked by determinized playouts.
+
+The search (``bot_search``) looks at the draw, the discard and, heads-up, the end-round vote: at the end of
+its turn (after laying and adding) Hard compares ending the round as a draw now with playing on, and agrees
+to an open vote or withdraws its own by that comparison; it proposes one by it only once the round has stalled
+(``propose_after`` turns a player: the rules mean the vote for a stalemate, and an offer at every deal would be
+both tiresome and refused by any sensible opponent). It leaves the heuristic's move only
+when the playouts show a clear, significant gain (the outcome of a round swings widely).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from logic.search import SearchStats, paired_gap, search_choose
+
+from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard
+from .bot_eval import Ctx, _partner
+from .bot_search import BeanieSpec, EndNow
+from .bots import HeuristicHardBot
+from .sets import RANK
+
+
+class HardBot(HeuristicHardBot):
+    """``budget_s`` / ``max_worlds`` / ``min_worlds``: the search budget per decision (``budget_s=None``: only
+    the worlds cap counts, so the move does not depend on the machine's speed)."""
+
+    discard_candidates = 4
+    min_gain = 1.0  # penalty points a searched move must gain over the heuristic's ...
+    gain_z = 2.0  # ... and by this many standard errors of the paired difference
+    propose_after = 8  # turns a player: a vote is for a round that stalls, not an offer at every deal
+
+    def __init__(self, budget_s: float | None = 0.03, max_worlds: int = 48, min_worlds: int = 8):
+        self.budget_s = budget_s
+        self.max_worlds = max_worlds
+        self.min_worlds = min_worlds
+
+    # heads-up the vote is searched at the end of the turn; the heuristic rules stay for 3-4 players
+    def should_agree(self, ctx: Ctx) -> bool:
+        return ctx.n > 2 and super().should_agree(ctx)
+
+    def should_propose(self, ctx: Ctx) -> bool:
+        return ctx.n > 2 and super().should_propose(ctx)
+
+    def should_withdraw(self, ctx: Ctx) -> bool:
+        return ctx.n > 2 and super().should_withdraw(ctx)
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        move = super().choose(view, legal, rng)
+        if len(legal) <= 1 or NEXT in legal:
+            return move
+        ctx = Ctx(view)
+        if ctx.stage == "draw":
+            if DRAW_DISCARD in legal and DRAW_STOCK in legal and self._top_may_help(ctx):
+                return self._search(ctx, view, [DRAW_STOCK, DRAW_DISCARD], move, rng)
+            return move
+        if type(move) is not Discard:
+            return move
+        discards = [a for a in legal if type(a) is Discard]
+        ranked = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))
+        pick = self._search(ctx, view, ranked[: self.discard_candidates], move, rng)
+        if ctx.n == 2:
+            vote = self._vote(ctx, view, legal, pick, rng)
+            if vote is not None:
+                return vote
+        return pick
+
+    def _vote(self, ctx: Ctx, view: dict[str, Any], legal: list[Any], pick: Discard, rng: random.Random) -> Any:
+        """Heads-up: agree, propose or withdraw when a draw now is clearly better (or worse) than playing on."""
+        if AGREE in legal:  # the other seat proposed: agreeing ends the round now, with this hand
+            return AGREE if self._draw_beats_play(ctx, view, EndNow(), pick, rng) else None
+        if PROPOSE in legal and ctx.round_turns >= self.propose_after * ctx.n:  # decided on the other turn
+            return PROPOSE if self._draw_beats_play(ctx, view, EndNow(pick), pick, rng) else None
+        if WITHDRAW in legal:  # our own vote is open: keep it unless playing on is clearly better
+            return WITHDRAW if self._draw_beats_play(ctx, view, pick, EndNow(pick), rng) else None
+        return None
+
+    def _draw_beats_play(self, ctx: Ctx, view: dict[str, Any], move: Any, other: Any, rng: random.Random) -> bool:
+        """Whether ``move`` is clearly better than ``other`` over the sampled worlds."""
+        stats = SearchStats()
+        search_choose(BeanieSpec(ctx), view, [other, move], rng, seat=ctx.me, budget_s=self.budget_s,
+                      max_worlds=self.max_worlds, min_worlds=self.min_worlds, prefer=other, stats=stats)
+        gap, se = paired_gap(stats.values[1], stats.values[0])
+        return gap > max(self.min_gain, self.gain_z * se)
+
+    def _top_may_help(self, ctx: Ctx) -> bool:
+        """A natural top card with no partner in the hand that fits no set is never worth a search."""
+        top = ctx.top
+        return RANK[top] == ctx.wild or top in ctx.accepted() or _partner(top, ctx.hand)
+
+    def _search(self, ctx: Ctx, view: dict[str, Any], cands: list[Any], prefer: Any, rng: random.Random) -> Any:
+        if len(cands) == 1:
+            return cands[0]
+        stats = SearchStats()
+        pick = search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
+                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
+                             stats=stats)
+        if pick == prefer or prefer not in cands:
+            return pick
+        # a round's outcome swings widely: leave the heuristic's move only for a clear gain
+        gap, se = paired_gap(stats.values[stats.chosen], stats.values[cands.index(prefer)])
+        return pick if gap > max(self.min_gain, self.gain_z * se) else prefer
