@@ -24,7 +24,7 @@ from logic.search import search_choose
 from .actions import PASS, Give, NextHand, Pass, Play, parse_play
 from .bot_info import _counts, _Info, _rank_of, _strength
 from .bot_policy import beat_free, rule_move
-from .bot_search import PresidentSpec
+from .bot_search import STEADY_KEEP, PresidentSpec
 
 
 def _action_map(legal: list) -> dict[Any, Any]:
@@ -173,7 +173,7 @@ class ExpertBot:
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
-        spec = PresidentSpec(get_game("president"), view, info)
+        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP)
         choice = search_choose(
             spec,
             view,
