@@ -6,6 +6,8 @@
   such deals are mostly rejected (a soft filter: people do pass on purpose).
 * **Playouts** (:meth:`PresidentSpec.rollout`): everyone plays the shared rule (bot_policy.rule_move, the
   Normal level's rule) with a little noise, on rank counts, to the end of the hand for the searching seat.
+  The Expert's playouts (``keep=STEADY_KEEP``) have every seat keep its Aces and 2s against any lead while it
+  holds more than 8 cards, as steady human players do; Normal's look-ahead keeps the rule as it is.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """

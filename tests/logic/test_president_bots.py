@@ -232,3 +232,22 @@ def test_a_pass_makes_deals_where_the_passer_could_follow_rare():
     informed = sum(could_follow(spec.sample(view, rng).hands[1]) for _ in range(100))
     plain = sum(could_follow(sample_hands(_Info(view), rng)[1]) for _ in range(100))
     assert informed < 0.9 * plain  # a soft filter: people do pass on purpose
+
+
+def test_expert_playouts_model_players_who_keep_aces_against_any_lead():
+    from logic.president.bot_search import STEADY_KEEP, PresidentSpec
+
+    # ten cards with a lone Ace, a single King to beat: the shared rule (Normal) spends the Ace on a high single,
+    # the Expert's playouts keep it while the hand is long, whatever was led (as a steady human does)
+    view = _follow_view("3S 4S 5H 6D 7C 8S 9H 10H JS AS", ("KD",), [10, 13, 13, 12])
+    normal = PresidentSpec(G, view, _Info(view), noise=0.0, match_aware=False)
+    steady = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP)
+    rng = random.Random(2)
+    world = steady.sample(view, rng)
+    ace = 11
+    assert normal.policy(world.copy(), 0, [], rng) == (ace, 1)
+    assert steady.policy(world.copy(), 0, [], rng) is None
+    # with eight cards the steady model plays the Ace again
+    short = _follow_view("3S 4S 5H 6D 7C 8S JS AS", ("KD",), [8, 13, 13, 12])
+    spec = PresidentSpec(G, short, _Info(short), noise=0.0, keep=STEADY_KEEP)
+    assert spec.policy(spec.sample(short, rng), 0, [], rng) == (ace, 1)
