@@ -174,7 +174,7 @@ class ExpertBot:
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
-        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP)
+        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True)
         choice = search_choose(
             spec,
             view,
