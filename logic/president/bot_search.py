@@ -6,8 +6,10 @@
   such deals are mostly rejected (a soft filter: people do pass on purpose).
 * **Playouts** (:meth:`PresidentSpec.rollout`): everyone plays the shared rule (bot_policy.rule_move, the
   Normal level's rule) with a little noise, on rank counts, to the end of the hand for the searching seat.
-  The Expert's playouts (``keep=STEADY_KEEP``) have every seat keep its Aces and 2s against any lead while it
-  holds more than 8 cards, as steady human players do; Normal's look-ahead keeps the rule as it is.
+  The Expert's playouts (``keep=STEADY_KEEP, adapt=True``) model each other seat by what it has shown this hand:
+  by default it keeps its Aces and 2s against any lead while it holds more than 8 cards, as steady human players
+  do; a seat the history shows spending one early (:func:`early_spenders`) plays the shared rule instead.
+  Normal's look-ahead keeps the rule as it is for everyone.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """

@@ -9,7 +9,8 @@
 * ``expert``: determinized search (logic.search, bot_search.PresidentSpec). It deals the unseen cards to the
   others many times, consistent with its view (hand sizes, what the exchange showed, passes that suggest a
   player could not follow), plays every sensible move out to the end of the hand with the Normal rule for
-  everyone (but keeping Aces and 2s against any lead while a hand holds more than 8 cards), and values the
+  everyone (but keeping Aces and 2s against any lead while a hand holds more than 8 cards, except for a seat
+  seen spending an Ace or a 2 early this hand: that one plays the Normal rule as it is), and values the
   result over the match (points plus what the title is worth next hand). A time budget (0.15 s) and a worlds
   cap bound it; with ``budget_s=None`` it depends on the rng alone.
 """
