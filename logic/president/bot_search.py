@@ -30,8 +30,8 @@ NOISE = 0.04  # share of random moves in playouts (people are not machines)
 # yard:rules players, 120 paired matches: 2.029 v 1.840 points per hand, +0.190 ± 0.135 (N=500: 2.034 ± 0.071).
 # The price: against frozen:expert (2 seats each), which spends Aces early, it scores 0.143 ± 0.105 a hand below
 # it (N=306), where the shared rule's model was +0.137 ± 0.114 (N=300). Hence adapt=True (early_spenders): a seat
-# seen spending an Ace or 2 early plays the shared rule in the playouts. With it: three yard:rules 1.992 ± 0.143
-# (N=120, same seeds 2.029 without it); v frozen:expert +0.101 ± 0.119 a hand (N=240, not significant).
+# seen spending an Ace or 2 early plays the shared rule in the playouts. With it: three yard:rules 2.000 ± 0.085
+# (N=360; on the first 120 seeds 1.992, 2.029 without it); v frozen:expert +0.101 ± 0.119 a hand (N=240).
 STEADY_KEEP = (8, 99)
 SPEND_SHOWN_ABOVE = STEADY_KEEP[0]  # an Ace or 2 spent cheaply while holding more cards than this: not steady
 TITLE_BONUS = {4: (0.6, 0.2, -0.2, -0.6), 5: (0.6, 0.2, 0.0, -0.2, -0.6)}
