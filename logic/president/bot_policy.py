@@ -37,7 +37,15 @@ def beat_free(r: int, c: int, rev: bool, others: Sequence[int]) -> bool:
 
 
 def rule_move(
-    h: list[int], total: int, k: int, t: int, rev: bool, is_safe: Callable[[int, int], bool], short: int
+    h: list[int],
+    total: int,
+    k: int,
+    t: int,
+    rev: bool,
+    is_safe: Callable[[int, int], bool],
+    short: int,
+    keep_above: int = KEEP_HIGH_ABOVE,
+    keep_under: int = KEEP_UNDER,
 ) -> tuple[int, int] | None:
     """(rank, count) to play, or None to pass (see the module docstring). ``is_safe(r, c)``: nobody else can
     beat ``c`` cards of rank ``r`` (asked only when leading with two groups left)."""
@@ -76,7 +84,7 @@ def rule_move(
     if short == 1 and k == 1:
         return highest, 1  # a player on their last card: stop a cheap single
     if exact >= 0:
-        if strength(exact, rev) >= ACE_STRENGTH and total > KEEP_HIGH_ABOVE and strength(t, rev) < KEEP_UNDER:
+        if strength(exact, rev) >= ACE_STRENGTH and total > keep_above and strength(t, rev) < keep_under:
             return None
         return exact, k
     if total <= BREAK_AT:

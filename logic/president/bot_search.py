@@ -6,6 +6,10 @@
   such deals are mostly rejected (a soft filter: people do pass on purpose).
 * **Playouts** (:meth:`PresidentSpec.rollout`): everyone plays the shared rule (bot_policy.rule_move, the
   Normal level's rule) with a little noise, on rank counts, to the end of the hand for the searching seat.
+  The Expert's playouts (``keep=STEADY_KEEP, adapt=True``) model each other seat by what it has shown this hand:
+  by default it keeps its Aces and 2s against any lead while it holds more than 8 cards, as steady human players
+  do; a seat the history shows spending one early (:func:`early_spenders`) plays the shared rule instead.
+  Normal's look-ahead keeps the rule as it is for everyone.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """
@@ -18,9 +22,18 @@ from typing import Any
 from logic.game import Game
 
 from .bot_info import _Info, _rank_of
-from .bot_policy import ACE_STRENGTH, rule_move, strength
+from .bot_policy import ACE_STRENGTH, KEEP_HIGH_ABOVE, KEEP_UNDER, rule_move, strength
 
 NOISE = 0.04  # share of random moves in playouts (people are not machines)
+# Expert's playouts: every seat keeps its Aces and 2s against any lead while it holds more than 8 cards, as a
+# steady human does (the shared rule keeps them only against plays below a 10 and above 6 cards). Against three
+# yard:rules players, 120 paired matches: 2.029 v 1.840 points per hand, +0.190 ± 0.135 (N=500: 2.034 ± 0.071).
+# The price: against frozen:expert (2 seats each), which spends Aces early, it scores 0.143 ± 0.105 a hand below
+# it (N=306), where the shared rule's model was +0.137 ± 0.114 (N=300). Hence adapt=True (early_spenders): a seat
+# seen spending an Ace or 2 early plays the shared rule in the playouts. With it: three yard:rules 2.000 ± 0.085
+# (N=360; on the first 120 seeds 1.992, 2.029 without it); v frozen:expert +0.101 ± 0.119 a hand (N=240).
+STEADY_KEEP = (8, 99)
+SPEND_SHOWN_ABOVE = STEADY_KEEP[0]  # an Ace or 2 spent cheaply while holding more cards than this: not steady
 TITLE_BONUS = {4: (0.6, 0.2, -0.2, -0.6), 5: (0.6, 0.2, 0.0, -0.2, -0.6)}
 REJECT_TRIES = 12
 PASS_KEEP = 0.25  # chance a deal whose passes look unusual is kept anyway, per unusual pass
@@ -48,8 +61,10 @@ class World:
         return w
 
 
-def pass_events(view: dict[str, Any]) -> list[tuple[int, int, int, bool, list[int]]]:
-    """Passes by other seats this hand: (seat, rank to beat, count, reversed, counts that seat played later)."""
+def _walk_history(view: dict[str, Any]):
+    """Each entry of this hand's history with the trick before it: (index, seat, ranks played (empty for a
+    pass), the seat's hand size before it, count to beat (0 = a lead), rank to beat, reversed, whether the pass
+    ends the trick). Hand sizes are rebuilt from the sizes now plus what each seat has played since."""
     n = view["players"]
     hist = view.get("history", ())
     cnt = [s["cards"] for s in view["seats"]]
@@ -58,33 +73,51 @@ def pass_events(view: dict[str, Any]) -> list[tuple[int, int, int, bool, list[in
     out = 0
     k, t, last, passed = 0, -1, -1, 0
     rev = False
-    events: list[tuple[int, int, int, bool, int]] = []
     for i, e in enumerate(hist):
         p = e["seat"]
         if e["cards"]:
-            r = _rank_of(e["cards"][0])
-            k, t, last, passed = len(e["cards"]), r, p, 0
+            ranks = [_rank_of(c) for c in e["cards"]]
+            yield i, p, ranks, cnt[p], k, t, rev
+            k, t, last, passed = len(ranks), ranks[0], p, 0
             cnt[p] -= k
             if k == 4 and view.get("revolution"):
                 rev = not rev
             if not cnt[p]:
                 out |= 1 << p
         else:
-            if p != view["seat"] and k:
-                events.append((p, t, k, rev, i))
+            yield i, p, [], cnt[p], k, t, rev
             passed |= 1 << p
             others = ((1 << n) - 1) & ~out & ~(1 << last)
             if others & ~passed == 0:
                 k, t, passed = 0, -1, 0
+
+
+def pass_events(view: dict[str, Any]) -> list[tuple[int, int, int, bool, list[int]]]:
+    """Passes by other seats this hand: (seat, rank to beat, count, reversed, counts that seat played later)."""
+    hist = view.get("history", ())
     result = []
-    for p, t, k, rv, i in events:
+    for i, p, ranks, _, k, t, rev in _walk_history(view):
+        if ranks or p == view["seat"] or not k:
+            continue
         played = [0] * 13
         for e in hist[i + 1 :]:
             if e["seat"] == p:
                 for c in e["cards"]:
                     played[_rank_of(c)] += 1
-        result.append((p, t, k, rv, played))
+        result.append((p, t, k, rev, played))
     return result
+
+
+def early_spenders(view: dict[str, Any]) -> set[int]:
+    """Other seats the history shows spending an Ace or a 2 early: leading one, or playing one on a play weaker
+    than a 10, while holding more than SPEND_SHOWN_ABOVE cards (what the steady model never does)."""
+    spenders = set()
+    for _, p, ranks, size, k, t, rev in _walk_history(view):
+        if not ranks or p == view["seat"] or size <= SPEND_SHOWN_ABOVE:
+            continue
+        if strength(ranks[0], rev) >= ACE_STRENGTH and (not k or strength(t, rev) < KEEP_UNDER):
+            spenders.add(p)
+    return spenders
 
 
 def _unusual_passes(hands: list[list[int]], events: list) -> int:
@@ -104,9 +137,20 @@ class PresidentSpec:
     """The search's view of one President decision (see the module docstring)."""
 
     def __init__(
-        self, game: Game, view: dict[str, Any], info: _Info, noise: float = NOISE, match_aware: bool = True
+        self,
+        game: Game,
+        view: dict[str, Any],
+        info: _Info,
+        noise: float = NOISE,
+        match_aware: bool = True,
+        keep: tuple[int, int] = (KEEP_HIGH_ABOVE, KEEP_UNDER),
+        adapt: bool = False,
     ) -> None:
         self.game = game
+        self.keeps = [keep] * info.n  # per seat: (keep Aces and 2s above this hand size, against plays below)
+        if adapt:  # seats that have shown they spend Aces early are modelled by the shared rule
+            for p in early_spenders(view):
+                self.keeps[p] = (KEEP_HIGH_ABOVE, KEEP_UNDER)
         self.info = info
         self.n = info.n
         self.me = info.me
@@ -183,7 +227,8 @@ class PresidentSpec:
             if q != seat and not out >> q & 1 and cnt[q] < short:
                 short = cnt[q]
         self._w, self._seat = w, seat
-        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short)
+        above, under = self.keeps[seat]
+        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under)
 
     def _is_safe(self, r: int, c: int) -> bool:
         """In the playout world: no other seat still in can beat ``c`` cards of rank ``r``."""

@@ -9,8 +9,10 @@
 * ``expert``: determinized search (logic.search, bot_search.PresidentSpec). It deals the unseen cards to the
   others many times, consistent with its view (hand sizes, what the exchange showed, passes that suggest a
   player could not follow), plays every sensible move out to the end of the hand with the Normal rule for
-  everyone, and values the result over the match (points plus what the title is worth next hand). A time
-  budget (0.15 s) and a worlds cap bound it; with ``budget_s=None`` it depends on the rng alone.
+  everyone (but keeping Aces and 2s against any lead while a hand holds more than 8 cards, except for a seat
+  seen spending an Ace or a 2 early this hand: that one plays the Normal rule as it is), and values the
+  result over the match (points plus what the title is worth next hand). A time budget (0.15 s) and a worlds
+  cap bound it; with ``budget_s=None`` it depends on the rng alone.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from logic.search import search_choose
 from .actions import PASS, Give, NextHand, Pass, Play, parse_play
 from .bot_info import _counts, _Info, _rank_of, _strength
 from .bot_policy import beat_free, rule_move
-from .bot_search import PresidentSpec
+from .bot_search import STEADY_KEEP, PresidentSpec
 
 
 def _action_map(legal: list) -> dict[Any, Any]:
@@ -173,7 +175,7 @@ class ExpertBot:
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
-        spec = PresidentSpec(get_game("president"), view, info)
+        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True)
         choice = search_choose(
             spec,
             view,

@@ -232,3 +232,58 @@ def test_a_pass_makes_deals_where_the_passer_could_follow_rare():
     informed = sum(could_follow(spec.sample(view, rng).hands[1]) for _ in range(100))
     plain = sum(could_follow(sample_hands(_Info(view), rng)[1]) for _ in range(100))
     assert informed < 0.9 * plain  # a soft filter: people do pass on purpose
+
+
+def test_expert_playouts_model_players_who_keep_aces_against_any_lead():
+    from logic.president.bot_search import STEADY_KEEP, PresidentSpec
+
+    # ten cards with a lone Ace, a single King to beat: the shared rule (Normal) spends the Ace on a high single,
+    # the Expert's playouts keep it while the hand is long, whatever was led (as a steady human does)
+    view = _follow_view("3S 4S 5H 6D 7C 8S 9H 10H JS AS", ("KD",), [10, 13, 13, 12])
+    normal = PresidentSpec(G, view, _Info(view), noise=0.0, match_aware=False)
+    steady = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP)
+    rng = random.Random(2)
+    world = steady.sample(view, rng)
+    ace = 11
+    assert normal.policy(world.copy(), 0, [], rng) == (ace, 1)
+    assert steady.policy(world.copy(), 0, [], rng) is None
+    # with eight cards the steady model plays the Ace again
+    short = _follow_view("3S 4S 5H 6D 7C 8S JS AS", ("KD",), [8, 13, 13, 12])
+    spec = PresidentSpec(G, short, _Info(short), noise=0.0, keep=STEADY_KEEP)
+    assert spec.policy(spec.sample(short, rng), 0, [], rng) == (ace, 1)
+
+
+def test_expert_models_an_opponent_seen_spending_an_ace_early_by_the_shared_rule():
+    from logic.president.bot_search import STEADY_KEEP, PresidentSpec, early_spenders
+
+    # seat 1 led a single Ace holding 13 cards (a steady player never does); seat 2 then played a 2 on it,
+    # which is no cheap spend; the others passed, seat 2 led a 5, then a 9, a Queen and a King
+    history = [
+        {"seat": 1, "cards": ["AD"]},
+        {"seat": 2, "cards": ["2C"]},
+        {"seat": 3, "cards": []},
+        {"seat": 0, "cards": []},
+        {"seat": 1, "cards": []},
+        {"seat": 2, "cards": ["5C"]},
+        {"seat": 3, "cards": ["9C"]},
+        {"seat": 0, "cards": ["QS"]},
+        {"seat": 1, "cards": []},
+        {"seat": 2, "cards": []},
+        {"seat": 3, "cards": ["KD"]},
+    ]
+    view = _follow_view("3S 3H 4S 4H 5H 6D 7C 8S 9H 10H JS AS", ("KD",), [12, 12, 11, 11], history)
+    assert early_spenders(view) == {1}
+    spec = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP, adapt=True)
+    rng = random.Random(4)
+    world = spec.sample(view, rng)
+    # the same ten cards with a lone Ace for seats 1 and 2 in turn, a single King to beat
+    ace_hand = [1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0]
+    for seat in (1, 2):
+        world.hands[seat] = list(ace_hand)
+        world.cnt[seat] = sum(ace_hand)
+    ace = 11
+    assert spec.policy(world.copy(), 1, [], rng) == (ace, 1)  # the shown spender: the shared rule spends it
+    assert spec.policy(world.copy(), 2, [], rng) is None  # the others: kept while the hand is long
+    # without the inference every seat is modelled as steady
+    plain = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP)
+    assert plain.policy(world.copy(), 1, [], rng) is None
