@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from logic.game import Game
@@ -61,10 +62,10 @@ class World:
         return w
 
 
-def _walk_history(view: dict[str, Any]):
+def _walk_history(view: dict[str, Any]) -> Iterator[tuple[int, int, list[int], int, int, int, bool]]:
     """Each entry of this hand's history with the trick before it: (index, seat, ranks played (empty for a
-    pass), the seat's hand size before it, count to beat (0 = a lead), rank to beat, reversed, whether the pass
-    ends the trick). Hand sizes are rebuilt from the sizes now plus what each seat has played since."""
+    pass), the seat's hand size before it, count to beat (0 = a lead), rank to beat, reversed). Hand sizes are
+    rebuilt from the sizes now plus what each seat has played since."""
     n = view["players"]
     hist = view.get("history", ())
     cnt = [s["cards"] for s in view["seats"]]
