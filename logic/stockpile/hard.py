@@ -24,7 +24,7 @@ from typing import Any
 
 from logic.stockpile import actions as A
 from logic.stockpile import reply
-from logic.stockpile.bot_common import WILD, ReachModel, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
+from logic.stockpile.bot_common import WILD, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
 from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
 
 CANDIDATES = 8  # ends of turn played out
@@ -71,9 +71,7 @@ class HardBot(TurnPlanBot):
         if a is not None:
             return a
         t0 = time.perf_counter()
-        turn = _Turn(view)
-        self._board_memo: dict[Any, float] = {}
-        self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
+        turn = self._begin(view, rng)
         a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
         if a is not None:
             return a

@@ -97,6 +97,13 @@ class TurnPlanBot:
                     best = s
         return best + 0.5 * (wilds - (1 if all(c == WILD for c in hand) else 0))
 
+    def _begin(self, view: dict[str, Any], rng: random.Random) -> _Turn:
+        """The turn as the view shows it, with this decision's memo and reach model made fresh."""
+        turn = _Turn(view)
+        self._board_memo: dict[Any, float] = {}
+        self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
+        return turn
+
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         a = _common(view, legal)
         if a is not None:
@@ -104,9 +111,7 @@ class TurnPlanBot:
         plays = _by_kind(legal, A.Play)
         if not plays:
             return self._discard(view, rng) if view["hand"] else legal[0]
-        turn = _Turn(view)
-        self._board_memo: dict[Any, float] = {}
-        self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
+        turn = self._begin(view, rng)
         a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
         if a is not None:
             return a
