@@ -13,7 +13,11 @@
    of those is played out in sampled worlds over the next players' turns and our next turn
    (:mod:`logic.stockpile.reply`). The best mix of both scores is chosen.
 
-Partner tables use the one-turn planner only (:class:`logic.stockpile.turn_plan.TurnPlanBot`).
+Partner tables: steps 1 and 2 as above (our own or our partner's stock card, ``PARTNER_LINES``); with no stock
+card in reach the one-turn planner decides (:class:`logic.stockpile.turn_plan.TurnPlanBot`; the look-ahead does
+not model teams). Before, the planner decided every move there and shed loose cards first: the stock-card lines
+lifted Hard at four players, partners, stock 30, from 51.7% ± 3.1 to 63.8% ± 3.0 against ``frozen:hard``
+(N=1000 each, teams swapped every deal).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ LOOKAHEAD = 30.0  # one stock card of the look-ahead, in cheap-score points
 CHEAP = 0.3  # weight of the cheap score next to the look-ahead
 LOOSE_FIRST: float | None = -1.0  # a play off the stock card's pile before it goes down (None: as any play)
 BRIDGE = 0.8  # keep a card that bridges a building pile to a stock card
+PARTNER_LINES = True  # partner tables: a line to our or our partner's stock card is played as at heads-up
 
 
 class _Line:
@@ -63,9 +68,12 @@ class HardBot(TurnPlanBot):
         self.cheap = weights.get("cheap", CHEAP)
         self.extra_turns = int(weights.get("extra_turns", TURNS))
         self.loose_first = weights.get("loose_first", LOOSE_FIRST)
+        self.partner_lines = bool(weights.get("partner_lines", PARTNER_LINES))
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
-        if view["partners"] or view["seat"] is None:
+        if view["seat"] is None:
+            return super().choose(view, legal, rng)
+        if view["partners"] and not self.partner_lines:
             return super().choose(view, legal, rng)
         a = _common(view, legal)
         if a is not None:
@@ -79,6 +87,8 @@ class HardBot(TurnPlanBot):
         if stock_lines:
             best = max(stock_lines, key=lambda ln: ln.gain)
             return self._action(view, turn, best.moves[0])
+        if view["partners"]:
+            return super().choose(view, legal, rng)  # no stock card in reach: the one-turn planner
         cands = self._candidates(turn, ends, draws)
         if not cands:
             plays = _by_kind(legal, A.Play)

@@ -1,4 +1,4 @@
-"""Stockpile's one-turn planner (Hard's fallback at partner tables, and its move when a stock card is in reach).
+"""Stockpile's one-turn planner (Hard's move at partner tables when no stock card is in reach).
 
 It decides from the view and the legal list only.
 """

@@ -191,3 +191,13 @@ def test_hard_plays_toward_its_stock_card_before_loose_cards():
     view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
     assert HardBot(budget_s=None).choose(view, legal, random.Random(1)) == Play("hand:1", 1)
     assert HardBot(budget_s=None, loose_first=None).choose(view, legal, random.Random(1)) == Play("hand:0", 0)
+
+
+def test_hard_plays_toward_its_partners_stock_card_before_loose_cards():
+    # partners (seats 0 and 2): the 6 lets the partner's stock 7 down, the 3 is a loose card that can wait.
+    # The one-turn planner alone (partner_lines=0, Hard at partner tables before) put the 3 down first.
+    s = crafted(4, partners=True, hands=["3 6 11 11 11", "", "", ""], stocks=["9", "10", "9 7", "10"],
+                builds=[2, 5, 9, 9], draw="12 12 12 12 12 12 12 12 12 12")
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    assert HardBot(budget_s=None).choose(view, legal, random.Random(1)) == Play("hand:1", 1)
+    assert HardBot(budget_s=None, partner_lines=0).choose(view, legal, random.Random(1)) == Play("hand:0", 0)
