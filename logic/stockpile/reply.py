@@ -5,14 +5,16 @@ random from the unseen cards, consistent with the view. From a candidate end of 
 and then we ourselves play one turn with a fast, sensible policy (:func:`sim_turn`: stock card first, the
 cheapest chain of discard tops and hand cards up to it, loose numbers that do not open the next player's stock
 card, the highest number discarded tidily). The candidate is worth our stock cards played minus theirs, with a
-win or a loss counting as ``WIN`` stock cards. All candidates see the same worlds (common random numbers), so
-their comparison is paired.
+win or a loss counting as ``WIN`` stock cards, or (Hard's default, ``race``) the race standing after the round on
+a curve (:func:`race_value`) that prefers a spread of outcomes when we trail and a sure thing when we lead. All
+candidates see the same worlds (common random numbers), so their comparison is paired.
 
 Partner tables are not modelled here (the bot falls back to its one-turn planner there).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -292,12 +294,32 @@ def apply_candidate(w: World, me: int, builds: list[int], hand: tuple[int, ...],
         ps[p].append(c)
 
 
+def race_value(w: World, me: int, lead_now: int, scale: float) -> float:
+    """The race after a rollout, in stock cards: ``scale * tanh(lead / scale)`` (lead = the shortest other stock
+    minus ours, a win or loss at the ends), divided by the slope at ``lead_now`` so one stock card near the
+    current lead still counts about one. The curve makes the bot risk-seeking when it trails and careful when
+    it leads; a linear count is indifferent to the spread of outcomes."""
+    mine = len(w.stocks[me])
+    theirs = min(len(st) for o, st in enumerate(w.stocks) if o != me)
+    if not mine:
+        t = 1.0
+    elif not theirs:
+        t = -1.0
+    else:
+        t = math.tanh((theirs - mine) / scale)
+    slope = 1.0 - math.tanh(lead_now / scale) ** 2
+    return scale * t / max(slope, 0.05)
+
+
 def evaluate(view: dict[str, Any], candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
              rng: random.Random, max_worlds: int, min_worlds: int = 4, deadline: float | None = None,
-             turns: int = 2) -> list[float]:
+             turns: int = 2, race: float | None = None) -> list[float]:
     """Mean rollout value of each candidate (builds, hand, depths, discard, continues) over up to ``max_worlds``
-    worlds (fewer once ``deadline`` on ``time.perf_counter`` has passed, but at least ``min_worlds``)."""
+    worlds (fewer once ``deadline`` on ``time.perf_counter`` has passed, but at least ``min_worlds``). With
+    ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained."""
     me, n = view["seat"], view["players"]
+    counts = [st["count"] for st in view["stocks"]]
+    lead_now = min(c for o, c in enumerate(counts) if o != me) - counts[me]
     totals = [0.0] * len(candidates)
     worlds = 0
     while worlds < max_worlds:
@@ -307,6 +329,7 @@ def evaluate(view: dict[str, Any], candidates: list[tuple[list[int], tuple[int, 
         for i, (builds, hand, depths, discard, cont) in enumerate(candidates):
             w = base.copy()
             apply_candidate(w, me, builds, hand, depths, discard)
-            totals[i] += rollout(w, me, n, cont, turns)
+            r = rollout(w, me, n, cont, turns)
+            totals[i] += r if race is None else race_value(w, me, lead_now, race)
         worlds += 1
     return [t / worlds for t in totals] if worlds else totals

@@ -4,11 +4,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from contextlib import contextmanager
 
 from logic.stockpile import GAME, reply
 from logic.stockpile import actions as A
 from logic.stockpile.hard import HardBot
 from logic.stockpile.testing import FULL, V, crafted
+
+
+@contextmanager
+def _evaluate_calls():
+    """Record the (args, kwargs) of every call to the look-ahead while the block runs."""
+    calls = []
+    real = reply.evaluate
+
+    def recording(*args, **kw):
+        calls.append((args, kw))
+        return real(*args, **kw)
+
+    reply.evaluate = recording
+    try:
+        yield calls
+    finally:
+        reply.evaluate = real
 
 
 def _world(builds, hands, stocks, piles=None, draw=""):
@@ -65,27 +83,44 @@ def test_the_rollout_counts_the_next_players_stock_cards_against_us():
 def test_hard_looks_ahead_only_where_the_turn_offers_a_choice_and_stays_deterministic():
     s = crafted(hands=["4 6 9 2 2", ""], stocks=["8 8 11", "5 5 5"], builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9")
     view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
-    calls = []
-    real = reply.evaluate
-
-    def counting(*args, **kw):
-        calls.append(len(args[1]))
-        return real(*args, **kw)
-
-    reply.evaluate = counting
-    try:
+    with _evaluate_calls() as calls:
         a = HardBot(budget_s=None).choose(view, legal, random.Random(1))
         b = HardBot(budget_s=None).choose(view, legal, random.Random(1))
-    finally:
-        reply.evaluate = real
     assert a == b and a in legal
-    assert calls and all(k > 1 for k in calls)  # several ends of turn were played out
+    assert calls and all(len(args[1]) > 1 for args, _ in calls)  # several ends of turn were played out
     # a stock card in reach is played without any look-ahead
     s = crafted(hands=["6 9", ""], stocks=["8 7", "5"], builds=[5, 0, 0, 0])
-    calls.clear()
-    reply.evaluate = counting
-    try:
+    with _evaluate_calls() as calls:
         a = HardBot(budget_s=None).choose(GAME.view(s, 0), GAME.legal_actions(s, 0), random.Random(1))
-    finally:
-        reply.evaluate = real
     assert a == A.Play("hand:0", 0) and not calls
+
+
+def test_the_race_value_seeks_risk_when_behind_and_avoids_it_when_ahead():
+    def after(mine, theirs):
+        return _world([0, 0, 0, 0], ["", ""], ["5 " * mine, "5 " * theirs])
+
+    # level: one stock card near the current lead counts about one, a win is worth the most there is
+    assert abs(reply.race_value(after(5, 5), 0, 0, 8.0)) < 1e-9
+    assert 0.95 < reply.race_value(after(4, 5), 0, 0, 8.0) < 1.0
+    assert reply.race_value(after(0, 5), 0, 0, 8.0) == 8.0
+    assert reply.race_value(after(3, 0), 0, 0, 8.0) == -8.0
+
+    # trailing by 6: a coin flip between trailing by 2 and by 10 beats trailing by 6 for sure; leading, the reverse
+    def spread(lead_now, centre):
+        sure = reply.race_value(after(10, 10 + centre), 0, lead_now, 8.0)
+        flip = (reply.race_value(after(10, 14 + centre), 0, lead_now, 8.0)
+                + reply.race_value(after(10, 6 + centre), 0, lead_now, 8.0)) / 2
+        return flip - sure
+
+    assert spread(-6, -6) > 0.1
+    assert spread(6, 6) < -0.1
+
+
+def test_hard_values_its_look_ahead_as_a_race():
+    s = crafted(hands=["4 6 9 2 2", ""], stocks=["8 8 11", "5 5 5"], builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9")
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    with _evaluate_calls() as calls:
+        HardBot(budget_s=None).choose(view, legal, random.Random(1))
+        HardBot(budget_s=None, race=0).choose(view, legal, random.Random(1))
+    scales = [args[7] if len(args) > 7 else kw.get("race") for args, kw in calls]
+    assert scales == [8.0, None]  # race=0 turns it off: stock cards gained, counted linearly
