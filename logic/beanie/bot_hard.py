@@ -10,8 +10,8 @@ its next turn (withdrawing when playing on has become clearly better). It leaves
 when the playouts show a clear, significant gain (the outcome of a round swings widely).
 
 Before, 3-4 player votes followed the heuristic's rules of thumb; the search did a little better against two
-Mediums (README, Beanie strength row: the paired difference went from -14.8 to -17.5 a match, N=300 on the same
-seeds, within the noise) and the same heads-up.
+Mediums (README, Beanie strength row: the paired difference went from -14.8 to -16.2 a match, N=300 on the same
+seeds, within the noise) and plays the same heads-up.
 """
 
 from __future__ import annotations
