@@ -13,8 +13,8 @@
   On top of that (``HardBot`` in ``bot_hard.py``; ``HeuristicHardBot`` here is the same player without it)
   it checks its draw and its best few discards with determinized playouts of the rest of the round
   (``bot_search``) and takes another move only when the playouts show a clear, significant gain over the
-  heuristic's choice; heads-up it also settles the end-round vote that way (agree, withdraw, and propose
-  once the round has stalled) instead of by the rules of thumb it keeps for 3-4 players.
+  heuristic's choice; it also settles the end-round vote that way, at every table size (agree, withdraw,
+  and propose once the round has stalled) instead of by the heuristic's rules of thumb.
 """
 
 from __future__ import annotations

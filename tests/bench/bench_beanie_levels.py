@@ -3,7 +3,10 @@
     python tests/bench/bench_beanie_levels.py [GAMES] [--players N] [--rounds R] [--jobs J]
 
 Prints each level's average final score (lower is better) and win rate with 95% confidence intervals,
-and the bots' think times. Stronger levels must score lower.
+the bots' think times, and for each pair of neighbouring levels their paired difference per game (the
+stronger level's score minus the weaker one's at the same table, with its 95% interval: it cancels the
+luck of the deal that every seat shares, so it separates levels that the two separate averages do not).
+Stronger levels must score lower.
 """
 
 from __future__ import annotations
@@ -63,12 +66,16 @@ def main() -> None:
     with Pool(a.jobs) as pool:
         results = pool.map(play, [(seed, seats, a.rounds) for seed in range(a.games)], chunksize=4)
     scores: dict[str, list[float]] = {lv: [] for lv in levels}
+    per_game: list[dict[str, float]] = []
     wins: dict[str, list[float]] = {lv: [] for lv in levels}
     times: dict[str, list[float]] = {lv: [] for lv in levels}
     for rows, ts in results:
+        game: dict[str, list[float]] = {}
         for lv, score, win in rows:
             scores[lv].append(score)
             wins[lv].append(win)
+            game.setdefault(lv, []).append(score)
+        per_game.append({lv: sum(xs) / len(xs) for lv, xs in game.items()})
         for lv, x in ts.items():
             times[lv].extend(x)
     dt = time.perf_counter() - t0
@@ -83,6 +90,10 @@ def main() -> None:
             f"{lv:8} {m:9.1f} ± {ci:6.1f} {100 * w:8.1f}% ± {100 * wci:4.1f}% "
             f"{1000 * sum(ts) / len(ts):8.2f} {p95:8.2f} {1000 * ts[-1]:8.1f}"
         )
+    for weaker, stronger in zip(levels, levels[1:], strict=False):
+        d, dci = mean_ci([g[stronger] - g[weaker] for g in per_game if stronger in g and weaker in g])
+        verdict = "better" if d + dci < 0 else ("worse" if d - dci > 0 else "not significantly different")
+        print(f"{stronger} - {weaker} at the same table: {d:+.1f} ± {dci:.1f} a game -> {stronger} is {verdict}")
 
 
 if __name__ == "__main__":

@@ -292,8 +292,9 @@ def test_hard_heads_up_refuses_a_draw_when_playing_on_is_better():
 
 
 def test_heuristic_hard_proposes_only_once_the_round_drags_on():
-    """The vote rules Hard keeps for 3-4 players: a live round is played on, not offered as a draw (it used
-    to propose in 40% of rounds); once the round drags on and an opponent is about to go out, it proposes."""
+    """The heuristic's vote rules (Hard's search replaces them; they stay in the heuristic player): a live round
+    is played on, not offered as a draw (it used to propose in 40% of rounds); once the round drags on and an
+    opponent is about to go out, it proposes."""
 
     def heuristic(st):
         return HeuristicHardBot().choose(GAME.view(st, 0), GAME.legal_actions(st, 0), random.Random(0))

@@ -1,5 +1,5 @@
-"""Beanie Hard's search: worlds consistent with the view, a playout that ends the round, and a search that
-leaves the heuristic move only for a clear gain."""
+"""Beanie Hard's search: worlds consistent with the view, a playout that ends the round, a search that
+leaves the heuristic move only for a clear gain, and the end-round vote searched at 3 players too."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 from logic.beanie import GAME
+from logic.beanie.actions import AGREE, PROPOSE
 from logic.beanie.bot_eval import Ctx
 from logic.beanie.bot_hard import HardBot
 from logic.beanie.bot_playout import RoundPlayout, makes_set
@@ -131,3 +132,44 @@ def test_end_now_scores_every_hand_as_a_drawn_round():
     spec.apply(later, 0, EndNow(Discard("KD")))
     assert later.result[0] == -1 and later.result[1][0] == 7
     assert later.result[2] == [2, 3] and top in later.hands[1]  # seat 1 drew before the round ended
+
+
+def _three_seats(hands, agreed=None):
+    st = craft(hands, rnd=1, laid=[False, False, False])
+    if agreed is not None:
+        st.proposer, st.agreed = 1, agreed
+    return st
+
+
+def _hard(st):
+    return HardBot(budget_s=None).choose(GAME.view(st, 0), GAME.legal_actions(st, 0), random.Random(0))
+
+
+def _heuristic(st):
+    return HeuristicHardBot().choose(GAME.view(st, 0), GAME.legal_actions(st, 0), random.Random(0))
+
+
+def test_three_players_hard_agrees_to_a_draw_that_beats_playing_on():
+    """The vote is searched at 3 players too: with 7 points in hand against two hands of about 50, Hard agrees
+    (the rule of thumb it used at 3-4 players, agree only when behind, played on), whether its vote is the last
+    one or not."""
+    hands = ["3C 4C", "KD QD JS 9C 8H 7S 2C", "KH QH JD 9S 8D 7C 2H"]
+    for agreed in ([False, True, True], [False, True, False]):
+        st = _three_seats(hands, agreed)
+        assert _heuristic(st) != AGREE
+        assert _hard(st) == AGREE
+
+
+def test_three_players_hard_refuses_a_draw_that_locks_in_a_big_hand():
+    """56 points in hand against two 2-card hands that cannot go out yet (no set laid): a draw now would lock the
+    56 in, so Hard plays on (the rule of thumb agreed, being behind in cards)."""
+    st = _three_seats(["KD QD JS 9C 8H 7S 2C", "3C 4D", "5H 6D"], [False, True, True])
+    assert _heuristic(st) == AGREE
+    assert _hard(st) != AGREE
+
+
+def test_three_players_hard_proposes_a_stalled_round_that_favours_it():
+    st = _three_seats(["3C 4C", "KD QD JS 9C 8H 7S 2C", "KH QH JD 9S 8D 7C 2H"])
+    assert _hard(st) != PROPOSE  # a live round is not offered as a draw ...
+    st.round_turns = 24
+    assert _hard(st) == PROPOSE  # ... one that has stalled is
