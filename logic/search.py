@@ -149,11 +149,45 @@ def search_choose(
     if len(cands) == 1:
         st.chosen, st.reason, st.alive = 0, "only move", [0]
         return cands[0]
+    values, alive, worlds = _play_worlds(spec, view, cands, rng, seat, budget_s, max_worlds, min_worlds, prune_z,
+                                         prune_every, clock)
+    best = max(alive, key=lambda i: (_mean(values[i]), cands[i] == prefer, -i))
+    st.worlds, st.values, st.alive, st.chosen = worlds, values, alive, best
+    st.reason = "one left" if len(alive) == 1 else "budget"
+    return cands[best]
+
+
+def mean_values(
+    spec: Any,
+    view: dict[str, Any],
+    candidates: Sequence[Any],
+    rng: random.Random,
+    *,
+    seat: int,
+    budget_s: float | None = 0.5,
+    max_worlds: int = 200,
+    min_worlds: int = 8,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[float]:
+    """Every candidate's mean playout value over the same sampled worlds, none dropped along the way: for a bot
+    that weighs the playouts against scores of its own (Stockpile's Hard mixes them with a cheap score)."""
+    cands = list(candidates)
+    if not cands:
+        return []
+    values, _, _ = _play_worlds(spec, view, cands, rng, seat, budget_s, max_worlds, min_worlds, None, 0, clock)
+    return [_mean(values[i]) for i in range(len(cands))]
+
+
+def _play_worlds(spec: Any, view: dict[str, Any], cands: list[Any], rng: random.Random, seat: int,
+                 budget_s: float | None, max_worlds: int, min_worlds: int, prune_z: float | None, prune_every: int,
+                 clock: Callable[[], float]) -> tuple[dict[int, list[float]], list[int], int]:
+    """The world loop: each sampled world, every candidate still in the race played out on its own copy of it.
+    Returns the values per world of each candidate, the candidates left (``prune_z`` None: all) and the worlds."""
     t0 = clock()
     values: dict[int, list[float]] = {i: [] for i in range(len(cands))}
     alive = list(range(len(cands)))
     worlds = 0
-    while worlds < max_worlds and len(alive) > 1:
+    while worlds < max_worlds and (len(alive) > 1 or prune_z is None):
         if budget_s is not None and worlds >= 1:
             spent = clock() - t0
             if spent > 2 * budget_s or (worlds >= min_worlds and spent > budget_s):
@@ -165,12 +199,9 @@ def search_choose(
             spec.apply(s, seat, cands[i])
             values[i].append(playout(spec, s, seat, world, random.Random(wseed)))
         worlds += 1
-        if worlds >= min_worlds and worlds % prune_every == 0:
+        if prune_z is not None and worlds >= min_worlds and worlds % prune_every == 0:
             alive = _prune(alive, values, prune_z)
-    best = max(alive, key=lambda i: (_mean(values[i]), cands[i] == prefer, -i))
-    st.worlds, st.values, st.alive, st.chosen = worlds, values, alive, best
-    st.reason = "one left" if len(alive) == 1 else "budget"
-    return cands[best]
+    return values, alive, worlds
 
 
 def _mean(xs: list[float]) -> float:

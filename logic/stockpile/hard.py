@@ -99,8 +99,8 @@ class HardBot(TurnPlanBot):
             plays = _by_kind(legal, A.Play)
             return plays[0] if plays else legal[0]
         if len(cands) > 1:
-            deadline = None if self.search_budget is None else t0 + self.search_budget
-            looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, deadline,
+            budget = None if self.search_budget is None else max(0.0, t0 + self.search_budget - time.perf_counter())
+            looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, budget,
                                    view["players"] + self.extra_turns, self.race if view["players"] == 2 else None)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
         else:

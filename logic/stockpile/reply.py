@@ -7,7 +7,8 @@ cheapest chain of discard tops and hand cards up to it, loose numbers that do no
 card, the highest number discarded tidily). The candidate is worth our stock cards played minus theirs, with a
 win or a loss counting as ``WIN`` stock cards, or (Hard's default, ``race``) the race standing after the round on
 a curve (:func:`race_value`) that prefers a spread of outcomes when we trail and a sure thing when we lead. All
-candidates see the same worlds (common random numbers), so their comparison is paired.
+candidates see the same worlds (common random numbers), so their comparison is paired: the world loop is the
+shared search's (:func:`logic.search.mean_values`, through :class:`LookaheadSpec`).
 
 Partner tables are not modelled here (the bot falls back to its one-turn planner there).
 """
@@ -16,9 +17,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
+from logic import search
 from logic.stockpile import actions as A
 from logic.stockpile.bot_common import WILD, unseen_pool
 
@@ -32,7 +33,7 @@ MAX_STEPS = 80  # moves per simulated turn (a turn clears at most a few piles)
 class World:
     """One full deal consistent with the view: build sizes, hands, stocks (top last), discard piles, draw pile."""
 
-    __slots__ = ("builds", "hands", "stocks", "piles", "draw")
+    __slots__ = ("builds", "hands", "stocks", "piles", "draw", "goes_on")
 
     def __init__(self, builds: list[int], hands: list[list[int]], stocks: list[list[int]],
                  piles: list[list[list[int]]], draw: list[int]) -> None:
@@ -41,10 +42,13 @@ class World:
         self.stocks = stocks
         self.piles = piles
         self.draw = draw
+        self.goes_on = False  # after a candidate end of turn: our hand was emptied, so our turn goes on first
 
     def copy(self) -> World:
-        return World(self.builds[:], [h[:] for h in self.hands], [s[:] for s in self.stocks],
-                     [[p[:] for p in ps] for ps in self.piles], self.draw[:])
+        w = World(self.builds[:], [h[:] for h in self.hands], [s[:] for s in self.stocks],
+                  [[p[:] for p in ps] for ps in self.piles], self.draw[:])
+        w.goes_on = self.goes_on
+        return w
 
 
 _VAL = {c: i for i, c in enumerate(A.CODES)}
@@ -311,25 +315,42 @@ def race_value(w: World, me: int, lead_now: int, scale: float) -> float:
     return scale * t / max(slope, 0.05)
 
 
+class LookaheadSpec:
+    """The look-ahead as the shared search (:mod:`logic.search`) sees it: worlds from :func:`sample_world`, a
+    candidate end of turn (builds, hand, depths, discard, goes on) put in by :func:`apply_candidate`, and the
+    rollout valued as stock cards gained or (``race``) by :func:`race_value`."""
+
+    def __init__(self, view: dict[str, Any], turns: int, race: float | None) -> None:
+        self.n = view["players"]
+        self.turns = turns
+        self.race = race
+        counts = [st["count"] for st in view["stocks"]]
+        me = view["seat"]
+        self.lead_now = min(c for o, c in enumerate(counts) if o != me) - counts[me]
+
+    def sample(self, view: dict[str, Any], rng: random.Random) -> World:
+        return sample_world(view, rng)
+
+    def clone(self, w: World) -> World:
+        return w.copy()
+
+    def apply(self, w: World, seat: int, candidate: tuple[list[int], tuple[int, ...], list[int], Any, bool]) -> None:
+        builds, hand, depths, discard, goes_on = candidate
+        apply_candidate(w, seat, builds, hand, depths, discard)
+        w.goes_on = goes_on
+
+    def rollout(self, w: World, seat: int, rng: random.Random) -> float:
+        """(The simulated turns use no chance: ``rng`` is not needed.)"""
+        r = rollout(w, seat, self.n, w.goes_on, self.turns)
+        return r if self.race is None else race_value(w, seat, self.lead_now, self.race)
+
+
 def evaluate(view: dict[str, Any], candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
-             rng: random.Random, max_worlds: int, min_worlds: int = 4, deadline: float | None = None,
+             rng: random.Random, max_worlds: int, min_worlds: int = 4, budget_s: float | None = None,
              turns: int = 2, race: float | None = None) -> list[float]:
-    """Mean rollout value of each candidate (builds, hand, depths, discard, continues) over up to ``max_worlds``
-    worlds (fewer once ``deadline`` on ``time.perf_counter`` has passed, but at least ``min_worlds``). With
-    ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained."""
-    me, n = view["seat"], view["players"]
-    counts = [st["count"] for st in view["stocks"]]
-    lead_now = min(c for o, c in enumerate(counts) if o != me) - counts[me]
-    totals = [0.0] * len(candidates)
-    worlds = 0
-    while worlds < max_worlds:
-        if deadline is not None and worlds >= min_worlds and time.perf_counter() > deadline:
-            break
-        base = sample_world(view, rng)  # the same world for every candidate; the policy itself uses no chance
-        for i, (builds, hand, depths, discard, cont) in enumerate(candidates):
-            w = base.copy()
-            apply_candidate(w, me, builds, hand, depths, discard)
-            r = rollout(w, me, n, cont, turns)
-            totals[i] += r if race is None else race_value(w, me, lead_now, race)
-        worlds += 1
-    return [t / worlds for t in totals] if worlds else totals
+    """Mean rollout value of each candidate (builds, hand, depths, discard, goes on) over the same up to
+    ``max_worlds`` sampled worlds (fewer once ``budget_s`` has passed, see :func:`logic.search.mean_values`).
+    With ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained."""
+    spec = LookaheadSpec(view, turns, race)
+    return search.mean_values(spec, view, candidates, rng, seat=view["seat"], budget_s=budget_s,
+                              max_worlds=max_worlds, min_worlds=min_worlds)
