@@ -83,3 +83,17 @@ def server(tmp_path: Path) -> Iterator[Server]:
     yield srv
     srv.stop()
     assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+
+
+@pytest.fixture(autouse=True)
+def _close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The browser lives for the whole run; the pages a test opened itself (browser.new_context / new_page) are
+    closed when it ends, so they do not keep drawing and reconnecting to a stopped server under later tests.
+    (Contexts of module-scoped fixtures exist before the test starts and are left to their fixture.)"""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    before = set(browser.contexts) if browser is not None else set()
+    yield
+    if browser is not None:
+        for context in browser.contexts:
+            if context not in before:
+                context.close()
