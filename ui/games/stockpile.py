@@ -11,6 +11,7 @@ ui/games/stockpile_parts.py, the look in assets/stockpile.css.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -51,6 +52,10 @@ class StockpileScreen(GameUI):
 
         return sorted(codes, key=key)
 
+    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
+        return control(page).can_act(), view.get("phase")
+
     def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
         ctl = control(page)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
@@ -70,6 +75,12 @@ class StockpileScreen(GameUI):
         ctl.show(bar=False)
 
     # ----------------------------------------------------------------------------- middle
+    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """The board follows the game and the names at the table, not presence or chat: a tap that lands while
+        someone reconnects or writes is not lost to a redraw. (The selection is shown in place.)"""
+        seats = tuple((s.name, s.emoji) for s in page.table.seats)
+        return repr(view), seats, page.seat, page.my_turn, len(page.table.log)
+
     def middle(self, page: TablePage, view: dict[str, Any]) -> None:
         if not view:
             return
@@ -93,6 +104,7 @@ class StockpileScreen(GameUI):
                 ui.label(text).classes("sp-message").props("data-testid=message")
             if page.seat is not None:
                 self.mine(page, view, ctl)
+        ctl.show(bar=False)  # a hand kept from before shows the selection as it is now
 
     @staticmethod
     def message(page: TablePage, text: str) -> str:
@@ -221,6 +233,10 @@ class StockpileScreen(GameUI):
                         self.discard(page, view, ctl, s, p, "", live, cascade=2)
 
     # ----------------------------------------------------------------------------- action bar
+    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """The bar follows what the board does, and the end-of-turn countdown; the hint follows the pick in place."""
+        return self.middle_key(page, view), page.table.commit_deadline
+
     def actions(self, page: TablePage, view: dict[str, Any]) -> None:
         ctl = control(page)
 

@@ -62,7 +62,9 @@ class Control:
 
     def begin(self) -> None:
         """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
-        self.marks, self.piles, self.discs = {}, [], []
+        # the hand is a region of its own that may keep its drawing: its marks stay (deleted ones are pruned)
+        self.marks = {k: v for k, v in self.marks.items() if k.startswith("hand:")}
+        self.piles, self.discs = [], []
         if self.made_at != self.moves() or not self.can_act():
             self.source = None
         if self.source is not None and source_code(self.view, self.source) is None:
