@@ -192,7 +192,7 @@ class RummyControl:
         if current_hint(page) is not None:
             return  # already showing the hint for this very table
         st.hint = hint(page.view)
-        st.hint_version = page.table.version
+        st.hint_at = len(page.table.log)
         page.redraw()
 
     def toggle_buttons(self, page: TablePage) -> None:

@@ -80,7 +80,7 @@ class PageState:
     """What one browser remembers between redraws (lives on the TablePage as ``page.rummy``)."""
 
     hint: dict[str, Any] | None = None
-    hint_version: int = -1
+    hint_at: int = -1  # the table's move count when the hint was asked for
     choose_layoff: bool = False
     melds_view: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -98,7 +98,8 @@ def page_state(page: TablePage) -> PageState:
 
 def current_hint(page: TablePage) -> dict[str, Any] | None:
     st = page_state(page)
-    return st.hint if st.hint is not None and st.hint_version == page.table.version else None
+    # a move makes it stale; a chat message or a setting changed by the host does not
+    return st.hint if st.hint is not None and st.hint_at == len(page.table.log) else None
 
 
 # --- preferences outside a request ---------------------------------------------------------------------------

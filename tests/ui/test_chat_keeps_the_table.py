@@ -1,5 +1,5 @@
-"""Stockpile's board is redrawn when the game changes, not on chat or presence: a tap that lands while a friend
-writes is not lost to a redraw (NiceGUI `user` fixture)."""
+"""A chat message changes the chat, not the game: Stockpile's board is not redrawn under a finger, and a Rummy
+hint stays until the next move (NiceGUI `user` fixture)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_lobby_user import with_player
 from tests.ui.test_watch_user import drawn
 from ui.runtime import runtime
+
+
+def say(user: User, table, text: str) -> None:  # noqa: ANN001
+    runtime().hub.run(table, lambda t, now: t.say(with_player(user), text, now))
 
 
 def board_selected(user: User) -> str:
@@ -29,7 +33,7 @@ async def test_a_chat_message_keeps_the_board_and_the_pick(user: User) -> None:
     await eventually(lambda: board_selected(user) == "hand:0" and "the " in hint(user))  # the hint names the card
     before, moves = drawn(user), len(table.log)
 
-    runtime().hub.run(table, lambda t, now: t.say(with_player(user), "nice one", now))
+    say(user, table, "nice one")
     await eventually(lambda: len(table.chat) == 1)
     await eventually(lambda: str(table.version) == str(with_testid(user, "table")[0].props.get("data-version")))
     after = drawn(user)
@@ -44,3 +48,17 @@ async def test_a_chat_message_keeps_the_board_and_the_pick(user: User) -> None:
         cards = [e for e in user.current_layout.descendants() if str(e.props.get("data-testid", "")).startswith(
             "hand-card-")]
         assert cards and not any("selected" in e.classes for e in cards)
+
+
+async def test_a_rummy_hint_stays_through_a_chat_message_and_goes_with_the_next_move(user: User) -> None:
+    await user.open("/new/rummy?players=2&bots=1&seed=7&speed=0")
+    table = runtime().hub.tables_of(with_player(user)).pop()
+    await table_attr(user, "data-phase", "play", timeout=5)
+    await table_attr(user, "data-turn", "0", timeout=5)
+    (await find(user, "btn-hint")).click()
+    await find(user, "hint")
+    say(user, table, "what now?")
+    await eventually(lambda: str(table.version) == str(with_testid(user, "table")[0].props.get("data-version")))
+    assert with_testid(user, "hint"), "the hint went away with a chat message"
+    (await find(user, "btn-draw")).click()  # draw: a move
+    await eventually(lambda: not with_testid(user, "hint"))
