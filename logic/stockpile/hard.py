@@ -34,8 +34,10 @@ from logic.stockpile import reply
 from logic.stockpile.bot_common import WILD, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
 from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
 
-CANDIDATES = 8  # ends of turn played out
-WORLDS = 32  # sampled worlds per decision (fewer when the time budget runs out)
+# 12 ends of turn in 128 worlds, not 8 in 32: 70.3% v 65.7% against frozen:hard on the same 300 deals (seeds
+# 20000-20299); think mean 30 ms, p95 94 ms, where 7 and 20 ms
+CANDIDATES = 12  # ends of turn played out
+WORLDS = 128  # sampled worlds per decision (fewer when the time budget runs out)
 MIN_WORLDS = 8
 TURNS = 0  # extra turns played out after a full round (the other players' turns and then ours again)
 LOOKAHEAD = 30.0  # one stock card of the look-ahead, in cheap-score points
