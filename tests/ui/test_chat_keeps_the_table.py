@@ -60,5 +60,11 @@ async def test_a_rummy_hint_stays_through_a_chat_message_and_goes_with_the_next_
     say(user, table, "what now?")
     await eventually(lambda: str(table.version) == str(with_testid(user, "table")[0].props.get("data-version")))
     assert with_testid(user, "hint"), "the hint went away with a chat message"
+    kept = drawn(user)
+    say(user, table, "and again")
+    await eventually(lambda: str(table.version) == str(with_testid(user, "table")[0].props.get("data-version")))
+    after = drawn(user)
+    gone = {testid for el_id, testid in kept.items() if el_id not in after}
+    assert not gone & {"rummy-middle", "pile-stock", "pile-discard", "melds", "hint"}, gone
     (await find(user, "btn-draw")).click()  # draw: a move
     await eventually(lambda: not with_testid(user, "hint"))

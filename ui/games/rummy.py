@@ -103,6 +103,15 @@ class RummyScreen(RummyControl, GameUI):
             page.set_sort("custom")
 
     # ----------------------------------------------------------------------------- middle
+    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """In play the piles and melds follow the game, the names and the hint, not chat or presence (a tap is not
+        lost to a redraw; the selection and the layoff mode refresh the melds on their own). The draw for the
+        first deal redraws on every change."""
+        if view.get("phase") != "play":
+            return None
+        seats = tuple((s.name, s.emoji) for s in page.table.seats)
+        return repr(view), seats, page.seat, page.my_turn, len(page.table.log), repr(current_hint(page))
+
     def middle(self, page: TablePage, view: dict[str, Any]) -> None:
         st = page_state(page)
         stage = self.stage(page, view)
