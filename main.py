@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
-from ui.mdns import DEFAULT_NAME, host_label  # noqa: E402  (imports no NiceGUI: safe before the storage path is set)
+from ui.net.mdns import DEFAULT_NAME, host_label  # noqa: E402  (imports no NiceGUI: safe before the storage path is set)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -58,11 +58,11 @@ def main() -> None:
 
     from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
-    from ui import mdns
-    from ui.hub import Hub
-    from ui.lan import base_urls
+    from ui.net import mdns
+    from ui.net.lan import base_urls
     from ui.pages import register_pages
-    from ui.runtime import Runtime, set_runtime
+    from ui.server.hub import Hub
+    from ui.server.runtime import Runtime, set_runtime
 
     hub = Hub(data_dir, inline_bots=simulated)
     hub.load()
@@ -91,7 +91,7 @@ def main() -> None:
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
            ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
            fastapi_docs={"title": "Card Night seat API", "version": "1"},  # issue 20: /docs, /redoc, /openapi.json
-           # a restart does not wait for guesses queued by the join-code slow-down (ui/code_guard.py), up to a minute
+           # a restart does not wait for guesses queued by the join-code slow-down (ui/guards/code_guard.py)
            timeout_graceful_shutdown=3)
 
 

@@ -9,8 +9,8 @@ import logging
 
 import pytest
 
-from ui.lan import lan_addresses
-from ui.mdns import Announcer, announced_addresses, host_label, service_title
+from ui.net.lan import lan_addresses
+from ui.net.mdns import Announcer, announced_addresses, host_label, service_title
 
 
 def test_the_name_is_one_dns_label() -> None:

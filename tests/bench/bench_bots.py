@@ -5,12 +5,12 @@
 
 Part 1 (think time): DECISIONS positions per game, taken from real mid-game positions (games played by the
 middle level; the first and last 10% of each game's decisions are skipped, and only decisions with two or
-more legal actions count). Every level decides on the same positions through ``ui.hub.choose_bot_action``
+more legal actions count). Every level decides on the same positions through ``ui.server.hub.choose_bot_action``
 (the function the server calls): p50, p95 and max of the wall time, and p95 of the CPU time (less sensitive
 to a loaded machine). Targets (issue 8): easiest level p95 <= 10 ms, middle <= 100 ms, strongest <= 1 s
 with max <= 2 s.
 
-Part 2 (event loop): the real ``ui.hub.Hub`` in this process, with the server's code path: the ticker every
+Part 2 (event loop): the real ``ui.server.hub.Hub`` in this process, with the server's code path: the ticker every
 0.1 s, computer players of the strongest level through ``nicegui.run.cpu_bound`` (a process pool) and the
 weaker levels inline, every move persisted (atomic write + fsync) and pushed to listeners. For each game and
 level, computer-only tables play at speed 0 (the "At once" setting: the worst case) while an asyncio probe
@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from logic.registry import get_game  # noqa: E402
-from ui.hub import choose_bot_action  # noqa: E402
+from ui.server.hub import choose_bot_action  # noqa: E402
 
 CONFIGS = {
     "president": {"players": 4},
@@ -104,7 +104,7 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
     from nicegui import core
 
     from logic.tables import Seat
-    from ui.hub import Hub
+    from ui.server.hub import Hub
 
     core.loop = asyncio.get_running_loop()
     hub = Hub(Path(tempfile.mkdtemp(prefix="cn-bench-bots-")))

@@ -23,7 +23,7 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def read_save_timing(path: Path) -> dict[str, list[tuple[int, float, float, float]]]:
-    """The server's notes (ui/save_timing.py): per table, (version, changed, file replaced, pages told)."""
+    """The server's notes (ui/server/save_timing.py): per table, (version, changed, file replaced, pages told)."""
     out: dict[str, list[tuple[int, float, float, float]]] = {}
     if path.exists():
         for line in path.read_text().splitlines():

@@ -37,9 +37,9 @@ def main() -> None:
     from logic.tables import STATUS_PLAYING
     from storage.secret import load_or_create_secret
     from tests.bench.crash_restart import computer_table
-    from ui.hub import Hub
     from ui.pages import register_pages
-    from ui.runtime import Runtime, set_runtime
+    from ui.server.hub import Hub
+    from ui.server.runtime import Runtime, set_runtime
 
     hub = Hub(data_dir)
     hub.load()

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from nicegui import Client  # noqa: E402
 
 import main as cardnight  # noqa: E402
-from ui import hub as hub_module  # noqa: E402
+from ui.server import hub as hub_module  # noqa: E402
 
 TICK_STARTS: list[float] = []
 LOOP_LAGS: list[float] = []
@@ -76,7 +76,7 @@ def install() -> None:
 
     from logic.registry import get_game
     from logic.tables import STATUS_PLAYING, Seat
-    from ui.runtime import runtime
+    from ui.server.runtime import runtime
 
     async def probe() -> None:
         interval = 0.010

@@ -27,7 +27,7 @@ EMIT_JS = """(evs) => { for (const ev of evs) {
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """The usual server; afterwards its log (up to the shutdown) must hold no error and no traceback, and the forged
-    events of another page's controls must have been dropped with a one-line note (ui/socket_guard.py)."""
+    events of another page's controls must have been dropped with a one-line note (ui/guards/socket_guard.py)."""
     srv = Server(tmp_path / "data", free_port(), seed=1000)
     srv.start()
     yield srv
@@ -137,7 +137,7 @@ def test_forged_events_change_nothing(browser: Browser, server: Server) -> None:
 
 
 def test_join_codes_are_random_and_not_countable(tmp_path: Path) -> None:
-    from ui.hub import CODE_ALPHABET, Hub
+    from ui.server.hub import CODE_ALPHABET, Hub
 
     hub = Hub(tmp_path)
     codes = [hub.new_code() for _ in range(3000)]

@@ -13,8 +13,8 @@ import httpx
 from zeroconf import AddressResolverIPv4, IPVersion, Zeroconf
 
 from tests.e2e.conftest import Server, free_port
-from ui.lan import lan_addresses
-from ui.mdns import SERVICE_TYPE, service_title
+from ui.net.lan import lan_addresses
+from ui.net.mdns import SERVICE_TYPE, service_title
 
 
 def resolve(name: str, wait_ms: int = 3000) -> tuple[list[str], tuple[list[str], int] | None]:

@@ -157,7 +157,7 @@ def test_bots_decide_from_the_view_only(game_key):
 
 @pytest.mark.parametrize("game_key", sorted(GAMES))
 def test_the_hub_gives_bots_a_view_and_legal_actions_only(game_key):
-    from ui.hub import Hub
+    from ui.server.hub import Hub
 
     game = get_game(game_key)
     st = game.new_game(_config(game, GAMES[game_key][0]), 7)

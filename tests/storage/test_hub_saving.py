@@ -6,7 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from ui.hub import Hub
+from ui.server.hub import Hub
 
 
 def on_disk_version(data_dir: Path, code: str) -> int:

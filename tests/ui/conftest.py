@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ui import code_guard
+from ui.guards import code_guard
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,8 @@ from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
-from ui.hub import choose_bot_action
-from ui.runtime import runtime
+from ui.server.hub import choose_bot_action
+from ui.server.runtime import runtime
 
 # short matches of every game (Rummy's default has no target and would never end)
 QUICK = {"president": {}, "rummy": {"target": 100}, "beanie": {"rounds": 3}, "stockpile": {"stock_size": "short"}}

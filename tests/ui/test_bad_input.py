@@ -20,7 +20,7 @@ from nicegui.testing import User
 
 from logic.tables import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 EVIL = {
     "html": "<script>alert('x')</script><b>bold</b>",
@@ -117,7 +117,7 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
 
 def home_module():  # noqa: ANN201
     """The page modules are imported afresh for every `user` test: use the code guard the app runs now."""
-    return importlib.import_module("ui.code_guard")
+    return importlib.import_module("ui.guards.code_guard")
 
 
 async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:

@@ -13,7 +13,7 @@ from logic.beanie.sets import CODES
 from logic.tables import Table
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 THIRD = "third-player"  # a person without a page open in these tests
 

@@ -8,7 +8,7 @@ from nicegui.testing import User
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_lobby_user import with_player
 from tests.ui.test_watch_user import drawn
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 
 def say(user: User, table, text: str) -> None:  # noqa: ANN001

@@ -13,7 +13,7 @@ from logic.tables import Table
 from storage.reports import ReportStore
 from tests.ui.helpers import eventually, find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 
 def text_of(user: User, testid: str) -> str:

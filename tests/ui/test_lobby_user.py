@@ -8,7 +8,7 @@ from collections.abc import Callable
 from nicegui.testing import User
 
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 
 async def host_friends_table(user: User) -> str:

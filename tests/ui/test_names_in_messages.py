@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.seat_wording import with_names
+from ui.table.seat_wording import with_names
 
 NAMES = ["Ann", "Bob", "Cy"]
 

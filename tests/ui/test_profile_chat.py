@@ -13,9 +13,9 @@ from nicegui.testing import User
 from logic.registry import all_games
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
-from ui.components import sounds
-from ui.hub import Hub
-from ui.runtime import runtime
+from ui.server.hub import Hub
+from ui.server.runtime import runtime
+from ui.table import sounds
 
 
 def badge(user: User) -> ui.badge:
@@ -80,7 +80,7 @@ async def test_unread_badge_and_messages_kept_with_the_table(create_user: Callab
 
 async def quiet(code: str) -> None:
     """Wait until the computers have moved and every page has drawn the saved table: the next change is ours
-    alone (changes that land together make one sound, the most important: see ui/components/sounds.py)."""
+    alone (changes that land together make one sound, the most important: see ui/table/sounds.py)."""
     hub = runtime().hub
     table = hub.tables[code]
     await eventually(lambda: not table.bots_to_move(hub.clock()) and hub.saved_versions.get(code) == table.version)

@@ -10,7 +10,7 @@ from nicegui.testing import User
 from storage.profiles import LINK_LENGTH, normalise_code, pretty_code
 from tests.ui.helpers import eventually, find, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 
 def label_text(user: User, testid: str) -> str:

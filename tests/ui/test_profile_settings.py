@@ -10,8 +10,8 @@ from nicegui.testing import User
 from storage.profiles import DAILY_COINS, ITEMS, profile
 from tests.ui.helpers import eventually, find, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.identity import CLIENT_JS, PREF_DEFAULTS, prefs_js
-from ui.runtime import runtime
+from ui.server.runtime import runtime
+from ui.shell.identity import CLIENT_JS, PREF_DEFAULTS, prefs_js
 
 
 def stored_prefs(user: User) -> dict:

@@ -12,11 +12,11 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import ui.runtime
-from ui import api
-from ui.api_auth import RateLimiter, bearer_token, hash_token, new_token
-from ui.hub import Hub
-from ui.runtime import Runtime, set_runtime
+import ui.server.runtime
+from ui.seat_api import routes as api
+from ui.seat_api.auth import RateLimiter, bearer_token, hash_token, new_token
+from ui.server.hub import Hub
+from ui.server.runtime import Runtime, set_runtime
 
 T0 = 1_000_000.0
 
@@ -32,14 +32,14 @@ class World:
 
 @pytest.fixture
 def world(tmp_path: Path) -> Iterator[World]:
-    before = ui.runtime._runtime
+    before = ui.server.runtime._runtime
     w = World(tmp_path)
     set_runtime(Runtime(hub=w.hub, data_dir=tmp_path))
     api.limiter.buckets.clear()
     with w.client:
         yield w
     w.hub.flush_writes()
-    ui.runtime._runtime = before
+    ui.server.runtime._runtime = before
 
 
 def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World) -> None:

@@ -16,7 +16,7 @@ from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.scorecard_png import render_scorecard, round_scores, scorecard_size
 from ui.components.share import find_finished, share_text
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 GAMES = [g.key for g in all_games()]
 

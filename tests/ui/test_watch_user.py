@@ -8,7 +8,7 @@ from nicegui.testing import User
 
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_lobby_user import host_friends_table, with_player
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 
 async def test_host_sets_the_away_grace_and_watcher_chat_and_a_visitor_takes_a_computer_seat(

@@ -14,7 +14,7 @@ from logic.registry import get_game
 from logic.replay import Example
 from logic.table_common import Seat
 from ui.components.stepper import Stepper
-from ui.components.still_table import draw_still_table
+from ui.table.still import draw_still_table
 
 log = logging.getLogger("cardnight.rules")
 EXAMPLE_CSS = '<link rel="stylesheet" href="/assets/replay.css">'

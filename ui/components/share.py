@@ -13,7 +13,7 @@ from fastapi import Response
 from nicegui import app, ui
 
 from ui.components.scorecard_png import game_title, render_scorecard, round_scores, when_text
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
 _records: dict[str, dict[str, Any]] = {}

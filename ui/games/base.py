@@ -1,6 +1,6 @@
 """What a game's table screen provides to the shared table page: the middle area, the action bar and the hand.
 
-The table page (ui/pages/table.py) draws the top bar, seats, summaries and standings for every game and calls
+The table page (ui/table/page.py) draws the top bar, seats, summaries and standings for every game and calls
 these hooks for the game-specific parts. Override what differs; the defaults suit hand-of-cards games.
 """
 
@@ -16,7 +16,7 @@ from ui.components.cards import on_card_clicks
 from ui.components.live import TOOLTIP_DELAY_MS, LiveButton, LiveLabel
 
 if TYPE_CHECKING:
-    from ui.pages.table import TablePage
+    from ui.table.page import TablePage
 
 
 class GameUI:

@@ -11,11 +11,14 @@ def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
     from nicegui import app, run, ui
 
-    from ui import api, nicegui_speedups, socket_guard
+    from ui import nicegui_internals
     from ui.components import card_faces, share  # share: issue 6
-    from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats, table
+    from ui.guards import socket_guard
+    from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats
+    from ui.seat_api import routes as seat_api
+    from ui.table import page as table_page
 
-    nicegui_speedups.install()
+    nicegui_internals.install()
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
     run.process_pool_start_method = "spawn"
     app.add_static_files("/assets", str(ASSETS))
@@ -37,11 +40,11 @@ def register_pages() -> None:
     new.register()
     profile.register()
     rules.register()
-    table.register()
+    table_page.register()
     link.register()  # issue 6: link a device, stats and history, shared scorecards
     stats.register()
     share.register()
-    api.register()  # issue 20: the seat API under /api/v1
+    seat_api.register()  # issue 20: the seat API under /api/v1
     replay.register()  # issue 17: replays, reports, the host console
     host.register()
     host_report.register()

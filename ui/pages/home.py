@@ -10,14 +10,14 @@ from nicegui import ui
 from logic.game import IllegalMove
 from logic.registry import all_games
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
-from ui.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss
 from ui.components.options import option_controls, player_choices, value_label
-from ui.frame import frame
 from ui.games import game_ui
-from ui.identity import me
-from ui.lan import base_urls, qr_data_uri
-from ui.mdns import current_url
-from ui.runtime import runtime
+from ui.guards.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss
+from ui.net.lan import base_urls, qr_data_uri
+from ui.net.mdns import current_url
+from ui.server.runtime import runtime
+from ui.shell.frame import frame
+from ui.shell.identity import me
 
 STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", STATUS_OVER: "finished",
                STATUS_CLOSED: "closed"}
@@ -183,7 +183,7 @@ def lan_card() -> None:
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
         ui.label("Other devices open").classes("text-sm text-grey-8")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
-        by_name = current_url()  # the mDNS name (ui/mdns.py) while it is announced; the QR keeps the number
+        by_name = current_url()  # the mDNS name (ui/net/mdns.py) while it is announced; the QR keeps the number
         if by_name:
             ui.label(f"or {by_name}").classes("font-mono text-sm").props("data-testid=lan-name")
         qr = ui.element("img").classes("w-32 h-32")

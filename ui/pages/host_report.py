@@ -10,13 +10,13 @@ from logic.replay import Replay
 from storage.reports import Report
 from ui.components.share import find_finished
 from ui.components.stepper import Stepper
-from ui.components.still_table import draw_still_table, seats_from
-from ui.frame import frame
 from ui.pages import ASSETS
 from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
 from ui.pages.replay_report import report_store
-from ui.runtime import runtime
+from ui.server.runtime import runtime
+from ui.shell.frame import frame
+from ui.table.still import draw_still_table, seats_from
 
 
 def later_log(report: Report) -> list[list[object]]:

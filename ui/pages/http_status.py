@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
-from ui.frame import frame
+from ui.shell.frame import frame
 
 BAD_REQUEST = 400
 NOT_FOUND = 404

@@ -14,10 +14,10 @@ from nicegui import ui
 from starlette.requests import Request
 
 from storage.profiles import LINK_MINUTES, LinkError, new_link_code, normalise_code, pretty_code, redeem_link_code
-from ui.frame import frame
-from ui.identity import become, me, user_store
-from ui.lan import base_urls, qr_data_uri
-from ui.runtime import runtime
+from ui.net.lan import base_urls, qr_data_uri
+from ui.server.runtime import runtime
+from ui.shell.frame import frame
+from ui.shell.identity import become, me, user_store
 
 TRIES_PER_BROWSER = 5  # wrong codes per browser in 10 minutes
 TRIES_PER_MINUTE = 30  # wrong codes server-wide per minute (codes are 8 characters from 31: not guessable)

@@ -15,12 +15,12 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
-from ui.api_auth import keep_for_reveal, new_token
-from ui.frame import frame
 from ui.games import game_ui
-from ui.identity import me
 from ui.pages.http_status import BAD_REQUEST, answer
-from ui.runtime import runtime
+from ui.seat_api.auth import keep_for_reveal, new_token
+from ui.server.runtime import runtime
+from ui.shell.frame import frame
+from ui.shell.identity import me
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
 

@@ -11,9 +11,9 @@ from datetime import date
 from nicegui import ui
 
 from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
-from ui.frame import frame
-from ui.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
-from ui.runtime import runtime
+from ui.server.runtime import runtime
+from ui.shell.frame import frame
+from ui.shell.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
 
 BACK_COLOURS = {i.value: i.name for i in SHOP if i.kind == "card_back" and i.price == 0}
 

@@ -1,7 +1,7 @@
 """``/replay/<CODE>``: step through a finished game, every hand face up, with the move list beside the table.
 
 Rebuilt from the archived config, seed and action log by :class:`logic.replay.Replay` (the game contract's
-``apply``), drawn with the game's own table parts (ui/components/still_table.py) and stepped with the shared
+``apply``), drawn with the game's own table parts (ui/table/still.py) and stepped with the shared
 controls (ui/components/stepper.py). Linked from /stats, the final standings and shareable as a link.
 """
 
@@ -16,9 +16,9 @@ from logic.registry import get_game
 from logic.replay import Replay
 from ui.components.share import find_finished
 from ui.components.stepper import Stepper
-from ui.components.still_table import draw_still_table, seats_from
-from ui.frame import frame
 from ui.pages import ASSETS, http_status
+from ui.shell.frame import frame
+from ui.table.still import draw_still_table, seats_from
 
 log = logging.getLogger("cardnight.replay")
 REPLAY_CSS = '<link rel="stylesheet" href="/assets/replay.css">'

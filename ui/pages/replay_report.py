@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from storage.reports import WORDS_LIMIT, Report, ReportStore
-from ui.runtime import runtime
+from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
-    from ui.pages.table import TablePage
+    from ui.table.page import TablePage
 
 
 def report_store() -> ReportStore:

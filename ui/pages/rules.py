@@ -6,10 +6,10 @@ from nicegui import ui
 
 from logic.registry import all_games, get_game
 from ui.components.rule_examples import rule_examples
-from ui.frame import frame
 from ui.pages import ASSETS
 from ui.pages.http_status import NOT_FOUND, answer
-from ui.table_help import TABLE_HELP
+from ui.shell.frame import frame
+from ui.table.help import TABLE_HELP
 
 
 def register() -> None:

@@ -1,0 +1,305 @@
+"""Beanie screen parts: set previews from the view, the choice dialogs, the scorecard and the shared result.
+
+Everything here works from the seat's view (plus ``page.check`` / the rules' pure set helpers to preview a
+choice); nothing reads another seat's hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from logic.beanie import sets as S
+from logic.cards import SUIT_SYMBOL
+from logic.game import IllegalMove
+from ui.components.cards import card
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+
+# ----------------------------------------------------------------------------- small helpers
+def pretty(code: str) -> str:
+    """ "7D" -> "7♦" (rank and suit symbol, for badges and buttons)."""
+    return code[:-1] + SUIT_SYMBOL[code[-1]]
+
+
+def wild_of(view: dict[str, Any]) -> int:
+    """The wild rank as a number (aces 1 ... kings 13): round k makes rank k wild."""
+    return S.RANK_LABELS.index(view.get("wild_rank") or "A")
+
+
+def is_wild(code: str, view: dict[str, Any]) -> bool:
+    return code[:-1] == view.get("wild_rank")
+
+
+def set_as_list(s: dict[str, Any]) -> list:
+    """A view set as the rules' plain list ``[id, owner, typ, cards, reps]`` (for the pure set helpers)."""
+    return [s["id"], s["owner"], S.MATCH if s["type"] == "match" else S.RUN,
+            [S.CARD_ID[c["code"]] for c in s["cards"]], [S.CARD_ID[c["as"]] for c in s["cards"]]]
+
+
+def set_title(s: dict[str, Any]) -> str:
+    return S.set_label(set_as_list(s)).removeprefix("the ").capitalize()
+
+
+YOU_VERBS = re.compile(r"\bYou (starts|proposes|agrees|wins|is|withdrew)\b")
+YOU_FIX = {"starts": "start", "proposes": "propose", "agrees": "agree", "wins": "win", "is": "are",
+           "withdrew": "withdrew"}
+
+
+CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
+def message_text(page: TablePage, text: str) -> str:
+    """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
+    "7♦" rather than "7D"."""
+    text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
+    return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], page.with_names(text))
+
+
+def name_of(page: TablePage, seat: int) -> str:
+    if seat == page.seat:
+        return "You"
+    seats = page.table.seats
+    return seats[seat].name if 0 <= seat < len(seats) else f"Player {seat + 1}"
+
+
+# ----------------------------------------------------------------------------- per-browser state and shared checks
+class Local:
+    """What one browser remembers between redraws: steal mode and the sets box to redraw on selection."""
+
+    def __init__(self) -> None:
+        self.steal_mode = False
+        self.sets_box: ui.element | None = None
+
+
+_LOCAL: weakref.WeakKeyDictionary[Any, Local] = weakref.WeakKeyDictionary()
+
+
+def local(page: TablePage) -> Local:
+    if page not in _LOCAL:
+        _LOCAL[page] = Local()
+    return _LOCAL[page]
+
+
+def steal_pairs(page: TablePage, view: dict[str, Any], need_laid: bool = True) -> list[tuple[int, str]]:
+    """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
+    me = page.seat
+    if me is None or view.get("phase") != "play":
+        return []
+    if need_laid and not (view.get("laid_this_round") or [False] * 9)[me]:
+        return []
+    reclaim = (view.get("options") or {}).get("reclaim_own", False)
+    hand = set(view.get("hand") or [])
+    out = []
+    for s in view.get("sets") or []:
+        if s["owner"] == me and not reclaim:
+            continue
+        for c in s["cards"]:
+            if c["wild"] and c["as"] != c["code"] and c["as"] in hand and not is_wild(c["as"], view):
+                out.append((s["id"], c["as"]))
+    return out
+
+
+def play_stage(page: TablePage, view: dict[str, Any]) -> bool:
+    return page.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
+
+
+def reason_on(btn: ui.button, reason: str | None) -> None:
+    """Disable ``btn`` with its reason (tooltip + data-reason); the rules' long "lay first" line is shortened."""
+    if reason:
+        short = "Lay a set of your own first" if "Lay a set of your own" in reason else reason
+        btn.disable()
+        btn.tooltip(short)
+        btn.props["data-reason"] = short
+
+
+# ----------------------------------------------------------------------------- laying a set
+def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[tuple[str | None, str | None, list[int], list[int]]]]:
+    """The distinct ways ``cards`` could lie as a new set: {"match": [...], "run": [...]} of
+    ``(as_type, end, placed, reps)``; a run with a Beanie that may go at either end has two entries."""
+    ids = [S.CARD_ID[c] for c in cards]
+    out: dict[str, list] = {"match": [], "run": []}
+    seen = set()
+    for as_type in ("match", "run"):
+        for end in (None, "low", "high"):
+            try:
+                typ, placed, reps = S.build_set(ids, wild, as_type, end)
+            except (IllegalMove, ValueError):
+                continue
+            key = (typ, tuple(placed), tuple(reps))
+            if key in seen:
+                continue
+            seen.add(key)
+            out[as_type].append((as_type, end, placed, reps))
+    return out
+
+
+def preview(placed: list[int], reps: list[int], wild: int) -> None:
+    """The cards of a set as they would lie, Beanies showing what they stand for."""
+    with ui.row().classes("bn-set-cards no-wrap"):
+        for c, r in zip(placed, reps, strict=True):
+            table_card(S.CODES[c], S.CODES[r], S.RANK[c] == wild)
+
+
+def table_card(code: str, as_code: str, wild: bool, on_click: Callable[[], None] | None = None,
+               stealable: bool = False) -> ui.element:
+    """A small card on the table; a Beanie gets the gold star and a badge naming the card it stands for."""
+    el = card(code, small=True, wild=wild, represents=as_code if wild else None, on_click=on_click)
+    el.props["data-as"] = as_code
+    if wild:
+        el.props["data-wild"] = "true"
+        with el:
+            ui.label(f"= {pretty(as_code)}").classes("bn-as " + ("red" if as_code[-1] in "HD" else "black"))
+    if stealable:
+        el.classes("bn-stealable")
+        el.props["data-stealable"] = "true"
+    return el
+
+
+def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callable[[], None], Callable[[], None]]]
+                  ) -> None:
+    """A real choice: one button per option (text, testid, preview drawer, what it does) and Cancel."""
+    with ui.dialog() as dialog, ui.card().classes("text-black items-stretch min-w-[280px]").props(
+            f"data-testid={testid}"):
+        ui.label(title).classes("text-lg font-bold")
+        for text, tid, draw, act in options:
+            with ui.row().classes("items-center gap-3 no-wrap justify-between"):
+                draw()
+
+                def go(a: Callable[[], None] = act) -> None:
+                    dialog.close()
+                    a()
+
+                ui.button(text, on_click=go).props(f"color=primary no-caps data-testid={tid}").classes(
+                    "min-h-[44px]")
+        ui.button("Cancel", on_click=dialog.close).props("flat data-testid=btn-choice-cancel")
+    dialog.open()
+
+
+# ----------------------------------------------------------------------------- scorecard and sharing
+def scorecard_table(page: TablePage, view: dict[str, Any]) -> None:
+    rows = view.get("scorecard") or []
+    n = view.get("players") or len(page.table.seats)
+    with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
+        if not rows:
+            ui.label("No round has finished yet.").classes("text-grey-8")
+            return
+        with ui.element("table").classes("bn-scorecard"):
+            with ui.element("tr"):
+                with ui.element("th"):
+                    ui.label("Round")
+                for i in range(n):
+                    with ui.element("th"):
+                        ui.label(f"{page.table.seats[i].emoji} {name_of(page, i)}").classes("ellipsis")
+            totals = [0] * n
+            for k, pts in enumerate(rows):
+                with ui.element("tr").props(f"data-testid=scorecard-round-{k + 1}"):
+                    with ui.element("td"):
+                        ui.label(f"{k + 1} · {S.RANK_PLURAL[k + 1]}")
+                    for i in range(n):
+                        totals[i] += pts[i]
+                        with ui.element("td").classes("bn-zero" if pts[i] == 0 else ""):
+                            ui.label(str(pts[i]))
+            with ui.element("tr").classes("bn-total").props("data-testid=scorecard-total"):
+                with ui.element("td"):
+                    ui.label("Total")
+                for i in range(n):
+                    with ui.element("td"):
+                        ui.label(str(totals[i]))
+
+
+def share_text(page: TablePage, view: dict[str, Any]) -> str:
+    """The result as plain text: standings, then every round."""
+    t = page.table
+    n = view.get("players") or len(t.seats)
+    totals = view.get("scores") or [0] * n
+    rows = view.get("scorecard") or []
+    names = [t.seats[i].name for i in range(n)]
+    done = view.get("phase") == "over"
+    head = f"Card Night — Beanie, {len(rows)} of {view.get('rounds', len(rows))} rounds"
+    lines = [head + ("" if done else " (so far)"), "Lowest score wins."]
+    order = sorted(range(n), key=lambda i: (totals[i], i))
+    place = 0
+    for k, i in enumerate(order):
+        if k == 0 or totals[i] != totals[order[k - 1]]:
+            place = k + 1
+        trophy = " 🏆" if done and totals[i] == totals[order[0]] else ""
+        lines.append(f"{place}. {names[i]} — {totals[i]} pts{trophy}")
+    if rows:
+        lines.append("")
+        lines.append("Round by round: " + " / ".join(names))
+        for k, pts in enumerate(rows):
+            lines.append(f"R{k + 1} ({S.RANK_PLURAL[k + 1]}): " + " / ".join(str(p) for p in pts))
+    return "\n".join(lines)
+
+
+COPY_JS = """
+(async () => {
+  const text = %s;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
+  } catch (e) {}
+  const box = document.querySelector('textarea[data-testid=share-text], [data-testid=share-text] textarea');
+  if (box) { box.focus(); box.select(); try { if (document.execCommand('copy')) return 'copied'; } catch (e) {} }
+  return 'selected';
+})()
+"""
+
+
+async def copy_share(text: str) -> None:
+    """Copy to the clipboard; on plain HTTP (no clipboard API) select the text box for the device's own copy."""
+    try:
+        result = await ui.run_javascript("return " + COPY_JS % json.dumps(text), timeout=3.0)
+    except TimeoutError:
+        result = "selected"
+    ui.notify("Result copied: paste it into your chat." if result == "copied"
+              else "Text selected: copy it with your device's menu.", position="top")
+
+
+def share_box(page: TablePage, view: dict[str, Any]) -> None:
+    text = share_text(page, view)
+    ui.textarea(value=text).props("readonly outlined autogrow data-testid=share-text").classes(
+        "w-full font-mono text-xs")
+    ui.button("Share result", icon="content_copy", on_click=lambda: copy_share(text)).props(
+        "color=primary no-caps data-testid=btn-share")
+
+
+def scorecard_panel(page: TablePage, view: dict[str, Any], start: str = "scorecard") -> None:
+    """Tabs: the round-by-round scorecard and the result as text."""
+    with ui.tabs().classes("w-full text-black").props("dense no-caps") as tabs:
+        sc = ui.tab("scorecard", "Scorecard").props("data-testid=tab-scorecard")
+        sh = ui.tab("share", "Share as text").props("data-testid=tab-share")
+    with ui.tab_panels(tabs, value=sc if start == "scorecard" else sh).classes("w-full"):
+        with ui.tab_panel(sc).classes("q-pa-none"):
+            scorecard_table(page, view)
+        with ui.tab_panel(sh).classes("q-pa-none gap-2"):
+            share_box(page, view)
+
+
+def open_scorecard(page: TablePage) -> None:
+    view = page.view
+    with ui.dialog() as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
+            "data-testid=scorecard-dialog"):
+        with ui.row().classes("w-full items-center justify-between no-wrap"):
+            ui.label(f"Scorecard — {view.get('round_label', 'Beanie')}").classes("text-lg font-bold")
+            ui.button(icon="close", on_click=dialog.close).props(
+                "flat round aria-label=Close data-testid=btn-scorecard-close")
+        scorecard_panel(page, view)
+    dialog.open()
+
+
+def results_panel(page: TablePage) -> None:
+    """Under the final standings: the scorecard round by round and Share result."""
+    view = page.view
+    if not view or view.get("game") != "beanie":
+        return
+    with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=beanie-results"):
+        ui.label("How the rounds went").classes("text-lg font-bold")
+        scorecard_panel(page, view)

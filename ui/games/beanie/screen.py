@@ -1,0 +1,328 @@
+"""Beanie's table screen: the wild rank, stock and discard, the sets by owner, and the play controls.
+
+A turn: draw (tap the stock or the discard pile), then lay sets / add to sets (+) / place a lone Beanie
+(★) / steal a Beanie, then discard one card. Selection lives on the page; steal mode per page too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from logic.beanie import sets as S
+from logic.beanie.actions import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    Add,
+    Star,
+    Steal,
+)
+from ui.components.cards import card, card_back
+from ui.components.tap import set_tappable
+from ui.games.base import GameUI
+from ui.games.beanie.actions import ActionBar
+from ui.games.beanie.parts import (
+    choice_dialog,
+    is_wild,
+    local,
+    message_text,
+    name_of,
+    open_scorecard,
+    play_stage,
+    pretty,
+    preview,
+    reason_on,
+    results_panel,
+    set_as_list,
+    set_title,
+    steal_pairs,
+    table_card,
+    wild_of,
+)
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+RANK_ORDER = {label: i for i, label in enumerate(S.RANK_LABELS)}
+SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
+
+
+
+
+class BeanieScreen(ActionBar, GameUI):
+    sort_modes = (("deal", "Deal"), ("rank", "A→K"), ("suit", "♠♥♦♣"))
+
+    def results(self, page: TablePage, view: dict[str, Any]) -> None:
+        results_panel(page)
+
+    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+        if mode == "rank":
+            return sorted(codes, key=lambda c: (is_wild(c, view), RANK_ORDER[c[:-1]], SUIT_ORDER[c[-1]]))
+        if mode == "suit":
+            return sorted(codes, key=lambda c: (is_wild(c, view), SUIT_ORDER[c[-1]], RANK_ORDER[c[:-1]]))
+        return codes
+
+    # ----------------------------------------------------------------------------- middle
+    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
+        loc = local(page)
+        if not steal_pairs(page, view) or not play_stage(page, view):
+            loc.steal_mode = False
+        me = page.seat
+        board = ui.column().classes("bn-board w-full items-center gap-2")
+        board.props["data-testid"] = "beanie-board"
+        board.props["data-wild"] = str(view.get("wild_rank", ""))
+        board.props["data-stage"] = str(view.get("turn_stage") or "")
+        laid = view.get("laid_this_round") or []
+        board.props["data-laid"] = "true" if me is not None and me < len(laid) and laid[me] else "false"
+        board.props["data-first-turn"] = "true" if view.get("first_turn") else "false"
+        board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
+        with board:
+            self.info_row(page, view)
+            self.vote_banner(page, view)
+            if view.get("phase") == "play":
+                self.piles(page, view)
+            loc.sets_box = ui.element("div").classes("bn-sets w-full")
+            loc.sets_box.props["data-testid"] = "sets"
+            with loc.sets_box:
+                self.sets(page, view)
+
+    def info_row(self, page: TablePage, view: dict[str, Any]) -> None:
+        with ui.row().classes("items-center justify-center gap-2 w-full"):
+            with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
+                ui.label("★").classes("bn-wild-star")
+                ui.label(f"Beanies: {view.get('wild_label', '')}").classes("font-bold")
+                ui.label("wild this round").classes("text-xs opacity-80 max-sm:hidden")
+            ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(page)).props(
+                "flat dense no-caps color=white data-testid=btn-scorecard").classes("min-h-[44px]")
+        if view.get("message"):
+            ui.label(message_text(page, view["message"])).classes("text-sm text-center opacity-90").props(
+                "data-testid=message")
+
+    def vote_banner(self, page: TablePage, view: dict[str, Any]) -> None:
+        vote = view.get("vote")
+        if not vote:
+            return
+        who = name_of(page, vote["proposer"])
+        agreed = [name_of(page, s) for s in vote["agreed"] if s != vote["proposer"]]
+        text = f"{who} {'want' if who == 'You' else 'wants'} to end the round as a draw (everyone scores their hand)."
+        if agreed:
+            text += " Agreed: " + ", ".join(agreed) + "."
+        elif page.seat is not None and page.seat not in vote["agreed"]:
+            text += " Agree on your turn, or play on."
+        ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
+
+    def piles(self, page: TablePage, view: dict[str, Any]) -> None:
+        can_draw = page.my_turn and view.get("turn_stage") == "draw"
+        reason = None if can_draw else ("Not your turn" if not page.my_turn else "You have drawn this turn")
+        with ui.row().classes("items-end justify-center gap-6"):
+            with ui.column().classes("items-center gap-0"):
+                stock = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_draw else ""))
+                stock.props["data-testid"] = "pile-stock"
+                stock.props["data-count"] = str(view.get("stock_count", 0))
+                set_tappable(stock)
+                stock.props["aria-label"] = f"Stock, {view.get('stock_count', 0)} cards: draw the top card"
+                if reason:
+                    stock.props["data-reason"] = reason
+                with stock:
+                    card_back(colour="#2b4c9b")
+                    ui.label(str(view.get("stock_count", 0))).classes("bn-count")
+                stock.on("click", lambda: self.draw(page, DRAW_STOCK))
+                ui.label("Stock").classes("text-xs opacity-80")
+            with ui.column().classes("items-center gap-0"):
+                top = view.get("discard_top")
+                can_take = can_draw and top is not None
+                pile = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_take else ""))
+                pile.props["data-testid"] = "pile-discard"
+                pile.props["data-count"] = str(view.get("discard_count", 0))
+                pile.props["data-top"] = top or ""
+                set_tappable(pile)
+                pile.props["aria-label"] = f"Discard pile, top card {pretty(top)}" if top else "Discard pile, empty"
+                if reason or top is None:
+                    pile.props["data-reason"] = reason or "The discard pile is empty"
+                with pile:
+                    if top:
+                        card(top, wild=is_wild(top, view))
+                    else:
+                        ui.element("div").classes("pcard bn-empty")
+                pile.on("click", lambda: self.draw(page, DRAW_DISCARD))
+                ui.label("Discard").classes("text-xs opacity-80")
+        if can_draw:
+            ui.label("Draw: tap the stock, or take the top of the discard pile.").classes("bn-hint").props(
+                "data-testid=draw-hint")
+
+    def draw(self, page: TablePage, action: Any) -> None:
+        reason = page.check(action)
+        if reason:
+            ui.notify(reason, type="warning", position="top")
+            return
+        page.send(action)
+
+    # ----------------------------------------------------------------------------- sets on the table
+    def sets(self, page: TablePage, view: dict[str, Any]) -> None:
+        sets = view.get("sets") or []
+        if not sets:
+            if view.get("phase") == "play":
+                ui.label("No sets on the table yet. Lay 3 or more cards: same rank (a match) or a run in one suit."
+                         ).classes("text-sm opacity-80 text-center w-full")
+            return
+        n = view.get("players") or len(page.table.seats)
+        me = page.seat
+        owners = sorted({s["owner"] for s in sets}, key=lambda o: (o != me, (o - (me or 0)) % n))
+        loc = local(page)
+        steals = steal_pairs(page, view) if loc.steal_mode else []
+        sel = list(page.selected)
+        for owner in owners:
+            with ui.element("div").classes("bn-owner" + (" mine" if owner == me else "")).props(
+                    f"data-testid=sets-of-{owner}"):
+                seat = page.table.seats[owner] if owner < len(page.table.seats) else None
+                title = "Your sets" if owner == me else f"{seat.emoji if seat else ''} {name_of(page, owner)}"
+                ui.label(title).classes("bn-owner-name")
+                with ui.element("div").classes("bn-owner-sets"):
+                    for s in sets:
+                        if s["owner"] == owner:
+                            self.one_set(page, view, s, sel, steals)
+
+    def one_set(self, page: TablePage, view: dict[str, Any], s: dict[str, Any], sel: list[str],
+                steals: list[tuple[int, str]]) -> None:
+        box = ui.element("div").classes("bn-set")
+        box.props.update({"data-testid": f"set-{s['id']}", "data-set-id": str(s["id"]), "data-owner": str(s["owner"]),
+                          "data-type": s["type"]})
+        box.props["aria-label"] = set_title(s)
+        chosen = sel[0] if len(sel) == 1 else None
+        with box:
+            with ui.row().classes("bn-set-cards no-wrap"):
+                for c in s["cards"]:
+                    steal_here = c["wild"] and (s["id"], c["as"]) in steals
+                    target = steal_here and (chosen is None or chosen == c["as"])
+                    click = (lambda a=c["as"], sid=s["id"]: self.steal_click(page, sid, a)) if target else None
+                    table_card(c["code"], c["as"], c["wild"], on_click=click, stealable=target)
+            self.set_buttons(page, view, s, sel)
+
+    def set_buttons(self, page: TablePage, view: dict[str, Any], s: dict[str, Any], sel: list[str]) -> None:
+        """"+" when the selected natural card(s) fit this set; "★" when a lone selected Beanie has room here."""
+        if not sel or not play_stage(page, view) or local(page).steal_mode:
+            return
+        wild = wild_of(view)
+        if len(sel) == 1 and is_wild(sel[0], view):
+            ends = S.star_ends(set_as_list(s))
+            if not ends:
+                return  # a full set: no ★ at all
+            reason = page.check(Star(s["id"], sel[0], ends[0]))
+            btn = ui.button("★", on_click=lambda: self.star(page, s, sel[0], ends)).props(
+                f"round dense color=amber text-color=black data-testid=btn-star data-set-id={s['id']}").classes(
+                "bn-set-btn")
+            btn.props["aria-label"] = f"Place the Beanie on {set_title(s)}"
+            reason_on(btn, reason)
+            return
+        if any(is_wild(c, view) for c in sel):
+            return
+        plan = add_plan(s, sel, wild)
+        if plan is None:
+            return  # does not fit (or a full match): no "+"
+        reason = page.check(Add(s["id"], plan[0]))
+        btn = ui.button("+", on_click=lambda: self.add(page, s["id"], plan)).props(
+            f"round dense color=primary data-testid=btn-add data-set-id={s['id']}").classes("bn-set-btn")
+        btn.props["aria-label"] = f"Add {', '.join(pretty(c) for c in plan)} to {set_title(s)}"
+        reason_on(btn, reason)
+
+    def add(self, page: TablePage, set_id: int, plan: list[str]) -> None:
+        for code in plan:
+            if not page.send(Add(set_id, code)):
+                return
+
+    def star(self, page: TablePage, s: dict[str, Any], code: str, ends: tuple) -> None:
+        if ends != ("low", "high"):
+            page.send(Star(s["id"], code, None))
+            return
+        first, last = s["cards"][0]["as"], s["cards"][-1]["as"]
+        low = S.CODES[S.CARD_ID[first] - 1]
+        high = S.CODES[S.CARD_ID[last] + 1]
+        choice_dialog("Which end of the run?", "end-dialog", [
+            (f"Low end: as {pretty(low)}", "btn-end-low", lambda: preview([S.CARD_ID[code]], [S.CARD_ID[low]], 0),
+             lambda: page.send(Star(s["id"], code, "low"))),
+            (f"High end: as {pretty(high)}", "btn-end-high",
+             lambda: preview([S.CARD_ID[code]], [S.CARD_ID[high]], 0), lambda: page.send(Star(s["id"], code, "high"))),
+        ])
+
+    # ----------------------------------------------------------------------------- stealing
+    def toggle_steal(self, page: TablePage) -> None:
+        loc = local(page)
+        loc.steal_mode = not loc.steal_mode
+        eligible = {c for _sid, c in steal_pairs(page, page.view)}
+        page.selected[:] = [c for c in page.selected if c in eligible][:1] if loc.steal_mode else []
+        if loc.steal_mode and not page.selected and len(eligible) == 1:
+            page.selected.append(next(iter(eligible)))
+        self.redraw(page)
+
+    def steal_click(self, page: TablePage, set_id: int, as_code: str) -> None:
+        if as_code not in page.selected:
+            page.selected[:] = [as_code]  # tapping the Beanie first picks the card that can replace it
+        action = Steal(set_id, as_code)
+        if page.send(action):
+            local(page).steal_mode = False
+
+    # ----------------------------------------------------------------------------- hand
+    def on_card_click(self, page: TablePage, view: dict[str, Any], code: str) -> None:
+        if local(page).steal_mode:
+            page.selected[:] = [] if page.selected == [code] else [code]
+        elif code in page.selected:
+            page.selected.remove(code)
+        else:
+            page.selected.append(code)
+        self.redraw(page)
+
+    def redraw(self, page: TablePage) -> None:
+        """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
+        page.redraw_hand()
+        loc = local(page)
+        if loc.sets_box is not None and not loc.sets_box.is_deleted:
+            loc.sets_box.clear()
+            with loc.sets_box:
+                self.sets(page, page.view)
+            board = loc.sets_box.parent_slot.parent if loc.sets_box.parent_slot else None
+            if board is not None:
+                board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
+                board.update()
+
+    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        loc = local(page)
+        eligible = {c for _sid, c in steal_pairs(page, view)} if loc.steal_mode else set()
+        return loc.steal_mode, tuple(sorted(eligible)), view.get("drawn_card"), tuple(is_wild(c, view) for c in codes)
+
+    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
+        loc = local(page)
+        eligible = {c for _sid, c in steal_pairs(page, view)} if loc.steal_mode else set()
+        drawn = view.get("drawn_card")
+        for code in codes:
+            can = not loc.steal_mode or code in eligible
+            el = card(code, selected=code in page.selected, wild=is_wild(code, view),
+                      on_click=(lambda c=code: self.on_card_click(page, page.view, c)) if can else None,
+                      disabled=not can)
+            if is_wild(code, view):
+                el.props["data-wild"] = "true"
+            if code in eligible:
+                el.classes("bn-steal-eligible")
+                el.props["data-steal-eligible"] = "true"
+            if code == drawn:
+                el.classes("bn-drawn")
+                el.props["data-drawn"] = "true"
+
+def add_plan(s: dict[str, Any], sel: list[str], wild: int) -> list[str] | None:
+    """The order in which the selected natural cards can all be added to set ``s``, or None."""
+    work = set_as_list(s)
+    left = [S.CARD_ID[c] for c in sel]
+    order: list[str] = []
+    while left:
+        fits = S.accepts(work, wild)
+        nxt = next((c for c in left if c in fits), None)
+        if nxt is None:
+            return None
+        S.add_natural(work, nxt)
+        left.remove(nxt)
+        order.append(S.CODES[nxt])
+    return order
+
+
+SCREEN = BeanieScreen()

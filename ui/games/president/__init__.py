@@ -1,0 +1,5 @@
+"""President's table screen."""
+
+from ui.games.president.screen import SCREEN
+
+__all__ = ["SCREEN"]

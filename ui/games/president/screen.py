@@ -1,0 +1,164 @@
+"""President's table screen: the trick in the middle, Play / Pass, and the exchange screen."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from logic.cards import Card
+from logic.president.actions import Give, Pass, Play
+from ui.components.cards import card
+from ui.components.region import Region
+from ui.games.base import GameUI, live_button, live_label
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+NORMAL_ORDER = {r: i for i, r in enumerate([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2])}
+COUNT_WORDS = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+class PresidentScreen(GameUI):
+    sort_modes = (("rank", "Low → high"), ("suit", "By suit"))
+
+    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+        cards = [Card.parse(c) for c in codes]
+        if mode == "suit":
+            key = lambda c: ("SHDC".index(c.suit), NORMAL_ORDER[c.rank])  # noqa: E731
+        else:
+            key = lambda c: (NORMAL_ORDER[c.rank], "SHDC".index(c.suit))  # noqa: E731
+        return [c.code for c in sorted(cards, key=key)]
+
+    # ----------------------------------------------------------------------------- middle
+    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """The message and the trick are parts with keys of their own (a pass changes only the message)."""
+        return view.get("phase") == "exchange", page.seat
+
+    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
+        Region.part(lambda: self.message_row(page, page.view),
+                    lambda: (page.view.get("order"), page.with_names(page.view.get("message") or "")))
+        if page.view.get("phase") == "exchange":
+            Region.part(lambda: self.exchange_panel(page, page.view),
+                        lambda: (repr(page.view.get("exchange")), tuple(s.name for s in page.table.seats)))
+            return
+        Region.part(lambda: self.trick_area(page, page.view),
+                    lambda: (page.view.get("phase"), repr(page.view.get("trick")), page.view.get("lead_seat"),
+                             tuple(s.name for s in page.table.seats)))
+
+    def message_row(self, page: TablePage, view: dict[str, Any]) -> None:
+        with ui.row().classes("items-center gap-2"):
+            if view.get("order") == "reversed":
+                ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
+            if view.get("message"):
+                ui.label(page.with_names(view["message"])).classes("text-sm").props("data-testid=message")
+
+    def trick_area(self, page: TablePage, view: dict[str, Any]) -> None:
+        t = page.table
+        phase = view.get("phase")
+        trick = view.get("trick") or []
+        with ui.column().classes("trick-area items-center justify-center gap-1").props("data-testid=trick"):
+            if not trick:
+                lead = view.get("lead_seat")
+                if lead is not None and phase == "play":
+                    who = "You lead" if lead == page.seat else f"{t.seats[lead].name} leads"
+                    ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
+            else:
+                with ui.row().classes("items-end gap-4 no-wrap"):
+                    for i, play in enumerate(trick[-3:]):
+                        old = i < len(trick[-3:]) - 1
+                        with ui.column().classes("items-center gap-0"):
+                            with ui.element("div").classes("play-stack" + (" old" if old else "")):
+                                for code in play["cards"]:
+                                    card(code, small=old)
+                            who = "You" if play["seat"] == page.seat else t.seats[play["seat"]].name
+                            ui.label(who).classes("text-xs opacity-80")
+
+    def exchange_panel(self, page: TablePage, view: dict[str, Any]) -> None:
+        ex = view.get("exchange")
+        t = page.table
+        with ui.card().classes("text-black items-center").props("data-testid=exchange"):
+            if not ex:
+                ui.label("The cards are being exchanged between the President and the Beggar"
+                         + (" and between the Vice President and Vice Beggar." if len(t.seats) >= 4 else "."))
+                return
+            partner = t.seats[ex["partner"]].name
+            if ex["give_count"]:
+                ui.label(f"You are {ex['role']}. {partner} gave you their best "
+                         f"{'two cards' if ex['give_count'] == 2 else 'card'}:").classes("font-bold")
+                with ui.row().classes("gap-1"):
+                    for code in ex["received"]:
+                        card(code, small=True)
+                if ex["pending"]:
+                    n = ex["give_count"]
+                    ui.label(f"Choose {'any two cards' if n == 2 else 'any card'} from your hand to give back "
+                             f"(the cards you got count too), then press Give.")
+                else:
+                    ui.label("Given back:")
+                    with ui.row().classes("gap-1"):
+                        for code in ex["given"] or []:
+                            card(code, small=True)
+            else:
+                ui.label(f"You are {ex['role']}: your best "
+                         f"{'two cards' if len(ex['received'] or []) != 1 else 'card'} went to {partner}.")
+                if ex.get("given"):
+                    ui.label("You got back:")
+                    with ui.row().classes("gap-1"):
+                        for code in ex["given"]:
+                            card(code, small=True)
+                else:
+                    ui.label(f"Waiting for {partner} to give cards back.")
+
+    # ----------------------------------------------------------------------------- actions
+    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """Only the bar's layout: Give while cards are to be given back, else Play and Pass. Whether they can be
+        used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
+        phase = view.get("phase")
+        if phase == "exchange":
+            ex = view.get("exchange") or {}
+            return phase, bool(ex.get("give_count") and ex.get("pending"))
+        return phase
+
+    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
+        phase = view.get("phase")
+        if phase == "exchange":
+            ex = view.get("exchange") or {}
+            if ex.get("give_count") and ex.get("pending"):
+                live_button(page, "Give", "btn-give", lambda: self.give_state(page), primary=True)
+            return
+        if phase != "play":
+            return
+        live_label(page, lambda: None if page.my_turn else "Waiting for your turn", "reason")
+        live_button(page, "Play", "btn-play", lambda: self.play_state(page), primary=True)
+        live_button(page, "Pass", "btn-pass", lambda: self.pass_state(page))
+        live_label(page, lambda: self.play_state(page)[1] if page.my_turn else None, "reason w-full text-center",
+                   "reason")
+
+    def give_state(self, page: TablePage) -> tuple[Any, str | None]:
+        ex = page.view.get("exchange") or {}
+        n = ex.get("give_count") or 0
+        give = Give(tuple(page.selected))
+        if not ex.get("pending"):
+            return None, "Your cards have been given back"
+        if len(page.selected) != n:
+            return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
+        return give, page.check(give)
+
+    def play_state(self, page: TablePage) -> tuple[Any, str | None]:
+        if not page.my_turn:
+            return None, "Not your turn"
+        if not page.selected:
+            top = page.view.get("top")
+            return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
+                          else "Select cards of one rank to lead")
+        play = Play(tuple(page.selected))
+        return play, page.check(play)
+
+    def pass_state(self, page: TablePage) -> tuple[Any, str | None]:
+        if not page.my_turn:
+            return None, "Not your turn"
+        return (Pass(), None) if page.view.get("can_pass") else (None, "You lead: play something")
+
+
+SCREEN = PresidentScreen()

@@ -1,0 +1,70 @@
+"""Rummy's draw for the first deal (phase ``first-draw``): the deck to tap (``btn-first-draw``) and one place per
+seat (``first-draw-S``) where that seat's card turns up; the countdown of the phase's own timer."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from ui.components.cards import card, card_back
+from ui.components.tap import set_tappable
+from ui.games.rummy.parts import page_pref, seat_name
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+
+def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[], None]) -> None:
+    draw = view.get("first_deal_draw") or {}
+    cards = list(draw.get("cards") or [])
+    mine = page.seat
+    can_draw = mine is not None and mine in (view.get("to_move") or []) and not page.table.paused
+    with ui.column().classes("w-full items-center gap-2").props("data-testid=first-draw-board"):
+        ui.label("Drawing for the first deal").classes("text-lg font-bold")
+        ui.label("The highest card goes first (ace high)." if not can_draw else
+                 "Tap the deck to draw your card. The highest card goes first (ace high).").classes("text-sm")
+        deck = ui.element("div").classes("rm-stock" + (" ready" if can_draw else ""))
+        deck.props["data-testid"] = "btn-first-draw"
+        set_tappable(deck, can_draw)
+        if can_draw:
+            deck.props["aria-label"] = "Deck: tap to draw your card for the first deal"
+            deck.on("click", lambda _e: on_draw())
+        else:
+            reason = ("You are watching this table." if mine is None else
+                      "The game is paused." if page.table.paused else "You have drawn: waiting for the others.")
+            deck.props["aria-label"] = "Deck"
+            deck.props["aria-disabled"] = "true"
+            deck.props["data-reason"] = reason
+        with deck:
+            card_back(str(page_pref(page, "card_back", "#2b4c9b")))
+        countdown(page, can_draw)
+        with ui.row().classes("justify-center items-end gap-3"):
+            for seat, code in enumerate(cards):
+                with ui.column().classes("items-center gap-1"):
+                    slot = ui.element("div")
+                    slot.props["data-testid"] = f"first-draw-{seat}"
+                    slot.props["data-card-draw"] = code or ""
+                    with slot:
+                        if code:
+                            card(code)
+                        else:
+                            empty = ui.element("div").classes("pcard rm-empty")
+                            empty.props["aria-label"] = f"{seat_name(page, seat)}: not drawn yet"
+                    ui.label(seat_name(page, seat)).classes("text-sm")
+
+
+def countdown(page: TablePage, active: bool) -> None:
+    """Seconds until the game draws for you (the phase's own timer, kept by the table)."""
+    if not active:
+        return
+
+    def left() -> str:
+        deadline = page.table.turn_deadline
+        return f"Drawn for you in {max(0, math.ceil(deadline - time.time()))} s" if deadline else ""
+
+    label = ui.label(left()).classes("text-xs opacity-80").props("data-testid=first-draw-countdown")
+    ui.timer(1.0, lambda: label.set_text(left()))

@@ -1,0 +1,5 @@
+"""Stockpile's table screen."""
+
+from ui.games.stockpile.screen import SCREEN
+
+__all__ = ["SCREEN"]

@@ -1,0 +1,198 @@
+"""Stockpile's selection and input: one :class:`Control` per table page.
+
+It remembers the picked card ("hand:2", "stock:1", "discard:0:3"), marks it on the board and in the hand, makes
+the building piles that take it glow, and turns clicks, double-clicks, drops and Esc into moves. Selecting only
+changes classes and attributes of elements already drawn (no redraw), so double-clicks and drags are never cut
+short. A selection lasts until the next move at the table (chat does not clear it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from logic.stockpile.actions import Discard, Play
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+
+def source_code(view: dict[str, Any], source: str) -> str | None:
+    """The card a source would play ("hand:2" -> the third hand card), or None if it is gone."""
+    parts = source.split(":")
+    try:
+        if parts[0] == "hand":
+            return view["hand"][int(parts[1])]
+        if parts[0] == "stock":
+            return view["stocks"][int(parts[1])]["top"]
+        if parts[0] == "discard":
+            pile = view["discards"][int(parts[1])][int(parts[2])]
+            return pile[-1] if pile else None
+    except (IndexError, ValueError, KeyError):
+        return None
+    return None
+
+
+def card_words(code: str | None) -> str:
+    return "the wild" if code == "W" else f"the {code}"
+
+
+class Control:
+    """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
+
+    def __init__(self, page: TablePage) -> None:
+        self.page = page
+        self.source: str | None = None
+        self.made_at = -1  # move count when the selection was made
+        self.marks: dict[str, list[ui.element]] = {}  # source -> elements showing it selected
+        self.piles: list[ui.element] = []
+        self.discs: list[ui.element] = []  # my own discard piles (where a hand card ends the turn)
+        self.bar: Any = None  # the refreshable action bar
+        self.board: ui.element | None = None
+        self.was_live = False
+
+    # ------------------------------------------------------------------------- state
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.page.view
+
+    def can_act(self) -> bool:
+        return self.page.my_turn and self.view.get("phase") == "play"
+
+    def begin(self) -> None:
+        """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
+        # the hand is a region of its own that may keep its drawing: its marks stay (deleted ones are pruned)
+        self.marks = {k: v for k, v in self.marks.items() if k.startswith("hand:")}
+        self.piles, self.discs = [], []
+        if self.made_at != self.moves() or not self.can_act():
+            self.source = None
+        if self.source is not None and source_code(self.view, self.source) is None:
+            self.source = None
+
+    def mark(self, source: str, el: ui.element) -> None:
+        self.marks = {k: [e for e in v if not e.is_deleted] for k, v in self.marks.items()}
+        self.marks.setdefault(source, []).append(el)
+
+    def accepting(self, source: str | None) -> list[int]:
+        if source is None:
+            return []
+        return [b for b, info in enumerate(self.view.get("build") or []) if source in info.get("playable", [])]
+
+    # ------------------------------------------------------------------------- showing the selection
+    def show(self, bar: bool = True) -> None:
+        src = self.source
+        for key, els in self.marks.items():
+            for el in els:
+                if el.is_deleted:
+                    continue
+                on = key == src
+                if on != ("selected" in el.classes):
+                    el.classes(add="selected" if on else "", remove="" if on else "selected")
+                    el.props["aria-pressed"] = "true" if on else "false"
+                    el.update()
+        ok = set(self.accepting(src))
+        for b, el in enumerate(self.piles):
+            self._flag(el, "glow", b in ok, "data-accepts")
+        hand_card = src is not None and src.startswith("hand:")
+        for el in self.discs:
+            self._flag(el, "glow-discard", hand_card, "data-accepts")
+        if self.board is not None and not self.board.is_deleted:
+            self.board.props["data-selected"] = src or ""
+            self.board.update()
+        if bar and self.bar is not None:
+            self.bar.refresh()
+
+    @staticmethod
+    def _flag(el: ui.element, cls: str, on: bool, attr: str) -> None:
+        if el.is_deleted:
+            return
+        if on != (cls in el.classes):
+            el.classes(add=cls if on else "", remove="" if on else cls)
+        el.props[attr] = "true" if on else "false"
+        el.update()
+
+    def moves(self) -> int:
+        """How many moves the table has seen: a selection lasts until the next move (chat does not clear it)."""
+        return len(self.page.table.log)
+
+    def select(self, source: str | None) -> None:
+        self.source = source
+        self.made_at = self.moves()
+        self.show()
+
+    # ------------------------------------------------------------------------- handlers
+    def not_now(self) -> bool:
+        if self.can_act():
+            return False
+        if self.view.get("phase") == "pending" and self.page.my_turn:
+            ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
+        elif self.view.get("phase") == "play":
+            ui.notify("Wait for your turn.", position="top")
+        return True
+
+    def click_source(self, source: str) -> None:
+        if self.not_now():
+            return
+        self.select(None if self.source == source else source)
+
+    def send(self, action: Any) -> None:
+        """Send a move; the redraw that follows clears the selection. A refused move keeps it (and says why)."""
+        self.page.send(action)
+
+    def play_first(self, source: str) -> None:
+        """Double-click: play on the first pile that takes the card."""
+        if self.not_now():
+            return
+        piles = self.accepting(source)
+        if not piles:
+            code = source_code(self.view, source)
+            ui.notify(f"No building pile takes {card_words(code)} now.", position="top")
+            self.select(None)
+            return
+        self.send(Play(source, piles[0]))
+
+    def click_pile(self, b: int) -> None:
+        if self.not_now():
+            return
+        if self.source is None:
+            ui.notify("First pick a card: from your hand, your stock or a discard pile.", position="top")
+            return
+        self.send(Play(self.source, b))
+
+    def drop_on_pile(self, b: int, source: str) -> None:
+        if self.not_now():
+            return
+        self.send(Play(source, b))
+
+    def click_discard(self, seat: int, p: int) -> None:
+        """One of my discard piles: with a hand card selected it ends the turn, else it picks the pile's top."""
+        if self.not_now():
+            return
+        src = self.source
+        if src is not None and src.startswith("hand:") and seat == self.page.seat:
+            self.send(Discard(int(src[5:]), p))
+            return
+        if self.view["discards"][seat][p]:
+            self.click_source(f"discard:{seat}:{p}")
+        elif seat == self.page.seat:
+            ui.notify("To end your turn, pick a hand card and then one of your discard piles.", position="top")
+
+    def drop_on_discard(self, p: int, source: str) -> None:
+        if self.not_now():
+            return
+        if not source.startswith("hand:"):
+            ui.notify("Only a card from your hand can go on a discard pile.", position="top")
+            return
+        self.send(Discard(int(source[5:]), p))
+
+    def on_key(self, e: Any) -> None:
+        if e.action.keydown and e.key == "Escape" and self.source is not None:
+            self.select(None)
+
+
+def control(page: TablePage) -> Control:
+    ctl = page.__dict__.get("_stockpile")
+    if ctl is None:
+        ctl = page.__dict__["_stockpile"] = Control(page)
+    return ctl

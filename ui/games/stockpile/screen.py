@@ -1,0 +1,308 @@
+"""Stockpile's table screen: four shared building piles, every player's stock and discard piles, your hand.
+
+Playing: tap a card (hand, your stock top, your discard tops, and your partner's when playing as partners), then a
+glowing building pile; double-tap a card to play it on the first pile that takes it; or drag it onto a pile.
+A hand card dropped on (or tapped onto) one of your discard piles ends the turn. Esc clears the selection.
+
+The selection and the input handlers live in ui/games/stockpile/control.py, the cards and piles in
+ui/games/stockpile/parts.py, the look in assets/stockpile.css.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from logic.stockpile.actions import Commit, Pass, Undo
+from ui.components.tap import set_tappable
+from ui.games.base import GameUI, action_button
+from ui.games.stockpile.control import Control, card_words, control, source_code
+from ui.games.stockpile.parts import build_pile, discard_pile, drop_target, sp_card, stock_pile
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+TEAM_CLASSES = ("team-a", "team-b", "team-c")
+
+
+def tappable(el: ui.element, fn: Any) -> None:
+    """Click, or focus with Tab and press Enter or Space (ui/components/tap.py)."""
+    set_tappable(el)
+    el.on("click", lambda _e: fn())
+
+
+class StockpileScreen(GameUI):
+    sort_modes = (("deal", "As drawn"), ("num", "Low → high"))
+
+    # ----------------------------------------------------------------------------- hand
+    def hand_codes(self, page: TablePage, view: dict[str, Any]) -> list[str]:
+        """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
+        return [f"{i}:{c}" for i, c in enumerate(view.get("hand", []))]
+
+    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+        if mode != "num":
+            return codes
+
+        def key(token: str) -> tuple[int, int]:
+            i, c = token.split(":")
+            return (13 if c == "W" else int(c), int(i))
+
+        return sorted(codes, key=key)
+
+    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
+        return control(page).can_act(), view.get("phase")
+
+    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
+        ctl = control(page)
+        ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
+        live = ctl.can_act()
+        if not codes and view.get("phase") in ("play", "pending"):
+            ui.label("No cards in hand").classes("sp-empty-hand")
+        for token in codes:
+            i, code = token.split(":")
+            src = f"hand:{i}"
+            el = sp_card(code, source=src if live else None, selected=src == ctl.source)
+            el.props["data-testid"] = f"hand-card-{i}"
+            el.props["data-index"] = i
+            if live:
+                tappable(el, lambda s=src: ctl.click_source(s))
+                el.on("dblclick", lambda _e, s=src: ctl.play_first(s))
+            ctl.mark(src, el)
+        ctl.show(bar=False)
+
+    # ----------------------------------------------------------------------------- middle
+    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """The board follows the game and the names at the table, not presence or chat: a tap that lands while
+        someone reconnects or writes is not lost to a redraw. (The selection is shown in place.)"""
+        seats = tuple((s.name, s.emoji) for s in page.table.seats)
+        return repr(view), seats, page.seat, page.my_turn, len(page.table.log)
+
+    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
+        if not view:
+            return
+        ctl = control(page)
+        ctl.begin()
+        ui.keyboard(on_key=ctl.on_key)
+        live = ctl.can_act()
+        if live and not ctl.was_live:  # my turn starts: bring my piles and hand into view on a small screen
+            ui.run_javascript("window.scrollTo({top: document.body.scrollHeight, behavior: 'smooth'})")
+        ctl.was_live = live
+        board = ui.column().classes("sp-board w-full items-center gap-2")
+        board.props["data-testid"] = "stockpile-board"
+        board.props["data-partners"] = "true" if view.get("partners") else "false"
+        board.props["data-selected"] = ctl.source or ""
+        ctl.board = board
+        with board:
+            self.others(page, view, ctl)
+            self.centre(page, view, ctl)
+            text = self.message(page, view["message"]) if view.get("message") else ""
+            if text and text != "Your turn":  # the top bar already says so
+                ui.label(text).classes("sp-message").props("data-testid=message")
+            if page.seat is not None:
+                self.mine(page, view, ctl)
+        ctl.show(bar=False)  # a hand kept from before shows the selection as it is now
+
+    @staticmethod
+    def message(page: TablePage, text: str) -> str:
+        text = page.with_names(text)
+        if text.startswith("You "):
+            text = text.replace(" their ", " your ")
+        for wrong, right in (("You starts", "You start"), ("You to play", "Your turn"),
+                             ("You emptied the last stock card and wins", "You emptied the last stock card and win")):
+            text = text.replace(wrong, right)
+        return text
+
+    def seat_order(self, page: TablePage) -> list[int]:
+        n = len(page.table.seats)
+        me = page.seat
+        if me is None:
+            return list(range(n))
+        return [(me + k) % n for k in range(1, n)]
+
+    def team_class(self, view: dict[str, Any], seat: int) -> str:
+        teams = view.get("teams")
+        return TEAM_CLASSES[teams[seat] % len(TEAM_CLASSES)] if teams else ""
+
+    def others(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
+        t = page.table
+        live = ctl.can_act()
+        with ui.row().classes("sp-others w-full justify-center gap-2"):
+            for s in self.seat_order(page):
+                partner = s == view.get("partner")
+                classes = ["player-panel", self.team_class(view, s)]
+                if partner:
+                    classes.append("partner")
+                if s == view.get("turn"):
+                    classes.append("turn")
+                panel = ui.element("div").classes(" ".join(c for c in classes if c))
+                panel.props["data-testid"] = f"player-{s}"
+                panel.props["data-turn"] = "true" if s == view.get("turn") else "false"
+                if view.get("teams"):
+                    panel.props["data-team"] = str(view["teams"][s])
+                seat = t.seats[s]
+                size = "small" if partner else "mini"
+                usable = live and s in (view.get("my_sources") or [])
+                with panel:
+                    with ui.column().classes("panel-head items-start gap-0"):
+                        with ui.row().classes("items-center gap-1 no-wrap"):
+                            ui.label(seat.emoji or "🪑").classes("panel-emoji")
+                            ui.label(seat.name or "Empty seat").classes("panel-name ellipsis")
+                        if partner:
+                            ui.label("Partner").classes("chip title")
+                        elif view.get("teams"):
+                            ui.label(f"Team {view['teams'][s] + 1}").classes("chip")
+                    with ui.row().classes("panel-piles items-end gap-1 no-wrap"):
+                        self.stock(view, ctl, s, size, usable)
+                        ui.element("div").classes("pile-gap")
+                        for p in range(4):
+                            self.discard(page, view, ctl, s, p, size, usable, cascade=0)
+
+    def stock(self, view: dict[str, Any], ctl: Control, s: int, size: str, usable: bool) -> None:
+        info = view["stocks"][s]
+        src = f"stock:{s}" if usable and info["count"] else None
+        el = stock_pile(s, info, size, src)
+        if src:
+            el.classes(add="clickable")
+            tappable(el, lambda: ctl.click_source(src))
+            el.on("dblclick", lambda _e: ctl.play_first(src))
+            if ctl.accepting(src):
+                el.classes(add="can-play")
+            ctl.mark(src, el)
+
+    def discard(self, page: TablePage, view: dict[str, Any], ctl: Control, s: int, p: int, size: str,
+                usable: bool, cascade: int) -> None:
+        cards = view["discards"][s][p]
+        src = f"discard:{s}:{p}" if usable and cards else None
+        el = discard_pile(s, p, cards, size, src, cascade=cascade)
+        mine = s == page.seat
+        if src or (mine and usable):
+            el.classes(add="clickable")
+            tappable(el, lambda: ctl.click_discard(s, p))
+        if src:
+            el.on("dblclick", lambda _e: ctl.play_first(src))
+            ctl.mark(src, el)
+        if mine:
+            hand = [f"hand:{i}" for i in range(len(view.get("hand", [])))]
+            drop_target(el, hand if usable else [], lambda source: ctl.drop_on_discard(p, source))
+            el.props["data-accepts"] = "false"
+            ctl.discs.append(el)
+
+    def centre(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
+        live = ctl.can_act()
+        with ui.row().classes("sp-centre items-start justify-center gap-2 no-wrap"):
+            with ui.element("div").classes("draw-pile").props("data-testid=draw-pile") as draw:
+                draw.props["data-count"] = str(view["draw_count"])
+                draw.props["data-set-aside"] = str(view["set_aside_count"])
+                ui.label("Draw").classes("pile-name")
+                with ui.element("div").classes("pcard back sp-back"):
+                    ui.label(str(view["draw_count"])).classes("back-count")
+                if view["set_aside_count"]:
+                    ui.label(f"+{view['set_aside_count']} to reshuffle").classes("pile-size").props(
+                        "data-testid=set-aside")
+            draw_text = f"🂠 {view['draw_count']} to draw"
+            if view["set_aside_count"]:
+                draw_text += f" · {view['set_aside_count']} to reshuffle"
+            for b, info in enumerate(view["build"]):
+                el = build_pile(b, info)
+                if live:
+                    el.classes(add="clickable")
+                    tappable(el, lambda b=b: ctl.click_pile(b))
+                drop_target(el, info.get("playable", []) if live else [],
+                            lambda source, b=b: ctl.drop_on_pile(b, source))
+                ctl.piles.append(el)
+        ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
+
+    def mine(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
+        s = page.seat
+        live = ctl.can_act()
+        classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
+        area = ui.element("div").classes(classes)
+        area.props["data-testid"] = "my-area"
+        with area:
+            with ui.column().classes("gap-0 items-center"):
+                ui.label("Your stock").classes("pile-name")
+                self.stock(view, ctl, s, "", live)
+            with ui.column().classes("gap-0 items-center"):
+                ui.label("Your discard piles").classes("pile-name")
+                with ui.row().classes("gap-2 no-wrap items-start"):
+                    for p in range(4):
+                        self.discard(page, view, ctl, s, p, "", live, cascade=2)
+
+    # ----------------------------------------------------------------------------- action bar
+    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+        """The bar follows what the board does, and the end-of-turn countdown; the hint follows the pick in place."""
+        return self.middle_key(page, view), page.table.commit_deadline
+
+    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
+        ctl = control(page)
+
+        @ui.refreshable
+        def bar() -> None:
+            self.bar_content(page, page.view, ctl)
+
+        bar()
+        ctl.bar = bar
+
+    def bar_content(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
+        phase = view.get("phase")
+        if phase not in ("play", "pending") or page.seat is None:
+            return
+        mine = page.my_turn
+        # the buttons share the page's row with the sort button; the hint and the pause bar go below (CSS order)
+        if phase == "pending" and mine:
+            action_button(page, "Undo", "btn-undo", Undo(), None, icon="undo")
+            action_button(page, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
+        elif mine:
+            reason = None if view.get("undo_available") else "Nothing to undo now"
+            action_button(page, "Undo", "btn-undo", Undo(), reason, icon="undo")
+            if view.get("can_pass"):
+                action_button(page, "Pass", "btn-pass", Pass(), None, primary=True)
+        else:
+            action_button(page, "Undo", "btn-undo", None, "Not your turn", icon="undo")
+        hint = self.hint(page, view, ctl)
+        if hint:
+            ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
+        if phase == "pending" and mine:
+            left = page.table.commit_deadline
+            secs = max(0.0, (left - time.time())) if left else 0.0
+            with ui.element("div").classes("pending-bar").props("data-testid=pending"):
+                ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
+
+    def hint(self, page: TablePage, view: dict[str, Any], ctl: Control) -> str:
+        phase = view.get("phase")
+        t = page.table
+        if not page.my_turn:
+            turn = view.get("turn")
+            if turn is None:
+                return ""
+            return f"Waiting for {t.seats[turn].name}…" if turn != page.seat else ""
+        if phase == "pending":
+            return "Discarded: your turn ends in a moment. Undo takes it back."
+        if view.get("can_pass"):
+            return "No cards and nothing to play: pass."
+        src = ctl.source
+        if src is None:
+            stock_src = f"stock:{page.seat}"
+            if ctl.accepting(stock_src):
+                top = view["stocks"][page.seat]["top"]
+                return f"Your stock {'wild' if top == 'W' else top} fits! Tap it, then a glowing pile."
+            if not view.get("hand"):
+                return "Play from your stock or discard piles."
+            return "Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile."
+        code = source_code(view, src)
+        piles = ctl.accepting(src)
+        where = f"pile {piles[0] + 1}" if len(piles) == 1 else "a glowing pile"
+        if src.startswith("hand:"):
+            if piles:
+                return f"Tap {where} to play {card_words(code)} — or your discard pile to end your turn."
+            return f"No pile takes {card_words(code)}: tap your discard pile to end your turn with it."
+        if piles:
+            return f"Tap {where} to play {card_words(code)}."
+        return f"No pile takes {card_words(code)} now."
+
+
+SCREEN = StockpileScreen()

@@ -1,0 +1,207 @@
+"""The seat API (issue 20): a program plays one seat over HTTP, under ``/api/v1/``.
+
+Every call goes through the hub like a browser's click (``hub.run``: the same checks in ``Table.act``, saved
+before anyone is told) and answers only the seat's own view. Auth is ``Authorization: Bearer <token>``; the
+token's hash is compared in constant time with the program seats' hashes (see ``logic/table_program.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+
+from logic.game import IllegalMove
+from logic.tables import STATUS_CLOSED, STATUS_OVER, Table
+from ui.seat_api.auth import RateLimiter, bearer_token, hash_token
+from ui.seat_api.schemas import Problem, SeatView, legal_actions, seat_view
+from ui.server.runtime import runtime
+
+MAX_BODY = 4096  # bytes: an action is a few hundred at most
+LONG_POLL_SECONDS = 25.0
+
+router = APIRouter(prefix="/api/v1", tags=["Seat API"])
+limiter = RateLimiter()
+strangers = RateLimiter(rate=2.0, burst=20)  # calls without a working token, per client address
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Problem, "description": "no `Authorization: Bearer <token>` header"},
+    403: {"model": Problem, "description": "the token does not act for this table (or for any)"},
+    404: {"model": Problem, "description": "no table with this code (answered only to a working token)"},
+    410: {"model": Problem, "description": "the table has ended (`status`: over or closed): its tokens no longer work"},
+    429: {"model": Problem, "description": "too many requests: wait `Retry-After` seconds"},
+}
+ACTION_BODY = {"requestBody": {"required": True, "description": "one action, exactly as listed by `/legal` "
+                               f"(at most {MAX_BODY} bytes)",
+                               "content": {"application/json": {"schema": {"type": "object"}}}}}
+
+
+class ApiError(Exception):
+    def __init__(self, http_status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> None:
+        super().__init__(detail)
+        self.http_status, self.detail, self.headers, self.extra = http_status, detail, headers or {}, extra
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"detail": self.detail, **self.extra}, status_code=self.http_status,
+                            headers=self.headers)
+
+
+def _limit(rl: RateLimiter, key: str) -> None:
+    wait = rl.take(key)
+    if wait:
+        raise ApiError(429, "Too many requests for this token: slow down.", {"Retry-After": rl.retry_after(wait)})
+
+
+def authorize(request: Request, code: str) -> tuple[Table, int]:
+    """The table and seat the request's token acts for, or an :class:`ApiError` (401/403/404/410/429)."""
+    token = bearer_token(request.headers.get("authorization"))
+    client = request.client.host if request.client else "?"
+    if token is None:
+        _limit(strangers, client)
+        raise ApiError(401, "Send the seat's token as 'Authorization: Bearer <token>'.",
+                       {"WWW-Authenticate": "Bearer"})
+    token_hash = hash_token(token)
+    hub = runtime().hub
+    home: tuple[Table, int] | None = None
+    for table in list(hub.tables.values()):  # every table is checked (no early exit)
+        seat = table.program_seat(token_hash)
+        if seat is not None:
+            home = table, seat
+    if home is None:
+        _limit(strangers, client)
+        raise ApiError(403, "This token does not play at any table (it may have been removed).")
+    _limit(limiter, token_hash)
+    table, seat = home
+    if table.code != code.strip().upper():
+        if hub.get(code) is None:
+            raise ApiError(404, f"No table with code {code[:12].upper()}.")
+        raise ApiError(403, "This token plays at another table.")
+    if table.status in (STATUS_OVER, STATUS_CLOSED):
+        raise ApiError(410, "This table has ended: its tokens no longer work.", status=table.status)
+    return table, seat
+
+
+async def answer(table: Table, seat: int) -> JSONResponse:
+    """The seat's view once the table's current version is saved (nobody is told of a move a crash could lose)."""
+    await runtime().hub.until_saved(table)
+    return JSONResponse(seat_view(table, seat))
+
+
+async def read_body(request: Request) -> bytes:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise ApiError(413, f"The body is too large: an action is at most {MAX_BODY} bytes.")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, f"The body is too large: an action is at most {MAX_BODY} bytes.")
+    return body
+
+
+def parse_action(table: Table, body: bytes) -> Any:
+    """The game's action from the request body; 400 for anything that is not one."""
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise ApiError(400, f"The body is not JSON ({exc}).") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "An action is a JSON object, as listed by /legal.")
+    try:
+        return table.game.decode_action(data)
+    except IllegalMove as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+def _guarded(fn: Any) -> Any:
+    """Turn :class:`ApiError` into its JSON answer (FastAPI keeps the endpoint's signature for the docs)."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await fn(*args, **kwargs)
+        except ApiError as exc:
+            return exc.response()
+
+    return wrapper
+
+
+@router.get("/tables/{code}", response_model=SeatView, responses=ERRORS, summary="The seat's view of the table")
+@_guarded
+async def get_table(code: str, request: Request) -> Any:
+    table, seat = authorize(request, code)
+    return await answer(table, seat)
+
+
+@router.get("/tables/{code}/legal", response_model=list[dict[str, Any]], responses=ERRORS,
+            summary="The seat's legal actions now (empty when it is not its turn)",
+            description="After a timeout the computer plays for the seat; asking for the legal actions (or making a "
+                        "move) takes the seat back.")
+@_guarded
+async def get_legal(code: str, request: Request) -> Any:
+    table, seat = authorize(request, code)
+    hub = runtime().hub
+    if table.seats[seat].autoplay:  # it timed out once; asking what it may do means it is playing again
+        hub.run(table, lambda t, now: t.program_back(seat, now))
+    await hub.until_saved(table)
+    return JSONResponse(legal_actions(table, seat))
+
+
+@router.post("/tables/{code}/actions", response_model=SeatView, openapi_extra=ACTION_BODY,
+             responses={**ERRORS, 400: {"model": Problem, "description": "the body is not an action of this game"},
+                        409: {"model": Problem, "description": "the rules refuse the move now (readable reason)"},
+                        413: {"model": Problem, "description": f"the body is over {MAX_BODY} bytes"}},
+             summary="Make one move; answers the new view")
+@_guarded
+async def post_action(code: str, request: Request) -> Any:
+    table, seat = authorize(request, code)
+    action = parse_action(table, await read_body(request))
+    player_id = table.seats[seat].player_id or ""
+
+    def move(t: Table, now: float) -> None:  # exactly a browser's click, then the program is present again
+        t.act(player_id, action, now)
+        t.program_back(seat, now)
+
+    try:
+        runtime().hub.run(table, move)
+    except IllegalMove as exc:
+        raise ApiError(409, str(exc)) from None
+    return await answer(table, seat)
+
+
+@router.get("/tables/{code}/events", response_model=SeatView, responses=ERRORS,
+            summary="Wait (long poll) until the table is past `after`, then answer the new view")
+@_guarded
+async def get_events(code: str, request: Request,
+                     after: int = Query(..., ge=-1, description="the last version you have seen"),
+                     wait: float = Query(LONG_POLL_SECONDS, gt=0, le=LONG_POLL_SECONDS,
+                                         description="seconds to wait at most; on a timeout the same view "
+                                                     "comes back")) -> Any:
+    table, seat = authorize(request, code)
+    hub = runtime().hub
+    if hub.saved_versions.get(table.code, -1) <= after:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        changed = asyncio.Event()
+        unsubscribe = hub.subscribe(table.code, lambda _t: changed.set())  # the hub's save-then-notify
+        try:
+            # pages are also told of changes that are not a new version (who is connected): wait on past those
+            while hub.saved_versions.get(table.code, -1) <= after and (left := deadline - loop.time()) > 0:
+                changed.clear()
+                try:
+                    await asyncio.wait_for(changed.wait(), left)
+                except TimeoutError:
+                    break
+        finally:
+            unsubscribe()
+    return await answer(table, seat)
+
+
+def register() -> None:
+    from nicegui import app
+
+    app.include_router(router)

@@ -1,0 +1,390 @@
+"""The live-table registry: holds every table in process, persists after each change, runs the one
+server-side ticker (timeouts, grace periods, lobby expiry, computer players) and tells subscribed pages.
+
+Every change follows the same path: apply -> persist -> notify. Records are serialised on the event loop (a
+consistent snapshot) and written by :class:`storage.writer.TableWriter`'s thread; pages hear of a change only
+once the table's newest version has replaced its file, so no browser is ever shown a move a crash of the server
+could lose (a second thread then flushes the file to the disk against a power cut). Computer players wait for
+their previous move to be saved before making the next one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from logic.bot_worker import choose_bot_action
+from logic.cards import derive_rng
+from logic.game import IllegalMove
+from logic.registry import get_game
+from logic.tables import (
+    STATUS_CLOSED,
+    STATUS_LOBBY,
+    STATUS_OVER,
+    STATUS_PLAYING,
+    Settings,
+    Table,
+    bot_identity,
+    new_table,
+)
+from storage.archive import MainStore
+from storage.tables import TableStore
+from storage.writer import TableWriter
+from ui.server.presence import Presence
+from ui.server.save_timing import SaveTiming
+
+log = logging.getLogger("cardnight.hub")
+__all__ = ["Hub", "choose_bot_action"]
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LENGTH = 6
+FINISHED_KEEP_SECONDS = 24 * 3600
+CLOSED_KEEP_SECONDS = 600
+
+Listener = Callable[[Table], None]
+
+
+class Hub:
+    def __init__(self, data_dir: Path, clock: Callable[[], float] = time.time, inline_bots: bool = False) -> None:
+        self.data_dir = data_dir
+        self.clock = clock
+        self.inline_bots = inline_bots
+        self.store = TableStore(data_dir)
+        self.main = MainStore(data_dir)
+        self.tables: dict[str, Table] = {}
+        self.listeners: dict[str, list[Listener]] = {}
+        self.busy: set[str] = set()
+        self.ticker_lag: list[float] = []
+        self._archived_codes: set[str] | None = None
+        self.writer = TableWriter(self.store, self._saved_in_thread)
+        self.saved_versions: dict[str, int] = {}
+        self._save_waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self.stopping = False
+        self.timing = SaveTiming.from_env()
+        self.presence = Presence(self)  # which pages are connected at each table (issue 16)
+
+    # ----------------------------------------------------------------------------- life cycle
+    def load(self) -> int:
+        """Load every saved table; a record that cannot be read is logged and skipped."""
+        now = self.clock()
+        for record in self.store.load_all():
+            code = str(record.get("code", "?"))
+            try:
+                table = Table.from_record(record, now)
+            except Exception as exc:  # a bad record must never stop the server
+                log.warning("Skipping saved table %s: %s", code, exc)
+                continue
+            if self._expired(table, now):
+                self.store.delete(table.code)
+                continue
+            table.mark_unseen(now)  # nobody's page is connected yet: each person counts as just gone
+            self.tables[table.code] = table
+            self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
+        log.info("Loaded %d tables", len(self.tables))
+        return len(self.tables)
+
+    def stop(self) -> None:
+        """Shutting down: no more ticks or computer moves; running computer players are stopped (their next move
+        is made after the restart, from the saved table)."""
+        self.stopping = True
+        for task in list(self._bot_tasks):
+            task.cancel()
+        for code in list(self._save_waiters):
+            for _, future in self._save_waiters.pop(code):
+                if not future.done():
+                    future.cancel()
+
+    def save_all(self) -> None:
+        """Save every table now (on shutdown: the saved time is what restart timers count from)."""
+        for table in self.tables.values():
+            self._persist(table)
+        self.flush_writes()
+
+    def flush_writes(self, timeout: float = 30.0) -> bool:
+        """Block until every queued table record is on disk."""
+        return self.writer.flush(timeout)
+
+    def _expired(self, table: Table, now: float) -> bool:
+        if table.status == STATUS_OVER and table.finished_at and now - table.finished_at > FINISHED_KEEP_SECONDS:
+            return True
+        return table.status == STATUS_CLOSED and now - (table.finished_at or table.created_at) > CLOSED_KEEP_SECONDS
+
+    # ----------------------------------------------------------------------------- creation
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def create(self, game_key: str, host_id: str, host_name: str, host_emoji: str, *, options: dict[str, Any],
+               practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
+               speed: float | None = None, program_hash: str | None = None) -> Table:
+        """A new table with the host seated. Practice tables fill the other seats with bots and start.
+        With ``program_hash`` the last seat is a program seat (issue 20) holding the token with that hash."""
+        game = get_game(game_key)
+        now = self.clock()
+        seed = secrets.randbits(31) if seed is None else int(seed)
+        settings = Settings(turn_seconds=0 if practice else game.default_turn_seconds)
+        if speed is not None:
+            settings.bot_delay = max(0.0, float(speed))
+            if settings.bot_delay == 0:
+                settings.grace_scale = 0.0
+        table = new_table(game_key, self.new_code(), host_id, options, seed, now, practice, settings)
+        table.join(host_id, host_name, host_emoji, now)
+        if program_hash is not None:
+            table.add_program(host_id, len(table.seats) - 1, program_hash)
+        if practice:
+            table.settings.public = False
+            level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
+            count = len(table.seats) - 1 if bots is None else bots
+            rng = derive_rng(seed, "bots")
+            for seat in table.open_seats()[:count]:
+                name, emoji = bot_identity(rng, {s.name for s in table.seats})
+                table.add_bot(host_id, seat, level, name, emoji)
+            if not table.open_seats():
+                table.start(host_id, now)
+        self.tables[table.code] = table
+        self.changed(table)
+        return table
+
+    def get(self, code: str) -> Table | None:
+        return self.tables.get((code or "").strip().upper())
+
+    # ----------------------------------------------------------------------------- changes
+    def run(self, table: Table, fn: Callable[[Table, float], Any]) -> Any:
+        """Apply a change (raising IllegalMove untouched), then persist and notify."""
+        before = table.version
+        if self.timing:
+            self.timing.started(table.code)
+        result = fn(table, self.clock())
+        if table.version != before:
+            self.changed(table)
+            if not self.inline_bots:  # computer players answer at once, not at the next tick
+                self._kick_bots(table, self.clock())
+        return result
+
+    def changed(self, table: Table) -> None:
+        """Save the table; its pages are told once the save has landed (see :meth:`_saved`)."""
+        self._persist(table)
+        if table.status == STATUS_OVER and not getattr(table, "_archived", False):
+            self._archive(table)
+
+    def _persist(self, table: Table) -> None:
+        record = json.dumps(table.to_record(self.clock()), separators=(",", ":"))
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (scripts, start-up): write at once
+            self._loop = None
+        if self._loop is None:
+            self.store.save_json(table.code, record)
+            self._saved(table.code, table.version)
+        elif self.listeners.get(table.code):  # people are watching: write now, tell them at once
+            if self.writer.write_now(table.code, record, table.version):
+                if self.timing:
+                    self.timing.written(table.code)
+                self._saved(table.code, table.version)
+        else:  # computer players only: the writer thread keeps the loop free
+            self.writer.save(table.code, record, table.version)
+
+    def _saved_in_thread(self, code: str, version: int) -> None:
+        if self.timing:
+            self.timing.written(code)
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._saved, code, version)
+            except RuntimeError:  # the loop closed meanwhile (shutdown)
+                pass
+
+    def _saved(self, code: str, version: int) -> None:
+        """A record of ``code`` at ``version`` is saved: wake waiting bots and, if nothing newer is
+        pending, tell the table's pages."""
+        if version > self.saved_versions.get(code, -1):
+            self.saved_versions[code] = version
+        saved = self.saved_versions[code]
+        waiters = self._save_waiters.get(code)
+        if waiters:
+            still = []
+            for wanted, future in waiters:
+                if wanted <= saved:
+                    if not future.done():
+                        future.set_result(None)
+                else:
+                    still.append((wanted, future))
+            if still:
+                self._save_waiters[code] = still
+            else:
+                del self._save_waiters[code]
+        table = self.tables.get(code)
+        if table is None or table.version > saved:
+            return  # a newer version is on its way to the disk; its save will notify
+        if self.timing:
+            self.timing.told(code, version)
+        for listener in list(self.listeners.get(code, [])):
+            try:
+                listener(table)
+            except Exception:  # one broken page must not stop the others
+                log.exception("listener failed for table %s", code)
+
+    async def until_saved(self, table: Table) -> None:
+        """Wait until the table's current version is saved (its file replaced)."""
+        wanted = table.version
+        if self.saved_versions.get(table.code, -1) >= wanted:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._save_waiters.setdefault(table.code, []).append((wanted, future))
+        await future
+
+    def _archive(self, table: Table) -> None:
+        table._archived = True  # type: ignore[attr-defined]
+        outcome = table.game.outcome(table.state)
+        if outcome is None:
+            return
+        if self._archived_codes is None:  # read (and validate) the finished games once, not at every game's end
+            self._archived_codes = {str(g.get("code")) for g in self.main.finished_games()}
+        if table.code in self._archived_codes:
+            return
+        self._archived_codes.add(table.code)
+        self.main.add_finished({
+            "code": table.code, "game": table.game_key, "practice": table.practice,
+            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.finished_at or self.clock())),
+            "players": [{"player_id": s.player_id, "name": s.name, "emoji": s.emoji, "bot": s.bot}
+                        for s in table.seats],
+            "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
+            "options": table.options, "seed": table.seed, "log": table.log,
+        })
+
+    def remove(self, code: str) -> None:
+        """Forget a table and delete its file; anything waiting for its saves is let go."""
+        self.tables.pop(code, None)
+        self.saved_versions.pop(code, None)
+        for _, future in self._save_waiters.pop(code, []):
+            if not future.done():
+                future.set_result(None)
+        if not self.listeners.get(code):
+            self.listeners.pop(code, None)
+        self.writer.delete(code)
+
+    def subscribe(self, code: str, listener: Listener) -> Callable[[], None]:
+        self.listeners.setdefault(code, []).append(listener)
+
+        def unsubscribe() -> None:
+            items = self.listeners.get(code, [])
+            if listener in items:
+                items.remove(listener)
+            if not items:
+                self.listeners.pop(code, None)
+
+        return unsubscribe
+
+    # ----------------------------------------------------------------------------- the ticker
+    async def tick(self) -> None:
+        """One pass over every table. Called by the app-wide timer."""
+        if self.stopping:
+            return
+        started = self.clock()
+        for table in list(self.tables.values()):
+            try:
+                self._tick_table(table, started)
+            except IllegalMove as exc:
+                log.error("table %s: automatic move refused: %s", table.code, exc)
+            except Exception:
+                log.exception("table %s: tick failed", table.code)
+        self.ticker_lag.append(self.clock() - started)
+        del self.ticker_lag[:-1000]
+
+    def _tick_table(self, table: Table, now: float) -> None:
+        before = table.version
+        table.tick(now)
+        if table.version != before:
+            self.changed(table)
+        if self._expired(table, now):
+            self.remove(table.code)
+            return
+        self._kick_bots(table, now)
+
+    def _kick_bots(self, table: Table, now: float) -> None:
+        """Start computer players' moves for this table unless they are already running."""
+        if self.stopping or table.code in self.busy or not table.bots_to_move(now):
+            return
+        self.busy.add(table.code)
+        if self.inline_bots:
+            try:
+                self._bot_moves_sync(table)
+            finally:
+                self.busy.discard(table.code)
+        else:
+            from nicegui import background_tasks
+
+            task = background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
+            self._bot_tasks.add(task)
+            task.add_done_callback(lambda t, code=table.code: self._bot_task_done(t, code))
+
+    def _bot_task_done(self, task: asyncio.Task[None], code: str) -> None:
+        """Also when a task is cancelled before it ever ran (its own ``finally`` would not run then)."""
+        self._bot_tasks.discard(task)
+        self.busy.discard(code)
+
+    @staticmethod
+    def _bot_inputs(table: Table, seat: int) -> tuple[str, str, dict[str, Any], list[Any], str]:
+        """Everything a bot may know: its seat's view and the legal actions (never the state)."""
+        game = table.game
+        rng_key = f"{table.seed}:bot:{len(table.log)}:{seat}"
+        return game.key, table.bot_level_for(seat), game.view(table.state, seat), \
+            game.legal_actions(table.state, seat), rng_key
+
+    def _bot_moves_sync(self, table: Table) -> None:
+        for _ in range(10_000):
+            seats = table.bots_to_move(self.clock())
+            if not seats:
+                return
+            action = choose_bot_action(*self._bot_inputs(table, seats[0]))
+            self.run(table, lambda t, now, s=seats[0], a=action: t.act_for(s, a, now))
+
+    async def _bot_moves(self, table: Table) -> None:
+        """Let computer players move until a person is due (or pacing asks us to wait)."""
+        from nicegui import run
+
+        while not self.stopping:
+            await self.until_saved(table)  # a move is made only on top of a saved one
+            seats = table.bots_to_move(self.clock())
+            if not seats or self.tables.get(table.code) is not table:
+                return
+            seat = seats[0]
+            inputs = self._bot_inputs(table, seat)
+            version = table.version
+            if inputs[1] == table.game.bot_levels[-1]:  # search bots think in another process
+                action = await run.cpu_bound(choose_bot_action, *inputs)
+                if action is None:  # shutting down
+                    return
+            else:
+                action = choose_bot_action(*inputs)
+            if version != table.version or seat not in table.bots_to_move(self.clock()):
+                continue  # the table moved on while we were thinking
+            try:
+                self.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
+            except IllegalMove as exc:
+                log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
+                legal = table.game.legal_actions(table.state, seat)
+                self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
+
+    # ----------------------------------------------------------------------------- queries
+    def tables_of(self, player_id: str) -> list[Table]:
+        mine = [t for t in self.tables.values() if t.seat_of(player_id) is not None]
+        return sorted(mine, key=lambda t: -t.created_at)
+
+    def live_tables(self) -> list[Table]:
+        return sorted((t for t in self.tables.values()
+                       if t.status == STATUS_LOBBY and t.settings.public and t.open_seats()),
+                      key=lambda t: -t.created_at)
+
+    def playing_count(self) -> int:
+        return sum(1 for t in self.tables.values() if t.status == STATUS_PLAYING)

@@ -1,0 +1,97 @@
+"""Which pages are connected at each table, told to the table as plain data with the time.
+
+A table page registers its client here. NiceGUI calls us when the page's socket connects, disconnects (and when
+it reconnects) and when the client is deleted; only then do we tell the table who is here (the set of player ids
+with a connected page). Nothing runs per second: "reconnecting" turning into "away" is read from the stored time
+(logic/table_away.py), and each page redraws that text itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from nicegui import Client
+
+if TYPE_CHECKING:
+    from logic.tables import Table
+    from ui.server.hub import Hub
+
+
+log = logging.getLogger("cardnight.presence")
+
+KEEP_ASLEEP_PAGE_S = 6 * 60.0  # a table page whose socket dropped is kept this long (a phone asleep for 5 min)
+
+
+class Presence:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.pages: dict[str, dict[str, tuple[str, bool]]] = {}  # code -> client id -> (player id, connected)
+
+    def attach(self, table: Table, client: Client, player_id: str) -> None:
+        """Follow one table page; its connection counts once its socket is up."""
+        code = table.code
+        self.pages.setdefault(code, {})[client.id] = (player_id, client.has_socket_connection)
+        client.on_connect(lambda: self._connected(code, client.id, player_id))
+        client.on_disconnect(lambda: self._set(code, client.id, player_id, client.has_socket_connection))
+        client.on_delete(lambda: self._drop(code, client.id))
+
+    def present(self, code: str) -> set[str]:
+        return {pid for pid, connected in self.pages.get(code, {}).values() if connected}
+
+    def _connected(self, code: str, client_id: str, player_id: str) -> None:
+        self._let_go_of_old_pages(code, client_id, player_id)
+        self._set(code, client_id, player_id, True)
+
+    def _let_go_of_old_pages(self, code: str, client_id: str, player_id: str) -> None:
+        """A table page whose socket dropped is kept for minutes (a phone asleep comes back without a reload: see
+        ``KEEP_ASLEEP_PAGE_S``). Once the same player has a new page of this table (a reload, the link opened
+        again), their old pages there that are down are let go at once instead of lingering."""
+        for other_id, (pid, connected) in list(self.pages.get(code, {}).items()):
+            if other_id != client_id and pid == player_id and not connected:
+                old = Client.instances.get(other_id)
+                if old is not None and not old.has_socket_connection:
+                    old.delete()
+
+    def _set(self, code: str, client_id: str, player_id: str, connected: bool) -> None:
+        pages = self.pages.setdefault(code, {})
+        pages[client_id] = (player_id, connected)
+        self.tell(code)
+
+    def _drop(self, code: str, client_id: str) -> None:
+        pages = self.pages.get(code)
+        if pages is None:
+            return
+        pages.pop(client_id, None)
+        if not pages:
+            del self.pages[code]
+        self.tell(code)
+
+    def tell(self, code: str) -> None:
+        """Pass who is here to the table; its pages are told if a seat came or went or the watchers changed."""
+        table = self.hub.get(code)
+        if table is None:
+            return
+        present = self.present(code)
+        if present == table.present_ids and not self._stale(table, present):
+            return
+        version = table.version
+        changed = self.hub.run(table, lambda t, now: t.update_presence(present, now))
+        if changed and table.version == version:
+            self._notify(table)
+
+    def _notify(self, table: Table) -> None:
+        """Tell the table's pages of a presence change (nothing to save). If a move is still on its way to the
+        disk, its save tells them (pages are never shown a move before it is saved)."""
+        if self.hub.saved_versions.get(table.code, -1) < table.version:
+            return
+        for listener in list(self.hub.listeners.get(table.code, [])):
+            try:
+                listener(table)
+            except Exception:  # one broken page must not stop the others
+                log.exception("listener failed for table %s", table.code)
+
+    @staticmethod
+    def _stale(table: Table, present: set[str]) -> bool:
+        """A seat whose person is here but still counts as gone (e.g. just sat down, or after a restart)."""
+        return any(table.seats[i].player_id in present for i in table.gone_since)

@@ -1,0 +1,39 @@
+"""Process-wide things the pages share: the hub and how the server was started."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ui.server.hub import Hub
+
+
+@dataclass
+class Runtime:
+    hub: Hub
+    data_dir: Path
+    host: str = "0.0.0.0"
+    port: int = 8080
+    seed: int | None = None  # --seed: fixed seeds for new tables (testers)
+    seed_counter: list[int] = field(default_factory=lambda: [0])
+
+    def next_seed(self) -> int | None:
+        """With --seed, tables get seed, seed+1, ... in creation order; otherwise random."""
+        if self.seed is None:
+            return None
+        value = self.seed + self.seed_counter[0]
+        self.seed_counter[0] += 1
+        return value
+
+
+_runtime: Runtime | None = None
+
+
+def set_runtime(rt: Runtime) -> None:
+    global _runtime
+    _runtime = rt
+
+
+def runtime() -> Runtime:
+    assert _runtime is not None, "main.py sets the runtime before pages are served"
+    return _runtime

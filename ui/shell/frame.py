@@ -1,0 +1,48 @@
+"""The shell around every page: header with the app name and navigation, then the page's content."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from nicegui import ui
+from nicegui.elements.mixins.text_element import TextElement
+
+from ui.shell.identity import client_head, me, pref
+
+
+class PageHeading(TextElement):
+    """The page's ``<h1>``."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(tag="h1", text=text)
+
+
+@contextmanager
+def frame(title: str, *, full_width: bool = False, header: bool = True) -> Iterator[ui.column]:
+    ui.colors(primary="#1f6f4a", secondary="#f2c14e", accent="#8e44ad")
+    ui.page_title(f"{title} · Card Night" if title != "Card Night" else title)
+    if pref("four_colour", False):
+        ui.query("body").classes("four-colour")
+    if not pref("animations", True):
+        ui.query("body").classes("no-motion")
+    ui.add_head_html(client_head())  # issue 6: card back, table colour, sounds; updated live by set_pref
+    if header:
+        with ui.header().classes("items-center justify-between bg-green-10 q-py-xs q-px-md").props(
+                'data-testid=header'):
+            with ui.link(target="/").classes("text-white no-underline row items-center gap-2"):
+                ui.label("🂡").classes("text-2xl")
+                ui.label("Card Night").classes("text-lg font-bold")
+            with ui.row().classes("items-center gap-1"):
+                ui.button(icon="menu_book", on_click=lambda: ui.navigate.to("/rules")).props(
+                    "flat round color=white aria-label=Rules data-testid=nav-rules")
+                ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(  # issue 6
+                    "flat round color=white aria-label=Stats data-testid=nav-stats")
+                who = me()
+                ui.button(f"{who.emoji} {who.name}", on_click=lambda: ui.navigate.to("/profile")).props(
+                    "flat no-caps color=white data-testid=nav-profile")
+    width = "w-full" if full_width else "w-full max-w-5xl mx-auto"
+    with ui.column().classes(f"{width} q-pa-sm gap-3 cn-page") as col:
+        # one level-one heading per page (screen readers jump to it); shown by the page's own title or top bar
+        PageHeading(title).classes("cn-sr-only")
+        yield col

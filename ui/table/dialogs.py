@@ -1,0 +1,109 @@
+"""The table page's dialogs: the rules, the chat and leaving the table.
+
+A mixin of :class:`ui.table.page.TablePage` (it uses the page's table, overlays and ``do``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from ui.components.rule_examples import rule_examples
+from ui.table.help import TABLE_HELP
+
+if TYPE_CHECKING:
+    from logic.tables import Table
+    from ui.shell.identity import Me
+
+
+class TableDialogs:
+    table: Table
+    me: Me
+    seat: int | None
+    overlays: ui.element | None
+    chat_seen: int
+    chat_badge: ui.badge | None
+    chat_log: ui.column | None
+    do: Callable[[Any], bool]
+
+    def open_rules(self) -> None:
+        with self.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
+                "data-testid=rules-dialog"):
+            with ui.scroll_area().classes("h-[70vh] w-full"):
+                ui.markdown(self.table.game.rules_markdown())
+                rule_examples(self.table.game_key)  # issue 17
+                ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
+            ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
+        dialog.open()
+
+    def open_chat(self) -> None:
+        self.chat_seen = len(self.table.chat)
+        if self.chat_badge is not None:
+            self.chat_badge.set_visibility(False)
+        with self.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
+                "data-testid=chat-dialog"):
+            ui.label("Table chat").classes("font-bold")
+            with ui.scroll_area().classes("grow w-full") as area:
+                self.chat_log = ui.column().classes("w-full gap-1")
+                with self.chat_log:
+                    self.chat_messages()
+            if self.seat is not None or self.table.settings.watcher_chat == "write":  # issue 16: the host's choice
+                with ui.row().classes("w-full no-wrap items-center"):
+                    box = ui.input(placeholder="Say something").props(
+                        "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
+
+                    def send() -> None:
+                        if self.do(lambda t, now: self.say_as_me(t, box.value or "", now)):
+                            box.set_value("")
+                            area.scroll_to(percent=1.0)
+
+                    box.on("keydown.enter", send)
+                    ui.button(icon="send", on_click=send).props("flat round aria-label=Send data-testid=chat-send")
+
+        def closed() -> None:
+            self.chat_log = None
+            self.chat_seen = len(self.table.chat)
+
+        dialog.on("hide", closed)
+        dialog.open()
+
+    def say_as_me(self, table: Table, text: str, now: float) -> None:
+        """A player's message, or a watcher's (the table checks that the host lets watchers write)."""
+        if table.seat_of(self.me.player_id) is not None:
+            table.say(self.me.player_id, text, now)
+        else:
+            table.watcher_say(self.me.player_id, self.me.name, self.me.emoji, text, now)
+
+    @ui.refreshable_method
+    def chat_messages(self) -> None:
+        if self.seat is None and not self.table.watcher_may_read():
+            ui.label("The host keeps this chat for the players.").classes("text-grey-8").props(
+                "data-testid=chat-closed")
+            return
+        if not self.table.chat:
+            ui.label("No messages yet.").classes("text-grey-8")
+        for msg in self.table.chat:
+            with ui.row().classes("gap-1 items-baseline no-wrap"):
+                watcher = " (watching)" if msg.get("watcher") else ""
+                ui.label(f"{msg['emoji']} {msg['name']}{watcher}:").classes("font-bold text-sm whitespace-nowrap")
+                ui.label(msg["text"]).classes("text-sm break-all")
+        self.chat_seen = len(self.table.chat)
+
+    def confirm_leave(self) -> None:
+        with self.overlays, ui.dialog() as dialog, ui.card():
+            playing = self.table.status == "playing"
+            ui.label("Leave this table?").classes("text-lg font-bold")
+            if playing:
+                ui.label("The game goes on without you; you cannot come back to this seat.")
+            with ui.row().classes("justify-end w-full"):
+                ui.button("Stay", on_click=dialog.close).props("flat")
+
+                def leave() -> None:
+                    dialog.close()
+                    self.do(lambda t, now: t.leave(self.me.player_id, now))
+                    ui.navigate.to("/")
+
+                ui.button("Leave", on_click=leave).props("color=negative data-testid=btn-leave-confirm")
+        dialog.open()

@@ -1,0 +1,139 @@
+"""The table page's bar at the bottom: the action buttons and the viewer's hand, each a region of its own.
+
+A mixin of :class:`ui.table.page.TablePage` (it uses the page's table, view, screen and selection).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from ui.components.live import Refreshable
+from ui.components.region import Region
+from ui.games.base import IN_PLACE
+from ui.shell.identity import set_pref
+
+if TYPE_CHECKING:
+    from logic.tables import Table
+    from ui.games.base import GameUI
+
+
+def spread_style(n: int) -> str:
+    """The hand's fan follows its number of cards (``--n``); on a phone two rows share them (``--half`` each)."""
+    return f"--n: {n}; --half: {(n + 1) // 2}"
+
+
+class HandBar:
+    """Action buttons (redrawn when the game's ``actions_key`` changes, live parts patched after every change)
+    and the hand (redrawn when ``hand_key`` changes, or kept in place by the game's hand function)."""
+
+    table: Table
+    screen: GameUI | None
+    view: dict[str, Any]
+    selected: list[str]
+    sort_mode: str
+    seat: int | None
+    my_turn: bool
+    r_actions: Region | None
+    r_hand: Region | None
+    hand_el: ui.element | None
+    hand_sync: Callable[[list[str]], None] | None
+    hand_spread: int
+    live: list[Refreshable]
+
+    def toggle_select(self, code: str) -> None:
+        if code in self.selected:
+            self.selected.remove(code)
+        else:
+            self.selected.append(code)
+        self.redraw_hand()
+
+    def set_sort(self, mode: str) -> None:
+        self.sort_mode = mode
+        set_pref(f"sort_{self.table.game_key}", mode)
+        self.redraw_hand()
+
+    def redraw_hand(self) -> None:
+        """Redraw the action bar and bring the hand up to date now (after a selection, sort or setting change)."""
+        if self.r_actions is not None:
+            self.r_actions.update()  # redrawn if its key says so, else its live buttons are brought up to date
+        if self.r_hand is not None:
+            if self.hand_sync is not None and not self.r_hand.box.is_deleted:
+                self.patch_hand()
+            else:
+                self.r_hand.refresh()
+
+    def hand_frame(self) -> None:
+        """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
+        self.r_actions = self.r_hand = None
+        self.hand_sync = None
+        t = self.table
+        if t.status != "playing" or self.seat is None or self.screen is None:
+            return
+        with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
+            self.r_actions = Region.part(self.action_row, self.actions_key, "actions", patch=self.patch_actions)
+            self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.patch_hand)
+
+    def patch_hand(self) -> None:
+        """The hand's gold frame follows the turn without redrawing the cards; a hand kept in place gets its
+        cards brought up to date."""
+        hand = self.hand_el
+        if hand is None or hand.is_deleted:
+            return
+        mine = self.my_turn
+        if mine != ("mine-turn" in hand.classes):
+            hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
+        if self.hand_sync is not None:
+            codes = self.hand_codes()
+            self.hand_sync(codes)
+            spread = max(1, len(codes))
+            if spread != self.hand_spread:  # the fan's overlap follows the number of cards
+                self.hand_spread = spread
+                hand.style(spread_style(spread))
+
+    def hand_codes(self) -> list[str]:
+        codes = self.screen.hand_codes(self, self.view)
+        codes = self.screen.sort(codes, self.sort_mode, self.view)
+        self.selected = [c for c in self.selected if c in codes]
+        return codes
+
+    def patch_actions(self) -> None:
+        """Live buttons and labels of the action bar follow the table and the selection in place."""
+        for part in self.live:
+            part.refresh()
+
+    def action_row(self) -> None:
+        self.live = []
+        with ui.row().classes("w-full items-center justify-center gap-2"):
+            self.screen.actions(self, self.view)
+            modes = dict(self.screen.sort_modes)
+            if len(modes) > 1:
+                order = list(modes)
+                nxt = order[(order.index(self.sort_mode) + 1) % len(order)] if self.sort_mode in order else order[0]
+                ui.button(f"Sort: {modes.get(self.sort_mode, '')}", icon="sort",
+                          on_click=lambda m=nxt: self.set_sort(m)).props(
+                    "outline dense no-caps data-testid=btn-sort")
+
+    def actions_key(self) -> Hashable:
+        key = self.screen.actions_key(self, self.view)
+        return None if key is None else (key, self.sort_mode, self.table.paused)
+
+    def hand_key(self) -> Hashable:
+        codes = self.hand_codes()
+        extra = self.screen.hand_key(self, self.view, codes)
+        if extra is None:
+            return None  # this game's hand redraws on every change
+        if extra == IN_PLACE:
+            return IN_PLACE  # drawn once, then brought up to date by patch_hand
+        return tuple(codes), tuple(self.selected), self.sort_mode, extra
+
+    def hand_cards(self) -> None:
+        codes = self.hand_codes()
+        hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
+        hand.props["data-testid"] = "hand"
+        self.hand_spread = max(1, len(codes))
+        hand.style(spread_style(self.hand_spread))
+        with hand:
+            self.hand_sync = self.screen.hand(self, self.view, codes)

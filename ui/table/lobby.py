@@ -1,0 +1,172 @@
+"""The lobby: join code, invite link + QR, seats filling up, computer players, options, start."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from nicegui import ui
+
+from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
+from ui.components.options import option_controls, player_choices
+from ui.net.lan import base_urls, qr_data_uri
+from ui.server.runtime import runtime
+from ui.shell.identity import EMOJI_CHOICES, set_profile
+from ui.table.presence_lobby import lobby_seat_presence, presence_options, take_computer_seat_button
+from ui.table.program_tokens import program_button, program_token_for_seat
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}
+
+COPY_JS = """
+(async () => {
+  const text = %s;
+  if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
+  const box = document.querySelector('[data-testid=invite-link]');
+  if (box) { box.focus(); box.select(); try { document.execCommand('copy'); return 'copied'; } catch (e) {} }
+  return 'selected';
+})()
+"""
+
+
+def invite_url(code: str) -> str:
+    rt = runtime()
+    return f"{base_urls(rt.port, rt.host)[0]}/table/{code}"
+
+
+async def copy_link(url: str) -> None:
+    import json
+
+    result = await ui.run_javascript("return " + (COPY_JS % json.dumps(url)).strip())  # not "return" + line break
+    ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
+              position="top")
+
+
+def lobby_view(page: TablePage) -> None:
+    t = page.table
+    game = t.game
+    host = page.is_host
+    url = invite_url(t.code)
+    with ui.row().classes("w-full gap-3 items-stretch justify-center"):
+        with ui.card().classes("items-center text-black"):
+            ui.label("Join code").classes("text-sm text-grey-8")
+            ui.label(t.code).classes("code-box").props("data-testid=join-code")
+            qr = ui.element("img").classes("w-36 h-36")
+            qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
+            with ui.row().classes("items-center no-wrap gap-1"):
+                ui.input(value=url).props(
+                    "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
+                ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
+                    "flat round aria-label='Copy link' data-testid=btn-copy-link")
+        with ui.card().classes("grow text-black min-w-[280px]"):
+            ui.label("Seats").classes("text-lg font-bold")
+            for i, s in enumerate(t.seats):
+                with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
+                    ui.label(f"{i + 1}.").classes("w-5")
+                    if s.empty:
+                        ui.label("Open seat").classes("text-grey-8 grow")
+                        if host:
+                            with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
+                                level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
+                                                  value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
+                                    f"dense data-testid=bot-level-{i}")
+                                ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
+                                    page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                                program_button(page, i)  # issue 20
+                    else:
+                        you = " (you)" if i == page.seat else ""
+                        host_mark = " · host" if s.player_id == t.host_id else ""
+                        ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
+                        if s.bot:
+                            ui.label(f"computer · {s.bot}").classes("chip")
+                            take_computer_seat_button(page, i)  # issue 16
+                        elif s.is_program:
+                            ui.label("program").classes("chip")
+                        else:
+                            lobby_seat_presence(page, row, i)
+                        if host and s.player_id != t.host_id:
+                            ui.button(icon="close", on_click=lambda s_=i: page.do(
+                                lambda tb, now: tb.remove_player(page.me.player_id, s_))).props(
+                                f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
+                program_token_for_seat(page, i)  # issue 20: shown once, to the host who made it
+            if page.seat is None:
+                join_form(page)
+        with ui.card().classes("text-black min-w-[260px]"):
+            ui.label("Table options").classes("text-lg font-bold")
+            if not host:
+                ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
+            counts = player_choices(game)
+            if len(counts) > 1:
+                sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
+                                label="Players").classes("min-w-[170px]").props(
+                    "data-testid=opt-players")
+                sel.on_value_change(lambda e: page.do(
+                    lambda tb, now: tb.set_option(page.me.player_id, "players", e.value)))
+                if not host:
+                    sel.disable()
+            option_controls(game.config_model, t.options,
+                            lambda k, v: page.do(lambda tb, now: tb.set_option(page.me.player_id, k, v)),
+                            enabled=host)
+            timer = ui.select({s: ("Off" if s == 0 else f"{s} s per move") for s in game.turn_timer_choices},
+                              value=t.settings.turn_seconds, label="Turn timer").classes("min-w-[170px]").props(
+                "data-testid=opt-turn-timer")
+            timer.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "turn_seconds", e.value, now)))
+            lobby = ui.select({m: f"{m} minutes" for m in LOBBY_MINUTES}, value=t.settings.lobby_minutes,
+                              label="Lobby stays open").classes("min-w-[170px]").props("data-testid=opt-lobby-minutes")
+            lobby.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "lobby_minutes", e.value, now)))
+            speed = ui.select({d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=t.settings.bot_delay,
+                              label="Computer players move").classes("min-w-[170px]").props("data-testid=opt-bot-speed")
+            speed.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "bot_delay", e.value, now)))
+            public = ui.switch("Listed under Live tables", value=t.settings.public).props("data-testid=opt-public")
+            public.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "public", e.value, now)))
+            auto = ui.switch("Start when the table is full", value=t.settings.auto_start).props(
+                "data-testid=opt-auto-start")
+            auto.on_value_change(lambda e: page.do(
+                lambda tb, now: tb.set_setting(page.me.player_id, "auto_start", e.value, now)))
+            extra = presence_options(page)  # issue 16: away grace, watchers' chat
+            if not host:
+                for el in (timer, lobby, speed, public, auto, *extra):
+                    el.disable()
+    with ui.row().classes("w-full justify-center items-center gap-3"):
+        missing = len(t.open_seats())
+        if host:
+            btn = ui.button("Start game", icon="play_arrow", on_click=lambda: page.do(
+                lambda tb, now: tb.start(page.me.player_id, now))).props("color=amber text-color=black size=lg "
+                                                                          "data-testid=btn-start")
+            if missing:
+                btn.disable()
+                ui.label(f"Waiting for {missing} more player{'s' if missing > 1 else ''} — or add computer players."
+                         ).classes("reason text-white")
+        else:
+            ui.label("Waiting for the host to start." if not missing else
+                     f"Waiting for {missing} more player{'s' if missing > 1 else ''}.").classes("text-white")
+
+
+def add_bot(page: TablePage, seat: int, level: str) -> None:
+    t = page.table
+    name, emoji = bot_identity(random.Random(), {s.name for s in t.seats})
+    page.do(lambda tb, now: tb.add_bot(page.me.player_id, seat, level, name, emoji))
+
+
+def join_form(page: TablePage) -> None:
+    """A visitor takes a seat: name and emoji, then Join."""
+    who = page.me
+    with ui.column().classes("w-full gap-1 q-mt-sm").props("data-testid=join-form"):
+        ui.label("Take a seat").classes("font-bold")
+        with ui.row().classes("items-center gap-2 no-wrap"):
+            emoji = ui.select(list(EMOJI_CHOICES), value=who.emoji if who.emoji in EMOJI_CHOICES else "🙂").props(
+                "dense data-testid=join-emoji").classes("w-16")
+            name = ui.input("Your name", value=who.name).props("dense outlined maxlength=24 data-testid=join-name")
+
+        def join() -> None:
+            updated = set_profile(name.value or "", emoji.value)
+            page.me = updated
+            page.do(lambda tb, now: tb.join(updated.player_id, updated.name, updated.emoji, now))
+
+        ui.button("Join", icon="login", on_click=join).props("color=primary data-testid=btn-join")

@@ -1,0 +1,71 @@
+"""A seat badge's presence: ``data-presence`` and its short text ("reconnecting…", "away 2 min"), and the badge's
+actions: hand an away seat to the computer, offer a computer's seat to watchers, take an offered seat."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from nicegui import ui
+
+from logic.table_away import AWAY, RECONNECTING, away_text
+from logic.tables import STATUS_PLAYING
+
+if TYPE_CHECKING:
+    from logic.tables import Table
+    from ui.table.page import TablePage
+
+PRESENCE_REFRESH_SECONDS = 2.0
+
+
+def presence_text(table: Table, seat: int, now: float) -> tuple[str, str]:
+    """``(data-presence value, text shown)``."""
+    state, seconds = table.presence(seat, now)
+    if state == RECONNECTING:
+        return state, "reconnecting…"
+    if state == AWAY:
+        return state, away_text(seconds)
+    return state, ""
+
+
+def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label | None) -> None:
+    """Bring the badge's presence up to date in place (sends something only when it changed)."""
+    if badge.is_deleted or seat >= len(table.seats):
+        return
+    state, text = presence_text(table, seat, time.time())
+    if badge.props.get("data-presence") != state:
+        badge.props["data-presence"] = state
+    if label is not None and not label.is_deleted and label.text != text:
+        label.set_text(text)
+
+
+def presence_actions_key(page: TablePage, seat: int) -> Hashable:
+    t, pid = page.table, page.me.player_id
+    offer = (page.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
+             and (t.watchers > 0 or seat in t.offered_seats))  # only while someone watches
+    take = page.seat is None and t.status == STATUS_PLAYING and t.can_take_seat(pid, seat)
+    return t.can_hand_to_computer(pid, seat), offer, seat in t.offered_seats, take
+
+
+def presence_actions(page: TablePage, seat: int) -> None:
+    can_hand, offer, offered, take = presence_actions_key(page, seat)  # type: ignore[misc]
+    pid = page.me.player_id
+    if can_hand:
+        ui.button("Computer plays", icon="smart_toy", on_click=lambda: page.do(
+            lambda t, now: t.hand_to_computer(pid, seat, now))).props(
+            f"dense no-caps size=sm color=amber text-color=black data-testid=btn-seat-to-computer-{seat}").classes(
+            "seat-action")
+    if offer:
+        ui.button("Withdraw offer" if offered else "Offer to watchers", on_click=lambda: page.do(
+            lambda t, now: t.offer_seat(pid, seat, not offered))).props(
+            f"dense flat no-caps size=sm color=white data-testid=btn-offer-seat-{seat}").classes("seat-action")
+    if take:
+        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(page, seat)).props(
+            f"dense no-caps size=sm color=amber text-color=black data-testid=btn-take-seat-{seat}").classes(
+            "seat-action")
+
+
+def take_seat(page: TablePage, seat: int) -> None:
+    who = page.me
+    page.do(lambda t, now: t.take_seat(who.player_id, who.name, who.emoji, seat, now))

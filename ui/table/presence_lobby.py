@@ -1,0 +1,66 @@
+"""The lobby's pieces for who is here: the away grace and watchers' chat options, and "Take this seat" on a
+computer's seat for a visitor."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nicegui import ui
+
+from logic.table_away import AWAY_GRACES
+from ui.table.presence_badge import patch_presence, take_seat
+
+if TYPE_CHECKING:
+    from logic.tables import Table
+    from ui.table.page import TablePage
+
+AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "Wait for them"}
+WATCHER_CHAT_NAMES = {"off": "Off", "read": "Read only", "write": "Read and write"}
+
+
+def presence_options(page: TablePage) -> list[ui.element]:
+    """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
+    t = page.table
+    grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,
+                      label="If a player is away").classes("min-w-[170px]").props(
+        "data-testid=opt-away-grace")
+    grace.on_value_change(lambda e: page.do(
+        lambda tb, now: tb.set_setting(page.me.player_id, "away_grace", e.value, now)))
+    chat = ui.select(WATCHER_CHAT_NAMES, value=t.settings.watcher_chat, label="Chat for watchers").classes(
+        "min-w-[170px]").props("data-testid=opt-watcher-chat")
+    chat.on_value_change(lambda e: page.do(
+        lambda tb, now: tb.set_setting(page.me.player_id, "watcher_chat", e.value, now)))
+    return [grace, chat]
+
+
+class LobbyPresence:
+    """``data-presence`` on the lobby's seat rows and the away text after each name. Drawn with the lobby, then
+    patched in place when only who is here changed (a redraw of the lobby would take a tap or a half-typed name)
+    and on the page's clock ("away 1 min" becomes "away 2 min" with time alone)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.rows: dict[int, tuple[ui.element, ui.label]] = {}
+
+    def draw(self, row: ui.element, seat: int) -> None:
+        label = ui.label("").classes("presence-chip").props(f"data-testid=seat-{seat}-presence")
+        self.rows[seat] = (row, label)
+        patch_presence(self.table, seat, row, label)
+
+    def patch(self) -> None:
+        for seat, (row, label) in list(self.rows.items()):
+            if row.is_deleted:
+                del self.rows[seat]
+            else:
+                patch_presence(self.table, seat, row, label)
+
+
+def lobby_seat_presence(page: TablePage, row: ui.element, seat: int) -> None:
+    page.lobby_presence.draw(row, seat)
+
+
+def take_computer_seat_button(page: TablePage, seat: int) -> None:
+    """A visitor may sit in a computer's seat in the lobby."""
+    if page.seat is None and page.table.can_take_seat(page.me.player_id, seat):
+        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(page, seat)).props(
+            f"dense outline no-caps data-testid=btn-take-seat-{seat}")

@@ -1,0 +1,111 @@
+"""Program seats on the table page (issue 20): the host's "Program" button in the lobby and the new token,
+shown once (with a copy button and the exact ``curl`` line) on the page that asked for it."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from nicegui import ui
+
+from ui.net.lan import base_urls
+from ui.seat_api.auth import hash_token, new_token, take_reveal
+from ui.server.runtime import runtime
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+
+def api_base() -> str:
+    rt = runtime()
+    return f"{base_urls(rt.port, rt.host)[0]}/api/v1"
+
+
+def curl_line(code: str, token: str) -> str:
+    return f'curl -H "Authorization: Bearer {token}" {api_base()}/tables/{code}'
+
+
+def program_button(page: TablePage, seat: int) -> None:
+    """The host makes an open seat a program seat; the token is kept by this page only, to be shown once."""
+
+    def add() -> None:
+        token, token_hash = new_token()
+        if page.do(lambda tb, now: tb.add_program(page.me.player_id, seat, token_hash)):
+            page.program_tokens[seat] = token
+
+    ui.button("Program", icon="terminal", on_click=add).props(
+        f"dense outline aria-label='Seat {seat + 1}: played by a program' data-testid=btn-add-program-{seat}")
+
+
+def program_token_for_seat(page: TablePage, seat: int) -> None:
+    """Under a lobby seat played by a program: its token, on the page that made it and while it is still that
+    seat's token; for everyone else (and after a reload) only what the seat is."""
+    s = page.table.seats[seat]
+    if not s.is_program:
+        return
+    token = page.program_tokens.get(seat)
+    if token is not None and s.program_hash == hash_token(token):
+        token_box(page, seat, token)
+        return
+    note = "A program plays this seat through the seat API."
+    if page.is_host:
+        note += " Its token was shown once, when it was made: free the seat to make a new one."
+    ui.label(note).classes("text-xs text-grey-8 q-ml-lg").props(f"data-testid=program-note-{seat}")
+
+
+def take_new_tokens(page: TablePage) -> None:
+    """Tokens made for this browser by ``/new/<game>?program=1``: this page shows them, nobody else ever."""
+    page.program_tokens.update(take_reveal(page.table.code, page.me.player_id))
+
+
+def token_banner(page: TablePage) -> None:
+    """Above the table once the game runs (a practice table starts at once): the tokens this page holds."""
+    if not page.program_tokens or page.table.status == "lobby":
+        return
+    with ui.column().classes("w-full items-center gap-2 q-mb-sm") as box:
+        for seat, token in sorted(page.program_tokens.items()):
+            if page.table.seats[seat].program_hash == hash_token(token):
+                token_box(page, seat, token)
+        ui.button("Hide", icon="visibility_off", on_click=box.delete).props(
+            "flat dense no-caps data-testid=btn-hide-tokens")
+
+
+COPY_JS = """(async () => {
+  try { await navigator.clipboard.writeText(%s); return 'copied'; } catch (e) {}
+  const box = document.querySelector(%s);
+  if (box) { box.focus(); box.select(); }
+  return 'selected';
+})()"""
+
+
+async def copy_text(text: str, box: str, what: str) -> None:
+    """Copy to the clipboard; where there is none (plain HTTP) select the text box ``box`` for the device's copy."""
+    try:
+        result = await ui.run_javascript("return " + COPY_JS % (json.dumps(text), json.dumps(box)), timeout=3.0)
+    except TimeoutError:
+        result = "selected"
+    ui.notify(f"{what} copied." if result == "copied" else f"{what} selected: copy it with your device's menu.",
+              position="top")
+
+
+def token_box(page: TablePage, seat: int, token: str) -> None:
+    curl = curl_line(page.table.code, token)
+    with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-blue-1 text-black").props(
+            f"data-testid=program-box-{seat}"):
+        ui.label(f"Seat {seat + 1} is played by a program. Its token is shown only now: copy it.").classes(
+            "text-sm font-bold")
+        with ui.row().classes("items-center no-wrap gap-1 w-full"):
+            ui.input(value=token).props(f"readonly dense outlined data-testid=program-token-{seat}").classes(
+                "grow font-mono")
+            box = f"input[data-testid=program-token-{seat}], [data-testid=program-token-{seat}] input"
+            ui.button(icon="content_copy", on_click=lambda: copy_text(token, box, "Token")).props(
+                f"flat round aria-label='Copy the token' data-testid=btn-copy-token-{seat}")
+        ui.label("Try it:").classes("text-xs text-grey-8")
+        with ui.row().classes("items-center no-wrap gap-1 w-full"):
+            ui.textarea(value=curl).props(f"readonly dense outlined autogrow data-testid=program-curl-{seat}"
+                                          ).classes("grow font-mono text-xs")
+            curl_box = f"textarea[data-testid=program-curl-{seat}], [data-testid=program-curl-{seat}] textarea"
+            ui.button(icon="content_copy", on_click=lambda: copy_text(curl, curl_box, "Command")).props(
+                f"flat round aria-label='Copy the command' data-testid=btn-copy-curl-{seat}")
+        ui.label("The API is described at /docs. Removing the seat or the end of the game ends the token."
+                 ).classes("text-xs text-grey-8")

@@ -1,0 +1,173 @@
+"""A table drawn from views that nobody plays at: a replay step, a problem report, a rules example.
+
+The game screens (ui/games/<game>.py) draw their parts for a :class:`ui.table.page.TablePage`. A
+:class:`StillPage` offers the same few things they read (the view, the seats, the viewer's seat) and refuses
+every move, so a still table is drawn with the very parts of a live one. Every seat's part is drawn from that
+seat's own ``view(state, seat)``; the middle from the spectator's ``view(state, None)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from nicegui import ui
+
+from logic.game import Game, Outcome
+from logic.table_common import Seat
+from ui.games import game_ui
+from ui.table.seat_wording import with_names
+from ui.table.seats import seat_badge
+
+READ_ONLY = "This is a replay: nothing can be played here."
+
+
+@dataclass
+class StillTable:
+    """The parts of :class:`logic.tables.Table` the game screens read, for a state nobody plays."""
+
+    game: Game
+    seats: list[Seat]
+    state: Any
+    code: str = "REPLAY"
+    version: int = 0
+    log: list[Any] = field(default_factory=list)
+    commit_deadline: float | None = None
+    paused: bool = False
+    status: str = "playing"
+    next_code: str | None = None
+
+    @property
+    def game_key(self) -> str:
+        return self.game.key
+
+    def to_move(self) -> tuple[int, ...]:
+        return tuple(self.game.to_move(self.state)) if self.game.outcome(self.state) is None else ()
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        return None
+
+
+class StillPage:
+    """Stands in for a table page: the same attributes the game screens use, every action refused."""
+
+    def __init__(self, table: StillTable, seat: int | None, view: dict[str, Any]) -> None:
+        self.table = table
+        self._seat = seat
+        self.view = view
+        self.screen = game_ui(table.game_key)
+        self.selected: list[str] = []
+        self.live: list[Any] = []
+        self.root: ui.element | None = None
+        self.sort_mode = self.screen.sort_modes[0][0] if self.screen else ""
+        self.is_host = False
+        self.my_turn = False
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    def in_game(self) -> bool:
+        return True
+
+    def send(self, action: Any) -> bool:
+        ui.notify(READ_ONLY, position="top")
+        return False
+
+    def do(self, fn: Any) -> bool:
+        return self.send(None)
+
+    def check(self, action: Any) -> str | None:
+        return READ_ONLY
+
+    def with_names(self, text: str) -> str:
+        return with_names(text, [s.name for s in self.table.seats], self._seat)
+
+    def hand_codes(self) -> list[str]:
+        if self.screen is None:
+            return []
+        return self.screen.sort(self.screen.hand_codes(self, self.view), self.sort_mode, self.view)
+
+    def toggle_select(self, code: str) -> None:
+        """Cards cannot be picked up at a still table."""
+
+    def set_sort(self, mode: str) -> None:
+        """Still tables keep the first sort order."""
+
+    def redraw_hand(self) -> None:
+        """Nothing to redraw: a still table changes only when it is drawn again."""
+
+    def redraw(self) -> None:
+        """See :meth:`redraw_hand`."""
+
+
+def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
+    """Seats with the names and emoji of a finished game's (or a report's) players."""
+    seats = []
+    for i in range(count):
+        p = players[i] if i < len(players) else {}
+        seats.append(Seat(player_id=str(p.get("player_id") or f"seat-{i}"), name=str(p.get("name") or f"Seat {i + 1}"),
+                          emoji=str(p.get("emoji") or "🙂"), bot=p.get("bot")))
+    return seats
+
+
+def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int | None = None,
+                     face_up: bool = True, header: bool = True) -> None:
+    """Seat badges, the middle and the hands of ``state``. ``face_up``: every seat's hand, each from that seat's
+    own view, and the middle from the view of the seat to move (a finished game, a rules example); else
+    everything from ``viewer``'s view and only their hand (a problem report: what they saw)."""
+    table = StillTable(game=game, seats=seats, state=state)
+    outcome = game.outcome(state)
+    table.status = "over" if outcome is not None else "playing"
+    if face_up:  # the middle as the player whose turn it is sees it (a Rummy turn shows as it is made), unnamed
+        movers = table.to_move()
+        middle_page = StillPage(table, None, game.view(state, movers[0] if movers else None))
+    else:
+        middle_page = StillPage(table, viewer, game.view(state, viewer))
+    screen = middle_page.screen
+    with ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2").props(
+            "data-testid=still-table"):
+        if header:  # (a rules example is a partial position: no game title or round)
+            with ui.row().classes("w-full items-center justify-between no-wrap"):
+                ui.label(game.title).classes("game-title font-bold text-lg")
+                label = middle_page.view.get("round_label")
+                if label:
+                    ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
+        with ui.row().classes("w-full justify-center gap-2"):
+            for i in range(len(seats)):
+                seat_badge(middle_page, i)
+        if outcome is not None:
+            final_standings(outcome, seats)
+        if screen is not None:
+            with ui.column().classes("w-full items-center gap-1").props("data-testid=still-middle"):
+                screen.middle(middle_page, middle_page.view)
+            shown = range(len(seats)) if face_up else ([] if viewer is None else [viewer])
+            with ui.element("div").classes("cn-still-hands" + (" one" if len(shown) == 1 else "")):
+                for s in shown:
+                    draw_hand(table, s, game.view(state, s))
+
+
+def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
+    """The result, as the game ended (the last step of a replay)."""
+    winners = " and ".join(seats[w].name for w in outcome.winners)
+    with ui.card().classes("self-center text-black gap-1").props("data-testid=replay-standings"):
+        ui.label(f"🏆 {winners} {'share the win' if len(outcome.winners) > 1 else 'wins'}!").classes(
+            "text-lg font-bold")
+        for i in sorted(range(len(seats)), key=lambda i: (outcome.places[i], i)):
+            ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {outcome.scores[i]} pts").props(
+                f"data-testid=replay-standing-{i}")
+
+
+def draw_hand(table: StillTable, seat: int, view: dict[str, Any]) -> None:
+    """Seat ``seat``'s hand, face up, drawn by the game's own hand part from that seat's view."""
+    page = StillPage(table, seat, view)
+    if page.screen is None:
+        return
+    codes = page.hand_codes()
+    s = table.seats[seat]
+    with ui.element("div").classes("cn-still-hand").props(f"data-testid=still-hand-{seat}"):
+        ui.label(f"{s.emoji} {s.name}").classes("cn-still-hand-name")
+        hand = ui.element("div").classes("hand w-full").style(f"--n: {max(1, len(codes))}")
+        with hand:
+            page.screen.hand(page, view, codes)
+

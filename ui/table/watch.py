@@ -1,0 +1,62 @@
+"""Watching a table: the "Watching" cue, how many watch, and the watch link (copied where the browser allows it,
+else shown selected to copy by hand: the clipboard exists only on secure origins, and a LAN address is plain HTTP)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from nicegui import ui
+
+from logic.tables import STATUS_LOBBY
+
+if TYPE_CHECKING:
+    from ui.table.page import TablePage
+
+# one line after "return": "return" and a line break would return nothing
+COPY_WATCH_JS = """
+(async () => {
+  const text = %s;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return 'copied'; }
+  } catch (e) {}
+  return 'unavailable';
+})()
+"""
+
+
+def watching(page: TablePage) -> bool:
+    return page.seat is None and page.table.status != STATUS_LOBBY
+
+
+def watching_cue(page: TablePage) -> None:
+    ui.label("Watching").classes("watching-cue whitespace-nowrap").props("data-testid=watching")
+
+
+def watchers_chip(page: TablePage) -> None:
+    n = page.table.watchers
+    if n:
+        label = f"{n} watching"
+        ui.label(f"👁 {n}").classes("watchers-chip").props(f'data-testid=watchers aria-label="{label}" title="{label}"')
+
+
+def watch_url(code: str) -> str:
+    from ui.table.lobby import invite_url
+
+    return invite_url(code)  # the table's own link: whoever has no seat there watches
+
+
+async def copy_watch_link(page: TablePage) -> None:
+    url = watch_url(page.table.code)
+    result = await ui.run_javascript("return " + (COPY_WATCH_JS % json.dumps(url)).strip())
+    if result == "copied":
+        ui.notify("Watch link copied.", position="top")
+        return
+    with page.overlays, ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(
+            "data-testid=watch-link-dialog"):
+        ui.label("Watch link").classes("text-lg font-bold")
+        ui.label("Copy it with your device's menu and send it to whoever wants to watch.").classes("text-sm")
+        box = ui.input(value=url).props("readonly outlined dense data-testid=watch-link").classes("w-full")
+        ui.button("Done", on_click=dialog.close).props("flat")
+    dialog.open()
+    box.run_method("select")
