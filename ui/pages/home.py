@@ -11,7 +11,7 @@ from logic.game import IllegalMove
 from logic.registry import all_games
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from ui.components.options import option_controls, player_choices, value_label
-from ui.games import game_ui
+from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss
 from ui.net.lan import base_urls, qr_data_uri
 from ui.net.mdns import current_url
@@ -24,7 +24,7 @@ STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", 
 
 
 def playable_games() -> list[Any]:
-    return [g for g in all_games() if game_ui(g.key) is not None]
+    return [g for g in all_games() if has_screen(g.key)]
 
 
 def start_table(game: Any, practice: bool, options: dict[str, Any], level: str | None = None) -> None:

@@ -15,11 +15,11 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
-from ui.games import game_ui
-from ui.pages.http_status import BAD_REQUEST, answer
+from ui.games import has_screen
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
+from ui.shell.http_status import BAD_REQUEST, answer
 from ui.shell.identity import me
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
@@ -40,7 +40,7 @@ def _coerce(value: str) -> Any:
 def create_from_query(game_key: str, params: dict[str, str]) -> str:
     """Validate the parameters and make the table; raises ValueError with a readable message."""
     game = get_game(game_key)
-    if game_ui(game_key) is None:
+    if not has_screen(game_key):
         raise ValueError(f"{game.title} is not ready to play yet.")
     options = {k: _coerce(v) for k, v in params.items() if k not in RESERVED}
     unknown = [k for k in options if k not in game.config_model.model_fields]

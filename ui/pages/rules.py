@@ -7,8 +7,8 @@ from nicegui import ui
 from logic.registry import all_games, get_game
 from ui.components.rule_examples import rule_examples
 from ui.pages import ASSETS
-from ui.pages.http_status import NOT_FOUND, answer
 from ui.shell.frame import frame
+from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import TABLE_HELP
 
 

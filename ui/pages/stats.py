@@ -14,9 +14,9 @@ from logic.registry import all_games
 from storage.stats import ALL, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import find_finished, share_buttons
-from ui.pages.http_status import not_found_page
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
+from ui.shell.http_status import not_found_page
 from ui.shell.identity import me
 
 COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -11,12 +12,13 @@ from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
-from ui.shell.identity import EMOJI_CHOICES, set_profile
-from ui.table.presence_lobby import lobby_seat_presence, presence_options, take_computer_seat_button
-from ui.table.program_tokens import program_button, program_token_for_seat
+from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
+from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
+from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from logic.tables import Table
+    from ui.table.context import TableContext
 
 BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}
 
@@ -44,10 +46,20 @@ async def copy_link(url: str) -> None:
               position="top")
 
 
-def lobby_view(page: TablePage) -> None:
-    t = page.table
+class LobbyState:
+    """What one browser's lobby keeps between redraws: who is here (patched in place), the program tokens it
+    holds, and how to tell the page that the viewer joined under a new name."""
+
+    def __init__(self, table: Table, set_me: Callable[[Me], None]) -> None:
+        self.presence = LobbyPresence(table)
+        self.tokens: Tokens = {}
+        self.set_me = set_me
+
+
+def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
+    t = ctx.table
     game = t.game
-    host = page.is_host
+    host = ctx.is_host
     url = invite_url(t.code)
     with ui.row().classes("w-full gap-3 items-stretch justify-center"):
         with ui.card().classes("items-center text-black"):
@@ -73,26 +85,26 @@ def lobby_view(page: TablePage) -> None:
                                                   value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
                                     f"dense data-testid=bot-level-{i}")
                                 ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
-                                    page, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
-                                program_button(page, i)  # issue 20
+                                    ctx, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                                program_button(ctx, lobby.tokens, i)
                     else:
-                        you = " (you)" if i == page.seat else ""
+                        you = " (you)" if i == ctx.seat else ""
                         host_mark = " · host" if s.player_id == t.host_id else ""
                         ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
                         if s.bot:
                             ui.label(f"computer · {s.bot}").classes("chip")
-                            take_computer_seat_button(page, i)  # issue 16
+                            take_computer_seat_button(ctx, i)
                         elif s.is_program:
                             ui.label("program").classes("chip")
                         else:
-                            lobby_seat_presence(page, row, i)
+                            lobby.presence.draw(row, i)
                         if host and s.player_id != t.host_id:
-                            ui.button(icon="close", on_click=lambda s_=i: page.do(
-                                lambda tb, now: tb.remove_player(page.me.player_id, s_))).props(
+                            ui.button(icon="close", on_click=lambda s_=i: ctx.act(
+                                lambda tb, now: tb.remove_player(ctx.me.player_id, s_))).props(
                                 f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
-                program_token_for_seat(page, i)  # issue 20: shown once, to the host who made it
-            if page.seat is None:
-                join_form(page)
+                program_token_for_seat(ctx, lobby.tokens, i)  # shown once, to the host who made it
+            if ctx.seat is None:
+                join_form(ctx, lobby.set_me)
         with ui.card().classes("text-black min-w-[260px]"):
             ui.label("Table options").classes("text-lg font-bold")
             if not host:
@@ -102,42 +114,42 @@ def lobby_view(page: TablePage) -> None:
                 sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
                                 label="Players").classes("min-w-[170px]").props(
                     "data-testid=opt-players")
-                sel.on_value_change(lambda e: page.do(
-                    lambda tb, now: tb.set_option(page.me.player_id, "players", e.value)))
+                sel.on_value_change(lambda e: ctx.act(
+                    lambda tb, now: tb.set_option(ctx.me.player_id, "players", e.value)))
                 if not host:
                     sel.disable()
             option_controls(game.config_model, t.options,
-                            lambda k, v: page.do(lambda tb, now: tb.set_option(page.me.player_id, k, v)),
+                            lambda k, v: ctx.act(lambda tb, now: tb.set_option(ctx.me.player_id, k, v)),
                             enabled=host)
             timer = ui.select({s: ("Off" if s == 0 else f"{s} s per move") for s in game.turn_timer_choices},
                               value=t.settings.turn_seconds, label="Turn timer").classes("min-w-[170px]").props(
                 "data-testid=opt-turn-timer")
-            timer.on_value_change(lambda e: page.do(
-                lambda tb, now: tb.set_setting(page.me.player_id, "turn_seconds", e.value, now)))
+            timer.on_value_change(lambda e: ctx.act(
+                lambda tb, now: tb.set_setting(ctx.me.player_id, "turn_seconds", e.value, now)))
             lobby = ui.select({m: f"{m} minutes" for m in LOBBY_MINUTES}, value=t.settings.lobby_minutes,
                               label="Lobby stays open").classes("min-w-[170px]").props("data-testid=opt-lobby-minutes")
-            lobby.on_value_change(lambda e: page.do(
-                lambda tb, now: tb.set_setting(page.me.player_id, "lobby_minutes", e.value, now)))
+            lobby.on_value_change(lambda e: ctx.act(
+                lambda tb, now: tb.set_setting(ctx.me.player_id, "lobby_minutes", e.value, now)))
             speed = ui.select({d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=t.settings.bot_delay,
                               label="Computer players move").classes("min-w-[170px]").props("data-testid=opt-bot-speed")
-            speed.on_value_change(lambda e: page.do(
-                lambda tb, now: tb.set_setting(page.me.player_id, "bot_delay", e.value, now)))
+            speed.on_value_change(lambda e: ctx.act(
+                lambda tb, now: tb.set_setting(ctx.me.player_id, "bot_delay", e.value, now)))
             public = ui.switch("Listed under Live tables", value=t.settings.public).props("data-testid=opt-public")
-            public.on_value_change(lambda e: page.do(
-                lambda tb, now: tb.set_setting(page.me.player_id, "public", e.value, now)))
+            public.on_value_change(lambda e: ctx.act(
+                lambda tb, now: tb.set_setting(ctx.me.player_id, "public", e.value, now)))
             auto = ui.switch("Start when the table is full", value=t.settings.auto_start).props(
                 "data-testid=opt-auto-start")
-            auto.on_value_change(lambda e: page.do(
-                lambda tb, now: tb.set_setting(page.me.player_id, "auto_start", e.value, now)))
-            extra = presence_options(page)  # issue 16: away grace, watchers' chat
+            auto.on_value_change(lambda e: ctx.act(
+                lambda tb, now: tb.set_setting(ctx.me.player_id, "auto_start", e.value, now)))
+            extra = presence_options(ctx)  # away grace, watchers' chat
             if not host:
                 for el in (timer, lobby, speed, public, auto, *extra):
                     el.disable()
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())
         if host:
-            btn = ui.button("Start game", icon="play_arrow", on_click=lambda: page.do(
-                lambda tb, now: tb.start(page.me.player_id, now))).props("color=amber text-color=black size=lg "
+            btn = ui.button("Start game", icon="play_arrow", on_click=lambda: ctx.act(
+                lambda tb, now: tb.start(ctx.me.player_id, now))).props("color=amber text-color=black size=lg "
                                                                           "data-testid=btn-start")
             if missing:
                 btn.disable()
@@ -148,15 +160,15 @@ def lobby_view(page: TablePage) -> None:
                      f"Waiting for {missing} more player{'s' if missing > 1 else ''}.").classes("text-white")
 
 
-def add_bot(page: TablePage, seat: int, level: str) -> None:
-    t = page.table
+def add_bot(ctx: TableContext, seat: int, level: str) -> None:
+    t = ctx.table
     name, emoji = bot_identity(random.Random(), {s.name for s in t.seats})
-    page.do(lambda tb, now: tb.add_bot(page.me.player_id, seat, level, name, emoji))
+    ctx.act(lambda tb, now: tb.add_bot(ctx.me.player_id, seat, level, name, emoji))
 
 
-def join_form(page: TablePage) -> None:
+def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
     """A visitor takes a seat: name and emoji, then Join."""
-    who = page.me
+    who = ctx.me
     with ui.column().classes("w-full gap-1 q-mt-sm").props("data-testid=join-form"):
         ui.label("Take a seat").classes("font-bold")
         with ui.row().classes("items-center gap-2 no-wrap"):
@@ -166,7 +178,7 @@ def join_form(page: TablePage) -> None:
 
         def join() -> None:
             updated = set_profile(name.value or "", emoji.value)
-            page.me = updated
-            page.do(lambda tb, now: tb.join(updated.player_id, updated.name, updated.emoji, now))
+            set_me(updated)
+            ctx.act(lambda tb, now: tb.join(updated.player_id, updated.name, updated.emoji, now))
 
         ui.button("Join", icon="login", on_click=join).props("color=primary data-testid=btn-join")
