@@ -90,7 +90,8 @@ def main() -> None:
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
            ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
-           fastapi_docs={"title": "Card Night seat API", "version": "1"},  # issue 20: /docs, /redoc, /openapi.json
+           # FastAPI's /docs and /redoc load their viewers from a CDN: ui/pages/api_docs.py serves its own
+           fastapi_docs=False,
            # a restart does not wait for guesses queued by the join-code slow-down (ui/code_guard.py), up to a minute
            timeout_graceful_shutdown=3)
 
