@@ -42,14 +42,14 @@ if ! installed; then
     check_python
     "$PYTHON" -c "import ensurepip, venv" 2>/dev/null \
       || fail "Card Night needs Python's venv module, which is missing: run 'sudo apt-get install python$version-venv'."
-    echo "Installing Card Night into .venv — first run, about 30 s…"
+    echo "Installing Card Night into .venv — first run, about a minute…"
     if ! "$PYTHON" -m venv .venv >"$LOG" 2>&1; then
       cat "$LOG" >&2
       rm -rf .venv  # half made: the next run starts again from the beginning
       fail "Could not make the .venv (the messages above are kept in $LOG)."
     fi
   else
-    echo "Updating Card Night's packages in .venv, about 30 s…"
+    echo "Updating Card Night's packages in .venv, about a minute…"
     : >"$LOG"
   fi
   if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip \
