@@ -1,5 +1,5 @@
 """Hidden cards never reach another browser: every websocket frame and the DOM of a practice table's seat, and of a
-page watching that table (no seat: it may see no hand at all, issue 16), through a whole game of President, Rummy and
+page watching that table (no seat: it may see no hand at all), through a whole game of President, Rummy and
 Beanie (card codes, see hidden_cards.py) and Stockpile (its cards are values: the
 tree the browser is sent is checked by zones, hand multisets and stock tops, see hidden_stockpile.py), against the
 server's saved table. test_stockpile_checker_sees_leaks proves that Stockpile's check is not blind (no browser).

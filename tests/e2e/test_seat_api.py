@@ -1,4 +1,4 @@
-"""The seat API (issue 20) against the real server: a token acts for its one seat at its one table and sees only
+"""The seat API against the real server: a token acts for its one seat at its one table and sees only
 that seat's view; bad calls (no token, wrong token, other table, illegal move, not JSON, not an action, a huge
 body, a flood) each get their status and change nothing; a program seat and its token survive a restart.
 

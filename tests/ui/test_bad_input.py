@@ -47,7 +47,7 @@ def no_html_with(user: User, needle: str) -> None:
 
 
 async def reopen_chat(user: User) -> None:
-    """The chat dialog lives inside the table body, which a table change redraws (see the issue 7 report)."""
+    """The chat dialog lives inside the table body, which a table change redraws: open it again after one."""
     await asyncio.sleep(0.3)
     if not with_testid(user, "chat-input"):
         (await find(user, "btn-chat")).click()

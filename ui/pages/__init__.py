@@ -14,7 +14,7 @@ def register_pages() -> None:
     from ui import nicegui_internals
     from ui.components import card_faces, share  # share: issue 6
     from ui.guards import socket_guard
-    from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats
+    from ui.pages import api_docs, home, host, host_report, link, new, profile, replay, rules, stats
     from ui.seat_api import routes as seat_api
     from ui.table import page as table_page
 
@@ -44,7 +44,8 @@ def register_pages() -> None:
     link.register()  # issue 6: link a device, stats and history, shared scorecards
     stats.register()
     share.register()
-    seat_api.register()  # issue 20: the seat API under /api/v1
+    seat_api.register()  # the seat API under /api/v1
+    api_docs.register()  # /docs, /redoc and /openapi.json, served without internet
     replay.register()  # issue 17: replays, reports, the host console
     host.register()
     host_report.register()
