@@ -70,9 +70,9 @@ def main() -> None:
     from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
     from ui.net import mdns
-    from ui.server.hub import Hub
     from ui.net.lan import base_urls
     from ui.pages import register_pages
+    from ui.server.hub import Hub
     from ui.server.runtime import Runtime, set_runtime
 
     hub = Hub(data_dir, inline_bots=simulated)
