@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +18,15 @@ class Runtime:
     port: int = 8080
     seed: int | None = None  # --seed: fixed seeds for new tables (testers)
     seed_counter: list[int] = field(default_factory=lambda: [0])
+    # CARDNIGHT_TEST_HOOKS=1: routes for tests only (ui/pages/test_hooks.py), e.g. redraw a table's pages now
+    test_hooks: bool = field(default_factory=lambda: os.environ.get("CARDNIGHT_TEST_HOOKS") == "1")
+    redraw_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)  # code -> pages' force-redraw
+
+    def on_forced_redraw(self, code: str, redraw: Callable[[], None]) -> Callable[[], None]:
+        """With test hooks on: ``redraw`` runs when a test asks to redraw the pages of table ``code``."""
+        hooks = self.redraw_hooks.setdefault(code, [])
+        hooks.append(redraw)
+        return lambda: hooks.remove(redraw) if redraw in hooks else None
 
     def next_seed(self) -> int | None:
         """With --seed, tables get seed, seed+1, ... in creation order; otherwise random."""

@@ -1,6 +1,6 @@
 """What a part of a table screen may use: the one declared interface between the table page and what it draws.
 
-The live table page (:class:`ui.table.page.TablePage`), a still table (replays, problem reports, rules examples:
+The live table page (ui/table/page.py), a still table (replays, problem reports, rules examples:
 :class:`ui.table.still.StillContext`) and the TV view each implement :class:`TableContext`, so a seat badge, a
 summary or a game screen draws the same way in all of them. Parts take a context (or the narrower values they
 draw), never a page object, and keep their own per-browser state as attributes of their own.

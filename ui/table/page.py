@@ -190,6 +190,14 @@ class TablePage:
         self.client.on_delete(unsubscribe)
         self.client.on_connect(self.catch_up)
         self.hub.presence.attach(self._table, self.client, self._me.player_id)
+        if runtime().test_hooks:
+            self.client.on_delete(runtime().on_forced_redraw(self._table.code, self.force_redraw))
+
+    def force_redraw(self) -> None:
+        """Redraw the hand, the action bar and the middle now, replacing their elements (tests only)."""
+        for region in (self.hand.r_hand, self.hand.r_actions, self.regions[5] if self.regions else None):
+            if region is not None:
+                region.refresh()
 
     def on_change(self, table: Table) -> None:
         """Called by the hub after every change; several changes in a row make one refresh. A page whose socket
