@@ -68,6 +68,20 @@ class BeanieScreen(ActionBar, GameUI):
         return codes
 
     # ----------------------------------------------------------------------------- middle
+    def shown_state(self, ctx: TableContext, view: dict[str, Any]) -> Hashable:
+        """Everything the board and the action bar draw from, as one comparable value: the view, the names at
+        the table, whose turn, the selection and steal mode. Chat and presence leave it alone, so they redraw
+        nothing under a finger."""
+        seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
+        return (repr(view), seats, ctx.seat, ctx.my_turn, ctx.table.paused, len(ctx.table.log),
+                tuple(ctx.selected), self.local.steal_mode)
+
+    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+        return self.shown_state(ctx, view)
+
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+        return self.shown_state(ctx, view)
+
     def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
         loc = self.local
         if not steal_pairs(ctx, view) or not play_stage(ctx, view):

@@ -197,6 +197,13 @@ class RummyScreen(RummyControl, GameUI):
             drop_target(el, "hand", lambda s, t: self.drop_on_hand(ctx, s, t))
 
     # ----------------------------------------------------------------------------- actions
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+        """The bar follows the game, the selection, the names, the turn's grace and the "show buttons" choice; not
+        chat or presence (a tap on it is not lost to their redraw)."""
+        seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
+        return (repr(view), tuple(ctx.selected), seats, ctx.my_turn, ctx.table.paused, ctx.table.commit_deadline,
+                len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.st.choose_layoff)
+
     def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
         if view.get("phase") != "play" or ctx.seat is None:
             return
