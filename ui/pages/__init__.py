@@ -12,7 +12,7 @@ def register_pages() -> None:
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
-    from ui.components.rule_examples import EXAMPLE_CSS  # share: issue 6
+    from ui.components.rule_examples import EXAMPLE_CSS
     from ui.guards import socket_guard
     from ui.pages import api_docs, files, home, host, host_report, link, new, profile, replay, rules, stats, test_hooks
     from ui.seat_api import routes as seat_api
@@ -42,11 +42,11 @@ def register_pages() -> None:
     profile.register()
     rules.register()
     table_page.register()
-    link.register()  # issue 6: link a device, stats and history, shared scorecards
+    link.register()  # link a device, stats and history, shared scorecards
     stats.register()
     seat_api.register()  # the seat API under /api/v1
     api_docs.register()  # /docs, /redoc and /openapi.json, served without internet
-    replay.register()  # issue 17: replays, reports, the host console
+    replay.register()  # replays, reports, the host console
     host.register()
     host_report.register()
     test_hooks.register()  # only with CARDNIGHT_TEST_HOOKS=1

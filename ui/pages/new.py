@@ -1,6 +1,6 @@
 """``/new/<game>?players=4&bots=3&level=expert&seed=42&speed=0``: a practice table for testers, opened at once.
 
-``program=1`` makes the last seat a program seat (issue 20); its token is shown once on the table page.
+``program=1`` makes the last seat a program seat; its token is shown once on the table page.
 
 Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
 """

@@ -76,7 +76,7 @@ def set_pref(key: str, value: object) -> None:
     broadcast_prefs(key)
 
 
-# ---- issue 6: settings applied live in every open tab of this browser ---------------------------------------
+# ---- settings applied live in every open tab of this browser ---------------------------------------
 PREF_DEFAULTS: dict[str, object] = {
     "four_colour": False, "animations": True, "distraction_free": False, "show_buttons": True, "sounds": True,
     "chat_opens": False, "card_back": "#2b4c9b", "table_colour": "#1f5f45,#174a36",

@@ -87,9 +87,9 @@ def standings(ctx: TableContext) -> None:
                 ui.button("Play again", icon="replay", on_click=lambda: play_again(ctx)).props(
                     "color=primary data-testid=btn-play-again")
             ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
-            if outcome is not None:  # issue 6: share the result as text or a scorecard image
+            if outcome is not None:  # share the result as text or a scorecard image
                 share_buttons(t.code)
-            if outcome is not None:  # issue 17: step through the game, or tell us what went wrong
+            if outcome is not None:  # step through the game, or tell us what went wrong
                 ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
                           ).props("outline data-testid=btn-replay")
         ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
