@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ui.guards.code_guard import CodeGuard
 from ui.server.hub import Hub
 
 
@@ -18,6 +19,7 @@ class Runtime:
     port: int = 8080
     seed: int | None = None  # --seed: fixed seeds for new tables (testers)
     seed_counter: list[int] = field(default_factory=lambda: [0])
+    code_guard: CodeGuard = field(default_factory=CodeGuard)  # join-code guesses per address
     # CARDNIGHT_TEST_HOOKS=1: routes for tests only (ui/pages/test_hooks.py), e.g. redraw a table's pages now
     test_hooks: bool = field(default_factory=lambda: os.environ.get("CARDNIGHT_TEST_HOOKS") == "1")
     redraw_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)  # code -> pages' force-redraw

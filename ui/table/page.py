@@ -20,7 +20,7 @@ from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYIN
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games import make_screen
-from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key, miss_wait, record_miss, take_pass
+from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -379,8 +379,9 @@ def register() -> None:
         key = guard_key()
         code = code.strip().upper()
         table = runtime().hub.get(code)
-        known = table is not None and (take_pass(key, code) or known_to_viewer(table))
-        wait = 0.0 if known else miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
+        guard = runtime().code_guard
+        known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
+        wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
         if wait is None:  # refused outright: too many tries queued from this address
             answer(TOO_MANY_REQUESTS)
             with frame("Table not found"):
@@ -392,7 +393,7 @@ def register() -> None:
         if table is not None:
             TablePage(table).build()
             return
-        record_miss(key, time.monotonic())
+        guard.record_miss(key, time.monotonic())
         answer(NOT_FOUND)
         with frame("Table not found"):
             not_found(code)
