@@ -52,9 +52,6 @@ def sound_for(before: Seen, after: Seen) -> str | None:
     return None
 
 
-played: list[str] = []  # what was asked of browsers, newest last (tests read it)
-
-
 class TableSounds:
     """What one page has seen, so the next change can chime."""
 
@@ -71,8 +68,6 @@ class TableSounds:
         name = sound_for(before, now)
         if name is None or not bool(ctx.pref("sounds", True)):
             return None
-        played.append(name)
-        del played[:-50]
         if root is not None:  # travels with the change itself; a script in the page plays it (ui/shell/identity.py)
             self.count += 1
             root.props["data-sound"] = f"{name} {self.count}"
