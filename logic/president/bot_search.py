@@ -52,6 +52,17 @@ class World:
     """A determinized hand in progress: every seat's rank counts and the trick state."""
 
     __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "out_mask", "nfin", "rev", "turn", "my_place")
+    hands: list[list[int]]  # per seat, a count per rank
+    cnt: list[int]
+    k: int
+    t: int
+    last: int
+    passed: int
+    out_mask: int
+    nfin: int
+    rev: bool
+    turn: int
+    my_place: int
 
     def copy(self) -> World:
         w = World.__new__(World)
