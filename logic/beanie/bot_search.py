@@ -141,6 +141,7 @@ class BeanieSpec:
     # --- playout and value -----------------------------------------------------------------------
     def rollout(self, state: BeanieState, seat: int, rng: random.Random) -> float:
         if state.phase != PHASE_PLAY:  # the root move ended the round
+            assert state.result is not None
             pts = state.result[1]
         else:
             pts = self.playout.play_round(state, rng)

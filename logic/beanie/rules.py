@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -59,7 +60,7 @@ class BeanieGame(Game):
     # --- setup ---------------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> BeanieState:
         if not isinstance(config, BeanieConfig):
-            config = self.make_config(**config.model_dump())
+            config = cast(BeanieConfig, self.make_config(**config.model_dump()))
         st = BeanieState()
         n = config.players
         st.players = n
@@ -388,7 +389,7 @@ class BeanieGame(Game):
         return RULES_MARKDOWN
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[BeanieGame, BeanieState, int, Any], None]] = {
     Draw: BeanieGame._draw,
     Lay: BeanieGame._lay,
     Add: BeanieGame._add,

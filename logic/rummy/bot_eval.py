@@ -136,7 +136,7 @@ def _live(seen: Seen, p: Params) -> set[int]:
 
 def _potential(cards: list[int], live: set[int], table_melds) -> float:
     """Value of partial melds among kept cards (each card counted in its best partial)."""
-    best = {}
+    best: dict[int, float] = {}
     n = len(cards)
     for i in range(n):
         x = cards[i]
@@ -163,8 +163,8 @@ def _potential(cards: list[int], live: set[int], table_melds) -> float:
                     if card_of(SUIT[x], lo_ + 1) in live:
                         outs += 1
             if outs:
-                q = min(0.8, 0.22 * outs)
-                v = q * 0.5
+                chance = min(0.8, 0.22 * outs)
+                v = chance * 0.5
                 if v > best.get(x, 0.0):
                     best[x] = v
                 if v > best.get(y, 0.0):

@@ -52,7 +52,7 @@ def hint(view: dict[str, Any]) -> dict[str, Any]:
         stock_v = sum(evaluate(seen.hand + [u], seen, p, risk, live - {u}) for u in pool) / len(pool)
         stock_v = max(stock_v, base - 5)  # cheap floor; the stock is never a disaster
         engine_melds = _engine_melds(seen)
-        best = (stock_v if seen.stock_count else -1e18, None, 0)
+        best: tuple[float, int | None, int] = (stock_v if seen.stock_count else -1e18, None, 0)
         for i in range(len(seen.discard) - 1, -1, -1):
             c = seen.discard[i]
             taken = seen.discard[i:]

@@ -4,7 +4,7 @@ table helpers). What each action does to the state (and Commit's turn end and sc
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, cast
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -86,7 +86,7 @@ class RummyGame(Game):
     # --- building ---------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> RummyState:
         if not isinstance(config, RummyConfig):
-            config = self.make_config(**dict(config))
+            config = cast(RummyConfig, self.make_config(**dict(config)))
         st = RummyState()
         st.n = config.players
         st.target = config.target

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -31,7 +31,7 @@ class StockpileGame(Game):
     # --- building and playing ---------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> S.State:
         if not isinstance(config, A.Config):
-            config = self.make_config(**dict(config))
+            config = cast(A.Config, self.make_config(**dict(config)))
         return S.new_game(config, seed)
 
     def to_move(self, state: S.State) -> tuple[int, ...]:
