@@ -389,7 +389,7 @@ class BeanieGame(Game):
         return RULES_MARKDOWN
 
 
-_HANDLERS: dict[type, Callable[[BeanieGame, BeanieState, int, Any], None]] = {
+_HANDLERS: dict[type, Callable[..., None]] = {
     Draw: BeanieGame._draw,
     Lay: BeanieGame._lay,
     Add: BeanieGame._add,

@@ -21,13 +21,14 @@ from typing import Any
 from logic.rummy.bot_eval import Params, Seen, _discard_choice, _live, _risk, evaluate
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import CODE, PRETTY, can_use_buried, pretty
+from logic.rummy.view_types import RummyView
 
 
 def _engine_melds(seen: Seen) -> list[list]:
     return [[m[0], m[1], m[2], m[3], m[4], m[5], m[6], [], m[7]] for m in seen.melds]
 
 
-def hint(view: dict[str, Any]) -> dict[str, Any]:
+def hint(view: RummyView) -> dict[str, Any]:
     out: dict[str, Any] = {"stage": None, "take": None, "take_count": 0, "melds": [], "layoffs": [],
                            "discard": None, "highlight": [], "text": ""}
     seat = view.get("seat")

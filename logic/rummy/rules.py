@@ -55,13 +55,14 @@ from logic.rummy.state import (
     snapshot_state,
     turn_text,
 )
+from logic.rummy.view_types import RummyView
 
 GRACE_SECONDS = 3.0
 FIRST_DRAW_SECONDS = 15.0  # a person who does not tap the deck for the first deal has it drawn for them
 PHASE_FIRST_DRAW = "first-draw"
 
 
-class RummyGame(Game):
+class RummyGame(Game[RummyView]):
     """Turn shape: draw (stock / discard top / several discards) -> any melds and lay-offs -> discard ->
     "pending" (a short grace period where only Undo or Commit is possible) -> Commit passes the turn.
     Everything done inside a turn stays private to the mover until Commit; other seats' views show
@@ -249,7 +250,7 @@ class RummyGame(Game):
         return restore_state(data)
 
     # --- presentation -----------------------------------------------------------------------
-    def view(self, state: RummyState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: RummyState, seat: int | None) -> RummyView:
         from logic.rummy.views import build_view
 
         return build_view(state, seat)

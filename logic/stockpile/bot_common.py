@@ -110,7 +110,7 @@ def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any 
     if not plays:
         return None
     # a numbered card first (keeps its pile choice trivial); wilds where the board scores best
-    best = None
+    best: tuple[Any, A.Play] | None = None
     for a in plays:
         owner = int(a.source.split(":")[1])
         top = next(t for o, t in turn.targets if o == owner)
@@ -119,6 +119,7 @@ def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any 
         score = (0 if top == WILD else 100) + score_builds(builds)
         if best is None or score > best[0]:
             best = (score, a)
+    assert best is not None
     return best[1]
 
 

@@ -172,12 +172,14 @@ class HardBot(TurnPlanBot):
         """Gain of a line that reaches a stock card without drawing, where plays on piles the stock card does not
         go on count ``loose_first`` each: they can wait until the next stock card is seen."""
         chain = {b for b, size in enumerate(ln.builds) if size + 1 in targets}
+        loose = self.loose_first
+        assert loose is not None  # only asked when the weight is set
         gain = 0.0
         for kind, _, b, c in ln.moves:
             if b in chain:
                 gain += (self.hand_play if kind == "h" else self.discard_play) + (self.wild_use if c == WILD else 0.0)
             else:
-                gain += self.loose_first + (self.wild_use if c == WILD else 0.0)
+                gain += loose + (self.wild_use if c == WILD else 0.0)
         return gain
 
     def _candidates(self, turn: _Turn, ends: list[_Line], draws: list[_Line]) -> list[tuple[float, _Line, Any]]:
