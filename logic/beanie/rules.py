@@ -30,11 +30,12 @@ from .actions import (
 )
 from .sets import CODES, MATCH, RANK
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, _name, clone_state, deal, restore_state, snapshot_state
+from .view_types import BeanieView
 
 # --- the game ------------------------------------------------------------------------------------
 
 
-class BeanieGame(Game):
+class BeanieGame(Game[BeanieView]):
     """Round ``k`` (1-based) makes rank ``k`` wild (aces in round 1 ... kings in round 13). Seat
     ``(k - 1) % players`` starts the round with 8 cards and goes straight to its play stage; the others
     get 7. A turn is: draw (stock or discard top), then any number of plays (lay a set, add a natural
@@ -361,7 +362,7 @@ class BeanieGame(Game):
             return None
         return Outcome.from_scores(list(state.totals), lower_is_better=True)
 
-    def view(self, state: BeanieState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: BeanieState, seat: int | None) -> BeanieView:
         from .views import build_view
 
         return build_view(state, seat)

@@ -22,7 +22,7 @@ Side = Literal["low", "high"]  # an end of a run (``end`` of a Lay or a Star)
 
 MATCH = 0
 RUN = 1
-TYPE_NAMES = ("match", "run")
+TYPE_NAMES: tuple[SetType, ...] = ("match", "run")
 
 SUIT_LETTERS = "SHDC"
 RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
