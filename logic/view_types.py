@@ -75,3 +75,11 @@ class TableView(TypedDict):
     scores: ReadOnly[Sequence[int]]
     summary: ReadOnly[SummaryView | None]
     message: ReadOnly[str | None]
+
+
+def viewer_seat(view: TableView) -> int:
+    """The seat a view was made for. Bots and hints only ever get a seat's view, never the spectator's."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("This needs a seat's view, not the spectator's.")
+    return seat
