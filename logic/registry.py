@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from logic.game import Game
+from logic.view_types import TableView
 
-GAMES: dict[str, Game[Any]] = {}
+GAMES: dict[str, Game[TableView]] = {}
 
-G = TypeVar("G", bound=Game[Any])
+G = TypeVar("G", bound=Game[TableView])
 
 
 def register(game: G) -> G:
@@ -18,7 +19,7 @@ def register(game: G) -> G:
     return game
 
 
-def get_game(key: str) -> Game[Any]:
+def get_game(key: str) -> Game[TableView]:
     _load_all()
     try:
         return GAMES[key]
@@ -26,7 +27,7 @@ def get_game(key: str) -> Game[Any]:
         raise ValueError(f"No game called {key!r}. Try one of: {', '.join(sorted(GAMES))}.") from None
 
 
-def all_games() -> list[Game[Any]]:
+def all_games() -> list[Game[TableView]]:
     _load_all()
     order = ["president", "rummy", "beanie", "stockpile"]
     return sorted(GAMES.values(), key=lambda g: order.index(g.key) if g.key in order else 99)
