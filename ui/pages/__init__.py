@@ -14,7 +14,21 @@ def register_pages() -> None:
     from ui import nicegui_internals
     from ui.components.rule_examples import EXAMPLE_CSS
     from ui.guards import socket_guard
-    from ui.pages import api_docs, files, home, host, host_report, link, new, profile, replay, rules, stats, test_hooks
+    from ui.pages import (
+        api_docs,
+        files,
+        home,
+        host,
+        host_report,
+        link,
+        new,
+        profile,
+        replay,
+        rules,
+        stats,
+        test_hooks,
+        tv,
+    )
     from ui.seat_api import routes as seat_api
     from ui.table import page as table_page
 
@@ -49,4 +63,5 @@ def register_pages() -> None:
     replay.register()  # replays, reports, the host console
     host.register()
     host_report.register()
+    tv.register()  # /tv/<CODE>: the table on a screen across the room
     test_hooks.register()  # only with CARDNIGHT_TEST_HOOKS=1
