@@ -47,6 +47,8 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/motion.js"></script>', shared=True)
     # touch_drag.js: a finger drags cards like a mouse does (the same drag handlers, drop targets and highlights)
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
+    # alerts.js: "● Your turn" in the tab title, a dot on the favicon and a vibration when the page is not looked at
+    ui.add_body_html('<script defer src="/assets/alerts.js"></script>', shared=True)
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards
     socket_guard.install()

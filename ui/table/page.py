@@ -251,7 +251,19 @@ class TablePage:
             "data-version": str(t.version),
             "data-watchers": str(t.watchers),
             "data-watching": "true" if self.seat is None else "false",
+            "data-alert": self.alert(),
         })
+
+    def alert(self) -> str:
+        """What waits for this player, for the alerts of a page in the background (assets/alerts.js): "turn:<moves
+        so far>" (a new value for each turn, also when the others answered at once), "start" (the host's lobby is
+        full), "choice:<seats>" (the host decides about players who left), or ""."""
+        t = self._table
+        if self.is_host and t.status == STATUS_LOBBY and not t.open_seats():
+            return "start"
+        if self.is_host and t.status == STATUS_PLAYING and t.pending_leave:
+            return "choice:" + ",".join(str(s) for s in t.pending_leave)
+        return f"turn:{len(t.log)}" if self.my_turn and t.status == STATUS_PLAYING else ""
 
     def show_notices(self) -> None:
         for n in self._table.notices:
