@@ -1,0 +1,10 @@
+"""Reviewing finished games: each decision of a seat judged from its view by the shared search, and practice
+positions ("play from here") rebuilt from a finished game. See ``review.py`` and ``practice.py``."""
+
+from .model import Budget, CandidateValue, DecisionReview, SeatReview, SeatSummary
+from .review import DecisionPoint, assemble, decision_points, review_decisions, review_game, review_point
+
+__all__ = [
+    "Budget", "CandidateValue", "DecisionPoint", "DecisionReview", "SeatReview", "SeatSummary", "assemble",
+    "decision_points", "review_decisions", "review_game", "review_point",
+]
