@@ -1,22 +1,21 @@
 """Stockpile's judge: a single play or discard, valued as the chance (in percent) to win the deal.
 
-Worlds are the Hard level's (the unseen cards dealt consistently with the view); each candidate move is applied,
-our turn finished and the deal played out by the Hard level's fast turn policy (``stockpile_sim``). Candidates:
-the chosen move, the Hard level's move, stock plays, plays from discard piles and hand, and the tidiest
-discards, one per distinct position. Partner tables are not judged (the playouts do not model teams).
+Worlds are the Hard level's (the unseen cards dealt consistently with the view); each candidate is a first move
+with the best line of the turn the Hard level's search finds after it (``stockpile_lines``), applied, the turn
+finished and the deal played on by the Hard level's fast turn policy (``stockpile_sim``). Partner tables are not
+judged (the playouts do not model teams).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from logic.stockpile import actions as A
-from logic.stockpile.bot_common import WILD, _pile_fit
-from logic.stockpile.hard import HardBot
+from logic.stockpile.bot_common import WILD
 
 from .model import Budget
-from .stockpile_sim import WinSpec, equivalence, move_of
+from .stockpile_lines import line_candidates
+from .stockpile_sim import WinSpec, move_of
 
 
 def card(v: int) -> str:
@@ -42,27 +41,7 @@ class StockpileJudge:
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in (A.Play, A.Discard) or view.get("partners"):
             return None
-        acts = [a for a in legal if type(a) in (A.Play, A.Discard)]
-        hard = HardBot(budget_s=None, max_worlds=24).choose(view, legal, random.Random(0))
-        me = view["seat"]
-        piles = view["discards"][me]
-        empties = sum(1 for p in piles if not p)
-
-        def order(a: Any) -> tuple:
-            m = move_of(view, a)
-            if m[0] == "x":
-                fit = _pile_fit(m[1], [A.value_of(c) for c in piles[m[2]]], empties)
-                return (4, -(fit + (0.15 * m[1] if m[1] != WILD else -20.0)))
-            return ({"s": 1, "d": 2, "h": 3}[m[0]], 0.0)
-
-        ranked = [chosen] + ([hard] if hard in acts else []) + sorted(acts, key=order)
-        out: dict[tuple, tuple[Any, tuple]] = {}
-        for a in ranked:
-            m = move_of(view, a)
-            out.setdefault(equivalence(view, m), (a, m))
-            if len(out) >= limit:
-                break
-        return list(out.values())
+        return line_candidates(view, legal, chosen, limit)
 
     def spec(self, view: dict[str, Any]) -> WinSpec:
         return WinSpec(view)

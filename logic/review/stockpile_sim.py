@@ -72,8 +72,32 @@ def equivalence(view: dict[str, Any], move: tuple) -> tuple:
     return move[:-1] + (sizes[move[-1]],)
 
 
+def apply_line(w: SimWorld, me: int, line: tuple, next_top: int) -> None:
+    """A line of the turn (``stockpile_lines``): its plays (five cards drawn whenever the hand empties), then its
+    discard ("end"), or the rest of the turn by the playout policy ("draw", "stock")."""
+    _, moves, discard, mode = line
+    hand = w.hands[me]
+    for move in moves:
+        if move[0] == "h":
+            hand.remove(move[1])
+        else:
+            w.piles[move[1]][move[2]].pop()
+        _put(w.builds, move[-1])
+        if not hand:
+            _fill(w, hand)
+    if mode == "end" and discard is not None and discard[0] in hand:
+        c, p = discard
+        hand.remove(c)
+        w.piles[me][p].append(c)
+    else:
+        finish_turn(w, me, next_top)
+
+
 def apply_move(w: SimWorld, me: int, move: tuple, next_top: int) -> None:
     """Make ``move`` for ``me``; a play is followed by the rest of the turn by the playout policy."""
+    if move[0] == "line":
+        apply_line(w, me, move, next_top)
+        return
     if move[0] == "x":
         _, v, p = move
         w.hands[me].remove(v)
