@@ -44,7 +44,7 @@ def move_words(move: Move) -> str:
 class PresidentJudge:
     currency = "points"
     floor = 0.15
-    budget = Budget(min_worlds=24, max_worlds=96, step=24, max_candidates=10)
+    budget = Budget(min_worlds=48, max_worlds=192, step=48, max_candidates=10)
 
     def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:

@@ -35,7 +35,7 @@ def move_words(move: tuple) -> str:
 class StockpileJudge:
     currency = "% chance to win the deal"
     floor = 3.0
-    budget = Budget(min_worlds=12, max_worlds=32, step=10, max_candidates=6)
+    budget = Budget(min_worlds=20, max_worlds=60, step=20, max_candidates=6)
 
     def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
