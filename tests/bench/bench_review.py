@@ -2,7 +2,7 @@
 flags the top level's own moves against the easiest level's. Run by hand, single process; prints figures.
 
     python tests/bench/bench_review.py timing            # one game per game kind, seat 0 reviewed
-    python tests/bench/bench_review.py flags --games 4   # top level v easiest level, both seats reviewed
+    python tests/bench/bench_review.py flags --games 4   # top level v easiest level, every seat reviewed
 
 Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
 Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
@@ -33,20 +33,22 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 
 
-def capped(game_key: str, level: str) -> Any:
-    """The level's bot with a machine-independent search budget (as in the no-peeking test), so games are
-    reproducible and quick to make."""
+def make(game_key: str, level: str, capped: bool) -> Any:
+    """The level's bot as it plays at a table, or (``capped``) with a small machine-independent search budget
+    (as in the no-peeking test): reproducible and quick, but weaker."""
+    if not capped:
+        return get_game(game_key).make_bot(level)
     from tests.logic.test_bots_no_peeking import capped_bot
 
     return capped_bot(game_key, level)
 
 
-def play(game_key: str, seed: int, levels: list[str]) -> tuple[Any, list[list[Any]]]:
+def play(game_key: str, seed: int, levels: list[str], capped: bool = True) -> tuple[Any, list[list[Any]]]:
     """A whole game with ``levels[seat]`` at each seat: (config, log)."""
     game = get_game(game_key)
     config = game.make_config(**GAMES[game_key])
     state = game.new_game(config, seed)
-    bots = [capped(game_key, lv) for lv in levels]
+    bots = [make(game_key, lv, capped) for lv in levels]
     rng = random.Random(seed)
     log: list[list[Any]] = []
     while game.outcome(state) is None and len(log) < 50_000:
@@ -98,8 +100,9 @@ def interval(k: int, n: int) -> tuple[float, float, float]:
     return 100 * p, 100 * (centre - half), 100 * (centre + half)
 
 
-def flags(games: int, seed: int, only: list[str]) -> None:
-    """Top level and easiest level at alternate seats (swapped every game); every seat reviewed."""
+def flags(games: int, seed: int, only: list[str], capped: bool) -> None:
+    """Top level (as it plays at a table unless ``capped``) and easiest level at alternate seats (swapped every
+    game); every seat reviewed."""
     print("game        level      games  decisions  flagged  share (95% interval)   cost per decision")
     for key in only:
         game = get_game(key)
@@ -108,7 +111,7 @@ def flags(games: int, seed: int, only: list[str]) -> None:
         for g in range(games):
             n = config_players(key)
             levels = [top if (s + g) % 2 == 0 else easy for s in range(n)]
-            config, log = play(key, seed + g, levels)
+            config, log = play(key, seed + g, levels, capped)
             for seat in range(n):
                 for p in decision_points(key, config, seed + g, log, seat):
                     verdict = review_point(key, p, rng_seed=seed + g)
@@ -132,11 +135,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
+    ap.add_argument("--capped", action="store_true", help="flags: top level with a small fixed search budget")
     args = ap.parse_args()
     if args.part == "timing":
         timing(args.seed)
     else:
-        flags(args.games, args.seed, args.only.split(","))
+        flags(args.games, args.seed, args.only.split(","), args.capped)
 
 
 if __name__ == "__main__":
