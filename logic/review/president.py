@@ -78,6 +78,7 @@ def why(info: _Info, c: Move, b: Move) -> str:
     total = sum(info.h)
     rev = info.rev
     bw = move_words(b)
+    Bw = bw[:1].upper() + bw[1:]  # noqa: N806 - the same words at the start of a sentence
     if b is not None and b[1] == total:
         return f"Playing {bw} goes out at once."
     if b is None and c is not None:
@@ -92,17 +93,19 @@ def why(info: _Info, c: Move, b: Move) -> str:
     assert c is not None and b is not None
     (cr, ck), (br, bk) = c, b
     if ck < info.h[cr] and bk == info.h[br]:
-        return f"{bw.capitalize()} goes whole instead of breaking up your {RANK_PLURAL[cr]}."
+        return f"{Bw} goes whole instead of breaking up your {RANK_PLURAL[cr]}."
     if not info.k:
         if strength(cr, rev) > strength(br, rev):
             return f"Leading {bw} gets rid of low cards and keeps your {RANK_PLURAL[cr]} to take a lead later."
         if bk > ck:
             return f"Leading {bw} gets more cards out of your hand at once."
+        if strength(br, rev) > strength(cr, rev):
+            return f"Leading {bw} now should win the trick and let you lead again."
         return f"Leading {bw} first leaves you a stronger hand for the end."
     if strength(cr, rev) > strength(br, rev):
         if strength(cr, rev) >= ACE_STRENGTH:
-            return f"{bw.capitalize()} does the job and keeps your {RANK_PLURAL[cr]} to win the lead back."
-        return f"{bw.capitalize()} is the cheaper play and keeps your {RANK_PLURAL[cr]} for later."
-    return f"{bw.capitalize()} takes the trick and leaves you better placed in most deals."
+            return f"{Bw} does the job and keeps your {RANK_PLURAL[cr]} to win the lead back."
+        return f"{Bw} is the cheaper play and keeps your {RANK_PLURAL[cr]} for later."
+    return f"{Bw} takes the trick and leaves you better placed in most deals."
 
 JUDGE = PresidentJudge()

@@ -58,6 +58,8 @@ def why(view: dict[str, Any], c: tuple, b: tuple) -> str:
     n, me = view["players"], view["seat"]
     nxt = view["stocks"][(me + 1) % n]
     next_top = A.value_of(nxt["top"]) if nxt["count"] else -1
+    if b[0] == "s" and c[0] == "s":
+        return f"Your stock card sits better on build {b[-1] + 1}: the other piles stay ready for your next cards."
     if b[0] == "s":
         return "Your stock card could go down: emptying your stock is how the deal is won."
     if c[0] == "x" and b[0] != "x":
