@@ -2,9 +2,19 @@
 positions ("play from here") rebuilt from a finished game. See ``review.py`` and ``practice.py``."""
 
 from .model import Budget, CandidateValue, DecisionReview, SeatReview, SeatSummary
-from .review import DecisionPoint, assemble, decision_points, review_decisions, review_game, review_point
+from .practice import PracticeStart, practice_start
+from .review import (
+    DecisionPoint,
+    assemble,
+    decision_points,
+    review_decisions,
+    review_game,
+    review_point,
+    review_points,
+)
 
 __all__ = [
-    "Budget", "CandidateValue", "DecisionPoint", "DecisionReview", "SeatReview", "SeatSummary", "assemble",
-    "decision_points", "review_decisions", "review_game", "review_point",
+    "Budget", "CandidateValue", "DecisionPoint", "DecisionReview", "PracticeStart", "SeatReview", "SeatSummary",
+    "assemble", "decision_points", "practice_start", "review_decisions", "review_game", "review_point",
+    "review_points",
 ]

@@ -4,9 +4,11 @@ The UI's entry points (all arguments and results are plain, picklable data, so e
 process with ``run.cpu_bound``):
 
 * :func:`decision_points` — the seat's decisions (step, view, legal moves, chosen move), cheap;
-* :func:`review_point` — the verdict on one of them (the slow part: run these in the worker pool);
+* :func:`review_point` / :func:`review_points` — the verdict on one of them or on a batch (the slow part: run
+  these in the worker pool);
 * :func:`review_decisions` — a generator over the verdicts in log order (first marks early);
-* :func:`review_game` — the whole seat at once, with its summary.
+* :func:`review_game` — the whole seat at once, with its summary; :func:`assemble` makes the same result from
+  verdicts computed one by one.
 
 Each decision has its own rng derived from ``rng_seed`` and its step, so the verdicts are the same whichever way
 they are computed (one by one, in a pool, or all at once).
@@ -73,6 +75,12 @@ def review_point(game_key: str, point: DecisionPoint, *, rng_seed: int = 0,
     game = get_game(game_key)
     return judge_decision(judge, game.encode_action, point.view, point.legal, point.chosen, step=point.step,
                           rng=decision_rng(rng_seed, point.step), budget=Budget.of(budget, judge.budget))
+
+
+def review_points(game_key: str, points: list[DecisionPoint], *, rng_seed: int = 0,
+                  budget: Budget | int | None = None) -> list[DecisionReview | None]:
+    """The verdicts on a batch of decisions (one worker call for several, to save the trips to the pool)."""
+    return [review_point(game_key, p, rng_seed=rng_seed, budget=budget) for p in points]
 
 
 def review_decisions(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, seat: int, *,
