@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -81,11 +82,11 @@ class ReviewStore:
 
     def put(self, code: str, review: SeatReview, *, now: datetime | None = None) -> None:
         """Store (or replace) the review of ``review.seat`` in game ``code``."""
-        record = ReviewRecord(code=check_code(code), seat=review.seat, made_at=now or datetime.now(UTC),
-                              review=review).dump()
+        record = ReviewRecord(schema=SCHEMA, code=check_code(code), seat=review.seat,
+                              made_at=now or datetime.now(UTC), review=review).dump()
         cond = (Query().code == code) & (Query().seat == review.seat)
 
-        def replace(doc: dict[str, Any]) -> None:
+        def replace(doc: MutableMapping[str, Any]) -> None:
             doc.clear()
             doc.update(record)
 

@@ -77,6 +77,7 @@ class BeanieJudge:
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in JUDGED:
             return None
+        out: list[Any]
         if type(chosen) is Draw:
             out = [chosen] + [a for a in legal if type(a) is Draw and a != chosen]
         else:

@@ -23,7 +23,7 @@ STOCK_FIRST = 1e6  # lines that reach a stock card rank above every other end of
 
 def _world_moves(turn: Any, moves: tuple) -> tuple:
     """Hard's line moves as world moves: ("h", value, build) or ("d", owner, pile, build)."""
-    out = []
+    out: list[tuple] = []
     for kind, x, b, _c in moves:
         if kind == "h":
             out.append(("h", x, b))

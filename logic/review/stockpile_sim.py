@@ -27,6 +27,8 @@ class SimWorld(World):
     """A world with the cards set aside from cleared piles and the stock-card count when the deal is valued."""
 
     __slots__ = ("aside", "won")
+    aside: list[int]  # cards of cleared piles, back in the draw pile when it runs out
+    won: int  # the seat that emptied its stock during a candidate move, else -1
 
     def copy(self) -> SimWorld:
         w = SimWorld(self.builds[:], [h[:] for h in self.hands], [s[:] for s in self.stocks],
