@@ -3,8 +3,9 @@
 The sampled deals and playouts are the Hard level's (``bot_search.BeanieSpec``): a round's value is the others'
 average penalty minus ours, so a move that costs 5 leaves us 5 penalty points worse off against the field. After
 a candidate move the rest of our own turn is played by the Hard level's heuristics (from our view of the world,
-so it sees nothing we could not), then the round by the playout policy. Candidates: both draws; at the play step
-the chosen move, the heuristics' move and their best discards. End-round votes are not judged.
+so it sees nothing we could not), then the round by the playout policy. Candidates: both draws, and every move at
+the play step when there are few; else the chosen move, the heuristics' move and their best discards. End-round
+votes are not judged.
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ class BeanieJudge:
         out: list[Any]
         if type(chosen) is Draw:
             out = [chosen] + [a for a in legal if type(a) is Draw and a != chosen]
+        elif len([a for a in legal if type(a) in PLAYS]) <= limit:  # few moves: all of them
+            out = [chosen] + [a for a in legal if type(a) in PLAYS and a != chosen]
         else:
             plays = [a for a in legal if type(a) in PLAYS]
             ctx = Ctx(view)

@@ -3,8 +3,8 @@
 The sampled deals and playouts are the Hard level's (``bot_search.RummySpec``: an opponent holds every card it
 was seen picking up and has not played); the end of the hand is valued as the points we gain minus the average
 the others gain (a hand cut off by the playout's turn cap counts what is down minus what is held). Candidates:
-every draw; at the play stage the chosen move, the planner's next meld or lay-off and the Medium level's best
-discards.
+every draw, and every move at the play stage when there are few; else the chosen move, the planner's next meld
+or lay-off and the Medium level's best discards.
 """
 
 from __future__ import annotations
@@ -96,8 +96,9 @@ class RummyJudge:
             return None
         out = [chosen]
         kinds = {getattr(a, "kind", "") for a in legal}
-        if "draw" in kinds or "take" in kinds:
-            out += [a for a in legal if type(a) in (DrawStock, TakeDiscard) and a != chosen]
+        moves = [a for a in legal if type(a) in JUDGED]
+        if "draw" in kinds or "take" in kinds or len(moves) <= limit:  # few moves: all of them
+            out += [a for a in moves if a != chosen]
         else:
             out += self._play_options(Seen(view), legal, chosen)
         out = list(dict.fromkeys(out))[:limit]
