@@ -88,7 +88,7 @@ def action_words(action: Any) -> str:
 class RummyJudge:
     currency = "points"
     floor = 3.0
-    budget = Budget(min_worlds=24, max_worlds=72, step=24, max_candidates=5)
+    budget = Budget(min_worlds=24, max_worlds=48, step=24, max_candidates=5)
 
     def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
