@@ -63,9 +63,10 @@ def play(game_key: str, seed: int, levels: list[str], capped: bool = True) -> tu
     return config, log
 
 
-def timing(seed: int) -> None:
+def timing(seed: int, only: list[str]) -> None:
+    """One game of each kind by the top level (capped search); seat 0 reviewed decision by decision."""
     print("game        decisions  judged  flagged  first mark  whole seat  per decision")
-    for key in GAMES:
+    for key in only:
         game = get_game(key)
         top = game.bot_levels[-1]
         config, log = play(key, seed, [top] * config_players(key))
@@ -138,7 +139,7 @@ def main() -> None:
     ap.add_argument("--capped", action="store_true", help="flags: top level with a small fixed search budget")
     args = ap.parse_args()
     if args.part == "timing":
-        timing(args.seed)
+        timing(args.seed, args.only.split(","))
     else:
         flags(args.games, args.seed, args.only.split(","), args.capped)
 
