@@ -65,12 +65,12 @@ def play(game_key: str, seed: int, levels: list[str], capped: bool = True) -> tu
 
 def timing(seed: int, only: list[str]) -> None:
     """One game of each kind by the top level (capped search); seat 0 reviewed decision by decision."""
-    print("game        decisions  judged  flagged  first mark  whole seat  per decision")
+    print("game        decisions  judged  flagged  first mark  whole seat  per decision  whole seat (CPU)")
     for key in only:
         game = get_game(key)
         top = game.bot_levels[-1]
         config, log = play(key, seed, [top] * config_players(key))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         points = decision_points(key, config, seed, log, 0)
         first = None
         judged = flagged = 0
@@ -81,9 +81,9 @@ def timing(seed: int, only: list[str]) -> None:
                 flagged += verdict.flagged
                 if first is None:
                     first = time.perf_counter() - t0
-        whole = time.perf_counter() - t0
+        whole, cpu = time.perf_counter() - t0, time.process_time() - c0
         print(f"{key:<11} {len(points):>9} {judged:>7} {flagged:>8} {first or 0:>10.2f}s {whole:>10.1f}s "
-              f"{1000 * whole / max(1, len(points)):>10.0f} ms", flush=True)
+              f"{1000 * whole / max(1, len(points)):>10.0f} ms {cpu:>15.1f}s", flush=True)
 
 
 def config_players(key: str) -> int:
