@@ -117,11 +117,27 @@ def redeal_rummy(state: Any, seat: int, view: dict[str, Any], rng: random.Random
     from logic.rummy.bot_eval import Seen
     from logic.rummy.bot_search import RummySpec
 
-    world = RummySpec(Seen(view)).sample(view, rng)
-    for o in range(state.n):
-        if o != seat:
-            state.hands[o] = list(world.hands[o])
-    state.stock = list(world.stock)
+    if state.current != seat and state.frozen is not None:
+        _shuffle_rummy(state, seat, rng)
+    else:
+        world = RummySpec(Seen(view)).sample(view, rng)
+        for o in range(state.n):
+            if o != seat:
+                state.hands[o] = list(world.hands[o])
+        state.stock = list(world.stock)
+    if state.current != seat:
+        state.undo = []  # another player's undo steps hold copies of its old hand: that turn can no longer be undone
+
+
+def _shuffle_rummy(state: Any, seat: int, rng: random.Random) -> None:
+    """Another player is mid-turn and the seat's view shows the table as the turn began, which the sampler cannot
+    rebuild the hands from: the cards in the other hands (but those seen picked up) and the stock are shuffled
+    among their places instead."""
+    known = {c for h in state.history if h[1] for c in h[1]}
+    slots = [(state.hands[o], i) for o in range(state.n) if o != seat
+             for i, c in enumerate(state.hands[o]) if c not in known]
+    slots += [(state.stock, i) for i in range(len(state.stock))]
+    _shuffle_slots(slots, rng)
 
 
 def redeal_beanie(state: Any, seat: int, view: dict[str, Any], rng: random.Random) -> None:
@@ -147,6 +163,11 @@ def redeal_stockpile(state: Any, seat: int, view: dict[str, Any], rng: random.Ra
         if o != seat:
             slots += [(state.hands[o], i) for i in range(len(state.hands[o]))]
         slots += [(state.stocks[o], i) for i in range(len(state.stocks[o]) - 1)]
+    _shuffle_slots(slots, rng)
+
+
+def _shuffle_slots(slots: list[tuple[list[int], int]], rng: random.Random) -> None:
+    """Deal the cards in ``slots`` ((list, index) pairs) again among themselves."""
     cards = [box[i] for box, i in slots]
     rng.shuffle(cards)
     for (box, i), c in zip(slots, cards, strict=True):

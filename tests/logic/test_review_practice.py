@@ -118,3 +118,23 @@ def test_president_keeps_the_cards_given_in_the_exchange_with_the_partner():
         if found >= 3:
             break
     assert found
+
+
+@pytest.mark.parametrize("game_key", GAME_KEYS)
+def test_a_practice_position_for_a_seat_not_to_move_plays_on(game_key):
+    """Dealt for a seat that is waiting (another player mid-turn): still a whole deck and a game that ends."""
+    game = get_game(game_key)
+    config, log = bot_game(game_key, 12)
+    tried = 0
+    for step in range(5, len(log), max(1, len(log) // 8)):
+        state = state_at(game_key, config, 12, log, step)
+        if game.phase(state) != "play":
+            continue
+        mover = game.to_move(state)[0]
+        seat = (mover + 1) % config.players
+        start = practice_start(game_key, config, 12, log, step, seat, exact=False, rng=random.Random(step))
+        assert game.view(start.state, seat) == game.view(state, seat)
+        assert all_cards(game_key, start.state) == all_cards(game_key, state)
+        play_to_end(game_key, game.restore(start.snapshot()))
+        tried += 1
+    assert tried >= 3
