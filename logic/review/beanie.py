@@ -74,7 +74,7 @@ class BeanieJudge:
     floor = 2.0
     budget = Budget(min_worlds=24, max_worlds=72, step=24, max_candidates=5)
 
-    def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in JUDGED:
             return None
@@ -93,13 +93,13 @@ class BeanieJudge:
         out = list(dict.fromkeys(out))[:limit]
         return [(a, a) for a in out]
 
-    def spec(self, view: dict[str, Any]) -> FieldSpec:
+    def spec(self, view: Any) -> FieldSpec:
         return FieldSpec(Ctx(view))
 
-    def words(self, view: dict[str, Any], action: Any) -> str:
+    def words(self, view: Any, action: Any) -> str:
         return action_words(action)
 
-    def why(self, view: dict[str, Any], chosen: Any, best: Any) -> str:
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(Ctx(view), chosen, best)
 
 

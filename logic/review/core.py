@@ -30,19 +30,19 @@ class Judge(Protocol):
     floor: float  # costs at or below this are never mistakes
     budget: Budget  # the default budget per decision
 
-    def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
         """The moves worth comparing as ``(legal action, search move)`` pairs, the chosen one first; None when
         this kind of decision is not judged."""
 
-    def spec(self, view: dict[str, Any]) -> Any:
+    def spec(self, view: Any) -> Any:
         """A search spec (``sample``, ``clone``, ``apply`` and ``rollout`` or the generic playout hooks) whose
         values are in the judge's currency, higher is better."""
 
-    def words(self, view: dict[str, Any], action: Any) -> str:
+    def words(self, view: Any, action: Any) -> str:
         """A few words for a move ("the pair of 9s", "pass")."""
 
-    def why(self, view: dict[str, Any], chosen: Any, best: Any) -> str:
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
         """One plain sentence on why ``best`` beats ``chosen``."""
 
 
@@ -56,7 +56,7 @@ def decision_rng(rng_seed: int, step: int) -> random.Random:
     return random.Random(f"review:{rng_seed}:{step}")
 
 
-def judge_decision(judge: Judge, encode: Any, view: dict[str, Any], legal: list[Any], chosen: Any, *, step: int,
+def judge_decision(judge: Judge, encode: Any, view: Any, legal: list[Any], chosen: Any, *, step: int,
                    rng: random.Random, budget: Budget) -> DecisionReview | None:
     """The verdict on ``chosen`` (None when the judge does not judge such a decision). ``encode`` turns a move
     into its stored JSON form."""
@@ -88,7 +88,7 @@ def judge_decision(judge: Judge, encode: Any, view: dict[str, Any], legal: list[
                           candidates=cands)
 
 
-def _play(judge: Judge, view: dict[str, Any], seat: int, moves: list[Any], rng: random.Random,
+def _play(judge: Judge, view: Any, seat: int, moves: list[Any], rng: random.Random,
           budget: Budget) -> list[list[float]]:
     """Each candidate's value per sampled deal; candidate 0 (the chosen move) is played in every deal. More deals
     are added while the verdict is unsure; candidates clearly below the leader stop early."""

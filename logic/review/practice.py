@@ -67,7 +67,7 @@ def practice_start(game_key: str, config: BaseModel | dict[str, Any], seed: int,
 # --- per game: the hidden cards dealt again by the bots' samplers ------------------------------------------
 
 
-def redeal_president(state: Any, seat: int, view: dict[str, Any], rng: random.Random) -> None:
+def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """Rank counts from the Expert's sampler (hand sizes, the exchange, passes); suits at random among the unseen
     cards of each rank, the cards this seat handed its exchange partner kept with the partner."""
     from logic.president.actions import CODES
@@ -101,7 +101,7 @@ def redeal_president(state: Any, seat: int, view: dict[str, Any], rng: random.Ra
         state.hands[o] = masks[o]
 
 
-def _known_codes(view: dict[str, Any]) -> dict[int, list[str]]:
+def _known_codes(view: Any) -> dict[int, list[str]]:
     """Cards this seat knows its exchange partner holds: those it handed over (not handed back, not played)."""
     ex = view.get("exchange")
     if not ex or not ex.get("given"):
@@ -111,7 +111,7 @@ def _known_codes(view: dict[str, Any]) -> dict[int, list[str]]:
     return {ex["partner"]: [c for c in ex["given"] if c not in returned and c not in played]}
 
 
-def redeal_rummy(state: Any, seat: int, view: dict[str, Any], rng: random.Random) -> None:
+def redeal_rummy(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """The Hard level's sampler: an opponent keeps every card it was seen picking up; the rest and the stock at
     random."""
     from logic.rummy.bot_eval import Seen
@@ -140,7 +140,7 @@ def _shuffle_rummy(state: Any, seat: int, rng: random.Random) -> None:
     _shuffle_slots(slots, rng)
 
 
-def redeal_beanie(state: Any, seat: int, view: dict[str, Any], rng: random.Random) -> None:
+def redeal_beanie(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """The Hard level's sampler: an opponent keeps the cards it was seen taking; the rest and the stock at
     random."""
     from logic.beanie.bot_eval import Ctx
@@ -153,7 +153,7 @@ def redeal_beanie(state: Any, seat: int, view: dict[str, Any], rng: random.Rando
     state.stock = list(world.stock)
 
 
-def redeal_stockpile(state: Any, seat: int, view: dict[str, Any], rng: random.Random) -> None:
+def redeal_stockpile(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """Every hidden place (other hands, stock cards under their tops, the draw pile, cleared piles) dealt again
     from the cards in them. (The Hard level's sampler counts a wild on a building pile as the number it stands
     for, which is right for its look-ahead but would change the deck here.)"""

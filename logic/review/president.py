@@ -46,7 +46,7 @@ class PresidentJudge:
     floor = 0.15
     budget = Budget(min_worlds=48, max_worlds=192, step=48, max_candidates=10)
 
-    def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in (Play, Pass) or any(type(a) is Give for a in legal):
             return None
@@ -63,13 +63,13 @@ class PresidentJudge:
             keys = keys[: limit - 1]
         return [(chosen, mine)] + [(amap[k], k) for k in keys]
 
-    def spec(self, view: dict[str, Any]) -> PresidentSpec:
+    def spec(self, view: Any) -> PresidentSpec:
         return PresidentSpec(get_game("president"), view, _Info(view), keep=STEADY_KEEP, adapt=True)
 
-    def words(self, view: dict[str, Any], action: Any) -> str:
+    def words(self, view: Any, action: Any) -> str:
         return move_words(key_of(action))
 
-    def why(self, view: dict[str, Any], chosen: Any, best: Any) -> str:
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(_Info(view), key_of(chosen), key_of(best))
 
 

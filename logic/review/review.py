@@ -37,7 +37,7 @@ class DecisionPoint:
 
     step: int
     seat: int
-    view: dict[str, Any]
+    view: Any
     legal: list[Any]
     chosen: Any
 

@@ -90,7 +90,7 @@ class RummyJudge:
     floor = 3.0
     budget = Budget(min_worlds=24, max_worlds=48, step=24, max_candidates=5)
 
-    def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in JUDGED:
             return None
@@ -122,13 +122,13 @@ class RummyJudge:
             discards.remove(d)
         return [a for a in out if a != chosen]
 
-    def spec(self, view: dict[str, Any]) -> PointsSpec:
+    def spec(self, view: Any) -> PointsSpec:
         return PointsSpec(Seen(view))
 
-    def words(self, view: dict[str, Any], action: Any) -> str:
+    def words(self, view: Any, action: Any) -> str:
         return action_words(action)
 
-    def why(self, view: dict[str, Any], chosen: Any, best: Any) -> str:
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(Seen(view), chosen, best)
 
 

@@ -37,23 +37,23 @@ class StockpileJudge:
     floor = 3.0
     budget = Budget(min_worlds=20, max_worlds=60, step=20, max_candidates=6)
 
-    def candidates(self, view: dict[str, Any], legal: list[Any], chosen: Any,
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in (A.Play, A.Discard) or view.get("partners"):
             return None
         return line_candidates(view, legal, chosen, limit)
 
-    def spec(self, view: dict[str, Any]) -> WinSpec:
+    def spec(self, view: Any) -> WinSpec:
         return WinSpec(view)
 
-    def words(self, view: dict[str, Any], action: Any) -> str:
+    def words(self, view: Any, action: Any) -> str:
         return move_words(move_of(view, action))
 
-    def why(self, view: dict[str, Any], chosen: Any, best: Any) -> str:
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(view, move_of(view, chosen), move_of(view, best))
 
 
-def why(view: dict[str, Any], c: tuple, b: tuple) -> str:
+def why(view: Any, c: tuple, b: tuple) -> str:
     """One sentence on why move ``b`` beats move ``c``, from simple patterns."""
     n, me = view["players"], view["seat"]
     nxt = view["stocks"][(me + 1) % n]

@@ -33,7 +33,7 @@ def _world_moves(turn: Any, moves: tuple) -> tuple:
     return tuple(out)
 
 
-def line_candidates(view: dict[str, Any], legal: list[Any], chosen: Any, limit: int) -> list[tuple[Any, Any]]:
+def line_candidates(view: Any, legal: list[Any], chosen: Any, limit: int) -> list[tuple[Any, Any]]:
     """``(legal action, world move or line)`` pairs, the chosen move first, one per distinct first move."""
     bot = HardBot(budget_s=None)
     turn = bot._begin(view, random.Random(0))
@@ -61,7 +61,7 @@ def line_candidates(view: dict[str, Any], legal: list[Any], chosen: Any, limit: 
     return [first] + [(a, line) for _, a, line in rest[: limit - 1]]
 
 
-def _end(view: dict[str, Any], turn: Any, bot: HardBot, ln: Any, discard: Any, cont: bool) -> tuple[Any, Any]:
+def _end(view: Any, turn: Any, bot: HardBot, ln: Any, discard: Any, cont: bool) -> tuple[Any, Any]:
     """(first action, world line) of an end of turn: its plays, then the discard or the five cards drawn."""
     moves = _world_moves(turn, ln.moves)
     if ln.moves:
@@ -72,7 +72,7 @@ def _end(view: dict[str, Any], turn: Any, bot: HardBot, ln: Any, discard: Any, c
     return first, ("line", moves, discard, "draw" if cont else "end")
 
 
-def _chosen_line(view: dict[str, Any], turn: Any, bot: HardBot, chosen: Any, stock_lines: list, ends: list,
+def _chosen_line(view: Any, turn: Any, bot: HardBot, chosen: Any, stock_lines: list, ends: list,
                  draws: list) -> Any:
     """The best line (by the search's gain) starting with the chosen move, or None."""
     mine = equivalence(view, move_of(view, chosen))

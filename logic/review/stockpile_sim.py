@@ -37,7 +37,7 @@ class SimWorld(World):
         return w
 
 
-def sample(view: dict[str, Any], rng: random.Random) -> SimWorld:
+def sample(view: Any, rng: random.Random) -> SimWorld:
     """A deal consistent with the view; the unseen cards not dealt anywhere are the cleared piles."""
     base = sample_world(view, rng)
     w = SimWorld(base.builds, base.hands, base.stocks, base.piles, base.draw)
@@ -51,7 +51,7 @@ def sample(view: dict[str, Any], rng: random.Random) -> SimWorld:
     return w
 
 
-def move_of(view: dict[str, Any], action: Any) -> tuple:
+def move_of(view: Any, action: Any) -> tuple:
     """The world move for a legal action: ("h", value, build), ("s", owner, build), ("d", owner, pile, build) or
     ("x", value, pile) for a discard."""
     hand = [A.value_of(c) for c in view["hand"]]
@@ -65,7 +65,7 @@ def move_of(view: dict[str, Any], action: Any) -> tuple:
     return ("d", owner, idx, action.build)
 
 
-def equivalence(view: dict[str, Any], move: tuple) -> tuple:
+def equivalence(view: Any, move: tuple) -> tuple:
     """Moves with the same key lead to the same position (same card on a pile of the same size, an empty pile)."""
     sizes = [b["size"] for b in view["build"]]
     if move[0] == "x":
@@ -191,13 +191,13 @@ def win_chance(mine: int, theirs: int) -> float:
 class WinSpec:
     """The search spec of the review: worlds, moves and playouts as above (``rollout`` plays the deal out)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: Any) -> None:
         self.n = view["players"]
         self.me = view["seat"]
         nxt = view["stocks"][(self.me + 1) % self.n]
         self.next_top = A.value_of(nxt["top"]) if nxt["count"] else -1
 
-    def sample(self, view: dict[str, Any], rng: random.Random) -> SimWorld:
+    def sample(self, view: Any, rng: random.Random) -> SimWorld:
         return sample(view, rng)
 
     def clone(self, w: SimWorld) -> SimWorld:
