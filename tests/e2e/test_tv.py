@@ -45,6 +45,11 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     host.click("[data-testid=friends-president]")
     expect(host).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"))
     code = host.locator("[data-testid=join-code]").inner_text().strip()
+    host.click("[data-testid=btn-lobby-tv]")  # "Show on a TV": the address and a QR code for the TV's browser
+    expect(host.locator("[data-testid=tv-link]")).to_contain_text(f"/tv/{code}")
+    expect(host.locator("[data-testid=tv-link-qr]")).to_be_visible()
+    host.keyboard.press("Escape")
+    expect(host.locator("[data-testid=tv-dialog]")).to_be_hidden()
 
     tv = tv_page(browser, 1920, 1080)
     tv.goto(f"{server.url}/tv/{code}")
@@ -68,6 +73,10 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     host.click("[data-testid=btn-start]")
 
     expect(tv.locator(TV)).to_have_attribute("data-status", "playing")
+    host.click("[data-testid=btn-menu]")  # the table menu offers it too, once the game runs
+    host.click("[data-testid=btn-show-tv]")
+    expect(host.locator("[data-testid=tv-link]")).to_contain_text(f"/tv/{code}")
+    host.keyboard.press("Escape")
     expect(tv.locator("[data-testid=tv-middle]")).to_be_visible()
     expect(tv.locator("[data-testid=tv-round]")).to_contain_text("Hand 1")
     assert tv.locator("[data-testid=hand]").count() == 0  # never a hand

@@ -29,6 +29,7 @@ from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
 from ui.table.report import report_store
+from ui.table.tv_link import open_tv_dialog
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
@@ -178,6 +179,8 @@ def live_tables(hub) -> None:  # noqa: ANN001
                 ui.label(t.status + (" · paused" if t.paused else "")).classes("text-sm")
                 ui.label(last_move(t)).classes("text-sm")
                 ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
+                ui.button("TV", icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
+                    f"outline dense data-testid=btn-host-tv-{t.code}")
                 ui.button("End", icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
                     f"outline dense color=negative data-testid=btn-host-end-{t.code}")
 

@@ -16,6 +16,7 @@ from ui.server.runtime import runtime
 from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
+from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
     from logic.tables import Table
@@ -74,6 +75,8 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
                     "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
                 ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
                     "flat round aria-label='Copy link' data-testid=btn-copy-link")
+            ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                "flat no-caps color=primary data-testid=btn-lobby-tv")
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
