@@ -14,6 +14,10 @@ ROOT = Path(__file__).resolve().parent
 from ui.net.mdns import DEFAULT_NAME, host_label  # noqa: E402  (imports no NiceGUI: safe before the storage path is set)
 
 
+def env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Card Night: card games for friends on your home network.")
     parser.add_argument("--host", default=os.environ.get("CARDNIGHT_HOST", "0.0.0.0"),
@@ -26,6 +30,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--name", type=host_label, default=os.environ.get("CARDNIGHT_NAME", DEFAULT_NAME),
                         help="network name announced by multicast DNS: NAME.local (default cardnight)")
     parser.add_argument("--no-mdns", action="store_true", help="do not announce the name on the network")
+    parser.add_argument("--console-password-always", action="store_true",
+                        default=env_flag("CARDNIGHT_CONSOLE_PASSWORD_ALWAYS"),
+                        help="the host console asks for its password on every browser, the server's own too "
+                             "(behind a reverse proxy that cannot add X-Forwarded-For)")
     return parser.parse_args(argv)
 
 
@@ -66,7 +74,8 @@ def main() -> None:
 
     hub = Hub(data_dir, inline_bots=simulated)
     hub.load()
-    set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed))
+    set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
+                        console_password_always=args.console_password_always))
     register_pages()
     app.timer(0.1, hub.tick)
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
@@ -84,7 +93,8 @@ def main() -> None:
             print(f"   http://{announcer.host_name}:{args.port}  (the same, by name, on devices that know .local)",
                   flush=True)
         print(f"   (data kept in {data_dir.resolve()})", flush=True)
-        print(f"   Host console: {urls[0] if urls else ''}/host — from another device it asks for the password "
+        where = "on every browser" if args.console_password_always else "from another device or through a proxy"
+        print(f"   Host console: {urls[0] if urls else ''}/host — {where} it asks for the password "
               f"{load_or_create_host_password(data_dir)}\n", flush=True)
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",

@@ -1,8 +1,9 @@
 """``/host``: the console for whoever runs the server. Live tables (end a stale one), recent finished games, the
 problem reports, the app's version, uptime, memory and data size, and a backup of the whole data directory.
 
-Open without a password from the server's own machine; from any other device only with the console password
-(printed at start, kept in ``<data-dir>/host_password.txt``). See ui/pages/host_access.py for the decision.
+Open without a password to the server's own browser asking directly (a loopback peer, no forwarding header); to
+any other browser only with the console password (printed at start, kept in ``<data-dir>/host_password.txt``).
+See ui/pages/host_access.py for the decision.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def host_password() -> str:
 def page_is_local() -> bool:
     """The browser of the page being drawn (or whose event is handled) is on the server's own machine."""
     request = ui.context.client.request
-    return request_is_local(ui.context.client.ip, request.headers.get("host") if request is not None else None)
+    return request_is_local(ui.context.client.ip, request.headers if request is not None else None,
+                            password_always=runtime().console_password_always)
 
 
 def allowed() -> bool:
@@ -94,7 +96,8 @@ def register() -> None:
     def backup(request: Request, token: str = "") -> Response:  # a plain def: FastAPI runs it in a worker thread
         address = request.client.host if request.client is not None else ""
         expiry = _tokens.pop(token, 0.0) if token else 0.0
-        if not (request_is_local(address, request.headers.get("host")) or expiry > time.time()):
+        local = request_is_local(address, request.headers, password_always=runtime().console_password_always)
+        if not (local or expiry > time.time()):
             return PlainTextResponse("Open the host console and press Back up there.", status_code=403)
         rt = runtime()
         out_dir = Path(tempfile.mkdtemp(prefix="cardnight-backup-"))

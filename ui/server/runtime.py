@@ -15,6 +15,7 @@ class Runtime:
     host: str = "0.0.0.0"
     port: int = 8080
     seed: int | None = None  # --seed: fixed seeds for new tables (testers)
+    console_password_always: bool = False  # --console-password-always: the host console asks every browser
     seed_counter: list[int] = field(default_factory=lambda: [0])
 
     def next_seed(self) -> int | None:
