@@ -57,10 +57,15 @@ def main() -> None:
     simulated = os.environ.get("NICEGUI_USER_SIMULATION") == "true"
     args = parse_args([] if simulated else sys.argv[1:])
     data_dir = Path(args.data_dir if not simulated else os.environ.get("CARDNIGHT_DATA_DIR") or tempfile.mkdtemp())
-    data_dir.mkdir(parents=True, exist_ok=True)
+    from storage.disk_check import folder_problem, remove_leftovers
+
+    problem = folder_problem(data_dir)  # an unwritable data folder: one clear line and a non-zero exit, no traceback
+    if problem:
+        sys.exit(problem)
     # NiceGUI's own storage lives in the data dir too, so one folder is the whole backup.
     os.environ.setdefault("NICEGUI_STORAGE_PATH", str((data_dir / "nicegui").resolve()))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    remove_leftovers(data_dir)  # temporary files of writes that never finished (ours and NiceGUI's)
 
     from nicegui import app, ui  # imported after NICEGUI_STORAGE_PATH is set
 

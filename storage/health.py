@@ -59,6 +59,7 @@ class Notice:
     kind: str  # "restored" (a table from its previous copy), "secret" (a damaged secret kept aside), ...
     text: str
     at: float
+    subject: str = ""  # e.g. the table's code
 
 
 class SaveHealth:
@@ -168,9 +169,9 @@ class SaveHealth:
                 log.exception("save health listener failed")
 
     # ----------------------------------------------------------------------------- notices for the host console
-    def notice(self, kind: str, text: str) -> None:
+    def notice(self, kind: str, text: str, subject: str = "") -> None:
         with self._lock:
-            self.notices.append(Notice(kind, text, time.time()))
+            self.notices.append(Notice(kind, text, time.time(), subject))
 
     def reset(self) -> None:
         """Forget everything (a new server in the same process: tests)."""

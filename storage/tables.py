@@ -209,7 +209,7 @@ class TableStore:
         log.warning("Table %s: its file was damaged (%s); brought it back from the previous copy (one save behind, "
                     "at version %s)", code, why, record.get("version"))
         HEALTH.notice("restored", f"Table {code} was brought back from its previous copy (one save behind): its "
-                                  f"file was damaged ({why}).")
+                                  f"file was damaged ({why}).", subject=code)
         return record
 
     def load_all(self) -> list[dict[str, Any]]:

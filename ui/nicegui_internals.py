@@ -34,3 +34,19 @@ def expects_arguments(func: Callable[..., Any]) -> bool:
 
 def install() -> None:
     helpers.expects_arguments = expects_arguments
+
+
+def rewrite_user_storage() -> int:
+    """Write NiceGUI's per-browser storage files (``app.storage.user`` of every browser seen, and the general
+    storage) once more, e.g. after a full disk refused their writes: NiceGUI writes a file only when it changes.
+    Reads NiceGUI's private ``Storage._users``; tests/ui/test_save_notice.py breaks when that changes."""
+    from nicegui import app
+    from nicegui.persistence.file_persistent_dict import FilePersistentDict
+
+    stores = [*getattr(app.storage, "_users", {}).values(), getattr(app.storage, "_general", None)]
+    count = 0
+    for store in stores:
+        if isinstance(store, FilePersistentDict) and store:
+            store.backup()
+            count += 1
+    return count

@@ -16,6 +16,7 @@ def register_pages() -> None:
     from ui.guards import socket_guard
     from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats
     from ui.seat_api import routes as seat_api
+    from ui.shell import save_notice
     from ui.table import page as table_page
 
     nicegui_internals.install()
@@ -35,6 +36,7 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
     card_faces.register()
     socket_guard.install()
+    save_notice.install()  # pages hear when saving starts or stops failing
 
     home.register()
     new.register()

@@ -23,6 +23,7 @@ from starlette.background import BackgroundTask
 
 from logic.tables import STATUS_LOBBY, STATUS_PLAYING, Table
 from storage.backup import dir_size, make_backup, remove_stale_staging
+from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
@@ -157,10 +158,35 @@ async def console() -> None:
             with ui.column().classes("gap-0"):
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
                 ui.label(label).classes("text-xs text-grey-8")
+    data_folder_panel()
     live_tables(hub)
     finished_games(hub)
     reports_list()
     backup_panel()
+
+
+def data_folder_panel() -> None:
+    """Saving that fails now (with the tables waiting to be written), and what happened to the data folder since
+    the server started: tables brought back from their previous copy, a damaged secret kept aside."""
+    if HEALTH.failing:
+        with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-orange-1").props(
+                "data-testid=host-save-failing"):
+            ui.label(HEALTH.message).classes("font-bold")
+            since = HEALTH.since
+            waiting = HEALTH.waiting_tables()
+            ui.label(f"Since {ago(time.monotonic() - since) if since is not None else 'just now'}; saving is tried "
+                     f"again every few seconds. Tables waiting to be written: {', '.join(waiting) or 'none'} "
+                     "(they play on meanwhile). New tables are refused until saving works.").classes("text-sm")
+    if not HEALTH.notices:
+        return
+    ui.label("Data folder").classes("text-lg font-bold q-mt-md")
+    with ui.column().classes("w-full gap-1").props("data-testid=host-notices"):
+        for notice in HEALTH.notices:
+            testid = f"host-restored-{notice.subject}" if notice.kind == "restored" else f"host-notice-{notice.kind}"
+            with ui.row().classes("w-full items-center gap-2 q-pa-xs rounded-borders bg-grey-2 no-wrap").props(
+                    f"data-testid={testid}"):
+                ui.icon("restore" if notice.kind == "restored" else "key").classes("text-lg")
+                ui.label(notice.text).classes("text-sm")
 
 
 def live_tables(hub) -> None:  # noqa: ANN001

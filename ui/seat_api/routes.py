@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 
 from logic.game import IllegalMove
 from logic.tables import STATUS_CLOSED, STATUS_OVER, Table
+from storage.health import HEALTH, RETRY_SECONDS
 from ui.seat_api.auth import RateLimiter, bearer_token, hash_token
 from ui.seat_api.schemas import Problem, SeatView, legal_actions, seat_view
 from ui.server.runtime import runtime
@@ -38,6 +39,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem, "description": "no table with this code (answered only to a working token)"},
     410: {"model": Problem, "description": "the table has ended (`status`: over or closed): its tokens no longer work"},
     429: {"model": Problem, "description": "too many requests: wait `Retry-After` seconds"},
+    503: {"model": Problem, "description": "the server cannot save now (a full or read-only disk): nothing was "
+                                           "changed; try again after `Retry-After` seconds"},
 }
 ACTION_BODY = {"requestBody": {"required": True, "description": "one action, exactly as listed by `/legal` "
                                f"(at most {MAX_BODY} bytes)",
@@ -90,6 +93,8 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
         raise ApiError(403, "This token plays at another table.")
     if table.status in (STATUS_OVER, STATUS_CLOSED):
         raise ApiError(410, "This table has ended: its tokens no longer work.", status=table.status)
+    if HEALTH.failing:  # every answer is saved before it is given: say so at once instead of waiting for the disk
+        raise ApiError(503, HEALTH.message, {"Retry-After": str(int(RETRY_SECONDS))})
     return table, seat
 
 
