@@ -50,15 +50,15 @@ class Served:
     def url(self, path: str = "") -> str:
         return f"http://127.0.0.1:{self.port}/api/v1/tables/{self.table.code}{path}"
 
-    def call(self, path: str = "", body: bytes | None = None, token: str | None = None) -> tuple[int, Any, dict]:
+    def call(self, path: str = "", body: bytes | None = None, token: str | None = None) -> tuple[int, Any, Any]:
         """urllib, as a small script would use it: sends ``Connection: close`` and the whole body before reading."""
         headers = {"Authorization": f"Bearer {self.token if token is None else token}"}
         request = urllib.request.Request(self.url(path), data=body, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:
-                return answer.status, json.loads(answer.read()), dict(answer.headers)
+                return answer.status, json.loads(answer.read()), answer.headers
         except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read()), dict(exc.headers)
+            return exc.code, json.loads(exc.read()), exc.headers
 
     def stop(self) -> None:
         self.server.should_exit = True
@@ -147,3 +147,23 @@ def test_the_documented_query_types_stay_in_the_api_description(served: Served) 
     schema = get_openapi(title="t", version="1", routes=app.routes)
     params = {p["name"]: p["schema"] for p in schema["paths"]["/api/v1/tables/{code}/events"]["get"]["parameters"]}
     assert params["after"]["type"] == "integer" and params["wait"]["type"] == "number"
+
+
+def test_while_saving_fails_the_seat_api_answers_503_at_once(served: Served) -> None:
+    import errno
+
+    from storage.health import HEALTH
+
+    HEALTH.failed("table:ZZZZ", OSError(errno.ENOSPC, "No space left on device"))
+    try:
+        for path, body in (("", None), ("/legal", None), ("/events?after=-1", None),
+                           ("/actions", b'{"kind": "draw"}')):
+            started = time.monotonic()
+            status, answer, headers = served.call(path, body)
+            assert status == 503 and time.monotonic() - started < 2, path
+            assert "the disk is full" in answer["detail"] and int(headers["Retry-After"]) >= 1
+        assert served.table.log == []  # nothing changed
+        assert served.call(token="made-up-token")[0] == 403  # a token that plays nowhere is still told so
+    finally:
+        HEALTH.reset()
+    assert served.call()[0] == 200
