@@ -58,7 +58,7 @@ def atomic_write_text(path: Path, text: str, *, fsync: bool = True, health_key: 
     try:
         _atomic_write_text(path, text, fsync=fsync, keep_previous=keep_previous)
     except OSError as exc:
-        HEALTH.failed(key, exc)
+        HEALTH.failed(key, exc, str(path))
         raise
     HEALTH.succeeded(key)
 

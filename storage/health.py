@@ -75,8 +75,8 @@ class SaveHealth:
         self.failures = 0
 
     # ----------------------------------------------------------------------------- reports from writers
-    def failed(self, key: str, exc: BaseException) -> bool:
-        """A write of ``key`` failed; True if it was a disk fault (then it is counted as waiting)."""
+    def failed(self, key: str, exc: BaseException, where: str | None = None) -> bool:
+        """A write of ``key`` (the file ``where``) failed; True if it was a disk fault (then it waits)."""
         if not is_disk_fault(exc):
             return False
         code = exc.errno  # type: ignore[attr-defined]
@@ -88,9 +88,9 @@ class SaveHealth:
             if started:
                 self._since = self._last_line = self.clock()
                 reason = REASONS[code][0]
-                log.warning("Card Night cannot save: %s (%s). Tables play on in memory and saving is retried every "
-                            "%.0f s; nothing is lost while this server keeps running.", reason,
-                            getattr(exc, "filename", None) or key, RETRY_SECONDS)
+                log.warning("Card Night cannot save: %s (writing %s). Tables play on in memory and saving is retried "
+                            "every %.0f s; nothing is lost while this server keeps running.", reason,
+                            where or getattr(exc, "filename", None) or key, RETRY_SECONDS)
         if started:
             self._tell()
         return True

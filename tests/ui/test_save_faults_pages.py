@@ -123,3 +123,26 @@ async def test_a_cut_table_file_comes_back_from_its_previous_copy_and_the_consol
     await user.open("/host")
     await find(user, f"host-restored-{code}")
     await user.should_see(f"Table {code} was brought back from its previous copy")
+
+
+async def test_nicegui_storage_is_written_again_when_saving_works(user: User) -> None:
+    """NiceGUI writes a browser's storage file only when it changes; after a full disk refused such a write,
+    ui.nicegui_internals.rewrite_user_storage writes it once more. (Reads NiceGUI's private Storage._users: this
+    test breaks if that changes.)"""
+    import asyncio
+
+    from nicegui.storage import Storage
+
+    from ui.nicegui_internals import rewrite_user_storage
+
+    await user.open("/profile")
+    folder = Storage.path
+    await eventually(lambda: any(folder.glob("storage-user-*.json")), timeout=5)
+    for path in folder.glob("storage-user-*.json"):
+        path.unlink()  # as if its last write had failed
+    assert rewrite_user_storage() >= 1
+    for _ in range(50):
+        await asyncio.sleep(0.05)
+        if any(folder.glob("storage-user-*.json")):
+            break
+    assert any(folder.glob("storage-user-*.json"))

@@ -5,7 +5,8 @@ the disk is full. Free some space; nothing is lost while this server keeps runni
 in every phase, the host console and the others. It is pushed, not polled: :data:`storage.health.HEALTH` calls
 back (from whichever thread saw the disk fail or recover) and every notice on every open page is shown, updated
 or hidden on the event loop. When saving works again, NiceGUI's own per-browser storage is written once more too
-(its writes during the fault failed)."""
+(its writes during the fault failed). NiceGUI's own failed writes are reported to the same save health instead of
+logging a traceback each."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import weakref
 
 from nicegui import core, ui
 
-from storage.health import HEALTH
+from storage.health import HEALTH, is_disk_fault
 
 log = logging.getLogger("cardnight.ui")
 
@@ -48,10 +49,21 @@ def save_notice() -> SaveNotice:
 
 
 def install() -> None:
-    """Listen to the save health once per process."""
+    """Listen to the save health once per process, and count NiceGUI's failed storage writes in it."""
     if not _installed:
         _installed.append(True)
         HEALTH.subscribe(_changed)
+        logging.getLogger("nicegui").addFilter(_disk_faults_of_nicegui)
+
+
+def _disk_faults_of_nicegui(record: logging.LogRecord) -> bool:
+    """NiceGUI logs a traceback for each storage file it could not write. A full or read-only disk is reported
+    to the save health instead (one line when saving starts to fail, one a minute)."""
+    exc = record.exc_info[1] if record.exc_info else None
+    if exc is None or not is_disk_fault(exc):
+        return True
+    HEALTH.failed(f"file:{getattr(exc, 'filename', None) or 'nicegui storage'}", exc)
+    return False
 
 
 def _changed() -> None:  # any thread
