@@ -118,9 +118,9 @@ def _remove_dir(path: Path) -> None:
 
 def password_form(address: str) -> None:
     ui.label("Host console").classes("text-xl font-bold")
-    ui.label("This page is for whoever runs Card Night. On the machine the server runs on it opens by itself; "
-             "from this device, type the console password the server printed when it started (it is also in "
-             "host_password.txt in the data folder).").classes("max-w-xl")
+    ui.label("This page is for whoever runs Card Night. In a browser on the machine the server runs on it opens "
+             "by itself (not through a proxy); here, type the console password the server printed when it started "
+             "(it is also in host_password.txt in the data folder).").classes("max-w-xl")
     box = ui.input("Console password", password=True).props(
         "outlined autocomplete=current-password data-testid=host-password").classes("w-80")
     status = ui.label("").classes("text-negative").props("data-testid=host-status")
