@@ -1,6 +1,7 @@
 """A real full disk: the server keeps its data on a 1 MB tmpfs, a game is under way in the browser, the disk is
 filled to the last byte, the game goes on (every page says the server cannot save, a new table gets 503), then
-space is freed: the notice goes and the table's file holds the newest move; a restart finds it.
+space is freed: the notice goes and the table's file holds the newest move; a restart finds it. Set CN_SHOTS=<dir>
+to keep a screenshot of the notice.
 
 Needs root to mount the tmpfs (``mount -t tmpfs -o size=1m tmpfs DIR``); skipped otherwise (the same faults are
 injected at the storage layer in tests/storage/test_save_faults.py and tests/ui/test_save_faults_pages.py)."""
@@ -79,6 +80,8 @@ def test_the_game_goes_on_through_a_full_disk_and_everything_is_written_after(sm
         assert moves >= 8, "the game stalled on a full disk"
         expect(notice).to_be_visible(timeout=10_000)
         expect(notice).to_contain_text(MESSAGE)
+        if os.environ.get("CN_SHOTS"):
+            page.screenshot(path=str(Path(os.environ["CN_SHOTS"]) / "save-failing-table.png"))
         in_memory = int(attr(page, "data-version"))
         assert saved_record(server, code)["version"] < in_memory  # the file is as it was before the disk filled
         refused = httpx.get(f"{server.url}/new/president?players=4&bots=3", timeout=30)
