@@ -10,8 +10,15 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+DEFAULT_NAME = "cardnight"  # the network name (ui/net/mdns.py has the same; tests/test_self_hosting.py checks)
 
-from ui.net.mdns import DEFAULT_NAME, host_label  # noqa: E402  (imports no NiceGUI: safe before the storage path is set)
+
+def network_name(text: str) -> str:
+    """``--name``, checked by ui/net/mdns.py. Imported here, not at the top, so ``--help`` needs no installed package:
+    ``./start.sh --help`` answers on a fresh clone before anything is installed."""
+    from ui.net.mdns import host_label  # imports no NiceGUI: safe before the storage path is set
+
+    return host_label(text)
 
 
 def env_flag(name: str) -> bool:
@@ -19,15 +26,19 @@ def env_flag(name: str) -> bool:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Card Night: card games for friends on your home network.")
+    parser = argparse.ArgumentParser(
+        description="Card Night: card games for friends on your home network.",
+        epilog="Each option can also come from the environment: CARDNIGHT_HOST, CARDNIGHT_PORT, CARDNIGHT_DATA_DIR, "
+               "CARDNIGHT_NAME.")
     parser.add_argument("--host", default=os.environ.get("CARDNIGHT_HOST", "0.0.0.0"),
                         help="address to listen on (default: all interfaces)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("CARDNIGHT_PORT", "8080")))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("CARDNIGHT_PORT", "8080")),
+                        help="port to listen on (default 8080)")
     parser.add_argument("--data-dir", default=os.environ.get("CARDNIGHT_DATA_DIR", "./data"),
                         help="where tables, stats and settings are kept (default ./data)")
     parser.add_argument("--seed", type=int, default=None,
                         help="fixed seed for new tables (tables get seed, seed+1, ...): for reproducible tests")
-    parser.add_argument("--name", type=host_label, default=os.environ.get("CARDNIGHT_NAME", DEFAULT_NAME),
+    parser.add_argument("--name", type=network_name, default=os.environ.get("CARDNIGHT_NAME", DEFAULT_NAME),
                         help="network name announced by multicast DNS: NAME.local (default cardnight)")
     parser.add_argument("--no-mdns", action="store_true", help="do not announce the name on the network")
     parser.add_argument("--console-password-always", action="store_true",
@@ -73,6 +84,7 @@ def main() -> None:
     from storage.secret import load_or_create_secret
     from ui.net import mdns
     from ui.net.lan import base_urls
+    from ui.nicegui_internals import run_first_at_shutdown
     from ui.pages import register_pages
     from ui.server.hub import Hub
     from ui.server.runtime import Runtime, set_runtime
@@ -86,7 +98,7 @@ def main() -> None:
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
         app.on_startup(settle_memory)
     app.on_shutdown(hub.save_all)
-    app._shutdown_handlers.insert(0, hub.stop)  # first, before NiceGUI cancels its tasks: no new moves meanwhile
+    run_first_at_shutdown(hub.stop)  # before NiceGUI cancels its tasks: no new moves meanwhile
 
     announcer = None if simulated or args.no_mdns else mdns.install(app, args.name, args.port, args.host)
     if not simulated:
@@ -105,7 +117,8 @@ def main() -> None:
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
            ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
-           fastapi_docs={"title": "Card Night seat API", "version": "1"},  # issue 20: /docs, /redoc, /openapi.json
+           # FastAPI's /docs and /redoc load their viewers from a CDN: ui/pages/api_docs.py serves its own
+           fastapi_docs=False,
            # a restart does not wait for guesses queued by the join-code slow-down (ui/guards/code_guard.py)
            timeout_graceful_shutdown=3)
 

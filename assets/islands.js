@@ -41,7 +41,7 @@
   hookUpdates();
 })();
 
-// Card Night: the "Reconnecting…" banner (issue 16). NiceGUI shows its own popup (#popup, index.html of NiceGUI
+// Card Night: the "Reconnecting…" banner, so a player whose connection drops knows it. NiceGUI shows its own popup (#popup, index.html of NiceGUI
 // 3.18) by setting aria-hidden="false" when the socket drops and "true" once it is back; we follow that attribute
 // and say it in our words, visible to tests (data-testid="reconnecting"). When the server restarted, NiceGUI
 // reloads the page by itself once it answers again. If nothing comes back for LOST_AFTER_MS, the banner says so

@@ -9,7 +9,11 @@ Shape (after OpenSpiel / python-chess):
 * ``apply(state, seat, action)``: validates fully, then mutates ``state`` in place; raises
   :class:`IllegalMove` with a readable reason and leaves the state untouched.
 * ``view(state, seat)``: a JSON-able dict with everything that seat may see and nothing else
-  (``seat=None`` is the spectator). UI renders only views; bots decide only from views.
+  (``seat=None`` is the spectator). UI renders only views; bots decide only from views. Its type is the
+  game's TypedDict (``PresidentView`` ...): ``Game`` is generic over it, so ``PresidentGame`` is a
+  ``Game[PresidentView]`` and ``logic.president.GAME.view(s, 0)["hand"]`` is checked. Table-generic code holds a
+  ``Game[TableView]`` (``logic/view_types.py``): the keys every game shares, read-only; a view is also a
+  ``Mapping[str, Any]``.
 * ``outcome(state)``: ``None`` while playing, else an :class:`Outcome`.
 * Actions are frozen, slotted dataclasses with a ``kind`` literal; ``action_adapter`` (a pydantic
   TypeAdapter over the discriminated union) turns them into JSON for the action log and back.
@@ -20,9 +24,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from logic.view_types import TableView
 
 # Phases shared by all games (``data-phase`` in the UI); games may add their own.
 PHASE_PLAY = "play"
@@ -60,13 +66,20 @@ class Outcome:
 
 
 class Bot(Protocol):
-    """Every computer player: decide from the seat's view and the legal actions only."""
+    """Every computer player: decide from the seat's view and the legal actions only. (``view`` is the game's own
+    view type, e.g. ``PresidentView``; ``Any`` here so each game's bots can say which.)"""
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any: ...
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any: ...
 
 
-class Game(ABC):
-    """One game's rules behind the shared surface. Subclasses are stateless singletons."""
+# a game's view type (covariant: a Game[PresidentView] is a Game[TableView])
+ViewT = TypeVar("ViewT", bound=TableView, covariant=True)
+
+
+class Game(ABC, Generic[ViewT]):
+    """One game's rules behind the shared surface. Subclasses are stateless singletons.
+
+    Generic over the game's view type: ``class PresidentGame(Game[PresidentView])``."""
 
     key: ClassVar[str]  # "president"
     title: ClassVar[str]  # "President"
@@ -114,7 +127,7 @@ class Game(ABC):
         return []
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: Any, seat: int | None) -> ViewT: ...
 
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None: ...

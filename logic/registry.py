@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from logic.game import Game
+from logic.view_types import TableView
 
-GAMES: dict[str, Game] = {}
+GAMES: dict[str, Game[TableView]] = {}
+
+G = TypeVar("G", bound=Game[TableView])
 
 
-def register(game: Game) -> Game:
+def register(game: G) -> G:
+    """Add ``game`` to the registry; returns it with its own type (``logic.president.GAME`` is a ``PresidentGame``,
+    so its ``view()`` is a ``PresidentView`` to the type checker)."""
     GAMES[game.key] = game
     return game
 
 
-def get_game(key: str) -> Game:
+def get_game(key: str) -> Game[TableView]:
     _load_all()
     try:
         return GAMES[key]
@@ -20,7 +27,7 @@ def get_game(key: str) -> Game:
         raise ValueError(f"No game called {key!r}. Try one of: {', '.join(sorted(GAMES))}.") from None
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[TableView]]:
     _load_all()
     order = ["president", "rummy", "beanie", "stockpile"]
     return sorted(GAMES.values(), key=lambda g: order.index(g.key) if g.key in order else 99)

@@ -43,7 +43,7 @@ def fallback_words(data: dict[str, Any]) -> str:
         return "took the top card of the discard pile"
     if kind == "draw":
         return "drew from the stock"
-    raw = data.get("cards") if isinstance(data.get("cards"), list) else [data.get("card")]
+    raw: list[Any] = data["cards"] if isinstance(data.get("cards"), list) else [data.get("card")]
     cards = [p for p in (pretty_card(c) for c in raw) if p]
     if kind in _WITH_CARDS and cards and len(cards) == len(raw):
         return _WITH_CARDS[kind].format(" ".join(cards))

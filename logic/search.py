@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -44,7 +44,7 @@ class SearchSpec(Protocol):
 
     game: Game
 
-    def sample(self, view: dict[str, Any], rng: random.Random) -> Any:
+    def sample(self, view: Mapping[str, Any], rng: random.Random) -> Any:
         """A full state consistent with the view (hidden cards dealt at random, consistent with all seen)."""
 
     def policy(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
@@ -120,7 +120,7 @@ def paired_gap(a: list[float], b: list[float]) -> tuple[float, float]:
 
 def search_choose(
     spec: Any,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     legal: Sequence[Any],
     rng: random.Random,
     *,
@@ -159,7 +159,7 @@ def search_choose(
 
 def mean_values(
     spec: Any,
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     candidates: Sequence[Any],
     rng: random.Random,
     *,
@@ -178,7 +178,7 @@ def mean_values(
     return [_mean(values[i]) for i in range(len(cands))]
 
 
-def _play_worlds(spec: Any, view: dict[str, Any], cands: list[Any], rng: random.Random, seat: int,
+def _play_worlds(spec: Any, view: Mapping[str, Any], cands: list[Any], rng: random.Random, seat: int,
                  budget_s: float | None, max_worlds: int, min_worlds: int, prune_z: float | None, prune_every: int,
                  clock: Callable[[], float]) -> tuple[dict[int, list[float]], list[int], int]:
     """The world loop: each sampled world, every candidate still in the race played out on its own copy of it.

@@ -29,7 +29,7 @@ class Seat:
     away: bool = False  # the computer plays because the person was away; they get the seat back on return
     timeouts: int = 0  # turn timeouts in a row (a move of their own resets it); see Game.timeouts_before_autoplay
     timed_out: bool = False  # the "turn timed out" notice waits for this person's "Got it"
-    program_hash: str | None = None  # a program seat (issue 20): sha256 of its API token, never the token
+    program_hash: str | None = None  # a program seat (seat API): sha256 of its API token, never the token
 
     @property
     def empty(self) -> bool:

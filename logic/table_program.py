@@ -1,4 +1,4 @@
-"""Program seats (issue 20): a seat played from outside through the seat API with a secret token.
+"""Program seats: a seat played from outside through the seat API with a secret token.
 
 Only the token's hash is kept (``Seat.program_hash``); the UI layer makes tokens and hashes them, so this module
 stays free of randomness. A program seat is seated like a person: it gets the same turn timer and timeout move.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -175,7 +175,7 @@ class MainStore:
         """Replace the documents matching ``cond`` by ``record`` (or insert it) in one write."""
         clean = record.dump()
 
-        def replace(doc: dict[str, Any]) -> None:
+        def replace(doc: MutableMapping[str, Any]) -> None:
             doc.clear()
             doc.update(clean)
 

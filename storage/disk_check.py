@@ -52,9 +52,9 @@ def folder_problem(data_dir: Path) -> str | None:
                 "with --data-dir.")
     for folder in (data_dir, *(data_dir / name for name in SUBFOLDERS)):
         if folder.is_dir():
-            exc = write_test(folder)
-            if exc is not None:
-                return _sentence(folder, exc, "cannot be written")
+            error = write_test(folder)
+            if error is not None:
+                return _sentence(folder, error, "cannot be written")
     return None
 
 

@@ -1,18 +1,31 @@
-"""A faster ``nicegui.helpers.expects_arguments``.
+"""Every use of NiceGUI's private names, in one place (NiceGUI 3.18). Each says why, and which test fails when an
+upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public API only.
 
-NiceGUI asks ``inspect.signature`` whether a callback takes arguments every time it creates an element (once per
-class/style/props collection), which was a fifth of the server's time when a table redraws. The answer depends
-only on the function's code and defaults, so it is read from those directly; anything unusual (wrapped functions,
-partials, builtins, callables) still goes to the original.
+- :func:`expects_arguments`: a faster ``nicegui.helpers.expects_arguments`` (tests/ui/test_nicegui_speedups.py).
+- :class:`Replacements`: a tap on an element that a redraw has just replaced reaches its replacement
+  (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
+- :func:`socket_belongs_to` and :func:`listener_known`: the socket guard's checks (tests/ui/test_socket_guard.py).
+- :func:`session_store`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py).
+- :func:`rewrite_user_storage`: every browser's storage file written again once a full disk takes writes
+  (tests/ui/test_save_faults_pages.py).
+- :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
+  main.py wires it; tests/bench/crash_restart.py measures it).
+- assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
+
+A faster ``expects_arguments``: NiceGUI asks ``inspect.signature`` whether a callback takes arguments every time it
+creates an element (once per class/style/props collection), which was a fifth of the server's time when a table
+redraws. The answer depends only on the function's code and defaults, so it is read from those directly; anything
+unusual (wrapped functions, partials, builtins, callables) still goes to the original.
 """
 
 from __future__ import annotations
 
 import inspect
+import weakref
 from collections.abc import Callable
 from typing import Any
 
-from nicegui import helpers
+from nicegui import Client, app, helpers, ui
 
 _original: Callable[[Callable[..., Any]], bool] = helpers.expects_arguments
 
@@ -36,14 +49,95 @@ def install() -> None:
     helpers.expects_arguments = expects_arguments
 
 
+# ----------------------------------------------------------------------------------------------- replaced elements
+REDIRECTS_KEPT = 400  # per page: old ids remembered (a few redraws' worth; a tap is in flight for well under 1 s)
+
+
+def listener_types(element: ui.element) -> list[tuple[str, str]]:
+    """``(listener id, event type)`` of an element's event listeners, in the order they were added. Read before the
+    element is deleted: NiceGUI clears them then (``Element._handle_delete``)."""
+    return [(lid, listener.type) for lid, listener in element._event_listeners.items()]  # noqa: SLF001
+
+
+class Replacements:
+    """Where a tap on a replaced element goes.
+
+    A region redrawn on the server (another seat's move) deletes its elements and makes new ones; the browser
+    shows the old ones until the update arrives, and a tap in that moment names an element the server no longer
+    has: NiceGUI drops such an event silently. A region tells us which new element stands where an old one stood
+    (the same ``data-testid``); an event for the old id is handed to the new element's listener of the same type.
+    """
+
+    def __init__(self) -> None:
+        self._by_client: weakref.WeakKeyDictionary[Client, dict[int, tuple[ui.element, list[tuple[str, str]]]]] = (
+            weakref.WeakKeyDictionary())
+
+    def note(self, client: Client, old: dict[int, list[tuple[str, str]]], new: dict[int, ui.element]) -> None:
+        """``old``: deleted element id -> its listeners; ``new``: deleted element id -> its replacement."""
+        table = self._by_client.setdefault(client, {})
+        for old_id, element in new.items():
+            table[old_id] = (element, old[old_id])
+        # a replacement that was itself replaced: follow to the newest
+        for old_id, (element, listeners) in list(table.items()):
+            if element.id in table and element.is_deleted:
+                table[old_id] = (table[element.id][0], listeners)
+        if len(table) > REDIRECTS_KEPT:
+            for old_id in list(table)[:len(table) - REDIRECTS_KEPT]:
+                del table[old_id]
+
+    def redirect(self, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """``msg`` rewritten for the element that replaced the one it names, or None if there is none."""
+        found = self._by_client.get(client, {}).get(msg.get("id"))  # type: ignore[arg-type]
+        if found is None:
+            return None
+        element, old_listeners = found
+        if element.is_deleted or element.id not in client.elements:
+            return None
+        kinds = [t for lid, t in old_listeners if lid == msg.get("listener_id")]
+        if not kinds:
+            return None
+        nth = [lid for lid, t in old_listeners if t == kinds[0]].index(msg["listener_id"])
+        same = [lid for lid, t in listener_types(element) if t == kinds[0]]
+        if nth >= len(same):
+            return None
+        return {**msg, "id": element.id, "listener_id": same[nth]}
+
+
+REPLACEMENTS = Replacements()
+
+
+# ----------------------------------------------------------------------------------------------- the socket guard
+def socket_belongs_to(client: Client, sid: str) -> bool:
+    """The socket ``sid`` is one of this client's (NiceGUI keeps them in ``Client._socket_to_document_id``)."""
+    return sid in getattr(client, "_socket_to_document_id", {sid: None})
+
+
+def listener_known(element: ui.element, listener_id: object) -> bool:
+    """The element has this listener (NiceGUI raises KeyError inside its handler otherwise)."""
+    return listener_id in element._event_listeners  # noqa: SLF001
+
+
+# ----------------------------------------------------------------------------------------------- storage
+def session_store(session_id: object) -> Any | None:
+    """``app.storage.user`` of the browser with this session id, or None. Pages redraw in background tasks
+    (another player's move) without a request; NiceGUI keeps the same dicts in ``app.storage._users``."""
+    users = app.storage._users  # noqa: SLF001
+    return users.get(session_id) if session_id in users else None  # type: ignore[call-overload]
+
+
+# ----------------------------------------------------------------------------------------------- shutdown
+def run_first_at_shutdown(handler: Callable[[], Any]) -> None:
+    """``handler`` runs before NiceGUI's own shutdown steps (which cancel tasks): ``app.on_shutdown`` appends."""
+    app._shutdown_handlers.insert(0, handler)  # noqa: SLF001
+
+
 def rewrite_user_storage() -> int:
     """Write NiceGUI's per-browser storage files (``app.storage.user`` of every browser seen, and the general
     storage) once more, e.g. after a full disk refused their writes: NiceGUI writes a file only when it changes.
-    Reads NiceGUI's private ``Storage._users``; tests/ui/test_save_notice.py breaks when that changes."""
-    from nicegui import app
+    Reads NiceGUI's private ``Storage._users`` and ``_general``."""
     from nicegui.persistence.file_persistent_dict import FilePersistentDict
 
-    stores = [*getattr(app.storage, "_users", {}).values(), getattr(app.storage, "_general", None)]
+    stores = [*app.storage._users.values(), app.storage._general]  # noqa: SLF001
     count = 0
     for store in stores:
         if isinstance(store, FilePersistentDict) and store:

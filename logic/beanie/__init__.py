@@ -5,7 +5,8 @@ from logic.registry import register
 from .actions import BeanieConfig
 from .rules import BeanieGame
 from .state import BeanieState
+from .view_types import BeanieView
 
 GAME = register(BeanieGame())
 
-__all__ = ["GAME", "BeanieConfig", "BeanieGame", "BeanieState"]
+__all__ = ["GAME", "BeanieConfig", "BeanieGame", "BeanieState", "BeanieView"]

@@ -152,6 +152,7 @@ def legal_moves(state: BeanieState, seat: int) -> list[Any]:
         return [] if state.confirmed[seat] else [NEXT]
     if state.phase != PHASE_PLAY or seat != state.turn:
         return []
+    out: list[Any]
     if state.stage == STAGE_DRAW:
         out = []
         if state.stock:

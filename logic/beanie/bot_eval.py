@@ -6,6 +6,7 @@ from typing import Any
 
 from . import sets as S
 from .sets import CARD_ID, NATURAL_POINTS, RANK, SUIT
+from .view_types import BeanieView
 
 WILD_OF_LABEL = {label: r for r, label in enumerate(S.RANK_LABELS) if label}
 
@@ -17,10 +18,14 @@ class Ctx:
         "view", "me", "n", "wild", "bv", "hand", "sets", "laid", "laid_all", "counts", "stage", "drawn",
         "top", "round_turns", "taken", "thrown", "first", "vote", "pack_cache",
     )  # fmt: skip
+    sets: list[list[Any]]  # [id, owner, type (0 match, 1 run), card ids, the ids they stand for]
+    me: int
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: BeanieView) -> None:
         self.view = view
-        self.me = view["seat"]
+        me = view["seat"]
+        assert me is not None, "a bot sees the table from a seat"
+        self.me = me
         self.n = view["players"]
         self.wild = WILD_OF_LABEL[view["wild_rank"]]
         self.bv = view["options"]["beanie_value"]
@@ -34,8 +39,9 @@ class Ctx:
         self.laid = bool(self.me is not None and self.laid_all[self.me])
         self.counts = [s["cards"] for s in view["seats"]]
         self.stage = view["turn_stage"]
-        self.drawn = CARD_ID[view["drawn_card"]] if view.get("drawn_card") else -1
-        self.top = CARD_ID[view["discard_top"]] if view.get("discard_top") else -1
+        drawn, top = view["drawn_card"], view["discard_top"]
+        self.drawn = CARD_ID[drawn] if drawn else -1
+        self.top = CARD_ID[top] if top else -1
         self.round_turns = view["round_turns"]
         self.taken = [[CARD_ID[c] for c in x] for x in view["taken"]]
         self.thrown = [[CARD_ID[c] for c in x] for x in view["discarded"]]

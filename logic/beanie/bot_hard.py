@@ -26,6 +26,7 @@ from .bot_eval import Ctx, _partner
 from .bot_search import BeanieSpec, EndNow
 from .bots import HeuristicHardBot
 from .sets import RANK
+from .view_types import BeanieView
 
 
 class HardBot(HeuristicHardBot):
@@ -52,7 +53,7 @@ class HardBot(HeuristicHardBot):
     def should_withdraw(self, ctx: Ctx) -> bool:
         return False
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BeanieView, legal: list[Any], rng: random.Random) -> Any:
         move = super().choose(view, legal, rng)
         if len(legal) <= 1 or NEXT in legal:
             return move
@@ -69,7 +70,7 @@ class HardBot(HeuristicHardBot):
         vote = self._vote(ctx, view, legal, pick, rng)
         return pick if vote is None else vote
 
-    def _vote(self, ctx: Ctx, view: dict[str, Any], legal: list[Any], pick: Discard, rng: random.Random) -> Any:
+    def _vote(self, ctx: Ctx, view: BeanieView, legal: list[Any], pick: Discard, rng: random.Random) -> Any:
         """Agree, propose or withdraw when a draw now is clearly better (or worse) than playing on."""
         if AGREE in legal:  # someone proposed: agreeing ends the round now (at 3-4: once the rest agree too)
             return AGREE if self._draw_beats_play(ctx, view, EndNow(), pick, rng) else None
@@ -79,7 +80,7 @@ class HardBot(HeuristicHardBot):
             return WITHDRAW if self._draw_beats_play(ctx, view, pick, EndNow(pick), rng) else None
         return None
 
-    def _draw_beats_play(self, ctx: Ctx, view: dict[str, Any], move: Any, other: Any, rng: random.Random) -> bool:
+    def _draw_beats_play(self, ctx: Ctx, view: BeanieView, move: Any, other: Any, rng: random.Random) -> bool:
         """Whether ``move`` is clearly better than ``other`` over the sampled worlds."""
         stats = SearchStats()
         search_choose(BeanieSpec(ctx), view, [other, move], rng, seat=ctx.me, budget_s=self.budget_s,
@@ -92,7 +93,7 @@ class HardBot(HeuristicHardBot):
         top = ctx.top
         return RANK[top] == ctx.wild or top in ctx.accepted() or _partner(top, ctx.hand)
 
-    def _search(self, ctx: Ctx, view: dict[str, Any], cands: list[Any], prefer: Any, rng: random.Random) -> Any:
+    def _search(self, ctx: Ctx, view: BeanieView, cands: list[Any], prefer: Any, rng: random.Random) -> Any:
         if len(cands) == 1:
             return cands[0]
         stats = SearchStats()

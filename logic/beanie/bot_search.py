@@ -24,6 +24,7 @@ from .actions import Discard
 from .bot_eval import Ctx
 from .bot_playout import RoundPlayout
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState
+from .view_types import BeanieView
 
 
 def public_pile(ctx: Ctx) -> list[int]:
@@ -85,7 +86,7 @@ class BeanieSpec:
         self.turns_done = [0 if "first turn" in st["status"] else 1 for st in ctx.view["seats"]]
 
     # --- worlds ------------------------------------------------------------------------------
-    def sample(self, view: dict[str, Any], rng: random.Random) -> BeanieState:
+    def sample(self, view: BeanieView, rng: random.Random) -> BeanieState:
         ctx = self.ctx
         pool = list(self.unseen)
         rng.shuffle(pool)
@@ -141,6 +142,7 @@ class BeanieSpec:
     # --- playout and value -----------------------------------------------------------------------
     def rollout(self, state: BeanieState, seat: int, rng: random.Random) -> float:
         if state.phase != PHASE_PLAY:  # the root move ended the round
+            assert state.result is not None
             pts = state.result[1]
         else:
             pts = self.playout.play_round(state, rng)

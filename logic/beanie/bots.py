@@ -26,12 +26,13 @@ from . import sets as S
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
 from .bot_eval import Ctx, _partner, _pick, best_pack, hand_value
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
+from .view_types import BeanieView
 
 
 class EasyBot:
     level = "easy"
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BeanieView, legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal action to choose from.")
         if len(legal) == 1:
@@ -112,7 +113,7 @@ class MediumBot:
                 best = v
         return 0.0 if best is None else best
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BeanieView, legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal action to choose from.")
         if len(legal) == 1:

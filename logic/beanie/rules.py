@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -29,11 +30,12 @@ from .actions import (
 )
 from .sets import CODES, MATCH, RANK
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, _name, clone_state, deal, restore_state, snapshot_state
+from .view_types import BeanieView
 
 # --- the game ------------------------------------------------------------------------------------
 
 
-class BeanieGame(Game):
+class BeanieGame(Game[BeanieView]):
     """Round ``k`` (1-based) makes rank ``k`` wild (aces in round 1 ... kings in round 13). Seat
     ``(k - 1) % players`` starts the round with 8 cards and goes straight to its play stage; the others
     get 7. A turn is: draw (stock or discard top), then any number of plays (lay a set, add a natural
@@ -59,7 +61,7 @@ class BeanieGame(Game):
     # --- setup ---------------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> BeanieState:
         if not isinstance(config, BeanieConfig):
-            config = self.make_config(**config.model_dump())
+            config = cast(BeanieConfig, self.make_config(**config.model_dump()))
         st = BeanieState()
         n = config.players
         st.players = n
@@ -360,7 +362,7 @@ class BeanieGame(Game):
             return None
         return Outcome.from_scores(list(state.totals), lower_is_better=True)
 
-    def view(self, state: BeanieState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: BeanieState, seat: int | None) -> BeanieView:
         from .views import build_view
 
         return build_view(state, seat)
@@ -388,7 +390,7 @@ class BeanieGame(Game):
         return RULES_MARKDOWN
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[..., None]] = {
     Draw: BeanieGame._draw,
     Lay: BeanieGame._lay,
     Add: BeanieGame._add,

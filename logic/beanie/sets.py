@@ -12,13 +12,17 @@ runs keep rank order.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Literal
 
 from logic.cards import Card
 from logic.game import IllegalMove
 
+SetType = Literal["match", "run"]  # a set's type by name (``as_type`` of a Lay)
+Side = Literal["low", "high"]  # an end of a run (``end`` of a Lay or a Star)
+
 MATCH = 0
 RUN = 1
-TYPE_NAMES = ("match", "run")
+TYPE_NAMES: tuple[SetType, ...] = ("match", "run")
 
 SUIT_LETTERS = "SHDC"
 RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -156,14 +160,15 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     return RUN, placed, [card_id(s0, r) for r in range(lo, lo + len(cards))]
 
 
-def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], str | None, str | None]]:
+def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetType | None, Side | None]]:
     """Every distinct way to lay a set from ``hand``: ``(cards, as_type, end)`` with the choices only
     where they are needed. Matches first (by rank), then runs (by suit, then lowest card)."""
     nat = sorted(c for c in hand if RANK[c] != wild)
     wl = tuple(sorted(c for c in hand if RANK[c] == wild))
     nw = len(wl)
     wsubs = [list(combinations(wl, k)) for k in range(nw + 1)]
-    out: list[tuple[tuple[int, ...], str | None, str | None]] = []
+    out: list[tuple[tuple[int, ...], SetType | None, Side | None]] = []
+    at: SetType | None
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[int, list[int]] = {}
     for c in nat:
@@ -202,7 +207,7 @@ def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], str |
                         for w in range(w_from, nw + 1):
                             extras = w - gaps
                             if extras == 0:
-                                ends: tuple = (None,)
+                                ends: tuple[Side | None, ...] = (None,)
                             else:
                                 low_ok, high_ok = extras <= ri - 1, extras <= 13 - rj
                                 if low_ok and high_ok:
@@ -241,7 +246,7 @@ def accepts(s: list, wild: int) -> list[int]:
     return out
 
 
-def star_ends(s: list) -> tuple[str | None, ...]:
+def star_ends(s: list) -> tuple[Side | None, ...]:
     """Where a lone Beanie can go on set ``s``: () when full, (None,) when there is one place,
     ("low", "high") when the run is open at both ends."""
     reps = s[4]

@@ -1,6 +1,7 @@
 """What one seat may see of a Beanie game, and the public one-liners for the table log.
 
-``build_view(state, seat)`` returns a JSON-able dict (``seat=None``: spectator) with the shared keys
+``build_view(state, seat)`` returns a JSON-able dict, a ``BeanieView`` (``view_types.py``; ``seat=None``: spectator),
+with the shared keys
 
 * ``game`` "beanie", ``phase`` ("play" / "hand-over" / "over"), ``to_move``, ``seat``, ``players``
 * ``hand``: the viewer's card codes in the order they were received (empty for a spectator)
@@ -30,15 +31,17 @@ and Beanie's own keys
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
 from . import sets as S
 from .sets import CODES, RANK
+from .state import BeanieState
+from .view_types import BeaniePhase, BeanieSet, BeanieSummary, BeanieView, BeanieVote, SeatView
 
 
-def _set_view(s: list, wild: int) -> dict[str, Any]:
+def _set_view(s: list, wild: int) -> BeanieSet:
     return {
         "id": s[0],
         "owner": s[1],
@@ -51,7 +54,7 @@ def round_label(rnd: int) -> str:
     return f"Round {rnd} — Beanie: {S.RANK_PLURAL[rnd]}"
 
 
-def build_view(st: Any, seat: int | None) -> dict[str, Any]:
+def build_view(st: BeanieState, seat: int | None) -> BeanieView:
     n = st.players
     wild = st.round
     playing = st.phase == PHASE_PLAY
@@ -64,9 +67,9 @@ def build_view(st: Any, seat: int | None) -> dict[str, Any]:
     else:
         to_move = []
     winner = st.result[0] if (st.result is not None and not playing) else -1
-    seats = []
+    seats: list[SeatView] = []
     for i in range(n):
-        status = []
+        status: list[str | None] = []
         if st.laid[i]:
             status.append("laid a set")
         if playing and st.turns_done[i] == 0:
@@ -86,7 +89,7 @@ def build_view(st: Any, seat: int | None) -> dict[str, Any]:
                 "team": None,
             }
         )
-    summary = None
+    summary: BeanieSummary | None = None
     if not playing and st.result is not None:
         w, pts, left = st.result
         title = f"Round {st.round}: " + (f"Player {w + 1} went out" if w >= 0 else "ended as a draw")
@@ -105,13 +108,13 @@ def build_view(st: Any, seat: int | None) -> dict[str, Any]:
                 {"seat": i, "cards": left[i], "points": pts[i], "total": st.totals[i], "out": i == w} for i in range(n)
             ],
         }
-    vote = None
+    vote: BeanieVote | None = None
     if st.proposer >= 0:
         vote = {"proposer": st.proposer, "agreed": [i for i in range(n) if st.agreed[i]]}
     is_turn = playing and viewer is not None and viewer == st.turn
     return {
         "game": "beanie",
-        "phase": st.phase,
+        "phase": cast(BeaniePhase, st.phase),  # the state holds a plain str
         "to_move": to_move,
         "seat": viewer,
         "players": n,
@@ -126,7 +129,7 @@ def build_view(st: Any, seat: int | None) -> dict[str, Any]:
         "wild_rank": S.RANK_LABELS[wild],
         "wild_label": S.RANK_PLURAL[wild],
         "turn": st.turn if playing else None,
-        "turn_stage": st.stage if playing else None,
+        "turn_stage": cast(Literal["draw", "play"], st.stage) if playing else None,
         "stock_count": len(st.stock),
         "discard_top": CODES[st.discard[-1]] if st.discard else None,
         "discard_count": len(st.discard),

@@ -5,7 +5,9 @@ from logic.registry import register
 from .actions import Give, NextHand, Pass, Play, PresidentConfig
 from .game import PresidentGame
 from .state import PresidentState
+from .view_types import PresidentView
 
-register(PresidentGame())
+GAME = register(PresidentGame())
 
-__all__ = ["PresidentGame", "PresidentConfig", "PresidentState", "Play", "Pass", "Give", "NextHand"]
+__all__ = ["GAME", "PresidentGame", "PresidentConfig", "PresidentState", "PresidentView", "Play", "Pass", "Give",
+           "NextHand"]

@@ -5,9 +5,8 @@ Internally the bots work on rank counts: ``h[r]`` for rank index r (0 = 3 ... 11
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import RANK_LABELS
+from .view_types import PresidentExchange, PresidentView
 
 _LABEL_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
 
@@ -50,7 +49,7 @@ class _Info:
         "cap",
     )
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: PresidentView) -> None:
         self.me = view["seat"]
         self.n = view["players"]
         self.hand = view["hand"]
@@ -83,7 +82,7 @@ class _Info:
         if ex and self.me is not None:
             self._exchange_knowledge(view, ex)
 
-    def _exchange_knowledge(self, view: dict[str, Any], ex: dict[str, Any]) -> None:
+    def _exchange_knowledge(self, view: PresidentView, ex: PresidentExchange) -> None:
         """Cards we know the exchange partner holds (lower bounds), and the Beggar's rank cap."""
         partner = ex["partner"]
         played_by_partner = [0] * 13

@@ -17,13 +17,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from logic.game import Game
 
 from .bot_info import _Info, _rank_of
 from .bot_policy import ACE_STRENGTH, KEEP_HIGH_ABOVE, KEEP_UNDER, rule_move, strength
+from .view_types import PresidentView
 
 NOISE = 0.04  # share of random moves in playouts (people are not machines)
 # Expert's playouts: every seat keeps its Aces and 2s against any lead while it holds more than 8 cards, as a
@@ -52,6 +53,17 @@ class World:
     """A determinized hand in progress: every seat's rank counts and the trick state."""
 
     __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "out_mask", "nfin", "rev", "turn", "my_place")
+    hands: list[list[int]]  # per seat, a count per rank
+    cnt: list[int]
+    k: int
+    t: int
+    last: int
+    passed: int
+    out_mask: int
+    nfin: int
+    rev: bool
+    turn: int
+    my_place: int
 
     def copy(self) -> World:
         w = World.__new__(World)
@@ -62,7 +74,7 @@ class World:
         return w
 
 
-def _walk_history(view: dict[str, Any]) -> Iterator[tuple[int, int, list[int], int, int, int, bool]]:
+def _walk_history(view: PresidentView) -> Iterator[tuple[int, int, list[int], int, int, int, bool]]:
     """Each entry of this hand's history with the trick before it: (index, seat, ranks played (empty for a
     pass), the seat's hand size before it, count to beat (0 = a lead), rank to beat, reversed). Hand sizes are
     rebuilt from the sizes now plus what each seat has played since."""
@@ -93,7 +105,7 @@ def _walk_history(view: dict[str, Any]) -> Iterator[tuple[int, int, list[int], i
                 k, t, passed = 0, -1, 0
 
 
-def pass_events(view: dict[str, Any]) -> list[tuple[int, int, int, bool, list[int]]]:
+def pass_events(view: PresidentView) -> list[tuple[int, int, int, bool, list[int]]]:
     """Passes by other seats this hand: (seat, rank to beat, count, reversed, counts that seat played later)."""
     hist = view.get("history", ())
     result = []
@@ -109,7 +121,7 @@ def pass_events(view: dict[str, Any]) -> list[tuple[int, int, int, bool, list[in
     return result
 
 
-def early_spenders(view: dict[str, Any]) -> set[int]:
+def early_spenders(view: PresidentView) -> set[int]:
     """Other seats the history shows spending an Ace or a 2 early: leading one, or playing one on a play weaker
     than a 10, while holding more than SPEND_SHOWN_ABOVE cards (what the steady model never does)."""
     spenders = set()
@@ -140,7 +152,7 @@ class PresidentSpec:
     def __init__(
         self,
         game: Game,
-        view: dict[str, Any],
+        view: PresidentView,
         info: _Info,
         noise: float = NOISE,
         match_aware: bool = True,
@@ -154,13 +166,14 @@ class PresidentSpec:
                 self.keeps[p] = (KEEP_HIGH_ABOVE, KEEP_UNDER)
         self.info = info
         self.n = info.n
-        self.me = info.me
+        assert info.me is not None, "the search decides for a seated player"
+        self.me: int = info.me
         self.noise = noise
         self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
         self.events = pass_events(view) if match_aware else []
 
     # --- worlds -------------------------------------------------------------------------------------
-    def sample(self, view: dict[str, Any], rng: random.Random) -> World:
+    def sample(self, view: PresidentView, rng: random.Random) -> World:
         best = None
         best_bad = 99
         for _ in range(REJECT_TRIES):
@@ -218,7 +231,7 @@ class PresidentSpec:
             q = (q + 1) % n
         w.turn = q
 
-    def policy(self, w: World, seat: int, legal: list, rng: random.Random) -> tuple[int, int] | None:
+    def policy(self, w: World, seat: int, legal: Sequence[Any], rng: random.Random) -> tuple[int, int] | None:
         h = w.hands[seat]
         if rng.random() < self.noise:
             return _random_move(h, w.k, w.t, w.rev, rng)
@@ -259,6 +272,7 @@ class PresidentSpec:
 
 
 def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) -> tuple[int, int] | None:
+    ranks: Sequence[int]
     if not k:
         ranks = [r for r in range(13) if h[r]]
         r = rng.choice(ranks)
@@ -275,6 +289,7 @@ def sample_hands(info: _Info, rng: random.Random) -> list[list[int]]:
     hand sizes, the cards the exchange showed us and the Beggar's rank cap."""
     n = info.n
     hands = [[0] * 13 for _ in range(n)]
+    assert info.me is not None, "hands are sampled for a seated player"
     hands[info.me] = list(info.h)
     pool = list(info.unseen)
     need = [0 if (p == info.me or info.out_mask >> p & 1) else info.cnt[p] for p in range(n)]

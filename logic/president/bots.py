@@ -27,6 +27,7 @@ from .actions import PASS, Give, NextHand, Pass, Play, parse_play
 from .bot_info import _counts, _Info, _rank_of, _strength
 from .bot_policy import beat_free, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
+from .view_types import PresidentView
 
 
 def _action_map(legal: list) -> dict[Any, Any]:
@@ -70,7 +71,7 @@ class BeginnerBot:
     def __init__(self, noise: float = 0.15) -> None:
         self.noise = noise
 
-    def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
+    def choose(self, view: PresidentView, legal: list, rng: random.Random) -> Any:
         forced = _forced_choice(view, legal, keep_sets=False)
         if forced is not None:
             return forced
@@ -79,7 +80,7 @@ class BeginnerBot:
         return lowest_play(view, legal)
 
 
-def lowest_play(view: dict[str, Any], legal: list) -> Any:
+def lowest_play(view: PresidentView, legal: list) -> Any:
     """Lead the lowest rank (all copies); follow with the lowest play that beats; pass only if stuck."""
     rev = view.get("order") == "reversed"
     best = None
@@ -96,7 +97,7 @@ def lowest_play(view: dict[str, Any], legal: list) -> Any:
     return legal[0] if type(legal[0]) is not Play else legal[-1]
 
 
-def _forced_choice(view: dict[str, Any], legal: list, keep_sets: bool) -> Any | None:
+def _forced_choice(view: PresidentView, legal: list, keep_sets: bool) -> Any | None:
     """Outside play there is no choosing: the next hand, or giving back the lowest cards; else None."""
     if not legal:
         raise ValueError("No legal action for this seat")
@@ -108,7 +109,7 @@ def _forced_choice(view: dict[str, Any], legal: list, keep_sets: bool) -> Any | 
     return None
 
 
-def _obvious_choice(view: dict[str, Any], legal: list) -> Any | None:
+def _obvious_choice(view: PresidentView, legal: list) -> Any | None:
     """The move that needs no thought (next hand, giving back the lowest cards, the only move), else None."""
     forced = _forced_choice(view, legal, keep_sets=True)
     if forced is not None:
@@ -124,7 +125,7 @@ class NormalBot:
     def __init__(self, worlds: int = 10) -> None:
         self.worlds = worlds
 
-    def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
+    def choose(self, view: PresidentView, legal: list, rng: random.Random) -> Any:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
@@ -138,7 +139,7 @@ class NormalBot:
         if len(cands) > 1:
             spec = PresidentSpec(get_game("president"), view, info, match_aware=False)
             choice = search_choose(
-                spec, view, legal, rng, seat=info.me, budget_s=None, max_worlds=self.worlds,
+                spec, view, legal, rng, seat=spec.me, budget_s=None, max_worlds=self.worlds,
                 min_worlds=self.worlds, candidates=cands, prefer=choice,
             )
         return amap.get(choice) or amap.get(None) or lowest_play(view, legal)
@@ -161,7 +162,7 @@ class ExpertBot:
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
 
-    def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
+    def choose(self, view: PresidentView, legal: list, rng: random.Random) -> Any:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
@@ -181,7 +182,7 @@ class ExpertBot:
             view,
             legal,
             rng,
-            seat=info.me,
+            seat=spec.me,
             budget_s=self.budget_s,
             max_worlds=self.max_worlds,
             min_worlds=self.min_worlds,
@@ -191,7 +192,7 @@ class ExpertBot:
         return amap[choice]
 
 
-def timeout_move(view: dict[str, Any], legal: list) -> Any:
+def timeout_move(view: PresidentView, legal: list) -> Any:
     """What a player's run-out timer does: the exchange gives the lowest cards, play makes the lowest
     play that works (leading the lowest rank), the hand summary is confirmed."""
     forced = _forced_choice(view, legal, keep_sets=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -11,9 +11,10 @@ from logic.game import PHASE_OVER, Game, Outcome
 from . import bots, rules, views
 from .actions import ACTION_ADAPTER, PresidentConfig
 from .state import PresidentState, clone, new_state, restore, snapshot
+from .view_types import PresidentView
 
 
-class PresidentGame(Game):
+class PresidentGame(Game[PresidentView]):
     key: ClassVar[str] = "president"
     title: ClassVar[str] = "President"
     tagline: ClassVar[str] = "Shed your cards first to be President; the Beggar pays with their best cards."
@@ -27,7 +28,7 @@ class PresidentGame(Game):
 
     def new_game(self, config: BaseModel, seed: int) -> PresidentState:
         if not isinstance(config, PresidentConfig):
-            config = self.make_config(**dict(config))
+            config = cast(PresidentConfig, self.make_config(**dict(config)))
         return new_state(config, seed)
 
     def to_move(self, state: PresidentState) -> tuple[int, ...]:
@@ -42,7 +43,7 @@ class PresidentGame(Game):
     def apply(self, state: PresidentState, seat: int, action: Any) -> None:
         rules.apply(state, seat, action)
 
-    def view(self, state: PresidentState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: PresidentState, seat: int | None) -> PresidentView:
         return views.view(state, seat)
 
     def outcome(self, state: PresidentState) -> Outcome | None:

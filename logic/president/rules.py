@@ -74,7 +74,7 @@ def _give_options(h: int, k: int) -> list[Give]:
     seen: set[tuple[int, ...]] = set()
     if k == 1:
         for c in cards:
-            key = (c >> 2,)
+            key: tuple[int, ...] = (c >> 2,)
             if key not in seen:
                 seen.add(key)
                 out.append(Give((CODES[c],)))

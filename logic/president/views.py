@@ -1,6 +1,6 @@
 """What one seat may see of a President match.
 
-``view(state, seat)`` returns a JSON-able dict. Shared keys (every game has them):
+``view(state, seat)`` returns a JSON-able dict, a ``PresidentView`` (``view_types.py``). Shared keys (every game):
 
 * ``game``: "president"; ``phase``: "exchange" | "play" | "hand-over" | "over";
   ``to_move``: seats that may act now; ``seat``: the viewer (None = spectator); ``players``: n.
@@ -37,13 +37,24 @@ President extras:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
 from .actions import RANK_LABELS, mask_codes, rank_words, titles_for
 from .rules import to_move
 from .state import PHASE_EXCHANGE, PresidentState
+from .view_types import (
+    PresidentExchange,
+    PresidentPhase,
+    PresidentPlay,
+    PresidentRole,
+    PresidentSeat,
+    PresidentSummary,
+    PresidentSummaryRow,
+    PresidentTop,
+    PresidentView,
+)
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th", "5th")
 
@@ -101,12 +112,12 @@ def message(s: PresidentState) -> str | None:
     return None
 
 
-def summary(s: PresidentState) -> dict[str, Any] | None:
+def summary(s: PresidentState) -> PresidentSummary | None:
     if s.phase not in (PHASE_HAND_OVER, PHASE_OVER) or not s.hand_points:
         return None
     names = titles_for(s.n)
     points = s.hand_points[-1]
-    rows = [
+    rows: list[PresidentSummaryRow] = [
         {"seat": seat, "place": place + 1, "title": names[place], "points": points[seat], "total": s.scores[seat]}
         for place, seat in enumerate(s.finished)
     ]
@@ -121,13 +132,13 @@ def summary(s: PresidentState) -> dict[str, Any] | None:
     }
 
 
-def view(s: PresidentState, seat: int | None) -> dict[str, Any]:
+def view(s: PresidentState, seat: int | None) -> PresidentView:
     n = s.n
     me = seat if seat is not None and 0 <= seat < n else None
     tm = list(to_move(s))
     titles = _title_of(s)
-    phase = s.phase
-    seats = []
+    phase = cast(PresidentPhase, s.phase)  # the state holds a plain str
+    seats: list[PresidentSeat] = []
     for i in range(n):
         status = []
         place = None
@@ -150,8 +161,8 @@ def view(s: PresidentState, seat: int | None) -> dict[str, Any]:
                 "place": place,
             }
         )
-    trick = [{"seat": p, "cards": mask_codes(m)} for p, m in s.trick]
-    top = None
+    trick: list[PresidentPlay] = [{"seat": p, "cards": mask_codes(m)} for p, m in s.trick]
+    top: PresidentTop | None = None
     if s.top_count and s.trick:
         p, m = s.trick[-1]
         top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[s.top_rank], "count": s.top_count}
@@ -159,10 +170,11 @@ def view(s: PresidentState, seat: int | None) -> dict[str, Any]:
         lead_seat = s.trick[0][0] if s.trick else s.turn
     else:
         lead_seat = None
-    exchange = None
+    exchange: PresidentExchange | None = None
     if me is not None and s.hand_no > 1 and s.ex_partner and s.ex_partner[me] >= 0:
         partner = s.ex_partner[me]
         give = s.ex_give[me]
+        role: PresidentRole
         if give:
             role = "President" if give == 2 else "Vice President"
         else:
@@ -176,7 +188,7 @@ def view(s: PresidentState, seat: int | None) -> dict[str, Any]:
             "pending": bool(s.ex_pending >> me & 1),
         }
     played = 0
-    history = []
+    history: list[PresidentPlay] = []
     for p, m in s.history:
         played |= m
         history.append({"seat": p, "cards": mask_codes(m) if m else []})

@@ -4,7 +4,8 @@ from logic.registry import register
 from logic.rummy.actions import RummyConfig
 from logic.rummy.rules import RummyGame
 from logic.rummy.state import RummyState
+from logic.rummy.view_types import RummyView
 
 GAME = register(RummyGame())
 
-__all__ = ["GAME", "RummyConfig", "RummyGame", "RummyState"]
+__all__ = ["GAME", "RummyConfig", "RummyGame", "RummyState", "RummyView"]

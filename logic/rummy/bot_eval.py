@@ -10,10 +10,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS, RANK, RUN, SUIT, accepts_for, card_of, classify, hand_melds, parse_code
+from logic.rummy.view_types import RummyView
 
 # --- reading the view ------------------------------------------------------------------------
 
@@ -24,8 +23,10 @@ class Seen:
     __slots__ = ("seat", "n", "hand", "melds", "discard", "stock_count", "counts", "scores", "target",
                  "must_use", "stage", "unseen", "known", "interest", "history", "table_cards", "pts", "took_top")
 
-    def __init__(self, view: dict[str, Any]):
-        self.seat = view["seat"]
+    def __init__(self, view: RummyView):
+        seat = view["seat"]
+        assert seat is not None, "a bot or a hint sees the table from a seat"
+        self.seat = seat
         self.n = view["players"]
         self.hand = [parse_code(c) for c in view["hand"]]
         self.melds = []  # (id, owner, kind, key, lo, hi, cards, accepts)
@@ -59,8 +60,8 @@ class Seen:
                 took = [parse_code(c) for c in h["took"]]
                 known[s].update(took)
                 interest[s].extend(took)
-            for cards in h["melded"]:
-                cs = [parse_code(c) for c in cards]
+            for meld_cards in h["melded"]:
+                cs = [parse_code(c) for c in meld_cards]
                 known[s].difference_update(cs)
                 interest[s].extend(cs)
             for lay in h["laid_off"]:
@@ -136,7 +137,7 @@ def _live(seen: Seen, p: Params) -> set[int]:
 
 def _potential(cards: list[int], live: set[int], table_melds) -> float:
     """Value of partial melds among kept cards (each card counted in its best partial)."""
-    best = {}
+    best: dict[int, float] = {}
     n = len(cards)
     for i in range(n):
         x = cards[i]
@@ -163,8 +164,8 @@ def _potential(cards: list[int], live: set[int], table_melds) -> float:
                     if card_of(SUIT[x], lo_ + 1) in live:
                         outs += 1
             if outs:
-                q = min(0.8, 0.22 * outs)
-                v = q * 0.5
+                chance = min(0.8, 0.22 * outs)
+                v = chance * 0.5
                 if v > best.get(x, 0.0):
                     best[x] = v
                 if v > best.get(y, 0.0):

@@ -16,7 +16,7 @@ NEG = -(10**9)
 def _candidates(hand: list[int], melds) -> list[tuple[int, int, tuple]]:
     """(mask, points, step) for every meld in hand and every lay-off chain onto table melds."""
     hs = set(hand)
-    out = []
+    out: list[tuple[int, int, tuple]] = []
     for cards in hand_melds(hand):
         mask = 0
         pts = 0

@@ -23,6 +23,7 @@ from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried
 from logic.rummy.state import DRAW, HAND_OVER, PENDING, PLAY, RummyState
+from logic.rummy.view_types import RummyTurn, RummyView
 from logic.search import GameSpec
 
 PLAYOUT_TURNS = 40  # a playout that runs this many turns is valued as it stands
@@ -83,7 +84,7 @@ class RummySpec(GameSpec):
         self.seen = seen
 
     # --- worlds ----------------------------------------------------------------------------
-    def sample(self, view: dict[str, Any], rng: random.Random) -> RummyState:
+    def sample(self, view: RummyView, rng: random.Random) -> RummyState:
         seen = self.seen
         me, n = seen.seat, seen.n
         hidden_known = [sorted(seen.known[o]) if o != me else [] for o in range(n)]
@@ -202,7 +203,7 @@ class RummySpec(GameSpec):
         return state.stage > PENDING
 
 
-def _codes_played(h: dict[str, Any]):
+def _codes_played(h: RummyTurn):
     from logic.rummy.melds import parse_code
 
     for cards in h["melded"]:

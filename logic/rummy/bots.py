@@ -21,6 +21,7 @@ Levels:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
@@ -28,6 +29,7 @@ from logic.rummy.bot_eval import Params, Seen, _connected, _discard_choice, _liv
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_race import going_out_loses, hold_back_plan
 from logic.rummy.melds import CODE, POINTS, RANK, SUIT, parse_code
+from logic.rummy.view_types import RummyView
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -47,10 +49,10 @@ class RummyBot:
         self.budget_s = budget_s
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
-        self._view: dict[str, Any] = {}
+        self._view: Mapping[str, Any] = {}
         self._rng = random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: RummyView, legal: list[Any], rng: random.Random) -> Any:
         if not legal:
             raise ValueError("No legal actions to choose from")
         if len(legal) == 1:  # also covers phases this bot does not know (e.g. a first-deal draw)
@@ -86,9 +88,9 @@ class RummyBot:
         top = seen.discard[-1]
         risk = _risk(seen, p)
         if not p.lookahead:
-            base, _s, _l = plan_play(seen.hand, seen.melds)
+            without, _s, _l = plan_play(seen.hand, seen.melds)
             with_top, _s, _l = plan_play(seen.hand + [top], seen.melds)
-            if with_top > base or not can_stock:
+            if with_top > without or not can_stock:
                 return TakeDiscard(CODE[top])
             return DRAW_STOCK
         live = _live(seen, p)
@@ -114,7 +116,7 @@ class RummyBot:
         pool = [c for c in live if c not in seen.discard] or list(live) or [top]
         ranks = {RANK[c] for c in seen.hand}
         suitpos = {(SUIT[c], RANK[c]) for c in seen.hand}
-        accepts = set()
+        accepts: set[int] = set()
         for m in seen.melds:
             accepts.update(m[7])
         base = evaluate(seen.hand, seen, p, risk, live)
@@ -156,7 +158,7 @@ class RummyBot:
         live = _live(seen, p)
         if not p.search:
             return Discard(CODE[_discard_choice(seen, p, cands, risk, live)])
-        ranked = []
+        ranked: list[Any] = []
         while cands and len(ranked) < 4:
             d = _discard_choice(seen, p, cands, risk, live)
             ranked.append(DISCARD[d])
@@ -182,7 +184,7 @@ def make_bot(level: str, **search: Any) -> RummyBot:
     return RummyBot(level, **search)
 
 
-def easy_discard(view: dict[str, Any], discards: list[Any]) -> Any:
+def easy_discard(view: RummyView, discards: list[Any]) -> Any:
     """The easy bot's discard among ``discards`` (used for turn timeouts)."""
     seen = Seen(view)
     p = Params("easy")

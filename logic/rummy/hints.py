@@ -21,13 +21,14 @@ from typing import Any
 from logic.rummy.bot_eval import Params, Seen, _discard_choice, _live, _risk, evaluate
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import CODE, PRETTY, can_use_buried, pretty
+from logic.rummy.view_types import RummyView
 
 
 def _engine_melds(seen: Seen) -> list[list]:
     return [[m[0], m[1], m[2], m[3], m[4], m[5], m[6], [], m[7]] for m in seen.melds]
 
 
-def hint(view: dict[str, Any]) -> dict[str, Any]:
+def hint(view: RummyView) -> dict[str, Any]:
     out: dict[str, Any] = {"stage": None, "take": None, "take_count": 0, "melds": [], "layoffs": [],
                            "discard": None, "highlight": [], "text": ""}
     seat = view.get("seat")
@@ -52,7 +53,7 @@ def hint(view: dict[str, Any]) -> dict[str, Any]:
         stock_v = sum(evaluate(seen.hand + [u], seen, p, risk, live - {u}) for u in pool) / len(pool)
         stock_v = max(stock_v, base - 5)  # cheap floor; the stock is never a disaster
         engine_melds = _engine_melds(seen)
-        best = (stock_v if seen.stock_count else -1e18, None, 0)
+        best: tuple[float, int | None, int] = (stock_v if seen.stock_count else -1e18, None, 0)
         for i in range(len(seen.discard) - 1, -1, -1):
             c = seen.discard[i]
             taken = seen.discard[i:]

@@ -20,12 +20,13 @@ be laid off on it right now.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Literal
 
 from logic.cards import SUIT_SYMBOL, SUITS, rank_label
 
 SET = 0
 RUN = 1
-KIND_NAME = ("set", "run")
+KIND_NAME: tuple[Literal["set", "run"], ...] = ("set", "run")
 
 CARDS = tuple(range(52))
 RANK = tuple(c % 13 + 2 for c in CARDS)  # 2..14

@@ -4,7 +4,7 @@ table helpers). What each action does to the state (and Commit's turn end and sc
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, cast
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -55,13 +55,14 @@ from logic.rummy.state import (
     snapshot_state,
     turn_text,
 )
+from logic.rummy.view_types import RummyView
 
 GRACE_SECONDS = 3.0
 FIRST_DRAW_SECONDS = 15.0  # a person who does not tap the deck for the first deal has it drawn for them
 PHASE_FIRST_DRAW = "first-draw"
 
 
-class RummyGame(Game):
+class RummyGame(Game[RummyView]):
     """Turn shape: draw (stock / discard top / several discards) -> any melds and lay-offs -> discard ->
     "pending" (a short grace period where only Undo or Commit is possible) -> Commit passes the turn.
     Everything done inside a turn stays private to the mover until Commit; other seats' views show
@@ -86,7 +87,7 @@ class RummyGame(Game):
     # --- building ---------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> RummyState:
         if not isinstance(config, RummyConfig):
-            config = self.make_config(**dict(config))
+            config = cast(RummyConfig, self.make_config(**dict(config)))
         st = RummyState()
         st.n = config.players
         st.target = config.target
@@ -249,7 +250,7 @@ class RummyGame(Game):
         return restore_state(data)
 
     # --- presentation -----------------------------------------------------------------------
-    def view(self, state: RummyState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: RummyState, seat: int | None) -> RummyView:
         from logic.rummy.views import build_view
 
         return build_view(state, seat)

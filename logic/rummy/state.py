@@ -51,6 +51,36 @@ class RummyState:
         "message",
     )
 
+    # the fields' types, for the type checker (the slots above hold them)
+    n: int
+    target: int
+    seed: int
+    hand_no: int
+    first_seat: int
+    current: int
+    stage: int
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    melds: list[list[Any]]  # [id, owner, kind, ..., cards, [[seat, card], ...], ...] (see melds.py)
+    next_id: int
+    scores: list[int]
+    pts: list[int]
+    turn_start_pts: int
+    must_use: int
+    drew: int
+    undo: list[Any]
+    frozen: Any  # the public table at the start of the turn (tuples; lists after a restore), or None
+    history: list[Any]
+    rebuilds: int
+    stall: int
+    confirmed: list[bool]
+    summary: Any  # [hand_no, winner, one_turn, rows] after a hand, else None
+    first_draw: list[int]
+    first_draw_winner: int
+    first_drawn: list[bool]
+    message: str | None
+
     # field name -> kind for snapshot/restore
     _PLAIN = ("n", "target", "seed", "hand_no", "first_seat", "current", "stage", "next_id", "must_use", "drew",
               "turn_start_pts", "rebuilds", "stall", "first_draw_winner", "message")

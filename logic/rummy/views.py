@@ -1,6 +1,7 @@
 """What one seat may see of a Rummy game.
 
-``build_view(state, seat)`` returns a JSON-able dict. Shared keys (read by the table UI):
+``build_view(state, seat)`` returns a JSON-able dict, a ``RummyView`` (``view_types.py``). Shared keys (the table UI
+reads them):
 
 - ``game`` ("rummy"), ``phase`` ("play" / "hand-over" / "over"), ``to_move`` (list of seats),
   ``seat`` (viewer or None for a spectator), ``players``.
@@ -40,26 +41,38 @@ when that turn began (stock count, discard pile, melds, lay-offs, hand sizes, me
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, cast
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
 from logic.rummy.rules import GRACE_SECONDS
 from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.view_types import (
+    RummyMeld,
+    RummyPhase,
+    RummySummary,
+    RummyTurn,
+    RummyTurnStage,
+    RummyView,
+    SeatView,
+)
 
 SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
-_UNDO_WHAT = {"d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
+_UNDO_WHAT: dict[str, Literal["discard", "meld", "layoff", "pickup"]] = {
+    "d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
 
 
 def _codes(cards) -> list[str]:
     return [CODE[c] for c in cards]
 
 
-def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
+def build_view(st: RummyState, seat: int | None) -> RummyView:
     n = st.n
     playing = st.stage <= PENDING
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise ValueError(f"No seat {seat!r} at this table")
     live = playing and seat is not None and seat == st.current
+    melds: list[RummyMeld]
+    turn_stage: RummyTurnStage
     if playing and not live and st.frozen is not None:
         stock_count, discard, counts, fmelds, pts = st.frozen
         melds = [
@@ -80,12 +93,12 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
              "layoffs": [{"seat": s, "card": CODE[c]} for s, c in m[7]]}
             for m in st.melds
         ]
-        turn_stage = STAGE_NAME[st.stage] if (live or not playing) else "draw"
+        turn_stage = cast(RummyTurnStage, STAGE_NAME[st.stage]) if (live or not playing) else "draw"
     drawing_first = st.stage == FIRST_DEAL_DRAW  # nothing of hand 1 is shown before the draw for the first deal is over
     if drawing_first:
         stock_count, discard, counts = 0, [], [0] * n
 
-    summary = None
+    summary: RummySummary | None = None
     if not playing and st.summary is not None:
         hand_no, winner, one_turn, rows = st.summary
         if winner < 0:
@@ -111,7 +124,7 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
     elif drawing_first:
         to_move = [s for s in range(n) if not st.first_drawn[s]]
 
-    seats = []
+    seats: list[SeatView] = []
     for s in range(n):
         status = []
         if playing and s == st.current:
@@ -128,13 +141,14 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
     can_undo = False
     undo_what = None
     if live:
+        assert seat is not None
         if st.must_use >= 0 and st.must_use in st.hands[seat]:
             must_use = CODE[st.must_use]
         if st.undo:
             can_undo = True
             undo_what = _UNDO_WHAT[st.undo[-1][0]]
 
-    history = []
+    history: list[RummyTurn] = []
     for seat_h, took, melded, laid, disc, out in st.history:
         history.append({
             "seat": seat_h,
@@ -146,10 +160,11 @@ def build_view(st: RummyState, seat: int | None) -> dict[str, Any]:
         })
 
     label = f"Race to {st.target}" if st.target else "No limit"
+    phase: RummyPhase = "play" if playing else ("hand-over" if st.stage == HAND_OVER else
+                                                "first-draw" if drawing_first else "over")
     return {
         "game": "rummy",
-        "phase": "play" if playing else ("hand-over" if st.stage == HAND_OVER else
-                                         "first-draw" if drawing_first else "over"),
+        "phase": phase,
         "to_move": to_move,
         "seat": seat,
         "players": n,

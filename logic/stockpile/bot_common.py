@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from logic.stockpile import actions as A
+from logic.stockpile.view_types import StockpileView
+from logic.view_types import viewer_seat
 
 WILD = A.WILD
 _VAL = {c: i for i, c in enumerate(A.CODES)}
@@ -18,7 +20,7 @@ def _by_kind(legal: list[Any], kind: type) -> list[Any]:
     return [a for a in legal if type(a) is kind]
 
 
-def _common(view: dict[str, Any], legal: list[Any]) -> Any | None:
+def _common(view: StockpileView, legal: list[Any]) -> Any | None:
     """The move for every phase except the play stage (or None to decide normally)."""
     if not legal:
         return None
@@ -52,11 +54,11 @@ def _pile_fit(card: int, pile: list[int], empties: int) -> float:
     return -2.0 - 0.6 * (card - top)
 
 
-def tidy_discard(view: dict[str, Any], hand: list[int] | None = None) -> A.Discard:
+def tidy_discard(view: StockpileView, hand: list[int] | None = None) -> A.Discard:
     """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy."""
     if hand is None:
         hand = [_VAL[c] for c in view["hand"]]
-    piles = [[_VAL[c] for c in p] for p in view["discards"][view["seat"]]]
+    piles = [[_VAL[c] for c in p] for p in view["discards"][viewer_seat(view)]]
     empties = sum(1 for p in piles if not p)
     best = None
     for i, c in enumerate(hand):
@@ -76,8 +78,8 @@ class _Turn:
 
     __slots__ = ("seat", "n", "builds", "hand", "sources", "targets", "opp", "partner_tops", "can_draw", "piles")
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.seat = seat = view["seat"]
+    def __init__(self, view: StockpileView) -> None:
+        self.seat = seat = viewer_seat(view)
         self.n = n = view["players"]
         self.builds = [b["size"] for b in view["build"]]
         self.hand = [_VAL[c] for c in view["hand"]]
@@ -110,7 +112,7 @@ def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any 
     if not plays:
         return None
     # a numbered card first (keeps its pile choice trivial); wilds where the board scores best
-    best = None
+    best: tuple[Any, A.Play] | None = None
     for a in plays:
         owner = int(a.source.split(":")[1])
         top = next(t for o, t in turn.targets if o == owner)
@@ -119,6 +121,7 @@ def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any 
         score = (0 if top == WILD else 100) + score_builds(builds)
         if best is None or score > best[0]:
             best = (score, a)
+    assert best is not None
     return best[1]
 
 
@@ -192,7 +195,7 @@ def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | Non
 # --- what the next players can reach (Hard) ------------------------------------------------------
 
 
-def unseen_pool(view: dict[str, Any]) -> list[int]:
+def unseen_pool(view: StockpileView) -> list[int]:
     """Values of the cards this seat cannot see (other hands, face-down stock cards, the draw pile, cleared
     piles), as a flat list. Building piles are counted as the numbers they stand for."""
     counts = [A.WILDS] + [A.NUMBERS_EACH] * A.TOP
@@ -201,8 +204,9 @@ def unseen_pool(view: dict[str, Any]) -> list[int]:
         for pile in piles:
             seen.extend(_VAL[c] for c in pile)
     for st in view["stocks"]:
-        if st["count"]:
-            seen.append(_VAL[st["top"]])
+        top = st["top"]
+        if st["count"] and top is not None:
+            seen.append(_VAL[top])
     for b in view["build"]:
         seen.extend(range(1, b["size"] + 1))
     for v in seen:
@@ -252,7 +256,7 @@ class ReachModel:
     Their five cards at the start of their turn are unknown: ``samples`` hands are dealt from the unseen
     cards (the same hands for every board, so boards compare fairly), and :func:`reaches` is asked of each."""
 
-    def __init__(self, view: dict[str, Any], turn: _Turn, rng: Any, samples: int = 24) -> None:
+    def __init__(self, view: StockpileView, turn: _Turn, rng: Any, samples: int = 24) -> None:
         pool = unseen_pool(view)
         self.players = []  # (distance, stock top, discard piles)
         for dist, top, piles in turn.opp:

@@ -17,16 +17,18 @@ from logic.stockpile.bot_common import (
     tidy_discard,
 )
 from logic.stockpile.hard import HardBot
+from logic.stockpile.view_types import StockpileView
+from logic.view_types import viewer_seat
 
 __all__ = ["EasyBot", "HardBot", "MediumBot", "make_bot"]
 
 # --- easy --------------------------------------------------------------------------------------
 
 
-def easy_discard(view: dict[str, Any]) -> A.Discard:
+def easy_discard(view: StockpileView) -> A.Discard:
     """Highest card (wilds last) onto a pile showing the same number, else an empty pile, else pile 1."""
     hand = [_VAL[c] for c in view["hand"]]
-    seat = view["seat"]
+    seat = viewer_seat(view)
     piles = view["discards"][seat]
     best_i = max(range(len(hand)), key=lambda i: (hand[i] != WILD, hand[i], -i))
     card = A.code(hand[best_i])
@@ -42,7 +44,7 @@ class EasyBot:
 
     level = "easy"
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         a = _common(view, legal)
         if a is not None:
             return a
@@ -68,7 +70,7 @@ class MediumBot:
 
     level = "medium"
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         a = _common(view, legal)
         if a is not None:
             return a

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -12,11 +12,12 @@ from logic.stockpile import actions as A
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
 from logic.stockpile import views as V
+from logic.stockpile.view_types import StockpileView
 
 PAUSE_SECONDS = 3.0
 
 
-class StockpileGame(Game):
+class StockpileGame(Game[StockpileView]):
     key: ClassVar[str] = "stockpile"
     title: ClassVar[str] = "Stockpile"
     tagline: ClassVar[str] = "Climb four shared piles from 1 to 12 and be the first to clear your stock."
@@ -31,7 +32,7 @@ class StockpileGame(Game):
     # --- building and playing ---------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> S.State:
         if not isinstance(config, A.Config):
-            config = self.make_config(**dict(config))
+            config = cast(A.Config, self.make_config(**dict(config)))
         return S.new_game(config, seed)
 
     def to_move(self, state: S.State) -> tuple[int, ...]:
@@ -48,7 +49,7 @@ class StockpileGame(Game):
             action = self.decode_action(action)
         R.apply(state, seat, action)
 
-    def view(self, state: S.State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S.State, seat: int | None) -> StockpileView:
         return V.view(state, seat)
 
     def outcome(self, state: S.State) -> Outcome | None:

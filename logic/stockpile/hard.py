@@ -33,6 +33,7 @@ from logic.stockpile import actions as A
 from logic.stockpile import reply
 from logic.stockpile.bot_common import WILD, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
 from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
+from logic.stockpile.view_types import StockpileView
 
 # 12 ends of turn in 128 worlds, not 8 in 32: 70.3% v 65.7% against frozen:hard on the same 300 deals (seeds
 # 20000-20299); think mean 30 ms, p95 94 ms, where 7 and 20 ms
@@ -77,7 +78,7 @@ class HardBot(TurnPlanBot):
         self.race = weights.get("race", RACE) or None
         self.partner_lines = bool(weights.get("partner_lines", PARTNER_LINES))
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         if view["seat"] is None:
             return super().choose(view, legal, rng)
         if view["partners"] and not self.partner_lines:
@@ -172,12 +173,14 @@ class HardBot(TurnPlanBot):
         """Gain of a line that reaches a stock card without drawing, where plays on piles the stock card does not
         go on count ``loose_first`` each: they can wait until the next stock card is seen."""
         chain = {b for b, size in enumerate(ln.builds) if size + 1 in targets}
+        loose = self.loose_first
+        assert loose is not None  # only asked when the weight is set
         gain = 0.0
         for kind, _, b, c in ln.moves:
             if b in chain:
                 gain += (self.hand_play if kind == "h" else self.discard_play) + (self.wild_use if c == WILD else 0.0)
             else:
-                gain += self.loose_first + (self.wild_use if c == WILD else 0.0)
+                gain += loose + (self.wild_use if c == WILD else 0.0)
         return gain
 
     def _candidates(self, turn: _Turn, ends: list[_Line], draws: list[_Line]) -> list[tuple[float, _Line, Any]]:
@@ -244,7 +247,7 @@ class HardBot(TurnPlanBot):
         return depths
 
     @staticmethod
-    def _action(view: dict[str, Any], turn: _Turn, move: tuple[str, int, int, int]) -> A.Play:
+    def _action(view: StockpileView, turn: _Turn, move: tuple[str, int, int, int]) -> A.Play:
         kind, x, b, _ = move
         if kind == "h":
             return A.PLAY_HAND[turn.hand.index(x)][b]

@@ -22,6 +22,8 @@ from typing import Any
 from logic import search
 from logic.stockpile import actions as A
 from logic.stockpile.bot_common import WILD, unseen_pool
+from logic.stockpile.view_types import StockpileView
+from logic.view_types import viewer_seat
 
 TOP = A.TOP
 HAND_SIZE = A.HAND_SIZE
@@ -54,7 +56,7 @@ class World:
 _VAL = {c: i for i, c in enumerate(A.CODES)}
 
 
-def sample_world(view: dict[str, Any], rng: random.Random) -> World:
+def sample_world(view: StockpileView, rng: random.Random) -> World:
     """Deal the unseen cards at random: other hands (their sizes are public), stock cards under the tops, the
     draw pile. Cards cleared from finished piles stay out (they come back only on a reshuffle)."""
     me = view["seat"]
@@ -72,13 +74,14 @@ def sample_world(view: dict[str, Any], rng: random.Random) -> World:
     stocks: list[list[int]] = []
     for o in range(n):
         st = view["stocks"][o]
-        if not st["count"]:
+        top = st["top"]
+        if not st["count"] or top is None:  # (the top is shown exactly when the stock has cards)
             stocks.append([])
             continue
         k = min(st["count"] - 1, len(pool))
         under = pool[len(pool) - k:]
         del pool[len(pool) - k:]
-        stocks.append(under + [_VAL[st["top"]]])
+        stocks.append(under + [_VAL[top]])
     k = min(view["draw_count"], len(pool))
     draw = pool[len(pool) - k:]
     builds = [b["size"] for b in view["build"]]
@@ -320,15 +323,15 @@ class LookaheadSpec:
     candidate end of turn (builds, hand, depths, discard, goes on) put in by :func:`apply_candidate`, and the
     rollout valued as stock cards gained or (``race``) by :func:`race_value`."""
 
-    def __init__(self, view: dict[str, Any], turns: int, race: float | None) -> None:
+    def __init__(self, view: StockpileView, turns: int, race: float | None) -> None:
         self.n = view["players"]
         self.turns = turns
         self.race = race
         counts = [st["count"] for st in view["stocks"]]
-        me = view["seat"]
+        me = viewer_seat(view)
         self.lead_now = min(c for o, c in enumerate(counts) if o != me) - counts[me]
 
-    def sample(self, view: dict[str, Any], rng: random.Random) -> World:
+    def sample(self, view: StockpileView, rng: random.Random) -> World:
         return sample_world(view, rng)
 
     def clone(self, w: World) -> World:
@@ -345,12 +348,12 @@ class LookaheadSpec:
         return r if self.race is None else race_value(w, seat, self.lead_now, self.race)
 
 
-def evaluate(view: dict[str, Any], candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
+def evaluate(view: StockpileView, candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
              rng: random.Random, max_worlds: int, min_worlds: int = 4, budget_s: float | None = None,
              turns: int = 2, race: float | None = None) -> list[float]:
     """Mean rollout value of each candidate (builds, hand, depths, discard, goes on) over the same up to
     ``max_worlds`` sampled worlds (fewer once ``budget_s`` has passed, see :func:`logic.search.mean_values`).
     With ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained."""
     spec = LookaheadSpec(view, turns, race)
-    return search.mean_values(spec, view, candidates, rng, seat=view["seat"], budget_s=budget_s,
+    return search.mean_values(spec, view, candidates, rng, seat=viewer_seat(view), budget_s=budget_s,
                               max_worlds=max_worlds, min_worlds=min_worlds)

@@ -19,6 +19,7 @@ from logic.stockpile.bot_common import (
     _pile_fit,
     _Turn,
 )
+from logic.stockpile.view_types import StockpileView
 
 # --- hard --------------------------------------------------------------------------------------
 
@@ -97,14 +98,14 @@ class TurnPlanBot:
                     best = s
         return best + 0.5 * (wilds - (1 if all(c == WILD for c in hand) else 0))
 
-    def _begin(self, view: dict[str, Any], rng: random.Random) -> _Turn:
+    def _begin(self, view: StockpileView, rng: random.Random) -> _Turn:
         """The turn as the view shows it, with this decision's memo and reach model made fresh."""
         turn = _Turn(view)
         self._board_memo: dict[Any, float] = {}
         self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         return turn
 
-    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         a = _common(view, legal)
         if a is not None:
             return a
@@ -208,7 +209,7 @@ class TurnPlanBot:
             return self._discard(view, rng)
         return plays[0]
 
-    def _discard(self, view: dict[str, Any], rng: random.Random) -> A.Discard:
+    def _discard(self, view: StockpileView, rng: random.Random) -> A.Discard:
         turn = _Turn(view)
         piles = turn.piles
         reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)

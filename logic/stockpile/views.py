@@ -1,6 +1,6 @@
 """What each seat may see of a Stockpile table, and the public log lines.
 
-``view(state, seat)`` returns a JSON-able dict. Shared keys (every game):
+``view(state, seat)`` returns a JSON-able dict, a ``StockpileView`` (``view_types.py``). Shared keys (every game):
 
 * ``game`` "stockpile", ``phase`` ("play", "pending", "hand-over", "over"), ``to_move`` (seats that may act),
   ``seat`` (viewer or None), ``players`` (count)
@@ -30,24 +30,32 @@ Nothing else: the draw pile order, face-down stock cards, other hands and the un
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from logic.stockpile import actions as A
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
+from logic.stockpile.view_types import (
+    SeatView,
+    StockpileBuild,
+    StockpilePhase,
+    StockpileSummary,
+    StockpileSummaryRow,
+    StockpileView,
+)
 
 
 def _seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def view(s: S.State, seat: int | None) -> dict[str, Any]:
+def view(s: S.State, seat: int | None) -> StockpileView:
     n = s.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise ValueError(f"No seat {seat!r} at this table")
     teams = [S.team_of(s, i) for i in range(n)] if s.partners else None
     over = s.stage in (S.STAGE_HAND_OVER, S.STAGE_OVER)
-    seats = []
+    seats: list[SeatView] = []
     for i in range(n):
         status = []
         if not s.stocks[i]:
@@ -73,7 +81,7 @@ def view(s: S.State, seat: int | None) -> dict[str, Any]:
             for a in R.legal_actions(s, seat):
                 if type(a) is A.Play:
                     playable[a.build].append(a.source)
-    build = []
+    build: list[StockpileBuild] = []
     for b, pile in enumerate(s.builds):
         build.append(
             {
@@ -89,9 +97,10 @@ def view(s: S.State, seat: int | None) -> dict[str, Any]:
     else:
         label = "Single deal"
     to_move = list(R.to_move(s))
+    stage = cast(StockpilePhase, s.stage)  # the state holds a plain str
     return {
         "game": "stockpile",
-        "phase": s.stage,
+        "phase": stage,
         "to_move": to_move,
         "seat": seat,
         "players": n,
@@ -107,7 +116,7 @@ def view(s: S.State, seat: int | None) -> dict[str, Any]:
         "draw_count": len(s.draw),
         "set_aside_count": len(s.set_aside),
         "undo_available": bool(s.undo) and s.stage in (S.STAGE_PLAY, S.STAGE_PENDING),
-        "turn_stage": s.stage,
+        "turn_stage": stage,
         "turn": s.turn if s.stage in (S.STAGE_PLAY, S.STAGE_PENDING) else None,
         "partners": s.partners,
         "teams": teams,
@@ -121,7 +130,7 @@ def view(s: S.State, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _summary(s: S.State) -> dict[str, Any]:
+def _summary(s: S.State) -> StockpileSummary:
     w = s.deal_winner
     if w < 0:
         title = "Nobody can move: the deal ends with no winner"
@@ -137,7 +146,7 @@ def _summary(s: S.State) -> dict[str, Any]:
             title += " · " + " and ".join(f"Team {t + 1}" for t in leaders) + f" take the series with {best}"
         else:
             title += " · " + " and ".join(_seat_name(t) for t in leaders) + f" take the series with {best}"
-    rows = [
+    rows: list[StockpileSummaryRow] = [
         {"seat": i, "stock_left": len(s.stocks[i]), "points": s.deal_points[i], "total": s.scores[i]}
         for i in range(s.players)
     ]

@@ -7,7 +7,7 @@ Part 1 (think time): DECISIONS positions per game, taken from real mid-game posi
 middle level; the first and last 10% of each game's decisions are skipped, and only decisions with two or
 more legal actions count). Every level decides on the same positions through ``ui.server.hub.choose_bot_action``
 (the function the server calls): p50, p95 and max of the wall time, and p95 of the CPU time (less sensitive
-to a loaded machine). Targets (issue 8): easiest level p95 <= 10 ms, middle <= 100 ms, strongest <= 1 s
+to a loaded machine). Targets (no one waits on it): easiest level p95 <= 10 ms, middle <= 100 ms, strongest <= 1 s
 with max <= 2 s.
 
 Part 2 (event loop): the real ``ui.server.hub.Hub`` in this process, with the server's code path: the ticker every

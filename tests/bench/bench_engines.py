@@ -3,7 +3,7 @@
     python tests/bench/bench_engines.py [SECONDS_PER_GAME] [REPEATS]
 
 Prints one table: games/s and actions/s (median of REPEATS runs) per game, plus RLCard's gin rummy driven
-the same way when the `bench` extra (rlcard) is installed. Targets (issue 8): President >= 150,000
+the same way when the `bench` extra (rlcard) is installed. Targets (room for the searching bots): President >= 150,000
 actions/s, Stockpile >= 100,000, Rummy and Beanie >= 50,000. The machine is shared and noisy: compare the
 ratios within one run.
 """

@@ -1,4 +1,4 @@
-"""Seat API (issue 20) round trips against the real server: how long a program waits for each kind of answer.
+"""Seat API round trips against the real server: how long a program waits for each kind of answer.
 
     python tests/bench/bench_seat_api.py [N=200]
 

@@ -3,7 +3,7 @@
     python tests/e2e/screenshots.py [OUT_DIR]
 
 Starts its own server on a free port with a throw-away data directory; writes PNGs to OUT_DIR
-(default ./screenshots). assets/screenshot-*.png in the README come from here.
+(default ./screenshots). The README shows shots like these, kept in docs/screenshots/ and docs/phone/.
 """
 
 from __future__ import annotations

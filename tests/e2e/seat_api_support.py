@@ -1,4 +1,4 @@
-"""Helpers for the seat API tests (issue 20): a small client and reading a table's state from its saved file."""
+"""Helpers for the seat API tests: a small client and reading a table's state from its saved file."""
 
 from __future__ import annotations
 

@@ -39,22 +39,17 @@ def selected(page: Page) -> list[str]:
 
 
 def select(page: Page, codes: list[str]) -> None:
-    """Make exactly ``codes`` the selection (tapping again where a redraw swallowed a tap)."""
-    for _attempt in range(4):
-        for code in selected(page):
-            if code not in codes:
-                click_hand_card(page, code)
-                page.wait_for_timeout(150)
-        for code in codes:
-            if code not in selected(page):
-                click_hand_card(page, code)
-                page.wait_for_timeout(150)
-        deadline = time.time() + 3
-        while time.time() < deadline and sorted(selected(page)) != sorted(codes):
-            page.wait_for_timeout(100)
-        if sorted(selected(page)) == sorted(codes):
-            return
-    raise AssertionError(f"could not select {codes}: {selected(page)} selected")
+    """Make exactly ``codes`` the selection: one tap per card, none repeated."""
+    for code in selected(page):
+        if code not in codes:
+            click_hand_card(page, code)
+    for code in codes:
+        if code not in selected(page):
+            click_hand_card(page, code)
+    deadline = time.time() + 5
+    while time.time() < deadline and sorted(selected(page)) != sorted(codes):
+        page.wait_for_timeout(50)
+    assert sorted(selected(page)) == sorted(codes), f"could not select {codes}: {selected(page)} selected"
 
 
 def clear_selection(page: Page) -> None:

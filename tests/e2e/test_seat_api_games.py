@@ -1,5 +1,5 @@
 """The example bot (examples/random_bot.py, as a subprocess) plays a whole game of each of the four games
-through the seat API, against a browser at a friends table (issue 20).
+through the seat API, against a browser at a friends table.
 
 The four tables run at once. In each lobby the host marks seat 2 "Program" and reads the token from the page.
 At the Beanie table the browser plays its own moves (the plan of test_beanie_friends); at the other three the

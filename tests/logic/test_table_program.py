@@ -1,4 +1,4 @@
-"""Program seats (issue 20) in the table logic: the host adds and removes them in the lobby, only a hash is
+"""Program seats (seat API) in the table logic: the host adds and removes them in the lobby, only a hash is
 kept, a program is seated like a person (turn timer, timeout move) but is not counted as a person, and old (schema 1)
 table records still load."""
 

@@ -49,7 +49,7 @@ async def eventually(check, timeout: float = 3.0) -> None:  # noqa: ANN001
 
 
 async def open_with_status(user: User, path: str, status: int) -> None:
-    """Open a page that answers with an HTTP status other than 200 (404, 400, 429: ui/pages/http_status.py) as a
+    """Open a page that answers with an HTTP status other than 200 (404, 400, 429: ui/shell/http_status.py) as a
     browser does: check the real status, then show the page (``User.open`` itself only opens 200 answers)."""
     real_get = user.http_client.get
     seen: list[int] = []

@@ -7,7 +7,6 @@ codes (and the growing wait after each miss); bad /new links; a corrupt or trunc
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 import time
@@ -20,6 +19,7 @@ from nicegui.testing import User
 
 from logic.tables import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
+from ui.guards.code_guard import MISS_FORGET_SECONDS, MISS_QUEUE_LIMIT, CodeGuard
 from ui.server.runtime import runtime
 
 EVIL = {
@@ -47,7 +47,7 @@ def no_html_with(user: User, needle: str) -> None:
 
 
 async def reopen_chat(user: User) -> None:
-    """The chat dialog lives inside the table body, which a table change redraws (see the issue 7 report)."""
+    """The chat dialog lives inside the table body, which a table change redraws: open it again after one."""
     await asyncio.sleep(0.3)
     if not with_testid(user, "chat-input"):
         (await find(user, "btn-chat")).click()
@@ -115,15 +115,9 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
     assert saved is not None and [m["text"] for m in saved["chat"]] == [m["text"] for m in table.chat]
 
 
-def home_module():  # noqa: ANN201
-    """The page modules are imported afresh for every `user` test: use the code guard the app runs now."""
-    return importlib.import_module("ui.guards.code_guard")
-
-
 async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:
     await user.open("/")
-    home = home_module()
-    home._misses.clear()  # noqa: SLF001
+    guard = runtime().code_guard  # made fresh with the app of each test
     tables_before = dict(runtime().hub.tables)
     box = await find(user, "join-code-input")
     (await find(user, "btn-join-code")).click()  # empty
@@ -146,22 +140,22 @@ async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:
     box.clear().type(code.lower())
     (await find(user, "btn-join-code")).click()
     await table_attr(user, "data-game", "stockpile", timeout=10)
-    assert next(iter(home._misses.values()))[0] == 4  # noqa: SLF001
+    assert next(iter(guard.misses.values()))[0] == 4
 
 
 def test_queued_guesses_from_one_address_are_spread_out() -> None:
     """Tries in parallel wait in line: after 3 misses, 10 simultaneous tries are answered 2 s apart, and a
     flood is refused outright (without looking the code up)."""
-    home = home_module()
+    guard = CodeGuard()
     for _ in range(3):
-        home.record_miss("10.0.0.9", 100.0)
-    waits = [home.miss_wait("10.0.0.9", 100.0) for _ in range(10)]
+        guard.record_miss("10.0.0.9", 100.0)
+    waits = [guard.miss_wait("10.0.0.9", 100.0) for _ in range(10)]
     assert waits[:3] == [2.0, 4.0, 6.0]
     assert waits[9] == 20.0
-    flood = [home.miss_wait("10.0.0.9", 100.0) for _ in range(40)]
-    assert None in flood and all(w is None or w <= home.MISS_QUEUE_LIMIT for w in flood)
-    assert home.miss_wait("10.0.0.7", 100.0) == 0.0  # another device is not slowed down
-    assert home.miss_wait("10.0.0.9", 100.0 + 60 + home.MISS_FORGET_SECONDS + 1) == 0.0  # forgotten later
+    flood = [guard.miss_wait("10.0.0.9", 100.0) for _ in range(40)]
+    assert None in flood and all(w is None or w <= MISS_QUEUE_LIMIT for w in flood)
+    assert guard.miss_wait("10.0.0.7", 100.0) == 0.0  # another device is not slowed down
+    assert guard.miss_wait("10.0.0.9", 100.0 + 60 + MISS_FORGET_SECONDS + 1) == 0.0  # forgotten later
 
 
 BAD_LINKS = [
@@ -256,8 +250,7 @@ async def test_corrupt_files_at_start_are_kept_reported_and_skipped(
 
 async def test_guessing_table_links_slows_down_too(user: User) -> None:
     """/table/<CODE> counts wrong codes like the join box: the third wrong link in a row waits about a second."""
-    guard = home_module()
-    guard._misses.clear()  # noqa: SLF001
+    guard = runtime().code_guard
     waits = []
     for code in ("NOPE42", "NOPE43", "NOPE44"):
         started = time.monotonic()
@@ -265,7 +258,7 @@ async def test_guessing_table_links_slows_down_too(user: User) -> None:
         await user.should_see(f"No table with code {code}", retries=100)
         waits.append(time.monotonic() - started)
     assert waits[1] >= 0.45 and waits[2] >= 0.95, waits
-    assert next(iter(guard._misses.values()))[0] == 3  # noqa: SLF001
+    assert next(iter(guard.misses.values()))[0] == 3
     # a right code after those misses still opens the table, after its turn in line (a table not listed on the
     # home page and without a seat for this browser, so the wait tells a guesser nothing)
     other = runtime().hub.create("president", "someone-else", "Zed", "🦓", options={"players": 4}, practice=True)

@@ -1,4 +1,4 @@
-"""CardRow keeps a hand in step with a list by changing only what changed (issue 8: update, do not rebuild)."""
+"""CardRow keeps a hand in step with a list by changing only what changed (in place: cheap, and no tap lost)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seat API in process (issue 20), with the hub's clock in the test's hands: two program seats at one table
+"""The seat API (programs) in process, with the hub's clock in the test's hands: two program seats at one table
 each see and play only their own seat; a program that lets its turn timer run out gets the timeout move like a
 person, and takes its seat back by asking for its legal actions. Also the per-token rate limiter and the bearer
 header, with time passed in."""

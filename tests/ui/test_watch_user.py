@@ -1,4 +1,4 @@
-"""The lobby's presence options and a visitor taking a computer's seat (NiceGUI `user` fixture, issue 16)."""
+"""The lobby's presence options and a visitor taking a computer's seat (NiceGUI `user` fixture)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from logic.cards import SUIT_SYMBOL, SUITS, Card, full_deck
+from logic.cards import SUIT_SYMBOL, Card, full_deck
 
 INK = {"S": "#1b1b1b", "H": "#c62828", "D": "#c62828", "C": "#1b1b1b"}
 INK_FOUR = {"S": "#1b1b1b", "H": "#c62828", "D": "#1565c0", "C": "#2e7d32"}
@@ -67,34 +67,3 @@ def _preload_rule(selector: str, four_colour: bool) -> str:
     urls = ",".join(f"url(/cards/{'4/' if four_colour and c.suit in 'DC' else ''}{c.code}.svg)" for c in full_deck())
     return (f"{selector}{{content:'';position:fixed;left:0;top:0;width:1px;height:1px;opacity:.01;"
             f"pointer-events:none;background-size:1px 1px;background-repeat:no-repeat;background-image:{urls}}}\n")
-
-
-def register() -> None:
-    """Serve the faces and their stylesheet (cached by browsers for a day)."""
-    from fastapi import HTTPException
-    from fastapi.responses import Response
-    from nicegui import app
-
-    headers = {"Cache-Control": f"public, max-age={CACHE_SECONDS}"}
-
-    def svg_response(code: str, four: bool) -> Response:
-        name = code.removesuffix(".svg")
-        try:
-            if not name or name[-1].upper() not in SUITS:
-                raise ValueError(name)
-            body = face_svg(name.upper(), four)
-        except ValueError:
-            raise HTTPException(status_code=404, detail="No such card") from None
-        return Response(body, media_type="image/svg+xml", headers=headers)
-
-    @app.get("/cards/faces.css", include_in_schema=False)
-    def faces_stylesheet() -> Response:
-        return Response(faces_css(), media_type="text/css", headers=headers)
-
-    @app.get("/cards/4/{code}", include_in_schema=False)
-    def four_colour_face(code: str) -> Response:
-        return svg_response(code, True)
-
-    @app.get("/cards/{code}", include_in_schema=False)
-    def face(code: str) -> Response:
-        return svg_response(code, False)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Hashable
 
 from nicegui import ui
 
+from ui.nicegui_internals import REPLACEMENTS, listener_types
+
 ALWAYS = None  # a key function returning this redraws on every update
 _drawing: list[Region] = []  # the regions being drawn, innermost last
 
@@ -58,6 +60,7 @@ class Region:
             return False
         self.key = key
         self.parts = []
+        before = {k: (el.id, listener_types(el)) for k, el in tappable(self.box).items()}
         self.box.clear()
         _drawing.append(self)
         try:
@@ -65,6 +68,10 @@ class Region:
                 self.draw()
         finally:
             _drawing.pop()
+        if before:  # a tap already on its way to an element just replaced goes to its replacement
+            after = tappable(self.box)
+            REPLACEMENTS.note(self.box.client, {old_id: lids for old_id, lids in before.values()},
+                              {old_id: after[k] for k, (old_id, _) in before.items() if k in after})
         if self.patch is not None:
             self.patch()
         self.draws += 1
@@ -73,3 +80,22 @@ class Region:
     def refresh(self) -> None:
         """Redraw now, whatever the key says (after a page-local change such as a selection)."""
         self.update(force=True)
+
+
+IDENTITY = ("data-testid", "data-card", "data-drop", "data-set", "data-pile")  # what names a control across redraws
+
+
+def tappable(box: ui.element) -> dict[tuple[str, ...], ui.element]:
+    """The elements in ``box`` that listen to events, by what names them (unique names only)."""
+    found: dict[tuple[str, ...], ui.element] = {}
+    twice: set[tuple[str, ...]] = set()
+    for el in box.descendants():
+        key = tuple(str(el.props.get(name, "")) for name in IDENTITY)
+        if not any(key) or not listener_types(el):
+            continue
+        if key in found:
+            twice.add(key)
+        found[key] = el
+    for key in twice:
+        del found[key]
+    return found

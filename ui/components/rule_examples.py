@@ -33,10 +33,6 @@ def rule_examples(game_key: str) -> None:
     found = examples_of(game_key)
     if not found:
         return
-    client = ui.context.client
-    if not getattr(client, "_cn_example_css", False):  # once per page, also when a dialog opens later
-        ui.add_head_html(EXAMPLE_CSS)
-        client._cn_example_css = True  # type: ignore[attr-defined]
     with ui.column().classes("w-full gap-3").props("data-testid=rule-examples"):
         ui.label("Examples, step by step").classes("text-xl font-bold")
         ui.label("Press ▶ or the arrows to see what changes at each step. These are partial positions, "

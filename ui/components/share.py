@@ -9,10 +9,9 @@ import json
 import re
 from typing import Any
 
-from fastapi import Response
-from nicegui import app, ui
+from nicegui import ui
 
-from ui.components.scorecard_png import game_title, render_scorecard, round_scores, when_text
+from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.server.runtime import runtime
 
 CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
@@ -115,15 +114,3 @@ def share_buttons(code: str) -> bool:
     ui.button("Scorecard image", icon="image").props("outline no-caps data-testid=btn-share-png").on(
         "click", js_handler=_png_js(str(record["code"])))
     return True
-
-
-def register() -> None:
-    @app.get("/share/{code}.png", include_in_schema=False)  # an image, not part of the seat API docs
-    def scorecard(code: str, download: int = 0) -> Response:
-        record = find_finished(code)
-        if record is None:
-            return Response("No finished game with that code.", status_code=404, media_type="text/plain")
-        headers = {"Cache-Control": "public, max-age=86400"}
-        if download:
-            headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
-        return Response(render_scorecard(record), media_type="image/png", headers=headers)

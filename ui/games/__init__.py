@@ -1,4 +1,9 @@
-"""Table screens per game. A game appears on the home page once it has rules and a screen."""
+"""Table screens per game, one folder each (``ui/games/<key>/`` exporting ``Screen``). A game appears on the home
+page once it has rules (logic/registry.py) and a screen folder here.
+
+A screen is made for each page that shows it (:func:`make_screen`): it keeps that browser's own state (selection
+extras, drag, hint, steal mode) as attributes of its own.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +11,28 @@ import importlib
 
 from ui.games.base import GameUI
 
-_UIS: dict[str, GameUI] = {}
+_CLASSES: dict[str, type[GameUI] | None] = {}
 
 
-def game_ui(key: str) -> GameUI | None:
-    if key not in _UIS:
+def screen_class(key: str) -> type[GameUI] | None:
+    """The screen class of game ``key``, or None when the game has no screen folder."""
+    if key not in _CLASSES:
         try:
             module = importlib.import_module(f"ui.games.{key}")
         except ModuleNotFoundError as exc:
             if exc.name != f"ui.games.{key}":
                 raise
-            return None
-        _UIS[key] = module.SCREEN
-    return _UIS[key]
+            _CLASSES[key] = None
+        else:
+            _CLASSES[key] = module.Screen
+    return _CLASSES[key]
+
+
+def has_screen(key: str) -> bool:
+    return screen_class(key) is not None
+
+
+def make_screen(key: str) -> GameUI | None:
+    """A fresh screen for one page (or one still table)."""
+    cls = screen_class(key)
+    return cls() if cls is not None else None

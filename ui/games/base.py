@@ -16,48 +16,44 @@ from ui.components.cards import on_card_clicks
 from ui.components.live import TOOLTIP_DELAY_MS, LiveButton, LiveLabel
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 class GameUI:
     sort_modes: tuple[tuple[str, str], ...] = (("deal", "As dealt"),)
 
-    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
         """The shared play area (trick, piles, melds)."""
 
-    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
         """Buttons above the hand (at most three primary ones), each disabled with its reason when not usable."""
 
-    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """Like :meth:`actions_key`, for the middle of the table (a game may draw it from parts with keys of
         their own and return what the frame around them depends on). None redraws it after every change."""
         return None
 
-    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """What the action buttons depend on, as a comparable value: they redraw only when it changes.
         None (the default) redraws them after every change."""
         return None
 
-    def results(self, page: TablePage, view: dict[str, Any]) -> None:
+    def results(self, ctx: TableContext, view: dict[str, Any]) -> None:
         """Extra panels under the final standings (e.g. a scorecard)."""
 
-    def hand_codes(self, page: TablePage, view: dict[str, Any]) -> list[str]:
+    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
         return list(view.get("hand", []))
 
     def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
         return codes
 
-    def next_action(self, page: TablePage) -> Any:
-        """The "go on to the next hand" action (every game calls it kind "next")."""
-        return page.table.game.decode_action({"kind": "next"})
+    def on_card_click(self, ctx: TableContext, view: dict[str, Any], code: str) -> None:
+        ctx.toggle_select(code)
 
-    def on_card_click(self, page: TablePage, view: dict[str, Any], code: str) -> None:
-        page.toggle_select(code)
-
-    def card_selectable(self, page: TablePage, view: dict[str, Any], code: str) -> bool:
+    def card_selectable(self, ctx: TableContext, view: dict[str, Any], code: str) -> bool:
         return True
 
-    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
         """Whatever else the hand shows besides its cards, the selection and whose turn it is, as a comparable
         value: the hand is redrawn only when that changes. None redraws it after every change (the safe choice
         for a game that overrides :meth:`hand` without saying what its cards depend on). The default hand is
@@ -66,7 +62,7 @@ class GameUI:
             return None
         return IN_PLACE
 
-    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Callable[[list[str]], None] | None:
+    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Callable[[list[str]], None] | None:
         """The viewer's cards inside the ``data-testid=hand`` element. May return a function that brings the drawn
         cards up to date after a change instead of a redraw (the default does: a selection restyles one card, a
         play removes the cards played)."""
@@ -75,13 +71,13 @@ class GameUI:
         def sync(now: list[str]) -> None:
             looks = []
             for code in now:
-                can = self.card_selectable(page, page.view, code)
-                looks.append((code, CardLook(selected=code in page.selected, clickable=can, disabled=not can)))
+                can = self.card_selectable(ctx, ctx.view, code)
+                looks.append((code, CardLook(selected=code in ctx.selected, clickable=can, disabled=not can)))
             row.sync(looks)
 
         def clicked(code: str) -> None:  # the code comes from the browser: only a card of this hand counts
-            if code in page.hand_codes() and self.card_selectable(page, page.view, code):
-                self.on_card_click(page, page.view, code)
+            if code in ctx.hand_codes() and self.card_selectable(ctx, ctx.view, code):
+                self.on_card_click(ctx, ctx.view, code)
 
         sync(codes)
         on_card_clicks(ui.context.slot.parent, clicked)
@@ -91,10 +87,10 @@ class GameUI:
 IN_PLACE = "in place"  # a hand_key meaning: drawn once, then updated by the function hand() returned
 
 
-def action_button(page: TablePage, text: str, testid: str, action: Any, reason: str | None,
+def action_button(ctx: TableContext, text: str, testid: str, action: Any, reason: str | None,
                   primary: bool = False, icon: str | None = None) -> ui.button:
     """A button that sends ``action``; disabled with a visible reason (tooltip + data-reason) when not usable."""
-    btn = ui.button(text, icon=icon, on_click=lambda: page.send(action) if action is not None else None).props(
+    btn = ui.button(text, icon=icon, on_click=lambda: ctx.send(action) if action is not None else None).props(
         f"data-testid={testid} " + ("color=primary" if primary else "outline"))
     if reason:
         btn.disable()
@@ -103,19 +99,19 @@ def action_button(page: TablePage, text: str, testid: str, action: Any, reason: 
     return btn
 
 
-def live_button(page: TablePage, text: str, testid: str, state: Callable[[], tuple[Any, str | None]],
+def live_button(ctx: TableContext, text: str, testid: str, state: Callable[[], tuple[Any, str | None]],
                 primary: bool = False, icon: str | None = None) -> LiveButton:
     """Like :func:`action_button`, kept up to date in place after every change (see ui/components/live.py):
     ``state()`` gives (action, reason or None). For a game whose :meth:`GameUI.actions_key` leaves out what
     only changes a button's state."""
-    button = LiveButton(page.send, text, testid, state, primary=primary, icon=icon)
-    page.live.append(button)
+    button = LiveButton(ctx.send, text, testid, state, primary=primary, icon=icon)
+    ctx.keep_live(button)
     return button
 
 
-def live_label(page: TablePage, text: Callable[[], str | None], classes: str = "",
+def live_label(ctx: TableContext, text: Callable[[], str | None], classes: str = "",
                testid: str | None = None) -> LiveLabel:
     """A label kept up to date in place, hidden while ``text()`` is empty."""
     label = LiveLabel(text, classes, testid)
-    page.live.append(label)
+    ctx.keep_live(label)
     return label

@@ -15,8 +15,6 @@ from ui.shell.identity import me
 MISS_FORGET_SECONDS = 600.0
 MISS_QUEUE_LIMIT = 60.0
 TOO_MANY = "Too many wrong codes from this device. Wait a minute, then try again."
-_misses: dict[str, tuple[int, float]] = {}  # address -> (misses, when its last queued try is answered)
-_passes: dict[str, str] = {}  # address -> a code it may open once without waiting again (it waited already)
 
 
 def guard_key() -> str:
@@ -24,40 +22,38 @@ def guard_key() -> str:
     return ui.context.client.ip or me().player_id
 
 
-def miss_wait(key: str, now: float) -> float | None:
-    """Seconds this try waits before the code is looked up; None when the address has queued too many tries."""
-    count, due = _misses.get(key, (0, 0.0))
-    if count and now - due > MISS_FORGET_SECONDS:
-        count, due = 0, 0.0
-        _misses.pop(key, None)
-    if not count:
-        return 0.0
-    answer_at = max(now, due) + min(5.0, 0.25 * 2 ** min(count, 5))
-    if answer_at - now > MISS_QUEUE_LIMIT:
-        return None
-    _misses[key] = (count, answer_at)
-    return answer_at - now
+class CodeGuard:
+    """Misses and passes per address (one per server, held by the runtime; a test makes a fresh one)."""
 
+    def __init__(self) -> None:
+        self.misses: dict[str, tuple[int, float]] = {}  # address -> (misses, when its last queued try is answered)
+        self.passes: dict[str, str] = {}  # address -> a code it may open once without waiting again (it waited)
 
-def record_miss(key: str, now: float) -> None:
-    count, due = _misses.get(key, (0, 0.0))
-    _misses[key] = (count + 1, max(due, now))
+    def miss_wait(self, key: str, now: float) -> float | None:
+        """Seconds this try waits before the code is looked up; None when the address has queued too many tries."""
+        count, due = self.misses.get(key, (0, 0.0))
+        if count and now - due > MISS_FORGET_SECONDS:
+            count, due = 0, 0.0
+            self.misses.pop(key, None)
+        if not count:
+            return 0.0
+        answer_at = max(now, due) + min(5.0, 0.25 * 2 ** min(count, 5))
+        if answer_at - now > MISS_QUEUE_LIMIT:
+            return None
+        self.misses[key] = (count, answer_at)
+        return answer_at - now
 
+    def record_miss(self, key: str, now: float) -> None:
+        count, due = self.misses.get(key, (0, 0.0))
+        self.misses[key] = (count + 1, max(due, now))
 
-def grant_pass(key: str, code: str) -> None:
-    """``key`` found ``code`` after waiting its turn: opening that table next does not wait again."""
-    _passes[key] = code
+    def grant_pass(self, key: str, code: str) -> None:
+        """``key`` found ``code`` after waiting its turn: opening that table next does not wait again."""
+        self.passes[key] = code
 
-
-def take_pass(key: str, code: str) -> bool:
-    """True (once) if ``key`` was granted a pass for ``code``."""
-    if _passes.get(key) == code:
-        del _passes[key]
-        return True
-    return False
-
-
-def reset() -> None:
-    """Forget every miss and pass (for tests)."""
-    _misses.clear()
-    _passes.clear()
+    def take_pass(self, key: str, code: str) -> bool:
+        """True (once) if ``key`` was granted a pass for ``code``."""
+        if self.passes.get(key) == code:
+            del self.passes[key]
+            return True
+        return False

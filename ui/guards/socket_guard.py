@@ -14,6 +14,8 @@ from typing import Any
 from nicegui import Client
 from nicegui.nicegui import sio
 
+from ui.nicegui_internals import REPLACEMENTS, listener_known, socket_belongs_to
+
 log = logging.getLogger("cardnight.socket")
 LOG_LEVELS = {"debug": log.debug, "info": log.info, "warning": log.warning, "error": log.error}
 
@@ -23,7 +25,7 @@ def _client_of(sid: str, msg: Any) -> Client | None:
     if not isinstance(msg, dict):
         return None
     client = Client.instances.get(msg.get("client_id"))  # type: ignore[arg-type]
-    if client is None or sid not in getattr(client, "_socket_to_document_id", {sid: None}):
+    if client is None or not socket_belongs_to(client, sid):
         return None
     return client
 
@@ -37,8 +39,12 @@ def check_event(sid: str, msg: Any) -> tuple[Client, str] | str:
         return "page not connected"
     element = client.elements.get(msg.get("id"))  # type: ignore[arg-type]
     if element is None:
-        return ""  # an element deleted a moment ago: NiceGUI ignores these itself
-    if msg.get("listener_id") not in element._event_listeners:  # noqa: SLF001
+        redirected = REPLACEMENTS.redirect(client, msg)
+        if redirected is None:
+            return ""  # an element deleted a while ago (NiceGUI ignores these itself)
+        msg.update(redirected)  # a tap on an element a redraw has just replaced: it goes to the replacement
+        element = client.elements[msg["id"]]
+    if not listener_known(element, msg.get("listener_id")):
         return f"unknown listener {str(msg.get('listener_id'))[:40]!r} on element {msg.get('id')!r}"
     if not isinstance(msg.get("args", []), list) or not all(a is None or isinstance(a, str) for a in msg["args"]):
         return "malformed arguments"

@@ -12,9 +12,23 @@ def register_pages() -> None:
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
-    from ui.components import card_faces, share  # share: issue 6
+    from ui.components.rule_examples import EXAMPLE_CSS
     from ui.guards import socket_guard
-    from ui.pages import home, host, host_report, link, new, profile, replay, rules, stats
+    from ui.pages import (
+        api_docs,
+        files,
+        home,
+        host,
+        host_report,
+        link,
+        new,
+        profile,
+        replay,
+        rules,
+        stats,
+        test_hooks,
+        tv,
+    )
     from ui.seat_api import routes as seat_api
     from ui.shell import save_notice
     from ui.table import page as table_page
@@ -34,7 +48,8 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/motion.js"></script>', shared=True)
     # touch_drag.js: a finger drags cards like a mouse does (the same drag handlers, drop targets and highlights)
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
-    card_faces.register()
+    ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
+    files.register()  # card faces and shared scorecards
     socket_guard.install()
     save_notice.install()  # pages hear when saving starts or stops failing
 
@@ -43,10 +58,12 @@ def register_pages() -> None:
     profile.register()
     rules.register()
     table_page.register()
-    link.register()  # issue 6: link a device, stats and history, shared scorecards
+    link.register()  # link a device, stats and history, shared scorecards
     stats.register()
-    share.register()
-    seat_api.register()  # issue 20: the seat API under /api/v1
-    replay.register()  # issue 17: replays, reports, the host console
+    seat_api.register()  # the seat API under /api/v1
+    api_docs.register()  # /docs, /redoc and /openapi.json, served without internet
+    replay.register()  # replays, reports, the host console
     host.register()
     host_report.register()
+    tv.register()  # /tv/<CODE>: the table on a screen across the room
+    test_hooks.register()  # only with CARDNIGHT_TEST_HOOKS=1

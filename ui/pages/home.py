@@ -11,8 +11,8 @@ from logic.game import IllegalMove
 from logic.registry import all_games
 from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from ui.components.options import option_controls, player_choices, value_label
-from ui.games import game_ui
-from ui.guards.code_guard import TOO_MANY, grant_pass, guard_key, miss_wait, record_miss
+from ui.games import has_screen
+from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.net.lan import base_urls, qr_data_uri
 from ui.net.mdns import current_url
 from ui.server.runtime import runtime
@@ -24,7 +24,7 @@ STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", 
 
 
 def playable_games() -> list[Any]:
-    return [g for g in all_games() if game_ui(g.key) is not None]
+    return [g for g in all_games() if has_screen(g.key)]
 
 
 def start_table(game: Any, practice: bool, options: dict[str, Any], level: str | None = None) -> None:
@@ -86,7 +86,7 @@ async def join_by_code(code_input: ui.input) -> None:
         return
     key = guard_key()
     loop = asyncio.get_running_loop()
-    wait = miss_wait(key, loop.time())
+    wait = runtime().code_guard.miss_wait(key, loop.time())
     if wait is None:
         ui.notify(TOO_MANY, type="warning", position="top")
         return
@@ -94,11 +94,11 @@ async def join_by_code(code_input: ui.input) -> None:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower
     table = runtime().hub.get(code)
     if table is None:
-        record_miss(key, loop.time())
+        runtime().code_guard.record_miss(key, loop.time())
         ui.notify(f"No table with code {code[:12]} — check the code or ask the host for the link.",
                   type="warning", position="top")
         return
-    grant_pass(key, table.code)  # it has waited its turn here: the table page does not make it wait again
+    runtime().code_guard.grant_pass(key, table.code)  # it waited its turn here: the table page does not again
     ui.navigate.to(f"/table/{table.code}")
 
 

@@ -27,10 +27,10 @@ from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
-from ui.pages.replay_report import report_store
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
+from ui.table.report import report_store
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0

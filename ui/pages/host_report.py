@@ -13,9 +13,9 @@ from ui.components.stepper import Stepper
 from ui.pages import ASSETS
 from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
-from ui.pages.replay_report import report_store
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
+from ui.table.report import report_store
 from ui.table.still import draw_still_table, seats_from
 
 

@@ -1,6 +1,6 @@
 """``/new/<game>?players=4&bots=3&level=expert&seed=42&speed=0``: a practice table for testers, opened at once.
 
-``program=1`` makes the last seat a program seat (issue 20); its token is shown once on the table page.
+``program=1`` makes the last seat a program seat; its token is shown once on the table page.
 
 Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
 """
@@ -15,12 +15,12 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
-from ui.games import game_ui
-from ui.pages.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, answer
+from ui.games import has_screen
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
+from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
@@ -41,7 +41,7 @@ def _coerce(value: str) -> Any:
 def create_from_query(game_key: str, params: dict[str, str]) -> str:
     """Validate the parameters and make the table; raises ValueError with a readable message."""
     game = get_game(game_key)
-    if game_ui(game_key) is None:
+    if not has_screen(game_key):
         raise ValueError(f"{game.title} is not ready to play yet.")
     options = {k: _coerce(v) for k, v in params.items() if k not in RESERVED}
     unknown = [k for k in options if k not in game.config_model.model_fields]

@@ -16,7 +16,8 @@ from logic.registry import get_game
 from logic.replay import Replay
 from ui.components.share import find_finished
 from ui.components.stepper import Stepper
-from ui.pages import ASSETS, http_status
+from ui.pages import ASSETS
+from ui.shell import http_status
 from ui.shell.frame import frame
 from ui.table.still import draw_still_table, seats_from
 

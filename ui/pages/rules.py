@@ -7,8 +7,8 @@ from nicegui import ui
 from logic.registry import all_games, get_game
 from ui.components.rule_examples import rule_examples
 from ui.pages import ASSETS
-from ui.pages.http_status import NOT_FOUND, answer
 from ui.shell.frame import frame
+from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import TABLE_HELP
 
 
@@ -21,7 +21,7 @@ def register() -> None:
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
                     ui.label(game.tagline).classes("text-grey-8")
-            ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
+            ui.markdown(TABLE_HELP).props("data-testid=table-help")  # any table
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str) -> None:
@@ -34,6 +34,6 @@ def register() -> None:
             return
         with frame(f"{game.title} rules"):
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
-            if (ASSETS / f"{game.key}.css").exists():  # issue 17: examples drawn with the table's own parts
+            if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
             rule_examples(game.key)

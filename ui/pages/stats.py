@@ -14,9 +14,9 @@ from logic.registry import all_games
 from storage.stats import ALL, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import find_finished, share_buttons
-from ui.pages.http_status import not_found_page
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
+from ui.shell.http_status import not_found_page
 from ui.shell.identity import me
 
 COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
@@ -127,14 +127,14 @@ def history_list(records: list[dict[str, Any]], player_id: str) -> None:
             for row in history(records, player_id, choice.value or None)[:200]:
                 with ui.row().classes("w-full items-center gap-1 no-wrap"):
                     history_row(row)
-                    replay_link(str(row["code"]))  # issue 17
+                    replay_link(str(row["code"]))
 
     choice.on_value_change(rows.refresh)
     rows()
 
 
 def replay_link(code: str) -> None:
-    """A round ▶ button opening the game's replay (issue 17)."""
+    """A round ▶ button opening the game's replay."""
     ui.button(icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{code}")).props(
         f"flat round dense color=primary aria-label='Watch the replay' data-testid=history-replay-{code}").tooltip(
         "Watch the replay")
@@ -169,7 +169,7 @@ def game_detail(record: dict[str, Any]) -> None:
                 ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
     with ui.row().classes("gap-2"):
         share_buttons(str(record["code"]))
-        ui.button("Watch the replay", icon="smart_display",  # issue 17
+        ui.button("Watch the replay", icon="smart_display",
                   on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
     ui.label("Score by round").classes("text-lg font-bold q-mt-sm")
     if not rounds:

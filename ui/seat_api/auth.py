@@ -1,4 +1,4 @@
-"""Seat API tokens (issue 20): making them, hashing them, per-token rate limits and showing a new token once.
+"""Seat API tokens: making them, hashing them, per-token rate limits and showing a new token once.
 
 A token is 32 random bytes (URL-safe text). Only its SHA-256 goes into the table's file; the token itself is
 shown to the host once, on the page that asked for it, and kept nowhere else.

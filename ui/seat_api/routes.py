@@ -1,4 +1,4 @@
-"""The seat API (issue 20): a program plays one seat over HTTP, under ``/api/v1/``.
+"""The seat API: a program plays one seat over HTTP, under ``/api/v1/``.
 
 Every call goes through the hub like a browser's click (``hub.run``: the same checks in ``Table.act``, saved
 before anyone is told) and answers only the seat's own view. Auth is ``Authorization: Bearer <token>``; the

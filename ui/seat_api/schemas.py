@@ -1,4 +1,4 @@
-"""What the seat API answers (issue 20): one seat's view of a table as JSON, its legal actions, and the
+"""What the seat API answers: one seat's view of a table as JSON, its legal actions, and the
 documented shapes of both (for the server's OpenAPI page)."""
 
 from __future__ import annotations

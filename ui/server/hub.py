@@ -84,7 +84,7 @@ class Hub:
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
         self.timing = SaveTiming.from_env()
-        self.presence = Presence(self)  # which pages are connected at each table (issue 16)
+        self.presence = Presence(self)  # which pages are connected at each table
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -147,7 +147,7 @@ class Hub:
                practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
                speed: float | None = None, program_hash: str | None = None) -> Table:
         """A new table with the host seated. Practice tables fill the other seats with bots and start.
-        With ``program_hash`` the last seat is a program seat (issue 20) holding the token with that hash."""
+        With ``program_hash`` the last seat is a program seat holding the token with that hash."""
         if HEALTH.failing:  # a table nobody could save: refused until saving works again
             raise SavesFailing(HEALTH.message)
         game = get_game(game_key)

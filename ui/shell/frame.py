@@ -27,7 +27,7 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
         ui.query("body").classes("four-colour")
     if not pref("animations", True):
         ui.query("body").classes("no-motion")
-    ui.add_head_html(client_head())  # issue 6: card back, table colour, sounds; updated live by set_pref
+    ui.add_head_html(client_head())  # card back, table colour, sounds; updated live by set_pref
     if header:
         with ui.header().classes("items-center justify-between bg-green-10 q-py-xs q-px-md").props(
                 'data-testid=header'):
@@ -37,7 +37,7 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
             with ui.row().classes("items-center gap-1"):
                 ui.button(icon="menu_book", on_click=lambda: ui.navigate.to("/rules")).props(
                     "flat round color=white aria-label=Rules data-testid=nav-rules")
-                ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(  # issue 6
+                ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(
                     "flat round color=white aria-label=Stats data-testid=nav-stats")
                 who = me()
                 ui.button(f"{who.emoji} {who.name}", on_click=lambda: ui.navigate.to("/profile")).props(

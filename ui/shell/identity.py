@@ -12,6 +12,7 @@ from nicegui import app, context
 
 from logic.tables import clean_name
 from ui.components.tap import TAP_KEYS_JS
+from ui.nicegui_internals import session_store
 
 EMOJI_CHOICES = ("🙂", "😎", "🦊", "🐻", "🐼", "🐸", "🦉", "🐙", "🦁", "🐯", "🐧", "🦄", "🐢", "🌵", "🍀", "⭐",
                  "🎩", "👑", "🍕", "🎲")
@@ -35,10 +36,9 @@ def user_store() -> Any:
     # a redraw it triggers on *another* player's page would otherwise read the acting browser's storage.
     try:
         request = context.client.request
-        users = app.storage._users  # noqa: SLF001  (same dicts app.storage.user returns)
-        session_id = request.session.get("id") if request is not None else None
-        if session_id in users:
-            return users[session_id]
+        found = session_store(request.session.get("id")) if request is not None else None
+        if found is not None:
+            return found
     except (RuntimeError, AssertionError, AttributeError):
         pass
     return app.storage.user
@@ -76,7 +76,7 @@ def set_pref(key: str, value: object) -> None:
     broadcast_prefs(key)
 
 
-# ---- issue 6: settings applied live in every open tab of this browser ---------------------------------------
+# ---- settings applied live in every open tab of this browser ---------------------------------------
 PREF_DEFAULTS: dict[str, object] = {
     "four_colour": False, "animations": True, "distraction_free": False, "show_buttons": True, "sounds": True,
     "chat_opens": False, "card_back": "#2b4c9b", "table_colour": "#1f5f45,#174a36",

@@ -1,12 +1,10 @@
 """The table page's dialogs: the rules, the chat and leaving the table.
 
-A mixin of :class:`ui.table.page.TablePage` (it uses the page's table, overlays and ``do``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
@@ -15,26 +13,51 @@ from ui.table.help import TABLE_HELP
 
 if TYPE_CHECKING:
     from logic.tables import Table
-    from ui.shell.identity import Me
+    from ui.table.context import TableContext
 
 
 class TableDialogs:
-    table: Table
-    me: Me
-    seat: int | None
-    overlays: ui.element | None
-    chat_seen: int
-    chat_badge: ui.badge | None
-    chat_log: ui.column | None
-    do: Callable[[Any], bool]
+    """The rules, the chat (with its unread count on the top bar's chat button) and leaving."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.chat_seen = len(ctx.table.chat)
+        self.chat_badge: ui.badge | None = None
+        self.chat_log: ui.column | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.ctx.table
+
+    def draw_badge(self) -> None:
+        """The unread count on the chat button (drawn inside it)."""
+        unread = len(self.table.chat) - self.chat_seen
+        self.chat_badge = ui.badge(str(unread), color="red").props("floating")
+        self.chat_badge.set_visibility(unread > 0)
+
+    def may_read_chat(self) -> bool:
+        return self.ctx.seat is not None or self.table.watcher_may_read()
+
+    def show_unread(self, opens_on_message: bool) -> None:
+        """After a change: the unread count, the open chat's messages, and (if the player wants it) the chat opens
+        on another player's new message."""
+        if self.chat_badge is not None:
+            unread = len(self.table.chat) - self.chat_seen if self.may_read_chat() else 0
+            self.chat_badge.set_text(str(unread))
+            self.chat_badge.set_visibility(unread > 0)
+            if (unread > 0 and self.chat_log is None and self.table.chat[-1].get("seat") != self.ctx.seat
+                    and opens_on_message):
+                self.open_chat()
+        if self.chat_log is not None:
+            self.chat_messages.refresh()
 
     def open_rules(self) -> None:
-        with self.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
+        with self.ctx.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
-                rule_examples(self.table.game_key)  # issue 17
-                ui.markdown(TABLE_HELP).props("data-testid=table-help")  # issue 16: any table
+                rule_examples(self.table.game_key)
+                ui.markdown(TABLE_HELP).props("data-testid=table-help")  # at any table
             ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
         dialog.open()
 
@@ -42,20 +65,20 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
         if self.chat_badge is not None:
             self.chat_badge.set_visibility(False)
-        with self.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
+        with self.ctx.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
                 "data-testid=chat-dialog"):
             ui.label("Table chat").classes("font-bold")
             with ui.scroll_area().classes("grow w-full") as area:
                 self.chat_log = ui.column().classes("w-full gap-1")
                 with self.chat_log:
                     self.chat_messages()
-            if self.seat is not None or self.table.settings.watcher_chat == "write":  # issue 16: the host's choice
+            if self.ctx.seat is not None or self.table.settings.watcher_chat == "write":  # the host's choice
                 with ui.row().classes("w-full no-wrap items-center"):
                     box = ui.input(placeholder="Say something").props(
                         "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
 
                     def send() -> None:
-                        if self.do(lambda t, now: self.say_as_me(t, box.value or "", now)):
+                        if self.ctx.act(lambda t, now: self.say_as_me(t, box.value or "", now)):
                             box.set_value("")
                             area.scroll_to(percent=1.0)
 
@@ -71,14 +94,15 @@ class TableDialogs:
 
     def say_as_me(self, table: Table, text: str, now: float) -> None:
         """A player's message, or a watcher's (the table checks that the host lets watchers write)."""
-        if table.seat_of(self.me.player_id) is not None:
-            table.say(self.me.player_id, text, now)
+        who = self.ctx.me
+        if table.seat_of(who.player_id) is not None:
+            table.say(who.player_id, text, now)
         else:
-            table.watcher_say(self.me.player_id, self.me.name, self.me.emoji, text, now)
+            table.watcher_say(who.player_id, who.name, who.emoji, text, now)
 
     @ui.refreshable_method
     def chat_messages(self) -> None:
-        if self.seat is None and not self.table.watcher_may_read():
+        if not self.may_read_chat():
             ui.label("The host keeps this chat for the players.").classes("text-grey-8").props(
                 "data-testid=chat-closed")
             return
@@ -92,7 +116,7 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:
-        with self.overlays, ui.dialog() as dialog, ui.card():
+        with self.ctx.overlays, ui.dialog() as dialog, ui.card():
             playing = self.table.status == "playing"
             ui.label("Leave this table?").classes("text-lg font-bold")
             if playing:
@@ -102,7 +126,8 @@ class TableDialogs:
 
                 def leave() -> None:
                     dialog.close()
-                    self.do(lambda t, now: t.leave(self.me.player_id, now))
+                    pid = self.ctx.me.player_id
+                    self.ctx.act(lambda t, now: t.leave(pid, now))
                     ui.navigate.to("/")
 
                 ui.button("Leave", on_click=leave).props("color=negative data-testid=btn-leave-confirm")

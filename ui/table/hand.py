@@ -1,23 +1,20 @@
-"""The table page's bar at the bottom: the action buttons and the viewer's hand, each a region of its own.
-
-A mixin of :class:`ui.table.page.TablePage` (it uses the page's table, view, screen and selection).
-"""
+"""The table page's bar at the bottom: the action buttons and the viewer's hand, each a region of its own, and the
+viewer's selection and sort order (kept while others play)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games.base import IN_PLACE
-from ui.shell.identity import set_pref
 
 if TYPE_CHECKING:
-    from logic.tables import Table
     from ui.games.base import GameUI
+    from ui.table.context import TableContext
 
 
 def spread_style(n: int) -> str:
@@ -29,19 +26,18 @@ class HandBar:
     """Action buttons (redrawn when the game's ``actions_key`` changes, live parts patched after every change)
     and the hand (redrawn when ``hand_key`` changes, or kept in place by the game's hand function)."""
 
-    table: Table
-    screen: GameUI | None
-    view: dict[str, Any]
-    selected: list[str]
-    sort_mode: str
-    seat: int | None
-    my_turn: bool
-    r_actions: Region | None
-    r_hand: Region | None
-    hand_el: ui.element | None
-    hand_sync: Callable[[list[str]], None] | None
-    hand_spread: int
-    live: list[Refreshable]
+    def __init__(self, ctx: TableContext, screen: GameUI | None) -> None:
+        self.ctx = ctx
+        self.screen = screen
+        self.selected: list[str] = []
+        default = screen.sort_modes[0][0] if screen else "rank"
+        self.sort_mode = str(ctx.pref(f"sort_{ctx.table.game_key}", default))
+        self.r_actions: Region | None = None
+        self.r_hand: Region | None = None
+        self.hand_el: ui.element | None = None
+        self.hand_sync: Callable[[list[str]], None] | None = None  # set when the game's hand updates in place
+        self.live: list[Refreshable] = []  # the action bar's live buttons and labels (ui/components/live.py)
+        self.hand_spread = 0
 
     def toggle_select(self, code: str) -> None:
         if code in self.selected:
@@ -52,7 +48,7 @@ class HandBar:
 
     def set_sort(self, mode: str) -> None:
         self.sort_mode = mode
-        set_pref(f"sort_{self.table.game_key}", mode)
+        self.ctx.set_pref(f"sort_{self.ctx.table.game_key}", mode)
         self.redraw_hand()
 
     def redraw_hand(self) -> None:
@@ -65,12 +61,11 @@ class HandBar:
             else:
                 self.r_hand.refresh()
 
-    def hand_frame(self) -> None:
+    def draw_frame(self) -> None:
         """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
         self.r_actions = self.r_hand = None
         self.hand_sync = None
-        t = self.table
-        if t.status != "playing" or self.seat is None or self.screen is None:
+        if self.ctx.table.status != "playing" or self.ctx.seat is None or self.screen is None:
             return
         with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
             self.r_actions = Region.part(self.action_row, self.actions_key, "actions", patch=self.patch_actions)
@@ -82,7 +77,7 @@ class HandBar:
         hand = self.hand_el
         if hand is None or hand.is_deleted:
             return
-        mine = self.my_turn
+        mine = self.ctx.my_turn
         if mine != ("mine-turn" in hand.classes):
             hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
         if self.hand_sync is not None:
@@ -94,8 +89,10 @@ class HandBar:
                 hand.style(spread_style(spread))
 
     def hand_codes(self) -> list[str]:
-        codes = self.screen.hand_codes(self, self.view)
-        codes = self.screen.sort(codes, self.sort_mode, self.view)
+        if self.screen is None:
+            return []
+        codes = self.screen.hand_codes(self.ctx, self.ctx.view)
+        codes = self.screen.sort(codes, self.sort_mode, self.ctx.view)
         self.selected = [c for c in self.selected if c in codes]
         return codes
 
@@ -107,7 +104,7 @@ class HandBar:
     def action_row(self) -> None:
         self.live = []
         with ui.row().classes("w-full items-center justify-center gap-2"):
-            self.screen.actions(self, self.view)
+            self.screen.actions(self.ctx, self.ctx.view)
             modes = dict(self.screen.sort_modes)
             if len(modes) > 1:
                 order = list(modes)
@@ -117,12 +114,12 @@ class HandBar:
                     "outline dense no-caps data-testid=btn-sort")
 
     def actions_key(self) -> Hashable:
-        key = self.screen.actions_key(self, self.view)
-        return None if key is None else (key, self.sort_mode, self.table.paused)
+        key = self.screen.actions_key(self.ctx, self.ctx.view)
+        return None if key is None else (key, self.sort_mode, self.ctx.table.paused)
 
     def hand_key(self) -> Hashable:
         codes = self.hand_codes()
-        extra = self.screen.hand_key(self, self.view, codes)
+        extra = self.screen.hand_key(self.ctx, self.ctx.view, codes)
         if extra is None:
             return None  # this game's hand redraws on every change
         if extra == IN_PLACE:
@@ -131,9 +128,9 @@ class HandBar:
 
     def hand_cards(self) -> None:
         codes = self.hand_codes()
-        hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.my_turn else ""))
+        hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.ctx.my_turn else ""))
         hand.props["data-testid"] = "hand"
         self.hand_spread = max(1, len(codes))
         hand.style(spread_style(self.hand_spread))
         with hand:
-            self.hand_sync = self.screen.hand(self, self.view, codes)
+            self.hand_sync = self.screen.hand(self.ctx, self.ctx.view, codes)

@@ -1,4 +1,4 @@
-"""How to play at any table, whatever the game: who is here, dropped players and watching (issue 16). Shown under
+"""How to play at any table, whatever the game: who is here, dropped players and watching. Shown under
 each game's rules in the table's rules dialog and on /rules."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from logic.tables import STATUS_PLAYING
 
 if TYPE_CHECKING:
     from logic.tables import Table
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 PRESENCE_REFRESH_SECONDS = 2.0
 
@@ -40,32 +40,32 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
         label.set_text(text)
 
 
-def presence_actions_key(page: TablePage, seat: int) -> Hashable:
-    t, pid = page.table, page.me.player_id
-    offer = (page.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
+def presence_actions_key(ctx: TableContext, seat: int) -> Hashable:
+    t, pid = ctx.table, ctx.me.player_id
+    offer = (ctx.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
              and (t.watchers > 0 or seat in t.offered_seats))  # only while someone watches
-    take = page.seat is None and t.status == STATUS_PLAYING and t.can_take_seat(pid, seat)
+    take = ctx.seat is None and t.status == STATUS_PLAYING and t.can_take_seat(pid, seat)
     return t.can_hand_to_computer(pid, seat), offer, seat in t.offered_seats, take
 
 
-def presence_actions(page: TablePage, seat: int) -> None:
-    can_hand, offer, offered, take = presence_actions_key(page, seat)  # type: ignore[misc]
-    pid = page.me.player_id
+def presence_actions(ctx: TableContext, seat: int) -> None:
+    can_hand, offer, offered, take = presence_actions_key(ctx, seat)  # type: ignore[misc]
+    pid = ctx.me.player_id
     if can_hand:
-        ui.button("Computer plays", icon="smart_toy", on_click=lambda: page.do(
+        ui.button("Computer plays", icon="smart_toy", on_click=lambda: ctx.act(
             lambda t, now: t.hand_to_computer(pid, seat, now))).props(
             f"dense no-caps size=sm color=amber text-color=black data-testid=btn-seat-to-computer-{seat}").classes(
             "seat-action")
     if offer:
-        ui.button("Withdraw offer" if offered else "Offer to watchers", on_click=lambda: page.do(
+        ui.button("Withdraw offer" if offered else "Offer to watchers", on_click=lambda: ctx.act(
             lambda t, now: t.offer_seat(pid, seat, not offered))).props(
             f"dense flat no-caps size=sm color=white data-testid=btn-offer-seat-{seat}").classes("seat-action")
     if take:
-        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(page, seat)).props(
+        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
             f"dense no-caps size=sm color=amber text-color=black data-testid=btn-take-seat-{seat}").classes(
             "seat-action")
 
 
-def take_seat(page: TablePage, seat: int) -> None:
-    who = page.me
-    page.do(lambda t, now: t.take_seat(who.player_id, who.name, who.emoji, seat, now))
+def take_seat(ctx: TableContext, seat: int) -> None:
+    who = ctx.me
+    ctx.act(lambda t, now: t.take_seat(who.player_id, who.name, who.emoji, seat, now))

@@ -12,24 +12,24 @@ from ui.table.presence_badge import patch_presence, take_seat
 
 if TYPE_CHECKING:
     from logic.tables import Table
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "Wait for them"}
 WATCHER_CHAT_NAMES = {"off": "Off", "read": "Read only", "write": "Read and write"}
 
 
-def presence_options(page: TablePage) -> list[ui.element]:
+def presence_options(ctx: TableContext) -> list[ui.element]:
     """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
-    t = page.table
+    t = ctx.table
     grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,
                       label="If a player is away").classes("min-w-[170px]").props(
         "data-testid=opt-away-grace")
-    grace.on_value_change(lambda e: page.do(
-        lambda tb, now: tb.set_setting(page.me.player_id, "away_grace", e.value, now)))
+    grace.on_value_change(lambda e: e.value != t.settings.away_grace and ctx.act(
+        lambda tb, now: tb.set_setting(ctx.me.player_id, "away_grace", e.value, now)))
     chat = ui.select(WATCHER_CHAT_NAMES, value=t.settings.watcher_chat, label="Chat for watchers").classes(
         "min-w-[170px]").props("data-testid=opt-watcher-chat")
-    chat.on_value_change(lambda e: page.do(
-        lambda tb, now: tb.set_setting(page.me.player_id, "watcher_chat", e.value, now)))
+    chat.on_value_change(lambda e: e.value != t.settings.watcher_chat and ctx.act(
+        lambda tb, now: tb.set_setting(ctx.me.player_id, "watcher_chat", e.value, now)))
     return [grace, chat]
 
 
@@ -55,12 +55,8 @@ class LobbyPresence:
                 patch_presence(self.table, seat, row, label)
 
 
-def lobby_seat_presence(page: TablePage, row: ui.element, seat: int) -> None:
-    page.lobby_presence.draw(row, seat)
-
-
-def take_computer_seat_button(page: TablePage, seat: int) -> None:
+def take_computer_seat_button(ctx: TableContext, seat: int) -> None:
     """A visitor may sit in a computer's seat in the lobby."""
-    if page.seat is None and page.table.can_take_seat(page.me.player_id, seat):
-        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(page, seat)).props(
+    if ctx.seat is None and ctx.table.can_take_seat(ctx.me.player_id, seat):
+        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
             f"dense outline no-caps data-testid=btn-take-seat-{seat}")

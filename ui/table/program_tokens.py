@@ -1,4 +1,4 @@
-"""Program seats on the table page (issue 20): the host's "Program" button in the lobby and the new token,
+"""Program seats on the table page: the host's "Program" button in the lobby and the new token,
 shown once (with a copy button and the exact ``curl`` line) on the page that asked for it."""
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from ui.seat_api.auth import hash_token, new_token, take_reveal
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
+
+Tokens = dict[int, str]  # seat -> a token this page made or was given, shown once
 
 
 def api_base() -> str:
@@ -25,47 +27,47 @@ def curl_line(code: str, token: str) -> str:
     return f'curl -H "Authorization: Bearer {token}" {api_base()}/tables/{code}'
 
 
-def program_button(page: TablePage, seat: int) -> None:
+def program_button(ctx: TableContext, tokens: Tokens, seat: int) -> None:
     """The host makes an open seat a program seat; the token is kept by this page only, to be shown once."""
 
     def add() -> None:
         token, token_hash = new_token()
-        if page.do(lambda tb, now: tb.add_program(page.me.player_id, seat, token_hash)):
-            page.program_tokens[seat] = token
+        if ctx.act(lambda tb, now: tb.add_program(ctx.me.player_id, seat, token_hash)):
+            tokens[seat] = token
 
     ui.button("Program", icon="terminal", on_click=add).props(
         f"dense outline aria-label='Seat {seat + 1}: played by a program' data-testid=btn-add-program-{seat}")
 
 
-def program_token_for_seat(page: TablePage, seat: int) -> None:
+def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int) -> None:
     """Under a lobby seat played by a program: its token, on the page that made it and while it is still that
     seat's token; for everyone else (and after a reload) only what the seat is."""
-    s = page.table.seats[seat]
+    s = ctx.table.seats[seat]
     if not s.is_program:
         return
-    token = page.program_tokens.get(seat)
+    token = tokens.get(seat)
     if token is not None and s.program_hash == hash_token(token):
-        token_box(page, seat, token)
+        token_box(ctx, seat, token)
         return
     note = "A program plays this seat through the seat API."
-    if page.is_host:
+    if ctx.is_host:
         note += " Its token was shown once, when it was made: free the seat to make a new one."
     ui.label(note).classes("text-xs text-grey-8 q-ml-lg").props(f"data-testid=program-note-{seat}")
 
 
-def take_new_tokens(page: TablePage) -> None:
+def take_new_tokens(ctx: TableContext, tokens: Tokens) -> None:
     """Tokens made for this browser by ``/new/<game>?program=1``: this page shows them, nobody else ever."""
-    page.program_tokens.update(take_reveal(page.table.code, page.me.player_id))
+    tokens.update(take_reveal(ctx.table.code, ctx.me.player_id))
 
 
-def token_banner(page: TablePage) -> None:
+def token_banner(ctx: TableContext, tokens: Tokens) -> None:
     """Above the table once the game runs (a practice table starts at once): the tokens this page holds."""
-    if not page.program_tokens or page.table.status == "lobby":
+    if not tokens or ctx.table.status == "lobby":
         return
     with ui.column().classes("w-full items-center gap-2 q-mb-sm") as box:
-        for seat, token in sorted(page.program_tokens.items()):
-            if page.table.seats[seat].program_hash == hash_token(token):
-                token_box(page, seat, token)
+        for seat, token in sorted(tokens.items()):
+            if ctx.table.seats[seat].program_hash == hash_token(token):
+                token_box(ctx, seat, token)
         ui.button("Hide", icon="visibility_off", on_click=box.delete).props(
             "flat dense no-caps data-testid=btn-hide-tokens")
 
@@ -88,8 +90,8 @@ async def copy_text(text: str, box: str, what: str) -> None:
               position="top")
 
 
-def token_box(page: TablePage, seat: int, token: str) -> None:
-    curl = curl_line(page.table.code, token)
+def token_box(ctx: TableContext, seat: int, token: str) -> None:
+    curl = curl_line(ctx.table.code, token)
     with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-blue-1 text-black").props(
             f"data-testid=program-box-{seat}"):
         ui.label(f"Seat {seat + 1} is played by a program. Its token is shown only now: copy it.").classes(

@@ -3,7 +3,7 @@ away for how long) and its actions; the seat to move is framed."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -12,15 +12,16 @@ from ui.components.region import Region
 from ui.table.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 class SeatStrip:
     """The row of badges; each badge is its own region, so a move redraws only the badges it changed (the seat
     that moved and the seat now to move)."""
 
-    def __init__(self, page: TablePage) -> None:
-        self.page = page
+    def __init__(self, ctx: TableContext, in_game: Callable[[], bool]) -> None:
+        self.ctx = ctx
+        self.in_game = in_game
         self.refs: dict[int, tuple[ui.element, ui.label | None]] = {}  # seat -> (badge, cards-left label)
         self.presence_labels: dict[int, ui.label] = {}
         # "reconnecting" turns into "away", "away 1 min" into "away 2 min" with time alone: read on this page's
@@ -29,41 +30,41 @@ class SeatStrip:
 
     def order(self) -> list[int]:
         """Others first, clockwise from me; my own badge last."""
-        order = list(range(len(self.page.table.seats)))
-        mine = self.page.seat
+        order = list(range(len(self.ctx.table.seats)))
+        mine = self.ctx.seat
         return order if mine is None else order[mine + 1:] + order[:mine] + [mine]
 
     def key(self) -> Hashable:
-        return (tuple(self.order()), self.page.seat) if self.page.in_game() else None
+        return (tuple(self.order()), self.ctx.seat) if self.in_game() else None
 
     def draw(self) -> None:
-        if not self.page.in_game():
+        if not self.in_game():
             return
         with ui.row().classes("w-full justify-center gap-2"):
             for i in self.order():
-                Region.part(lambda i=i: self.draw_badge(i), lambda i=i: badge_key(self.page, i),
+                Region.part(lambda i=i: self.draw_badge(i), lambda i=i: badge_key(self.ctx, i),
                             patch=lambda i=i: self.patch_badge(i))
 
     def draw_badge(self, i: int) -> None:
-        self.refs[i] = seat_badge(self.page, i)
+        self.refs[i] = seat_badge(self.ctx, i)
         with self.refs[i][0]:
             self.presence_labels[i] = ui.label("").classes("presence-chip").props(f"data-testid=seat-{i}-presence")
-            Region.part(lambda: presence_actions(self.page, i), lambda: presence_actions_key(self.page, i))
+            Region.part(lambda: presence_actions(self.ctx, i), lambda: presence_actions_key(self.ctx, i))
         self.patch_presence(only=i)
 
     def patch_presence(self, only: int | None = None) -> None:
-        if not self.page.in_game():
+        if not self.in_game():
             return
         for i, (badge, _) in list(self.refs.items()):
             if only is None or i == only:
-                patch_presence(self.page.table, i, badge, self.presence_labels.get(i))
+                patch_presence(self.ctx.table, i, badge, self.presence_labels.get(i))
 
     def patch_badge(self, i: int) -> None:
         """The turn frame and the count of cards change with nearly every move: set them in place."""
         badge, cards = self.refs.get(i, (None, None))
         if badge is None or badge.is_deleted:
             return
-        t = self.page.table
+        t = self.ctx.table
         moving = i in t.to_move()
         framed = moving and not t.paused
         if framed != ("turn" in badge.classes):
@@ -71,14 +72,14 @@ class SeatStrip:
         if badge.props.get("data-turn") != ("true" if moving else "false"):
             badge.props["data-turn"] = "true" if moving else "false"
         if cards is not None and not cards.is_deleted:
-            text = cards_text(seat_info(self.page, i))
+            text = cards_text(seat_info(self.ctx, i))
             if cards.text != text:
                 cards.set_text(text)
         patch_presence(t, i, badge, self.presence_labels.get(i))
 
 
-def seat_info(page: TablePage, i: int) -> dict:
-    infos = page.view.get("seats") or []
+def seat_info(ctx: TableContext, i: int) -> dict:
+    infos = ctx.view.get("seats") or []
     return infos[i] if i < len(infos) else {}
 
 
@@ -86,23 +87,23 @@ def cards_text(info: dict) -> str:
     return f"🂠 {info['cards']}" if "cards" in info else ""
 
 
-def badge_key(page: TablePage, i: int) -> Hashable:
+def badge_key(ctx: TableContext, i: int) -> Hashable:
     """What seat ``i``'s badge shows, but for the turn frame and the count of cards (patched in place) and its
     chips (a part of their own: "passed" comes and goes with nearly every trick)."""
-    s = page.table.seats[i]
-    return s.name, s.emoji, "cards" in seat_info(page, i), page.seat
+    s = ctx.table.seats[i]
+    return s.name, s.emoji, "cards" in seat_info(ctx, i), ctx.seat
 
 
-def chips_key(page: TablePage, i: int) -> Hashable:
-    s = page.table.seats[i]
-    info = seat_info(page, i)
+def chips_key(ctx: TableContext, i: int) -> Hashable:
+    s = ctx.table.seats[i]
+    info = seat_info(ctx, i)
     return s.bot, s.autoplay, s.left, repr({k: v for k, v in info.items() if k != "cards"})
 
 
-def seat_chips(page: TablePage, i: int) -> None:
+def seat_chips(ctx: TableContext, i: int) -> None:
     """Title, status (passed, out, ...), computer level, auto-play, left."""
-    s = page.table.seats[i]
-    info = seat_info(page, i)
+    s = ctx.table.seats[i]
+    info = seat_info(ctx, i)
     chips = []
     if info.get("title"):
         chips.append(("title", info["title"]))
@@ -120,12 +121,12 @@ def seat_chips(page: TablePage, i: int) -> None:
                 ui.label(text).classes(f"chip {kind}")
 
 
-def seat_badge(page: TablePage, i: int) -> tuple[ui.element, ui.label | None]:
+def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
     """Draw seat ``i``'s badge; returns the badge and its cards-left label for patching."""
-    t, view = page.table, page.view
+    t, view = ctx.table, ctx.view
     infos = view.get("seats") or [{} for _ in t.seats]
     movers = set(t.to_move())
-    mine = page.seat
+    mine = ctx.seat
     s = t.seats[i]
     info = infos[i] if i < len(infos) else {}
     classes = "seat-badge column items-center"
@@ -143,5 +144,5 @@ def seat_badge(page: TablePage, i: int) -> tuple[ui.element, ui.label | None]:
                 cards = None
                 if "cards" in info:
                     cards = ui.label(cards_text(info)).classes("text-xs").props(f"data-testid=seat-{i}-cards")
-        Region.part(lambda: seat_chips(page, i), lambda: chips_key(page, i))
+        Region.part(lambda: seat_chips(ctx, i), lambda: chips_key(ctx, i))
     return badge, cards

@@ -1,13 +1,14 @@
 """A table drawn from views that nobody plays at: a replay step, a problem report, a rules example.
 
-The game screens (ui/games/<game>.py) draw their parts for a :class:`ui.table.page.TablePage`. A
-:class:`StillPage` offers the same few things they read (the view, the seats, the viewer's seat) and refuses
+The game screens (ui/games/<game>/) draw their parts for a :class:`ui.table.context.TableContext`. A
+:class:`StillContext` offers the same things they read (the view, the seats, the viewer's seat) and refuses
 every move, so a still table is drawn with the very parts of a live one. Every seat's part is drawn from that
 seat's own ``view(state, seat)``; the middle from the spectator's ``view(state, None)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,8 @@ from nicegui import ui
 
 from logic.game import Game, Outcome
 from logic.table_common import Seat
-from ui.games import game_ui
+from ui.games import make_screen
+from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
 from ui.table.seats import seat_badge
 
@@ -48,45 +50,72 @@ class StillTable:
         return None
 
 
-class StillPage:
-    """Stands in for a table page: the same attributes the game screens use, every action refused."""
+class StillContext:
+    """A :class:`ui.table.context.TableContext` for a table nobody plays at: the same reading surface the game
+    screens use, every action refused."""
 
-    def __init__(self, table: StillTable, seat: int | None, view: dict[str, Any]) -> None:
-        self.table = table
+    def __init__(self, table: StillTable, seat: int | None, view: Mapping[str, Any]) -> None:
+        self._table = table
         self._seat = seat
-        self.view = view
-        self.screen = game_ui(table.game_key)
-        self.selected: list[str] = []
-        self.live: list[Any] = []
-        self.root: ui.element | None = None
-        self.sort_mode = self.screen.sort_modes[0][0] if self.screen else ""
-        self.is_host = False
-        self.my_turn = False
+        self._view = view
+        self.screen = make_screen(table.game_key)
+        self._selected: list[str] = []
+        self._sort_mode = self.screen.sort_modes[0][0] if self.screen else ""
+        self._me = Me(player_id="", name="", emoji="")
+
+    @property
+    def table(self) -> Any:  # a StillTable: the parts of a Table the screens read
+        return self._table
 
     @property
     def seat(self) -> int | None:
         return self._seat
 
-    def in_game(self) -> bool:
-        return True
+    @property
+    def view(self) -> Mapping[str, Any]:
+        return self._view
 
-    def send(self, action: Any) -> bool:
+    @property
+    def me(self) -> Me:
+        return self._me
+
+    @property
+    def is_host(self) -> bool:
+        return False
+
+    @property
+    def my_turn(self) -> bool:
+        return False
+
+    @property
+    def selected(self) -> list[str]:
+        return self._selected
+
+    @property
+    def sort_mode(self) -> str:
+        return self._sort_mode
+
+    @property
+    def overlays(self) -> ui.element | None:
+        return None
+
+    def act(self, change: Any) -> bool:
         ui.notify(READ_ONLY, position="top")
         return False
 
-    def do(self, fn: Any) -> bool:
-        return self.send(None)
+    def send(self, action: Any) -> bool:
+        return self.act(None)
 
     def check(self, action: Any) -> str | None:
         return READ_ONLY
 
     def with_names(self, text: str) -> str:
-        return with_names(text, [s.name for s in self.table.seats], self._seat)
+        return with_names(text, [s.name for s in self._table.seats], self._seat)
 
     def hand_codes(self) -> list[str]:
         if self.screen is None:
             return []
-        return self.screen.sort(self.screen.hand_codes(self, self.view), self.sort_mode, self.view)
+        return self.screen.sort(self.screen.hand_codes(self, self._view), self._sort_mode, self._view)
 
     def toggle_select(self, code: str) -> None:
         """Cards cannot be picked up at a still table."""
@@ -97,8 +126,17 @@ class StillPage:
     def redraw_hand(self) -> None:
         """Nothing to redraw: a still table changes only when it is drawn again."""
 
-    def redraw(self) -> None:
+    def request_redraw(self) -> None:
         """See :meth:`redraw_hand`."""
+
+    def keep_live(self, part: Any) -> None:
+        """Nothing changes at a still table: drawn parts stay as they are."""
+
+    def pref(self, key: str, default: object) -> object:
+        return default
+
+    def set_pref(self, key: str, value: object) -> None:
+        """A still table has no viewer whose preferences could change."""
 
 
 def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
@@ -121,26 +159,26 @@ def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int |
     table.status = "over" if outcome is not None else "playing"
     if face_up:  # the middle as the player whose turn it is sees it (a Rummy turn shows as it is made), unnamed
         movers = table.to_move()
-        middle_page = StillPage(table, None, game.view(state, movers[0] if movers else None))
+        middle_ctx = StillContext(table, None, game.view(state, movers[0] if movers else None))
     else:
-        middle_page = StillPage(table, viewer, game.view(state, viewer))
-    screen = middle_page.screen
+        middle_ctx = StillContext(table, viewer, game.view(state, viewer))
+    screen = middle_ctx.screen
     with ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2").props(
             "data-testid=still-table"):
         if header:  # (a rules example is a partial position: no game title or round)
             with ui.row().classes("w-full items-center justify-between no-wrap"):
                 ui.label(game.title).classes("game-title font-bold text-lg")
-                label = middle_page.view.get("round_label")
+                label = middle_ctx.view.get("round_label")
                 if label:
                     ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
         with ui.row().classes("w-full justify-center gap-2"):
             for i in range(len(seats)):
-                seat_badge(middle_page, i)
+                seat_badge(middle_ctx, i)
         if outcome is not None:
             final_standings(outcome, seats)
         if screen is not None:
             with ui.column().classes("w-full items-center gap-1").props("data-testid=still-middle"):
-                screen.middle(middle_page, middle_page.view)
+                screen.middle(middle_ctx, middle_ctx.view)
             shown = range(len(seats)) if face_up else ([] if viewer is None else [viewer])
             with ui.element("div").classes("cn-still-hands" + (" one" if len(shown) == 1 else "")):
                 for s in shown:
@@ -160,14 +198,14 @@ def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
 
 def draw_hand(table: StillTable, seat: int, view: dict[str, Any]) -> None:
     """Seat ``seat``'s hand, face up, drawn by the game's own hand part from that seat's view."""
-    page = StillPage(table, seat, view)
-    if page.screen is None:
+    ctx = StillContext(table, seat, view)
+    if ctx.screen is None:
         return
-    codes = page.hand_codes()
+    codes = ctx.hand_codes()
     s = table.seats[seat]
     with ui.element("div").classes("cn-still-hand").props(f"data-testid=still-hand-{seat}"):
         ui.label(f"{s.emoji} {s.name}").classes("cn-still-hand-name")
         hand = ui.element("div").classes("hand w-full").style(f"--n: {max(1, len(codes))}")
         with hand:
-            page.screen.hand(page, view, codes)
+            ctx.screen.hand(ctx, view, codes)
 

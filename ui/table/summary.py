@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.tables import STATUS_CLOSED
-from ui.components.share import share_buttons  # issue 6
-from ui.pages.replay_report import open_report_dialog  # issue 17
+from ui.components.share import share_buttons
+from ui.server.runtime import runtime
+from ui.table.report import open_report_dialog
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
-def _rows_table(page: TablePage, summary: dict) -> None:
+def _rows_table(ctx: TableContext, summary: dict) -> None:
     columns = summary.get("columns") or []
     with ui.element("table").classes("w-full text-left"):
         with ui.element("tr"):
@@ -26,39 +27,45 @@ def _rows_table(page: TablePage, summary: dict) -> None:
                     ui.label(label)
         for row in summary.get("rows", []):
             seat = row.get("seat", 0)
-            s = page.table.seats[seat]
+            s = ctx.table.seats[seat]
             with ui.element("tr").props(f"data-testid=summary-row-{seat}"):
                 with ui.element("td"):
                     ui.label(s.emoji)
                 with ui.element("td").classes("q-pr-md"):
-                    ui.label("You" if seat == page.seat else s.name)
+                    ui.label("You" if seat == ctx.seat else s.name)
                 for key, _label in columns:
                     with ui.element("td").classes("q-pr-md"):
                         ui.label(str(row.get(key, "")))
 
 
-def hand_summary(page: TablePage) -> None:
-    view = page.view
+def next_hand_action(ctx: TableContext) -> Any:
+    """The "go on to the next hand" action (every game calls it kind "next")."""
+    return ctx.table.game.decode_action({"kind": "next"})
+
+
+def hand_summary(ctx: TableContext) -> None:
+    view = ctx.view
     summary = view.get("summary") or {}
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=hand-summary"):
-        ui.label(page.with_names(summary.get("title", "Hand over"))).classes("text-lg font-bold")
-        _rows_table(page, summary)
-        waiting = [page.table.seats[s].name for s in view.get("to_move", []) if s != page.seat]
-        if page.seat is not None and page.seat in view.get("to_move", []):
-            ui.button("Next hand", icon="arrow_forward", on_click=lambda: page.send(page.screen.next_action(page))
+        ui.label(ctx.with_names(summary.get("title", "Hand over"))).classes("text-lg font-bold")
+        _rows_table(ctx, summary)
+        waiting = [ctx.table.seats[s].name for s in view.get("to_move", []) if s != ctx.seat]
+        if ctx.seat is not None and ctx.seat in view.get("to_move", []):
+            ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
                       ).props("color=primary data-testid=btn-next-hand")
         elif waiting:
             ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
 
 
-def standings(page: TablePage) -> None:
-    t = page.table
+def standings(ctx: TableContext, actions: bool = True) -> None:
+    """The final result; ``actions``: with the buttons to go on (a TV shows the result only)."""
+    t = ctx.table
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=standings"):
         if t.status == STATUS_CLOSED:
             ui.label("The game ended early.").classes("text-lg font-bold")
         outcome = t.game.outcome(t.state) if t.state is not None else None
         if outcome is not None:
-            winners = [("You" if w == page.seat else t.seats[w].name) for w in outcome.winners]
+            winners = [("You" if w == ctx.seat else t.seats[w].name) for w in outcome.winners]
             verb = "win" if winners == ["You"] else ("share the win" if len(winners) > 1 else "wins")
             ui.label(f"🏆 {' and '.join(winners)} {verb}!").classes("text-xl font-bold").props(
                 "data-testid=winner")
@@ -67,32 +74,38 @@ def standings(page: TablePage) -> None:
                 s = t.seats[i]
                 with ui.row().classes("items-center gap-2").props(f"data-testid=standing-{i}"):
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
-                    ui.label(f"{s.emoji} {'You' if i == page.seat else s.name}").classes("grow")
+                    ui.label(f"{s.emoji} {'You' if i == ctx.seat else s.name}").classes("grow")
                     ui.label(f"{outcome.scores[i]} pts").classes("font-mono")
-        if page.view.get("summary"):
+        if ctx.view.get("summary"):
             ui.separator()
-            _rows_table(page, page.view["summary"])
-        with ui.row().classes("gap-2"):
-            if t.next_code:
-                text = "Join the next game" if page.seat is not None else "Watch the next game"
-                ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
-                    "color=primary data-testid=btn-rematch-join")
-            elif page.seat is not None:
-                ui.button("Play again", icon="replay", on_click=lambda: play_again(page)).props(
-                    "color=primary data-testid=btn-play-again")
-            ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
-            if outcome is not None:  # issue 6: share the result as text or a scorecard image
-                share_buttons(t.code)
-            if outcome is not None:  # issue 17: step through the game, or tell us what went wrong
-                ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
-                          ).props("outline data-testid=btn-replay")
-        ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(page)).props(
-            "flat dense no-caps data-testid=btn-report-standings")
+            _rows_table(ctx, ctx.view["summary"])
+        if actions:
+            standings_actions(ctx, outcome is not None)
 
 
-def play_again(page: TablePage) -> None:
+def standings_actions(ctx: TableContext, finished: bool) -> None:
+    t = ctx.table
+    with ui.row().classes("gap-2"):
+        if t.next_code:
+            text = "Join the next game" if ctx.seat is not None else "Watch the next game"
+            ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
+                "color=primary data-testid=btn-rematch-join")
+        elif ctx.seat is not None:
+            ui.button("Play again", icon="replay", on_click=lambda: play_again(ctx)).props(
+                "color=primary data-testid=btn-play-again")
+        ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
+        if finished:  # share the result as text or a scorecard image
+            share_buttons(t.code)
+        if finished:  # step through the game, or tell us what went wrong
+            ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
+                      ).props("outline data-testid=btn-replay")
+    ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
+        "flat dense no-caps data-testid=btn-report-standings")
+
+
+def play_again(ctx: TableContext) -> None:
     """A new table with the same game, options and computer players; others are offered to join it."""
-    t, hub, who = page.table, page.hub, page.me
+    t, hub, who = ctx.table, runtime().hub, ctx.me
     level = next((s.bot for s in t.seats if s.bot), None)
     new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
                      practice=t.practice and len(t.humans()) <= 1, level=level)

@@ -1,61 +1,55 @@
 """The table page's top bar: the game's name, the round, "Your turn", the turn clock, chat, rules and the menu.
 
-A mixin of :class:`ui.table.page.TablePage` (it uses the page's table, view and ``do``); each changing piece is
-a part of its own, redrawn only when its key changes.
+Each changing piece is a part of its own, redrawn only when its key changes.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.tables import STATUS_LOBBY
 from ui.components.region import Region
-from ui.pages.replay_report import open_report_dialog
-from ui.shell.identity import pref, set_pref
+from ui.table.report import open_report_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
     from nicegui import Client
 
-    from logic.tables import Table
+    from ui.table.context import TableContext
+    from ui.table.dialogs import TableDialogs
     from ui.table.presence_lobby import LobbyPresence
 
 
 class TopBar:
-    table: Table
-    view: dict[str, Any]
-    seat: int | None
-    is_host: bool
-    my_turn: bool
-    countdown: ui.label | None
-    client: Client
-    lobby_presence: LobbyPresence
-    chat_seen: int
-    chat_badge: ui.badge | None
-    do: Callable[[Any], bool]
-    open_chat: Callable[[], None]
-    open_rules: Callable[[], None]
-    confirm_leave: Callable[[], None]
+    def __init__(self, ctx: TableContext, dialogs: TableDialogs, lobby_presence: LobbyPresence,
+                 client: Client) -> None:
+        self.ctx = ctx
+        self.dialogs = dialogs
+        self.lobby_presence = lobby_presence
+        self.client = client
+        self.countdown: ui.label | None = None
 
-    def top_key(self) -> Hashable:
-        return self.table.game_key  # drawn once; its changing parts are regions of their own
+    def key(self) -> Hashable:
+        return self.ctx.table.game_key  # drawn once; its changing parts are regions of their own
 
     def label_key(self) -> Hashable:
-        return self.table.status, self.view.get("round_label") if self.view else None
+        view = self.ctx.view
+        return self.ctx.table.status, view.get("round_label") if view else None
 
     def cue_key(self) -> Hashable:
-        return self.table.paused, self.my_turn, watching(self)  # type: ignore[arg-type]
+        return self.ctx.table.paused, self.ctx.my_turn, watching(self.ctx)
 
     def menu_key(self) -> Hashable:
-        t = self.table
-        return self.is_host, t.status, t.paused, self.seat is None
+        ctx = self.ctx
+        return ctx.is_host, ctx.table.status, ctx.table.paused, ctx.seat is None
 
-    def top_bar(self) -> None:
-        t = self.table
+    def draw(self) -> None:
+        t = self.ctx.table
+        dialogs = self.dialogs
         with ui.row().classes("top-bar w-full items-center justify-between no-wrap gap-1"):
             with ui.row().classes("items-center gap-2 no-wrap"):
                 ui.label(t.game.title).classes("game-title font-bold text-lg")
@@ -63,59 +57,60 @@ class TopBar:
             with ui.row().classes("items-center gap-2 no-wrap"):
                 cue = Region.part(self.turn_cue, self.cue_key)
                 cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
-                Region.part(lambda: watchers_chip(self), lambda: self.table.watchers)  # type: ignore[arg-type]
+                Region.part(lambda: watchers_chip(t.watchers), lambda: t.watchers)
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
-                with ui.button(icon="chat", on_click=self.open_chat).props(
+                with ui.button(icon="chat", on_click=dialogs.open_chat).props(
                         "flat round color=white aria-label=Chat data-testid=btn-chat"):
-                    unread = len(t.chat) - self.chat_seen
-                    self.chat_badge = ui.badge(str(unread), color="red").props("floating")
-                    self.chat_badge.set_visibility(unread > 0)
-                ui.button(icon="info", on_click=self.open_rules).props(
+                    dialogs.draw_badge()
+                ui.button(icon="info", on_click=dialogs.open_rules).props(
                     "flat round color=white aria-label=Rules data-testid=btn-rules")
                 Region.part(self.menu_button, self.menu_key)
 
     def round_label(self) -> None:
-        label = "Lobby" if self.table.status == STATUS_LOBBY else (self.view.get("round_label") if self.view else None)
+        view = self.ctx.view
+        label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view.get("round_label") if view else None)
         if label:
             ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
 
     def turn_cue(self) -> None:
-        if self.table.paused:
+        if self.ctx.table.paused:
             ui.label("Paused").classes("turn-cue").props("data-testid=paused")
-        elif self.my_turn:
+        elif self.ctx.my_turn:
             ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
-        elif watching(self):  # type: ignore[arg-type]
-            watching_cue(self)  # type: ignore[arg-type]
+        elif watching(self.ctx):
+            watching_cue()
 
     def menu_button(self) -> None:
-        t = self.table
+        ctx = self.ctx
+        t = ctx.table
+        pid = ctx.me.player_id
         with ui.button(icon="more_vert").props("flat round color=white aria-label=Menu data-testid=btn-menu"):
             with ui.menu():
-                if self.is_host and t.status == "playing":
+                if ctx.is_host and t.status == "playing":
                     if t.paused:
-                        ui.menu_item("Resume", on_click=lambda: self.do(
-                            lambda tb, now: tb.resume(self.me.player_id, now))).props("data-testid=btn-resume")
+                        ui.menu_item("Resume", on_click=lambda: ctx.act(
+                            lambda tb, now: tb.resume(pid, now))).props("data-testid=btn-resume")
                     else:
-                        ui.menu_item("Pause", on_click=lambda: self.do(
-                            lambda tb, now: tb.pause(self.me.player_id, now))).props("data-testid=btn-pause")
-                ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(self)).props(  # type: ignore[arg-type]
+                        ui.menu_item("Pause", on_click=lambda: ctx.act(
+                            lambda tb, now: tb.pause(pid, now))).props("data-testid=btn-pause")
+                ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
                     "data-testid=btn-copy-watch-link")
                 ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
                 ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
-                ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(self)).props(  # issue 17
+                ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(ctx)).props(
                     "data-testid=btn-report")
-                if self.seat is not None:
-                    ui.menu_item("Leave table", on_click=self.confirm_leave).props("data-testid=btn-leave")
+                if ctx.seat is not None:
+                    ui.menu_item("Leave table", on_click=self.dialogs.confirm_leave).props("data-testid=btn-leave")
                 ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
 
     def toggle_four_colour(self) -> None:
-        value = not bool(pref("four_colour", False))
-        set_pref("four_colour", value)
+        value = not bool(self.ctx.pref("four_colour", False))
+        self.ctx.set_pref("four_colour", value)
         ui.query("body").classes(add="four-colour" if value else "", remove="" if value else "four-colour")
 
     def toggle_distraction_free(self) -> None:
-        set_pref("distraction_free", not bool(pref("distraction_free", False)))
+        self.ctx.set_pref("distraction_free", not bool(self.ctx.pref("distraction_free", False)))
         ui.navigate.reload()
 
     def tick_clock(self) -> None:
@@ -124,7 +119,7 @@ class TopBar:
         self.lobby_presence.patch()
         if self.countdown is None or self.countdown.is_deleted:
             return
-        t = self.table
+        t = self.ctx.table
         now = time.time()
         text, low = "", False
         if t.status == STATUS_LOBBY and t.lobby_deadline:

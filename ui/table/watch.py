@@ -11,7 +11,7 @@ from nicegui import ui
 from logic.tables import STATUS_LOBBY
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 # one line after "return": "return" and a line break would return nothing
 COPY_WATCH_JS = """
@@ -25,16 +25,15 @@ COPY_WATCH_JS = """
 """
 
 
-def watching(page: TablePage) -> bool:
-    return page.seat is None and page.table.status != STATUS_LOBBY
+def watching(ctx: TableContext) -> bool:
+    return ctx.seat is None and ctx.table.status != STATUS_LOBBY
 
 
-def watching_cue(page: TablePage) -> None:
+def watching_cue() -> None:
     ui.label("Watching").classes("watching-cue whitespace-nowrap").props("data-testid=watching")
 
 
-def watchers_chip(page: TablePage) -> None:
-    n = page.table.watchers
+def watchers_chip(n: int) -> None:
     if n:
         label = f"{n} watching"
         ui.label(f"👁 {n}").classes("watchers-chip").props(f'data-testid=watchers aria-label="{label}" title="{label}"')
@@ -46,13 +45,13 @@ def watch_url(code: str) -> str:
     return invite_url(code)  # the table's own link: whoever has no seat there watches
 
 
-async def copy_watch_link(page: TablePage) -> None:
-    url = watch_url(page.table.code)
+async def copy_watch_link(code: str, overlays: ui.element | None) -> None:
+    url = watch_url(code)
     result = await ui.run_javascript("return " + (COPY_WATCH_JS % json.dumps(url)).strip())
     if result == "copied":
         ui.notify("Watch link copied.", position="top")
         return
-    with page.overlays, ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(
+    with overlays or ui.context.slot.parent, ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(
             "data-testid=watch-link-dialog"):
         ui.label("Watch link").classes("text-lg font-bold")
         ui.label("Copy it with your device's menu and send it to whoever wants to watch.").classes("text-sm")

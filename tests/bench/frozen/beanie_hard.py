@@ -1,4 +1,4 @@
-"""Frozen copy of Beanie's bots (logic/beanie/bots.py) as it was before issue 14
+"""Frozen copy of Beanie's bots (logic/beanie/bots.py) as it stood before commit 1c02cf1 froze it
 (a yardstick for tests/bench/arena.py: do not improve it).
 
 Beanie computer players. They decide from the seat's view and the legal actions only.

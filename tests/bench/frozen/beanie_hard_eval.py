@@ -1,4 +1,4 @@
-"""Frozen copy of Beanie's bot_eval.py as it was before issue 14
+"""Frozen copy of Beanie's bot_eval.py as it stood before commit 1c02cf1 froze it
 (a yardstick for tests/bench/arena.py: do not improve it).
 
 Beanie bot hand evaluation: what a bot sees (``Ctx``, from its view) and how it scores a hand."""

@@ -1,4 +1,4 @@
-"""Frozen copy of Rummy's bots (logic/rummy/bots.py) as it was before issue 14
+"""Frozen copy of Rummy's bots (logic/rummy/bots.py) as it stood before commit 1c02cf1 froze it
 (a yardstick for tests/bench/arena.py: do not improve it).
 
 Computer players for Rummy. They decide ONLY from the seat's view and the legal actions.

@@ -1,4 +1,4 @@
-"""Frozen copy of Rummy's bot_eval.py as it was before issue 14
+"""Frozen copy of Rummy's bot_eval.py as it stood before commit 1c02cf1 froze it
 (a yardstick for tests/bench/arena.py: do not improve it).
 
 What a Rummy bot has seen, and how it values hands and the risk of each discard.

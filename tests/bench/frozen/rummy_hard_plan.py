@@ -1,4 +1,4 @@
-"""Frozen copy of Rummy's bot_plan.py as it was before issue 14
+"""Frozen copy of Rummy's bot_plan.py as it stood before commit 1c02cf1 froze it
 (a yardstick for tests/bench/arena.py: do not improve it).
 
 Meld planning for the Rummy bots: the best melds and lay-offs to put down from a hand.

@@ -1,4 +1,4 @@
-"""FROZEN ON PURPOSE (issue 14): a verbatim copy of logic/stockpile/bots.py as of commit 3a2525b, kept as a fixed
+"""FROZEN ON PURPOSE: a verbatim copy of logic/stockpile/bots.py as of commit 3a2525b, kept as a fixed
 yardstick for tests/bench/arena.py (frozen:hard); only the imports point at the frozen copies. Do not edit.
 
 Original docstring:

@@ -8,7 +8,7 @@
   back while the hand is long (more than 8 cards), whatever was led; a group is broken only near the end of
   the hand.
 
-Tuned against ``frozen:expert`` (arena, 200 matches each, one frozen Expert with three of these, session 8): the
+Tuned against ``frozen:expert`` (arena, 200 matches each, one frozen Expert with three of these, 2026-12-01): the
 Expert's lead over them was +0.665 ± 0.139 points per match with Aces and 2s kept only against leads below a 10
 and while the hand had more than 6 cards, +0.295 ± 0.161 keeping them against any lead, +0.227 ± 0.143 keeping
 them against any lead while the hand has more than 8 cards (this player). Other knobs (blocking, breaking

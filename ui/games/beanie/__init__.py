@@ -1,5 +1,5 @@
 """Beanie's table screen."""
 
-from ui.games.beanie.screen import SCREEN
+from ui.games.beanie.screen import Screen
 
-__all__ = ["SCREEN"]
+__all__ = ["Screen"]

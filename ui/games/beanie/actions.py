@@ -10,10 +10,10 @@ from logic.beanie import sets as S
 from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, PROPOSE, WITHDRAW, Discard, Lay
 from ui.games.base import action_button
 from ui.games.beanie.parts import (
+    Local,
     choice_dialog,
     is_wild,
     lay_outcomes,
-    local,
     name_of,
     pretty,
     preview,
@@ -23,42 +23,44 @@ from ui.games.beanie.parts import (
 )
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 class ActionBar:
+    local: Local  # made by the screen for its page
+
     """Mixed into the Beanie screen: the buttons above the hand, each disabled with its reason."""
 
-    def toggle_steal(self, page: TablePage) -> None:  # the screen class defines it
+    def toggle_steal(self, ctx: TableContext) -> None:  # the screen class defines it
         ...
 
     # ----------------------------------------------------------------------------- action bar
-    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
         if view.get("phase") != "play":
             return
-        loc = local(page)
-        sel = list(page.selected)
+        loc = self.local
+        sel = list(ctx.selected)
         hint: str | None = None
-        if not page.my_turn:
+        if not ctx.my_turn:
             turn = view.get("turn")
-            who = name_of(page, turn) if turn is not None else "the others"
+            who = name_of(ctx, turn) if turn is not None else "the others"
             ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
-            action_button(page, "Lay set", "btn-lay", None, "Not your turn")
-            action_button(page, "Discard", "btn-discard", None, "Not your turn")
-            self.vote_buttons(page, view)
+            action_button(ctx, "Lay set", "btn-lay", None, "Not your turn")
+            action_button(ctx, "Discard", "btn-discard", None, "Not your turn")
+            self.vote_buttons(ctx, view)
             return
         if view.get("turn_stage") == "draw":
-            action_button(page, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
+            action_button(ctx, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
             top = view.get("discard_top")
-            action_button(page, f"Take {pretty(top)}" if top else "Take discard", "btn-take", DRAW_DISCARD,
+            action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", DRAW_DISCARD,
                           None if top else "The discard pile is empty")
-            action_button(page, "Lay set", "btn-lay", None, "Draw a card first")
+            action_button(ctx, "Lay set", "btn-lay", None, "Draw a card first")
             ui.label("First draw a card: from the stock or the discard pile.").classes("reason w-full text-center"
                                                                                          ).props("data-testid=reason")
             return
         if loc.steal_mode:
-            pairs = steal_pairs(page, view)
-            ui.button("Cancel steal", icon="close", on_click=lambda: self.toggle_steal(page)).props(
+            pairs = steal_pairs(ctx, view)
+            ui.button("Cancel steal", icon="close", on_click=lambda: self.toggle_steal(ctx)).props(
                 "outline data-testid=btn-steal data-mode=cancel")
             chosen = sel[0] if sel else None
             ready = chosen is not None and any(c == chosen for _s, c in pairs)
@@ -67,22 +69,22 @@ class ActionBar:
             ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
             return
         # Lay set
-        lay_reason = self.lay_reason(page, view, sel)
-        lay_btn = ui.button("Lay set", icon="view_week", on_click=lambda: self.lay(page, view, list(page.selected)))
+        lay_reason = self.lay_reason(ctx, view, sel)
+        lay_btn = ui.button("Lay set", icon="view_week", on_click=lambda: self.lay(ctx, view, list(ctx.selected)))
         lay_btn.props("data-testid=btn-lay " + ("color=primary" if not lay_reason else "outline"))
         reason_on(lay_btn, lay_reason)
         # Discard
-        disc_reason = "Select one card to discard" if len(sel) != 1 else page.check(Discard(sel[0]))
-        action_button(page, "Discard", "btn-discard", Discard(sel[0]) if len(sel) == 1 else None, disc_reason,
+        disc_reason = "Select one card to discard" if len(sel) != 1 else ctx.check(Discard(sel[0]))
+        action_button(ctx, "Discard", "btn-discard", Discard(sel[0]) if len(sel) == 1 else None, disc_reason,
                       primary=len(sel) == 1 and not disc_reason, icon="south")
         # Steal (only when a swap exists; disabled with the reason when you have not laid yet)
-        if steal_pairs(page, view):
-            ui.button("Steal Beanie ★", on_click=lambda: self.toggle_steal(page)).props(
+        if steal_pairs(ctx, view):
+            ui.button("Steal Beanie ★", on_click=lambda: self.toggle_steal(ctx)).props(
                 "color=amber text-color=black no-caps data-testid=btn-steal")
-        elif steal_pairs(page, view, need_laid=False):
+        elif steal_pairs(ctx, view, need_laid=False):
             b = ui.button("Steal Beanie ★").props("outline no-caps data-testid=btn-steal")
             reason_on(b, "Lay a set of your own first")
-        self.vote_buttons(page, view)
+        self.vote_buttons(ctx, view)
         if not sel:
             hint = "Select 3+ cards to lay a set, a card for a + on a set, or one card to discard."
             if view.get("first_turn"):
@@ -94,34 +96,34 @@ class ActionBar:
             hint = lay_reason or "Lay set to put these cards on the table."
         ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
 
-    def vote_buttons(self, page: TablePage, view: dict[str, Any]) -> None:
+    def vote_buttons(self, ctx: TableContext, view: dict[str, Any]) -> None:
         vote = view.get("vote")
-        me = page.seat
+        me = ctx.seat
         if vote is None:
-            reason = page.check(PROPOSE) if page.my_turn else "Propose on your turn"
+            reason = ctx.check(PROPOSE) if ctx.my_turn else "Propose on your turn"
             if reason and "Draw a card first" in reason:
                 reason = "Draw a card first"
-            action_button(page, "End round?", "btn-end-round", PROPOSE, reason).props("flat dense no-caps")
+            action_button(ctx, "End round?", "btn-end-round", PROPOSE, reason).props("flat dense no-caps")
         elif me is not None and me in vote["agreed"]:  # any voter takes their own vote back, on any turn
             label = "Cancel end-round vote" if vote["proposer"] == me else "Cancel my agreement"
-            reason = page.check(WITHDRAW)
+            reason = ctx.check(WITHDRAW)
             if reason and "Draw a card first" in reason:
                 reason = "Draw a card first"
-            action_button(page, label, "btn-withdraw", WITHDRAW, reason).props("flat dense no-caps")
+            action_button(ctx, label, "btn-withdraw", WITHDRAW, reason).props("flat dense no-caps")
         elif me is not None:
-            action_button(page, "Agree to end round", "btn-agree", AGREE,
-                          page.check(AGREE) if page.my_turn else "Agree on your turn").props("flat dense no-caps")
+            action_button(ctx, "Agree to end round", "btn-agree", AGREE,
+                          ctx.check(AGREE) if ctx.my_turn else "Agree on your turn").props("flat dense no-caps")
 
-    def lay_reason(self, page: TablePage, view: dict[str, Any], sel: list[str]) -> str | None:
+    def lay_reason(self, ctx: TableContext, view: dict[str, Any], sel: list[str]) -> str | None:
         if len(sel) < 3:
             return "Select 3 or more cards to lay a set"
         outs = lay_outcomes(sel, wild_of(view))
         for as_type in ("match", "run"):
             if outs[as_type]:
-                return page.check(Lay(tuple(sel), as_type, outs[as_type][0][1]))
-        return page.check(Lay(tuple(sel))) or "These cards make no set"
+                return ctx.check(Lay(tuple(sel), as_type, outs[as_type][0][1]))
+        return ctx.check(Lay(tuple(sel))) or "These cards make no set"
 
-    def lay(self, page: TablePage, view: dict[str, Any], sel: list[str]) -> None:
+    def lay(self, ctx: TableContext, view: dict[str, Any], sel: list[str]) -> None:
         wild = wild_of(view)
         outs = lay_outcomes(sel, wild)
         cards = tuple(sel)
@@ -129,11 +131,11 @@ class ActionBar:
         def runs() -> None:
             opts = outs["run"]
             if len(opts) == 1:
-                page.send(Lay(cards, "run", opts[0][1]))
+                ctx.send(Lay(cards, "run", opts[0][1]))
                 return
             choice_dialog("Which end for the Beanie?", "end-dialog", [
                 (f"{end.capitalize()} end: {pretty(S.CODES[reps[0]])}–{pretty(S.CODES[reps[-1]])}", f"btn-end-{end}",
-                 lambda p=placed, r=reps: preview(p, r, wild), lambda e=end: page.send(Lay(cards, "run", e)))
+                 lambda p=placed, r=reps: preview(p, r, wild), lambda e=end: ctx.send(Lay(cards, "run", e)))
                 for _at, end, placed, reps in opts])
 
         if outs["match"] and outs["run"]:
@@ -141,10 +143,10 @@ class ActionBar:
             r = outs["run"][0]
             choice_dialog("How to play these cards?", "lay-dialog", [
                 ("As a match", "btn-as-match", lambda: preview(m[2], m[3], wild),
-                 lambda: page.send(Lay(cards, "match", None))),
+                 lambda: ctx.send(Lay(cards, "match", None))),
                 ("As a run", "btn-as-run", lambda: preview(r[2], r[3], wild), runs),
             ])
         elif outs["run"]:
             runs()
         else:
-            page.send(Lay(cards, "match" if outs["match"] else None, None))
+            ctx.send(Lay(cards, "match" if outs["match"] else None, None))

@@ -1,6 +1,6 @@
 """Beanie screen parts: set previews from the view, the choice dialogs, the scorecard and the shared result.
 
-Everything here works from the seat's view (plus ``page.check`` / the rules' pure set helpers to preview a
+Everything here works from the seat's view (plus ``ctx.check`` / the rules' pure set helpers to preview a
 choice); nothing reads another seat's hand.
 """
 
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +19,7 @@ from logic.game import IllegalMove
 from ui.components.cards import card
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 # ----------------------------------------------------------------------------- small helpers
@@ -56,41 +55,33 @@ YOU_FIX = {"starts": "start", "proposes": "propose", "agrees": "agree", "wins": 
 CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
 
-def message_text(page: TablePage, text: str) -> str:
+def message_text(ctx: TableContext, text: str) -> str:
     """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
     "7♦" rather than "7D"."""
     text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
-    return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], page.with_names(text))
+    return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], ctx.with_names(text))
 
 
-def name_of(page: TablePage, seat: int) -> str:
-    if seat == page.seat:
+def name_of(ctx: TableContext, seat: int) -> str:
+    if seat == ctx.seat:
         return "You"
-    seats = page.table.seats
+    seats = ctx.table.seats
     return seats[seat].name if 0 <= seat < len(seats) else f"Player {seat + 1}"
 
 
 # ----------------------------------------------------------------------------- per-browser state and shared checks
 class Local:
-    """What one browser remembers between redraws: steal mode and the sets box to redraw on selection."""
+    """What one browser remembers between redraws (kept by that page's own screen): steal mode and the sets box
+    to redraw on selection."""
 
     def __init__(self) -> None:
         self.steal_mode = False
         self.sets_box: ui.element | None = None
 
 
-_LOCAL: weakref.WeakKeyDictionary[Any, Local] = weakref.WeakKeyDictionary()
-
-
-def local(page: TablePage) -> Local:
-    if page not in _LOCAL:
-        _LOCAL[page] = Local()
-    return _LOCAL[page]
-
-
-def steal_pairs(page: TablePage, view: dict[str, Any], need_laid: bool = True) -> list[tuple[int, str]]:
+def steal_pairs(ctx: TableContext, view: dict[str, Any], need_laid: bool = True) -> list[tuple[int, str]]:
     """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
-    me = page.seat
+    me = ctx.seat
     if me is None or view.get("phase") != "play":
         return []
     if need_laid and not (view.get("laid_this_round") or [False] * 9)[me]:
@@ -107,8 +98,8 @@ def steal_pairs(page: TablePage, view: dict[str, Any], need_laid: bool = True) -
     return out
 
 
-def play_stage(page: TablePage, view: dict[str, Any]) -> bool:
-    return page.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
+def play_stage(ctx: TableContext, view: dict[str, Any]) -> bool:
+    return ctx.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
 
 
 def reason_on(btn: ui.button, reason: str | None) -> None:
@@ -184,9 +175,9 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
 
 
 # ----------------------------------------------------------------------------- scorecard and sharing
-def scorecard_table(page: TablePage, view: dict[str, Any]) -> None:
+def scorecard_table(ctx: TableContext, view: dict[str, Any]) -> None:
     rows = view.get("scorecard") or []
-    n = view.get("players") or len(page.table.seats)
+    n = view.get("players") or len(ctx.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
         if not rows:
             ui.label("No round has finished yet.").classes("text-grey-8")
@@ -197,7 +188,7 @@ def scorecard_table(page: TablePage, view: dict[str, Any]) -> None:
                     ui.label("Round")
                 for i in range(n):
                     with ui.element("th"):
-                        ui.label(f"{page.table.seats[i].emoji} {name_of(page, i)}").classes("ellipsis")
+                        ui.label(f"{ctx.table.seats[i].emoji} {name_of(ctx, i)}").classes("ellipsis")
             totals = [0] * n
             for k, pts in enumerate(rows):
                 with ui.element("tr").props(f"data-testid=scorecard-round-{k + 1}"):
@@ -215,9 +206,9 @@ def scorecard_table(page: TablePage, view: dict[str, Any]) -> None:
                         ui.label(str(totals[i]))
 
 
-def share_text(page: TablePage, view: dict[str, Any]) -> str:
+def share_text(ctx: TableContext, view: dict[str, Any]) -> str:
     """The result as plain text: standings, then every round."""
-    t = page.table
+    t = ctx.table
     n = view.get("players") or len(t.seats)
     totals = view.get("scores") or [0] * n
     rows = view.get("scorecard") or []
@@ -263,43 +254,43 @@ async def copy_share(text: str) -> None:
               else "Text selected: copy it with your device's menu.", position="top")
 
 
-def share_box(page: TablePage, view: dict[str, Any]) -> None:
-    text = share_text(page, view)
+def share_box(ctx: TableContext, view: dict[str, Any]) -> None:
+    text = share_text(ctx, view)
     ui.textarea(value=text).props("readonly outlined autogrow data-testid=share-text").classes(
         "w-full font-mono text-xs")
     ui.button("Share result", icon="content_copy", on_click=lambda: copy_share(text)).props(
         "color=primary no-caps data-testid=btn-share")
 
 
-def scorecard_panel(page: TablePage, view: dict[str, Any], start: str = "scorecard") -> None:
+def scorecard_panel(ctx: TableContext, view: dict[str, Any], start: str = "scorecard") -> None:
     """Tabs: the round-by-round scorecard and the result as text."""
     with ui.tabs().classes("w-full text-black").props("dense no-caps") as tabs:
         sc = ui.tab("scorecard", "Scorecard").props("data-testid=tab-scorecard")
         sh = ui.tab("share", "Share as text").props("data-testid=tab-share")
     with ui.tab_panels(tabs, value=sc if start == "scorecard" else sh).classes("w-full"):
         with ui.tab_panel(sc).classes("q-pa-none"):
-            scorecard_table(page, view)
+            scorecard_table(ctx, view)
         with ui.tab_panel(sh).classes("q-pa-none gap-2"):
-            share_box(page, view)
+            share_box(ctx, view)
 
 
-def open_scorecard(page: TablePage) -> None:
-    view = page.view
+def open_scorecard(ctx: TableContext) -> None:
+    view = ctx.view
     with ui.dialog() as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
         with ui.row().classes("w-full items-center justify-between no-wrap"):
             ui.label(f"Scorecard — {view.get('round_label', 'Beanie')}").classes("text-lg font-bold")
             ui.button(icon="close", on_click=dialog.close).props(
                 "flat round aria-label=Close data-testid=btn-scorecard-close")
-        scorecard_panel(page, view)
+        scorecard_panel(ctx, view)
     dialog.open()
 
 
-def results_panel(page: TablePage) -> None:
+def results_panel(ctx: TableContext) -> None:
     """Under the final standings: the scorecard round by round and Share result."""
-    view = page.view
+    view = ctx.view
     if not view or view.get("game") != "beanie":
         return
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=beanie-results"):
         ui.label("How the rounds went").classes("text-lg font-bold")
-        scorecard_panel(page, view)
+        scorecard_panel(ctx, view)

@@ -24,9 +24,9 @@ from ui.components.tap import set_tappable
 from ui.games.base import GameUI
 from ui.games.beanie.actions import ActionBar
 from ui.games.beanie.parts import (
+    Local,
     choice_dialog,
     is_wild,
-    local,
     message_text,
     name_of,
     open_scorecard,
@@ -43,7 +43,7 @@ from ui.games.beanie.parts import (
 )
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 RANK_ORDER = {label: i for i, label in enumerate(S.RANK_LABELS)}
 SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
@@ -52,10 +52,13 @@ SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
 
 
 class BeanieScreen(ActionBar, GameUI):
+    def __init__(self) -> None:
+        self.local = Local()  # this page's steal mode and sets box
+
     sort_modes = (("deal", "Deal"), ("rank", "A→K"), ("suit", "♠♥♦♣"))
 
-    def results(self, page: TablePage, view: dict[str, Any]) -> None:
-        results_panel(page)
+    def results(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        results_panel(ctx)
 
     def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
         if mode == "rank":
@@ -65,11 +68,25 @@ class BeanieScreen(ActionBar, GameUI):
         return codes
 
     # ----------------------------------------------------------------------------- middle
-    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
-        loc = local(page)
-        if not steal_pairs(page, view) or not play_stage(page, view):
+    def shown_state(self, ctx: TableContext, view: dict[str, Any]) -> Hashable:
+        """Everything the board and the action bar draw from, as one comparable value: the view, the names at
+        the table, whose turn, the selection and steal mode. Chat and presence leave it alone, so they redraw
+        nothing under a finger."""
+        seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
+        return (repr(view), seats, ctx.seat, ctx.my_turn, ctx.table.paused, len(ctx.table.log),
+                tuple(ctx.selected), self.local.steal_mode)
+
+    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+        return self.shown_state(ctx, view)
+
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+        return self.shown_state(ctx, view)
+
+    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        loc = self.local
+        if not steal_pairs(ctx, view) or not play_stage(ctx, view):
             loc.steal_mode = False
-        me = page.seat
+        me = ctx.seat
         board = ui.column().classes("bn-board w-full items-center gap-2")
         board.props["data-testid"] = "beanie-board"
         board.props["data-wild"] = str(view.get("wild_rank", ""))
@@ -79,43 +96,43 @@ class BeanieScreen(ActionBar, GameUI):
         board.props["data-first-turn"] = "true" if view.get("first_turn") else "false"
         board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
         with board:
-            self.info_row(page, view)
-            self.vote_banner(page, view)
+            self.info_row(ctx, view)
+            self.vote_banner(ctx, view)
             if view.get("phase") == "play":
-                self.piles(page, view)
+                self.piles(ctx, view)
             loc.sets_box = ui.element("div").classes("bn-sets w-full")
             loc.sets_box.props["data-testid"] = "sets"
             with loc.sets_box:
-                self.sets(page, view)
+                self.sets(ctx, view)
 
-    def info_row(self, page: TablePage, view: dict[str, Any]) -> None:
+    def info_row(self, ctx: TableContext, view: dict[str, Any]) -> None:
         with ui.row().classes("items-center justify-center gap-2 w-full"):
             with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
                 ui.label("★").classes("bn-wild-star")
                 ui.label(f"Beanies: {view.get('wild_label', '')}").classes("font-bold")
                 ui.label("wild this round").classes("text-xs opacity-80 max-sm:hidden")
-            ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(page)).props(
+            ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(ctx)).props(
                 "flat dense no-caps color=white data-testid=btn-scorecard").classes("min-h-[44px]")
         if view.get("message"):
-            ui.label(message_text(page, view["message"])).classes("text-sm text-center opacity-90").props(
+            ui.label(message_text(ctx, view["message"])).classes("text-sm text-center opacity-90").props(
                 "data-testid=message")
 
-    def vote_banner(self, page: TablePage, view: dict[str, Any]) -> None:
+    def vote_banner(self, ctx: TableContext, view: dict[str, Any]) -> None:
         vote = view.get("vote")
         if not vote:
             return
-        who = name_of(page, vote["proposer"])
-        agreed = [name_of(page, s) for s in vote["agreed"] if s != vote["proposer"]]
+        who = name_of(ctx, vote["proposer"])
+        agreed = [name_of(ctx, s) for s in vote["agreed"] if s != vote["proposer"]]
         text = f"{who} {'want' if who == 'You' else 'wants'} to end the round as a draw (everyone scores their hand)."
         if agreed:
             text += " Agreed: " + ", ".join(agreed) + "."
-        elif page.seat is not None and page.seat not in vote["agreed"]:
+        elif ctx.seat is not None and ctx.seat not in vote["agreed"]:
             text += " Agree on your turn, or play on."
         ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
 
-    def piles(self, page: TablePage, view: dict[str, Any]) -> None:
-        can_draw = page.my_turn and view.get("turn_stage") == "draw"
-        reason = None if can_draw else ("Not your turn" if not page.my_turn else "You have drawn this turn")
+    def piles(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        can_draw = ctx.my_turn and view.get("turn_stage") == "draw"
+        reason = None if can_draw else ("Not your turn" if not ctx.my_turn else "You have drawn this turn")
         with ui.row().classes("items-end justify-center gap-6"):
             with ui.column().classes("items-center gap-0"):
                 stock = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_draw else ""))
@@ -128,7 +145,7 @@ class BeanieScreen(ActionBar, GameUI):
                 with stock:
                     card_back(colour="#2b4c9b")
                     ui.label(str(view.get("stock_count", 0))).classes("bn-count")
-                stock.on("click", lambda: self.draw(page, DRAW_STOCK))
+                stock.on("click", lambda: self.draw(ctx, DRAW_STOCK))
                 ui.label("Stock").classes("text-xs opacity-80")
             with ui.column().classes("items-center gap-0"):
                 top = view.get("discard_top")
@@ -146,45 +163,45 @@ class BeanieScreen(ActionBar, GameUI):
                         card(top, wild=is_wild(top, view))
                     else:
                         ui.element("div").classes("pcard bn-empty")
-                pile.on("click", lambda: self.draw(page, DRAW_DISCARD))
+                pile.on("click", lambda: self.draw(ctx, DRAW_DISCARD))
                 ui.label("Discard").classes("text-xs opacity-80")
         if can_draw:
             ui.label("Draw: tap the stock, or take the top of the discard pile.").classes("bn-hint").props(
                 "data-testid=draw-hint")
 
-    def draw(self, page: TablePage, action: Any) -> None:
-        reason = page.check(action)
+    def draw(self, ctx: TableContext, action: Any) -> None:
+        reason = ctx.check(action)
         if reason:
             ui.notify(reason, type="warning", position="top")
             return
-        page.send(action)
+        ctx.send(action)
 
     # ----------------------------------------------------------------------------- sets on the table
-    def sets(self, page: TablePage, view: dict[str, Any]) -> None:
+    def sets(self, ctx: TableContext, view: dict[str, Any]) -> None:
         sets = view.get("sets") or []
         if not sets:
             if view.get("phase") == "play":
                 ui.label("No sets on the table yet. Lay 3 or more cards: same rank (a match) or a run in one suit."
                          ).classes("text-sm opacity-80 text-center w-full")
             return
-        n = view.get("players") or len(page.table.seats)
-        me = page.seat
+        n = view.get("players") or len(ctx.table.seats)
+        me = ctx.seat
         owners = sorted({s["owner"] for s in sets}, key=lambda o: (o != me, (o - (me or 0)) % n))
-        loc = local(page)
-        steals = steal_pairs(page, view) if loc.steal_mode else []
-        sel = list(page.selected)
+        loc = self.local
+        steals = steal_pairs(ctx, view) if loc.steal_mode else []
+        sel = list(ctx.selected)
         for owner in owners:
             with ui.element("div").classes("bn-owner" + (" mine" if owner == me else "")).props(
                     f"data-testid=sets-of-{owner}"):
-                seat = page.table.seats[owner] if owner < len(page.table.seats) else None
-                title = "Your sets" if owner == me else f"{seat.emoji if seat else ''} {name_of(page, owner)}"
+                seat = ctx.table.seats[owner] if owner < len(ctx.table.seats) else None
+                title = "Your sets" if owner == me else f"{seat.emoji if seat else ''} {name_of(ctx, owner)}"
                 ui.label(title).classes("bn-owner-name")
                 with ui.element("div").classes("bn-owner-sets"):
                     for s in sets:
                         if s["owner"] == owner:
-                            self.one_set(page, view, s, sel, steals)
+                            self.one_set(ctx, view, s, sel, steals)
 
-    def one_set(self, page: TablePage, view: dict[str, Any], s: dict[str, Any], sel: list[str],
+    def one_set(self, ctx: TableContext, view: dict[str, Any], s: dict[str, Any], sel: list[str],
                 steals: list[tuple[int, str]]) -> None:
         box = ui.element("div").classes("bn-set")
         box.props.update({"data-testid": f"set-{s['id']}", "data-set-id": str(s["id"]), "data-owner": str(s["owner"]),
@@ -196,21 +213,21 @@ class BeanieScreen(ActionBar, GameUI):
                 for c in s["cards"]:
                     steal_here = c["wild"] and (s["id"], c["as"]) in steals
                     target = steal_here and (chosen is None or chosen == c["as"])
-                    click = (lambda a=c["as"], sid=s["id"]: self.steal_click(page, sid, a)) if target else None
+                    click = (lambda a=c["as"], sid=s["id"]: self.steal_click(ctx, sid, a)) if target else None
                     table_card(c["code"], c["as"], c["wild"], on_click=click, stealable=target)
-            self.set_buttons(page, view, s, sel)
+            self.set_buttons(ctx, view, s, sel)
 
-    def set_buttons(self, page: TablePage, view: dict[str, Any], s: dict[str, Any], sel: list[str]) -> None:
+    def set_buttons(self, ctx: TableContext, view: dict[str, Any], s: dict[str, Any], sel: list[str]) -> None:
         """"+" when the selected natural card(s) fit this set; "★" when a lone selected Beanie has room here."""
-        if not sel or not play_stage(page, view) or local(page).steal_mode:
+        if not sel or not play_stage(ctx, view) or self.local.steal_mode:
             return
         wild = wild_of(view)
         if len(sel) == 1 and is_wild(sel[0], view):
             ends = S.star_ends(set_as_list(s))
             if not ends:
                 return  # a full set: no ★ at all
-            reason = page.check(Star(s["id"], sel[0], ends[0]))
-            btn = ui.button("★", on_click=lambda: self.star(page, s, sel[0], ends)).props(
+            reason = ctx.check(Star(s["id"], sel[0], ends[0]))
+            btn = ui.button("★", on_click=lambda: self.star(ctx, s, sel[0], ends)).props(
                 f"round dense color=amber text-color=black data-testid=btn-star data-set-id={s['id']}").classes(
                 "bn-set-btn")
             btn.props["aria-label"] = f"Place the Beanie on {set_title(s)}"
@@ -221,84 +238,84 @@ class BeanieScreen(ActionBar, GameUI):
         plan = add_plan(s, sel, wild)
         if plan is None:
             return  # does not fit (or a full match): no "+"
-        reason = page.check(Add(s["id"], plan[0]))
-        btn = ui.button("+", on_click=lambda: self.add(page, s["id"], plan)).props(
+        reason = ctx.check(Add(s["id"], plan[0]))
+        btn = ui.button("+", on_click=lambda: self.add(ctx, s["id"], plan)).props(
             f"round dense color=primary data-testid=btn-add data-set-id={s['id']}").classes("bn-set-btn")
         btn.props["aria-label"] = f"Add {', '.join(pretty(c) for c in plan)} to {set_title(s)}"
         reason_on(btn, reason)
 
-    def add(self, page: TablePage, set_id: int, plan: list[str]) -> None:
+    def add(self, ctx: TableContext, set_id: int, plan: list[str]) -> None:
         for code in plan:
-            if not page.send(Add(set_id, code)):
+            if not ctx.send(Add(set_id, code)):
                 return
 
-    def star(self, page: TablePage, s: dict[str, Any], code: str, ends: tuple) -> None:
+    def star(self, ctx: TableContext, s: dict[str, Any], code: str, ends: tuple) -> None:
         if ends != ("low", "high"):
-            page.send(Star(s["id"], code, None))
+            ctx.send(Star(s["id"], code, None))
             return
         first, last = s["cards"][0]["as"], s["cards"][-1]["as"]
         low = S.CODES[S.CARD_ID[first] - 1]
         high = S.CODES[S.CARD_ID[last] + 1]
         choice_dialog("Which end of the run?", "end-dialog", [
             (f"Low end: as {pretty(low)}", "btn-end-low", lambda: preview([S.CARD_ID[code]], [S.CARD_ID[low]], 0),
-             lambda: page.send(Star(s["id"], code, "low"))),
+             lambda: ctx.send(Star(s["id"], code, "low"))),
             (f"High end: as {pretty(high)}", "btn-end-high",
-             lambda: preview([S.CARD_ID[code]], [S.CARD_ID[high]], 0), lambda: page.send(Star(s["id"], code, "high"))),
+             lambda: preview([S.CARD_ID[code]], [S.CARD_ID[high]], 0), lambda: ctx.send(Star(s["id"], code, "high"))),
         ])
 
     # ----------------------------------------------------------------------------- stealing
-    def toggle_steal(self, page: TablePage) -> None:
-        loc = local(page)
+    def toggle_steal(self, ctx: TableContext) -> None:
+        loc = self.local
         loc.steal_mode = not loc.steal_mode
-        eligible = {c for _sid, c in steal_pairs(page, page.view)}
-        page.selected[:] = [c for c in page.selected if c in eligible][:1] if loc.steal_mode else []
-        if loc.steal_mode and not page.selected and len(eligible) == 1:
-            page.selected.append(next(iter(eligible)))
-        self.redraw(page)
+        eligible = {c for _sid, c in steal_pairs(ctx, ctx.view)}
+        ctx.selected[:] = [c for c in ctx.selected if c in eligible][:1] if loc.steal_mode else []
+        if loc.steal_mode and not ctx.selected and len(eligible) == 1:
+            ctx.selected.append(next(iter(eligible)))
+        self.redraw(ctx)
 
-    def steal_click(self, page: TablePage, set_id: int, as_code: str) -> None:
-        if as_code not in page.selected:
-            page.selected[:] = [as_code]  # tapping the Beanie first picks the card that can replace it
+    def steal_click(self, ctx: TableContext, set_id: int, as_code: str) -> None:
+        if as_code not in ctx.selected:
+            ctx.selected[:] = [as_code]  # tapping the Beanie first picks the card that can replace it
         action = Steal(set_id, as_code)
-        if page.send(action):
-            local(page).steal_mode = False
+        if ctx.send(action):
+            self.local.steal_mode = False
 
     # ----------------------------------------------------------------------------- hand
-    def on_card_click(self, page: TablePage, view: dict[str, Any], code: str) -> None:
-        if local(page).steal_mode:
-            page.selected[:] = [] if page.selected == [code] else [code]
-        elif code in page.selected:
-            page.selected.remove(code)
+    def on_card_click(self, ctx: TableContext, view: dict[str, Any], code: str) -> None:
+        if self.local.steal_mode:
+            ctx.selected[:] = [] if ctx.selected == [code] else [code]
+        elif code in ctx.selected:
+            ctx.selected.remove(code)
         else:
-            page.selected.append(code)
-        self.redraw(page)
+            ctx.selected.append(code)
+        self.redraw(ctx)
 
-    def redraw(self, page: TablePage) -> None:
+    def redraw(self, ctx: TableContext) -> None:
         """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
-        page.redraw_hand()
-        loc = local(page)
+        ctx.redraw_hand()
+        loc = self.local
         if loc.sets_box is not None and not loc.sets_box.is_deleted:
             loc.sets_box.clear()
             with loc.sets_box:
-                self.sets(page, page.view)
+                self.sets(ctx, ctx.view)
             board = loc.sets_box.parent_slot.parent if loc.sets_box.parent_slot else None
             if board is not None:
                 board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
                 board.update()
 
-    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
-        loc = local(page)
-        eligible = {c for _sid, c in steal_pairs(page, view)} if loc.steal_mode else set()
+    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        loc = self.local
+        eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
         return loc.steal_mode, tuple(sorted(eligible)), view.get("drawn_card"), tuple(is_wild(c, view) for c in codes)
 
-    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
-        loc = local(page)
-        eligible = {c for _sid, c in steal_pairs(page, view)} if loc.steal_mode else set()
+    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+        loc = self.local
+        eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
         drawn = view.get("drawn_card")
         for code in codes:
             can = not loc.steal_mode or code in eligible
-            el = card(code, selected=code in page.selected, wild=is_wild(code, view),
-                      on_click=(lambda c=code: self.on_card_click(page, page.view, c)) if can else None,
+            el = card(code, selected=code in ctx.selected, wild=is_wild(code, view),
+                      on_click=(lambda c=code: self.on_card_click(ctx, ctx.view, c)) if can else None,
                       disabled=not can)
             if is_wild(code, view):
                 el.props["data-wild"] = "true"
@@ -325,4 +342,4 @@ def add_plan(s: dict[str, Any], sel: list[str], wild: int) -> list[str] | None:
     return order
 
 
-SCREEN = BeanieScreen()
+Screen = BeanieScreen

@@ -1,5 +1,5 @@
 """President's table screen."""
 
-from ui.games.president.screen import SCREEN
+from ui.games.president.screen import Screen
 
-__all__ = ["SCREEN"]
+__all__ = ["Screen"]

@@ -14,7 +14,7 @@ from ui.components.region import Region
 from ui.games.base import GameUI, live_button, live_label
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 NORMAL_ORDER = {r: i for i, r in enumerate([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2])}
 COUNT_WORDS = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
@@ -32,37 +32,37 @@ class PresidentScreen(GameUI):
         return [c.code for c in sorted(cards, key=key)]
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """The message and the trick are parts with keys of their own (a pass changes only the message)."""
-        return view.get("phase") == "exchange", page.seat
+        return view.get("phase") == "exchange", ctx.seat
 
-    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
-        Region.part(lambda: self.message_row(page, page.view),
-                    lambda: (page.view.get("order"), page.with_names(page.view.get("message") or "")))
-        if page.view.get("phase") == "exchange":
-            Region.part(lambda: self.exchange_panel(page, page.view),
-                        lambda: (repr(page.view.get("exchange")), tuple(s.name for s in page.table.seats)))
+    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        Region.part(lambda: self.message_row(ctx, ctx.view),
+                    lambda: (ctx.view.get("order"), ctx.with_names(ctx.view.get("message") or "")))
+        if ctx.view.get("phase") == "exchange":
+            Region.part(lambda: self.exchange_panel(ctx, ctx.view),
+                        lambda: (repr(ctx.view.get("exchange")), tuple(s.name for s in ctx.table.seats)))
             return
-        Region.part(lambda: self.trick_area(page, page.view),
-                    lambda: (page.view.get("phase"), repr(page.view.get("trick")), page.view.get("lead_seat"),
-                             tuple(s.name for s in page.table.seats)))
+        Region.part(lambda: self.trick_area(ctx, ctx.view),
+                    lambda: (ctx.view.get("phase"), repr(ctx.view.get("trick")), ctx.view.get("lead_seat"),
+                             tuple(s.name for s in ctx.table.seats)))
 
-    def message_row(self, page: TablePage, view: dict[str, Any]) -> None:
+    def message_row(self, ctx: TableContext, view: dict[str, Any]) -> None:
         with ui.row().classes("items-center gap-2"):
             if view.get("order") == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
             if view.get("message"):
-                ui.label(page.with_names(view["message"])).classes("text-sm").props("data-testid=message")
+                ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
 
-    def trick_area(self, page: TablePage, view: dict[str, Any]) -> None:
-        t = page.table
+    def trick_area(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        t = ctx.table
         phase = view.get("phase")
         trick = view.get("trick") or []
         with ui.column().classes("trick-area items-center justify-center gap-1").props("data-testid=trick"):
             if not trick:
                 lead = view.get("lead_seat")
                 if lead is not None and phase == "play":
-                    who = "You lead" if lead == page.seat else f"{t.seats[lead].name} leads"
+                    who = "You lead" if lead == ctx.seat else f"{t.seats[lead].name} leads"
                     ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
             else:
                 with ui.row().classes("items-end gap-4 no-wrap"):
@@ -72,12 +72,12 @@ class PresidentScreen(GameUI):
                             with ui.element("div").classes("play-stack" + (" old" if old else "")):
                                 for code in play["cards"]:
                                     card(code, small=old)
-                            who = "You" if play["seat"] == page.seat else t.seats[play["seat"]].name
+                            who = "You" if play["seat"] == ctx.seat else t.seats[play["seat"]].name
                             ui.label(who).classes("text-xs opacity-80")
 
-    def exchange_panel(self, page: TablePage, view: dict[str, Any]) -> None:
+    def exchange_panel(self, ctx: TableContext, view: dict[str, Any]) -> None:
         ex = view.get("exchange")
-        t = page.table
+        t = ctx.table
         with ui.card().classes("text-black items-center").props("data-testid=exchange"):
             if not ex:
                 ui.label("The cards are being exchanged between the President and the Beggar"
@@ -111,7 +111,7 @@ class PresidentScreen(GameUI):
                     ui.label(f"Waiting for {partner} to give cards back.")
 
     # ----------------------------------------------------------------------------- actions
-    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """Only the bar's layout: Give while cards are to be given back, else Play and Pass. Whether they can be
         used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
         phase = view.get("phase")
@@ -120,45 +120,45 @@ class PresidentScreen(GameUI):
             return phase, bool(ex.get("give_count") and ex.get("pending"))
         return phase
 
-    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
         phase = view.get("phase")
         if phase == "exchange":
             ex = view.get("exchange") or {}
             if ex.get("give_count") and ex.get("pending"):
-                live_button(page, "Give", "btn-give", lambda: self.give_state(page), primary=True)
+                live_button(ctx, "Give", "btn-give", lambda: self.give_state(ctx), primary=True)
             return
         if phase != "play":
             return
-        live_label(page, lambda: None if page.my_turn else "Waiting for your turn", "reason")
-        live_button(page, "Play", "btn-play", lambda: self.play_state(page), primary=True)
-        live_button(page, "Pass", "btn-pass", lambda: self.pass_state(page))
-        live_label(page, lambda: self.play_state(page)[1] if page.my_turn else None, "reason w-full text-center",
+        live_label(ctx, lambda: None if ctx.my_turn else "Waiting for your turn", "reason")
+        live_button(ctx, "Play", "btn-play", lambda: self.play_state(ctx), primary=True)
+        live_button(ctx, "Pass", "btn-pass", lambda: self.pass_state(ctx))
+        live_label(ctx, lambda: self.play_state(ctx)[1] if ctx.my_turn else None, "reason w-full text-center",
                    "reason")
 
-    def give_state(self, page: TablePage) -> tuple[Any, str | None]:
-        ex = page.view.get("exchange") or {}
+    def give_state(self, ctx: TableContext) -> tuple[Any, str | None]:
+        ex = ctx.view.get("exchange") or {}
         n = ex.get("give_count") or 0
-        give = Give(tuple(page.selected))
+        give = Give(tuple(ctx.selected))
         if not ex.get("pending"):
             return None, "Your cards have been given back"
-        if len(page.selected) != n:
+        if len(ctx.selected) != n:
             return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
-        return give, page.check(give)
+        return give, ctx.check(give)
 
-    def play_state(self, page: TablePage) -> tuple[Any, str | None]:
-        if not page.my_turn:
+    def play_state(self, ctx: TableContext) -> tuple[Any, str | None]:
+        if not ctx.my_turn:
             return None, "Not your turn"
-        if not page.selected:
-            top = page.view.get("top")
+        if not ctx.selected:
+            top = ctx.view.get("top")
             return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
                           else "Select cards of one rank to lead")
-        play = Play(tuple(page.selected))
-        return play, page.check(play)
+        play = Play(tuple(ctx.selected))
+        return play, ctx.check(play)
 
-    def pass_state(self, page: TablePage) -> tuple[Any, str | None]:
-        if not page.my_turn:
+    def pass_state(self, ctx: TableContext) -> tuple[Any, str | None]:
+        if not ctx.my_turn:
             return None, "Not your turn"
-        return (Pass(), None) if page.view.get("can_pass") else (None, "You lead: play something")
+        return (Pass(), None) if ctx.view.get("can_pass") else (None, "You lead: play something")
 
 
-SCREEN = PresidentScreen()
+Screen = PresidentScreen

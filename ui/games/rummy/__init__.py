@@ -1,5 +1,5 @@
 """Rummy's table screen."""
 
-from ui.games.rummy.screen import SCREEN
+from ui.games.rummy.screen import Screen
 
-__all__ = ["SCREEN"]
+__all__ = ["Screen"]

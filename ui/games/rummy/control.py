@@ -9,32 +9,37 @@ from nicegui import ui
 
 from logic.rummy.actions import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from logic.rummy.hints import hint
-from ui.games.rummy.parts import current_hint, page_pref, page_set_pref, page_state, pretty
+from ui.games.rummy.parts import PageState, pretty
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 class RummyControl:
-    def shown_order(self, page: TablePage) -> list[str]:  # the screen class defines it
+    st: PageState  # made by the screen for its page
+
+    def shown_order(self, ctx: TableContext) -> list[str]:  # the screen class defines it
         ...
 
-    def move_card(self, page: TablePage, code: str, before: str) -> None:  # the screen class defines it
+    def move_card(self, ctx: TableContext, code: str, before: str) -> None:  # the screen class defines it
         ...
+
+    def current_hint(self, ctx: TableContext) -> dict[str, Any] | None:
+        return self.st.current_hint(len(ctx.table.log))
 
     # ----------------------------------------------------------------------------- what can be done
-    def stage(self, page: TablePage, view: dict[str, Any]) -> str | None:
+    def stage(self, ctx: TableContext, view: dict[str, Any]) -> str | None:
         """"draw" / "play" / "pending" when it is my turn, else None."""
-        if view.get("phase") != "play" or not page.my_turn:
+        if view.get("phase") != "play" or not ctx.my_turn:
             return None
         return view.get("turn_stage")
 
-    def selection(self, page: TablePage) -> list[str]:
-        order = self.shown_order(page)
-        return [c for c in order if c in page.selected]
+    def selection(self, ctx: TableContext) -> list[str]:
+        order = self.shown_order(ctx)
+        return [c for c in order if c in ctx.selected]
 
-    def meld_option(self, page: TablePage, view: dict[str, Any], cards: list[str]) -> tuple[Any, str | None]:
-        stage = self.stage(page, view)
+    def meld_option(self, ctx: TableContext, view: dict[str, Any], cards: list[str]) -> tuple[Any, str | None]:
+        stage = self.stage(ctx, view)
         if stage is None:
             return None, "Not your turn"
         if stage == "draw":
@@ -46,19 +51,19 @@ class RummyControl:
         if len(cards) < 3:
             return None, "A meld needs 3 or more cards"
         action = Meld(tuple(cards))
-        reason = page.check(action)
+        reason = ctx.check(action)
         if reason and "neither a set" in reason:
             reason = "Not a set or a run"
         return (None, reason) if reason else (action, None)
 
-    def layoff_targets(self, page: TablePage, view: dict[str, Any], cards: list[str]) -> list[int]:
-        if self.stage(page, view) != "play" or not cards:
+    def layoff_targets(self, ctx: TableContext, view: dict[str, Any], cards: list[str]) -> list[int]:
+        if self.stage(ctx, view) != "play" or not cards:
             return []
-        return [m["id"] for m in view.get("melds") or [] if page.check(LayOff(m["id"], tuple(cards))) is None]
+        return [m["id"] for m in view.get("melds") or [] if ctx.check(LayOff(m["id"], tuple(cards))) is None]
 
-    def layoff_reason(self, page: TablePage, view: dict[str, Any], cards: list[str], targets: list[int]
+    def layoff_reason(self, ctx: TableContext, view: dict[str, Any], cards: list[str], targets: list[int]
                       ) -> str | None:
-        stage = self.stage(page, view)
+        stage = self.stage(ctx, view)
         if stage is None:
             return "Not your turn"
         if stage == "draw":
@@ -75,8 +80,8 @@ class RummyControl:
             return "No meld takes " + ("that card" if len(cards) == 1 else "those cards")
         return None
 
-    def discard_option(self, page: TablePage, view: dict[str, Any], cards: list[str]) -> tuple[Any, str | None]:
-        stage = self.stage(page, view)
+    def discard_option(self, ctx: TableContext, view: dict[str, Any], cards: list[str]) -> tuple[Any, str | None]:
+        stage = self.stage(ctx, view)
         if stage is None:
             return None, "Not your turn"
         if stage == "draw":
@@ -88,11 +93,11 @@ class RummyControl:
         if len(cards) != 1:
             return None, "Select one card to discard"
         action = Discard(cards[0])
-        reason = page.check(action)
+        reason = ctx.check(action)
         return (None, reason) if reason else (action, None)
 
-    def undo_reason(self, page: TablePage, view: dict[str, Any]) -> str | None:
-        stage = self.stage(page, view)
+    def undo_reason(self, ctx: TableContext, view: dict[str, Any]) -> str | None:
+        stage = self.stage(ctx, view)
         if stage is None:
             return "Not your turn"
         if view.get("can_undo"):
@@ -102,110 +107,110 @@ class RummyControl:
         return "A card drawn from the stock stays in your hand"
 
     # ----------------------------------------------------------------------------- doing
-    def act(self, page: TablePage, action: Any) -> None:
-        page_state(page).choose_layoff = False
-        page.send(action)
+    def act(self, ctx: TableContext, action: Any) -> None:
+        self.st.choose_layoff = False
+        ctx.send(action)
 
-    def draw_stock(self, page: TablePage) -> None:
-        if self.stage(page, page.view) == "draw":
-            self.act(page, DrawStock())
+    def draw_stock(self, ctx: TableContext) -> None:
+        if self.stage(ctx, ctx.view) == "draw":
+            self.act(ctx, DrawStock())
 
-    def take(self, page: TablePage, code: str) -> None:
-        if self.stage(page, page.view) == "draw":
-            self.act(page, TakeDiscard(code))
+    def take(self, ctx: TableContext, code: str) -> None:
+        if self.stage(ctx, ctx.view) == "draw":
+            self.act(ctx, TakeDiscard(code))
 
-    def tap_discard_pile(self, page: TablePage) -> None:
+    def tap_discard_pile(self, ctx: TableContext) -> None:
         """In the play stage a tap on the pile discards the one selected card."""
-        view = page.view
-        if self.stage(page, view) != "play":
+        view = ctx.view
+        if self.stage(ctx, view) != "play":
             return
-        action, reason = self.discard_option(page, view, self.selection(page))
+        action, reason = self.discard_option(ctx, view, self.selection(ctx))
         if action is None:
             ui.notify(f"{reason} — then tap the discard pile." if reason == "Select one card to discard" else reason,
                       position="top", type="warning", timeout=2500)
             return
-        self.act(page, action)
+        self.act(ctx, action)
 
-    def tap_table(self, page: TablePage) -> None:
-        view = page.view
-        if self.stage(page, view) != "play" or not page.selected:
+    def tap_table(self, ctx: TableContext) -> None:
+        view = ctx.view
+        if self.stage(ctx, view) != "play" or not ctx.selected:
             return
-        action, reason = self.meld_option(page, view, self.selection(page))
+        action, reason = self.meld_option(ctx, view, self.selection(ctx))
         if action is None:
             ui.notify(reason or "", position="top", type="warning", timeout=2500)
             return
-        self.act(page, action)
+        self.act(ctx, action)
 
-    def tap_meld(self, page: TablePage, mid: int) -> None:
-        view = page.view
-        if self.stage(page, view) != "play":
+    def tap_meld(self, ctx: TableContext, mid: int) -> None:
+        view = ctx.view
+        if self.stage(ctx, view) != "play":
             return
-        cards = self.selection(page)
+        cards = self.selection(ctx)
         if not cards:
             ui.notify("Select cards in your hand, then tap the meld to lay them off.", position="top", timeout=2500)
             return
-        self.act(page, LayOff(mid, tuple(cards)))
+        self.act(ctx, LayOff(mid, tuple(cards)))
 
-    def press_layoff(self, page: TablePage, targets: list[int]) -> None:
-        cards = self.selection(page)
+    def press_layoff(self, ctx: TableContext, targets: list[int]) -> None:
+        cards = self.selection(ctx)
         if len(targets) == 1:
-            self.act(page, LayOff(targets[0], tuple(cards)))
+            self.act(ctx, LayOff(targets[0], tuple(cards)))
             return
-        page_state(page).choose_layoff = True
-        self.refresh_melds(page)
+        self.st.choose_layoff = True
+        self.refresh_melds(ctx)
 
-    def dragged_cards(self, page: TablePage, src: str, at_least: int = 1) -> list[str]:
+    def dragged_cards(self, ctx: TableContext, src: str, at_least: int = 1) -> list[str]:
         """A dragged hand card stands for the whole selection when it is part of it."""
         code = src.partition(":")[2]
-        cards = self.selection(page)
+        cards = self.selection(ctx)
         if code in cards:
             return cards
         return (cards + [code]) if at_least > 1 else [code]
 
-    def drop_on_hand(self, page: TablePage, src: str, target: str) -> None:
+    def drop_on_hand(self, ctx: TableContext, src: str, target: str) -> None:
         kind, _, code = src.partition(":")
         if kind == "stock":
-            self.draw_stock(page)
+            self.draw_stock(ctx)
         elif kind == "discard":
-            self.take(page, code)
+            self.take(ctx, code)
         elif kind == "hand":
-            self.move_card(page, code, target)
+            self.move_card(ctx, code, target)
 
-    def drop_on_discard(self, page: TablePage, src: str, _target: str) -> None:
-        if not src.startswith("hand:") or self.stage(page, page.view) != "play":
+    def drop_on_discard(self, ctx: TableContext, src: str, _target: str) -> None:
+        if not src.startswith("hand:") or self.stage(ctx, ctx.view) != "play":
             return
         code = src.partition(":")[2]
-        self.act(page, Discard(code))
+        self.act(ctx, Discard(code))
 
-    def drop_on_table(self, page: TablePage, src: str, _target: str) -> None:
-        if not src.startswith("hand:") or self.stage(page, page.view) != "play":
+    def drop_on_table(self, ctx: TableContext, src: str, _target: str) -> None:
+        if not src.startswith("hand:") or self.stage(ctx, ctx.view) != "play":
             return
-        self.act(page, Meld(tuple(self.dragged_cards(page, src, at_least=3))))
+        self.act(ctx, Meld(tuple(self.dragged_cards(ctx, src, at_least=3))))
 
-    def drop_on_meld(self, page: TablePage, mid: int, src: str, _target: str) -> None:
-        if not src.startswith("hand:") or self.stage(page, page.view) != "play":
+    def drop_on_meld(self, ctx: TableContext, mid: int, src: str, _target: str) -> None:
+        if not src.startswith("hand:") or self.stage(ctx, ctx.view) != "play":
             return
-        self.act(page, LayOff(mid, tuple(self.dragged_cards(page, src))))
+        self.act(ctx, LayOff(mid, tuple(self.dragged_cards(ctx, src))))
 
-    def show_hint(self, page: TablePage) -> None:
-        st = page_state(page)
-        if current_hint(page) is not None:
+    def show_hint(self, ctx: TableContext) -> None:
+        st = self.st
+        if self.current_hint(ctx) is not None:
             return  # already showing the hint for this very table
-        st.hint = hint(page.view)
-        st.hint_at = len(page.table.log)
-        page.redraw()
+        st.hint = hint(ctx.view)
+        st.hint_at = len(ctx.table.log)
+        ctx.request_redraw()
 
-    def toggle_buttons(self, page: TablePage) -> None:
-        page_set_pref(page, "show_buttons", not bool(page_pref(page, "show_buttons", True)))
-        page.redraw_hand()
+    def toggle_buttons(self, ctx: TableContext) -> None:
+        ctx.set_pref("show_buttons", not bool(ctx.pref("show_buttons", True)))
+        ctx.redraw_hand()
 
-    def refresh_melds(self, page: TablePage) -> None:
-        view_fn = page_state(page).melds_view
+    def refresh_melds(self, ctx: TableContext) -> None:
+        view_fn = self.st.melds_view
         if view_fn is not None:
             view_fn.refresh()
 
-    def on_card_click(self, page: TablePage, view: dict[str, Any], code: str) -> None:
-        page_state(page).choose_layoff = False
-        page.toggle_select(code)
-        self.refresh_melds(page)
+    def on_card_click(self, ctx: TableContext, view: dict[str, Any], code: str) -> None:
+        self.st.choose_layoff = False
+        ctx.toggle_select(code)
+        self.refresh_melds(ctx)
 

@@ -12,17 +12,17 @@ from nicegui import ui
 
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
-from ui.games.rummy.parts import page_pref, seat_name
+from ui.games.rummy.parts import seat_name
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
-def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[], None]) -> None:
+def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[[], None]) -> None:
     draw = view.get("first_deal_draw") or {}
     cards = list(draw.get("cards") or [])
-    mine = page.seat
-    can_draw = mine is not None and mine in (view.get("to_move") or []) and not page.table.paused
+    mine = ctx.seat
+    can_draw = mine is not None and mine in (view.get("to_move") or []) and not ctx.table.paused
     with ui.column().classes("w-full items-center gap-2").props("data-testid=first-draw-board"):
         ui.label("Drawing for the first deal").classes("text-lg font-bold")
         ui.label("The highest card goes first (ace high)." if not can_draw else
@@ -35,13 +35,13 @@ def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[]
             deck.on("click", lambda _e: on_draw())
         else:
             reason = ("You are watching this table." if mine is None else
-                      "The game is paused." if page.table.paused else "You have drawn: waiting for the others.")
+                      "The game is paused." if ctx.table.paused else "You have drawn: waiting for the others.")
             deck.props["aria-label"] = "Deck"
             deck.props["aria-disabled"] = "true"
             deck.props["data-reason"] = reason
         with deck:
-            card_back(str(page_pref(page, "card_back", "#2b4c9b")))
-        countdown(page, can_draw)
+            card_back(str(ctx.pref("card_back", "#2b4c9b")))
+        countdown(ctx, can_draw)
         with ui.row().classes("justify-center items-end gap-3"):
             for seat, code in enumerate(cards):
                 with ui.column().classes("items-center gap-1"):
@@ -53,17 +53,17 @@ def first_draw_board(page: TablePage, view: dict[str, Any], on_draw: Callable[[]
                             card(code)
                         else:
                             empty = ui.element("div").classes("pcard rm-empty")
-                            empty.props["aria-label"] = f"{seat_name(page, seat)}: not drawn yet"
-                    ui.label(seat_name(page, seat)).classes("text-sm")
+                            empty.props["aria-label"] = f"{seat_name(ctx, seat)}: not drawn yet"
+                    ui.label(seat_name(ctx, seat)).classes("text-sm")
 
 
-def countdown(page: TablePage, active: bool) -> None:
+def countdown(ctx: TableContext, active: bool) -> None:
     """Seconds until the game draws for you (the phase's own timer, kept by the table)."""
     if not active:
         return
 
     def left() -> str:
-        deadline = page.table.turn_deadline
+        deadline = ctx.table.turn_deadline
         return f"Drawn for you in {max(0, math.ceil(deadline - time.time()))} s" if deadline else ""
 
     label = ui.label(left()).classes("text-xs opacity-80").props("data-testid=first-draw-countdown")

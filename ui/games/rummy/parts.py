@@ -8,20 +8,18 @@ that source ("stock", "discard", "hand") lights up and takes the drop, which rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from nicegui import storage, ui
+from nicegui import ui
 
 from logic.cards import SUIT_SYMBOL, Card
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
-from ui.shell.identity import pref, set_pref
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 # --- browser-side drag and drop ------------------------------------------------------------------------------
 _ACCEPTS = "(t, s) => !!(s && t.dataset.drop && t.dataset.drop.split(' ').includes(s.split(':')[0]))"
@@ -77,54 +75,19 @@ def drop_target(el: ui.element, kinds: str, on_drop: Callable[[str, str], None])
 # --- per-page state ------------------------------------------------------------------------------------------
 @dataclass
 class PageState:
-    """What one browser remembers between redraws (lives on the TablePage as ``page.rummy``)."""
+    """What one browser remembers between redraws (kept by that page's own :class:`RummyScreen`)."""
 
     hint: dict[str, Any] | None = None
     hint_at: int = -1  # the table's move count when the hint was asked for
     choose_layoff: bool = False
     melds_view: Any = None
+    hand_order: list[str] = field(default_factory=list)  # "My order": the player's own arrangement
     extra: dict[str, Any] = field(default_factory=dict)
 
-
-def page_state(page: TablePage) -> PageState:
-    st = getattr(page, "rummy", None)
-    if st is None:
-        st = PageState()
-        page.rummy = st  # type: ignore[attr-defined]
-    if not hasattr(page, "hand_order"):
-        page.hand_order = []  # type: ignore[attr-defined]
-    return st
-
-
-def current_hint(page: TablePage) -> dict[str, Any] | None:
-    st = page_state(page)
-    # a move makes it stale; a chat message or a setting changed by the host does not
-    return st.hint if st.hint is not None and st.hint_at == len(page.table.log) else None
-
-
-# --- preferences outside a request ---------------------------------------------------------------------------
-@contextmanager
-def page_request(page: TablePage) -> Iterator[None]:
-    """Redraws pushed by the hub (another seat moved) and handlers of elements drawn by them run without a
-    request, and ``app.storage.user`` needs one: lend them this browser's own page request for the moment."""
-    if storage.request_contextvar.get() is not None or page.root is None:
-        yield
-        return
-    token = storage.request_contextvar.set(page.root.client.request)
-    try:
-        yield
-    finally:
-        storage.request_contextvar.reset(token)
-
-
-def page_pref(page: TablePage, key: str, default: object) -> object:
-    with page_request(page):
-        return pref(key, default)
-
-
-def page_set_pref(page: TablePage, key: str, value: object) -> None:
-    with page_request(page):
-        set_pref(key, value)
+    def current_hint(self, moves: int) -> dict[str, Any] | None:
+        """The hint, while no move was made since it was asked for (a chat message or a host's setting does not
+        make it stale)."""
+        return self.hint if self.hint is not None and self.hint_at == moves else None
 
 
 # --- words ---------------------------------------------------------------------------------------------------
@@ -137,14 +100,14 @@ def pretty_all(codes: list[str]) -> str:
     return " ".join(pretty(c) for c in codes)
 
 
-def seat_name(page: TablePage, seat: int, you: str = "You") -> str:
-    if seat == page.seat:
+def seat_name(ctx: TableContext, seat: int, you: str = "You") -> str:
+    if seat == ctx.seat:
         return you
-    return page.table.seats[seat].name if 0 <= seat < len(page.table.seats) else f"Seat {seat + 1}"
+    return ctx.table.seats[seat].name if 0 <= seat < len(ctx.table.seats) else f"Seat {seat + 1}"
 
 
 # --- piles ---------------------------------------------------------------------------------------------------
-def stock_pile(page: TablePage, view: dict[str, Any], can_draw: bool, on_draw: Callable[[], None]) -> None:
+def stock_pile(ctx: TableContext, view: dict[str, Any], can_draw: bool, on_draw: Callable[[], None]) -> None:
     count = int(view.get("stock_count") or 0)
     with ui.column().classes("items-center gap-1"):
         ui.label("Stock").classes("rm-pile-label")
@@ -155,7 +118,7 @@ def stock_pile(page: TablePage, view: dict[str, Any], can_draw: bool, on_draw: C
         box.props["aria-label"] = f"Stock, {count} cards" + (": tap to draw" if can_draw else "")
         with box:
             if count:
-                card_back(str(page_pref(page, "card_back", "#2b4c9b")))
+                card_back(str(ctx.pref("card_back", "#2b4c9b")))
             else:
                 ui.element("div").classes("pcard rm-empty")
             ui.label(str(count)).classes("rm-count")
@@ -165,7 +128,7 @@ def stock_pile(page: TablePage, view: dict[str, Any], can_draw: bool, on_draw: C
         ui.label("Tap to draw" if can_draw else "").classes("rm-pile-tip")
 
 
-def discard_pile(page: TablePage, view: dict[str, Any], *, takeable: set[str], can_take: bool,
+def discard_pile(ctx: TableContext, view: dict[str, Any], *, takeable: set[str], can_take: bool,
                  on_take: Callable[[str], None], hint_take: str | None,
                  drop: Callable[[str, str], None] | None, on_tap: Callable[[], None] | None) -> None:
     """The whole pile, bottom -> top, spread so every card shows its corner."""
@@ -201,13 +164,13 @@ def discard_pile(page: TablePage, view: dict[str, Any], *, takeable: set[str], c
 
 
 # --- melds ---------------------------------------------------------------------------------------------------
-def meld_groups(page: TablePage, view: dict[str, Any], *, targets: set[int], hint_melds: set[int],
+def meld_groups(ctx: TableContext, view: dict[str, Any], *, targets: set[int], hint_melds: set[int],
                 on_meld_click: Callable[[int], None] | None, meld_drop: Callable[[int, str, str], None] | None
                 ) -> None:
     """Melds grouped by owner (the viewer first, then clockwise), each meld showing who laid off what."""
     melds = list(view.get("melds") or [])
-    n = len(page.table.seats)
-    me = page.seat if page.seat is not None else 0
+    n = len(ctx.table.seats)
+    me = ctx.seat if ctx.seat is not None else 0
     order = [(me + k) % n for k in range(n)]
     pts = view.get("hand_melded_points") or [0] * n
     for owner in order:
@@ -217,16 +180,16 @@ def meld_groups(page: TablePage, view: dict[str, Any], *, targets: set[int], hin
         group = ui.element("div").classes("rm-group")
         group.props["data-testid"] = f"meld-group-{owner}"
         with group:
-            who = seat_name(page, owner)
-            emoji = page.table.seats[owner].emoji if owner < n else ""
+            who = seat_name(ctx, owner)
+            emoji = ctx.table.seats[owner].emoji if owner < n else ""
             ui.label(f"{emoji} {who} · {pts[owner] if owner < len(pts) else 0} pts").classes("rm-group-title")
             with ui.element("div").classes("rm-group-melds"):
                 for m in mine:
-                    meld_box(page, m, target=m["id"] in targets, hinted=m["id"] in hint_melds,
+                    meld_box(ctx, m, target=m["id"] in targets, hinted=m["id"] in hint_melds,
                              on_click=on_meld_click, drop=meld_drop)
 
 
-def meld_box(page: TablePage, m: dict[str, Any], *, target: bool, hinted: bool,
+def meld_box(ctx: TableContext, m: dict[str, Any], *, target: bool, hinted: bool,
              on_click: Callable[[int], None] | None, drop: Callable[[int, str, str], None] | None) -> None:
     mid = int(m["id"])
     laid = {lo["card"]: lo["seat"] for lo in m.get("layoffs") or []}
@@ -245,7 +208,7 @@ def meld_box(page: TablePage, m: dict[str, Any], *, target: bool, hinted: bool,
     kind = "Set" if m["type"] == "set" else "Run"
     label = f"{kind} {pretty_all(m['cards'])}"
     if laid:
-        label += "; laid off: " + ", ".join(f"{pretty(c)} by {seat_name(page, s)}" for c, s in laid.items())
+        label += "; laid off: " + ", ".join(f"{pretty(c)} by {seat_name(ctx, s)}" for c, s in laid.items())
     box.props["aria-label"] = label
     box.props["role"] = "group"  # a name needs a role; tappable melds become buttons below
     with box:
@@ -254,8 +217,8 @@ def meld_box(page: TablePage, m: dict[str, Any], *, target: bool, hinted: bool,
                 who = laid[code]
                 with ui.element("div").classes("rm-laid").props(f"data-laid-by={who}"):
                     card(code, small=True)
-                    tag = ui.label(page.table.seats[who].emoji or "+").classes("rm-by")
-                    tag.props["title"] = f"laid off by {seat_name(page, who)}"
+                    tag = ui.label(ctx.table.seats[who].emoji or "+").classes("rm-by")
+                    tag.props["title"] = f"laid off by {seat_name(ctx, who)}"
             else:
                 card(code, small=True)
     if on_click is not None:
@@ -266,17 +229,17 @@ def meld_box(page: TablePage, m: dict[str, Any], *, target: bool, hinted: bool,
 
 
 # --- lines above the piles -----------------------------------------------------------------------------------
-def info_panels(page: TablePage, view: dict[str, Any], hint: dict[str, Any] | None) -> None:
+def info_panels(ctx: TableContext, view: dict[str, Any], hint: dict[str, Any] | None) -> None:
     """Last turn, scores, the first-deal draw (early in the match), the must-use warning and the hint."""
-    n = len(page.table.seats)
+    n = len(ctx.table.seats)
     playing = view.get("phase") == "play"
     with ui.row().classes("rm-info w-full justify-center items-center gap-x-3 gap-y-1"):
         if view.get("message"):
-            text = page.with_names(view["message"]).replace("You goes first", "You go first")
+            text = ctx.with_names(view["message"]).replace("You goes first", "You go first")
             ui.label(text).classes("text-sm").props("data-testid=message")
         scores = view.get("scores") or []
         if scores and (view.get("hand_no", 1) > 1 or any(scores)):
-            parts = [f"{seat_name(page, s)} {scores[s]}" for s in range(min(n, len(scores)))]
+            parts = [f"{seat_name(ctx, s)} {scores[s]}" for s in range(min(n, len(scores)))]
             ui.label("Scores: " + " · ".join(parts)).classes("chip rm-scores").props("data-testid=scores")
     draw = view.get("first_deal_draw") or {}
     if playing and view.get("hand_no") == 1 and len(view.get("history") or []) < n and draw.get("cards"):
@@ -287,11 +250,11 @@ def info_panels(page: TablePage, view: dict[str, Any], hint: dict[str, Any] | No
         with box:
             ui.label("Draw for first deal:").classes("text-sm")
             for s, code in enumerate(draw["cards"][:n]):
-                chip = ui.label(f"{seat_name(page, s)} {pretty(code)}")
+                chip = ui.label(f"{seat_name(ctx, s)} {pretty(code)}")
                 chip.classes("chip" + (" title" if s == winner else ""))
                 chip.props.update({"data-card-draw": code, "data-testid": f"first-draw-{s}"})
             if winner is not None:
-                ui.label(f"→ {seat_name(page, winner)} {'start' if winner == page.seat else 'starts'}").classes(
+                ui.label(f"→ {seat_name(ctx, winner)} {'start' if winner == ctx.seat else 'starts'}").classes(
                     "text-sm font-bold")
     if view.get("must_use"):
         with ui.row().classes("rm-must-banner items-center gap-2 no-wrap").props("data-testid=must-use") as banner:

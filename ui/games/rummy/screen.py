@@ -23,15 +23,12 @@ from ui.games.rummy.control import RummyControl
 from ui.games.rummy.first_draw import first_draw_board
 from ui.games.rummy.parts import (
     JS_TAP_EMPTY,
-    current_hint,
+    PageState,
     discard_pile,
     draggable,
     drop_target,
     info_panels,
     meld_groups,
-    page_pref,
-    page_request,
-    page_state,
     pretty,
     pretty_all,
     seat_name,
@@ -39,7 +36,7 @@ from ui.games.rummy.parts import (
 )
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 # The lobby draws a select for an option only when the config lists its choices. RummyConfig.target has a
 # validator but no listed choices, so offer them here (see the report: better placed in logic/rummy/actions.py).
@@ -65,14 +62,16 @@ def _suit(code: str) -> int:
 class RummyScreen(RummyControl, GameUI):
     sort_modes = (("suit", "By suit"), ("rank", "By rank"), ("custom", "My order"))
 
+    def __init__(self) -> None:
+        self.st = PageState()  # this page's hint, lay-off mode and own card order
+
     # ----------------------------------------------------------------------------- hand order
-    def hand_codes(self, page: TablePage, view: dict[str, Any]) -> list[str]:
+    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
         codes = list(view.get("hand", []))
-        page_state(page)
-        if page.sort_mode == "custom":
-            order = [c for c in page.hand_order if c in codes]
+        if ctx.sort_mode == "custom":
+            order = [c for c in self.st.hand_order if c in codes]
             order += [c for c in codes if c not in order]  # new cards go to the right
-            page.hand_order = order
+            self.st.hand_order = order
             return order
         return codes
 
@@ -83,12 +82,12 @@ class RummyScreen(RummyControl, GameUI):
             return sorted(codes, key=lambda c: (_rank(c), _suit(c)))
         return codes
 
-    def shown_order(self, page: TablePage) -> list[str]:
-        return self.sort(self.hand_codes(page, page.view), page.sort_mode, page.view)
+    def shown_order(self, ctx: TableContext) -> list[str]:
+        return self.sort(self.hand_codes(ctx, ctx.view), ctx.sort_mode, ctx.view)
 
-    def move_card(self, page: TablePage, code: str, before: str) -> None:
+    def move_card(self, ctx: TableContext, code: str, before: str) -> None:
         """Rearrange the hand by hand: ``code`` goes to where ``before`` is (or to the end)."""
-        order = self.shown_order(page)
+        order = self.shown_order(ctx)
         if code not in order or code == before:
             return
         old = order.index(code)
@@ -98,57 +97,56 @@ class RummyScreen(RummyControl, GameUI):
             order.insert(i + 1 if i >= old else i, code)  # dragged right: after the target; left: before it
         else:
             order.append(code)
-        page.hand_order = order
-        with page_request(page):
-            page.set_sort("custom")
+        self.st.hand_order = order
+        ctx.set_sort("custom")
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """In play the piles and melds follow the game, the names and the hint, not chat or presence (a tap is not
         lost to a redraw; the selection and the layoff mode refresh the melds on their own). The draw for the
         first deal redraws on every change."""
         if view.get("phase") != "play":
             return None
-        seats = tuple((s.name, s.emoji) for s in page.table.seats)
-        return repr(view), seats, page.seat, page.my_turn, len(page.table.log), repr(current_hint(page))
+        seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
+        return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log), repr(self.current_hint(ctx))
 
-    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
-        st = page_state(page)
-        stage = self.stage(page, view)
+    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        st = self.st
+        stage = self.stage(ctx, view)
         root = ui.column().classes("rm-middle w-full items-center gap-2")
         root.props.update({"data-testid": "rummy-middle", "data-stage": str(view.get("turn_stage") or ""),
                            "data-must-use": view.get("must_use") or ""})
         with root:
-            info_panels(page, view, current_hint(page))
+            info_panels(ctx, view, self.current_hint(ctx))
             if view.get("phase") == "first-draw":
-                first_draw_board(page, view, lambda: page.send(FIRST_DRAW))
+                first_draw_board(ctx, view, lambda: ctx.send(FIRST_DRAW))
                 return
-            h = current_hint(page)
+            h = self.current_hint(ctx)
             if view.get("phase") == "play":
                 takeable: set[str] = set()
                 if stage == "draw":
-                    takeable = {c for c in view.get("discard") or [] if page.check(TakeDiscard(c)) is None}
+                    takeable = {c for c in view.get("discard") or [] if ctx.check(TakeDiscard(c)) is None}
                 with ui.row().classes("rm-piles w-full justify-center items-start no-wrap gap-4"):
-                    stock_pile(page, view, stage == "draw" and bool(view.get("stock_count")),
-                               lambda: self.draw_stock(page))
-                    discard_pile(page, view, takeable=takeable, can_take=stage == "draw",
-                                 on_take=lambda c: self.take(page, c), hint_take=h.get("take") if h else None,
-                                 drop=(lambda s, t: self.drop_on_discard(page, s, t)) if stage == "play" else None,
-                                 on_tap=(lambda: self.tap_discard_pile(page)) if stage == "play" else None)
+                    stock_pile(ctx, view, stage == "draw" and bool(view.get("stock_count")),
+                               lambda: self.draw_stock(ctx))
+                    discard_pile(ctx, view, takeable=takeable, can_take=stage == "draw",
+                                 on_take=lambda c: self.take(ctx, c), hint_take=h.get("take") if h else None,
+                                 drop=(lambda s, t: self.drop_on_discard(ctx, s, t)) if stage == "play" else None,
+                                 on_tap=(lambda: self.tap_discard_pile(ctx)) if stage == "play" else None)
 
             @ui.refreshable
             def melds_view() -> None:
-                self.melds_area(page, page.view)
+                self.melds_area(ctx, ctx.view)
 
             st.melds_view = melds_view
             melds_view()
 
-    def melds_area(self, page: TablePage, view: dict[str, Any]) -> None:
-        st = page_state(page)
-        stage = self.stage(page, view)
-        h = current_hint(page)
-        cards = self.selection(page)
-        targets = set(self.layoff_targets(page, view, cards)) if cards else set()
+    def melds_area(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        st = self.st
+        stage = self.stage(ctx, view)
+        h = self.current_hint(ctx)
+        cards = self.selection(ctx)
+        targets = set(self.layoff_targets(ctx, view, cards)) if cards else set()
         hint_melds = {lo["meld"] for lo in (h or {}).get("layoffs", [])}
         playing = stage == "play"
         area = ui.element("div").classes("rm-melds w-full" + (" rm-can-meld" if playing else ""))
@@ -162,30 +160,30 @@ class RummyScreen(RummyControl, GameUI):
                 if playing:
                     tip += " Select 3+ cards and tap here (or press Meld) to put down a set or a run."
                 ui.label(tip).classes("rm-empty-tip")
-            meld_groups(page, view, targets=targets if (st.choose_layoff or cards) else set(), hint_melds=hint_melds,
-                        on_meld_click=(lambda mid: self.tap_meld(page, mid)) if playing else None,
-                        meld_drop=(lambda mid, s, t: self.drop_on_meld(page, mid, s, t)) if playing else None)
+            meld_groups(ctx, view, targets=targets if (st.choose_layoff or cards) else set(), hint_melds=hint_melds,
+                        on_meld_click=(lambda mid: self.tap_meld(ctx, mid)) if playing else None,
+                        meld_drop=(lambda mid, s, t: self.drop_on_meld(ctx, mid, s, t)) if playing else None)
         if playing:
-            drop_target(area, "hand", lambda s, t: self.drop_on_table(page, s, t))
-            area.on("click", lambda _e: self.tap_table(page), js_handler=JS_TAP_EMPTY)
+            drop_target(area, "hand", lambda s, t: self.drop_on_table(ctx, s, t))
+            area.on("click", lambda _e: self.tap_table(ctx), js_handler=JS_TAP_EMPTY)
 
     # ----------------------------------------------------------------------------- hand
-    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
-        h = current_hint(page) or {}
-        return self.stage(page, view), tuple(h.get("highlight") or []), h.get("discard"), view.get("must_use")
+    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+        h = self.current_hint(ctx) or {}
+        return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view.get("must_use")
 
-    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
         hand_el = ui.context.slot.parent
-        stage = self.stage(page, view)
-        h = current_hint(page) or {}
+        stage = self.stage(ctx, view)
+        h = self.current_hint(ctx) or {}
         lit = set(h.get("highlight") or [])
         suggested = h.get("discard")
         must = view.get("must_use")
         drop_target(hand_el, "hand stock discard" if stage == "draw" else "hand",
-                    lambda s, t: self.drop_on_hand(page, s, t))
+                    lambda s, t: self.drop_on_hand(ctx, s, t))
         for code in codes:
-            el = card(code, selected=code in page.selected,
-                      on_click=lambda c=code: self.on_card_click(page, page.view, c))
+            el = card(code, selected=code in ctx.selected,
+                      on_click=lambda c=code: self.on_card_click(ctx, ctx.view, c))
             if code in lit:
                 el.classes(add="rm-hint")
                 el.props["data-hint"] = "use"
@@ -196,27 +194,34 @@ class RummyScreen(RummyControl, GameUI):
                 el.classes(add="rm-must")
                 el.props["data-must-use"] = "true"
             draggable(el, f"hand:{code}")
-            drop_target(el, "hand", lambda s, t: self.drop_on_hand(page, s, t))
+            drop_target(el, "hand", lambda s, t: self.drop_on_hand(ctx, s, t))
 
     # ----------------------------------------------------------------------------- actions
-    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
-        if view.get("phase") != "play" or page.seat is None:
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+        """The bar follows the game, the selection, the names, the turn's grace and the "show buttons" choice; not
+        chat or presence (a tap on it is not lost to their redraw)."""
+        seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
+        return (repr(view), tuple(ctx.selected), seats, ctx.my_turn, ctx.table.paused, ctx.table.commit_deadline,
+                len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.st.choose_layoff)
+
+    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        if view.get("phase") != "play" or ctx.seat is None:
             return
-        stage = self.stage(page, view)
-        show = bool(page_pref(page, "show_buttons", True))
-        cards = self.selection(page)
+        stage = self.stage(ctx, view)
+        show = bool(ctx.pref("show_buttons", True))
+        cards = self.selection(ctx)
         if stage == "pending":
-            self.grace_buttons(page)
+            self.grace_buttons(ctx)
         else:
             if stage == "draw":
-                action_button(page, "Draw", "btn-draw", DrawStock(), page.check(DrawStock()), primary=True,
+                action_button(ctx, "Draw", "btn-draw", DrawStock(), ctx.check(DrawStock()), primary=True,
                               icon="download")
             if show:
-                meld, meld_reason = self.meld_option(page, view, cards)
-                action_button(page, "Meld", "btn-meld", meld, meld_reason, primary=meld is not None)
-                targets = self.layoff_targets(page, view, cards)
-                reason = self.layoff_reason(page, view, cards, targets)
-                btn = ui.button("Lay off", on_click=lambda: self.press_layoff(page, targets)).props(
+                meld, meld_reason = self.meld_option(ctx, view, cards)
+                action_button(ctx, "Meld", "btn-meld", meld, meld_reason, primary=meld is not None)
+                targets = self.layoff_targets(ctx, view, cards)
+                reason = self.layoff_reason(ctx, view, cards, targets)
+                btn = ui.button("Lay off", on_click=lambda: self.press_layoff(ctx, targets)).props(
                     "data-testid=btn-layoff " + ("color=primary" if not reason else "outline"))
                 if reason:
                     btn.disable()
@@ -224,39 +229,39 @@ class RummyScreen(RummyControl, GameUI):
                     btn.props["data-reason"] = reason
                 else:
                     btn.props["data-targets"] = " ".join(str(t) for t in targets)
-                disc, disc_reason = self.discard_option(page, view, cards)
-                action_button(page, "Discard", "btn-discard", disc, disc_reason, primary=disc is not None)
-            undo_reason = self.undo_reason(page, view)
-            ub = action_button(page, "Undo", "btn-undo", Undo(), undo_reason, icon="undo").classes("rm-icon-phone")
+                disc, disc_reason = self.discard_option(ctx, view, cards)
+                action_button(ctx, "Discard", "btn-discard", disc, disc_reason, primary=disc is not None)
+            undo_reason = self.undo_reason(ctx, view)
+            ub = action_button(ctx, "Undo", "btn-undo", Undo(), undo_reason, icon="undo").classes("rm-icon-phone")
             ub.props["aria-label"] = "Undo"
             if not undo_reason:
                 ub.tooltip(UNDO_WHAT.get(view.get("undo_what") or "", "Undo"))
         hint_reason = None if stage in ("draw", "play") else ("Not your turn" if stage is None else "Turn is ending")
-        hb = ui.button("Hint", icon="lightbulb", on_click=lambda: self.show_hint(page)).props(
+        hb = ui.button("Hint", icon="lightbulb", on_click=lambda: self.show_hint(ctx)).props(
             "outline data-testid=btn-hint aria-label=Hint").classes("rm-icon-phone")
         if hint_reason:
             hb.disable()
             hb.props["data-reason"] = hint_reason
         tb = ui.button("Hide buttons" if show else "Show buttons", icon="visibility_off" if show else "visibility",
-                       on_click=lambda: self.toggle_buttons(page)).props(
+                       on_click=lambda: self.toggle_buttons(ctx)).props(
             "flat no-caps data-testid=btn-show-buttons").classes("rm-icon-phone")
         tb.props["aria-label"] = ("Hide buttons" if show else "Show buttons") + ": Meld, Lay off and Discard"
         tb.props["data-on"] = "true" if show else "false"
         tb.tooltip("Hide the Meld / Lay off / Discard buttons (drag or tap instead)" if show
                    else "Show the Meld / Lay off / Discard buttons")
-        line = self.next_step(page, view, cards, show)
+        line = self.next_step(ctx, view, cards, show)
         if line:
             ui.label(line).classes("reason rm-reason w-full text-center").props("data-testid=reason")
 
-    def grace_buttons(self, page: TablePage) -> None:
+    def grace_buttons(self, ctx: TableContext) -> None:
         def left() -> int:
-            deadline = page.table.commit_deadline
+            deadline = ctx.table.commit_deadline
             return max(0, math.ceil(deadline - time.time())) if deadline else 0
 
-        btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(page, Undo())).props(
+        btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(ctx, Undo())).props(
             "color=amber text-color=black no-caps data-testid=btn-undo")
         btn.props["data-grace"] = str(left())
-        ui.button("Done", icon="check", on_click=lambda: self.act(page, Commit())).props(
+        ui.button("Done", icon="check", on_click=lambda: self.act(ctx, Commit())).props(
             "outline data-testid=btn-commit")
 
         def tick() -> None:
@@ -267,13 +272,13 @@ class RummyScreen(RummyControl, GameUI):
 
         ui.timer(0.25, tick)
 
-    def next_step(self, page: TablePage, view: dict[str, Any], cards: list[str], show: bool) -> str:
-        stage = self.stage(page, view)
+    def next_step(self, ctx: TableContext, view: dict[str, Any], cards: list[str], show: bool) -> str:
+        stage = self.stage(ctx, view)
         if stage is None:
             cur = view.get("current")
             if cur is None or view.get("phase") != "play":
                 return ""
-            return f"Waiting for {seat_name(page, cur)} to play." if cur != page.seat else "Waiting…"
+            return f"Waiting for {seat_name(ctx, cur)} to play." if cur != ctx.seat else "Waiting…"
         if stage == "draw":
             return "Your turn: tap the stock to draw, or tap a card in the discard pile to take it."
         if stage == "pending":
@@ -285,9 +290,9 @@ class RummyScreen(RummyControl, GameUI):
             return ("Select cards to meld or lay off, or one card to discard." if show else
                     "Select cards, then tap or drag onto the table to meld, a meld to lay off, the discard pile to "
                     "discard.")
-        meld, meld_reason = self.meld_option(page, view, cards)
-        targets = self.layoff_targets(page, view, cards)
-        disc, _ = self.discard_option(page, view, cards)
+        meld, meld_reason = self.meld_option(ctx, view, cards)
+        targets = self.layoff_targets(ctx, view, cards)
+        disc, _ = self.discard_option(ctx, view, cards)
         parts = []
         if meld is not None:
             parts.append("meld them (tap the table)")
@@ -303,4 +308,4 @@ class RummyScreen(RummyControl, GameUI):
         return f"{pretty_all(cards)}: no meld or lay-off yet — select more cards, or just one to discard."
 
 
-SCREEN = RummyScreen()
+Screen = RummyScreen

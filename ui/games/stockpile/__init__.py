@@ -1,5 +1,5 @@
 """Stockpile's table screen."""
 
-from ui.games.stockpile.screen import SCREEN
+from ui.games.stockpile.screen import Screen
 
-__all__ = ["SCREEN"]
+__all__ = ["Screen"]

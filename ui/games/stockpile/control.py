@@ -15,7 +15,7 @@ from nicegui import ui
 from logic.stockpile.actions import Discard, Play
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 def source_code(view: dict[str, Any], source: str) -> str | None:
@@ -41,8 +41,8 @@ def card_words(code: str | None) -> str:
 class Control:
     """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
 
-    def __init__(self, page: TablePage) -> None:
-        self.page = page
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
         self.source: str | None = None
         self.made_at = -1  # move count when the selection was made
         self.marks: dict[str, list[ui.element]] = {}  # source -> elements showing it selected
@@ -55,10 +55,10 @@ class Control:
     # ------------------------------------------------------------------------- state
     @property
     def view(self) -> dict[str, Any]:
-        return self.page.view
+        return self.ctx.view
 
     def can_act(self) -> bool:
-        return self.page.my_turn and self.view.get("phase") == "play"
+        return self.ctx.my_turn and self.view.get("phase") == "play"
 
     def begin(self) -> None:
         """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
@@ -114,7 +114,7 @@ class Control:
 
     def moves(self) -> int:
         """How many moves the table has seen: a selection lasts until the next move (chat does not clear it)."""
-        return len(self.page.table.log)
+        return len(self.ctx.table.log)
 
     def select(self, source: str | None) -> None:
         self.source = source
@@ -125,7 +125,7 @@ class Control:
     def not_now(self) -> bool:
         if self.can_act():
             return False
-        if self.view.get("phase") == "pending" and self.page.my_turn:
+        if self.view.get("phase") == "pending" and self.ctx.my_turn:
             ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
         elif self.view.get("phase") == "play":
             ui.notify("Wait for your turn.", position="top")
@@ -138,7 +138,7 @@ class Control:
 
     def send(self, action: Any) -> None:
         """Send a move; the redraw that follows clears the selection. A refused move keeps it (and says why)."""
-        self.page.send(action)
+        self.ctx.send(action)
 
     def play_first(self, source: str) -> None:
         """Double-click: play on the first pile that takes the card."""
@@ -170,12 +170,12 @@ class Control:
         if self.not_now():
             return
         src = self.source
-        if src is not None and src.startswith("hand:") and seat == self.page.seat:
+        if src is not None and src.startswith("hand:") and seat == self.ctx.seat:
             self.send(Discard(int(src[5:]), p))
             return
         if self.view["discards"][seat][p]:
             self.click_source(f"discard:{seat}:{p}")
-        elif seat == self.page.seat:
+        elif seat == self.ctx.seat:
             ui.notify("To end your turn, pick a hand card and then one of your discard piles.", position="top")
 
     def drop_on_discard(self, p: int, source: str) -> None:
@@ -189,10 +189,3 @@ class Control:
     def on_key(self, e: Any) -> None:
         if e.action.keydown and e.key == "Escape" and self.source is not None:
             self.select(None)
-
-
-def control(page: TablePage) -> Control:
-    ctl = page.__dict__.get("_stockpile")
-    if ctl is None:
-        ctl = page.__dict__["_stockpile"] = Control(page)
-    return ctl

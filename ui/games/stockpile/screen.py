@@ -19,11 +19,11 @@ from nicegui import ui
 from logic.stockpile.actions import Commit, Pass, Undo
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI, action_button
-from ui.games.stockpile.control import Control, card_words, control, source_code
+from ui.games.stockpile.control import Control, card_words, source_code
 from ui.games.stockpile.parts import build_pile, discard_pile, drop_target, sp_card, stock_pile
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 TEAM_CLASSES = ("team-a", "team-b", "team-c")
 
@@ -35,10 +35,18 @@ def tappable(el: ui.element, fn: Any) -> None:
 
 
 class StockpileScreen(GameUI):
+    def __init__(self) -> None:
+        self.control: Control | None = None  # this page's selection and input, made with its context
+
+    def control_for(self, ctx: TableContext) -> Control:
+        if self.control is None:
+            self.control = Control(ctx)
+        return self.control
+
     sort_modes = (("deal", "As drawn"), ("num", "Low → high"))
 
     # ----------------------------------------------------------------------------- hand
-    def hand_codes(self, page: TablePage, view: dict[str, Any]) -> list[str]:
+    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
         """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
         return [f"{i}:{c}" for i, c in enumerate(view.get("hand", []))]
 
@@ -52,12 +60,12 @@ class StockpileScreen(GameUI):
 
         return sorted(codes, key=key)
 
-    def hand_key(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
         """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
-        return control(page).can_act(), view.get("phase")
+        return self.control_for(ctx).can_act(), view.get("phase")
 
-    def hand(self, page: TablePage, view: dict[str, Any], codes: list[str]) -> None:
-        ctl = control(page)
+    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+        ctl = self.control_for(ctx)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
         live = ctl.can_act()
         if not codes and view.get("phase") in ("play", "pending"):
@@ -75,16 +83,16 @@ class StockpileScreen(GameUI):
         ctl.show(bar=False)
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """The board follows the game and the names at the table, not presence or chat: a tap that lands while
         someone reconnects or writes is not lost to a redraw. (The selection is shown in place.)"""
-        seats = tuple((s.name, s.emoji) for s in page.table.seats)
-        return repr(view), seats, page.seat, page.my_turn, len(page.table.log)
+        seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
+        return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log)
 
-    def middle(self, page: TablePage, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
         if not view:
             return
-        ctl = control(page)
+        ctl = self.control_for(ctx)
         ctl.begin()
         ui.keyboard(on_key=ctl.on_key)
         live = ctl.can_act()
@@ -97,18 +105,18 @@ class StockpileScreen(GameUI):
         board.props["data-selected"] = ctl.source or ""
         ctl.board = board
         with board:
-            self.others(page, view, ctl)
-            self.centre(page, view, ctl)
-            text = self.message(page, view["message"]) if view.get("message") else ""
+            self.others(ctx, view, ctl)
+            self.centre(ctx, view, ctl)
+            text = self.message(ctx, view["message"]) if view.get("message") else ""
             if text and text != "Your turn":  # the top bar already says so
                 ui.label(text).classes("sp-message").props("data-testid=message")
-            if page.seat is not None:
-                self.mine(page, view, ctl)
+            if ctx.seat is not None:
+                self.mine(ctx, view, ctl)
         ctl.show(bar=False)  # a hand kept from before shows the selection as it is now
 
     @staticmethod
-    def message(page: TablePage, text: str) -> str:
-        text = page.with_names(text)
+    def message(ctx: TableContext, text: str) -> str:
+        text = ctx.with_names(text)
         if text.startswith("You "):
             text = text.replace(" their ", " your ")
         for wrong, right in (("You starts", "You start"), ("You to play", "Your turn"),
@@ -116,9 +124,9 @@ class StockpileScreen(GameUI):
             text = text.replace(wrong, right)
         return text
 
-    def seat_order(self, page: TablePage) -> list[int]:
-        n = len(page.table.seats)
-        me = page.seat
+    def seat_order(self, ctx: TableContext) -> list[int]:
+        n = len(ctx.table.seats)
+        me = ctx.seat
         if me is None:
             return list(range(n))
         return [(me + k) % n for k in range(1, n)]
@@ -127,11 +135,11 @@ class StockpileScreen(GameUI):
         teams = view.get("teams")
         return TEAM_CLASSES[teams[seat] % len(TEAM_CLASSES)] if teams else ""
 
-    def others(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
-        t = page.table
+    def others(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+        t = ctx.table
         live = ctl.can_act()
         with ui.row().classes("sp-others w-full justify-center gap-2"):
-            for s in self.seat_order(page):
+            for s in self.seat_order(ctx):
                 partner = s == view.get("partner")
                 classes = ["player-panel", self.team_class(view, s)]
                 if partner:
@@ -159,7 +167,7 @@ class StockpileScreen(GameUI):
                         self.stock(view, ctl, s, size, usable)
                         ui.element("div").classes("pile-gap")
                         for p in range(4):
-                            self.discard(page, view, ctl, s, p, size, usable, cascade=0)
+                            self.discard(ctx, view, ctl, s, p, size, usable, cascade=0)
 
     def stock(self, view: dict[str, Any], ctl: Control, s: int, size: str, usable: bool) -> None:
         info = view["stocks"][s]
@@ -173,12 +181,12 @@ class StockpileScreen(GameUI):
                 el.classes(add="can-play")
             ctl.mark(src, el)
 
-    def discard(self, page: TablePage, view: dict[str, Any], ctl: Control, s: int, p: int, size: str,
+    def discard(self, ctx: TableContext, view: dict[str, Any], ctl: Control, s: int, p: int, size: str,
                 usable: bool, cascade: int) -> None:
         cards = view["discards"][s][p]
         src = f"discard:{s}:{p}" if usable and cards else None
         el = discard_pile(s, p, cards, size, src, cascade=cascade)
-        mine = s == page.seat
+        mine = s == ctx.seat
         if src or (mine and usable):
             el.classes(add="clickable")
             tappable(el, lambda: ctl.click_discard(s, p))
@@ -191,7 +199,7 @@ class StockpileScreen(GameUI):
             el.props["data-accepts"] = "false"
             ctl.discs.append(el)
 
-    def centre(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
+    def centre(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
         live = ctl.can_act()
         with ui.row().classes("sp-centre items-start justify-center gap-2 no-wrap"):
             with ui.element("div").classes("draw-pile").props("data-testid=draw-pile") as draw:
@@ -216,8 +224,8 @@ class StockpileScreen(GameUI):
                 ctl.piles.append(el)
         ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
 
-    def mine(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
-        s = page.seat
+    def mine(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+        s = ctx.seat
         live = ctl.can_act()
         classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
         area = ui.element("div").classes(classes)
@@ -230,65 +238,65 @@ class StockpileScreen(GameUI):
                 ui.label("Your discard piles").classes("pile-name")
                 with ui.row().classes("gap-2 no-wrap items-start"):
                     for p in range(4):
-                        self.discard(page, view, ctl, s, p, "", live, cascade=2)
+                        self.discard(ctx, view, ctl, s, p, "", live, cascade=2)
 
     # ----------------------------------------------------------------------------- action bar
-    def actions_key(self, page: TablePage, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
         """The bar follows what the board does, and the end-of-turn countdown; the hint follows the pick in place."""
-        return self.middle_key(page, view), page.table.commit_deadline
+        return self.middle_key(ctx, view), ctx.table.commit_deadline
 
-    def actions(self, page: TablePage, view: dict[str, Any]) -> None:
-        ctl = control(page)
+    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+        ctl = self.control_for(ctx)
 
         @ui.refreshable
         def bar() -> None:
-            self.bar_content(page, page.view, ctl)
+            self.bar_content(ctx, ctx.view, ctl)
 
         bar()
         ctl.bar = bar
 
-    def bar_content(self, page: TablePage, view: dict[str, Any], ctl: Control) -> None:
+    def bar_content(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
         phase = view.get("phase")
-        if phase not in ("play", "pending") or page.seat is None:
+        if phase not in ("play", "pending") or ctx.seat is None:
             return
-        mine = page.my_turn
+        mine = ctx.my_turn
         # the buttons share the page's row with the sort button; the hint and the pause bar go below (CSS order)
         if phase == "pending" and mine:
-            action_button(page, "Undo", "btn-undo", Undo(), None, icon="undo")
-            action_button(page, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
+            action_button(ctx, "Undo", "btn-undo", Undo(), None, icon="undo")
+            action_button(ctx, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
         elif mine:
             reason = None if view.get("undo_available") else "Nothing to undo now"
-            action_button(page, "Undo", "btn-undo", Undo(), reason, icon="undo")
+            action_button(ctx, "Undo", "btn-undo", Undo(), reason, icon="undo")
             if view.get("can_pass"):
-                action_button(page, "Pass", "btn-pass", Pass(), None, primary=True)
+                action_button(ctx, "Pass", "btn-pass", Pass(), None, primary=True)
         else:
-            action_button(page, "Undo", "btn-undo", None, "Not your turn", icon="undo")
-        hint = self.hint(page, view, ctl)
+            action_button(ctx, "Undo", "btn-undo", None, "Not your turn", icon="undo")
+        hint = self.hint(ctx, view, ctl)
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
-            left = page.table.commit_deadline
+            left = ctx.table.commit_deadline
             secs = max(0.0, (left - time.time())) if left else 0.0
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
-    def hint(self, page: TablePage, view: dict[str, Any], ctl: Control) -> str:
+    def hint(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> str:
         phase = view.get("phase")
-        t = page.table
-        if not page.my_turn:
+        t = ctx.table
+        if not ctx.my_turn:
             turn = view.get("turn")
             if turn is None:
                 return ""
-            return f"Waiting for {t.seats[turn].name}…" if turn != page.seat else ""
+            return f"Waiting for {t.seats[turn].name}…" if turn != ctx.seat else ""
         if phase == "pending":
             return "Discarded: your turn ends in a moment. Undo takes it back."
         if view.get("can_pass"):
             return "No cards and nothing to play: pass."
         src = ctl.source
         if src is None:
-            stock_src = f"stock:{page.seat}"
+            stock_src = f"stock:{ctx.seat}"
             if ctl.accepting(stock_src):
-                top = view["stocks"][page.seat]["top"]
+                top = view["stocks"][ctx.seat]["top"]
                 return f"Your stock {'wild' if top == 'W' else top} fits! Tap it, then a glowing pile."
             if not view.get("hand"):
                 return "Play from your stock or discard piles."
@@ -305,4 +313,4 @@ class StockpileScreen(GameUI):
         return f"No pile takes {card_words(code)} now."
 
 
-SCREEN = StockpileScreen()
+Screen = StockpileScreen

@@ -13,30 +13,30 @@ from storage.reports import WORDS_LIMIT, Report, ReportStore
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
-    from ui.table.page import TablePage
+    from ui.table.context import TableContext
 
 
 def report_store() -> ReportStore:
     return ReportStore(runtime().data_dir)
 
 
-def make_report(page: TablePage, words: str, user_agent: str, moves: int | None = None) -> Report:
+def make_report(ctx: TableContext, words: str, user_agent: str, moves: int | None = None) -> Report:
     """Store a report of this page's table as its seat saw it after ``moves`` moves (default: now); ``ValueError``
     with a reason if refused."""
-    t = page.table
+    t = ctx.table
     players = [{"name": s.name, "emoji": s.emoji, "bot": s.bot} for s in t.seats]
     log = [list(e) for e in t.log[:len(t.log) if moves is None else moves]]
     return report_store().add(words=words, code=t.code, game=t.game_key, options=dict(t.options), seed=t.seed,
-                              log=log, seat=page.seat, players=players, user_agent=user_agent)
+                              log=log, seat=ctx.seat, players=players, user_agent=user_agent)
 
 
-def open_report_dialog(page: TablePage) -> None:
+def open_report_dialog(ctx: TableContext) -> None:
     """The dialog: a text box, Send and Cancel. The report is of the table as it was when the dialog opened (the
     game may go on while the player writes)."""
-    moment = len(page.table.log)
-    request = page.root.client.request if page.root is not None else None
+    moment = len(ctx.table.log)
+    request = ui.context.client.request
     agent = request.headers.get("user-agent", "") if request is not None else ""
-    where = page.overlays if page.overlays is not None else ui.context.slot.parent
+    where = ctx.overlays if ctx.overlays is not None else ui.context.slot.parent
     with where, ui.dialog() as dialog, ui.card().classes("w-full max-w-xl text-black").props(
             "data-testid=report-dialog"):
         ui.label("Report a problem").classes("text-lg font-bold")
@@ -48,7 +48,7 @@ def open_report_dialog(page: TablePage) -> None:
 
         def send() -> None:
             try:
-                report = make_report(page, box.value or "", agent, moment)
+                report = make_report(ctx, box.value or "", agent, moment)
             except ValueError as exc:
                 status.set_text(str(exc))
                 return

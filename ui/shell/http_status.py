@@ -4,7 +4,7 @@ status; people read the page).
 A page sets the status while it builds; NiceGUI sends the page with it. For a new page that may have nothing to
 show (e.g. ``/replay/<CODE>``)::
 
-    from ui.pages.http_status import not_found_page
+    from ui.shell.http_status import not_found_page
 
     @ui.page("/replay/{code}")
     def replay_page(code: str) -> None:

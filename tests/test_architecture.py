@@ -1,0 +1,79 @@
+"""The layout docs/architecture.md describes, checked: arrows one way, no part takes the page, NiceGUI's private
+names in one module, and a game is a logic package plus a screen folder plus one registry line."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from logic.registry import all_games
+from ui.games import make_screen, screen_class
+from ui.games.base import GameUI
+
+ROOT = Path(__file__).resolve().parents[1]
+PRIVATE_NICEGUI = ("_shutdown_handlers", "_users", "_event_listeners", "_socket_to_document_id",
+                   "request_contextvar", "expects_arguments", "_cn_")
+
+
+def python_files(*folders: str) -> list[Path]:
+    return [p for folder in folders for p in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found
+
+
+def test_nicegui_private_names_live_in_one_module() -> None:
+    users = {str(p.relative_to(ROOT)) for p in python_files("ui", "storage", "logic") + [ROOT / "main.py"]
+             if any(name in p.read_text() for name in PRIVATE_NICEGUI)}
+    assert users == {"ui/nicegui_internals.py"}
+
+
+def test_no_part_takes_the_table_page() -> None:
+    for path in python_files("ui"):
+        if path.name == "page.py" and path.parent.name == "table":
+            continue
+        assert "TablePage" not in path.read_text(), f"{path.relative_to(ROOT)} names the table page"
+
+
+def test_components_and_screens_import_no_page() -> None:
+    for folder in ("ui/components", "ui/table", "ui/games", "ui/server", "ui/shell", "ui/net", "ui/guards",
+                   "ui/seat_api"):
+        for path in python_files(folder):
+            if path == ROOT / "ui/table/page.py":
+                continue
+            bad = {m for m in imports_of(path) if m.startswith("ui.pages") or m == "ui.table.page"}
+            assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_components_register_no_routes() -> None:
+    route = re.compile(r"@(app|ui)\.(get|post|put|delete|page)\(|app\.add_(api_)?route\(")
+    for folder in ("ui/components", "ui/games", "ui/table"):
+        for path in python_files(folder):
+            if path == ROOT / "ui/table/page.py":
+                continue
+            assert not route.search(path.read_text()), f"{path.relative_to(ROOT)} registers a route"
+
+
+def test_logic_imports_no_ui_storage_or_nicegui() -> None:
+    for path in python_files("logic"):
+        bad = {m for m in imports_of(path) if m.split(".")[0] in ("ui", "storage", "nicegui", "tinydb")}
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_every_game_has_a_screen_folder_made_per_page() -> None:
+    for game in all_games():
+        cls = screen_class(game.key)
+        assert cls is not None and issubclass(cls, GameUI), f"ui/games/{game.key}/ has no Screen"
+        assert (ROOT / "ui" / "games" / game.key / "__init__.py").exists()
+        one, two = make_screen(game.key), make_screen(game.key)
+        assert one is not two  # each page its own: per-browser state lives on the screen

@@ -1,0 +1,52 @@
+"""A tap on an element that a region redraw has just replaced reaches the replacement (ui/nicegui_internals.py
+``Replacements``, noted by ui/components/region.py). Fails if NiceGUI changes how it keeps listeners."""
+
+from __future__ import annotations
+
+from nicegui import ui
+from nicegui.testing import User
+
+from ui.components.region import Region
+from ui.nicegui_internals import REPLACEMENTS, listener_types
+
+
+async def test_an_event_for_a_replaced_button_runs_the_new_buttons_handler(user: User) -> None:
+    clicks: list[int] = []
+    regions: list[Region] = []
+    drawn = [0]
+
+    def draw() -> None:
+        drawn[0] += 1
+        n = drawn[0]
+        ui.button(f"Play {n}", on_click=lambda: clicks.append(n)).props("data-testid=btn-play")
+        ui.button("Twin", on_click=lambda: clicks.append(-1)).props("data-testid=twin")
+        ui.button("Twin", on_click=lambda: clicks.append(-2)).props("data-testid=twin")
+
+    @ui.page("/redirect-test")
+    def page() -> None:
+        regions.append(Region(draw, name="test"))
+        regions[0].update(force=True)
+
+    await user.open("/redirect-test")
+    region = regions[0]
+    old = next(el for el in region.box.descendants() if el.props.get("data-testid") == "btn-play")
+    twin = next(el for el in region.box.descendants() if el.props.get("data-testid") == "twin")
+    client = old.client
+    msg = {"id": old.id, "listener_id": listener_types(old)[0][0], "args": []}
+    twin_msg = {"id": twin.id, "listener_id": listener_types(twin)[0][0], "args": []}
+
+    region.refresh()  # another seat's move: the button is made again under a new id
+    assert old.id not in client.elements
+
+    redirected = REPLACEMENTS.redirect(client, msg)
+    assert redirected is not None
+    client.handle_event(redirected)
+    assert clicks == [2]  # the replacement's own handler ran
+    assert REPLACEMENTS.redirect(client, twin_msg) is None  # two controls of the same name: no guessing
+
+    region.refresh()  # replaced again before the tap arrived: it follows to the newest
+    again = REPLACEMENTS.redirect(client, msg)
+    assert again is not None
+    client.handle_event(again)
+    assert clicks == [2, 3]
+    assert REPLACEMENTS.redirect(client, {**msg, "listener_id": "forged"}) is None

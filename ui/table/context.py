@@ -1,0 +1,92 @@
+"""What a part of a table screen may use: the one declared interface between the table page and what it draws.
+
+The live table page (ui/table/page.py), a still table (replays, problem reports, rules examples:
+:class:`ui.table.still.StillContext`) and the TV view each implement :class:`TableContext`, so a seat badge, a
+summary or a game screen draws the same way in all of them. Parts take a context (or the narrower values they
+draw), never a page object, and keep their own per-browser state as attributes of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from nicegui import ui
+
+    from logic.tables import Table
+    from ui.components.live import Refreshable
+    from ui.shell.identity import Me
+
+TableChange = Callable[["Table", float], Any]  # a change made to the table as this player: fn(table, now)
+
+
+class TableContext(Protocol):
+    """A table as one viewer sees it, and what that viewer may do there."""
+
+    @property
+    def table(self) -> Table:
+        """The table (a live one, or a still stand-in with the same reading surface)."""
+
+    @property
+    def seat(self) -> int | None:
+        """The viewer's seat; None for a watcher (and for the middle of a still table)."""
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        """``game.view(state, seat)``: everything the viewer may see, nothing else."""
+
+    @property
+    def me(self) -> Me:
+        """Who the viewer is (player id, name, emoji)."""
+
+    @property
+    def is_host(self) -> bool: ...
+
+    @property
+    def my_turn(self) -> bool:
+        """The viewer has a seat, it is among the seats to move, and the table is not paused."""
+
+    @property
+    def selected(self) -> list[str]:
+        """The cards the viewer has picked up (kept while others play)."""
+
+    @property
+    def sort_mode(self) -> str: ...
+
+    @property
+    def overlays(self) -> ui.element | None:
+        """Where dialogs are opened: outside every part that redraws."""
+
+    def act(self, change: TableChange) -> bool:
+        """Run ``change`` on the table as this viewer (a refused one becomes a short notice); True if it ran."""
+
+    def send(self, action: Any) -> bool:
+        """Play ``action`` from the viewer's seat (the rules check it again); the selection is cleared on success."""
+
+    def check(self, action: Any) -> str | None:
+        """Why ``action`` would be refused for the viewer now, or None if it is fine (asks the rules on a copy)."""
+
+    def with_names(self, text: str) -> str:
+        """The rules layer's "Seat 3" in players' names ("You" for the viewer)."""
+
+    def hand_codes(self) -> list[str]:
+        """The viewer's cards in the order the page shows them."""
+
+    def toggle_select(self, code: str) -> None: ...
+
+    def set_sort(self, mode: str) -> None: ...
+
+    def redraw_hand(self) -> None:
+        """Bring the action bar and the hand up to date now (after a selection or another local change)."""
+
+    def request_redraw(self) -> None:
+        """Redraw every part now (after a change only this viewer knows of, e.g. a hint)."""
+
+    def keep_live(self, part: Refreshable) -> None:
+        """Keep ``part`` up to date in place after every change (live buttons and labels of the action bar)."""
+
+    def pref(self, key: str, default: object) -> object:
+        """The viewer's preference ``key`` (works outside a request: pushed redraws have none)."""
+
+    def set_pref(self, key: str, value: object) -> None: ...
