@@ -30,6 +30,7 @@ def register_pages() -> None:
         tv,
     )
     from ui.seat_api import routes as seat_api
+    from ui.shell import save_notice
     from ui.table import page as table_page
 
     nicegui_internals.install()
@@ -52,6 +53,7 @@ def register_pages() -> None:
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards
     socket_guard.install()
+    save_notice.install()  # pages hear when saving starts or stops failing
 
     home.register()
     new.register()
