@@ -73,15 +73,25 @@ def test_any_forwarding_header_means_the_password_whatever_the_host(host: str, h
     assert not host_access.request_is_local("::1", [(k.lower(), v) for k, v in {"host": host, **headers}.items()])
 
 
-@pytest.mark.parametrize("host", ["localhost", "localhost.", "127.0.0.1:8080", "[::ffff:127.0.0.1]",
-                                  "evil.example:8080", "192.168.1.20:8080", "", None])
+@pytest.mark.parametrize("host", ["localhost", "localhost:8080", "localhost.", "LOCALHOST.:8080", "127.0.0.1:8080",
+                                  "127.0.0.2", "[::1]:8080", "[::1]", "[::ffff:127.0.0.1]"])
 @pytest.mark.parametrize("peer", ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"])
-def test_a_loopback_peer_without_forwarding_headers_opens_it_whatever_the_host(peer: str, host: str | None) -> None:
-    """The Host header says nothing about where a request came from: it is not part of the decision. An IPv4
-    loopback connection seen on a dual-stack socket (``::ffff:127.0.0.1``) is the same machine."""
+def test_a_loopback_peer_without_forwarding_headers_naming_this_machine_opens_it(peer: str, host: str) -> None:
+    """An IPv4 loopback connection seen on a dual-stack socket (``::ffff:127.0.0.1``) is the same machine;
+    ``localhost.`` (the fully qualified form) is localhost."""
+    assert host_access.request_is_local(peer, {"host": host, "user-agent": "x", "accept": "*/*"})
+
+
+@pytest.mark.parametrize("host", ["evil.example:8080", "evil.example", "cardnight.local:8080", "192.168.1.20:8080",
+                                  "localhost.evil.example", "127.0.0.1.evil.example", "", None])
+@pytest.mark.parametrize("peer", ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+def test_a_loopback_peer_naming_another_host_is_asked_for_the_password(peer: str, host: str | None) -> None:
+    """A page from elsewhere that points its own name at 127.0.0.1 (DNS rebinding) reaches us from loopback with
+    its own name in Host; so does a proxy that forwards the visitor's Host and adds no header. Both get the
+    password form."""
     headers = {} if host is None else {"host": host, "user-agent": "x", "accept": "*/*"}
-    assert host_access.request_is_local(peer, headers)
-    assert host_access.request_is_local(peer, None)
+    assert not host_access.request_is_local(peer, headers)
+    assert not host_access.request_is_local(peer, None)
 
 
 @pytest.mark.parametrize("peer", ["192.168.1.30", "10.0.0.2", "::ffff:192.168.1.2", "fe80::1", "", None,

@@ -65,15 +65,33 @@ def forwarding_headers(headers: Mapping[str, str] | Iterable[tuple[str, str]] | 
     return found
 
 
+def host_is_loopback(headers: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> bool:
+    """The request names this machine by a loopback name: ``localhost`` (with or without its final dot), 127.x or
+    ::1, with any port. A page from elsewhere that points its own name at 127.0.0.1 (DNS rebinding) sends that name,
+    so it is asked for the password; this can only make the rule stricter, never open the console."""
+    if headers is None:
+        return False
+    items = headers.items() if isinstance(headers, Mapping) else headers
+    for name, value in items:
+        key = (name.decode("latin-1") if isinstance(name, bytes) else str(name)).strip().lower()
+        if key != "host":
+            continue
+        text = (value.decode("latin-1") if isinstance(value, bytes) else str(value)).strip().lower()
+        host = text.rsplit(":", 1)[0] if text.count(":") == 1 or text.startswith("[") and "]:" in text else text
+        return host.rstrip(".") == "localhost" or is_local_address(host)
+    return False
+
+
 def request_is_local(peer: str | None, headers: Mapping[str, str] | Iterable[tuple[str, str]] | None, *,
                      password_always: bool = False) -> bool:
-    """The no-password path: a loopback peer whose request carries no forwarding header (and the switch is off).
+    """The no-password path: a loopback peer whose request carries no forwarding header and names this machine by a
+    loopback name (and the switch is off).
 
     ``peer`` is the address the connection came from. (Uvicorn rewrites it from ``X-Forwarded-For`` for a loopback
     peer; that header alone already means the password here, so the rewrite changes nothing.)"""
     if password_always:
         return False
-    return is_local_address(peer) and not forwarding_headers(headers)
+    return is_local_address(peer) and not forwarding_headers(headers) and host_is_loopback(headers)
 
 
 def key_of(password: str) -> str:

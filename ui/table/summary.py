@@ -8,6 +8,7 @@ from nicegui import ui
 
 from logic.tables import STATUS_CLOSED
 from ui.components.share import share_buttons
+from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.table.report import open_report_dialog
 
@@ -107,8 +108,12 @@ def play_again(ctx: TableContext) -> None:
     """A new table with the same game, options and computer players; others are offered to join it."""
     t, hub, who = ctx.table, runtime().hub, ctx.me
     level = next((s.bot for s in t.seats if s.bot), None)
-    new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
-                     practice=t.practice and len(t.humans()) <= 1, level=level)
+    try:
+        new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
+                         practice=t.practice and len(t.humans()) <= 1, level=level)
+    except SavesFailing as exc:  # the disk is full: no new table until saves work again
+        ui.notify(str(exc), type="warning", position="top")
+        return
     if not new.practice:
         taken = {s.name for s in new.seats}
         for i, s in enumerate(t.seats):
