@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 class GameUI:
     sort_modes: tuple[tuple[str, str], ...] = (("deal", "As dealt"),)
+    # the hand's cards show ``ctx.selected`` with the "selected" mark, kept in place by the hand bar (a game that
+    # marks its own selection another way says False)
+    selection_marks = True
 
     def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
         """The shared play area (trick, piles, melds)."""

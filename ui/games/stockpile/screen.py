@@ -35,6 +35,8 @@ def tappable(el: ui.element, fn: Any) -> None:
 
 
 class StockpileScreen(GameUI):
+    selection_marks = False  # the pick is shown by its Control (one source: a hand card or a pile)
+
     def __init__(self) -> None:
         self.control: Control | None = None  # this page's selection and input, made with its context
 
