@@ -103,7 +103,7 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
     """Computer-only tables on the real Hub (server code path) while a probe measures loop lag."""
     from nicegui import core
 
-    from logic.tables import Seat
+    from logic.table import Seat
     from ui.server.hub import Hub
 
     core.loop = asyncio.get_running_loop()

@@ -34,7 +34,7 @@ def main() -> None:
     from nicegui import app, ui
 
     from logic.registry import all_games
-    from logic.tables import STATUS_PLAYING
+    from logic.table import STATUS_PLAYING
     from storage.secret import load_or_create_secret
     from tests.bench.crash_restart import computer_table
     from ui.pages import register_pages

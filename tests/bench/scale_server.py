@@ -75,7 +75,7 @@ def install() -> None:
     from nicegui import app
 
     from logic.registry import get_game
-    from logic.tables import STATUS_PLAYING, Seat
+    from logic.table import STATUS_PLAYING, Seat
     from ui.server.runtime import runtime
 
     async def probe() -> None:
