@@ -89,8 +89,10 @@ def migrate_record(data: dict[str, Any], wall: float | None = None) -> dict[str,
         migrated = {k: v for k, v in data.items() if k not in TIMERS}
         for name, left in TIMERS.items():
             deadline = data.get(name)
-            base = deadline if saved_at is None else saved_at  # saved at an unknown time: it has run out
-            migrated[left] = None if deadline is None else max(0.0, float(deadline) - float(base))
+            if deadline is None:
+                migrated[left] = None
+            else:  # saved at an unknown time: it has run out
+                migrated[left] = max(0.0, float(deadline) - float(deadline if saved_at is None else saved_at))
         data = {**migrated, "schema": 3, "away_for": {}}
         schema = 3
     if schema != SCHEMA:
