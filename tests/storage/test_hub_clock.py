@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.hub import Hub
+from ui.server.hub import Hub
 
 STEP = 0.25
 
