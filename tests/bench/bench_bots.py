@@ -129,7 +129,7 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
                 await asyncio.sleep(interval)
                 lags.append(time.perf_counter() - t0 - interval)
 
-        async def ticker() -> None:  # like app.timer(0.1, hub.tick)
+        async def ticker() -> None:  # like Hub.run_ticker
             while not stop.is_set():
                 await hub.tick()
                 await asyncio.sleep(0.1)

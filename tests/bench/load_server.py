@@ -45,7 +45,7 @@ def main() -> None:
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host="127.0.0.1", port=args.port))
     register_pages()
-    app.timer(0.1, hub.tick)
+    app.on_startup(hub.start_ticker)
     app.on_shutdown(hub.save_all)
 
     keys = [g.key for g in all_games()]

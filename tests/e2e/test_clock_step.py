@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, free_port
-from tests.e2e.helpers import attr, my_turn
+from tests.e2e.helpers import attr, my_turn, saved_record
 
 pytestmark = pytest.mark.e2e
 
@@ -97,4 +97,7 @@ def test_a_step_of_the_wall_clock_neither_freezes_nor_fires_the_table(
     for _ in range(5):
         page.wait_for_timeout(1000)
         versions.append(int(attr(page, "data-version")))
-    assert versions[-1] >= versions[0] + 4, versions
+    code = page.url.rsplit("/", 1)[1]
+    record = saved_record(srv, code)
+    assert versions[-1] >= versions[0] + 4, (versions, attr(page, "data-phase"), attr(page, "data-turn"),
+                                             record["status"], record["version"], record["seats"][0])

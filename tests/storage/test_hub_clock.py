@@ -4,6 +4,9 @@ left, whatever the wall clock did meanwhile. Both clocks are in the test's hands
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import time
 from pathlib import Path
 
 import pytest
@@ -72,3 +75,26 @@ async def test_steps_of_the_wall_clock_change_nothing_and_a_restart_keeps_the_ti
     await later.run(restarted, 0.5)
     assert again.log[len(table.log)][0] == 0, "the timeout move comes when the time left has run out"
     restarted.writer.close()
+
+
+async def test_the_ticker_keeps_its_pace_while_the_wall_clock_steps_back(data_dir: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ticker is paced by the monotonic clock: a wall clock that goes back an hour at every reading (a timer
+    that measured its callback with it would wait an hour) leaves it ticking."""
+    hub = Hub(data_dir)
+    ticks: list[float] = []
+    plain_tick = hub.tick
+
+    async def counted() -> None:
+        ticks.append(asyncio.get_running_loop().time())
+        await plain_tick()
+
+    hub.tick = counted  # type: ignore[method-assign]
+    readings = itertools.count()
+    monkeypatch.setattr(time, "time", lambda: 1_800_000_000.0 - 3600 * next(readings))
+    ticker = asyncio.create_task(hub.run_ticker(0.05))
+    await asyncio.sleep(0.5)
+    hub.stopping = True
+    await asyncio.wait_for(ticker, 1.0)
+    assert len(ticks) >= 5, ticks
+    hub.writer.close()

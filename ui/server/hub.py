@@ -58,6 +58,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 FINISHED_KEEP_SECONDS = 24 * 3600
 CLOSED_KEEP_SECONDS = 600
+TICK_SECONDS = 0.1
 
 Listener = Callable[[Table], None]
 
@@ -353,6 +354,25 @@ class Hub:
         return unsubscribe
 
     # ----------------------------------------------------------------------------- the ticker
+    def start_ticker(self) -> None:
+        """Start :meth:`run_ticker` in the background (at app start; NiceGUI cancels it at shutdown)."""
+        from nicegui import background_tasks
+
+        background_tasks.create(self.run_ticker(), name="ticker")
+
+    async def run_ticker(self, interval: float = TICK_SECONDS) -> None:
+        """The one server-side ticker: :meth:`tick` every ``interval`` seconds until the hub stops, paced by the
+        event loop's monotonic clock. (NiceGUI's timers time their callback with the wall clock: a step back
+        during a tick would hold the next tick back by as much, and every table with it.)"""
+        loop = asyncio.get_running_loop()
+        while not self.stopping:
+            started = loop.time()
+            try:
+                await self.tick()
+            except Exception:  # the ticker must outlive any one failure
+                log.exception("tick failed")
+            await asyncio.sleep(max(0.0, interval - (loop.time() - started)))
+
     async def tick(self) -> None:
         """One pass over every table. Called by the app-wide timer."""
         if self.stopping:
