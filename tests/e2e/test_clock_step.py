@@ -74,11 +74,11 @@ def test_a_step_of_the_wall_clock_neither_freezes_nor_fires_the_table(
     assert my_turn(page), "the person's turn never came"
     page.wait_for_timeout(1200)
     shown = [(time.monotonic(), seconds_shown(page))]
-    assert 20 <= shown[0][1] <= TIMER  # time enough for two steps
+    assert 10 <= shown[0][1] <= TIMER  # time enough for two steps (a busy machine may show the turn late)
 
     for step, why in (("-1h", "back an hour"), ("+1h", "two hours ahead")):
         server_offset(srv, offset, step)
-        page.wait_for_timeout(3000)
+        page.wait_for_timeout(2000)
         shown.append((time.monotonic(), seconds_shown(page)))
         (then, before), (now, after) = shown[-2:]
         assert abs((before - after) - (now - then)) <= 2.5, f"{why}: {shown}"  # counts down as time passes
