@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from nicegui import ui
 
-    from logic.tables import Table
+    from logic.table import Table
     from ui.components.live import Refreshable
     from ui.shell.identity import Me
 

@@ -15,7 +15,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import Game, Outcome
-from logic.table_common import Seat
+from logic.table import Seat
 from ui.games import make_screen
 from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
@@ -26,7 +26,7 @@ READ_ONLY = "This is a replay: nothing can be played here."
 
 @dataclass
 class StillTable:
-    """The parts of :class:`logic.tables.Table` the game screens read, for a state nobody plays."""
+    """The parts of :class:`logic.table.Table` the game screens read, for a state nobody plays."""
 
     game: Game
     seats: list[Seat]
@@ -48,6 +48,9 @@ class StillTable:
 
     def seat_of(self, player_id: str | None) -> int | None:
         return None
+
+    def seconds_left(self, now: float, timer: str = "turn") -> float | None:
+        return None  # no timer runs at a still table
 
 
 class StillContext:

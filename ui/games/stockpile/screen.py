@@ -277,8 +277,7 @@ class StockpileScreen(GameUI):
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
-            left = ctx.table.commit_deadline
-            secs = max(0.0, (left - time.time())) if left else 0.0
+            secs = ctx.table.seconds_left(time.monotonic(), "commit") or 0.0
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 

@@ -1,11 +1,9 @@
-"""Shared table pieces: status and limit constants, the ``Seat`` record and text cleaning."""
+"""Who sits where: table statuses, text limits, the ``Seat`` record and cleaning of names and chat text."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-LOBBY_MINUTES = (5, 10, 15)
-BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
 MAX_CHAT = 200
 CHAT_LIMIT = 300
 NAME_LIMIT = 24
@@ -29,7 +27,7 @@ class Seat:
     away: bool = False  # the computer plays because the person was away; they get the seat back on return
     timeouts: int = 0  # turn timeouts in a row (a move of their own resets it); see Game.timeouts_before_autoplay
     timed_out: bool = False  # the "turn timed out" notice waits for this person's "Got it"
-    program_hash: str | None = None  # a program seat (seat API): sha256 of its API token, never the token
+    program_hash: str | None = None  # a program seat: sha256 of its API token, never the token
 
     @property
     def empty(self) -> bool:
