@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from logic import text_clean
+
 MAX_CHAT = 200
 CHAT_LIMIT = 300
 NAME_LIMIT = 24
@@ -45,11 +47,10 @@ class Seat:
 
 
 def clean_text(text: str, limit: int) -> str:
-    """Trim, drop control characters and cap length. Shown as text, never HTML."""
-    cleaned = "".join(" " if ch.isspace() else ch for ch in str(text)  # a line break becomes a space
-                      if ch.isspace() or (ch.isprintable() and ch not in "\u202e\u202d"))
-    return " ".join(cleaned.split())[:limit]
+    """Trim, drop control characters and direction overrides, keep emoji sequences whole (logic/text_clean.py),
+    cap the length in visible characters. Shown as text, never HTML."""
+    return text_clean.clean_text(text, limit)
 
 
 def clean_name(name: str) -> str:
-    return clean_text(name, NAME_LIMIT) or "Player"
+    return text_clean.clean_name(name, NAME_LIMIT) or "Player"
