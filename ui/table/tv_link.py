@@ -20,11 +20,11 @@ def tv_urls(code: str) -> tuple[str, str | None]:
 def open_tv_dialog(code: str, overlays: ui.element | None) -> None:
     by_number, by_name = tv_urls(code)
     with overlays or ui.context.slot.parent, ui.dialog() as dialog, ui.card().classes(
-            "items-center text-black max-w-md").props("data-testid=tv-dialog"):
+            "items-center text-black").style("max-width: 28rem").props("data-testid=tv-dialog"):
         ui.label("Show this table on a TV").classes("text-lg font-bold")
         ui.label("Open this address on the TV's browser, or on a laptop connected to the TV. It shows the table "
                  "for everyone; nobody's cards.").classes("text-sm text-center")
-        qr = ui.element("img").classes("w-48 h-48")
+        qr = ui.element("img").style("width: 12rem; height: 12rem")
         qr.props.update({"src": qr_data_uri(by_number), "alt": f"QR code for {by_number}", "data-testid": "tv-link-qr"})
         ui.label(by_number).classes("font-mono text-sm").props("data-testid=tv-link")
         if by_name:
