@@ -8,7 +8,6 @@ seat's own ``view(state, seat)``; the middle from the spectator's ``view(state, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +15,7 @@ from nicegui import ui
 
 from logic.game import Game, Outcome
 from logic.table_common import Seat
+from logic.views import TableView
 from ui.games import make_screen
 from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
@@ -54,7 +54,7 @@ class StillContext:
     """A :class:`ui.table.context.TableContext` for a table nobody plays at: the same reading surface the game
     screens use, every action refused."""
 
-    def __init__(self, table: StillTable, seat: int | None, view: Mapping[str, Any]) -> None:
+    def __init__(self, table: StillTable, seat: int | None, view: TableView) -> None:
         self._table = table
         self._seat = seat
         self._view = view
@@ -72,7 +72,7 @@ class StillContext:
         return self._seat
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> TableView:
         return self._view
 
     @property
@@ -196,7 +196,7 @@ def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
                 f"data-testid=replay-standing-{i}")
 
 
-def draw_hand(table: StillTable, seat: int, view: dict[str, Any]) -> None:
+def draw_hand(table: StillTable, seat: int, view: TableView) -> None:
     """Seat ``seat``'s hand, face up, drawn by the game's own hand part from that seat's view."""
     ctx = StillContext(table, seat, view)
     if ctx.screen is None:

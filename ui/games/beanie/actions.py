@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.beanie import sets as S
 from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, PROPOSE, WITHDRAW, Discard, Lay
+from logic.views import BeanieView
 from ui.games.base import action_button
 from ui.games.beanie.parts import (
     Local,
@@ -31,11 +32,11 @@ class ActionBar:
 
     """Mixed into the Beanie screen: the buttons above the hand, each disabled with its reason."""
 
-    def toggle_steal(self, ctx: TableContext) -> None:  # the screen class defines it
+    def toggle_steal(self, ctx: TableContext[BeanieView]) -> None:  # the screen class defines it
         ...
 
     # ----------------------------------------------------------------------------- action bar
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         if view.get("phase") != "play":
             return
         loc = self.local
@@ -96,7 +97,7 @@ class ActionBar:
             hint = lay_reason or "Lay set to put these cards on the table."
         ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
 
-    def vote_buttons(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def vote_buttons(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         vote = view.get("vote")
         me = ctx.seat
         if vote is None:
@@ -114,7 +115,7 @@ class ActionBar:
             action_button(ctx, "Agree to end round", "btn-agree", AGREE,
                           ctx.check(AGREE) if ctx.my_turn else "Agree on your turn").props("flat dense no-caps")
 
-    def lay_reason(self, ctx: TableContext, view: dict[str, Any], sel: list[str]) -> str | None:
+    def lay_reason(self, ctx: TableContext[BeanieView], view: BeanieView, sel: list[str]) -> str | None:
         if len(sel) < 3:
             return "Select 3 or more cards to lay a set"
         outs = lay_outcomes(sel, wild_of(view))
@@ -123,7 +124,7 @@ class ActionBar:
                 return ctx.check(Lay(tuple(sel), as_type, outs[as_type][0][1]))
         return ctx.check(Lay(tuple(sel))) or "These cards make no set"
 
-    def lay(self, ctx: TableContext, view: dict[str, Any], sel: list[str]) -> None:
+    def lay(self, ctx: TableContext[BeanieView], view: BeanieView, sel: list[str]) -> None:
         wild = wild_of(view)
         outs = lay_outcomes(sel, wild)
         cards = tuple(sel)

@@ -16,6 +16,7 @@ from nicegui import ui
 from logic.beanie import sets as S
 from logic.cards import SUIT_SYMBOL
 from logic.game import IllegalMove
+from logic.views import BeanieView
 from ui.components.cards import card
 
 if TYPE_CHECKING:
@@ -28,12 +29,12 @@ def pretty(code: str) -> str:
     return code[:-1] + SUIT_SYMBOL[code[-1]]
 
 
-def wild_of(view: dict[str, Any]) -> int:
+def wild_of(view: BeanieView) -> int:
     """The wild rank as a number (aces 1 ... kings 13): round k makes rank k wild."""
     return S.RANK_LABELS.index(view.get("wild_rank") or "A")
 
 
-def is_wild(code: str, view: dict[str, Any]) -> bool:
+def is_wild(code: str, view: BeanieView) -> bool:
     return code[:-1] == view.get("wild_rank")
 
 
@@ -55,14 +56,14 @@ YOU_FIX = {"starts": "start", "proposes": "propose", "agrees": "agree", "wins": 
 CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
 
-def message_text(ctx: TableContext, text: str) -> str:
+def message_text(ctx: TableContext[BeanieView], text: str) -> str:
     """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
     "7♦" rather than "7D"."""
     text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
     return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], ctx.with_names(text))
 
 
-def name_of(ctx: TableContext, seat: int) -> str:
+def name_of(ctx: TableContext[BeanieView], seat: int) -> str:
     if seat == ctx.seat:
         return "You"
     seats = ctx.table.seats
@@ -79,7 +80,7 @@ class Local:
         self.sets_box: ui.element | None = None
 
 
-def steal_pairs(ctx: TableContext, view: dict[str, Any], need_laid: bool = True) -> list[tuple[int, str]]:
+def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:
     """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
     me = ctx.seat
     if me is None or view.get("phase") != "play":
@@ -98,7 +99,7 @@ def steal_pairs(ctx: TableContext, view: dict[str, Any], need_laid: bool = True)
     return out
 
 
-def play_stage(ctx: TableContext, view: dict[str, Any]) -> bool:
+def play_stage(ctx: TableContext[BeanieView], view: BeanieView) -> bool:
     return ctx.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
 
 
@@ -175,7 +176,7 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
 
 
 # ----------------------------------------------------------------------------- scorecard and sharing
-def scorecard_table(ctx: TableContext, view: dict[str, Any]) -> None:
+def scorecard_table(ctx: TableContext[BeanieView], view: BeanieView) -> None:
     rows = view.get("scorecard") or []
     n = view.get("players") or len(ctx.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
@@ -206,7 +207,7 @@ def scorecard_table(ctx: TableContext, view: dict[str, Any]) -> None:
                         ui.label(str(totals[i]))
 
 
-def share_text(ctx: TableContext, view: dict[str, Any]) -> str:
+def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
     """The result as plain text: standings, then every round."""
     t = ctx.table
     n = view.get("players") or len(t.seats)
@@ -254,7 +255,7 @@ async def copy_share(text: str) -> None:
               else "Text selected: copy it with your device's menu.", position="top")
 
 
-def share_box(ctx: TableContext, view: dict[str, Any]) -> None:
+def share_box(ctx: TableContext[BeanieView], view: BeanieView) -> None:
     text = share_text(ctx, view)
     ui.textarea(value=text).props("readonly outlined autogrow data-testid=share-text").classes(
         "w-full font-mono text-xs")
@@ -262,7 +263,7 @@ def share_box(ctx: TableContext, view: dict[str, Any]) -> None:
         "color=primary no-caps data-testid=btn-share")
 
 
-def scorecard_panel(ctx: TableContext, view: dict[str, Any], start: str = "scorecard") -> None:
+def scorecard_panel(ctx: TableContext[BeanieView], view: BeanieView, start: str = "scorecard") -> None:
     """Tabs: the round-by-round scorecard and the result as text."""
     with ui.tabs().classes("w-full text-black").props("dense no-caps") as tabs:
         sc = ui.tab("scorecard", "Scorecard").props("data-testid=tab-scorecard")
@@ -274,7 +275,7 @@ def scorecard_panel(ctx: TableContext, view: dict[str, Any], start: str = "score
             share_box(ctx, view)
 
 
-def open_scorecard(ctx: TableContext) -> None:
+def open_scorecard(ctx: TableContext[BeanieView]) -> None:
     view = ctx.view
     with ui.dialog() as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
@@ -286,7 +287,7 @@ def open_scorecard(ctx: TableContext) -> None:
     dialog.open()
 
 
-def results_panel(ctx: TableContext) -> None:
+def results_panel(ctx: TableContext[BeanieView]) -> None:
     """Under the final standings: the scorecard round by round and Share result."""
     view = ctx.view
     if not view or view.get("game") != "beanie":

@@ -19,6 +19,7 @@ from logic.beanie.actions import (
     Star,
     Steal,
 )
+from logic.views import BeanieView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI
@@ -51,16 +52,16 @@ SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
 
 
 
-class BeanieScreen(ActionBar, GameUI):
+class BeanieScreen(ActionBar, GameUI[BeanieView]):
     def __init__(self) -> None:
         self.local = Local()  # this page's steal mode and sets box
 
     sort_modes = (("deal", "Deal"), ("rank", "A→K"), ("suit", "♠♥♦♣"))
 
-    def results(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def results(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         results_panel(ctx)
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: BeanieView) -> list[str]:
         if mode == "rank":
             return sorted(codes, key=lambda c: (is_wild(c, view), RANK_ORDER[c[:-1]], SUIT_ORDER[c[-1]]))
         if mode == "suit":
@@ -68,7 +69,7 @@ class BeanieScreen(ActionBar, GameUI):
         return codes
 
     # ----------------------------------------------------------------------------- middle
-    def shown_state(self, ctx: TableContext, view: dict[str, Any]) -> Hashable:
+    def shown_state(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable:
         """Everything the board and the action bar draw from, as one comparable value: the view, the names at
         the table, whose turn, the selection and steal mode. Chat and presence leave it alone, so they redraw
         nothing under a finger."""
@@ -76,13 +77,13 @@ class BeanieScreen(ActionBar, GameUI):
         return (repr(view), seats, ctx.seat, ctx.my_turn, ctx.table.paused, len(ctx.table.log),
                 tuple(ctx.selected), self.local.steal_mode)
 
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable | None:
         return self.shown_state(ctx, view)
 
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable | None:
         return self.shown_state(ctx, view)
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         loc = self.local
         if not steal_pairs(ctx, view) or not play_stage(ctx, view):
             loc.steal_mode = False
@@ -105,7 +106,7 @@ class BeanieScreen(ActionBar, GameUI):
             with loc.sets_box:
                 self.sets(ctx, view)
 
-    def info_row(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def info_row(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         with ui.row().classes("items-center justify-center gap-2 w-full"):
             with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
                 ui.label("★").classes("bn-wild-star")
@@ -117,7 +118,7 @@ class BeanieScreen(ActionBar, GameUI):
             ui.label(message_text(ctx, view["message"])).classes("text-sm text-center opacity-90").props(
                 "data-testid=message")
 
-    def vote_banner(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def vote_banner(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         vote = view.get("vote")
         if not vote:
             return
@@ -130,7 +131,7 @@ class BeanieScreen(ActionBar, GameUI):
             text += " Agree on your turn, or play on."
         ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
 
-    def piles(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def piles(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         can_draw = ctx.my_turn and view.get("turn_stage") == "draw"
         reason = None if can_draw else ("Not your turn" if not ctx.my_turn else "You have drawn this turn")
         with ui.row().classes("items-end justify-center gap-6"):
@@ -169,7 +170,7 @@ class BeanieScreen(ActionBar, GameUI):
             ui.label("Draw: tap the stock, or take the top of the discard pile.").classes("bn-hint").props(
                 "data-testid=draw-hint")
 
-    def draw(self, ctx: TableContext, action: Any) -> None:
+    def draw(self, ctx: TableContext[BeanieView], action: Any) -> None:
         reason = ctx.check(action)
         if reason:
             ui.notify(reason, type="warning", position="top")
@@ -177,7 +178,7 @@ class BeanieScreen(ActionBar, GameUI):
         ctx.send(action)
 
     # ----------------------------------------------------------------------------- sets on the table
-    def sets(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def sets(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         sets = view.get("sets") or []
         if not sets:
             if view.get("phase") == "play":
@@ -201,7 +202,7 @@ class BeanieScreen(ActionBar, GameUI):
                         if s["owner"] == owner:
                             self.one_set(ctx, view, s, sel, steals)
 
-    def one_set(self, ctx: TableContext, view: dict[str, Any], s: dict[str, Any], sel: list[str],
+    def one_set(self, ctx: TableContext[BeanieView], view: BeanieView, s: dict[str, Any], sel: list[str],
                 steals: list[tuple[int, str]]) -> None:
         box = ui.element("div").classes("bn-set")
         box.props.update({"data-testid": f"set-{s['id']}", "data-set-id": str(s["id"]), "data-owner": str(s["owner"]),
@@ -217,7 +218,7 @@ class BeanieScreen(ActionBar, GameUI):
                     table_card(c["code"], c["as"], c["wild"], on_click=click, stealable=target)
             self.set_buttons(ctx, view, s, sel)
 
-    def set_buttons(self, ctx: TableContext, view: dict[str, Any], s: dict[str, Any], sel: list[str]) -> None:
+    def set_buttons(self, ctx: TableContext[BeanieView], view: BeanieView, s: dict[str, Any], sel: list[str]) -> None:
         """"+" when the selected natural card(s) fit this set; "★" when a lone selected Beanie has room here."""
         if not sel or not play_stage(ctx, view) or self.local.steal_mode:
             return
@@ -244,12 +245,12 @@ class BeanieScreen(ActionBar, GameUI):
         btn.props["aria-label"] = f"Add {', '.join(pretty(c) for c in plan)} to {set_title(s)}"
         reason_on(btn, reason)
 
-    def add(self, ctx: TableContext, set_id: int, plan: list[str]) -> None:
+    def add(self, ctx: TableContext[BeanieView], set_id: int, plan: list[str]) -> None:
         for code in plan:
             if not ctx.send(Add(set_id, code)):
                 return
 
-    def star(self, ctx: TableContext, s: dict[str, Any], code: str, ends: tuple) -> None:
+    def star(self, ctx: TableContext[BeanieView], s: dict[str, Any], code: str, ends: tuple) -> None:
         if ends != ("low", "high"):
             ctx.send(Star(s["id"], code, None))
             return
@@ -264,7 +265,7 @@ class BeanieScreen(ActionBar, GameUI):
         ])
 
     # ----------------------------------------------------------------------------- stealing
-    def toggle_steal(self, ctx: TableContext) -> None:
+    def toggle_steal(self, ctx: TableContext[BeanieView]) -> None:
         loc = self.local
         loc.steal_mode = not loc.steal_mode
         eligible = {c for _sid, c in steal_pairs(ctx, ctx.view)}
@@ -273,7 +274,7 @@ class BeanieScreen(ActionBar, GameUI):
             ctx.selected.append(next(iter(eligible)))
         self.redraw(ctx)
 
-    def steal_click(self, ctx: TableContext, set_id: int, as_code: str) -> None:
+    def steal_click(self, ctx: TableContext[BeanieView], set_id: int, as_code: str) -> None:
         if as_code not in ctx.selected:
             ctx.selected[:] = [as_code]  # tapping the Beanie first picks the card that can replace it
         action = Steal(set_id, as_code)
@@ -281,7 +282,7 @@ class BeanieScreen(ActionBar, GameUI):
             self.local.steal_mode = False
 
     # ----------------------------------------------------------------------------- hand
-    def on_card_click(self, ctx: TableContext, view: dict[str, Any], code: str) -> None:
+    def on_card_click(self, ctx: TableContext[BeanieView], view: BeanieView, code: str) -> None:
         if self.local.steal_mode:
             ctx.selected[:] = [] if ctx.selected == [code] else [code]
         elif code in ctx.selected:
@@ -290,7 +291,7 @@ class BeanieScreen(ActionBar, GameUI):
             ctx.selected.append(code)
         self.redraw(ctx)
 
-    def redraw(self, ctx: TableContext) -> None:
+    def redraw(self, ctx: TableContext[BeanieView]) -> None:
         """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
         ctx.redraw_hand()
         loc = self.local
@@ -303,12 +304,12 @@ class BeanieScreen(ActionBar, GameUI):
                 board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
                 board.update()
 
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> Hashable | None:
         loc = self.local
         eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
         return loc.steal_mode, tuple(sorted(eligible)), view.get("drawn_card"), tuple(is_wild(c, view) for c in codes)
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> None:
         loc = self.local
         eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
         drawn = view.get("drawn_card")

@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.views import RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.rummy.parts import seat_name
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[[], None]) -> None:
+def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], None]) -> None:
     draw = view.get("first_deal_draw") or {}
     cards = list(draw.get("cards") or [])
     mine = ctx.seat
@@ -57,7 +58,7 @@ def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[
                     ui.label(seat_name(ctx, seat)).classes("text-sm")
 
 
-def countdown(ctx: TableContext, active: bool) -> None:
+def countdown(ctx: TableContext[RummyView], active: bool) -> None:
     """Seconds until the game draws for you (the phase's own timer, kept by the table)."""
     if not active:
         return

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import SUIT_SYMBOL, Card
+from logic.views import RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 
@@ -100,14 +101,14 @@ def pretty_all(codes: list[str]) -> str:
     return " ".join(pretty(c) for c in codes)
 
 
-def seat_name(ctx: TableContext, seat: int, you: str = "You") -> str:
+def seat_name(ctx: TableContext[RummyView], seat: int, you: str = "You") -> str:
     if seat == ctx.seat:
         return you
     return ctx.table.seats[seat].name if 0 <= seat < len(ctx.table.seats) else f"Seat {seat + 1}"
 
 
 # --- piles ---------------------------------------------------------------------------------------------------
-def stock_pile(ctx: TableContext, view: dict[str, Any], can_draw: bool, on_draw: Callable[[], None]) -> None:
+def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on_draw: Callable[[], None]) -> None:
     count = int(view.get("stock_count") or 0)
     with ui.column().classes("items-center gap-1"):
         ui.label("Stock").classes("rm-pile-label")
@@ -128,7 +129,7 @@ def stock_pile(ctx: TableContext, view: dict[str, Any], can_draw: bool, on_draw:
         ui.label("Tap to draw" if can_draw else "").classes("rm-pile-tip")
 
 
-def discard_pile(ctx: TableContext, view: dict[str, Any], *, takeable: set[str], can_take: bool,
+def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set[str], can_take: bool,
                  on_take: Callable[[str], None], hint_take: str | None,
                  drop: Callable[[str, str], None] | None, on_tap: Callable[[], None] | None) -> None:
     """The whole pile, bottom -> top, spread so every card shows its corner."""
@@ -164,7 +165,7 @@ def discard_pile(ctx: TableContext, view: dict[str, Any], *, takeable: set[str],
 
 
 # --- melds ---------------------------------------------------------------------------------------------------
-def meld_groups(ctx: TableContext, view: dict[str, Any], *, targets: set[int], hint_melds: set[int],
+def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[int], hint_melds: set[int],
                 on_meld_click: Callable[[int], None] | None, meld_drop: Callable[[int, str, str], None] | None
                 ) -> None:
     """Melds grouped by owner (the viewer first, then clockwise), each meld showing who laid off what."""
@@ -189,7 +190,7 @@ def meld_groups(ctx: TableContext, view: dict[str, Any], *, targets: set[int], h
                              on_click=on_meld_click, drop=meld_drop)
 
 
-def meld_box(ctx: TableContext, m: dict[str, Any], *, target: bool, hinted: bool,
+def meld_box(ctx: TableContext[RummyView], m: dict[str, Any], *, target: bool, hinted: bool,
              on_click: Callable[[int], None] | None, drop: Callable[[int, str, str], None] | None) -> None:
     mid = int(m["id"])
     laid = {lo["card"]: lo["seat"] for lo in m.get("layoffs") or []}
@@ -229,7 +230,7 @@ def meld_box(ctx: TableContext, m: dict[str, Any], *, target: bool, hinted: bool
 
 
 # --- lines above the piles -----------------------------------------------------------------------------------
-def info_panels(ctx: TableContext, view: dict[str, Any], hint: dict[str, Any] | None) -> None:
+def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, Any] | None) -> None:
     """Last turn, scores, the first-deal draw (early in the match), the must-use warning and the hint."""
     n = len(ctx.table.seats)
     playing = view.get("phase") == "play"

@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.cards import Card
 from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.views import RummyView
 from ui.components.cards import card
 from ui.games.base import GameUI, action_button
 from ui.games.rummy.control import RummyControl
@@ -59,14 +60,14 @@ def _suit(code: str) -> int:
     return SUIT_ORDER[Card.parse(code).suit]
 
 
-class RummyScreen(RummyControl, GameUI):
+class RummyScreen(RummyControl, GameUI[RummyView]):
     sort_modes = (("suit", "By suit"), ("rank", "By rank"), ("custom", "My order"))
 
     def __init__(self) -> None:
         self.st = PageState()  # this page's hint, lay-off mode and own card order
 
     # ----------------------------------------------------------------------------- hand order
-    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
+    def hand_codes(self, ctx: TableContext[RummyView], view: RummyView) -> list[str]:
         codes = list(view.get("hand", []))
         if ctx.sort_mode == "custom":
             order = [c for c in self.st.hand_order if c in codes]
@@ -75,17 +76,17 @@ class RummyScreen(RummyControl, GameUI):
             return order
         return codes
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: RummyView) -> list[str]:
         if mode == "suit":
             return sorted(codes, key=lambda c: (_suit(c), _rank(c)))
         if mode == "rank":
             return sorted(codes, key=lambda c: (_rank(c), _suit(c)))
         return codes
 
-    def shown_order(self, ctx: TableContext) -> list[str]:
+    def shown_order(self, ctx: TableContext[RummyView]) -> list[str]:
         return self.sort(self.hand_codes(ctx, ctx.view), ctx.sort_mode, ctx.view)
 
-    def move_card(self, ctx: TableContext, code: str, before: str) -> None:
+    def move_card(self, ctx: TableContext[RummyView], code: str, before: str) -> None:
         """Rearrange the hand by hand: ``code`` goes to where ``before`` is (or to the end)."""
         order = self.shown_order(ctx)
         if code not in order or code == before:
@@ -101,7 +102,7 @@ class RummyScreen(RummyControl, GameUI):
         ctx.set_sort("custom")
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[RummyView], view: RummyView) -> Hashable | None:
         """In play the piles and melds follow the game, the names and the hint, not chat or presence (a tap is not
         lost to a redraw; the selection and the layoff mode refresh the melds on their own). The draw for the
         first deal redraws on every change."""
@@ -110,7 +111,7 @@ class RummyScreen(RummyControl, GameUI):
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log), repr(self.current_hint(ctx))
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[RummyView], view: RummyView) -> None:
         st = self.st
         stage = self.stage(ctx, view)
         root = ui.column().classes("rm-middle w-full items-center gap-2")
@@ -141,7 +142,7 @@ class RummyScreen(RummyControl, GameUI):
             st.melds_view = melds_view
             melds_view()
 
-    def melds_area(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def melds_area(self, ctx: TableContext[RummyView], view: RummyView) -> None:
         st = self.st
         stage = self.stage(ctx, view)
         h = self.current_hint(ctx)
@@ -168,11 +169,11 @@ class RummyScreen(RummyControl, GameUI):
             area.on("click", lambda _e: self.tap_table(ctx), js_handler=JS_TAP_EMPTY)
 
     # ----------------------------------------------------------------------------- hand
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> Hashable | None:
         h = self.current_hint(ctx) or {}
         return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view.get("must_use")
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> None:
         hand_el = ui.context.slot.parent
         stage = self.stage(ctx, view)
         h = self.current_hint(ctx) or {}
@@ -197,14 +198,14 @@ class RummyScreen(RummyControl, GameUI):
             drop_target(el, "hand", lambda s, t: self.drop_on_hand(ctx, s, t))
 
     # ----------------------------------------------------------------------------- actions
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[RummyView], view: RummyView) -> Hashable | None:
         """The bar follows the game, the selection, the names, the turn's grace and the "show buttons" choice; not
         chat or presence (a tap on it is not lost to their redraw)."""
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return (repr(view), tuple(ctx.selected), seats, ctx.my_turn, ctx.table.paused, ctx.table.commit_deadline,
                 len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.st.choose_layoff)
 
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext[RummyView], view: RummyView) -> None:
         if view.get("phase") != "play" or ctx.seat is None:
             return
         stage = self.stage(ctx, view)
@@ -253,7 +254,7 @@ class RummyScreen(RummyControl, GameUI):
         if line:
             ui.label(line).classes("reason rm-reason w-full text-center").props("data-testid=reason")
 
-    def grace_buttons(self, ctx: TableContext) -> None:
+    def grace_buttons(self, ctx: TableContext[RummyView]) -> None:
         def left() -> int:
             deadline = ctx.table.commit_deadline
             return max(0, math.ceil(deadline - time.time())) if deadline else 0
@@ -272,7 +273,7 @@ class RummyScreen(RummyControl, GameUI):
 
         ui.timer(0.25, tick)
 
-    def next_step(self, ctx: TableContext, view: dict[str, Any], cards: list[str], show: bool) -> str:
+    def next_step(self, ctx: TableContext[RummyView], view: RummyView, cards: list[str], show: bool) -> str:
         stage = self.stage(ctx, view)
         if stage is None:
             cur = view.get("current")

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.stockpile.actions import Discard, Play
+from logic.views import StockpileView
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def source_code(view: dict[str, Any], source: str) -> str | None:
+def source_code(view: StockpileView, source: str) -> str | None:
     """The card a source would play ("hand:2" -> the third hand card), or None if it is gone."""
     parts = source.split(":")
     try:
@@ -41,7 +42,7 @@ def card_words(code: str | None) -> str:
 class Control:
     """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
 
-    def __init__(self, ctx: TableContext) -> None:
+    def __init__(self, ctx: TableContext[StockpileView]) -> None:
         self.ctx = ctx
         self.source: str | None = None
         self.made_at = -1  # move count when the selection was made
@@ -54,7 +55,7 @@ class Control:
 
     # ------------------------------------------------------------------------- state
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> StockpileView:
         return self.ctx.view
 
     def can_act(self) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.stockpile.actions import Commit, Pass, Undo
+from logic.views import StockpileView
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI, action_button
 from ui.games.stockpile.control import Control, card_words, source_code
@@ -34,11 +35,11 @@ def tappable(el: ui.element, fn: Any) -> None:
     el.on("click", lambda _e: fn())
 
 
-class StockpileScreen(GameUI):
+class StockpileScreen(GameUI[StockpileView]):
     def __init__(self) -> None:
         self.control: Control | None = None  # this page's selection and input, made with its context
 
-    def control_for(self, ctx: TableContext) -> Control:
+    def control_for(self, ctx: TableContext[StockpileView]) -> Control:
         if self.control is None:
             self.control = Control(ctx)
         return self.control
@@ -46,11 +47,11 @@ class StockpileScreen(GameUI):
     sort_modes = (("deal", "As drawn"), ("num", "Low → high"))
 
     # ----------------------------------------------------------------------------- hand
-    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
+    def hand_codes(self, ctx: TableContext[StockpileView], view: StockpileView) -> list[str]:
         """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
         return [f"{i}:{c}" for i, c in enumerate(view.get("hand", []))]
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: StockpileView) -> list[str]:
         if mode != "num":
             return codes
 
@@ -60,11 +61,11 @@ class StockpileScreen(GameUI):
 
         return sorted(codes, key=key)
 
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> Hashable | None:
         """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
         return self.control_for(ctx).can_act(), view.get("phase")
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> None:
         ctl = self.control_for(ctx)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
         live = ctl.can_act()
@@ -83,13 +84,13 @@ class StockpileScreen(GameUI):
         ctl.show(bar=False)
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[StockpileView], view: StockpileView) -> Hashable | None:
         """The board follows the game and the names at the table, not presence or chat: a tap that lands while
         someone reconnects or writes is not lost to a redraw. (The selection is shown in place.)"""
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log)
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
         if not view:
             return
         ctl = self.control_for(ctx)
@@ -115,7 +116,7 @@ class StockpileScreen(GameUI):
         ctl.show(bar=False)  # a hand kept from before shows the selection as it is now
 
     @staticmethod
-    def message(ctx: TableContext, text: str) -> str:
+    def message(ctx: TableContext[StockpileView], text: str) -> str:
         text = ctx.with_names(text)
         if text.startswith("You "):
             text = text.replace(" their ", " your ")
@@ -124,18 +125,18 @@ class StockpileScreen(GameUI):
             text = text.replace(wrong, right)
         return text
 
-    def seat_order(self, ctx: TableContext) -> list[int]:
+    def seat_order(self, ctx: TableContext[StockpileView]) -> list[int]:
         n = len(ctx.table.seats)
         me = ctx.seat
         if me is None:
             return list(range(n))
         return [(me + k) % n for k in range(1, n)]
 
-    def team_class(self, view: dict[str, Any], seat: int) -> str:
+    def team_class(self, view: StockpileView, seat: int) -> str:
         teams = view.get("teams")
         return TEAM_CLASSES[teams[seat] % len(TEAM_CLASSES)] if teams else ""
 
-    def others(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def others(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         t = ctx.table
         live = ctl.can_act()
         with ui.row().classes("sp-others w-full justify-center gap-2"):
@@ -169,7 +170,7 @@ class StockpileScreen(GameUI):
                         for p in range(4):
                             self.discard(ctx, view, ctl, s, p, size, usable, cascade=0)
 
-    def stock(self, view: dict[str, Any], ctl: Control, s: int, size: str, usable: bool) -> None:
+    def stock(self, view: StockpileView, ctl: Control, s: int, size: str, usable: bool) -> None:
         info = view["stocks"][s]
         src = f"stock:{s}" if usable and info["count"] else None
         el = stock_pile(s, info, size, src)
@@ -181,7 +182,7 @@ class StockpileScreen(GameUI):
                 el.classes(add="can-play")
             ctl.mark(src, el)
 
-    def discard(self, ctx: TableContext, view: dict[str, Any], ctl: Control, s: int, p: int, size: str,
+    def discard(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control, s: int, p: int, size: str,
                 usable: bool, cascade: int) -> None:
         cards = view["discards"][s][p]
         src = f"discard:{s}:{p}" if usable and cards else None
@@ -199,7 +200,7 @@ class StockpileScreen(GameUI):
             el.props["data-accepts"] = "false"
             ctl.discs.append(el)
 
-    def centre(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def centre(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         live = ctl.can_act()
         with ui.row().classes("sp-centre items-start justify-center gap-2 no-wrap"):
             with ui.element("div").classes("draw-pile").props("data-testid=draw-pile") as draw:
@@ -224,7 +225,7 @@ class StockpileScreen(GameUI):
                 ctl.piles.append(el)
         ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
 
-    def mine(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def mine(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         s = ctx.seat
         live = ctl.can_act()
         classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
@@ -241,11 +242,11 @@ class StockpileScreen(GameUI):
                         self.discard(ctx, view, ctl, s, p, "", live, cascade=2)
 
     # ----------------------------------------------------------------------------- action bar
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[StockpileView], view: StockpileView) -> Hashable | None:
         """The bar follows what the board does, and the end-of-turn countdown; the hint follows the pick in place."""
         return self.middle_key(ctx, view), ctx.table.commit_deadline
 
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
         ctl = self.control_for(ctx)
 
         @ui.refreshable
@@ -255,7 +256,7 @@ class StockpileScreen(GameUI):
         bar()
         ctl.bar = bar
 
-    def bar_content(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def bar_content(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         phase = view.get("phase")
         if phase not in ("play", "pending") or ctx.seat is None:
             return
@@ -280,7 +281,7 @@ class StockpileScreen(GameUI):
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
-    def hint(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> str:
+    def hint(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> str:
         phase = view.get("phase")
         t = ctx.table
         if not ctx.my_turn:
