@@ -120,7 +120,7 @@ def session_store(session_id: object) -> Any | None:
     """``app.storage.user`` of the browser with this session id, or None. Pages redraw in background tasks
     (another player's move) without a request; NiceGUI keeps the same dicts in ``app.storage._users``."""
     users = app.storage._users  # noqa: SLF001
-    return users.get(session_id) if session_id in users else None  # type: ignore[call-overload]
+    return users.get(session_id) if session_id in users else None
 
 
 # ----------------------------------------------------------------------------------------------- shutdown

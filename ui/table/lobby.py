@@ -126,9 +126,10 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
                 "data-testid=opt-turn-timer")
             timer.on_value_change(lambda e: ctx.act(
                 lambda tb, now: tb.set_setting(ctx.me.player_id, "turn_seconds", e.value, now)))
-            lobby = ui.select({m: f"{m} minutes" for m in LOBBY_MINUTES}, value=t.settings.lobby_minutes,
-                              label="Lobby stays open").classes("min-w-[170px]").props("data-testid=opt-lobby-minutes")
-            lobby.on_value_change(lambda e: ctx.act(
+            minutes = ui.select({m: f"{m} minutes" for m in LOBBY_MINUTES}, value=t.settings.lobby_minutes,
+                                label="Lobby stays open").classes("min-w-[170px]").props(
+                "data-testid=opt-lobby-minutes")
+            minutes.on_value_change(lambda e: ctx.act(
                 lambda tb, now: tb.set_setting(ctx.me.player_id, "lobby_minutes", e.value, now)))
             speed = ui.select({d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=t.settings.bot_delay,
                               label="Computer players move").classes("min-w-[170px]").props("data-testid=opt-bot-speed")
@@ -143,7 +144,8 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
                 lambda tb, now: tb.set_setting(ctx.me.player_id, "auto_start", e.value, now)))
             extra = presence_options(ctx)  # away grace, watchers' chat
             if not host:
-                for el in (timer, lobby, speed, public, auto, *extra):
+                controls: list[ui.select | ui.switch] = [timer, minutes, speed, public, auto, *extra]
+                for el in controls:
                     el.disable()
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())
