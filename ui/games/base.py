@@ -49,7 +49,7 @@ class GameUI(Generic[V]):
         """Extra panels under the final standings (e.g. a scorecard)."""
 
     def hand_codes(self, ctx: TableContext[V], view: V) -> list[str]:
-        return list(view.get("hand", []))
+        return list(view["hand"])
 
     def sort(self, codes: list[str], mode: str, view: V) -> list[str]:
         return codes

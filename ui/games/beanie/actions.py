@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -135,9 +136,9 @@ class ActionBar:
                 ctx.send(Lay(cards, "run", opts[0][1]))
                 return
             choice_dialog("Which end for the Beanie?", "end-dialog", [
-                (f"{end.capitalize()} end: {pretty(S.CODES[reps[0]])}–{pretty(S.CODES[reps[-1]])}", f"btn-end-{end}",
-                 lambda p=placed, r=reps: preview(p, r, wild), lambda e=end: ctx.send(Lay(cards, "run", e)))
-                for _at, end, placed, reps in opts])
+                (f"{(end or '').capitalize()} end: {pretty(S.CODES[reps[0]])}–{pretty(S.CODES[reps[-1]])}",
+                 f"btn-end-{end}", partial(preview, placed, reps, wild), partial(ctx.send, Lay(cards, "run", end)))
+                for _at, end, placed, reps in opts])  # (two options: the low end and the high end)
 
         if outs["match"] and outs["run"]:
             m = outs["match"][0]

@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.beanie import sets as S
 from logic.cards import SUIT_SYMBOL
 from logic.game import IllegalMove
-from logic.views import BeanieView
+from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
 
 if TYPE_CHECKING:
@@ -38,13 +38,13 @@ def is_wild(code: str, view: BeanieView) -> bool:
     return code[:-1] == view.get("wild_rank")
 
 
-def set_as_list(s: dict[str, Any]) -> list:
+def set_as_list(s: BeanieSet) -> list:
     """A view set as the rules' plain list ``[id, owner, typ, cards, reps]`` (for the pure set helpers)."""
     return [s["id"], s["owner"], S.MATCH if s["type"] == "match" else S.RUN,
             [S.CARD_ID[c["code"]] for c in s["cards"]], [S.CARD_ID[c["as"]] for c in s["cards"]]]
 
 
-def set_title(s: dict[str, Any]) -> str:
+def set_title(s: BeanieSet) -> str:
     return S.set_label(set_as_list(s)).removeprefix("the ").capitalize()
 
 
@@ -113,14 +113,18 @@ def reason_on(btn: ui.button, reason: str | None) -> None:
 
 
 # ----------------------------------------------------------------------------- laying a set
-def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[tuple[str | None, str | None, list[int], list[int]]]]:
+LayOutcome = tuple[str, S.Side | None, list[int], list[int]]  # (as_type, end, placed, reps)
+
+
+def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[LayOutcome]]:
     """The distinct ways ``cards`` could lie as a new set: {"match": [...], "run": [...]} of
     ``(as_type, end, placed, reps)``; a run with a Beanie that may go at either end has two entries."""
     ids = [S.CARD_ID[c] for c in cards]
-    out: dict[str, list] = {"match": [], "run": []}
+    out: dict[str, list[LayOutcome]] = {"match": [], "run": []}
     seen = set()
+    ends: tuple[S.Side | None, ...] = (None, "low", "high")
     for as_type in ("match", "run"):
-        for end in (None, "low", "high"):
+        for end in ends:
             try:
                 typ, placed, reps = S.build_set(ids, wild, as_type, end)
             except (IllegalMove, ValueError):
@@ -155,7 +159,7 @@ def table_card(code: str, as_code: str, wild: bool, on_click: Callable[[], None]
     return el
 
 
-def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callable[[], None], Callable[[], None]]]
+def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callable[[], None], Callable[[], object]]]
                   ) -> None:
     """A real choice: one button per option (text, testid, preview drawer, what it does) and Cancel."""
     with ui.dialog() as dialog, ui.card().classes("text-black items-stretch min-w-[280px]").props(
@@ -165,7 +169,7 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
             with ui.row().classes("items-center gap-3 no-wrap justify-between"):
                 draw()
 
-                def go(a: Callable[[], None] = act) -> None:
+                def go(a: Callable[[], object] = act) -> None:
                     dialog.close()
                     a()
 

@@ -19,7 +19,7 @@ from logic.beanie.actions import (
     Star,
     Steal,
 )
-from logic.views import BeanieView
+from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI
@@ -114,7 +114,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 ui.label("wild this round").classes("text-xs opacity-80 max-sm:hidden")
             ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(ctx)).props(
                 "flat dense no-caps color=white data-testid=btn-scorecard").classes("min-h-[44px]")
-        if view.get("message"):
+        if view["message"]:
             ui.label(message_text(ctx, view["message"])).classes("text-sm text-center opacity-90").props(
                 "data-testid=message")
 
@@ -202,7 +202,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                         if s["owner"] == owner:
                             self.one_set(ctx, view, s, sel, steals)
 
-    def one_set(self, ctx: TableContext[BeanieView], view: BeanieView, s: dict[str, Any], sel: list[str],
+    def one_set(self, ctx: TableContext[BeanieView], view: BeanieView, s: BeanieSet, sel: list[str],
                 steals: list[tuple[int, str]]) -> None:
         box = ui.element("div").classes("bn-set")
         box.props.update({"data-testid": f"set-{s['id']}", "data-set-id": str(s["id"]), "data-owner": str(s["owner"]),
@@ -218,7 +218,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                     table_card(c["code"], c["as"], c["wild"], on_click=click, stealable=target)
             self.set_buttons(ctx, view, s, sel)
 
-    def set_buttons(self, ctx: TableContext[BeanieView], view: BeanieView, s: dict[str, Any], sel: list[str]) -> None:
+    def set_buttons(self, ctx: TableContext[BeanieView], view: BeanieView, s: BeanieSet, sel: list[str]) -> None:
         """"+" when the selected natural card(s) fit this set; "★" when a lone selected Beanie has room here."""
         if not sel or not play_stage(ctx, view) or self.local.steal_mode:
             return
@@ -250,7 +250,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
             if not ctx.send(Add(set_id, code)):
                 return
 
-    def star(self, ctx: TableContext[BeanieView], s: dict[str, Any], code: str, ends: tuple) -> None:
+    def star(self, ctx: TableContext[BeanieView], s: BeanieSet, code: str, ends: tuple) -> None:
         if ends != ("low", "high"):
             ctx.send(Star(s["id"], code, None))
             return
@@ -315,8 +315,11 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         drawn = view.get("drawn_card")
         for code in codes:
             can = not loc.steal_mode or code in eligible
-            el = card(code, selected=code in ctx.selected, wild=is_wild(code, view),
-                      on_click=(lambda c=code: self.on_card_click(ctx, ctx.view, c)) if can else None,
+
+            def click(c: str = code) -> None:
+                self.on_card_click(ctx, ctx.view, c)
+
+            el = card(code, selected=code in ctx.selected, wild=is_wild(code, view), on_click=click if can else None,
                       disabled=not can)
             if is_wild(code, view):
                 el.props["data-wild"] = "true"
@@ -327,7 +330,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 el.classes("bn-drawn")
                 el.props["data-drawn"] = "true"
 
-def add_plan(s: dict[str, Any], sel: list[str], wild: int) -> list[str] | None:
+def add_plan(s: BeanieSet, sel: list[str], wild: int) -> list[str] | None:
     """The order in which the selected natural cards can all be added to set ``s``, or None."""
     work = set_as_list(s)
     left = [S.CARD_ID[c] for c in sel]

@@ -52,7 +52,7 @@ class PresidentScreen(GameUI[PresidentView]):
         with ui.row().classes("items-center gap-2"):
             if view.get("order") == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
-            if view.get("message"):
+            if view["message"]:
                 ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
 
     def trick_area(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
@@ -103,7 +103,7 @@ class PresidentScreen(GameUI[PresidentView]):
             else:
                 ui.label(f"You are {ex['role']}: your best "
                          f"{'two cards' if len(ex['received'] or []) != 1 else 'card'} went to {partner}.")
-                if ex.get("given"):
+                if ex["given"]:
                     ui.label("You got back:")
                     with ui.row().classes("gap-1"):
                         for code in ex["given"]:
@@ -117,15 +117,15 @@ class PresidentScreen(GameUI[PresidentView]):
         used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
         phase = view.get("phase")
         if phase == "exchange":
-            ex = view.get("exchange") or {}
-            return phase, bool(ex.get("give_count") and ex.get("pending"))
+            ex = view["exchange"]
+            return phase, bool(ex is not None and ex["give_count"] and ex["pending"])
         return phase
 
     def actions(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         phase = view.get("phase")
         if phase == "exchange":
-            ex = view.get("exchange") or {}
-            if ex.get("give_count") and ex.get("pending"):
+            ex = view["exchange"]
+            if ex is not None and ex["give_count"] and ex["pending"]:
                 live_button(ctx, "Give", "btn-give", lambda: self.give_state(ctx), primary=True)
             return
         if phase != "play":
@@ -137,10 +137,10 @@ class PresidentScreen(GameUI[PresidentView]):
                    "reason")
 
     def give_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
-        ex = ctx.view.get("exchange") or {}
-        n = ex.get("give_count") or 0
+        ex = ctx.view["exchange"]
+        n = ex["give_count"] if ex is not None else 0
         give = Give(tuple(ctx.selected))
-        if not ex.get("pending"):
+        if ex is None or not ex["pending"]:
             return None, "Your cards have been given back"
         if len(ctx.selected) != n:
             return give, f"Select {n} card{'s' if n > 1 else ''} to give back"

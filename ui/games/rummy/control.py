@@ -20,7 +20,7 @@ class RummyControl:
     st: PageState  # made by the screen for its page
 
     def shown_order(self, ctx: TableContext[RummyView]) -> list[str]:  # the screen class defines it
-        ...
+        raise NotImplementedError
 
     def move_card(self, ctx: TableContext[RummyView], code: str, before: str) -> None:  # the screen class defines it
         ...
@@ -89,7 +89,7 @@ class RummyControl:
             return None, "Draw first"
         if stage == "pending":
             return None, "You have discarded"
-        if view.get("must_use"):
+        if view["must_use"]:
             return None, f"Meld the {pretty(view['must_use'])} you took first"
         if len(cards) != 1:
             return None, "Select one card to discard"

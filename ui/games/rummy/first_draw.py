@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], None]) -> None:
+def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], object]) -> None:
     draw = view.get("first_deal_draw") or {}
     cards = list(draw.get("cards") or [])
     mine = ctx.seat

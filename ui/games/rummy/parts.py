@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.cards import SUIT_SYMBOL, Card
-from logic.views import RummyView
+from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 
@@ -147,7 +148,7 @@ def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set
             if not codes:
                 ui.element("div").classes("pcard small rm-empty")
             for i, code in enumerate(codes):
-                el = card(code, small=True, on_click=(lambda c=code: on_take(c)) if can_take else None)
+                el = card(code, small=True, on_click=partial(on_take, code) if can_take else None)
                 el.props["data-depth"] = str(len(codes) - 1 - i)
                 if code == hint_take:
                     el.classes(add="rm-hint")
@@ -190,7 +191,7 @@ def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[i
                              on_click=on_meld_click, drop=meld_drop)
 
 
-def meld_box(ctx: TableContext[RummyView], m: dict[str, Any], *, target: bool, hinted: bool,
+def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted: bool,
              on_click: Callable[[int], None] | None, drop: Callable[[int, str, str], None] | None) -> None:
     mid = int(m["id"])
     laid = {lo["card"]: lo["seat"] for lo in m.get("layoffs") or []}
@@ -235,7 +236,7 @@ def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, A
     n = len(ctx.table.seats)
     playing = view.get("phase") == "play"
     with ui.row().classes("rm-info w-full justify-center items-center gap-x-3 gap-y-1"):
-        if view.get("message"):
+        if view["message"]:
             text = ctx.with_names(view["message"]).replace("You goes first", "You go first")
             ui.label(text).classes("text-sm").props("data-testid=message")
         scores = view.get("scores") or []
@@ -251,20 +252,22 @@ def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, A
         with box:
             ui.label("Draw for first deal:").classes("text-sm")
             for s, code in enumerate(draw["cards"][:n]):
+                if code is None:  # (never in play: every seat has drawn)
+                    continue
                 chip = ui.label(f"{seat_name(ctx, s)} {pretty(code)}")
                 chip.classes("chip" + (" title" if s == winner else ""))
                 chip.props.update({"data-card-draw": code, "data-testid": f"first-draw-{s}"})
             if winner is not None:
                 ui.label(f"→ {seat_name(ctx, winner)} {'start' if winner == ctx.seat else 'starts'}").classes(
                     "text-sm font-bold")
-    if view.get("must_use"):
+    if view["must_use"]:
         with ui.row().classes("rm-must-banner items-center gap-2 no-wrap").props("data-testid=must-use") as banner:
             banner.props["data-must-use"] = view["must_use"]
             ui.icon("priority_high")
             ui.label(f"Meld or lay off the {pretty(view['must_use'])} this turn — you took it from under the pile.")
     if hint is not None and playing:
-        box = ui.column().classes("rm-hint-box gap-0 items-center")
-        box.props.update({
+        hint_box = ui.column().classes("rm-hint-box gap-0 items-center")
+        hint_box.props.update({
             "data-testid": "hint",
             "data-stage": str(hint.get("stage") or ""),
             "data-take": hint.get("take") or "",
@@ -272,7 +275,7 @@ def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, A
             "data-layoffs": "|".join(f"{lo['meld']}:{' '.join(lo['cards'])}" for lo in hint.get("layoffs") or []),
             "data-discard": hint.get("discard") or "",
         })
-        with box:
+        with hint_box:
             with ui.row().classes("items-center gap-1 no-wrap"):
                 ui.icon("lightbulb").classes("text-amber-8")
                 ui.label(hint.get("text") or "").classes("text-sm").props("data-testid=hint-text")

@@ -183,8 +183,10 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         drop_target(hand_el, "hand stock discard" if stage == "draw" else "hand",
                     lambda s, t: self.drop_on_hand(ctx, s, t))
         for code in codes:
-            el = card(code, selected=code in ctx.selected,
-                      on_click=lambda c=code: self.on_card_click(ctx, ctx.view, c))
+            def click(c: str = code) -> None:
+                self.on_card_click(ctx, ctx.view, c)
+
+            el = card(code, selected=code in ctx.selected, on_click=click)
             if code in lit:
                 el.classes(add="rm-hint")
                 el.props["data-hint"] = "use"
@@ -284,7 +286,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
             return "Your turn: tap the stock to draw, or tap a card in the discard pile to take it."
         if stage == "pending":
             return "Discarded. Your turn ends in a moment — Undo takes the discard back."
-        if view.get("must_use"):
+        if view["must_use"]:
             return (f"You took the {pretty(view['must_use'])} from under the pile: meld it or lay it off "
                     "before you discard (or Undo).")
         if not cards:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -108,7 +109,7 @@ class StockpileScreen(GameUI[StockpileView]):
         with board:
             self.others(ctx, view, ctl)
             self.centre(ctx, view, ctl)
-            text = self.message(ctx, view["message"]) if view.get("message") else ""
+            text = self.message(ctx, view["message"]) if view["message"] else ""
             if text and text != "Your turn":  # the top bar already says so
                 ui.label(text).classes("sp-message").props("data-testid=message")
             if ctx.seat is not None:
@@ -150,7 +151,7 @@ class StockpileScreen(GameUI[StockpileView]):
                 panel = ui.element("div").classes(" ".join(c for c in classes if c))
                 panel.props["data-testid"] = f"player-{s}"
                 panel.props["data-turn"] = "true" if s == view.get("turn") else "false"
-                if view.get("teams"):
+                if view["teams"]:
                     panel.props["data-team"] = str(view["teams"][s])
                 seat = t.seats[s]
                 size = "small" if partner else "mini"
@@ -162,7 +163,7 @@ class StockpileScreen(GameUI[StockpileView]):
                             ui.label(seat.name or "Empty seat").classes("panel-name ellipsis")
                         if partner:
                             ui.label("Partner").classes("chip title")
-                        elif view.get("teams"):
+                        elif view["teams"]:
                             ui.label(f"Team {view['teams'][s] + 1}").classes("chip")
                     with ui.row().classes("panel-piles items-end gap-1 no-wrap"):
                         self.stock(view, ctl, s, size, usable)
@@ -221,12 +222,14 @@ class StockpileScreen(GameUI[StockpileView]):
                     el.classes(add="clickable")
                     tappable(el, lambda b=b: ctl.click_pile(b))
                 drop_target(el, info.get("playable", []) if live else [],
-                            lambda source, b=b: ctl.drop_on_pile(b, source))
+                            partial(ctl.drop_on_pile, b))
                 ctl.piles.append(el)
         ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
 
     def mine(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         s = ctx.seat
+        if s is None:  # (drawn for a seat only)
+            return
         live = ctl.can_act()
         classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
         area = ui.element("div").classes(classes)
@@ -289,6 +292,8 @@ class StockpileScreen(GameUI[StockpileView]):
             if turn is None:
                 return ""
             return f"Waiting for {t.seats[turn].name}…" if turn != ctx.seat else ""
+        if ctx.seat is None:  # (my turn: I have a seat)
+            return ""
         if phase == "pending":
             return "Discarded: your turn ends in a moment. Undo takes it back."
         if view.get("can_pass"):
