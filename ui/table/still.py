@@ -28,7 +28,7 @@ READ_ONLY = "This is a replay: nothing can be played here."
 class StillTable:
     """The parts of :class:`logic.tables.Table` the game screens read, for a state nobody plays."""
 
-    game: Game
+    game: Game[TableView]
     seats: list[Seat]
     state: Any
     code: str = "REPLAY"
@@ -149,7 +149,7 @@ def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
     return seats
 
 
-def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int | None = None,
+def draw_still_table(game: Game[TableView], state: Any, seats: list[Seat], *, viewer: int | None = None,
                      face_up: bool = True, header: bool = True) -> None:
     """Seat badges, the middle and the hands of ``state``. ``face_up``: every seat's hand, each from that seat's
     own view, and the middle from the view of the seat to move (a finished game, a rules example); else
@@ -168,7 +168,7 @@ def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int |
         if header:  # (a rules example is a partial position: no game title or round)
             with ui.row().classes("w-full items-center justify-between no-wrap"):
                 ui.label(game.title).classes("game-title font-bold text-lg")
-                label = middle_ctx.view.get("round_label")
+                label = middle_ctx.view["round_label"]
                 if label:
                     ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
         with ui.row().classes("w-full justify-center gap-2"):

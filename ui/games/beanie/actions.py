@@ -38,22 +38,22 @@ class ActionBar:
 
     # ----------------------------------------------------------------------------- action bar
     def actions(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        if view.get("phase") != "play":
+        if view["phase"] != "play":
             return
         loc = self.local
         sel = list(ctx.selected)
         hint: str | None = None
         if not ctx.my_turn:
-            turn = view.get("turn")
+            turn = view["turn"]
             who = name_of(ctx, turn) if turn is not None else "the others"
             ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
             action_button(ctx, "Lay set", "btn-lay", None, "Not your turn")
             action_button(ctx, "Discard", "btn-discard", None, "Not your turn")
             self.vote_buttons(ctx, view)
             return
-        if view.get("turn_stage") == "draw":
+        if view["turn_stage"] == "draw":
             action_button(ctx, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
-            top = view.get("discard_top")
+            top = view["discard_top"]
             action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", DRAW_DISCARD,
                           None if top else "The discard pile is empty")
             action_button(ctx, "Lay set", "btn-lay", None, "Draw a card first")
@@ -89,7 +89,7 @@ class ActionBar:
         self.vote_buttons(ctx, view)
         if not sel:
             hint = "Select 3+ cards to lay a set, a card for a + on a set, or one card to discard."
-            if view.get("first_turn"):
+            if view["first_turn"]:
                 hint += " (First turn: you can't go out yet.)"
         elif len(sel) == 1:
             hint = disc_reason or ("Tap ★ on a set to place the Beanie, or Discard it." if is_wild(sel[0], view)
@@ -99,7 +99,7 @@ class ActionBar:
         ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
 
     def vote_buttons(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        vote = view.get("vote")
+        vote = view["vote"]
         me = ctx.seat
         if vote is None:
             reason = ctx.check(PROPOSE) if ctx.my_turn else "Propose on your turn"

@@ -31,11 +31,11 @@ def pretty(code: str) -> str:
 
 def wild_of(view: BeanieView) -> int:
     """The wild rank as a number (aces 1 ... kings 13): round k makes rank k wild."""
-    return S.RANK_LABELS.index(view.get("wild_rank") or "A")
+    return S.RANK_LABELS.index(view["wild_rank"] or "A")
 
 
 def is_wild(code: str, view: BeanieView) -> bool:
-    return code[:-1] == view.get("wild_rank")
+    return code[:-1] == view["wild_rank"]
 
 
 def set_as_list(s: BeanieSet) -> list:
@@ -83,14 +83,14 @@ class Local:
 def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:
     """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
     me = ctx.seat
-    if me is None or view.get("phase") != "play":
+    if me is None or view["phase"] != "play":
         return []
-    if need_laid and not (view.get("laid_this_round") or [False] * 9)[me]:
+    if need_laid and not (view["laid_this_round"] or [False] * 9)[me]:
         return []
-    reclaim = (view.get("options") or {}).get("reclaim_own", False)
-    hand = set(view.get("hand") or [])
+    reclaim = view["options"]["reclaim_own"]
+    hand = set(view["hand"] or [])
     out = []
-    for s in view.get("sets") or []:
+    for s in view["sets"] or []:
         if s["owner"] == me and not reclaim:
             continue
         for c in s["cards"]:
@@ -100,7 +100,7 @@ def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool
 
 
 def play_stage(ctx: TableContext[BeanieView], view: BeanieView) -> bool:
-    return ctx.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
+    return ctx.my_turn and view["phase"] == "play" and view["turn_stage"] == "play"
 
 
 def reason_on(btn: ui.button, reason: str | None) -> None:
@@ -181,8 +181,8 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
 
 # ----------------------------------------------------------------------------- scorecard and sharing
 def scorecard_table(ctx: TableContext[BeanieView], view: BeanieView) -> None:
-    rows = view.get("scorecard") or []
-    n = view.get("players") or len(ctx.table.seats)
+    rows = view["scorecard"] or []
+    n = view["players"] or len(ctx.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
         if not rows:
             ui.label("No round has finished yet.").classes("text-grey-8")
@@ -214,11 +214,11 @@ def scorecard_table(ctx: TableContext[BeanieView], view: BeanieView) -> None:
 def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
     """The result as plain text: standings, then every round."""
     t = ctx.table
-    n = view.get("players") or len(t.seats)
-    totals = view.get("scores") or [0] * n
-    rows = view.get("scorecard") or []
+    n = view["players"] or len(t.seats)
+    totals = view["scores"] or [0] * n
+    rows = view["scorecard"] or []
     names = [t.seats[i].name for i in range(n)]
-    done = view.get("phase") == "over"
+    done = view["phase"] == "over"
     head = f"Card Night — Beanie, {len(rows)} of {view.get('rounds', len(rows))} rounds"
     lines = [head + ("" if done else " (so far)"), "Lowest score wins."]
     order = sorted(range(n), key=lambda i: (totals[i], i))
@@ -294,7 +294,7 @@ def open_scorecard(ctx: TableContext[BeanieView]) -> None:
 def results_panel(ctx: TableContext[BeanieView]) -> None:
     """Under the final standings: the scorecard round by round and Share result."""
     view = ctx.view
-    if not view or view.get("game") != "beanie":
+    if not view or view["game"] != "beanie":
         return
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=beanie-results"):
         ui.label("How the rounds went").classes("text-lg font-bold")

@@ -90,16 +90,16 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         me = ctx.seat
         board = ui.column().classes("bn-board w-full items-center gap-2")
         board.props["data-testid"] = "beanie-board"
-        board.props["data-wild"] = str(view.get("wild_rank", ""))
-        board.props["data-stage"] = str(view.get("turn_stage") or "")
-        laid = view.get("laid_this_round") or []
+        board.props["data-wild"] = str(view["wild_rank"])
+        board.props["data-stage"] = str(view["turn_stage"] or "")
+        laid = view["laid_this_round"] or []
         board.props["data-laid"] = "true" if me is not None and me < len(laid) and laid[me] else "false"
-        board.props["data-first-turn"] = "true" if view.get("first_turn") else "false"
+        board.props["data-first-turn"] = "true" if view["first_turn"] else "false"
         board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
         with board:
             self.info_row(ctx, view)
             self.vote_banner(ctx, view)
-            if view.get("phase") == "play":
+            if view["phase"] == "play":
                 self.piles(ctx, view)
             loc.sets_box = ui.element("div").classes("bn-sets w-full")
             loc.sets_box.props["data-testid"] = "sets"
@@ -119,7 +119,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 "data-testid=message")
 
     def vote_banner(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        vote = view.get("vote")
+        vote = view["vote"]
         if not vote:
             return
         who = name_of(ctx, vote["proposer"])
@@ -132,28 +132,28 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
 
     def piles(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        can_draw = ctx.my_turn and view.get("turn_stage") == "draw"
+        can_draw = ctx.my_turn and view["turn_stage"] == "draw"
         reason = None if can_draw else ("Not your turn" if not ctx.my_turn else "You have drawn this turn")
         with ui.row().classes("items-end justify-center gap-6"):
             with ui.column().classes("items-center gap-0"):
                 stock = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_draw else ""))
                 stock.props["data-testid"] = "pile-stock"
-                stock.props["data-count"] = str(view.get("stock_count", 0))
+                stock.props["data-count"] = str(view["stock_count"])
                 set_tappable(stock)
                 stock.props["aria-label"] = f"Stock, {view.get('stock_count', 0)} cards: draw the top card"
                 if reason:
                     stock.props["data-reason"] = reason
                 with stock:
                     card_back(colour="#2b4c9b")
-                    ui.label(str(view.get("stock_count", 0))).classes("bn-count")
+                    ui.label(str(view["stock_count"])).classes("bn-count")
                 stock.on("click", lambda: self.draw(ctx, DRAW_STOCK))
                 ui.label("Stock").classes("text-xs opacity-80")
             with ui.column().classes("items-center gap-0"):
-                top = view.get("discard_top")
+                top = view["discard_top"]
                 can_take = can_draw and top is not None
                 pile = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_take else ""))
                 pile.props["data-testid"] = "pile-discard"
-                pile.props["data-count"] = str(view.get("discard_count", 0))
+                pile.props["data-count"] = str(view["discard_count"])
                 pile.props["data-top"] = top or ""
                 set_tappable(pile)
                 pile.props["aria-label"] = f"Discard pile, top card {pretty(top)}" if top else "Discard pile, empty"
@@ -179,13 +179,13 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
 
     # ----------------------------------------------------------------------------- sets on the table
     def sets(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        sets = view.get("sets") or []
+        sets = view["sets"] or []
         if not sets:
-            if view.get("phase") == "play":
+            if view["phase"] == "play":
                 ui.label("No sets on the table yet. Lay 3 or more cards: same rank (a match) or a run in one suit."
                          ).classes("text-sm opacity-80 text-center w-full")
             return
-        n = view.get("players") or len(ctx.table.seats)
+        n = view["players"] or len(ctx.table.seats)
         me = ctx.seat
         owners = sorted({s["owner"] for s in sets}, key=lambda o: (o != me, (o - (me or 0)) % n))
         loc = self.local
@@ -307,12 +307,12 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
     def hand_key(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> Hashable | None:
         loc = self.local
         eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
-        return loc.steal_mode, tuple(sorted(eligible)), view.get("drawn_card"), tuple(is_wild(c, view) for c in codes)
+        return loc.steal_mode, tuple(sorted(eligible)), view["drawn_card"], tuple(is_wild(c, view) for c in codes)
 
     def hand(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> None:
         loc = self.local
         eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
-        drawn = view.get("drawn_card")
+        drawn = view["drawn_card"]
         for code in codes:
             can = not loc.steal_mode or code in eligible
 

@@ -35,33 +35,33 @@ class PresidentScreen(GameUI[PresidentView]):
     # ----------------------------------------------------------------------------- middle
     def middle_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
         """The message and the trick are parts with keys of their own (a pass changes only the message)."""
-        return view.get("phase") == "exchange", ctx.seat
+        return view["phase"] == "exchange", ctx.seat
 
     def middle(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         Region.part(lambda: self.message_row(ctx, ctx.view),
-                    lambda: (ctx.view.get("order"), ctx.with_names(ctx.view.get("message") or "")))
-        if ctx.view.get("phase") == "exchange":
+                    lambda: (ctx.view["order"], ctx.with_names(ctx.view["message"] or "")))
+        if ctx.view["phase"] == "exchange":
             Region.part(lambda: self.exchange_panel(ctx, ctx.view),
-                        lambda: (repr(ctx.view.get("exchange")), tuple(s.name for s in ctx.table.seats)))
+                        lambda: (repr(ctx.view["exchange"]), tuple(s.name for s in ctx.table.seats)))
             return
         Region.part(lambda: self.trick_area(ctx, ctx.view),
-                    lambda: (ctx.view.get("phase"), repr(ctx.view.get("trick")), ctx.view.get("lead_seat"),
+                    lambda: (ctx.view["phase"], repr(ctx.view["trick"]), ctx.view["lead_seat"],
                              tuple(s.name for s in ctx.table.seats)))
 
     def message_row(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         with ui.row().classes("items-center gap-2"):
-            if view.get("order") == "reversed":
+            if view["order"] == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
             if view["message"]:
                 ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
 
     def trick_area(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         t = ctx.table
-        phase = view.get("phase")
-        trick = view.get("trick") or []
+        phase = view["phase"]
+        trick = view["trick"] or []
         with ui.column().classes("trick-area items-center justify-center gap-1").props("data-testid=trick"):
             if not trick:
-                lead = view.get("lead_seat")
+                lead = view["lead_seat"]
                 if lead is not None and phase == "play":
                     who = "You lead" if lead == ctx.seat else f"{t.seats[lead].name} leads"
                     ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
@@ -77,7 +77,7 @@ class PresidentScreen(GameUI[PresidentView]):
                             ui.label(who).classes("text-xs opacity-80")
 
     def exchange_panel(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
-        ex = view.get("exchange")
+        ex = view["exchange"]
         t = ctx.table
         with ui.card().classes("text-black items-center").props("data-testid=exchange"):
             if not ex:
@@ -115,14 +115,14 @@ class PresidentScreen(GameUI[PresidentView]):
     def actions_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
         """Only the bar's layout: Give while cards are to be given back, else Play and Pass. Whether they can be
         used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "exchange":
             ex = view["exchange"]
             return phase, bool(ex is not None and ex["give_count"] and ex["pending"])
         return phase
 
     def actions(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "exchange":
             ex = view["exchange"]
             if ex is not None and ex["give_count"] and ex["pending"]:
@@ -150,7 +150,7 @@ class PresidentScreen(GameUI[PresidentView]):
         if not ctx.my_turn:
             return None, "Not your turn"
         if not ctx.selected:
-            top = ctx.view.get("top")
+            top = ctx.view["top"]
             return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
                           else "Select cards of one rank to lead")
         play = Play(tuple(ctx.selected))
@@ -159,7 +159,7 @@ class PresidentScreen(GameUI[PresidentView]):
     def pass_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
         if not ctx.my_turn:
             return None, "Not your turn"
-        return (Pass(), None) if ctx.view.get("can_pass") else (None, "You lead: play something")
+        return (Pass(), None) if ctx.view["can_pass"] else (None, "You lead: play something")
 
 
 Screen = PresidentScreen

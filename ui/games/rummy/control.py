@@ -31,9 +31,9 @@ class RummyControl:
     # ----------------------------------------------------------------------------- what can be done
     def stage(self, ctx: TableContext[RummyView], view: RummyView) -> str | None:
         """"draw" / "play" / "pending" when it is my turn, else None."""
-        if view.get("phase") != "play" or not ctx.my_turn:
+        if view["phase"] != "play" or not ctx.my_turn:
             return None
-        return view.get("turn_stage")
+        return view["turn_stage"]
 
     def selection(self, ctx: TableContext[RummyView]) -> list[str]:
         order = self.shown_order(ctx)
@@ -60,7 +60,7 @@ class RummyControl:
     def layoff_targets(self, ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> list[int]:
         if self.stage(ctx, view) != "play" or not cards:
             return []
-        return [m["id"] for m in view.get("melds") or [] if ctx.check(LayOff(m["id"], tuple(cards))) is None]
+        return [m["id"] for m in view["melds"] or [] if ctx.check(LayOff(m["id"], tuple(cards))) is None]
 
     def layoff_reason(self, ctx: TableContext[RummyView], view: RummyView, cards: list[str], targets: list[int]
                       ) -> str | None:
@@ -71,12 +71,12 @@ class RummyControl:
             return "Draw first"
         if stage == "pending":
             return "You have discarded"
-        if not view.get("melds"):
+        if not view["melds"]:
             return "No melds on the table yet"
         if not cards:
             return "Select cards to lay off"
         if not targets:
-            if len(cards) >= len(view.get("hand", [])):
+            if len(cards) >= len(view["hand"]):
                 return "Keep a card to discard"
             return "No meld takes " + ("that card" if len(cards) == 1 else "those cards")
         return None
@@ -101,7 +101,7 @@ class RummyControl:
         stage = self.stage(ctx, view)
         if stage is None:
             return "Not your turn"
-        if view.get("can_undo"):
+        if view["can_undo"]:
             return None
         if stage == "draw":
             return "Nothing to undo yet"

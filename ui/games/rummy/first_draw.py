@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 
 def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], object]) -> None:
-    draw = view.get("first_deal_draw") or {}
-    cards = list(draw.get("cards") or [])
+    draw = view["first_deal_draw"]
+    cards = list(draw["cards"] or [])
     mine = ctx.seat
-    can_draw = mine is not None and mine in (view.get("to_move") or []) and not ctx.table.paused
+    can_draw = mine is not None and mine in (view["to_move"] or []) and not ctx.table.paused
     with ui.column().classes("w-full items-center gap-2").props("data-testid=first-draw-board"):
         ui.label("Drawing for the first deal").classes("text-lg font-bold")
         ui.label("The highest card goes first (ace high)." if not can_draw else

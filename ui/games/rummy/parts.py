@@ -110,7 +110,7 @@ def seat_name(ctx: TableContext[RummyView], seat: int, you: str = "You") -> str:
 
 # --- piles ---------------------------------------------------------------------------------------------------
 def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on_draw: Callable[[], None]) -> None:
-    count = int(view.get("stock_count") or 0)
+    count = int(view["stock_count"] or 0)
     with ui.column().classes("items-center gap-1"):
         ui.label("Stock").classes("rm-pile-label")
         box = ui.element("div").classes("rm-stock" + (" ready" if can_draw else ""))
@@ -134,7 +134,7 @@ def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set
                  on_take: Callable[[str], None], hint_take: str | None,
                  drop: Callable[[str, str], None] | None, on_tap: Callable[[], None] | None) -> None:
     """The whole pile, bottom -> top, spread so every card shows its corner."""
-    codes = list(view.get("discard") or [])
+    codes = list(view["discard"] or [])
     with ui.column().classes("items-center gap-1 rm-discard-col"):
         tip = "Discard pile"
         if can_take and len(codes) > 1:
@@ -170,11 +170,11 @@ def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[i
                 on_meld_click: Callable[[int], None] | None, meld_drop: Callable[[int, str, str], None] | None
                 ) -> None:
     """Melds grouped by owner (the viewer first, then clockwise), each meld showing who laid off what."""
-    melds = list(view.get("melds") or [])
+    melds = list(view["melds"] or [])
     n = len(ctx.table.seats)
     me = ctx.seat if ctx.seat is not None else 0
     order = [(me + k) % n for k in range(n)]
-    pts = view.get("hand_melded_points") or [0] * n
+    pts = view["hand_melded_points"] or [0] * n
     for owner in order:
         mine = [m for m in melds if m["owner"] == owner]
         if not mine:
@@ -194,7 +194,7 @@ def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[i
 def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted: bool,
              on_click: Callable[[int], None] | None, drop: Callable[[int, str, str], None] | None) -> None:
     mid = int(m["id"])
-    laid = {lo["card"]: lo["seat"] for lo in m.get("layoffs") or []}
+    laid = {lo["card"]: lo["seat"] for lo in m["layoffs"] or []}
     classes = "rm-meld"
     if target:
         classes += " rm-target"
@@ -204,7 +204,7 @@ def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted
         classes += " clickable"
     box = ui.element("div").classes(classes)
     box.props.update({"data-testid": f"meld-{mid}", "data-meld": str(mid), "data-owner": str(m["owner"]),
-                      "data-type": m["type"], "data-points": str(m.get("points", 0))})
+                      "data-type": m["type"], "data-points": str(m["points"])})
     if target:
         box.props["data-target"] = "true"
     kind = "Set" if m["type"] == "set" else "Run"
@@ -234,18 +234,18 @@ def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted
 def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, Any] | None) -> None:
     """Last turn, scores, the first-deal draw (early in the match), the must-use warning and the hint."""
     n = len(ctx.table.seats)
-    playing = view.get("phase") == "play"
+    playing = view["phase"] == "play"
     with ui.row().classes("rm-info w-full justify-center items-center gap-x-3 gap-y-1"):
         if view["message"]:
             text = ctx.with_names(view["message"]).replace("You goes first", "You go first")
             ui.label(text).classes("text-sm").props("data-testid=message")
-        scores = view.get("scores") or []
-        if scores and (view.get("hand_no", 1) > 1 or any(scores)):
+        scores = view["scores"] or []
+        if scores and (view["hand_no"] > 1 or any(scores)):
             parts = [f"{seat_name(ctx, s)} {scores[s]}" for s in range(min(n, len(scores)))]
             ui.label("Scores: " + " · ".join(parts)).classes("chip rm-scores").props("data-testid=scores")
-    draw = view.get("first_deal_draw") or {}
-    if playing and view.get("hand_no") == 1 and len(view.get("history") or []) < n and draw.get("cards"):
-        winner = draw.get("winner")
+    draw = view["first_deal_draw"]
+    if playing and view["hand_no"] == 1 and len(view["history"] or []) < n and draw["cards"]:
+        winner = draw["winner"]
         box = ui.row().classes("rm-first-draw items-center gap-2 no-wrap")
         box.props["data-testid"] = "first-draw"
         box.props["data-winner"] = str(winner)

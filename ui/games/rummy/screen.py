@@ -68,7 +68,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
 
     # ----------------------------------------------------------------------------- hand order
     def hand_codes(self, ctx: TableContext[RummyView], view: RummyView) -> list[str]:
-        codes = list(view.get("hand", []))
+        codes = list(view["hand"])
         if ctx.sort_mode == "custom":
             order = [c for c in self.st.hand_order if c in codes]
             order += [c for c in codes if c not in order]  # new cards go to the right
@@ -106,7 +106,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         """In play the piles and melds follow the game, the names and the hint, not chat or presence (a tap is not
         lost to a redraw; the selection and the layoff mode refresh the melds on their own). The draw for the
         first deal redraws on every change."""
-        if view.get("phase") != "play":
+        if view["phase"] != "play":
             return None
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log), repr(self.current_hint(ctx))
@@ -115,20 +115,20 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         st = self.st
         stage = self.stage(ctx, view)
         root = ui.column().classes("rm-middle w-full items-center gap-2")
-        root.props.update({"data-testid": "rummy-middle", "data-stage": str(view.get("turn_stage") or ""),
-                           "data-must-use": view.get("must_use") or ""})
+        root.props.update({"data-testid": "rummy-middle", "data-stage": str(view["turn_stage"] or ""),
+                           "data-must-use": view["must_use"] or ""})
         with root:
             info_panels(ctx, view, self.current_hint(ctx))
-            if view.get("phase") == "first-draw":
+            if view["phase"] == "first-draw":
                 first_draw_board(ctx, view, lambda: ctx.send(FIRST_DRAW))
                 return
             h = self.current_hint(ctx)
-            if view.get("phase") == "play":
+            if view["phase"] == "play":
                 takeable: set[str] = set()
                 if stage == "draw":
-                    takeable = {c for c in view.get("discard") or [] if ctx.check(TakeDiscard(c)) is None}
+                    takeable = {c for c in view["discard"] or [] if ctx.check(TakeDiscard(c)) is None}
                 with ui.row().classes("rm-piles w-full justify-center items-start no-wrap gap-4"):
-                    stock_pile(ctx, view, stage == "draw" and bool(view.get("stock_count")),
+                    stock_pile(ctx, view, stage == "draw" and bool(view["stock_count"]),
                                lambda: self.draw_stock(ctx))
                     discard_pile(ctx, view, takeable=takeable, can_take=stage == "draw",
                                  on_take=lambda c: self.take(ctx, c), hint_take=h.get("take") if h else None,
@@ -152,11 +152,11 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         playing = stage == "play"
         area = ui.element("div").classes("rm-melds w-full" + (" rm-can-meld" if playing else ""))
         area.props["data-testid"] = "melds"
-        area.props["data-count"] = str(len(view.get("melds") or []))
+        area.props["data-count"] = str(len(view["melds"] or []))
         with area:
             if st.choose_layoff and targets:
                 ui.label("Tap the meld to lay off onto").classes("rm-prompt").props("data-testid=layoff-prompt")
-            if not view.get("melds"):
+            if not view["melds"]:
                 tip = "No melds yet."
                 if playing:
                     tip += " Select 3+ cards and tap here (or press Meld) to put down a set or a run."
@@ -171,7 +171,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
     # ----------------------------------------------------------------------------- hand
     def hand_key(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> Hashable | None:
         h = self.current_hint(ctx) or {}
-        return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view.get("must_use")
+        return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view["must_use"]
 
     def hand(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> None:
         hand_el = ui.context.slot.parent
@@ -179,7 +179,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         h = self.current_hint(ctx) or {}
         lit = set(h.get("highlight") or [])
         suggested = h.get("discard")
-        must = view.get("must_use")
+        must = view["must_use"]
         drop_target(hand_el, "hand stock discard" if stage == "draw" else "hand",
                     lambda s, t: self.drop_on_hand(ctx, s, t))
         for code in codes:
@@ -208,7 +208,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
                 len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.st.choose_layoff)
 
     def actions(self, ctx: TableContext[RummyView], view: RummyView) -> None:
-        if view.get("phase") != "play" or ctx.seat is None:
+        if view["phase"] != "play" or ctx.seat is None:
             return
         stage = self.stage(ctx, view)
         show = bool(ctx.pref("show_buttons", True))
@@ -238,7 +238,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
             ub = action_button(ctx, "Undo", "btn-undo", Undo(), undo_reason, icon="undo").classes("rm-icon-phone")
             ub.props["aria-label"] = "Undo"
             if not undo_reason:
-                ub.tooltip(UNDO_WHAT.get(view.get("undo_what") or "", "Undo"))
+                ub.tooltip(UNDO_WHAT.get(view["undo_what"] or "", "Undo"))
         hint_reason = None if stage in ("draw", "play") else ("Not your turn" if stage is None else "Turn is ending")
         hb = ui.button("Hint", icon="lightbulb", on_click=lambda: self.show_hint(ctx)).props(
             "outline data-testid=btn-hint aria-label=Hint").classes("rm-icon-phone")
@@ -278,8 +278,8 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
     def next_step(self, ctx: TableContext[RummyView], view: RummyView, cards: list[str], show: bool) -> str:
         stage = self.stage(ctx, view)
         if stage is None:
-            cur = view.get("current")
-            if cur is None or view.get("phase") != "play":
+            cur = view["current"]
+            if cur is None or view["phase"] != "play":
                 return ""
             return f"Waiting for {seat_name(ctx, cur)} to play." if cur != ctx.seat else "Waiting…"
         if stage == "draw":

@@ -59,7 +59,7 @@ class Control:
         return self.ctx.view
 
     def can_act(self) -> bool:
-        return self.ctx.my_turn and self.view.get("phase") == "play"
+        return self.ctx.my_turn and self.view["phase"] == "play"
 
     def begin(self) -> None:
         """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
@@ -78,7 +78,7 @@ class Control:
     def accepting(self, source: str | None) -> list[int]:
         if source is None:
             return []
-        return [b for b, info in enumerate(self.view.get("build") or []) if source in info.get("playable", [])]
+        return [b for b, info in enumerate(self.view["build"] or []) if source in info["playable"]]
 
     # ------------------------------------------------------------------------- showing the selection
     def show(self, bar: bool = True) -> None:
@@ -126,9 +126,9 @@ class Control:
     def not_now(self) -> bool:
         if self.can_act():
             return False
-        if self.view.get("phase") == "pending" and self.ctx.my_turn:
+        if self.view["phase"] == "pending" and self.ctx.my_turn:
             ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
-        elif self.view.get("phase") == "play":
+        elif self.view["phase"] == "play":
             ui.notify("Wait for your turn.", position="top")
         return True
 

@@ -145,13 +145,13 @@ def build_pile(b: int, info: StockpileBuild) -> ui.element:
     el.props["data-testid"] = f"build-{b}"
     el.props["data-needs"] = str(info["needs"])
     el.props["data-size"] = str(info["size"])
-    el.props["data-top"] = info.get("top_card") or ""
+    el.props["data-top"] = info["top_card"] or ""
     el.props["data-accepts"] = "false"
     with el:
         ui.element("div").classes("pile-no").props(f"data-n={b + 1} title='Pile {b + 1}'")
         with ui.element("div").classes("slot-wrap"):
             if info["size"]:
-                top = info.get("top_card") or str(info["top"])
+                top = info["top_card"] or str(info["top"])
                 sp_card(top, represents=info["top"] if top == "W" else None)
                 count_badge(info["size"])
             else:
@@ -160,7 +160,7 @@ def build_pile(b: int, info: StockpileBuild) -> ui.element:
             ui.label("next ").classes("needs-word")
             ui.label(str(info["needs"])).classes("needs-num")
     if info["size"]:
-        top = info.get("top_card") or str(info["top"])
+        top = info["top_card"] or str(info["top"])
         wild = " (a wild)" if top == "W" else ""
         held = f"{cards_words(info['size'])}, top {face_text(top, info['top'])}{wild}"
     else:

@@ -50,7 +50,7 @@ class StockpileScreen(GameUI[StockpileView]):
     # ----------------------------------------------------------------------------- hand
     def hand_codes(self, ctx: TableContext[StockpileView], view: StockpileView) -> list[str]:
         """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
-        return [f"{i}:{c}" for i, c in enumerate(view.get("hand", []))]
+        return [f"{i}:{c}" for i, c in enumerate(view["hand"])]
 
     def sort(self, codes: list[str], mode: str, view: StockpileView) -> list[str]:
         if mode != "num":
@@ -64,13 +64,13 @@ class StockpileScreen(GameUI[StockpileView]):
 
     def hand_key(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> Hashable | None:
         """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
-        return self.control_for(ctx).can_act(), view.get("phase")
+        return self.control_for(ctx).can_act(), view["phase"]
 
     def hand(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> None:
         ctl = self.control_for(ctx)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
         live = ctl.can_act()
-        if not codes and view.get("phase") in ("play", "pending"):
+        if not codes and view["phase"] in ("play", "pending"):
             ui.label("No cards in hand").classes("sp-empty-hand")
         for token in codes:
             i, code = token.split(":")
@@ -103,7 +103,7 @@ class StockpileScreen(GameUI[StockpileView]):
         ctl.was_live = live
         board = ui.column().classes("sp-board w-full items-center gap-2")
         board.props["data-testid"] = "stockpile-board"
-        board.props["data-partners"] = "true" if view.get("partners") else "false"
+        board.props["data-partners"] = "true" if view["partners"] else "false"
         board.props["data-selected"] = ctl.source or ""
         ctl.board = board
         with board:
@@ -134,7 +134,7 @@ class StockpileScreen(GameUI[StockpileView]):
         return [(me + k) % n for k in range(1, n)]
 
     def team_class(self, view: StockpileView, seat: int) -> str:
-        teams = view.get("teams")
+        teams = view["teams"]
         return TEAM_CLASSES[teams[seat] % len(TEAM_CLASSES)] if teams else ""
 
     def others(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
@@ -142,20 +142,20 @@ class StockpileScreen(GameUI[StockpileView]):
         live = ctl.can_act()
         with ui.row().classes("sp-others w-full justify-center gap-2"):
             for s in self.seat_order(ctx):
-                partner = s == view.get("partner")
+                partner = s == view["partner"]
                 classes = ["player-panel", self.team_class(view, s)]
                 if partner:
                     classes.append("partner")
-                if s == view.get("turn"):
+                if s == view["turn"]:
                     classes.append("turn")
                 panel = ui.element("div").classes(" ".join(c for c in classes if c))
                 panel.props["data-testid"] = f"player-{s}"
-                panel.props["data-turn"] = "true" if s == view.get("turn") else "false"
+                panel.props["data-turn"] = "true" if s == view["turn"] else "false"
                 if view["teams"]:
                     panel.props["data-team"] = str(view["teams"][s])
                 seat = t.seats[s]
                 size = "small" if partner else "mini"
-                usable = live and s in (view.get("my_sources") or [])
+                usable = live and s in (view["my_sources"] or [])
                 with panel:
                     with ui.column().classes("panel-head items-start gap-0"):
                         with ui.row().classes("items-center gap-1 no-wrap"):
@@ -196,7 +196,7 @@ class StockpileScreen(GameUI[StockpileView]):
             el.on("dblclick", lambda _e: ctl.play_first(src))
             ctl.mark(src, el)
         if mine:
-            hand = [f"hand:{i}" for i in range(len(view.get("hand", [])))]
+            hand = [f"hand:{i}" for i in range(len(view["hand"]))]
             drop_target(el, hand if usable else [], lambda source: ctl.drop_on_discard(p, source))
             el.props["data-accepts"] = "false"
             ctl.discs.append(el)
@@ -221,7 +221,7 @@ class StockpileScreen(GameUI[StockpileView]):
                 if live:
                     el.classes(add="clickable")
                     tappable(el, lambda b=b: ctl.click_pile(b))
-                drop_target(el, info.get("playable", []) if live else [],
+                drop_target(el, info["playable"] if live else [],
                             partial(ctl.drop_on_pile, b))
                 ctl.piles.append(el)
         ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
@@ -231,7 +231,7 @@ class StockpileScreen(GameUI[StockpileView]):
         if s is None:  # (drawn for a seat only)
             return
         live = ctl.can_act()
-        classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
+        classes = "my-area " + self.team_class(view, s) + (" turn" if view["turn"] == s else "")
         area = ui.element("div").classes(classes)
         area.props["data-testid"] = "my-area"
         with area:
@@ -260,7 +260,7 @@ class StockpileScreen(GameUI[StockpileView]):
         ctl.bar = bar
 
     def bar_content(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase not in ("play", "pending") or ctx.seat is None:
             return
         mine = ctx.my_turn
@@ -269,9 +269,9 @@ class StockpileScreen(GameUI[StockpileView]):
             action_button(ctx, "Undo", "btn-undo", Undo(), None, icon="undo")
             action_button(ctx, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
         elif mine:
-            reason = None if view.get("undo_available") else "Nothing to undo now"
+            reason = None if view["undo_available"] else "Nothing to undo now"
             action_button(ctx, "Undo", "btn-undo", Undo(), reason, icon="undo")
-            if view.get("can_pass"):
+            if view["can_pass"]:
                 action_button(ctx, "Pass", "btn-pass", Pass(), None, primary=True)
         else:
             action_button(ctx, "Undo", "btn-undo", None, "Not your turn", icon="undo")
@@ -285,10 +285,10 @@ class StockpileScreen(GameUI[StockpileView]):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
     def hint(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> str:
-        phase = view.get("phase")
+        phase = view["phase"]
         t = ctx.table
         if not ctx.my_turn:
-            turn = view.get("turn")
+            turn = view["turn"]
             if turn is None:
                 return ""
             return f"Waiting for {t.seats[turn].name}…" if turn != ctx.seat else ""
@@ -296,7 +296,7 @@ class StockpileScreen(GameUI[StockpileView]):
             return ""
         if phase == "pending":
             return "Discarded: your turn ends in a moment. Undo takes it back."
-        if view.get("can_pass"):
+        if view["can_pass"]:
             return "No cards and nothing to play: pass."
         src = ctl.source
         if src is None:
@@ -304,7 +304,7 @@ class StockpileScreen(GameUI[StockpileView]):
             if ctl.accepting(stock_src):
                 top = view["stocks"][ctx.seat]["top"]
                 return f"Your stock {'wild' if top == 'W' else top} fits! Tap it, then a glowing pile."
-            if not view.get("hand"):
+            if not view["hand"]:
                 return "Play from your stock or discard piles."
             return "Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile."
         code = source_code(view, src)
