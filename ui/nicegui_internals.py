@@ -6,6 +6,8 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
 - :func:`socket_belongs_to` and :func:`listener_known`: the socket guard's checks (tests/ui/test_socket_guard.py).
 - :func:`session_store`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py).
+- :func:`rewrite_user_storage`: every browser's storage file written again once a full disk takes writes
+  (tests/ui/test_save_faults_pages.py).
 - :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
   main.py wires it; tests/bench/crash_restart.py measures it).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
@@ -127,3 +129,18 @@ def session_store(session_id: object) -> Any | None:
 def run_first_at_shutdown(handler: Callable[[], Any]) -> None:
     """``handler`` runs before NiceGUI's own shutdown steps (which cancel tasks): ``app.on_shutdown`` appends."""
     app._shutdown_handlers.insert(0, handler)  # noqa: SLF001
+
+
+def rewrite_user_storage() -> int:
+    """Write NiceGUI's per-browser storage files (``app.storage.user`` of every browser seen, and the general
+    storage) once more, e.g. after a full disk refused their writes: NiceGUI writes a file only when it changes.
+    Reads NiceGUI's private ``Storage._users`` and ``_general``."""
+    from nicegui.persistence.file_persistent_dict import FilePersistentDict
+
+    stores = [*app.storage._users.values(), app.storage._general]  # noqa: SLF001
+    count = 0
+    for store in stores:
+        if isinstance(store, FilePersistentDict) and store:
+            store.backup()
+            count += 1
+    return count

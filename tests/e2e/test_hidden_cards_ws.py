@@ -42,20 +42,22 @@ def stockpile_step(page: Page) -> bool:
 
 
 class WithWatcher:
-    """The seat's check, then the watching page's once it shows the same version (so its frames are all in)."""
+    """The seat's check, then each watching page's (a watcher's table page, the TV) once it shows the same version
+    (so its frames are all in)."""
 
-    def __init__(self, seat: Watcher, seat_page: Page, watching: Watcher, watching_page: Page) -> None:
-        self.seat, self.seat_page, self.watching, self.watching_page = seat, seat_page, watching, watching_page
+    def __init__(self, seat: Watcher, seat_page: Page, others: list[tuple[Watcher, Page, str]]) -> None:
+        self.seat, self.seat_page, self.others = seat, seat_page, others
 
     def check(self) -> None:
         self.seat.check()
         version = attr(self.seat_page, "data-version")
-        for _ in range(100):
-            if attr(self.watching_page, "data-version") == version:
-                break
-            self.watching_page.wait_for_timeout(100)
-        self.watching_page.wait_for_timeout(100)
-        self.watching.check()
+        for watcher, page, root in self.others:
+            for _ in range(100):
+                if page.locator(root).get_attribute("data-version") == version:
+                    break
+                page.wait_for_timeout(100)
+            page.wait_for_timeout(100)
+            watcher.check()
 
 
 GAMES = {
@@ -82,9 +84,15 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
     expect(watching_page.locator("[data-testid=table]")).to_have_attribute("data-watching", "true", timeout=20_000)
     assert attr(watching_page, "data-seat") == ""
     watching.attach(code)
+    tv_page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()  # the room's TV: no hand
+    tv = (StockpileWatcher if game == "stockpile" else Watcher)(tv_page, server.data_dir, seat=None)
+    tv_page.goto(f"{server.url}/tv/{code}")
+    expect(tv_page.locator("[data-testid=tv]")).to_be_visible(timeout=20_000)
+    tv.attach(code)
     full = os.environ.get("CARDNIGHT_HIDDEN_FULL") == "1"
     first_hand_only = game == "rummy" and not full
-    both = WithWatcher(watcher, page, watching, watching_page)
+    both = WithWatcher(watcher, page, [(watching, watching_page, "[data-testid=table]"),
+                                       (tv, tv_page, "[data-testid=tv]")])
     status = play_watched(page, both, step, seconds * (4 if full else 1), first_hand_only=first_hand_only)  # type: ignore[arg-type]
     print(f"{game}: frames scanned {watcher.frames_scanned}, quiet-moment checks {watcher.checks}, "
           f"log {watcher.applied} actions, own codes seen {watcher.own_codes_seen}, status {status}, "
@@ -97,13 +105,16 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
           f"public codes seen {watching.public_codes_seen}, leaks {len(watching.leaks)}")
     assert not watcher.leaks, "\n".join(watcher.leaks[:10])
     assert not watching.leaks, "the watching page: " + "\n".join(watching.leaks[:10])
-    assert watcher.frames_scanned > 20 and watching.frames_scanned > 20
+    assert not tv.leaks, "the TV: " + "\n".join(tv.leaks[:10])
+    assert watcher.frames_scanned > 20 and watching.frames_scanned > 20 and tv.frames_scanned > 20
     if game != "stockpile":
         assert watcher.own_codes_seen > 0  # the scan does find card codes in frames (own cards are sent)
         assert watching.public_codes_seen > 0  # and the watcher's (public cards are sent)
+        assert tv.public_codes_seen > 0
     else:
-        c = watching.checker.counts  # type: ignore[attr-defined]
-        assert min(c["page elements"], c["frame stocks"], c["DOM stocks"]) > 0 and c["DOM hands"] == 0
+        for seen in (watching, tv):
+            c = seen.checker.counts  # type: ignore[attr-defined]
+            assert min(c["page elements"], c["frame stocks"], c["DOM stocks"]) > 0 and c["DOM hands"] == 0
     if status == "over":  # the watcher followed it to the end
         expect(watching_page.locator("[data-testid=standings]")).to_be_visible()
     wanted = ("hand-over", "over") if first_hand_only else ("over",)  # one hand may already reach the target

@@ -63,8 +63,10 @@ def players_of(config: BaseModel) -> int:
 
 
 def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: Callable[[str, Any], object] | None,
-                    *, enabled: bool = True) -> None:
-    """One select per option; read-only (disabled) for non-hosts or once the game has started."""
+                    *, enabled: bool = True) -> dict[str, ui.select]:
+    """One select per option; read-only (disabled) for non-hosts or once the game has started. Returns the selects
+    by option name (to be kept up to date in place)."""
+    made: dict[str, ui.select] = {}
     for name, f in model.model_fields.items():
         if name in HIDDEN_OPTIONS:
             continue
@@ -75,6 +77,7 @@ def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: C
             ui.label(f"{label}: {value_label(current)}").classes("text-sm")
             continue
         sel = ui.select({c: value_label(c) for c in choices}, value=current, label=label).classes("min-w-[150px]")
+        made[name] = sel
         sel.props["data-testid"] = f"opt-{name}"
         if f.description:
             sel.tooltip(f.description)
@@ -82,3 +85,4 @@ def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: C
             sel.disable()
         else:
             sel.on_value_change(lambda e, n=name: on_change(n, e.value))
+    return made

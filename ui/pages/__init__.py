@@ -14,8 +14,23 @@ def register_pages() -> None:
     from ui import nicegui_internals
     from ui.components.rule_examples import EXAMPLE_CSS
     from ui.guards import socket_guard
-    from ui.pages import api_docs, files, home, host, host_report, link, new, profile, replay, rules, stats, test_hooks
+    from ui.pages import (
+        api_docs,
+        files,
+        home,
+        host,
+        host_report,
+        link,
+        new,
+        profile,
+        replay,
+        rules,
+        stats,
+        test_hooks,
+        tv,
+    )
     from ui.seat_api import routes as seat_api
+    from ui.shell import save_notice
     from ui.table import page as table_page
 
     nicegui_internals.install()
@@ -33,9 +48,12 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/motion.js"></script>', shared=True)
     # touch_drag.js: a finger drags cards like a mouse does (the same drag handlers, drop targets and highlights)
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
+    # alerts.js: "● Your turn" in the tab title, a dot on the favicon and a vibration when the page is not looked at
+    ui.add_body_html('<script defer src="/assets/alerts.js"></script>', shared=True)
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards
     socket_guard.install()
+    save_notice.install()  # pages hear when saving starts or stops failing
 
     home.register()
     new.register()
@@ -49,4 +67,5 @@ def register_pages() -> None:
     replay.register()  # replays, reports, the host console
     host.register()
     host_report.register()
+    tv.register()  # /tv/<CODE>: the table on a screen across the room
     test_hooks.register()  # only with CARDNIGHT_TEST_HOOKS=1

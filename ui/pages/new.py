@@ -18,9 +18,10 @@ from logic.registry import get_game
 from ui.components.options import players_of
 from ui.games import has_screen
 from ui.seat_api.auth import keep_for_reveal, new_token
+from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.shell.http_status import BAD_REQUEST, answer
+from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
@@ -91,6 +92,14 @@ def register() -> None:
     def new_table(game_key: str, request: Request) -> RedirectResponse | None:
         try:
             code = create_from_query(game_key, dict(request.query_params))
+        except SavesFailing as exc:  # 503 until saving works again: a new table could not be kept
+            answer(SERVICE_UNAVAILABLE)
+            with frame("Cannot start a table now"):
+                ui.label("No new tables while Card Night cannot save.").classes("text-lg font-bold")
+                ui.label(str(exc)).props("data-testid=error")
+                ui.label("Tables already being played go on. Try again once the notice above is gone.")
+                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return None
         except (ValueError, IllegalMove) as exc:
             answer(BAD_REQUEST)
             with frame("Cannot start that table"):

@@ -54,6 +54,10 @@ def register() -> None:
                 ui.button("Try", icon="volume_up").props("flat dense no-caps data-testid=btn-try-sound").on(
                     "click", js_handler="() => { if (window.cnSound) { window.cnSound.unlocked = true; "
                                         "window.cnSound.play('win'); } }")
+            ui.label("When it is your turn and the page is in the background").classes("text-sm text-grey-8 q-mt-sm")
+            toggle("Say it in the tab title (● Your turn)", "alert_title")
+            toggle("Put a dot on the tab's icon", "alert_favicon")
+            toggle("Vibrate the phone", "alert_vibrate")
             looks_part = ui.refreshable(looks)
             shop_part = ui.refreshable(coins_and_shop)
 

@@ -6,6 +6,11 @@ consistent snapshot) and written by :class:`storage.writer.TableWriter`'s thread
 once the table's newest version has replaced its file, so no browser is ever shown a move a crash of the server
 could lose (a second thread then flushes the file to the disk against a power cut). Computer players wait for
 their previous move to be saved before making the next one.
+
+While saving fails (a full, read-only or broken disk: :data:`storage.health.HEALTH`), tables play on in memory:
+each change is published at once, the writer keeps the newest record of every table and tries again every few
+seconds, finished games are archived once the disk takes writes again, and new tables are refused
+(:class:`SavesFailing`). Every page says so; when space comes back everything is written and the notice goes.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ from logic.tables import (
     new_table,
 )
 from storage.archive import MainStore
+from storage.disk_check import write_test
+from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
 from storage.tables import TableStore
 from storage.writer import TableWriter
 from ui.server.presence import Presence
@@ -51,11 +58,17 @@ CLOSED_KEEP_SECONDS = 600
 Listener = Callable[[Table], None]
 
 
+class SavesFailing(ValueError):
+    """A new table is refused while saving fails; the message is for players."""
+
+
 class Hub:
     def __init__(self, data_dir: Path, clock: Callable[[], float] = time.time, inline_bots: bool = False) -> None:
         self.data_dir = data_dir
         self.clock = clock
         self.inline_bots = inline_bots
+        HEALTH.reset()  # a new server: nothing waits yet
+        self.health = HEALTH
         self.store = TableStore(data_dir)
         self.main = MainStore(data_dir)
         self.tables: dict[str, Table] = {}
@@ -63,7 +76,9 @@ class Hub:
         self.busy: set[str] = set()
         self.ticker_lag: list[float] = []
         self._archived_codes: set[str] | None = None
-        self.writer = TableWriter(self.store, self._saved_in_thread)
+        self.writer = TableWriter(self.store, self._saved_in_thread, self._failed_in_thread)
+        self._unarchived: dict[str, Table] = {}  # finished games whose archiving waits for the disk
+        self._next_disk_try = 0.0
         self.saved_versions: dict[str, int] = {}
         self._save_waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -104,10 +119,14 @@ class Hub:
                     future.cancel()
 
     def save_all(self) -> None:
-        """Save every table now (on shutdown: the saved time is what restart timers count from)."""
+        """Save every table now (on shutdown: the saved time is what restart timers count from). While saving
+        fails, one last try is made and what could not be written is logged (the server cannot wait for space)."""
         for table in self.tables.values():
             self._persist(table)
-        self.flush_writes()
+        if HEALTH.failing:
+            self.writer.close(RETRY_SECONDS + 1)
+        else:
+            self.flush_writes()
 
     def flush_writes(self, timeout: float = 30.0) -> bool:
         """Block until every queued table record is on disk."""
@@ -130,6 +149,8 @@ class Hub:
                speed: float | None = None, program_hash: str | None = None) -> Table:
         """A new table with the host seated. Practice tables fill the other seats with bots and start.
         With ``program_hash`` the last seat is a program seat holding the token with that hash."""
+        if HEALTH.failing:  # a table nobody could save: refused until saving works again
+            raise SavesFailing(HEALTH.message)
         game = get_game(game_key)
         now = self.clock()
         seed = secrets.randbits(31) if seed is None else int(seed)
@@ -185,15 +206,34 @@ class Hub:
         except RuntimeError:  # no event loop (scripts, start-up): write at once
             self._loop = None
         if self._loop is None:
-            self.store.save_json(table.code, record)
+            try:
+                self.store.save_json(table.code, record)
+            except OSError as exc:
+                if not is_disk_fault(exc):
+                    raise
+                self.writer.save(table.code, record, table.version)  # retried by the writer's thread
+            self._saved(table.code, table.version)
+        elif HEALTH.failing:  # the writer retries every few seconds; the table plays on in memory meanwhile
+            self.writer.save(table.code, record, table.version)
             self._saved(table.code, table.version)
         elif self.listeners.get(table.code):  # people are watching: write now, tell them at once
             if self.writer.write_now(table.code, record, table.version):
                 if self.timing:
                     self.timing.written(table.code)
                 self._saved(table.code, table.version)
+            elif HEALTH.failing:  # this very write found the disk full: play on in memory (queued for retries)
+                self._saved(table.code, table.version)
         else:  # computer players only: the writer thread keeps the loop free
             self.writer.save(table.code, record, table.version)
+
+    def _failed_in_thread(self, code: str, version: int) -> None:
+        """The writer could not write ``version`` of ``code`` (the disk): go on in memory, as if it were saved."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._saved, code, version)
+            except RuntimeError:  # the loop closed meanwhile (shutdown)
+                pass
 
     def _saved_in_thread(self, code: str, version: int) -> None:
         if self.timing:
@@ -254,6 +294,17 @@ class Hub:
         if table.code in self._archived_codes:
             return
         self._archived_codes.add(table.code)
+        try:
+            self._add_finished(table, outcome)
+        except OSError as exc:
+            if not is_disk_fault(exc):
+                raise
+            self._archived_codes.discard(table.code)
+            self._unarchived[table.code] = table  # archived once the disk takes writes again (see tick)
+            return
+        self._unarchived.pop(table.code, None)
+
+    def _add_finished(self, table: Table, outcome: Any) -> None:
         self.main.add_finished({
             "code": table.code, "game": table.game_key, "practice": table.practice,
             "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.finished_at or self.clock())),
@@ -291,6 +342,7 @@ class Hub:
         """One pass over every table. Called by the app-wide timer."""
         if self.stopping:
             return
+        self.disk_tick()
         started = self.clock()
         for table in list(self.tables.values()):
             try:
@@ -301,6 +353,21 @@ class Hub:
                 log.exception("table %s: tick failed", table.code)
         self.ticker_lag.append(self.clock() - started)
         del self.ticker_lag[:-1000]
+
+    def disk_tick(self) -> None:
+        """While saving fails: a log line a minute, and every few seconds a small write test when only one-off files
+        wait (tables are retried by the writer), then the finished games whose archiving waits."""
+        HEALTH.remind()
+        if not (HEALTH.failing or self._unarchived):
+            return
+        now = time.monotonic()
+        if now < self._next_disk_try:
+            return
+        self._next_disk_try = now + RETRY_SECONDS
+        if HEALTH.failing and not HEALTH.waiting_tables() and write_test(self.data_dir) is None:
+            HEALTH.forget_files()
+        for table in list(self._unarchived.values()):
+            self._archive(table)
 
     def _tick_table(self, table: Table, now: float) -> None:
         before = table.version

@@ -80,8 +80,10 @@ def set_pref(key: str, value: object) -> None:
 PREF_DEFAULTS: dict[str, object] = {
     "four_colour": False, "animations": True, "distraction_free": False, "show_buttons": True, "sounds": True,
     "chat_opens": False, "card_back": "#2b4c9b", "table_colour": "#1f5f45,#174a36",
+    "alert_title": True, "alert_favicon": True, "alert_vibrate": True,  # turn alerts (assets/alerts.js)
 }
-CLIENT_KEYS = ("four_colour", "animations", "sounds", "card_back", "table_colour")
+CLIENT_KEYS = ("four_colour", "animations", "sounds", "card_back", "table_colour", "alert_title", "alert_favicon",
+               "alert_vibrate")
 RELOAD_KEYS = ("distraction_free", "show_buttons")  # drawn on the server: open tables redraw
 
 # cnPrefs applies what CSS can show; cnSound plays short sounds, only after the first tap or key on the page

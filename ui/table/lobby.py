@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
+from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
+from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
     from logic.tables import Table
@@ -57,9 +59,10 @@ class LobbyState:
 
 
 def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
+    """The lobby in parts: the join card (drawn once), the seats (redrawn when a seat changes), the options (drawn
+    once, their values kept up to date in place: a host's open menu is not closed by another's change) and the
+    start row."""
     t = ctx.table
-    game = t.game
-    host = ctx.is_host
     url = invite_url(t.code)
     with ui.row().classes("w-full gap-3 items-stretch justify-center"):
         with ui.card().classes("items-center text-black"):
@@ -72,84 +75,146 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
                     "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
                 ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
                     "flat round aria-label='Copy link' data-testid=btn-copy-link")
+            ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                "flat no-caps color=primary data-testid=btn-lobby-tv")
         with ui.card().classes("grow text-black min-w-[280px]"):
-            ui.label("Seats").classes("text-lg font-bold")
-            for i, s in enumerate(t.seats):
-                with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
-                    ui.label(f"{i + 1}.").classes("w-5")
-                    if s.empty:
-                        ui.label("Open seat").classes("text-grey-8 grow")
-                        if host:
-                            with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
-                                level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
-                                                  value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
-                                    f"dense data-testid=bot-level-{i}")
-                                ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
-                                    ctx, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
-                                program_button(ctx, lobby.tokens, i)
-                    else:
-                        you = " (you)" if i == ctx.seat else ""
-                        host_mark = " · host" if s.player_id == t.host_id else ""
-                        ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
-                        if s.bot:
-                            ui.label(f"computer · {s.bot}").classes("chip")
-                            take_computer_seat_button(ctx, i)
-                        elif s.is_program:
-                            ui.label("program").classes("chip")
-                        else:
-                            lobby.presence.draw(row, i)
-                        if host and s.player_id != t.host_id:
-                            ui.button(icon="close", on_click=lambda s_=i: ctx.act(
-                                lambda tb, now: tb.remove_player(ctx.me.player_id, s_))).props(
-                                f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
-                program_token_for_seat(ctx, lobby.tokens, i)  # shown once, to the host who made it
-            if ctx.seat is None:
-                join_form(ctx, lobby.set_me)
+            Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
-            ui.label("Table options").classes("text-lg font-bold")
-            if not host:
-                ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
-            counts = player_choices(game)
-            if len(counts) > 1:
-                sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
-                                label="Players").classes("min-w-[170px]").props(
-                    "data-testid=opt-players")
-                sel.on_value_change(lambda e: ctx.act(
-                    lambda tb, now: tb.set_option(ctx.me.player_id, "players", e.value)))
-                if not host:
-                    sel.disable()
-            option_controls(game.config_model, t.options,
-                            lambda k, v: ctx.act(lambda tb, now: tb.set_option(ctx.me.player_id, k, v)),
-                            enabled=host)
-            timer = ui.select({s: ("Off" if s == 0 else f"{s} s per move") for s in game.turn_timer_choices},
-                              value=t.settings.turn_seconds, label="Turn timer").classes("min-w-[170px]").props(
-                "data-testid=opt-turn-timer")
-            timer.on_value_change(lambda e: ctx.act(
-                lambda tb, now: tb.set_setting(ctx.me.player_id, "turn_seconds", e.value, now)))
-            minutes = ui.select({m: f"{m} minutes" for m in LOBBY_MINUTES}, value=t.settings.lobby_minutes,
-                                label="Lobby stays open").classes("min-w-[170px]").props(
-                "data-testid=opt-lobby-minutes")
-            minutes.on_value_change(lambda e: ctx.act(
-                lambda tb, now: tb.set_setting(ctx.me.player_id, "lobby_minutes", e.value, now)))
-            speed = ui.select({d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=t.settings.bot_delay,
-                              label="Computer players move").classes("min-w-[170px]").props("data-testid=opt-bot-speed")
-            speed.on_value_change(lambda e: ctx.act(
-                lambda tb, now: tb.set_setting(ctx.me.player_id, "bot_delay", e.value, now)))
-            public = ui.switch("Listed under Live tables", value=t.settings.public).props("data-testid=opt-public")
-            public.on_value_change(lambda e: ctx.act(
-                lambda tb, now: tb.set_setting(ctx.me.player_id, "public", e.value, now)))
-            auto = ui.switch("Start when the table is full", value=t.settings.auto_start).props(
-                "data-testid=opt-auto-start")
-            auto.on_value_change(lambda e: ctx.act(
-                lambda tb, now: tb.set_setting(ctx.me.player_id, "auto_start", e.value, now)))
-            extra = presence_options(ctx)  # away grace, watchers' chat
-            if not host:
-                controls: list[ui.select | ui.switch] = [timer, minutes, speed, public, auto, *extra]
-                for el in controls:
-                    el.disable()
+            options = LobbyOptions(ctx)
+            Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
+    Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")
+
+
+def seats_key(ctx: TableContext, lobby: LobbyState) -> Hashable:
+    t = ctx.table
+    seats = tuple((s.player_id, s.name, s.emoji, s.bot, s.is_program, s.program_hash, s.empty) for s in t.seats)
+    return seats, t.host_id, ctx.is_host, ctx.seat, tuple(sorted(lobby.tokens.items()))
+
+
+def seats_list(ctx: TableContext, lobby: LobbyState) -> None:
+    t = ctx.table
+    game = t.game
+    host = ctx.is_host
+    ui.label("Seats").classes("text-lg font-bold")
+    for i, s in enumerate(t.seats):
+        with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
+            ui.label(f"{i + 1}.").classes("w-5")
+            if s.empty:
+                ui.label("Open seat").classes("text-grey-8 grow")
+                if host:
+                    with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
+                        level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
+                                          value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
+                            f"dense data-testid=bot-level-{i}")
+                        ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
+                            ctx, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
+                        program_button(ctx, lobby.tokens, i)
+            else:
+                you = " (you)" if i == ctx.seat else ""
+                host_mark = " · host" if s.player_id == t.host_id else ""
+                ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
+                if s.bot:
+                    ui.label(f"computer · {s.bot}").classes("chip")
+                    take_computer_seat_button(ctx, i)
+                elif s.is_program:
+                    ui.label("program").classes("chip")
+                else:
+                    lobby.presence.draw(row, i)
+                if host and s.player_id != t.host_id:
+                    ui.button(icon="close", on_click=lambda s_=i: ctx.act(
+                        lambda tb, now: tb.remove_player(ctx.me.player_id, s_))).props(
+                        f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
+        program_token_for_seat(ctx, lobby.tokens, i)  # shown once, to the host who made it
+    if ctx.seat is None:
+        join_form(ctx, lobby.set_me)
+
+
+class LobbyOptions:
+    """The game's options and the table's settings: drawn once, then each control follows the table in place."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.controls: list[tuple[ui.element, Callable[[], Any]]] = []  # control, the table's value now
+
+    def setter(self, change: Callable[[Table, str, str, Any, float], None], key: str,
+               current: Callable[[], Any]) -> Callable[[Any], None]:
+        """The host's choice, sent only when it differs from the table's (an in-place update echoes back)."""
+        def handle(e: Any) -> None:
+            if e.value != current():
+                pid = self.ctx.me.player_id
+                self.ctx.act(lambda tb, now: change(tb, pid, key, e.value, now))
+        return handle
+
+    def keep(self, control: ui.element, current: Callable[[], Any]) -> None:
+        self.controls.append((control, current))
+
+    def draw(self) -> None:
+        ctx = self.ctx
+        t = ctx.table
+        game = t.game
+        host = ctx.is_host
+        self.controls = []
+        ui.label("Table options").classes("text-lg font-bold")
+        if not host:
+            ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
+        option = lambda tb, pid, key, value, now: tb.set_option(pid, key, value)  # noqa: E731
+        setting = lambda tb, pid, key, value, now: tb.set_setting(pid, key, value, now)  # noqa: E731
+        made: list[ui.select | ui.switch] = []
+        counts = player_choices(game)
+        if len(counts) > 1:
+            sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
+                            label="Players").classes("min-w-[170px]").props("data-testid=opt-players")
+            players = lambda: len(t.seats)  # noqa: E731
+            sel.on_value_change(self.setter(option, "players", players))
+            self.keep(sel, players)
+            made.append(sel)
+        defaults = game.config_model.model_fields
+        for name, sel in option_controls(game.config_model, t.options, None).items():
+            value = lambda n=name: t.options.get(n, defaults[n].default)  # noqa: E731
+            sel.enable()
+            sel.on_value_change(self.setter(option, name, value))
+            self.keep(sel, value)
+            made.append(sel)
+        s = t.settings
+        for testid, key, control in (
+                ("opt-turn-timer", "turn_seconds", lambda: ui.select(
+                    {v: ("Off" if v == 0 else f"{v} s per move") for v in game.turn_timer_choices},
+                    value=s.turn_seconds, label="Turn timer").classes("min-w-[170px]")),
+                ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
+                    {m: f"{m} minutes" for m in LOBBY_MINUTES}, value=s.lobby_minutes,
+                    label="Lobby stays open").classes("min-w-[170px]")),
+                ("opt-bot-speed", "bot_delay", lambda: ui.select(
+                    {d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=s.bot_delay,
+                    label="Computer players move").classes("min-w-[170px]")),
+                ("opt-public", "public", lambda: ui.switch("Listed under Live tables", value=s.public)),
+                ("opt-auto-start", "auto_start", lambda: ui.switch("Start when the table is full",
+                                                                   value=s.auto_start))):
+            el = control().props(f"data-testid={testid}")
+            value = lambda k=key: getattr(t.settings, k)  # noqa: E731
+            el.on_value_change(self.setter(setting, key, value))
+            self.keep(el, value)
+            made.append(el)
+        for el, key in zip(presence_options(ctx), ("away_grace", "watcher_chat"), strict=True):
+            value = lambda k=key: getattr(t.settings, k)  # noqa: E731
+            self.keep(el, value)
+            made.append(el)
+        if not host:
+            for el in made:
+                el.disable()
+
+    def patch(self) -> None:
+        """Each control shows the table's value now (another tab of the host's, or a refused choice)."""
+        for control, current in self.controls:
+            value = current()
+            if not control.is_deleted and getattr(control, "value", value) != value:
+                control.set_value(value)  # type: ignore[attr-defined]
+
+
+def start_row(ctx: TableContext) -> None:
+    t = ctx.table
     with ui.row().classes("w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())
-        if host:
+        if ctx.is_host:
             btn = ui.button("Start game", icon="play_arrow", on_click=lambda: ctx.act(
                 lambda tb, now: tb.start(ctx.me.player_id, now))).props("color=amber text-color=black size=lg "
                                                                           "data-testid=btn-start")

@@ -252,7 +252,19 @@ class TablePage:
             "data-version": str(t.version),
             "data-watchers": str(t.watchers),
             "data-watching": "true" if self.seat is None else "false",
+            "data-alert": self.alert(),
         })
+
+    def alert(self) -> str:
+        """What waits for this player, for the alerts of a page in the background (assets/alerts.js): "turn:<moves
+        so far>" (a new value for each turn, also when the others answered at once), "start" (the host's lobby is
+        full), "choice:<seats>" (the host decides about players who left), or ""."""
+        t = self._table
+        if self.is_host and t.status == STATUS_LOBBY and not t.open_seats():
+            return "start"
+        if self.is_host and t.status == STATUS_PLAYING and t.pending_leave:
+            return "choice:" + ",".join(str(s) for s in t.pending_leave)
+        return f"turn:{len(t.log)}" if self.my_turn and t.status == STATUS_PLAYING else ""
 
     def show_notices(self) -> None:
         for n in self._table.notices:
@@ -302,8 +314,8 @@ class TablePage:
 
     def status_key(self) -> Hashable:
         t = self._table
-        if t.status == STATUS_LOBBY:  # (a visitor coming or going does not redraw it: they may be typing a name)
-            return "lobby", t.version  # who is here is patched in place (LobbyPresence)
+        if t.status == STATUS_LOBBY:  # its parts follow the table on their own (ui/table/lobby.py)
+            return "lobby"
         return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
 
     def prompts_key(self) -> Hashable:
@@ -377,24 +389,29 @@ def register() -> None:
     # (NiceGUI resends what it missed); while it is down it draws nothing (TablePage.on_change)
     @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10, reconnect_timeout=KEEP_ASLEEP_PAGE_S)
     async def table_page(code: str) -> None:
-        key = guard_key()
         code = code.strip().upper()
-        table = runtime().hub.get(code)
-        guard = runtime().code_guard
-        known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
-        wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
-        if wait is None:  # refused outright: too many tries queued from this address
-            answer(TOO_MANY_REQUESTS)
-            with frame("Table not found"):
-                not_found(code, too_many=True)
-            return
-        if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
-            await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
-            table = runtime().hub.get(code)
-        if table is not None:
+        table = await guarded_table(code)
+        if isinstance(table, Table):
             TablePage(table).build()
             return
-        guard.record_miss(key, time.monotonic())
-        answer(NOT_FOUND)
+        answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
         with frame("Table not found"):
-            not_found(code)
+            not_found(code, too_many=table == TOO_MANY)
+
+
+async def guarded_table(code: str) -> Table | str | None:
+    """The table with ``code`` for this browser, after the wait a wrong code earns (ui/guards/code_guard.py):
+    None when there is none, ``TOO_MANY`` when this address has queued too many tries."""
+    key = guard_key()
+    table = runtime().hub.get(code)
+    guard = runtime().code_guard
+    known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
+    wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
+    if wait is None:  # refused outright: too many tries queued from this address
+        return TOO_MANY
+    if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
+        await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
+        table = runtime().hub.get(code)
+    if table is None:
+        guard.record_miss(key, time.monotonic())
+    return table

@@ -24,11 +24,11 @@ def presence_options(ctx: TableContext) -> list[ui.select]:
     grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,
                       label="If a player is away").classes("min-w-[170px]").props(
         "data-testid=opt-away-grace")
-    grace.on_value_change(lambda e: ctx.act(
+    grace.on_value_change(lambda e: e.value != t.settings.away_grace and ctx.act(
         lambda tb, now: tb.set_setting(ctx.me.player_id, "away_grace", e.value, now)))
     chat = ui.select(WATCHER_CHAT_NAMES, value=t.settings.watcher_chat, label="Chat for watchers").classes(
         "min-w-[170px]").props("data-testid=opt-watcher-chat")
-    chat.on_value_change(lambda e: ctx.act(
+    chat.on_value_change(lambda e: e.value != t.settings.watcher_chat and ctx.act(
         lambda tb, now: tb.set_setting(ctx.me.player_id, "watcher_chat", e.value, now)))
     return [grace, chat]
 

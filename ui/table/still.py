@@ -9,7 +9,7 @@ seat's own ``view(state, seat)``; the middle from the spectator's ``view(state, 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nicegui import ui
 
@@ -21,7 +21,12 @@ from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
 from ui.table.seats import seat_badge
 
+if TYPE_CHECKING:
+    from logic.tables import Table
+
 READ_ONLY = "This is a replay: nothing can be played here."
+# a still table's view is a game's (a replay step); the TV view's is None too while its live table has no game
+StillView = TypeVar("StillView", bound=TableView | None)
 
 
 @dataclass
@@ -50,11 +55,11 @@ class StillTable:
         return None
 
 
-class StillContext:
+class StillContext(Generic[StillView]):
     """A :class:`ui.table.context.TableContext` for a table nobody plays at: the same reading surface the game
     screens use, every action refused."""
 
-    def __init__(self, table: StillTable, seat: int | None, view: TableView) -> None:
+    def __init__(self, table: StillTable | Table, seat: int | None, view: StillView) -> None:
         self._table = table
         self._seat = seat
         self._view = view
@@ -72,7 +77,7 @@ class StillContext:
         return self._seat
 
     @property
-    def view(self) -> TableView:
+    def view(self) -> StillView:
         return self._view
 
     @property

@@ -10,6 +10,7 @@ from nicegui import ui
 from logic.tables import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
+from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.table.report import open_report_dialog
 
@@ -62,7 +63,8 @@ def hand_summary(ctx: TableContext) -> None:
             ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
 
 
-def standings(ctx: TableContext) -> None:
+def standings(ctx: TableContext, actions: bool = True) -> None:
+    """The final result; ``actions``: with the buttons to go on (a TV shows the result only)."""
     t = ctx.table
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=standings"):
         if t.status == STATUS_CLOSED:
@@ -84,30 +86,40 @@ def standings(ctx: TableContext) -> None:
         if summary:
             ui.separator()
             _rows_table(ctx, summary)
-        with ui.row().classes("gap-2"):
-            if t.next_code:
-                text = "Join the next game" if ctx.seat is not None else "Watch the next game"
-                ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
-                    "color=primary data-testid=btn-rematch-join")
-            elif ctx.seat is not None:
-                ui.button("Play again", icon="replay", on_click=lambda: play_again(ctx)).props(
-                    "color=primary data-testid=btn-play-again")
-            ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
-            if outcome is not None:  # share the result as text or a scorecard image
-                share_buttons(t.code)
-            if outcome is not None:  # step through the game, or tell us what went wrong
-                ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
-                          ).props("outline data-testid=btn-replay")
-        ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
-            "flat dense no-caps data-testid=btn-report-standings")
+        if actions:
+            standings_actions(ctx, outcome is not None)
+
+
+def standings_actions(ctx: TableContext, finished: bool) -> None:
+    t = ctx.table
+    with ui.row().classes("gap-2"):
+        if t.next_code:
+            text = "Join the next game" if ctx.seat is not None else "Watch the next game"
+            ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
+                "color=primary data-testid=btn-rematch-join")
+        elif ctx.seat is not None:
+            ui.button("Play again", icon="replay", on_click=lambda: play_again(ctx)).props(
+                "color=primary data-testid=btn-play-again")
+        ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
+        if finished:  # share the result as text or a scorecard image
+            share_buttons(t.code)
+        if finished:  # step through the game, or tell us what went wrong
+            ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
+                      ).props("outline data-testid=btn-replay")
+    ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
+        "flat dense no-caps data-testid=btn-report-standings")
 
 
 def play_again(ctx: TableContext) -> None:
     """A new table with the same game, options and computer players; others are offered to join it."""
     t, hub, who = ctx.table, runtime().hub, ctx.me
     level = next((s.bot for s in t.seats if s.bot), None)
-    new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
-                     practice=t.practice and len(t.humans()) <= 1, level=level)
+    try:
+        new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
+                         practice=t.practice and len(t.humans()) <= 1, level=level)
+    except SavesFailing as exc:  # the disk is full: no new table until saves work again
+        ui.notify(str(exc), type="warning", position="top")
+        return
     if not new.practice:
         taken = {s.name for s in new.seats}
         for i, s in enumerate(t.seats):

@@ -14,6 +14,7 @@ from nicegui import ui
 from logic.tables import STATUS_LOBBY
 from ui.components.region import Region
 from ui.table.report import open_report_dialog
+from ui.table.tv_link import open_tv_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ class TopBar:
                             lambda tb, now: tb.pause(pid, now))).props("data-testid=btn-pause")
                 ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
                     "data-testid=btn-copy-watch-link")
+                ui.menu_item("Show on a TV", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                    "data-testid=btn-show-tv")
                 ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
                 ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
                 ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(ctx)).props(

@@ -1,0 +1,136 @@
+"""Beanie's judge: a draw, a lay, an add, a steal or a discard, valued in penalty points against the field.
+
+The sampled deals and playouts are the Hard level's (``bot_search.BeanieSpec``): a round's value is the others'
+average penalty minus ours, so a move that costs 5 leaves us 5 penalty points worse off against the field. After
+a candidate move the rest of our own turn is played by the Hard level's heuristics (from our view of the world,
+so it sees nothing we could not), then the round by the playout policy. Candidates: both draws, and every move at
+the play step when there are few; else the chosen move, the heuristics' move and their best discards. End-round
+votes are not judged.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from logic.beanie import GAME
+from logic.beanie.actions import Add, Discard, Draw, Lay, Star, Steal
+from logic.beanie.bot_eval import Ctx, _partner
+from logic.beanie.bot_search import BeanieSpec
+from logic.beanie.bots import HeuristicHardBot
+from logic.beanie.sets import RANK, RANK_PLURAL, parse_code, points
+from logic.beanie.state import STAGE_PLAY, BeanieState
+from logic.game import PHASE_PLAY
+from logic.replay import pretty_card
+
+from .model import Budget
+
+JUDGED = (Draw, Lay, Add, Star, Steal, Discard)
+PLAYS = (Lay, Add, Star, Steal, Discard)
+HEURISTIC = HeuristicHardBot()
+
+
+def card_words(code: str) -> str:
+    return pretty_card(code) or code
+
+
+def action_words(action: Any) -> str:
+    t = type(action)
+    if t is Draw:
+        return "draw from the stock" if action.source == "stock" else "take the discard"
+    if t is Lay:
+        return "lay " + " ".join(card_words(c) for c in action.cards)
+    if t is Add:
+        return f"add the {card_words(action.card)}"
+    if t is Star:
+        return f"place the Beanie {card_words(action.card)}"
+    if t is Steal:
+        return f"steal a Beanie with the {card_words(action.card)}"
+    if t is Discard:
+        return f"discard the {card_words(action.card)}"
+    return getattr(action, "kind", "move")
+
+
+class FieldSpec(BeanieSpec):
+    """Hard's worlds and playouts; after the root move our turn is finished by Hard's heuristics."""
+
+    def apply(self, state: BeanieState, seat: int, action: Any) -> None:
+        super().apply(state, seat, action)
+        rng = random.Random(0)
+        for _ in range(12):  # a turn has a few lays and adds at most
+            if state.phase != PHASE_PLAY or state.turn != seat or state.stage != STAGE_PLAY:
+                return
+            legal = [a for a in GAME.legal_actions(state, seat) if type(a) in PLAYS]
+            if not legal:
+                return
+            move = HEURISTIC.choose(GAME.view(state, seat), legal, rng)
+            if type(move) not in PLAYS:
+                move = next((a for a in legal if type(a) is Discard), legal[0])
+            GAME.apply(state, seat, move)
+
+
+class BeanieJudge:
+    currency = "penalty points"
+    floor = 2.0
+    budget = Budget(min_worlds=24, max_worlds=72, step=24, max_candidates=5)
+
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
+                   limit: int) -> list[tuple[Any, Any]] | None:
+        if type(chosen) not in JUDGED:
+            return None
+        out: list[Any]
+        if type(chosen) is Draw:
+            out = [chosen] + [a for a in legal if type(a) is Draw and a != chosen]
+        elif len([a for a in legal if type(a) in PLAYS]) <= limit:  # few moves: all of them
+            out = [chosen] + [a for a in legal if type(a) in PLAYS and a != chosen]
+        else:
+            plays = [a for a in legal if type(a) in PLAYS]
+            ctx = Ctx(view)
+            pick = HEURISTIC.choose(view, plays, random.Random(0))
+            discards = [a for a in plays if type(a) is Discard]
+            ranked = HEURISTIC.ranked_discards(ctx, discards, ctx.accepted(), HEURISTIC.dead_cards(ctx))
+            out = [chosen, pick, *ranked[:3]]
+        out = list(dict.fromkeys(out))[:limit]
+        return [(a, a) for a in out]
+
+    def spec(self, view: Any) -> FieldSpec:
+        return FieldSpec(Ctx(view))
+
+    def words(self, view: Any, action: Any) -> str:
+        return action_words(action)
+
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
+        return why(Ctx(view), chosen, best)
+
+
+def why(ctx: Ctx, chosen: Any, best: Any) -> str:
+    """One sentence on why ``best`` beats ``chosen``, from simple patterns."""
+    tc, tb = type(chosen), type(best)
+    if tb is Draw and tc is Draw:
+        top = pretty_card(ctx.view.get("discard_top") or "") or "top card"
+        if best.source == "discard":
+            return f"The {top} goes with your hand: a sure card beats a blind draw."
+        return f"Taking the {top} showed what you collect and did not help enough."
+    if tb in (Lay, Add, Star, Steal) and tc is Discard:
+        if tb is Steal:
+            return "Stealing that Beanie gives you a wild card and sheds a natural one."
+        return f"Better to {action_words(best)} now: those points leave your hand before the round ends."
+    if tc is Lay and tb is Discard:
+        return "Laying that set now gave the others a place to add their cards; holding it a turn was better."
+    if tc is Discard and tb is Discard:
+        c, b = parse_code(chosen.card), parse_code(best.card)
+        if RANK[c] == ctx.wild:
+            return f"Throwing away a Beanie ({RANK_PLURAL[ctx.wild]} are wild) hands the next player a wild card."
+        if c in ctx.accepted():
+            return f"The {card_words(chosen.card)} fits a set on the table: the next player could add it."
+        rest = [x for x in ctx.hand if x != b and RANK[x] != ctx.wild]
+        if _partner(c, rest) and not _partner(b, [x for x in ctx.hand if x != b]):
+            return f"Discarding the {card_words(best.card)} keeps the {card_words(chosen.card)}, which goes with " \
+                   "your other cards."
+        if points(b, ctx.wild, ctx.bv) > points(c, ctx.wild, ctx.bv):
+            return f"Discarding the {card_words(best.card)} gets more penalty points out of your hand."
+        return f"Discarding the {card_words(best.card)} gave the next player less to work with."
+    return f"Better to {action_words(best)}: it did better in most of the sampled deals."
+
+
+JUDGE = BeanieJudge()

@@ -1,0 +1,141 @@
+"""Judging one decision from the deciding seat's view with the shared search's ingredients.
+
+Every candidate move is applied to the same sampled deals (dealt from the seat's view by the game's own sampler)
+and played out with the same random numbers (common random numbers); the chosen move's cost is the paired
+difference to the best candidate. A game plugs in with a :class:`Judge` (see ``logic/review/<game>.py``).
+
+Nothing here sees a hidden card: the inputs are the view, the legal moves, the chosen move and an rng.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from logic.search import paired_gap, playout
+
+from .model import Budget, CandidateValue, DecisionReview
+
+Z_FLAG = 2.0  # a cost must exceed this many standard errors (and the game's floor) to count as a mistake
+Z_PRUNE = 3.0  # a candidate this far below the leader stops being played out
+BOOKKEEPING = frozenset({"commit", "undo", "next"})  # moves that are no decision worth judging
+
+
+class Judge(Protocol):
+    """What a game gives the review."""
+
+    currency: str  # the unit of values and costs, e.g. "points"
+    floor: float  # costs at or below this are never mistakes
+    budget: Budget  # the default budget per decision
+
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
+                   limit: int) -> list[tuple[Any, Any]] | None:
+        """The moves worth comparing as ``(legal action, search move)`` pairs, the chosen one first; None when
+        this kind of decision is not judged."""
+
+    def spec(self, view: Any) -> Any:
+        """A search spec (``sample``, ``clone``, ``apply`` and ``rollout`` or the generic playout hooks) whose
+        values are in the judge's currency, higher is better."""
+
+    def words(self, view: Any, action: Any) -> str:
+        """A few words for a move ("the pair of 9s", "pass")."""
+
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
+        """One plain sentence on why ``best`` beats ``chosen``."""
+
+
+def is_decision(legal: Sequence[Any], chosen: Any) -> bool:
+    """A real decision: more than one legal move and the chosen one is not bookkeeping."""
+    return len(legal) > 1 and getattr(chosen, "kind", "") not in BOOKKEEPING
+
+
+def decision_rng(rng_seed: int, step: int) -> random.Random:
+    """The rng of the decision at ``step``: each decision has its own, so one can be judged alone, in any order."""
+    return random.Random(f"review:{rng_seed}:{step}")
+
+
+def judge_decision(judge: Judge, encode: Any, view: Any, legal: list[Any], chosen: Any, *, step: int,
+                   rng: random.Random, budget: Budget) -> DecisionReview | None:
+    """The verdict on ``chosen`` (None when the judge does not judge such a decision). ``encode`` turns a move
+    into its stored JSON form."""
+    seat = view["seat"]
+    pairs = judge.candidates(view, legal, chosen, budget.max_candidates)
+    if pairs is None:
+        return None
+    if len(pairs) == 1:
+        words = judge.words(view, chosen)
+        return DecisionReview(step=step, seat=seat, chosen=encode(chosen), chosen_words=words, best=encode(chosen),
+                              best_words=words, chosen_value=0.0, best_value=0.0, cost=0.0, stderr=0.0, worlds=0,
+                              flagged=False, why="The only sensible move here.", currency=judge.currency)
+    values = _play(judge, view, seat, [m for _, m in pairs], rng, budget)
+    means = [sum(v) / len(v) for v in values]
+    full = [i for i in range(len(pairs)) if len(values[i]) == len(values[0])]
+    best = max(full, key=lambda i: (round(means[i], 9), i == 0, -i))
+    cost, se = (0.0, 0.0) if best == 0 else paired_gap(values[best], values[0])
+    if not math.isfinite(se):
+        se = 0.0
+    flagged = cost > max(judge.floor, Z_FLAG * se)
+    chosen_action, best_action = pairs[0][0], pairs[best][0]
+    cands = [CandidateValue(action=encode(a), words=judge.words(view, a), value=round(means[i], 4),
+                            worlds=len(values[i])) for i, (a, _) in enumerate(pairs)]
+    why = judge.why(view, chosen_action, best_action) if best != 0 else "No better move showed up in the deals."
+    return DecisionReview(step=step, seat=seat, chosen=cands[0].action, chosen_words=cands[0].words,
+                          best=cands[best].action, best_words=cands[best].words, chosen_value=cands[0].value,
+                          best_value=cands[best].value, cost=round(max(0.0, cost), 4), stderr=round(se, 4),
+                          worlds=len(values[0]), flagged=flagged, why=why, currency=judge.currency,
+                          candidates=cands)
+
+
+def _play(judge: Judge, view: Any, seat: int, moves: list[Any], rng: random.Random,
+          budget: Budget) -> list[list[float]]:
+    """Each candidate's value per sampled deal; candidate 0 (the chosen move) is played in every deal. More deals
+    are added while the verdict is unsure; candidates clearly below the leader stop early."""
+    spec = judge.spec(view)
+    values: list[list[float]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    n, target = 0, budget.min_worlds
+    while True:
+        while n < target:
+            world = spec.sample(view, rng)
+            wseed = rng.getrandbits(64)
+            for i in alive:
+                s = spec.clone(world)
+                spec.apply(s, seat, moves[i])
+                values[i].append(playout(spec, s, seat, world, random.Random(wseed)))
+            n += 1
+        alive = _prune(alive, values)
+        if n >= budget.max_worlds or not _unsure(values, alive, judge.floor):
+            return values
+        target = min(budget.max_worlds, n + budget.step)
+
+
+def _leader(alive: list[int], values: list[list[float]]) -> int:
+    return max(alive, key=lambda i: (sum(values[i]) / len(values[i]), i == 0, -i))
+
+
+def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
+    """Keep the chosen move, the leader and every candidate not clearly below the leader."""
+    lead = _leader(alive, values)
+    keep = []
+    for i in alive:
+        if i in (0, lead):
+            keep.append(i)
+            continue
+        m, se = paired_gap(values[i], values[lead])
+        if m + Z_PRUNE * se >= 0:
+            keep.append(i)
+    return keep
+
+
+def _unsure(values: list[list[float]], alive: list[int], floor: float) -> bool:
+    """Whether more deals could change the verdict: the chosen move trails the leader by more than the floor
+    but by between one and three standard errors."""
+    lead = _leader(alive, values)
+    if lead == 0:
+        return False
+    m, se = paired_gap(values[lead], values[0])
+    if m <= floor:
+        return False
+    return se > 0 and m < 3 * se

@@ -1,0 +1,120 @@
+"""What a review returns: one judged decision, a seat's summary and the whole review of a seat.
+
+Plain pydantic models (JSON-able and picklable), so a review can run in a worker process, be sent back to the
+server and be stored as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+REVIEW_VERSION = 1  # bump when the judging changes enough that stored reviews should be made again
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard one decision is looked at. Sampled deals only (no clock), so a review is reproducible.
+
+    ``min_worlds`` deals first; while the verdict is unsure (the cost sits between one and three standard errors
+    and above the game's floor) ``step`` more at a time, up to ``max_worlds``. At most ``max_candidates`` moves
+    are compared (the chosen one always among them)."""
+
+    min_worlds: int = 16
+    max_worlds: int = 64
+    step: int = 16
+    max_candidates: int = 8
+
+    @classmethod
+    def of(cls, budget: Budget | int | None, default: Budget) -> Budget:
+        """``budget`` as a Budget: None is the game's default, an int caps the deals per decision."""
+        if budget is None:
+            return default
+        if isinstance(budget, Budget):
+            return budget
+        n = max(2, int(budget))
+        return cls(min(default.min_worlds, n), n, default.step, default.max_candidates)
+
+
+class CandidateValue(BaseModel):
+    """One move that was compared: its stored form, a few words, its mean value and the deals it was played in."""
+
+    model_config = ConfigDict(frozen=True)
+
+    action: dict[str, Any]
+    words: str
+    value: float
+    worlds: int
+
+
+class DecisionReview(BaseModel):
+    """The verdict on one decision.
+
+    ``cost`` = best candidate's mean value − the chosen move's, over the same sampled deals (0 when the chosen
+    move was the best); ``stderr`` is the standard error of that paired difference. ``flagged``: the cost is
+    larger than both the game's floor and two standard errors, i.e. clearly a worse move, not noise."""
+
+    model_config = ConfigDict(frozen=True)
+
+    step: int  # index of the action in the game's log
+    seat: int
+    chosen: dict[str, Any]
+    chosen_words: str
+    best: dict[str, Any]
+    best_words: str
+    chosen_value: float
+    best_value: float
+    cost: float
+    stderr: float
+    worlds: int
+    flagged: bool
+    why: str
+    currency: str
+    candidates: list[CandidateValue] = []
+
+
+class SeatSummary(BaseModel):
+    """A seat's review in numbers.
+
+    *Accuracy* is the share of the seat's judged decisions that were not flagged as mistakes, in percent. A
+    decision counts when the seat had more than one legal move that mattered (confirming, undoing and the like
+    do not count) and the review could judge it (see ``skipped``). A mistake (a flagged decision) is a move that
+    the sampled deals showed clearly worse than the best alternative: by more than the game's floor and by more
+    than two standard errors. 100% means no clear mistakes, not perfect play."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    decisions: int  # judged decisions
+    skipped: int  # real decisions the review does not judge (e.g. President's card exchange)
+    flagged: int  # costly decisions
+    total_cost: float  # summed cost of the flagged decisions, in the game's currency
+    accuracy: float  # percent, see the docstring
+    costliest_step: int | None
+    currency: str
+
+
+class SeatReview(BaseModel):
+    """A seat's whole review: every judged decision in log order and the summary."""
+
+    model_config = ConfigDict(frozen=True)
+
+    version: int = REVIEW_VERSION
+    game: str
+    seat: int
+    rng_seed: int
+    budget: dict[str, int]
+    decisions: list[DecisionReview]
+    summary: SeatSummary
+
+
+def summarize(seat: int, decisions: list[DecisionReview], skipped: int, currency: str) -> SeatSummary:
+    """The summary of a seat's judged decisions (see :class:`SeatSummary` for accuracy)."""
+    flagged = [d for d in decisions if d.flagged]
+    costliest = max(flagged, key=lambda d: (d.cost, -d.step), default=None)
+    accuracy = 100.0 * (len(decisions) - len(flagged)) / len(decisions) if decisions else 100.0
+    return SeatSummary(seat=seat, decisions=len(decisions), skipped=skipped, flagged=len(flagged),
+                       total_cost=round(sum(d.cost for d in flagged), 4), accuracy=round(accuracy, 2),
+                       costliest_step=costliest.step if costliest else None, currency=currency)

@@ -1,0 +1,112 @@
+"""Reviewing a finished game: every real decision of one seat, judged from that seat's view at that moment.
+
+The UI's entry points (all arguments and results are plain, picklable data, so each call can run in a worker
+process with ``run.cpu_bound``):
+
+* :func:`decision_points` — the seat's decisions (step, view, legal moves, chosen move), cheap;
+* :func:`review_point` / :func:`review_points` — the verdict on one of them or on a batch (the slow part: run
+  these in the worker pool);
+* :func:`review_decisions` — a generator over the verdicts in log order (first marks early);
+* :func:`review_game` — the whole seat at once, with its summary; :func:`assemble` makes the same result from
+  verdicts computed one by one.
+
+Each decision has its own rng derived from ``rng_seed`` and its step, so the verdicts are the same whichever way
+they are computed (one by one, in a pool, or all at once).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from logic.registry import get_game
+
+from .core import Judge, decision_rng, is_decision, judge_decision
+from .model import Budget, DecisionReview, SeatReview, summarize
+
+Log = list[tuple[int, dict[str, Any]]] | list[list[Any]]
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """One decision of a seat: the log step, the seat's view just before it, its legal moves and its choice."""
+
+    step: int
+    seat: int
+    view: Any
+    legal: list[Any]
+    chosen: Any
+
+
+def judge_for(game_key: str) -> Judge:
+    """The game's judge (``logic/review/<game>.py``, its ``JUDGE``)."""
+    get_game(game_key)  # a clear error for an unknown game
+    return importlib.import_module(f"logic.review.{game_key}").JUDGE
+
+
+def config_of(game_key: str, config: BaseModel | dict[str, Any]) -> BaseModel:
+    return config if isinstance(config, BaseModel) else get_game(game_key).make_config(**config)
+
+
+def decision_points(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log,
+                    seat: int) -> list[DecisionPoint]:
+    """The real decisions of ``seat`` in the game (more than one legal move, not bookkeeping), in log order."""
+    game = get_game(game_key)
+    state = game.new_game(config_of(game_key, config), seed)
+    out = []
+    for step, (who, data) in enumerate(log):
+        action = game.decode_action(data)
+        if int(who) == seat:
+            legal = game.legal_actions(state, seat)
+            if is_decision(legal, action):
+                out.append(DecisionPoint(step, seat, game.view(state, seat), legal, action))
+        game.apply(state, int(who), action)
+    return out
+
+
+def review_point(game_key: str, point: DecisionPoint, *, rng_seed: int = 0,
+                 budget: Budget | int | None = None) -> DecisionReview | None:
+    """The verdict on one decision (None when the game's judge does not judge that kind of decision)."""
+    judge = judge_for(game_key)
+    game = get_game(game_key)
+    return judge_decision(judge, game.encode_action, point.view, point.legal, point.chosen, step=point.step,
+                          rng=decision_rng(rng_seed, point.step), budget=Budget.of(budget, judge.budget))
+
+
+def review_points(game_key: str, points: list[DecisionPoint], *, rng_seed: int = 0,
+                  budget: Budget | int | None = None) -> list[DecisionReview | None]:
+    """The verdicts on a batch of decisions (one worker call for several, to save the trips to the pool)."""
+    return [review_point(game_key, p, rng_seed=rng_seed, budget=budget) for p in points]
+
+
+def review_decisions(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, seat: int, *,
+                     rng_seed: int = 0, budget: Budget | int | None = None) -> Iterator[DecisionReview | None]:
+    """The verdicts on ``seat``'s decisions in log order, one at a time (None for a decision not judged)."""
+    for point in decision_points(game_key, config, seed, log, seat):
+        yield review_point(game_key, point, rng_seed=rng_seed, budget=budget)
+
+
+def review_game(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, seat: int, *,
+                rng_seed: int = 0, budget: Budget | int | None = None) -> SeatReview:
+    """The whole review of ``seat``: every judged decision and the summary (see ``SeatSummary``)."""
+    judged: list[DecisionReview] = []
+    skipped = 0
+    for verdict in review_decisions(game_key, config, seed, log, seat, rng_seed=rng_seed, budget=budget):
+        if verdict is None:
+            skipped += 1
+        else:
+            judged.append(verdict)
+    return assemble(game_key, seat, judged, skipped, rng_seed=rng_seed, budget=budget)
+
+
+def assemble(game_key: str, seat: int, judged: list[DecisionReview], skipped: int, *, rng_seed: int = 0,
+             budget: Budget | int | None = None) -> SeatReview:
+    """A :class:`SeatReview` from verdicts computed elsewhere (e.g. one by one in a worker pool)."""
+    judge = judge_for(game_key)
+    judged = sorted(judged, key=lambda d: d.step)
+    return SeatReview(game=game_key, seat=seat, rng_seed=rng_seed, budget=asdict(Budget.of(budget, judge.budget)),
+                      decisions=judged, summary=summarize(seat, judged, skipped, judge.currency))

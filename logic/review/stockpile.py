@@ -1,0 +1,81 @@
+"""Stockpile's judge: a single play or discard, valued as the chance (in percent) to win the deal.
+
+Worlds are the Hard level's (the unseen cards dealt consistently with the view); each candidate is a first move
+with the best line of the turn the Hard level's search finds after it (``stockpile_lines``), applied, the turn
+finished and the deal played on by the Hard level's fast turn policy (``stockpile_sim``). Partner tables are not
+judged (the playouts do not model teams).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from logic.stockpile import actions as A
+from logic.stockpile.bot_common import WILD
+
+from .model import Budget
+from .stockpile_lines import line_candidates
+from .stockpile_sim import WinSpec, move_of
+
+
+def card(v: int) -> str:
+    return "wild" if v == WILD else str(v)
+
+
+def move_words(move: tuple) -> str:
+    if move[0] == "x":
+        return f"discard the {card(move[1])} on pile {move[2] + 1}"
+    if move[0] == "s":
+        return f"play the stock card on build {move[-1] + 1}"
+    if move[0] == "d":
+        return f"play from discard pile {move[2] + 1} on build {move[-1] + 1}"
+    return f"play the {card(move[1])} from hand on build {move[-1] + 1}"
+
+
+class StockpileJudge:
+    currency = "% chance to win the deal"
+    floor = 3.0
+    budget = Budget(min_worlds=20, max_worlds=60, step=20, max_candidates=6)
+
+    def candidates(self, view: Any, legal: list[Any], chosen: Any,
+                   limit: int) -> list[tuple[Any, Any]] | None:
+        if type(chosen) not in (A.Play, A.Discard) or view.get("partners"):
+            return None
+        return line_candidates(view, legal, chosen, limit)
+
+    def spec(self, view: Any) -> WinSpec:
+        return WinSpec(view)
+
+    def words(self, view: Any, action: Any) -> str:
+        return move_words(move_of(view, action))
+
+    def why(self, view: Any, chosen: Any, best: Any) -> str:
+        return why(view, move_of(view, chosen), move_of(view, best))
+
+
+def why(view: Any, c: tuple, b: tuple) -> str:
+    """One sentence on why move ``b`` beats move ``c``, from simple patterns."""
+    n, me = view["players"], view["seat"]
+    nxt = view["stocks"][(me + 1) % n]
+    next_top = A.value_of(nxt["top"]) if nxt["count"] else -1
+    if b[0] == "s" and c[0] == "s":
+        return f"Your stock card sits better on build {b[-1] + 1}: the other piles stay ready for your next cards."
+    if b[0] == "s":
+        return "Your stock card could go down: emptying your stock is how the deal is won."
+    if c[0] == "x" and b[0] != "x":
+        return f"Better to {move_words(b)}: the turn goes on, and the cards you hold work toward your stock card."
+    if c[0] != "x" and b[0] == "x":
+        size = view["build"][c[-1]]["size"] + 1
+        if next_top != WILD and size + 1 == next_top:
+            return f"That play let the next player put their stock card {next_top} down; stopping was safer."
+        return "Stopping there kept that card for a turn when it helps you more."
+    if c[0] == "x" and b[0] == "x":
+        if c[1] == WILD and b[1] != WILD:
+            return "A wild card is worth keeping: it fits anywhere when your stock card needs it."
+        if c[1] != b[1]:
+            return f"Discarding the {card(b[1])} keeps the {card(c[1])}, which serves you better next turn."
+        return f"Pile {b[2] + 1} keeps your discard piles in falling order, so their cards can be played later."
+    return f"Better to {move_words(b)} first: it led to a stronger turn."
+
+
+JUDGE = StockpileJudge()

@@ -1,0 +1,148 @@
+"""Review benchmark: how soon the first mark shows and how long a whole seat takes, and how often the review
+flags the top level's own moves against the easiest level's. Run by hand, single process; prints figures.
+
+    python tests/bench/bench_review.py timing            # one game per game kind, seat 0 reviewed
+    python tests/bench/bench_review.py flags --games 4   # top level v easiest level, every seat reviewed
+
+Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
+Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from logic.registry import get_game  # noqa: E402
+from logic.review import decision_points, review_point  # noqa: E402
+from logic.review.review import judge_for  # noqa: E402
+
+GAMES: dict[str, dict[str, Any]] = {
+    "president": {"players": 4, "hands": 4},
+    "rummy": {"players": 2, "target": 100},
+    "beanie": {"players": 2, "rounds": 13},
+    "stockpile": {"players": 2, "stock_size": "standard", "series": "single"},
+}
+
+
+def make(game_key: str, level: str, capped: bool) -> Any:
+    """The level's bot as it plays at a table, or (``capped``) with a small machine-independent search budget
+    (as in the no-peeking test): reproducible and quick, but weaker."""
+    if not capped:
+        return get_game(game_key).make_bot(level)
+    from tests.logic.test_bots_no_peeking import capped_bot
+
+    return capped_bot(game_key, level)
+
+
+def play(game_key: str, seed: int, levels: list[str], capped: bool = True) -> tuple[Any, list[list[Any]]]:
+    """A whole game with ``levels[seat]`` at each seat: (config, log)."""
+    game = get_game(game_key)
+    config = game.make_config(**GAMES[game_key])
+    state = game.new_game(config, seed)
+    bots = [make(game_key, lv, capped) for lv in levels]
+    rng = random.Random(seed)
+    log: list[list[Any]] = []
+    while game.outcome(state) is None and len(log) < 50_000:
+        pending = game.pending_commit(state)
+        if pending is not None:
+            seat, action = pending[1], pending[2]
+        else:
+            seat = game.to_move(state)[0]
+            action = bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rng)
+        game.apply(state, seat, action)
+        log.append([seat, game.encode_action(action)])
+    return config, log
+
+
+def timing(seed: int, only: list[str]) -> None:
+    """One game of each kind by the top level (capped search); seat 0 reviewed decision by decision."""
+    print("game        decisions  judged  flagged  first mark  whole seat  per decision  whole seat (CPU)")
+    for key in only:
+        game = get_game(key)
+        top = game.bot_levels[-1]
+        config, log = play(key, seed, [top] * config_players(key))
+        t0, c0 = time.perf_counter(), time.process_time()
+        points = decision_points(key, config, seed, log, 0)
+        first = None
+        judged = flagged = 0
+        for p in points:
+            verdict = review_point(key, p, rng_seed=seed)
+            if verdict is not None:
+                judged += 1
+                flagged += verdict.flagged
+                if first is None:
+                    first = time.perf_counter() - t0
+        whole, cpu = time.perf_counter() - t0, time.process_time() - c0
+        print(f"{key:<11} {len(points):>9} {judged:>7} {flagged:>8} {first or 0:>10.2f}s {whole:>10.1f}s "
+              f"{1000 * whole / max(1, len(points)):>10.0f} ms {cpu:>15.1f}s", flush=True)
+
+
+def config_players(key: str) -> int:
+    return int(GAMES[key]["players"])
+
+
+def interval(k: int, n: int) -> tuple[float, float, float]:
+    """Share k/n in percent with a 95% Wilson interval."""
+    if not n:
+        return 0.0, 0.0, 0.0
+    z = 1.96
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return 100 * p, 100 * (centre - half), 100 * (centre + half)
+
+
+def flags(games: int, seed: int, only: list[str], capped: bool) -> None:
+    """Top level (as it plays at a table unless ``capped``) and easiest level at alternate seats (swapped every
+    game); every seat reviewed."""
+    print("game        level      games  decisions  flagged  share (95% interval)   cost per decision")
+    for key in only:
+        game = get_game(key)
+        easy, top = game.bot_levels[0], game.bot_levels[-1]
+        tally = {top: [0, 0, 0.0], easy: [0, 0, 0.0]}
+        for g in range(games):
+            n = config_players(key)
+            levels = [top if (s + g) % 2 == 0 else easy for s in range(n)]
+            config, log = play(key, seed + g, levels, capped)
+            for seat in range(n):
+                for p in decision_points(key, config, seed + g, log, seat):
+                    verdict = review_point(key, p, rng_seed=seed + g)
+                    if verdict is None:
+                        continue
+                    t = tally[levels[seat]]
+                    t[0] += 1
+                    t[1] += verdict.flagged
+                    t[2] += verdict.cost if verdict.flagged else 0.0
+        unit = judge_for(key).currency
+        for level in (top, easy):
+            n_dec, k, cost = tally[level]
+            share, lo, hi = interval(k, n_dec)
+            print(f"{key:<11} {level:<10} {games:>5} {n_dec:>10} {k:>8}  {share:5.1f}% ({lo:4.1f}-{hi:4.1f}%)"
+                  f"   {cost / max(1, n_dec):.3f} {unit}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("part", choices=["timing", "flags"])
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
+    ap.add_argument("--capped", action="store_true", help="flags: top level with a small fixed search budget")
+    args = ap.parse_args()
+    if args.part == "timing":
+        timing(args.seed, args.only.split(","))
+    else:
+        flags(args.games, args.seed, args.only.split(","), args.capped)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""The TV view (/tv/<CODE>): the lobby's join code and QR code with the seats filling up, the table in play drawn
+large from the spectator's view (never a hand, not counted as watching), readable from across a room at 1920×1080
+and scaled down at 1280×720 with nothing to scroll, the standings, and following "Play again" by itself.
+(The TV's frames and DOM are also checked for hidden cards through whole games in test_hidden_cards_ws.py.)"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import Server
+from tests.e2e.helpers import attr, president_step
+
+pytestmark = pytest.mark.e2e
+
+TV = "[data-testid=tv]"
+MEASURE = """() => {
+  const cards = [...document.querySelectorAll('.tv-middle .pcard')].map(c => c.getBoundingClientRect().height);
+  const name = document.querySelector('.cn-tv .seat-badge .font-bold');
+  const score = document.querySelector('[data-testid^=tv-score-]');
+  return {card: cards.length ? Math.min(...cards) : 0,  // the smallest card on the table
+          name: name ? parseFloat(getComputedStyle(name).fontSize) : 0,
+          score: score ? parseFloat(getComputedStyle(score).fontSize) : 0,
+          scrolls: document.scrollingElement.scrollHeight > innerHeight + 1
+                   || document.scrollingElement.scrollWidth > innerWidth + 1};
+}"""
+
+
+def choose(page: Page, testid: str, option: str) -> None:
+    page.click(f"[data-testid={testid}]")
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def tv_page(browser: Browser, width: int, height: int) -> Page:
+    return browser.new_context(viewport={"width": width, "height": height}).new_page()
+
+
+def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, server: Server) -> None:
+    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    guest = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    host.goto(server.url)
+    host.click("[data-testid=friends-president]")
+    expect(host).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"))
+    code = host.locator("[data-testid=join-code]").inner_text().strip()
+    host.click("[data-testid=btn-lobby-tv]")  # "Show on a TV": the address and a QR code for the TV's browser
+    expect(host.locator("[data-testid=tv-link]")).to_contain_text(f"/tv/{code}")
+    expect(host.locator("[data-testid=tv-link-qr]")).to_be_visible()
+    host.keyboard.press("Escape")
+    expect(host.locator("[data-testid=tv-dialog]")).to_be_hidden()
+
+    tv = tv_page(browser, 1920, 1080)
+    tv.goto(f"{server.url}/tv/{code}")
+    expect(tv.locator("[data-testid=tv-join-code]")).to_have_text(code)
+    qr = tv.locator("[data-testid=tv-qr]")
+    expect(qr).to_be_visible()
+    assert qr.bounding_box()["height"] >= 400  # scannable from a sofa
+    expect(tv.locator("[data-testid=tv-seat-1]")).to_have_attribute("data-taken", "false")
+
+    guest.goto(f"{server.url}/table/{code}")
+    guest.fill("[data-testid=join-name]", "Guest")
+    guest.click("[data-testid=btn-join]")
+    expect(tv.locator("[data-testid=tv-seat-1]")).to_have_attribute("data-taken", "true")  # the seats fill up
+    expect(tv.locator("[data-testid=tv-seat-1]")).to_contain_text("Guest")
+
+    choose(host, "opt-turn-timer", "Off")
+    choose(host, "opt-bot-speed", "At once")
+    for seat in (2, 3):
+        host.click(f"[data-testid=btn-add-bot-{seat}]")
+        expect(host.locator(f"[data-testid=btn-add-bot-{seat}]")).to_have_count(0)
+    host.click("[data-testid=btn-start]")
+
+    expect(tv.locator(TV)).to_have_attribute("data-status", "playing")
+    host.click("[data-testid=btn-menu]")  # the table menu offers it too, once the game runs
+    host.click("[data-testid=btn-show-tv]")
+    expect(host.locator("[data-testid=tv-link]")).to_contain_text(f"/tv/{code}")
+    host.keyboard.press("Escape")
+    expect(tv.locator("[data-testid=tv-middle]")).to_be_visible()
+    expect(tv.locator("[data-testid=tv-round]")).to_contain_text("Hand 1")
+    assert tv.locator("[data-testid=hand]").count() == 0  # never a hand
+    assert attr(host, "data-watchers") == "0"  # the TV is not a person watching
+    # play until a card lies in the middle, then measure what the room sees
+    deadline = time.time() + 30
+    while tv.locator(".tv-middle .pcard").count() == 0 and time.time() < deadline:
+        if not (president_step(host) or president_step(guest)):
+            host.wait_for_timeout(100)
+    expect(tv.locator(".tv-middle .pcard").first).to_be_visible()
+    sizes = tv.evaluate(MEASURE)
+    assert sizes["card"] >= 120 and sizes["name"] >= 32 and sizes["score"] >= 32, sizes
+    assert not sizes["scrolls"], sizes
+
+    small = tv_page(browser, 1280, 720)
+    small.goto(f"{server.url}/tv/{code}")
+    expect(small.locator(".tv-middle .pcard").first).to_be_visible(timeout=20_000)
+    scaled = small.evaluate(MEASURE)
+    assert not scaled["scrolls"] and scaled["card"] >= 80, scaled  # the same layout, scaled down
+    small.context.close()
+
+    # the guest leaves; the host ends the game: the TV shows the standings
+    guest.click("[data-testid=btn-menu]")
+    guest.click("[data-testid=btn-leave]")
+    guest.click("[data-testid=btn-leave-confirm]")
+    host.click("[data-testid=btn-leave-end]")
+    expect(tv.locator("[data-testid=standings]")).to_be_visible()
+    assert tv.locator("[data-testid=tv] button:visible").count() == 0  # nothing to click
+
+    # "Play again" makes a new table: the TV follows it by itself
+    host.click("[data-testid=btn-play-again]")
+    expect(host).not_to_have_url(re.compile(code))
+    new_code = host.url.rstrip("/").split("/")[-1]
+    expect(tv).to_have_url(re.compile(f"/tv/{new_code}$"), timeout=20_000)
+    expect(tv.locator("[data-testid=tv-join-code]")).to_have_text(new_code)
+
+
+def test_an_unknown_tv_code_says_so(browser: Browser, server: Server) -> None:
+    page = tv_page(browser, 1280, 720)
+    response = page.goto(f"{server.url}/tv/NOPE99")
+    assert response is not None and response.status == 404
+    expect(page.locator("[data-testid=error]")).to_contain_text("NOPE99")

@@ -1,0 +1,251 @@
+"""``/tv/<CODE>``: a table on a screen across the room, with the players' phones as their hands.
+
+Drawn from the spectator's view only (``view(state, None)``): the seats with big names, card counts and the turn
+ring, the middle of the table large, the round and each game's running score, the turn timer as a bar. In the
+lobby it shows the join code and a QR code big enough to scan from a sofa; between hands the summary; at the end
+the standings, then it follows "Play again" to the next table by itself. Nothing to click, never a hand, and it is
+not counted as a person watching (it never joins the table's presence).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from nicegui import ui
+
+from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from logic.views import TableView
+from ui.components.region import Region
+from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
+from ui.net.lan import qr_data_uri
+from ui.server.runtime import runtime
+from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
+from ui.shell.identity import Me
+from ui.table.lobby import invite_url
+from ui.table.page import guarded_table, not_found
+from ui.table.seats import seat_badge
+from ui.table.still import StillContext
+from ui.table.summary import hand_summary, standings
+
+FOLLOW_NEXT_AFTER_S = 8.0  # the standings stay this long once a next game exists, then the TV follows it
+TV_ONLY = "This is the TV view: play on your phone."
+
+
+class TvContext(StillContext[TableView | None]):
+    """A live table as the room sees it: the spectator's view (None in the lobby), every action refused."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table, None, None)
+        self._me = Me(player_id="", name="TV", emoji="📺")
+
+    def follow(self) -> None:
+        t = self._table
+        self._view = t.game.view(t.state, None) if t.state is not None else None
+
+    def act(self, change: Any) -> bool:
+        ui.notify(TV_ONLY, position="top")
+        return False
+
+    def check(self, action: Any) -> str | None:
+        return TV_ONLY
+
+
+class TvPage:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.ctx = TvContext(table)
+        self.root: ui.element | None = None
+        self.timer_bar: ui.element | None = None
+        self.timer_text: ui.label | None = None
+        self.regions: list[Region] = []
+        self.over_since: float | None = None
+        self.pending = False
+
+    @property
+    def view(self) -> TableView | None:
+        return self.ctx.view
+
+    # ----------------------------------------------------------------------------- drawing
+    def build(self) -> None:
+        ui.add_head_html('<link rel="stylesheet" href="/assets/tv.css">')
+        css = self.table.game_key
+        ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css}.css">')
+        ui.query("body").classes("cn-tv-body")
+        self.ctx.follow()
+        self.root = ui.element("div").classes("cn-tv")
+        self.root.props.update({"data-testid": "tv", "data-game": self.table.game_key, "data-island": ""})
+        with self.root:
+            with ui.element("div").classes("tv-top"):
+                ui.label(self.table.game.title).classes("tv-title")
+                self.regions.append(Region(self.round_label, lambda: (
+                    self.table.status, self.view["round_label"] if self.view else None)))
+            with ui.element("div").classes("tv-timer").props("data-testid=tv-timer"):
+                self.timer_bar = ui.element("div").classes("tv-timer-bar")
+                self.timer_text = ui.label("").classes("tv-timer-text").props("data-testid=tv-timer-text")
+            self.regions.append(Region(self.seats, self.seats_key, "tv-seats"))
+            self.regions.append(Region(self.status, self.status_key, "tv-status"))
+            self.regions.append(Region(self.middle, self.middle_key, "tv-middle"))
+            self.regions.append(Region(self.summary, self.summary_key, "tv-summary"))
+            for region in self.regions:
+                region.update(force=True)
+        self.attributes()
+        unsubscribe = runtime().hub.subscribe(self.table.code, self.on_change)
+        client = ui.context.client
+        client.on_delete(unsubscribe)
+        ui.timer(0.25, self.tick)
+
+    def round_label(self) -> None:
+        label = "Lobby" if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)
+        if label:
+            ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
+
+    def seats_key(self) -> Hashable:
+        if self.table.status == STATUS_LOBBY:
+            return None
+        people = tuple((s.name, s.emoji, s.bot, s.autoplay, s.left) for s in self.table.seats)
+        view = self.view
+        return (repr(view["seats"] if view else None), repr(view["scores"] if view else None),
+                tuple(self.table.to_move()), people)
+
+    def seats(self) -> None:
+        if self.table.status == STATUS_LOBBY:
+            return
+        scores = (self.view["scores"] if self.view else None) or []
+        with ui.element("div").classes("tv-seats"):
+            for i in range(len(self.table.seats)):
+                badge, _cards = seat_badge(self.ctx, i)
+                if i < len(scores):
+                    with badge:  # each game's running score, always in view
+                        ui.label(f"{scores[i]} pts").classes("tv-score").props(f"data-testid=tv-score-{i}")
+
+    def status_key(self) -> Hashable:
+        t = self.table
+        if t.status == STATUS_LOBBY:
+            return "lobby", tuple((s.name, s.emoji, s.bot) for s in t.seats)
+        return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
+
+    def status(self) -> None:
+        t = self.table
+        if t.status == STATUS_LOBBY:
+            self.lobby()
+        elif t.status == STATUS_CLOSED and t.state is None:
+            ui.label("This table has closed.").classes("tv-big")
+
+    def lobby(self) -> None:
+        t = self.table
+        url = invite_url(t.code)
+        with ui.element("div").classes("tv-lobby"):
+            with ui.element("div").classes("tv-join"):
+                ui.label("Join on your phone").classes("tv-big")
+                qr = ui.element("img").classes("tv-qr")
+                qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "tv-qr"})
+                ui.label("or open the app and type the code").classes("tv-small")
+                ui.label(t.code).classes("tv-code").props("data-testid=tv-join-code")
+                ui.label(url).classes("tv-small tv-url")
+            with ui.element("div").classes("tv-lobby-seats").props("data-testid=tv-lobby-seats"):
+                for i, s in enumerate(t.seats):
+                    taken = not s.empty
+                    text = f"{s.emoji} {s.name}" + (" 🤖" if s.bot else "") if taken else "Open seat"
+                    ui.label(text).classes("tv-lobby-seat" + ("" if taken else " open")).props(
+                        f"data-testid=tv-seat-{i} data-taken={'true' if taken else 'false'}")
+
+    def in_play(self) -> bool:
+        t = self.table
+        return t.state is not None and t.status not in (STATUS_LOBBY, STATUS_OVER, STATUS_CLOSED)
+
+    def middle_key(self) -> Hashable:
+        if not self.in_play() or self.ctx.screen is None or self.view is None or self.view["phase"] == "hand-over":
+            return "empty"
+        seats = tuple((s.name, s.emoji) for s in self.table.seats)
+        return repr(self.view), seats, len(self.table.log)
+
+    def middle(self) -> None:
+        if self.middle_key() == "empty" or self.ctx.screen is None:
+            return
+        with ui.element("div").classes("tv-middle").props("data-testid=tv-middle"):
+            self.ctx.screen.middle(self.ctx, self.view)
+
+    def summary_key(self) -> Hashable:
+        t = self.table
+        if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() in ("over", "hand-over"):
+            return t.status, t.version
+        return "none"
+
+    def summary(self) -> None:
+        t = self.table
+        if t.state is None:
+            return
+        with ui.element("div").classes("tv-summary"):
+            if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
+                standings(self.ctx, actions=False)
+            elif t.phase() == "hand-over":
+                hand_summary(self.ctx)
+
+    # ----------------------------------------------------------------------------- following the table
+    def on_change(self, table: Table) -> None:
+        if self.pending or self.root is None or self.root.is_deleted:
+            return
+        self.pending = True
+        asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        self.pending = False
+        if self.root is None or self.root.is_deleted:
+            return
+        self.ctx.follow()
+        for region in self.regions:
+            region.update()
+        self.attributes()
+
+    def attributes(self) -> None:
+        if self.root is None:
+            return
+        t = self.table
+        self.root.props.update({
+            "data-phase": t.phase(), "data-status": t.status, "data-version": str(t.version),
+            "data-turn": ",".join(str(s) for s in t.to_move()), "data-paused": "true" if t.paused else "false",
+            "data-next": t.next_code or "",
+        })
+
+    def tick(self) -> None:
+        t = self.table
+        now = time.time()
+        left, total = 0.0, 0.0
+        if t.turn_deadline and not t.paused and t.status not in (STATUS_LOBBY, STATUS_OVER):
+            left = max(0.0, t.turn_deadline - now)
+            total = float(t.settings.turn_seconds or 0) or left
+        if self.timer_text is not None and self.timer_bar is not None:
+            box = self.timer_bar.parent_slot.parent if self.timer_bar.parent_slot else None
+            if box is not None and ("off" in box.classes) == bool(total):
+                box.classes(add="" if total else "off", remove="off" if total else "")
+            text = f"{int(left + 0.999)} s" if total else ""
+            if self.timer_text.text != text:
+                self.timer_text.set_text(text)
+            share = f"{100 * left / total:.0f}%" if total else "0%"
+            style = f"width: {share}"
+            if self.timer_bar.props.get("data-share") != share:
+                self.timer_bar.props["data-share"] = share
+                self.timer_bar.style(replace=style)
+                self.timer_bar.classes(add="low" if left <= 10 else "", remove="" if left <= 10 else "low")
+        if t.status in (STATUS_OVER, STATUS_CLOSED) and t.next_code:
+            self.over_since = self.over_since or now
+            if now - self.over_since >= FOLLOW_NEXT_AFTER_S:
+                ui.navigate.to(f"/tv/{t.next_code}")
+                self.over_since = float("inf")
+
+
+def register() -> None:
+    # a wrong code waits its turn like a wrong /table/<CODE> (the same guard: a TV link is a watch link)
+    @ui.page("/tv/{code}", title="Card Night TV", response_timeout=MISS_QUEUE_LIMIT + 10)
+    async def tv_page(code: str) -> None:
+        code = code.strip().upper()
+        table = await guarded_table(code)
+        if isinstance(table, Table):
+            TvPage(table).build()
+            return
+        answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
+        with ui.column().classes("q-pa-lg"):
+            not_found(code, too_many=table == TOO_MANY)
