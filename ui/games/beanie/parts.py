@@ -219,7 +219,7 @@ def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
     rows = view["scorecard"] or []
     names = [t.seats[i].name for i in range(n)]
     done = view["phase"] == "over"
-    head = f"Card Night — Beanie, {len(rows)} of {view.get('rounds', len(rows))} rounds"
+    head = f"Card Night — Beanie, {len(rows)} of {view['rounds']} rounds"
     lines = [head + ("" if done else " (so far)"), "Lowest score wins."]
     order = sorted(range(n), key=lambda i: (totals[i], i))
     place = 0
@@ -284,7 +284,7 @@ def open_scorecard(ctx: TableContext[BeanieView]) -> None:
     with ui.dialog() as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
         with ui.row().classes("w-full items-center justify-between no-wrap"):
-            ui.label(f"Scorecard — {view.get('round_label', 'Beanie')}").classes("text-lg font-bold")
+            ui.label(f"Scorecard — {view['round_label']}").classes("text-lg font-bold")
             ui.button(icon="close", on_click=dialog.close).props(
                 "flat round aria-label=Close data-testid=btn-scorecard-close")
         scorecard_panel(ctx, view)

@@ -110,7 +110,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         with ui.row().classes("items-center justify-center gap-2 w-full"):
             with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
                 ui.label("★").classes("bn-wild-star")
-                ui.label(f"Beanies: {view.get('wild_label', '')}").classes("font-bold")
+                ui.label(f"Beanies: {view['wild_label']}").classes("font-bold")
                 ui.label("wild this round").classes("text-xs opacity-80 max-sm:hidden")
             ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(ctx)).props(
                 "flat dense no-caps color=white data-testid=btn-scorecard").classes("min-h-[44px]")
@@ -140,7 +140,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 stock.props["data-testid"] = "pile-stock"
                 stock.props["data-count"] = str(view["stock_count"])
                 set_tappable(stock)
-                stock.props["aria-label"] = f"Stock, {view.get('stock_count', 0)} cards: draw the top card"
+                stock.props["aria-label"] = f"Stock, {view['stock_count']} cards: draw the top card"
                 if reason:
                     stock.props["data-reason"] = reason
                 with stock:
