@@ -94,7 +94,7 @@ def main() -> None:
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
                         console_password_always=args.console_password_always))
     register_pages()
-    app.timer(0.1, hub.tick)
+    app.on_startup(hub.start_ticker)  # every table's timeouts, computer moves and lobby expiry, on the monotonic clock
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
         app.on_startup(settle_memory)
     app.on_shutdown(hub.save_all)

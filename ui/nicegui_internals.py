@@ -11,6 +11,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
   main.py wires it; tests/bench/crash_restart.py measures it).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
+- :func:`install` gives ``nicegui.timer`` the monotonic clock: its timers measure their callback with ``time.time()``
+  and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
+  page's ``ui.timer`` (the turn countdown) for as long as the step (tests/ui/test_timer_clock.py).
 
 A faster ``expects_arguments``: NiceGUI asks ``inspect.signature`` whether a callback takes arguments every time it
 creates an element (once per class/style/props collection), which was a fifth of the server's time when a table
@@ -20,9 +23,12 @@ unusual (wrapped functions, partials, builtins, callables) still goes to the ori
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import time
 import weakref
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from nicegui import Client, app, helpers, ui
@@ -47,6 +53,11 @@ def expects_arguments(func: Callable[..., Any]) -> bool:
 
 def install() -> None:
     helpers.expects_arguments = expects_arguments
+    # the module's ``time``, read only for dt (mypy sees the module object only, not what it imported)
+    importlib.import_module("nicegui.timer").time = MONOTONIC_TIME  # type: ignore[attr-defined]
+
+
+MONOTONIC_TIME = SimpleNamespace(time=time.monotonic)  # stands in for the ``time`` module inside nicegui.timer
 
 
 # ----------------------------------------------------------------------------------------------- replaced elements

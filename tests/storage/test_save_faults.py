@@ -147,7 +147,7 @@ async def test_a_table_plays_on_in_memory_and_everything_is_written_when_space_c
 
 
 def test_a_finished_game_is_archived_once_the_disk_takes_writes(data_dir: Path, disk: Disk) -> None:
-    from logic.tables import STATUS_OVER
+    from logic.table import STATUS_OVER
 
     hub = Hub(data_dir, inline_bots=True)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4, "hands": 4}, practice=True, speed=0)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from logic.tables import Table
+from logic.table import Table
 from storage.health import HEALTH
 from storage.tables import TableStore
 from ui.server.hub import Hub

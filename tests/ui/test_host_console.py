@@ -10,7 +10,7 @@ from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
-from logic.tables import Table
+from logic.table import Table
 from storage.reports import ReportStore
 from tests.ui.helpers import as_remote_device, eventually, find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of

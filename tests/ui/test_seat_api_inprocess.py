@@ -24,7 +24,7 @@ T0 = 1_000_000.0
 class World:
     def __init__(self, tmp_path: Path) -> None:
         self.now = T0
-        self.hub = Hub(tmp_path / "data", clock=lambda: self.now, inline_bots=True)
+        self.hub = Hub(tmp_path / "data", clock=lambda: self.now, inline_bots=True, wall=lambda: self.now)
         app = FastAPI()
         app.include_router(api.router)
         self.client = TestClient(app)

@@ -28,6 +28,9 @@ class GameUI(Generic[V]):
     ``TableContext[RummyView]`` and gets a ``RummyView``)."""
 
     sort_modes: tuple[tuple[str, str], ...] = (("deal", "As dealt"),)
+    # the hand's cards show ``ctx.selected`` with the "selected" mark, kept in place by the hand bar (a game that
+    # marks its own selection another way says False)
+    selection_marks = True
 
     def middle(self, ctx: TableContext[V], view: V) -> None:
         """The shared play area (trick, piles, melds)."""

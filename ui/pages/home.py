@@ -9,7 +9,7 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.registry import all_games
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from ui.components.options import option_controls, player_choices, value_label
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key

@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse, PlainTextResponse, Response
 from nicegui import app, run, ui
 from starlette.background import BackgroundTask
 
-from logic.tables import STATUS_LOBBY, STATUS_PLAYING, Table
+from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
 from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
@@ -219,7 +219,7 @@ def last_change(hub, t: Table) -> float:  # noqa: ANN001
     try:
         return hub.store.path(t.code).stat().st_mtime
     except (OSError, ValueError):
-        return t.created_at
+        return hub.wall_of(t.created_at)
 
 
 def last_move(t: Table) -> str:

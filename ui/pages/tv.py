@@ -16,7 +16,7 @@ from typing import Any
 
 from nicegui import ui
 
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from logic.views import TableView
 from ui.components.region import Region
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
@@ -212,10 +212,10 @@ class TvPage:
 
     def tick(self) -> None:
         t = self.table
-        now = time.time()
+        now = time.monotonic()
         left, total = 0.0, 0.0
         if t.turn_deadline and not t.paused and t.status not in (STATUS_LOBBY, STATUS_OVER):
-            left = max(0.0, t.turn_deadline - now)
+            left = t.seconds_left(now) or 0.0
             total = float(t.settings.turn_seconds or 0) or left
         if self.timer_text is not None and self.timer_bar is not None:
             box = self.timer_bar.parent_slot.parent if self.timer_bar.parent_slot else None

@@ -2,7 +2,7 @@
 
 Every call goes through the hub like a browser's click (``hub.run``: the same checks in ``Table.act``, saved
 before anyone is told) and answers only the seat's own view. Auth is ``Authorization: Bearer <token>``; the
-token's hash is compared in constant time with the program seats' hashes (see ``logic/table_program.py``).
+token's hash is compared in constant time with the program seats' hashes (see ``logic/table/program.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from logic.game import IllegalMove
-from logic.tables import STATUS_CLOSED, STATUS_OVER, Table
+from logic.table import STATUS_CLOSED, STATUS_OVER, Table
 from storage.health import HEALTH, RETRY_SECONDS
 from ui.seat_api.auth import RateLimiter, bearer_token, hash_token
 from ui.seat_api.schemas import Problem, SeatView, legal_actions, seat_view
@@ -100,8 +100,9 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
 
 async def answer(table: Table, seat: int) -> JSONResponse:
     """The seat's view once the table's current version is saved (nobody is told of a move a crash could lose)."""
-    await runtime().hub.until_saved(table)
-    return JSONResponse(seat_view(table, seat))
+    hub = runtime().hub
+    await hub.until_saved(table)
+    return JSONResponse(seat_view(table, seat, hub.clock(), hub.wall()))
 
 
 async def read_body(request: Request) -> bytes:

@@ -11,6 +11,10 @@ While saving fails (a full, read-only or broken disk: :data:`storage.health.HEAL
 each change is published at once, the writer keeps the newest record of every table and tries again every few
 seconds, finished games are archived once the disk takes writes again, and new tables are refused
 (:class:`SavesFailing`). Every page says so; when space comes back everything is written and the notice goes.
+
+Time: the tables run on ``clock``, a monotonic clock, so a step of the wall clock (an NTP correction, a board
+without a clock battery) neither freezes nor fires their timers; ``wall`` (the wall clock) only dates things for
+people. What a restart keeps is the time each timer had left (logic/table/record.py).
 """
 
 from __future__ import annotations
@@ -29,13 +33,14 @@ from logic.bot_worker import choose_bot_action
 from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.registry import get_game
-from logic.tables import (
+from logic.table import (
     STATUS_CLOSED,
     STATUS_LOBBY,
     STATUS_OVER,
     STATUS_PLAYING,
     Settings,
     Table,
+    Timer,
     bot_identity,
     new_table,
 )
@@ -54,6 +59,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 FINISHED_KEEP_SECONDS = 24 * 3600
 CLOSED_KEEP_SECONDS = 600
+TICK_SECONDS = 0.1
 
 Listener = Callable[[Table], None]
 
@@ -63,9 +69,11 @@ class SavesFailing(ValueError):
 
 
 class Hub:
-    def __init__(self, data_dir: Path, clock: Callable[[], float] = time.time, inline_bots: bool = False) -> None:
+    def __init__(self, data_dir: Path, clock: Callable[[], float] = time.monotonic, inline_bots: bool = False,
+                 wall: Callable[[], float] = time.time) -> None:
         self.data_dir = data_dir
-        self.clock = clock
+        self.clock = clock  # monotonic: deadlines, pacing, every time kept on a table
+        self.wall = wall  # dates for people only
         self.inline_bots = inline_bots
         HEALTH.reset()  # a new server: nothing waits yet
         self.health = HEALTH
@@ -90,18 +98,17 @@ class Hub:
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
         """Load every saved table; a record that cannot be read is logged and skipped."""
-        now = self.clock()
+        now, wall = self.clock(), self.wall()
         for record in self.store.load_all():
             code = str(record.get("code", "?"))
             try:
-                table = Table.from_record(record, now)
+                table = Table.from_record(record, now, wall)  # nobody's page is connected yet
             except Exception as exc:  # a bad record must never stop the server
                 log.warning("Skipping saved table %s: %s", code, exc)
                 continue
             if self._expired(table, now):
                 self.store.delete(table.code)
                 continue
-            table.mark_unseen(now)  # nobody's page is connected yet: each person counts as just gone
             self.tables[table.code] = table
             self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
         log.info("Loaded %d tables", len(self.tables))
@@ -119,8 +126,9 @@ class Hub:
                     future.cancel()
 
     def save_all(self) -> None:
-        """Save every table now (on shutdown: the saved time is what restart timers count from). While saving
-        fails, one last try is made and what could not be written is logged (the server cannot wait for space)."""
+        """Save every table now (on shutdown: the time each timer has left is what a restart resumes with).
+        While saving fails, one last try is made and what could not be written is logged (the server cannot wait
+        for space)."""
         for table in self.tables.values():
             self._persist(table)
         if HEALTH.failing:
@@ -200,7 +208,7 @@ class Hub:
             self._archive(table)
 
     def _persist(self, table: Table) -> None:
-        record = json.dumps(table.to_record(self.clock()), separators=(",", ":"))
+        record = json.dumps(table.to_record(self.clock(), self.wall()), separators=(",", ":"))
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (scripts, start-up): write at once
@@ -307,12 +315,21 @@ class Hub:
     def _add_finished(self, table: Table, outcome: Any) -> None:
         self.main.add_finished({
             "code": table.code, "game": table.game_key, "practice": table.practice,
-            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.finished_at or self.clock())),
+            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.wall_of(table.finished_at))),
             "players": [{"player_id": s.player_id, "name": s.name, "emoji": s.emoji, "bot": s.bot}
                         for s in table.seats],
             "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
             "options": table.options, "seed": table.seed, "log": table.log,
         })
+
+    def wall_of(self, moment: float | None) -> float:
+        """A moment on the tables' clock (None: now) as a wall-clock date, for people."""
+        now = self.clock()
+        return self.wall() - (now - (now if moment is None else moment))
+
+    def seconds_left(self, table: Table, timer: Timer = "turn") -> float | None:
+        """Seconds left on a table's turn timer, lobby or pending move (None: not running)."""
+        return table.seconds_left(self.clock(), timer)
 
     def remove(self, code: str) -> None:
         """Forget a table and delete its file; anything waiting for its saves is let go."""
@@ -338,6 +355,25 @@ class Hub:
         return unsubscribe
 
     # ----------------------------------------------------------------------------- the ticker
+    def start_ticker(self) -> None:
+        """Start :meth:`run_ticker` in the background (at app start; NiceGUI cancels it at shutdown)."""
+        from nicegui import background_tasks
+
+        background_tasks.create(self.run_ticker(), name="ticker")
+
+    async def run_ticker(self, interval: float = TICK_SECONDS) -> None:
+        """The one server-side ticker: :meth:`tick` every ``interval`` seconds until the hub stops, paced by the
+        event loop's monotonic clock. (NiceGUI's timers time their callback with the wall clock: a step back
+        during a tick would hold the next tick back by as much, and every table with it.)"""
+        loop = asyncio.get_running_loop()
+        while not self.stopping:
+            started = loop.time()
+            try:
+                await self.tick()
+            except Exception:  # the ticker must outlive any one failure
+                log.exception("tick failed")
+            await asyncio.sleep(max(0.0, interval - (loop.time() - started)))
+
     async def tick(self) -> None:
         """One pass over every table. Called by the app-wide timer."""
         if self.stopping:

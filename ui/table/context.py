@@ -30,7 +30,7 @@ from logic.views import TableView
 if TYPE_CHECKING:
     from nicegui import ui
 
-    from logic.tables import Table
+    from logic.table import Table
     from ui.components.live import Refreshable
     from ui.shell.identity import Me
 

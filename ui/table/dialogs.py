@@ -12,7 +12,7 @@ from ui.components.rule_examples import rule_examples
 from ui.table.help import TABLE_HELP
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from ui.components.cards import mark_selected
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games.base import IN_PLACE
@@ -59,7 +60,7 @@ class HandBar:
             if self.hand_sync is not None and not self.r_hand.box.is_deleted:
                 self.patch_hand()
             else:
-                self.r_hand.refresh()
+                self.r_hand.update()  # redrawn only if what it shows changed; the selection is marked in place
 
     def draw_frame(self) -> None:
         """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
@@ -80,6 +81,8 @@ class HandBar:
         mine = self.ctx.my_turn
         if mine != ("mine-turn" in hand.classes):
             hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
+        if self.hand_sync is None and self.screen is not None and self.screen.selection_marks:
+            mark_selected(hand, set(self.selected))
         if self.hand_sync is not None:
             codes = self.hand_codes()
             self.hand_sync(codes)
@@ -130,7 +133,7 @@ class HandBar:
             return None  # this game's hand redraws on every change
         if extra == IN_PLACE:
             return IN_PLACE  # drawn once, then brought up to date by patch_hand
-        return tuple(codes), tuple(self.selected), self.sort_mode, extra
+        return tuple(codes), self.sort_mode, extra  # the selection is marked in place (patch_hand)
 
     def hand_cards(self) -> None:
         if self.screen is None:  # drawn only with a screen (draw_frame)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
+from logic.table import BOT_DELAYS, LOBBY_MINUTES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
@@ -19,7 +19,7 @@ from ui.table.program_tokens import Tokens, program_button, program_token_for_se
 from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}

@@ -16,7 +16,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import IllegalMove
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from logic.views import TableView
 from ui.components.live import Refreshable
 from ui.components.region import Region

@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table_away import AWAY, RECONNECTING, away_text
-from logic.tables import STATUS_PLAYING
+from logic.table import AWAY, RECONNECTING, STATUS_PLAYING, away_text
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 PRESENCE_REFRESH_SECONDS = 2.0
@@ -32,7 +31,7 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
     """Bring the badge's presence up to date in place (sends something only when it changed)."""
     if badge.is_deleted or seat >= len(table.seats):
         return
-    state, text = presence_text(table, seat, time.time())
+    state, text = presence_text(table, seat, time.monotonic())
     if badge.props.get("data-presence") != state:
         badge.props["data-presence"] = state
     if label is not None and not label.is_deleted and label.text != text:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from nicegui import ui
 
 from logic.game import Game, Outcome
-from logic.table_common import Seat
+from logic.table import Seat
 from logic.views import TableView
 from ui.games import make_screen
 from ui.shell.identity import Me
@@ -22,7 +22,7 @@ from ui.table.seat_wording import with_names
 from ui.table.seats import seat_badge
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
 
 READ_ONLY = "This is a replay: nothing can be played here."
 # a still table's view is a game's (a replay step); the TV view's is None too while its live table has no game
@@ -31,7 +31,7 @@ StillView = TypeVar("StillView", bound=TableView | None)
 
 @dataclass
 class StillTable:
-    """The parts of :class:`logic.tables.Table` the game screens read, for a state nobody plays."""
+    """The parts of :class:`logic.table.Table` the game screens read, for a state nobody plays."""
 
     game: Game[TableView]
     seats: list[Seat]
@@ -53,6 +53,9 @@ class StillTable:
 
     def seat_of(self, player_id: str | None) -> int | None:
         return None
+
+    def seconds_left(self, now: float, timer: str = "turn") -> float | None:
+        return None  # no timer runs at a still table
 
 
 class StillContext(Generic[StillView]):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.tables import STATUS_CLOSED
+from logic.table import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
 from ui.server.hub import SavesFailing

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.tables import STATUS_LOBBY
+from logic.table import STATUS_LOBBY
 from ui.components.region import Region
 from ui.table.report import open_report_dialog
 from ui.table.tv_link import open_tv_dialog
@@ -123,16 +123,16 @@ class TopBar:
         if self.countdown is None or self.countdown.is_deleted:
             return
         t = self.ctx.table
-        now = time.time()
+        now = time.monotonic()
         text, low = "", False
         if t.status == STATUS_LOBBY and t.lobby_deadline:
-            left = max(0, int(t.lobby_deadline - now))
+            left = int(t.seconds_left(now, "lobby") or 0)
             text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
         elif t.paused and t.paused_left is not None:
             left = int(t.paused_left)
             text = f"⏸ {left}s"
         elif t.turn_deadline:
-            left = max(0, int(t.turn_deadline - now + 0.999))
+            left = int((t.seconds_left(now) or 0) + 0.999)
             text, low = f"⏱ {left}s", left <= 10
         if self.countdown.text != text:
             self.countdown.set_text(text)

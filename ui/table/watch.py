@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.tables import STATUS_LOBBY
+from logic.table import STATUS_LOBBY
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext

@@ -64,8 +64,8 @@ def countdown(ctx: TableContext[RummyView], active: bool) -> None:
         return
 
     def left() -> str:
-        deadline = ctx.table.turn_deadline
-        return f"Drawn for you in {max(0, math.ceil(deadline - time.time()))} s" if deadline else ""
+        left = ctx.table.seconds_left(time.monotonic())
+        return f"Drawn for you in {math.ceil(left)} s" if left is not None else ""
 
     label = ui.label(left()).classes("text-xs opacity-80").props("data-testid=first-draw-countdown")
     ui.timer(1.0, lambda: label.set_text(left()))

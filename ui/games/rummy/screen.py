@@ -258,8 +258,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
 
     def grace_buttons(self, ctx: TableContext[RummyView]) -> None:
         def left() -> int:
-            deadline = ctx.table.commit_deadline
-            return max(0, math.ceil(deadline - time.time())) if deadline else 0
+            return math.ceil(ctx.table.seconds_left(time.monotonic(), "commit") or 0)
 
         btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(ctx, Undo())).props(
             "color=amber text-color=black no-caps data-testid=btn-undo")

@@ -37,6 +37,8 @@ def tappable(el: ui.element, fn: Any) -> None:
 
 
 class StockpileScreen(GameUI[StockpileView]):
+    selection_marks = False  # the pick is shown by its Control (one source: a hand card or a pile)
+
     def __init__(self) -> None:
         self.control: Control | None = None  # this page's selection and input, made with its context
 
@@ -279,8 +281,7 @@ class StockpileScreen(GameUI[StockpileView]):
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
-            left = ctx.table.commit_deadline
-            secs = max(0.0, (left - time.time())) if left else 0.0
+            secs = ctx.table.seconds_left(time.monotonic(), "commit") or 0.0
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
