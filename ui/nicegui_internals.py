@@ -53,7 +53,8 @@ def expects_arguments(func: Callable[..., Any]) -> bool:
 
 def install() -> None:
     helpers.expects_arguments = expects_arguments
-    importlib.import_module("nicegui.timer").time = MONOTONIC_TIME  # the module's ``time``, read only for dt
+    # the module's ``time``, read only for dt (mypy sees the module object only, not what it imported)
+    importlib.import_module("nicegui.timer").time = MONOTONIC_TIME  # type: ignore[attr-defined]
 
 
 MONOTONIC_TIME = SimpleNamespace(time=time.monotonic)  # stands in for the ``time`` module inside nicegui.timer
@@ -132,7 +133,7 @@ def session_store(session_id: object) -> Any | None:
     """``app.storage.user`` of the browser with this session id, or None. Pages redraw in background tasks
     (another player's move) without a request; NiceGUI keeps the same dicts in ``app.storage._users``."""
     users = app.storage._users  # noqa: SLF001
-    return users.get(session_id) if session_id in users else None  # type: ignore[call-overload]
+    return users.get(session_id) if session_id in users else None
 
 
 # ----------------------------------------------------------------------------------------------- shutdown

@@ -56,9 +56,12 @@ def practice_dialog(game: Any) -> None:
             option_controls(model, values, lambda k, v: values.__setitem__(k, v))
         with ui.row().classes("justify-end w-full"):
             ui.button("Cancel", on_click=dialog.close).props("flat")
-            ui.button("Play", on_click=lambda: (dialog.close(), start_table(
-                game, True, {**values, "players": state["players"]}, state["level"]))).props(
-                "color=primary data-testid=btn-practice-go")
+
+            def play() -> None:
+                dialog.close()
+                start_table(game, True, {**values, "players": state["players"]}, state["level"])
+
+            ui.button("Play", on_click=play).props("color=primary data-testid=btn-practice-go")
     dialog.open()
 
 

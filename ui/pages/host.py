@@ -155,7 +155,7 @@ async def console() -> None:
         for label, value, testid in (("version", app_version(), "host-version"),
                                      ("up", ago(time.time() - STARTED).removesuffix(" ago"), "host-uptime"),
                                      ("memory", f"{rss:.0f} MB" if rss is not None else "?", "host-memory"),
-                                     ("data folder", size_text(size), "host-data-size")):
+                                     ("data folder", size_text(size) if size is not None else "?", "host-data-size")):
             with ui.column().classes("gap-0"):
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
                 ui.label(label).classes("text-xs text-grey-8")

@@ -15,6 +15,7 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
+from ui.components.options import players_of
 from ui.games import has_screen
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.hub import SavesFailing
@@ -64,7 +65,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     if program not in ("0", "1", "true", "false"):
         raise ValueError("program is 1 (the last seat is played by a program) or 0.")
     with_program = program in ("1", "true")
-    players = int(config.players)
+    players = int(players_of(config))
     if bots is not None and not 0 <= bots <= players - 1 - with_program:
         raise ValueError(f"bots must be between 0 and {players - 1 - with_program}.")
     if timer is not None and timer not in game.turn_timer_choices:
@@ -98,13 +99,13 @@ def register() -> None:
                 ui.label(str(exc)).props("data-testid=error")
                 ui.label("Tables already being played go on. Try again once the notice above is gone.")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
-            return
+            return None
         except (ValueError, IllegalMove) as exc:
             answer(BAD_REQUEST)
             with frame("Cannot start that table"):
                 ui.label("That link cannot start a table.").classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
-            return
+            return None
         # an HTTP redirect, not a page that navigates on: nothing half-loaded for the browser to drop
         return RedirectResponse(f"/table/{code}", status_code=303)

@@ -25,6 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -429,7 +430,7 @@ class Hub:
 
             task = background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
             self._bot_tasks.add(task)
-            task.add_done_callback(lambda t, code=table.code: self._bot_task_done(t, code))
+            task.add_done_callback(partial(self._bot_task_done, code=table.code))
 
     def _bot_task_done(self, task: asyncio.Task[None], code: str) -> None:
         """Also when a task is cancelled before it ever ran (its own ``finally`` would not run then)."""
@@ -450,7 +451,7 @@ class Hub:
             if not seats:
                 return
             action = choose_bot_action(*self._bot_inputs(table, seats[0]))
-            self.run(table, lambda t, now, s=seats[0], a=action: t.act_for(s, a, now))
+            self.run(table, bot_move(seats[0], action))
 
     async def _bot_moves(self, table: Table) -> None:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
@@ -473,11 +474,11 @@ class Hub:
             if version != table.version or seat not in table.bots_to_move(self.clock()):
                 continue  # the table moved on while we were thinking
             try:
-                self.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
+                self.run(table, bot_move(seat, action))
             except IllegalMove as exc:
                 log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
                 legal = table.game.legal_actions(table.state, seat)
-                self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
+                self.run(table, bot_move(seat, legal[0]))
 
     # ----------------------------------------------------------------------------- queries
     def tables_of(self, player_id: str) -> list[Table]:
@@ -491,3 +492,8 @@ class Hub:
 
     def playing_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status == STATUS_PLAYING)
+
+
+def bot_move(seat: int, action: Any) -> Callable[[Table, float], Any]:
+    """The table change "computer player ``seat`` plays ``action``" (for :meth:`Hub.run`)."""
+    return lambda t, now: t.act_for(seat, action, now)

@@ -35,6 +35,13 @@ class TableDialogs:
         self.chat_badge = ui.badge(str(unread), color="red").props("floating")
         self.chat_badge.set_visibility(unread > 0)
 
+    def overlays(self) -> ui.element:
+        """Where a dialog opens: the page's overlays, outside every part that redraws."""
+        overlays = self.ctx.overlays
+        if overlays is None:  # made when the page is built, before any of its buttons can open a dialog
+            raise RuntimeError("A table's dialogs open once its page is built.")
+        return overlays
+
     def may_read_chat(self) -> bool:
         return self.ctx.seat is not None or self.table.watcher_may_read()
 
@@ -52,7 +59,7 @@ class TableDialogs:
             self.chat_messages.refresh()
 
     def open_rules(self) -> None:
-        with self.ctx.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
+        with self.overlays(), ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
@@ -65,7 +72,7 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
         if self.chat_badge is not None:
             self.chat_badge.set_visibility(False)
-        with self.ctx.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
+        with self.overlays(), ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
                 "data-testid=chat-dialog"):
             ui.label("Table chat").classes("font-bold")
             with ui.scroll_area().classes("grow w-full") as area:
@@ -116,7 +123,7 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:
-        with self.ctx.overlays, ui.dialog() as dialog, ui.card():
+        with self.overlays(), ui.dialog() as dialog, ui.card():
             playing = self.table.status == "playing"
             ui.label("Leave this table?").classes("text-lg font-bold")
             if playing:

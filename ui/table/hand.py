@@ -14,7 +14,7 @@ from ui.components.region import Region
 from ui.games.base import IN_PLACE
 
 if TYPE_CHECKING:
-    from ui.games.base import GameUI
+    from ui.games import AnyScreen
     from ui.table.context import TableContext
 
 
@@ -27,7 +27,7 @@ class HandBar:
     """Action buttons (redrawn when the game's ``actions_key`` changes, live parts patched after every change)
     and the hand (redrawn when ``hand_key`` changes, or kept in place by the game's hand function)."""
 
-    def __init__(self, ctx: TableContext, screen: GameUI | None) -> None:
+    def __init__(self, ctx: TableContext, screen: AnyScreen | None) -> None:
         self.ctx = ctx
         self.screen = screen
         self.selected: list[str] = []
@@ -106,6 +106,8 @@ class HandBar:
 
     def action_row(self) -> None:
         self.live = []
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return
         with ui.row().classes("w-full items-center justify-center gap-2"):
             self.screen.actions(self.ctx, self.ctx.view)
             modes = dict(self.screen.sort_modes)
@@ -117,11 +119,15 @@ class HandBar:
                     "outline dense no-caps data-testid=btn-sort")
 
     def actions_key(self) -> Hashable:
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return None
         key = self.screen.actions_key(self.ctx, self.ctx.view)
         return None if key is None else (key, self.sort_mode, self.ctx.table.paused)
 
     def hand_key(self) -> Hashable:
         codes = self.hand_codes()
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return None
         extra = self.screen.hand_key(self.ctx, self.ctx.view, codes)
         if extra is None:
             return None  # this game's hand redraws on every change
@@ -130,6 +136,8 @@ class HandBar:
         return tuple(codes), self.sort_mode, extra  # the selection is marked in place (patch_hand)
 
     def hand_cards(self) -> None:
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return
         codes = self.hand_codes()
         hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.ctx.my_turn else ""))
         hand.props["data-testid"] = "hand"

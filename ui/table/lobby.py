@@ -159,7 +159,7 @@ class LobbyOptions:
             ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
         option = lambda tb, pid, key, value, now: tb.set_option(pid, key, value)  # noqa: E731
         setting = lambda tb, pid, key, value, now: tb.set_setting(pid, key, value, now)  # noqa: E731
-        made: list[ui.element] = []
+        made: list[ui.select | ui.switch] = []
         counts = player_choices(game)
         if len(counts) > 1:
             sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
@@ -195,7 +195,8 @@ class LobbyOptions:
             self.keep(el, value)
             made.append(el)
         for el, key in zip(presence_options(ctx), ("away_grace", "watcher_chat"), strict=True):
-            self.keep(el, lambda k=key: getattr(t.settings, k))
+            value = lambda k=key: getattr(t.settings, k)  # noqa: E731
+            self.keep(el, value)
             made.append(el)
         if not host:
             for el in made:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from logic.views import TableView
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games import make_screen
@@ -58,7 +59,7 @@ class TablePage:
         self.sounds = TableSounds()
         self.last_notice = table.notice_seq
         self.root: ui.element | None = None
-        self._view: Mapping[str, Any] = {}
+        self._view: TableView | None = None  # None until the game starts
         self._overlays: ui.element | None = None
         self.refresh_pending = False
         self.behind = False  # a change came while this page's socket was down: catch up when it is back
@@ -72,7 +73,7 @@ class TablePage:
         return self._table
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> TableView | None:
         return self._view
 
     @property
@@ -293,7 +294,7 @@ class TablePage:
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
         t = self._table
-        self._view = t.game.view(t.state, self.seat) if t.state is not None else {}
+        self._view = t.game.view(t.state, self.seat) if t.state is not None else None
         try:
             for region in self.regions:
                 region.update(force)

@@ -4,7 +4,6 @@ actions: hand an away seat to the computer, offer a computer's seat to watchers,
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -39,7 +38,7 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
         label.set_text(text)
 
 
-def presence_actions_key(ctx: TableContext, seat: int) -> Hashable:
+def presence_actions_key(ctx: TableContext, seat: int) -> tuple[bool, bool, bool, bool]:
     t, pid = ctx.table, ctx.me.player_id
     offer = (ctx.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
              and (t.watchers > 0 or seat in t.offered_seats))  # only while someone watches
@@ -48,7 +47,7 @@ def presence_actions_key(ctx: TableContext, seat: int) -> Hashable:
 
 
 def presence_actions(ctx: TableContext, seat: int) -> None:
-    can_hand, offer, offered, take = presence_actions_key(ctx, seat)  # type: ignore[misc]
+    can_hand, offer, offered, take = presence_actions_key(ctx, seat)
     pid = ctx.me.player_id
     if can_hand:
         ui.button("Computer plays", icon="smart_toy", on_click=lambda: ctx.act(

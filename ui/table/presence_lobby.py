@@ -18,7 +18,7 @@ AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "
 WATCHER_CHAT_NAMES = {"off": "Off", "read": "Read only", "write": "Read and write"}
 
 
-def presence_options(ctx: TableContext) -> list[ui.element]:
+def presence_options(ctx: TableContext) -> list[ui.select]:
     """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
     t = ctx.table
     grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.table import STATUS_CLOSED
+from logic.views import SummaryView
 from ui.components.share import share_buttons
 from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
@@ -16,8 +18,8 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def _rows_table(ctx: TableContext, summary: dict) -> None:
-    columns = summary.get("columns") or []
+def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
+    columns = summary["columns"] if summary is not None else []
     with ui.element("table").classes("w-full text-left"):
         with ui.element("tr"):
             ui.element("th")
@@ -26,8 +28,9 @@ def _rows_table(ctx: TableContext, summary: dict) -> None:
             for _key, label in columns:
                 with ui.element("th").classes("q-pr-md"):
                     ui.label(label)
-        for row in summary.get("rows", []):
-            seat = row.get("seat", 0)
+        for row in summary["rows"] if summary is not None else []:
+            cells: Mapping[str, object] = row  # a game's row has columns of its own, named by the column keys
+            seat = row["seat"]
             s = ctx.table.seats[seat]
             with ui.element("tr").props(f"data-testid=summary-row-{seat}"):
                 with ui.element("td"):
@@ -36,7 +39,7 @@ def _rows_table(ctx: TableContext, summary: dict) -> None:
                     ui.label("You" if seat == ctx.seat else s.name)
                 for key, _label in columns:
                     with ui.element("td").classes("q-pr-md"):
-                        ui.label(str(row.get(key, "")))
+                        ui.label(str(cells.get(key, "")))
 
 
 def next_hand_action(ctx: TableContext) -> Any:
@@ -46,12 +49,14 @@ def next_hand_action(ctx: TableContext) -> Any:
 
 def hand_summary(ctx: TableContext) -> None:
     view = ctx.view
-    summary = view.get("summary") or {}
+    summary = view["summary"] if view is not None else None
+    to_move = view["to_move"] if view is not None else []
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=hand-summary"):
-        ui.label(ctx.with_names(summary.get("title", "Hand over"))).classes("text-lg font-bold")
+        ui.label(ctx.with_names(summary["title"] if summary is not None else "Hand over")).classes(
+            "text-lg font-bold")
         _rows_table(ctx, summary)
-        waiting = [ctx.table.seats[s].name for s in view.get("to_move", []) if s != ctx.seat]
-        if ctx.seat is not None and ctx.seat in view.get("to_move", []):
+        waiting = [ctx.table.seats[s].name for s in to_move if s != ctx.seat]
+        if ctx.seat is not None and ctx.seat in to_move:
             ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
                       ).props("color=primary data-testid=btn-next-hand")
         elif waiting:
@@ -77,9 +82,10 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
                     ui.label(f"{s.emoji} {'You' if i == ctx.seat else s.name}").classes("grow")
                     ui.label(f"{outcome.scores[i]} pts").classes("font-mono")
-        if ctx.view.get("summary"):
+        summary = ctx.view["summary"] if ctx.view is not None else None
+        if summary:
             ui.separator()
-            _rows_table(ctx, ctx.view["summary"])
+            _rows_table(ctx, summary)
         if actions:
             standings_actions(ctx, outcome is not None)
 

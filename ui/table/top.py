@@ -39,7 +39,7 @@ class TopBar:
 
     def label_key(self) -> Hashable:
         view = self.ctx.view
-        return self.ctx.table.status, view.get("round_label") if view else None
+        return self.ctx.table.status, view["round_label"] if view else None
 
     def cue_key(self) -> Hashable:
         return self.ctx.table.paused, self.ctx.my_turn, watching(self.ctx)
@@ -70,7 +70,7 @@ class TopBar:
 
     def round_label(self) -> None:
         view = self.ctx.view
-        label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view.get("round_label") if view else None)
+        label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
         if label:
             ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
 

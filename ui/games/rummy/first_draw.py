@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.views import RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.rummy.parts import seat_name
@@ -18,11 +19,11 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[[], None]) -> None:
-    draw = view.get("first_deal_draw") or {}
-    cards = list(draw.get("cards") or [])
+def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], object]) -> None:
+    draw = view["first_deal_draw"]
+    cards = list(draw["cards"] or [])
     mine = ctx.seat
-    can_draw = mine is not None and mine in (view.get("to_move") or []) and not ctx.table.paused
+    can_draw = mine is not None and mine in (view["to_move"] or []) and not ctx.table.paused
     with ui.column().classes("w-full items-center gap-2").props("data-testid=first-draw-board"):
         ui.label("Drawing for the first deal").classes("text-lg font-bold")
         ui.label("The highest card goes first (ace high)." if not can_draw else
@@ -57,7 +58,7 @@ def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[
                     ui.label(seat_name(ctx, seat)).classes("text-sm")
 
 
-def countdown(ctx: TableContext, active: bool) -> None:
+def countdown(ctx: TableContext[RummyView], active: bool) -> None:
     """Seconds until the game draws for you (the phase's own timer, kept by the table)."""
     if not active:
         return

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.stockpile.actions import Discard, Play
+from logic.views import StockpileView
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def source_code(view: dict[str, Any], source: str) -> str | None:
+def source_code(view: StockpileView, source: str) -> str | None:
     """The card a source would play ("hand:2" -> the third hand card), or None if it is gone."""
     parts = source.split(":")
     try:
@@ -41,7 +42,7 @@ def card_words(code: str | None) -> str:
 class Control:
     """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
 
-    def __init__(self, ctx: TableContext) -> None:
+    def __init__(self, ctx: TableContext[StockpileView]) -> None:
         self.ctx = ctx
         self.source: str | None = None
         self.made_at = -1  # move count when the selection was made
@@ -54,11 +55,11 @@ class Control:
 
     # ------------------------------------------------------------------------- state
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> StockpileView:
         return self.ctx.view
 
     def can_act(self) -> bool:
-        return self.ctx.my_turn and self.view.get("phase") == "play"
+        return self.ctx.my_turn and self.view["phase"] == "play"
 
     def begin(self) -> None:
         """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
@@ -77,7 +78,7 @@ class Control:
     def accepting(self, source: str | None) -> list[int]:
         if source is None:
             return []
-        return [b for b, info in enumerate(self.view.get("build") or []) if source in info.get("playable", [])]
+        return [b for b, info in enumerate(self.view["build"] or []) if source in info["playable"]]
 
     # ------------------------------------------------------------------------- showing the selection
     def show(self, bar: bool = True) -> None:
@@ -125,9 +126,9 @@ class Control:
     def not_now(self) -> bool:
         if self.can_act():
             return False
-        if self.view.get("phase") == "pending" and self.ctx.my_turn:
+        if self.view["phase"] == "pending" and self.ctx.my_turn:
             ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
-        elif self.view.get("phase") == "play":
+        elif self.view["phase"] == "play":
             ui.notify("Wait for your turn.", position="top")
         return True
 
