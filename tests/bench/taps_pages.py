@@ -72,11 +72,12 @@ PROBE_JS = """
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
   for (const type of ['pointerdown', 'click']) {
     document.addEventListener(type, (e) => {
-      const el = e.target && e.target.closest ? e.target.closest('[data-card],[data-testid],button') : null;
+      const card = e.target && e.target.closest ? e.target.closest('[data-card]') : null;
+      const ids = [];
+      for (let n = e.target; n && n.dataset; n = n.parentElement) if (n.dataset.testid) ids.push(n.dataset.testid);
       const t = table();
       cn.events.push({type, t: now(), v: cn.v, vt: cn.vt, phase: t ? t.dataset.phase : null,
-                      card: el && el.dataset.card || null, testid: el && el.dataset.testid || null,
-                      source: el && el.dataset.source || null});
+                      card: card ? (card.dataset.source || card.dataset.card) : null, ids});
       if (cn.events.length > 400) cn.events.splice(0, 200);
     }, true);
   }
@@ -260,6 +261,7 @@ class Player:
     tables: int = 0
 
     LEVELS = {"president": "normal"}
+    PLAYERS = {"president": 4}  # President is played by 4 or 5
     OPTIONS = {"stockpile": "&stock_size=standard"}
 
     # ----------------------------------------------------------------------------------------- table
@@ -267,10 +269,13 @@ class Player:
         self.seed = self.rng.randrange(1, 10**6)
         self.tables += 1
         level = self.LEVELS.get(self.game, "medium")
-        url = (f"{self.server_url}/new/{self.game}?players=3&bots=2&level={level}&seed={self.seed}"
-               f"&speed={self.speed}{self.OPTIONS.get(self.game, '')}")
+        players = self.PLAYERS.get(self.game, 3)
+        url = (f"{self.server_url}/new/{self.game}?players={players}&bots={players - 1}&level={level}"
+               f"&seed={self.seed}&speed={self.speed}{self.OPTIONS.get(self.game, '')}")
         self.page.goto(url)
-        self.page.wait_for_selector("[data-testid=table]")
+        self.page.wait_for_selector("[data-testid=table], [data-testid=error]")
+        if self.page.locator("[data-testid=error]").count():
+            raise RuntimeError(f"{url}: {self.page.inner_text('[data-testid=error]')}")
         self.page.wait_for_function("() => window.__taps && window.__taps.v !== null")
         self.mine = None
         self.stuck_since = time.time()
@@ -301,12 +306,14 @@ class Player:
             void = "no tap: " + str(exc).splitlines()[0][:80]
         res = self.page.evaluate(RESULT_JS, [armed["id"], LIMIT_MS])
         down = res["down"] or {}
-        hit = down.get("source") or down.get("card") or down.get("testid") or ""
+        ids = down.get("ids") or []
+        hit = down.get("card") or (ids[0] if ids else "")
+        aim = re.search(r"\[data-testid=([\w-]+)\]$", tap.selector)
         if not void:
             if not res["down"]:
                 void = "no pointerdown seen"
-            elif tap.card is not None and hit != tap.card:
-                void = f"hit {hit or 'nothing'}"  # the finger landed on another card: a layout change, not a loss
+            elif not (hit == tap.card or (aim is not None and aim.group(1) in ids)):
+                void = f"hit {hit or 'nothing'}"  # the finger landed on something else: the layout moved
             elif res["phaseAtTap"] != st["phase"]:
                 void = f"phase {st['phase']} -> {res['phaseAtTap']} before the tap"
         rec = TapRecord(self.game, self.size, tap.kind, lost=not res["ok"] and not void, void=void, offset_ms=offset,
@@ -448,6 +455,9 @@ class Player:
         board_sel = 'cn.q("[data-testid=stockpile-board]").dataset.selected'
         if sp["selected"]:
             src = sp["selected"]
+            if self.rng.random() < 0.25:  # change of mind: drop the selection (tap the card again)
+                return Tap("deselect", self.source_selector(src), f"{board_sel} === ''", card=src,
+                           position=CORNER if src.startswith("hand:") else None)
             for pile in sp["builds"]:
                 if pile["accepts"]:
                     return button_tap("play", pile["id"])
