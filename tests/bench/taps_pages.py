@@ -42,7 +42,7 @@ PROBE_JS = """
       if (w.okAt !== null) continue;
       let ok = false;
       try { ok = !!w.test(); } catch (e) { ok = false; }
-      if (ok) { w.okAt = now(); w.okVersion = cn.v; }
+      if (ok) w.okAt = now();
     }
   };
   const seen = () => {
@@ -150,7 +150,7 @@ ARM_JS = """([expr, selector, pos]) => {
   const test = new Function('cn', `return (${expr});`).bind(null, cn);
   let ok = false;
   try { ok = !!test(); } catch (e) { ok = false; }
-  cn.watches[id] = {test, armed: performance.now(), okAt: null, okVersion: null, already: ok, events: cn.events.length,
+  cn.watches[id] = {test, armed: performance.now(), okAt: null, already: ok, events: cn.events.length,
                     v: cn.v, vt: cn.vt};
   return {id, already: ok, point};
 }"""
@@ -162,17 +162,15 @@ RESULT_JS = """([id, limit]) => new Promise((resolve) => {
     const mine = cn.events.filter(e => e.t >= w.armed);
     const down = mine.find(e => e.type === 'pointerdown') || mine.find(e => e.type === 'click');
     const landed = down ? down.t : w.armed;
-    if (w.okAt === null) { try { if (w.test()) { w.okAt = performance.now(); w.okVersion = cn.v; } } catch (e) {} }
+    if (w.okAt === null) { try { if (w.test()) w.okAt = performance.now(); } catch (e) {} }
     if (w.okAt !== null || performance.now() - landed >= limit) {
       delete cn.watches[id];
       const click = mine.find(e => e.type === 'click');
       const after = cn.changes.find(c => c[0] > landed);
       const redraw = cn.removed.find(t => t > landed - 5);
-      let finalOk = false;
-      try { finalOk = !!w.test(); } catch (e) {}
       resolve({ok: w.okAt !== null, effectMs: w.okAt === null ? null : Math.round(w.okAt - landed),
                sinceChange: down ? Math.round(down.t - down.vt) : null, vAtTap: down ? down.v : w.v,
-               vArmed: w.v, vNow: cn.v, okVersion: w.okVersion, finalOk,
+               vNow: cn.v,
                nextChangeMs: after ? Math.round(after[0] - landed) : null,
                redrawMs: redraw === undefined ? null : Math.round(redraw - landed),
                down: down || null, click: click || null, phaseAtTap: down ? down.phase : null});
@@ -212,6 +210,7 @@ class TapRecord:
     redraw_ms: int | None  # first removal of card elements after the tap landed (a redraw), ms
     target: str
     hit: str
+    clicked: bool  # the page saw a click event (else the browser itself dropped the tap)
     seed: int
 
 
@@ -320,7 +319,8 @@ class Player:
                         since_change_ms=res["sinceChange"], effect_ms=res["effectMs"],
                         version_before=str(res["vAtTap"]), version_after=str(res["vNow"]),
                         next_change_ms=res["nextChangeMs"], redraw_ms=res["redrawMs"],
-                        target=tap.card or tap.selector, hit=hit, seed=self.seed)
+                        target=tap.card or tap.selector, hit=hit, clicked=res["click"] is not None,
+                        seed=self.seed)
         self.records.append(rec)
         if tap.kind == "select" and res["ok"]:
             self.mine = tap.card
