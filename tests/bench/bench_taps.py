@@ -82,7 +82,9 @@ def report(game: str, size: str, player: Player, seconds: float) -> dict:
         print(f"    LOST {r.kind:8s} {r.target:28.28s} {r.since_change_ms} ms after version change "
               f"(planned +{r.offset_ms}), v {r.version_before} -> {r.version_after}; next change "
               f"{r.next_change_ms} ms, next redraw {r.redraw_ms} ms after the tap; "
-              f"{'clicked' if r.clicked else 'NO click event'}; seed {r.seed}")
+              f"{'clicked' if r.clicked else 'NO click event'}, tapped element "
+              f"{'replaced' if r.replaced else 'kept'}" + (f", {r.matches} targets" if r.matches != 1 else "")
+              + f"; seed {r.seed}")
     return {"game": game, "size": size, "taps": n, "lost": len(lost), "rate": rate, "ci95": [lo, hi],
             "kinds": dict(kinds), "void": len(void), "seconds": round(seconds, 1), "tables": player.tables,
             "lost_taps": [asdict(r) for r in lost]}

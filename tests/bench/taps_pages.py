@@ -78,6 +78,7 @@ PROBE_JS = """
       const t = table();
       cn.events.push({type, t: now(), v: cn.v, vt: cn.vt, phase: t ? t.dataset.phase : null,
                       card: card ? (card.dataset.source || card.dataset.card) : null, ids});
+      if (type === 'pointerdown') cn.downAt = [now(), card || e.target];  // the element under the finger
       if (cn.events.length > 400) cn.events.splice(0, 200);
     }, true);
   }
@@ -150,7 +151,8 @@ ARM_JS = """([expr, selector, pos]) => {
   const test = new Function('cn', `return (${expr});`).bind(null, cn);
   let ok = false;
   try { ok = !!test(); } catch (e) { ok = false; }
-  cn.watches[id] = {test, armed: performance.now(), okAt: null, already: ok, events: cn.events.length,
+  cn.watches[id] = {test, matches: () => document.querySelectorAll(selector).length,
+                    armed: performance.now(), okAt: null, already: ok, events: cn.events.length,
                     v: cn.v, vt: cn.vt};
   return {id, already: ok, point};
 }"""
@@ -168,7 +170,9 @@ RESULT_JS = """([id, limit]) => new Promise((resolve) => {
       const click = mine.find(e => e.type === 'click');
       const after = cn.changes.find(c => c[0] > landed);
       const redraw = cn.removed.find(t => t > landed - 5);
-      resolve({ok: w.okAt !== null, effectMs: w.okAt === null ? null : Math.round(w.okAt - landed),
+      const el = cn.downAt && down && cn.downAt[0] === down.t ? cn.downAt[1] : null;
+      resolve({ok: w.okAt !== null, gone: el ? !el.isConnected : null, matches: w.matches(),
+               effectMs: w.okAt === null ? null : Math.round(w.okAt - landed),
                sinceChange: down ? Math.round(down.t - down.vt) : null, vAtTap: down ? down.v : w.v,
                vNow: cn.v,
                nextChangeMs: after ? Math.round(after[0] - landed) : null,
@@ -211,6 +215,8 @@ class TapRecord:
     target: str
     hit: str
     clicked: bool  # the page saw a click event (else the browser itself dropped the tap)
+    replaced: bool | None  # the element tapped was gone from the page (replaced by a redraw) 1 s later
+    matches: int  # elements matching the target's selector at the verdict (2 would be a doubled hand)
     seed: int
 
 
@@ -221,8 +227,9 @@ def hand_selector(entry: dict) -> str:
 
 
 def sel_effect(selector: str, on: bool) -> str:
-    q = f"cn.q({json.dumps(selector)})"
-    return f"cn.isSel({q})" if on else f"({q} !== null && !cn.isSel({q}))"
+    """Every card matching ``selector`` shows selected (``on``) or not, and there is one."""
+    each = f"Array.from(document.querySelectorAll({json.dumps(selector)}))"
+    return f"(({each}).length > 0 && ({each}).every(e => {'' if on else '!'}cn.isSel(e)))"
 
 
 CORNER = {"x": 8, "y": 24}  # cards overlap in the hand: tap the visible corner
@@ -320,6 +327,7 @@ class Player:
                         version_before=str(res["vAtTap"]), version_after=str(res["vNow"]),
                         next_change_ms=res["nextChangeMs"], redraw_ms=res["redrawMs"],
                         target=tap.card or tap.selector, hit=hit, clicked=res["click"] is not None,
+                        replaced=res["gone"], matches=res["matches"],
                         seed=self.seed)
         self.records.append(rec)
         if tap.kind == "select" and res["ok"]:
