@@ -1,7 +1,7 @@
 """Lost taps: taps that land while another seat's move redraws the table page, and whether each took effect.
 
     python tests/bench/bench_taps.py [--taps 200] [--games president,rummy,beanie,stockpile] [--sizes desktop,phone]
-                                     [--speed 0.3] [--seed 1] [--json out.json]
+                                     [--speed 0.3] [--seed 1] [--minutes 4] [--json out.json]
 
 Starts the server as a user does (``main.py`` on a free loopback port, fresh data directory, ``--no-mdns``) and, in
 Debian's Chromium, opens practice tables (``/new/<game>?players=3&bots=2&speed=SPEED``: two computer players moving
@@ -20,7 +20,9 @@ aimed at (the hand moved), the phase changed before the tap, the target was gone
 
 Prints per game and size: taps made, lost, the lost rate with a 95% Wilson interval, taps per kind, and each lost
 tap (kind, ms after the page saw the version change, page version before/after, when the next change and the next
-redraw of cards came). Target of the fix: 0 lost of >= 200 taps per game and size.
+redraw of cards came, whether the page saw the click and whether the element tapped was replaced). Target of the
+fix: 0 lost of >= 200 taps per game and size (95% interval [0%, 1.9%]). The whole run (8 x 200 taps) takes about
+13 minutes on the shared 2-core machine; ``--taps 20`` is a quick look.
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ def report(game: str, size: str, player: Player, seconds: float) -> dict:
               f"{r.next_change_ms} ms, next redraw {r.redraw_ms} ms after the tap; "
               f"{'clicked' if r.clicked else 'NO click event'}, tapped element "
               f"{'replaced' if r.replaced else 'kept'}" + (f", {r.matches} targets" if r.matches != 1 else "")
+              + (f"; effect LATE at {r.late_ms} ms" if r.late_ms is not None else "; no effect in 3 s")
               + f"; seed {r.seed}")
     return {"game": game, "size": size, "taps": n, "lost": len(lost), "rate": rate, "ci95": [lo, hi],
             "kinds": dict(kinds), "void": len(void), "seconds": round(seconds, 1), "tables": player.tables,

@@ -21,6 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 LIMIT_MS = 1000  # a tap whose effect has not shown this long after it landed is lost
+LATE_MS = 2000  # a lost tap is watched this much longer, to tell a late effect from none
 
 PROBE_JS = """
 (() => {
@@ -158,21 +159,24 @@ ARM_JS = """([expr, selector, pos]) => {
 }"""
 
 # the watcher's verdict: waits until the effect showed or LIMIT ms after the tap landed (pointerdown)
-RESULT_JS = """([id, limit]) => new Promise((resolve) => {
+RESULT_JS = """([id, limit, late]) => new Promise((resolve) => {
   const cn = window.__taps, w = cn.watches[id];
   const tick = () => {
     const mine = cn.events.filter(e => e.t >= w.armed);
     const down = mine.find(e => e.type === 'pointerdown') || mine.find(e => e.type === 'click');
     const landed = down ? down.t : w.armed;
     if (w.okAt === null) { try { if (w.test()) w.okAt = performance.now(); } catch (e) {} }
-    if (w.okAt !== null || performance.now() - landed >= limit) {
+    const waited = performance.now() - landed;
+    if (w.okAt !== null || waited >= limit + late) {  // a lost tap is watched on, to tell late from never
       delete cn.watches[id];
       const click = mine.find(e => e.type === 'click');
       const after = cn.changes.find(c => c[0] > landed);
       const redraw = cn.removed.find(t => t > landed - 5);
       const el = cn.downAt && down && cn.downAt[0] === down.t ? cn.downAt[1] : null;
-      resolve({ok: w.okAt !== null, gone: el ? !el.isConnected : null, matches: w.matches(),
-               effectMs: w.okAt === null ? null : Math.round(w.okAt - landed),
+      const ok = w.okAt !== null && w.okAt - landed <= limit;
+      resolve({ok, lateMs: !ok && w.okAt !== null ? Math.round(w.okAt - landed) : null,
+               gone: el ? !el.isConnected : null, matches: w.matches(),
+               effectMs: ok ? Math.round(w.okAt - landed) : null,
                sinceChange: down ? Math.round(down.t - down.vt) : null, vAtTap: down ? down.v : w.v,
                vNow: cn.v,
                nextChangeMs: after ? Math.round(after[0] - landed) : null,
@@ -208,6 +212,7 @@ class TapRecord:
     offset_ms: int | None  # planned delay after the version change (None: not timed to a change)
     since_change_ms: int | None  # landed this long after the page last saw data-version change
     effect_ms: int | None
+    late_ms: int | None  # a lost tap whose effect showed after all, this long after it landed (within 3 s)
     version_before: str
     version_after: str
     next_change_ms: int | None
@@ -215,7 +220,7 @@ class TapRecord:
     target: str
     hit: str
     clicked: bool  # the page saw a click event (else the browser itself dropped the tap)
-    replaced: bool | None  # the element tapped was gone from the page (replaced by a redraw) 1 s later
+    replaced: bool | None  # the element tapped was gone from the page (replaced by a redraw) at the verdict
     matches: int  # elements matching the target's selector at the verdict (2 would be a doubled hand)
     seed: int
 
@@ -310,7 +315,7 @@ class Player:
                 self.page.mouse.click(x, y)
         except PlaywrightError as exc:
             void = "no tap: " + str(exc).splitlines()[0][:80]
-        res = self.page.evaluate(RESULT_JS, [armed["id"], LIMIT_MS])
+        res = self.page.evaluate(RESULT_JS, [armed["id"], LIMIT_MS, LATE_MS])
         down = res["down"] or {}
         ids = down.get("ids") or []
         hit = down.get("card") or (ids[0] if ids else "")
@@ -323,7 +328,7 @@ class Player:
             elif res["phaseAtTap"] != st["phase"]:
                 void = f"phase {st['phase']} -> {res['phaseAtTap']} before the tap"
         rec = TapRecord(self.game, self.size, tap.kind, lost=not res["ok"] and not void, void=void, offset_ms=offset,
-                        since_change_ms=res["sinceChange"], effect_ms=res["effectMs"],
+                        since_change_ms=res["sinceChange"], effect_ms=res["effectMs"], late_ms=res["lateMs"],
                         version_before=str(res["vAtTap"]), version_after=str(res["vNow"]),
                         next_change_ms=res["nextChangeMs"], redraw_ms=res["redrawMs"],
                         target=tap.card or tap.selector, hit=hit, clicked=res["click"] is not None,
