@@ -15,6 +15,8 @@ Stockpile discard pile), a Stockpile play (select a card, then a building pile),
 Each tap's effect is decided before it is made (the card's selection flips, the sort label or the hand's order
 changes, the hint appears, ``data-version`` changes after a move) and a watcher in the page looks for it from
 the tap on; a tap is LOST if the effect has not shown 1 s after the tap landed (pointerdown). No tap is repeated.
+A lost tap is watched 2 s more: "late" if its effect showed then (a slow server or browser on a loaded machine),
+else "never" (the tap was dropped).
 Taps that do not test anything are left out and counted apart ("void"): the finger landed on another card than
 aimed at (the hand moved), the phase changed before the tap, the target was gone.
 
@@ -70,8 +72,10 @@ def report(game: str, size: str, player: Player, seconds: float) -> dict:
     rate = len(lost) / n if n else 0.0
     kinds = Counter(r.kind for r in counted)
     timed = [r.since_change_ms for r in counted if r.since_change_ms is not None and r.offset_ms is not None]
-    print(f"{game:9s} {size:7s}  taps {n:4d}  lost {len(lost):3d}  rate {100 * rate:5.2f}%  "
-          f"95% CI [{100 * lo:.2f}%, {100 * hi:.2f}%]  ({player.tables} tables, {seconds:.0f} s)", flush=True)
+    late = sum(r.late_ms is not None for r in lost)
+    print(f"{game:9s} {size:7s}  taps {n:4d}  lost {len(lost):3d} ({late} late, {len(lost) - late} never)  "
+          f"rate {100 * rate:5.2f}%  95% CI [{100 * lo:.2f}%, {100 * hi:.2f}%]  ({player.tables} tables, "
+          f"{seconds:.0f} s)", flush=True)
     print("    kinds: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common())
           + (f"; void {len(void)} (" + ", ".join(f"{k} {v}" for k, v in
                                                  Counter(r.void.split(':')[0] for r in void).most_common()) + ")"
@@ -88,7 +92,7 @@ def report(game: str, size: str, player: Player, seconds: float) -> dict:
               f"{'replaced' if r.replaced else 'kept'}" + (f", {r.matches} targets" if r.matches != 1 else "")
               + (f"; effect LATE at {r.late_ms} ms" if r.late_ms is not None else "; no effect in 3 s")
               + f"; seed {r.seed}")
-    return {"game": game, "size": size, "taps": n, "lost": len(lost), "rate": rate, "ci95": [lo, hi],
+    return {"game": game, "size": size, "taps": n, "lost": len(lost), "late": late, "rate": rate, "ci95": [lo, hi],
             "kinds": dict(kinds), "void": len(void), "seconds": round(seconds, 1), "tables": player.tables,
             "lost_taps": [asdict(r) for r in lost]}
 
@@ -140,10 +144,10 @@ def main() -> None:
     finally:
         server.stop()
     errors = server.errors()
-    print(f"\n{'game':9s} {'size':7s} {'taps':>5s} {'lost':>5s}  95% CI of the lost rate   "
+    print(f"\n{'game':9s} {'size':7s} {'taps':>5s} {'lost':>5s} {'late':>5s}  95% CI of the lost rate   "
           f"(speed {args.speed}, {time.time() - started:.0f} s in all)")
     for r in results:
-        print(f"{r['game']:9s} {r['size']:7s} {r['taps']:5d} {r['lost']:5d}  "
+        print(f"{r['game']:9s} {r['size']:7s} {r['taps']:5d} {r['lost']:5d} {r['late']:5d}  "
               f"[{100 * r['ci95'][0]:.2f}%, {100 * r['ci95'][1]:.2f}%]  "
               + " ".join(sorted({t['kind'] for t in r['lost_taps']})))
     if errors:
