@@ -12,7 +12,7 @@ driver taps right then, or 0-150 ms later (drawn at random), so the taps land wh
 Taps: select a card in the hand, deselect it, sort (``btn-sort``), and on the player's own turn hint (Rummy's
 ``btn-hint``), draw (``pile-stock``), play / pass / give (President), discard (Rummy's pile, Beanie's button, a
 Stockpile discard pile), a Stockpile play (select a card, then a building pile), Done in the grace period, Next hand.
-Each tap's effect is decided before it is made (the card's selection flips, the sort label or the hand's order
+Each tap's effect is decided before it is made (the card's selection flips, the sort button's label
 changes, the hint appears, ``data-version`` changes after a move) and a watcher in the page looks for it from
 the tap on; a tap is LOST if the effect has not shown 1 s after the tap landed (pointerdown). No tap is repeated.
 A lost tap is watched 2 s more: "late" if its effect showed then (a slow server or browser on a loaded machine),

@@ -36,8 +36,6 @@ PROBE_JS = """
   cn.q = (s) => document.querySelector(s);
   cn.version = () => { const t = table(); return t ? t.getAttribute('data-version') : null; };
   cn.label = (id) => { const b = cn.q(`[data-testid=${id}]`); return b ? b.innerText.trim() : null; };
-  cn.order = () => Array.from(document.querySelectorAll('[data-testid=hand] [data-card]'))
-                        .map(e => e.dataset.source || e.dataset.card).join(' ');
   const checkWatches = () => {
     for (const w of Object.values(cn.watches)) {
       if (w.okAt !== null) continue;
@@ -359,9 +357,10 @@ class Player:
         return sort
 
     def sort_effect(self, st: dict) -> str:
+        """The button names the next order, so every sort changes its label. (Not the hand's order: that also
+        changes when cards come and go, which would pass a lost sort.)"""
         label = json.dumps(st["buttons"]["btn-sort"]["text"])
-        order = json.dumps(" ".join(h["source"] or h["card"] for h in st["hand"]))
-        return f'(cn.label("btn-sort") !== null && cn.label("btn-sort") !== {label}) || cn.order() !== {order}'
+        return f'(cn.label("btn-sort") !== null && cn.label("btn-sort") !== {label})'
 
     def housekeeping(self, st: dict) -> Tap | None:
         b = st["buttons"]
