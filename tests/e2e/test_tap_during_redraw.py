@@ -2,14 +2,11 @@
 
 The server runs with ``CARDNIGHT_TEST_HOOKS=1``: then ``POST /test/redraw/<CODE>`` makes every page at that table
 redraw its hand and middle at once, replacing their elements on the server. For each game, at a quiet practice
-table (computer players move at once, then wait for the person), the page itself fires that request and taps a
-card of the hand in the task in which the request's answer arrives: the server has already replaced the hand, the
-browser has not seen the replacement yet (its update comes over the websocket after the answer), so the tap's
-event names an element the server has just thrown away. Ten taps per game, alternating select and deselect of the
+table (computer players move at once, then wait for the person), the page holds back what the server sends (as a
+slow network or a busy phone does), fires that request, and when its answer comes (the server has replaced the
+hand; the browser still shows the old one) taps a card of the hand: the tap's event names an element the server
+has just thrown away. Then the held messages come in. Ten taps per game, alternating select and deselect of the
 same card (a lost tap is not redone: the next one aims at the same change); each must show within 2 s.
-
-Until the endpoint exists the server answers 404 and these tests skip (say so in the skip reason): remove the skip
-once ``/test/redraw`` lands.
 """
 
 from __future__ import annotations
@@ -38,15 +35,35 @@ URLS = {
     "stockpile": "/new/stockpile?players=2&bots=1&level=medium&seed=14&speed=0&stock_size=standard",
 }
 
-# Fires the redraw and, in the task in which its answer arrives (the server has replaced the hand, the browser has
-# not applied that yet), taps what is under the finger at the card's visible corner: pointer, mouse and click
-# events, as a touch or a mouse makes them. Notes whether the tapped element was the one the redraw replaced.
-TAP_JS = """([code, selector]) => {
+# The page holds back what the server sends while ``window.__cnHold`` is set (the websocket's messages wait in a
+# queue, in order, until ``window.__cnRelease()``): the time a slow network or a busy phone takes to show a redraw,
+# made as long as the test needs. Installed before NiceGUI opens its socket.
+HOLD_JS = """(() => {
+  const Native = window.WebSocket;
+  const setter = Object.getOwnPropertyDescriptor(Native.prototype, 'onmessage').set;
+  window.__cnHold = false; window.__cnHeld = [];
+  window.__cnRelease = () => { window.__cnHold = false; window.__cnHeld.splice(0).forEach(([fn, ev]) => fn(ev)); };
+  class Held extends Native {
+    set onmessage(fn) {
+      setter.call(this, fn && ((ev) => { if (window.__cnHold) window.__cnHeld.push([fn, ev]); else fn(ev); }));
+    }
+  }
+  window.WebSocket = Held;
+})();"""
+
+# Holds the page's incoming messages, asks the server to redraw (when the answer comes the server has replaced the
+# hand; the browser still shows the old one), taps what is under the finger at the card's visible corner (pointer,
+# mouse and click events, as a touch or a mouse makes them), lets the tap's event reach the server, then lets the
+# held messages in. Notes whether the tapped element was one the redraw replaced.
+TAP_JS = """async ([code, selector]) => {
   const t = window.__tapRedraw = {done: false, error: null, answer: null, tapped: null, replaced: null};
-  const el = document.querySelector(selector);
-  const r = el.getBoundingClientRect();
-  const x = r.left + 8, y = r.top + 24;  // cards overlap: the visible corner, as a person taps
-  fetch(`/test/redraw/${code}`, {method: 'POST'}).then((answer) => {
+  const pause = (ms) => new Promise((ok) => setTimeout(ok, ms));
+  try {
+    const el = document.querySelector(selector);
+    const r = el.getBoundingClientRect();
+    const x = r.left + 8, y = r.top + 24;  // cards overlap: the visible corner, as a person taps
+    window.__cnHold = true;
+    const answer = await fetch(`/test/redraw/${code}`, {method: 'POST'});
     t.answer = answer.status;
     const target = document.elementFromPoint(x, y);
     const card = target && target.closest('[data-card]');
@@ -57,8 +74,12 @@ TAP_JS = """([code, selector]) => {
     target.dispatchEvent(new PointerEvent('pointerup', {...opts, pointerType: 'touch', isPrimary: true}));
     target.dispatchEvent(new MouseEvent('mouseup', opts));
     target.dispatchEvent(new MouseEvent('click', opts));
-    setTimeout(() => { t.replaced = !target.isConnected; t.done = true; }, 500);
-  }).catch((e) => { t.error = String(e); t.done = true; });
+    await pause(300);  // the tap's event is on the server, naming an element it has replaced
+    window.__cnRelease();
+    await pause(300);
+    t.replaced = !target.isConnected;
+  } catch (e) { t.error = String(e); window.__cnRelease(); }
+  t.done = true;
 }"""
 
 SELECTED_JS = """(selector) => { const e = document.querySelector(selector);
@@ -121,6 +142,7 @@ def test_tap_during_redraw_takes_effect(browser: Browser, hook_server: Server, g
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     else:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(HOLD_JS)
     page = context.new_page()
     page.goto(hook_server.url + URLS[game])
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "play", timeout=20_000)
@@ -128,9 +150,6 @@ def test_tap_during_redraw_takes_effect(browser: Browser, hook_server: Server, g
     wait_quiet_turn(page, game)
 
     probe = page.request.post(f"{hook_server.url}/test/redraw/{code}")
-    if probe.status == 404:
-        pytest.skip(f"POST /test/redraw/{code} answers 404: the test hook does not exist yet "
-                    f"(remove this skip once the server has it with {HOOKS}=1)")
     assert probe.ok, f"POST /test/redraw/{code}: HTTP {probe.status} {probe.text()[:200]}"
 
     selector, name = target(page, game)
