@@ -8,7 +8,8 @@
 * ``seats``: per seat ``{"cards": int, "title": str|None, "status": [chips], "score": int, "team": None,
   "place": int|None}``. Titles come from the last finished hand ("President", "Vice President",
   "Citizen", "Vice Beggar", "Beggar"); chips are "passed", "passing" (passes for the rest of this trick),
-  "out", "giving" (exchange) and "ready" (confirmed the hand summary). ``place`` is the finishing place this hand once the seat is out.
+  "out", "giving" (exchange) and "ready" (confirmed the hand summary). ``place`` is the finishing place
+  this hand once the seat is out.
 * ``round_label``: "Hand 2 of 4"; ``scores``: match totals per seat.
 * ``summary``: None while a hand runs; in "hand-over"/"over" the result of the last hand:
   ``{"title", "rows": [{"seat", "place", "title", "points", "total"}], "columns": [[key, label], ...]}``

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from logic.president import NextHand, Pass, PassTrick, Play
+from logic.president import NextHand, Pass, PassTrick
 from logic.table import Settings, Table, new_table
 from tests.logic.president_support import G, craft, illegal, play, snap
 
