@@ -71,10 +71,11 @@ def legal_actions(s: PresidentState, seat: int) -> list:
 
 
 def off_turn_moves(s: PresidentState, seat: int) -> list:
-    """"Pass for this trick" (or taking it back): for a seat still in the hand while another plays."""
+    """"Pass for this trick" (or taking it back): for a seat still in the hand while another plays. The switch that
+    changes something comes first; the other is accepted too and changes nothing (a second tap on a stale page)."""
     if s.phase != PHASE_PLAY or not 0 <= seat < s.n or seat == s.turn or s.out_mask >> seat & 1:
         return []
-    return [PASS_TRICK_OFF if s.passing >> seat & 1 else PASS_TRICK_ON]
+    return [PASS_TRICK_OFF, PASS_TRICK_ON] if s.passing >> seat & 1 else [PASS_TRICK_ON, PASS_TRICK_OFF]
 
 
 def _give_options(h: int, k: int) -> list[Give]:

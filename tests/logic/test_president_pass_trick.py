@@ -20,10 +20,12 @@ ON, OFF = PassTrick(True), PassTrick(False)
 def test_only_a_seat_in_the_hand_that_is_not_to_move_may_set_it() -> None:
     s = craft(["3S 9S", "4S 10S", "5S JS", "6S QS"], turn=0)
     assert G.off_turn_actions(s, 0) == []  # to move: press Pass instead
-    assert G.off_turn_actions(s, 2) == [ON]
+    assert G.off_turn_actions(s, 2) == [ON, OFF]  # the switch that changes something first
     illegal(s, 0, ON, "your turn")
     G.apply(s, 2, ON)
-    assert G.off_turn_actions(s, 2) == [OFF]  # now it can be taken back
+    assert G.off_turn_actions(s, 2) == [OFF, ON]  # now it can be taken back
+    G.apply(s, 2, ON)  # a second tap from a page that had not caught up changes nothing
+    assert s.passing == 1 << 2
     assert G.view(s, 1)["passing"] == [2] and "passing" in G.view(s, None)["seats"][2]["status"]
     assert G.to_move(s) == (0,)  # nobody's turn changed
 
