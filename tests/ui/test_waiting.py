@@ -58,7 +58,7 @@ def others_play_until_my_turn(table: Table, seat: int) -> int:
     """The computers move, one move at a time, until the person is to move again. Returns their moves."""
     moves = 0
     while seat not in table.to_move():
-        assert table.phase() == "play", "the hand ended: pick another seed"
+        assert table.phase() in ("play", "pending"), "the hand ended: pick another seed"
         if land_pending(table):
             continue
         other = table.to_move()[0]
@@ -169,3 +169,44 @@ async def test_president_pass_for_this_trick_is_off_on_your_turn(user: User) -> 
     await eventually(lambda: table.state.passing == 1 << seat and toggle.props.get("data-on") == "true")
     (await find(user, "btn-pass-trick")).click()  # taken back before the turn comes
     await eventually(lambda: table.state.passing == 0 and toggle.props.get("data-on") == "false")
+
+
+def board_pick(user: User) -> str:
+    boards = with_testid(user, "stockpile-board")
+    return str(boards[0].props.get("data-selected", "")) if boards else ""
+
+
+async def test_stockpile_keeps_the_pick_while_others_play(user: User) -> None:
+    table, seat, pid = await practice(user, "stockpile", "players=2&bots=1&seed=3&stock_size=short")
+    end_my_turn(table, seat, pid)
+    await table_attr(user, "data-version", str(table.version))
+    code = table.game.view(table.state, seat)["hand"][0]
+    (await find(user, "hand-card-0")).click()  # picked while the computer plays
+    await eventually(lambda: board_pick(user) == "hand:0")
+    await user.should_see("stays picked for your turn")
+    assert others_play_until_my_turn(table, seat) > 0
+    await table_attr(user, "data-version", str(table.version))
+    await table_attr(user, "data-turn", str(seat))
+    assert table.game.view(table.state, seat)["hand"][0] == code
+    assert board_pick(user) == "hand:0", "the pick is gone when the turn comes"
+    with user:
+        card = with_testid(user, "hand-card-0")[0]
+        assert "selected" in card.classes
+
+
+async def test_stockpile_pick_goes_when_its_card_leaves_the_place(user: User) -> None:
+    table, seat, pid = await practice(user, "stockpile", "players=2&bots=1&seed=3&stock_size=short")
+    end_my_turn(table, seat, pid)
+    await table_attr(user, "data-version", str(table.version))
+    with user:
+        assert not with_testid(user, "btn-pass-trick")  # President's alone
+    (await find(user, f"stock-{seat}")).click()  # the stock's top, picked while the computer plays
+    await eventually(lambda: board_pick(user) == f"stock:{seat}")
+    others_play_until_my_turn(table, seat)
+    await table_attr(user, "data-turn", str(seat))
+    await eventually(lambda: board_pick(user) == f"stock:{seat}")  # the same card is still on top
+    view = table.game.view(table.state, seat)
+    play = next((b for b, info in enumerate(view["build"]) if f"stock:{seat}" in info["playable"]), None)
+    if play is not None:  # played: the pick is over
+        (await find(user, f"build-{play}")).click()
+        await eventually(lambda: board_pick(user) == "" and len(table.log) > 0)

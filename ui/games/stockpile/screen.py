@@ -63,13 +63,15 @@ class StockpileScreen(GameUI):
         return sorted(codes, key=key)
 
     def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
-        """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
-        return self.control_for(ctx).can_act(), view.get("phase")
+        """The hand's cards are tappable while the deal is on (dragged only on one's turn); the selection is shown in
+        place (Control.show)."""
+        ctl = self.control_for(ctx)
+        return ctl.can_act(), ctl.can_pick(), view.get("phase")
 
     def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
         ctl = self.control_for(ctx)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
-        live = ctl.can_act()
+        live, pick = ctl.can_act(), ctl.can_pick()
         if not codes and view.get("phase") in ("play", "pending"):
             ui.label("No cards in hand").classes("sp-empty-hand")
         for token in codes:
@@ -78,8 +80,10 @@ class StockpileScreen(GameUI):
             el = sp_card(code, source=src if live else None, selected=src == ctl.source)
             el.props["data-testid"] = f"hand-card-{i}"
             el.props["data-index"] = i
-            if live:
+            if pick:  # picked already while the others play: ready for the turn
+                el.classes(add="clickable")
                 tappable(el, lambda s=src: ctl.click_source(s))
+            if live:
                 el.on("dblclick", lambda _e, s=src: ctl.play_first(s))
             ctl.mark(src, el)
         ctl.show(bar=False)
@@ -228,7 +232,7 @@ class StockpileScreen(GameUI):
 
     def mine(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
         s = ctx.seat
-        live = ctl.can_act()
+        live = ctl.can_pick()  # one's own piles may be picked from while the others play
         classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
         area = ui.element("div").classes(classes)
         area.props["data-testid"] = "my-area"
@@ -286,9 +290,12 @@ class StockpileScreen(GameUI):
         t = ctx.table
         if not ctx.my_turn:
             turn = view.get("turn")
-            if turn is None:
+            if turn is None or turn == ctx.seat:
                 return ""
-            return f"Waiting for {t.seats[turn].name}…" if turn != ctx.seat else ""
+            waiting = f"Waiting for {t.seats[turn].name}…"
+            if ctl.source is not None:
+                return f"{waiting} {card_words(ctl.code).capitalize()} stays picked for your turn."
+            return waiting
         if phase == "pending":
             return "Discarded: your turn ends in a moment. Undo takes it back."
         if view.get("can_pass"):
