@@ -143,7 +143,7 @@ async def test_president_pass_for_this_trick(user: User) -> None:
         await eventually(lambda: table.state.passing == 1 << seat)
         await eventually(lambda: toggle.props.get("aria-pressed") == "true" and toggle.props.get("data-on") == "true")
         await user.should_see("passing")  # the chip on the seat's badge
-        await user.should_see("The game passes for you until this trick ends")
+        await user.should_see("Passing until this trick ends")
         before = len(table.state.history)
         while table.state.passing:  # the others play on; the game passes for the seat whenever the trick reaches it
             assert seat not in table.to_move()

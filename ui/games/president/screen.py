@@ -147,7 +147,7 @@ class PresidentScreen(GameUI):
         if ctx.my_turn:
             return None
         if self.passing(ctx):
-            return "The game passes for you until this trick ends"
+            return "Passing until this trick ends"
         return "Waiting for your turn"
 
     def pass_trick_state(self, ctx: TableContext) -> tuple[bool, Any, str | None]:
