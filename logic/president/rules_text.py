@@ -57,7 +57,10 @@ The highest total at the end wins; if several players share the top total, they 
 - **Exchange:** if you are President or Vice President, tap the 2 (or 1) cards to give back and
   press **Give**. The cards you were just handed are marked so you can spot them.
 - **Between hands:** a summary shows the finishing order, each player's points for the hand and the
-  running totals. Press **Next hand** when you are ready; the deal happens once everyone has.
+  running totals. Press **Next hand** when you are ready: the next deal comes as soon as everyone
+  has pressed it (computer players are always ready). So that nobody waits for a slow reader, a
+  countdown on the summary starts it anyway when it runs out - 30 seconds unless the host picked
+  15, 60 or "when everyone is ready" in the lobby.
 - **Turn timer:** at tables with a timer (20 seconds by default) a late player gets an automatic
   move - the lowest cards that can be played (or the lowest cards to give back in the exchange) -
   and auto-play switches on until they come back.
