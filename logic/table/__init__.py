@@ -26,12 +26,19 @@ from logic.table.seats import (
     clean_name,
     clean_text,
 )
-from logic.table.settings import AWAY_GRACES, AWAY_NEVER, BOT_DELAYS, LOBBY_MINUTES, WATCHER_CHAT, Settings
-from logic.table.turns import HAND_OVER_SECONDS
+from logic.table.settings import (
+    AWAY_GRACES,
+    AWAY_NEVER,
+    BOT_DELAYS,
+    LOBBY_MINUTES,
+    NEXT_HAND_CHOICES,
+    WATCHER_CHAT,
+    Settings,
+)
 
 __all__ = [
-    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED", "HAND_OVER_SECONDS",
-    "LOBBY_MINUTES", "MAX_CHAT", "NAME_LIMIT", "PROGRAM_EMOJI", "PROGRAM_NAME", "RECONNECTING",
+    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED",
+    "LOBBY_MINUTES", "MAX_CHAT", "NEXT_HAND_CHOICES", "NAME_LIMIT", "PROGRAM_EMOJI", "PROGRAM_NAME", "RECONNECTING",
     "RECONNECT_SECONDS", "SCHEMA", "STATUS_CLOSED", "STATUS_LOBBY", "STATUS_OVER", "STATUS_PLAYING",
     "WATCHER_CHAT", "Seat", "Settings", "Table", "Timer", "away_text", "bot_identity", "clean_name",
     "clean_text", "migrate_record", "new_table",

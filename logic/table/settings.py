@@ -12,6 +12,7 @@ BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before movi
 AWAY_GRACES = (30, 120, 0)  # seconds the table waits for an away player to move; 0: never
 AWAY_NEVER = 0
 WATCHER_CHAT = ("off", "read", "write")  # the host's choice: no chat for watchers, read only, read and write
+NEXT_HAND_CHOICES = (15, 30, 60, 0)  # seconds the summary between hands waits for the slowest reader; 0: for all
 
 
 @dataclass
@@ -24,6 +25,9 @@ class Settings:
     grace_scale: float = 1.0  # multiplies grace periods (tests shorten them)
     away_grace: int = 120  # seconds before the computer plays for an away player's turn; 0: never
     watcher_chat: str = "read"  # off | read | write: what watchers may do in the chat
+    # seconds from the end of a hand until the next one starts for everyone (at once when all are ready); 0: it
+    # waits until every person has pressed "Next hand"
+    next_hand_seconds: int = 30
 
 
 def change_setting(settings: Settings, game: Game, key: str, value: Any) -> None:
@@ -52,5 +56,9 @@ def change_setting(settings: Settings, game: Game, key: str, value: Any) -> None
         if value not in WATCHER_CHAT:
             raise IllegalMove("Watchers' chat is off, read only, or read and write.")
         settings.watcher_chat = str(value)
+    elif key == "next_hand_seconds":
+        if int(value) not in NEXT_HAND_CHOICES:
+            raise IllegalMove("The next hand starts after 15, 30 or 60 seconds, or when everyone is ready.")
+        settings.next_hand_seconds = int(value)
     else:
         raise IllegalMove(f"Unknown setting {key!r}.")

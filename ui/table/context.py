@@ -81,7 +81,8 @@ class TableContext(Protocol[ViewT_co]):
         """Run ``change`` on the table as this viewer (a refused one becomes a short notice); True if it ran."""
 
     def send(self, action: Any) -> bool:
-        """Play ``action`` from the viewer's seat (the rules check it again); the selection is cleared on success."""
+        """Play ``action`` from the viewer's seat (the rules check it again). The selection is kept; cards that
+        leave the hand drop out of it."""
 
     def check(self, action: Any) -> str | None:
         """Why ``action`` would be refused for the viewer now, or None if it is fine (asks the rules on a copy)."""

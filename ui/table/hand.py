@@ -39,6 +39,7 @@ class HandBar:
         self.hand_sync: Callable[[list[str]], None] | None = None  # set when the game's hand updates in place
         self.live: list[Refreshable] = []  # the action bar's live buttons and labels (ui/components/live.py)
         self.hand_spread = 0
+        self.selected_in: object = None  # the hand (round label) the selection was made in
 
     def toggle_select(self, code: str) -> None:
         if code in self.selected:
@@ -96,7 +97,13 @@ class HandBar:
             return []
         codes = self.screen.hand_codes(self.ctx, self.ctx.view)
         codes = self.screen.sort(codes, self.sort_mode, self.ctx.view)
-        self.selected = [c for c in self.selected if c in codes]
+        view = self.ctx.view
+        dealt = (view["round_label"], view["phase"] in ("hand-over", "over")) if view is not None else None
+        if dealt != self.selected_in:  # a hand ended, or a new one was dealt: nothing stays picked
+            self.selected_in = dealt
+            self.selected.clear()
+        # picked cards stay picked while others play (and after drawing or passing); one that left the hand drops
+        self.selected[:] = [c for c in self.selected if c in codes]
         return codes
 
     def patch_actions(self) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.table import BOT_DELAYS, LOBBY_MINUTES, bot_identity
+from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}
+NEXT_HAND_NAMES = {15: "After 15 s", 30: "After 30 s", 60: "After 1 minute", 0: "When everyone is ready"}
 
 COPY_JS = """
 (async () => {
@@ -180,6 +181,9 @@ class LobbyOptions:
                 ("opt-turn-timer", "turn_seconds", lambda: ui.select(
                     {v: ("Off" if v == 0 else f"{v} s per move") for v in game.turn_timer_choices},
                     value=s.turn_seconds, label="Turn timer").classes("min-w-[170px]")),
+                ("opt-next-hand", "next_hand_seconds", lambda: ui.select(
+                    {v: NEXT_HAND_NAMES[v] for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
+                    label="Next hand starts").classes("min-w-[170px]")),
                 ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
                     {m: f"{m} minutes" for m in LOBBY_MINUTES}, value=s.lobby_minutes,
                     label="Lobby stays open").classes("min-w-[170px]")),

@@ -117,10 +117,9 @@ class TablePage:
             return False
 
     def send(self, action: Any) -> bool:
-        ok = self.act(lambda t, now: t.act(self._me.player_id, action, now))
-        if ok:
-            self.hand.selected.clear()
-        return ok
+        """Play ``action``. The selection stays: cards that left the hand drop out of it (:meth:`HandBar.hand_codes`),
+        so cards picked while others played are still picked after drawing or passing."""
+        return self.act(lambda t, now: t.act(self._me.player_id, action, now))
 
     def check(self, action: Any) -> str | None:
         t = self._table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -56,11 +58,50 @@ def hand_summary(ctx: TableContext) -> None:
             "text-lg font-bold")
         _rows_table(ctx, summary)
         waiting = [ctx.table.seats[s].name for s in to_move if s != ctx.seat]
-        if ctx.seat is not None and ctx.seat in to_move:
-            ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
-                      ).props("color=primary data-testid=btn-next-hand")
-        elif waiting:
-            ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
+        with ui.row().classes("items-center gap-3"):
+            if ctx.seat is not None and ctx.seat in to_move:
+                ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
+                          ).props("color=primary data-testid=btn-next-hand")
+            elif waiting:
+                ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
+            next_hand_countdown(ctx)
+
+
+def countdown_words(ctx: TableContext) -> tuple[str, int | None]:
+    """What the countdown to the next hand says now, and the whole seconds left (None: no countdown runs)."""
+    t = ctx.table
+    if t.paused:
+        left = getattr(t, "paused_left", None)
+        if left is None:
+            return "", None
+        secs = math.ceil(left)
+        return f"Paused: the next hand starts {secs} s after the game goes on", secs
+    left = t.seconds_left(time.monotonic())
+    if left is None:
+        return "", None
+    secs = math.ceil(left)
+    return ("The next hand starts now" if secs <= 0 else f"Next hand in {secs} s"), secs
+
+
+def next_hand_countdown(ctx: TableContext) -> None:
+    """The seconds until the next hand starts for everyone (the host's "Next hand starts" choice), kept up to date
+    by the page's clock; nothing when the table waits for everyone."""
+    text, secs = countdown_words(ctx)
+    label = ui.label(text).classes("next-hand-countdown text-sm font-bold").props(
+        "data-testid=next-hand-countdown role=timer aria-live=off")
+    label.props["data-seconds"] = "" if secs is None else str(secs)
+    label.set_visibility(secs is not None)
+
+    def tick() -> None:
+        if label.is_deleted:
+            return
+        now_text, now_secs = countdown_words(ctx)
+        if label.text != now_text:
+            label.set_text(now_text)
+            label.props["data-seconds"] = "" if now_secs is None else str(now_secs)
+            label.set_visibility(now_secs is not None)
+
+    ui.timer(0.5, tick)
 
 
 def standings(ctx: TableContext, actions: bool = True) -> None:
@@ -129,6 +170,7 @@ def play_again(ctx: TableContext) -> None:
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
         new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat
+        new.settings.next_hand_seconds = t.settings.next_hand_seconds
         hub.changed(new)
     t.next_code = new.code
     t.notice(f"{who.name} started a new game. Join it from the results.")

@@ -131,7 +131,7 @@ class TopBar:
         elif t.paused and t.paused_left is not None:
             left = int(t.paused_left)
             text = f"⏸ {left}s"
-        elif t.turn_deadline:
+        elif t.turn_deadline and t.phase() != "hand-over":  # between hands the summary shows the countdown
             left = int((t.seconds_left(now) or 0) + 0.999)
             text, low = f"⏱ {left}s", left <= 10
         if self.countdown.text != text:

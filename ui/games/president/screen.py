@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.president.actions import Give, Pass, Play
+from logic.president.actions import Give, Pass, PassTrick, Play
 from logic.views import PresidentView
 from ui.components.cards import card
+from ui.components.live import LiveToggle
 from ui.components.region import Region
 from ui.games.base import GameUI, live_button, live_label
 
@@ -130,11 +131,40 @@ class PresidentScreen(GameUI[PresidentView]):
             return
         if phase != "play":
             return
-        live_label(ctx, lambda: None if ctx.my_turn else "Waiting for your turn", "reason")
+        live_label(ctx, lambda: self.waiting_text(ctx), "reason")
         live_button(ctx, "Play", "btn-play", lambda: self.play_state(ctx), primary=True)
         live_button(ctx, "Pass", "btn-pass", lambda: self.pass_state(ctx))
+        toggle = LiveToggle(ctx.send, "Pass for this trick", "btn-pass-trick", lambda: self.pass_trick_state(ctx),
+                            icon="fast_forward")
+        ctx.keep_live(toggle)
         live_label(ctx, lambda: self.play_state(ctx)[1] if ctx.my_turn else None, "reason w-full text-center",
                    "reason")
+
+    @staticmethod
+    def passing(ctx: TableContext[PresidentView]) -> bool:
+        return ctx.seat is not None and ctx.seat in ctx.view["passing"]
+
+    def waiting_text(self, ctx: TableContext[PresidentView]) -> str | None:
+        if ctx.my_turn:
+            return None
+        if self.passing(ctx):
+            return "Passing until this trick ends"
+        return "Waiting for your turn"
+
+    def pass_trick_state(self, ctx: TableContext[PresidentView]) -> tuple[bool, Any, str | None]:
+        """On or off, the action that switches it, and why it cannot be used now."""
+        on = self.passing(ctx)
+        view = ctx.view
+        if ctx.seat is None:
+            return on, None, "You are watching"
+        if ctx.seat in view["finished"]:
+            return on, None, "You are out of this hand"
+        if ctx.my_turn:
+            return on, None, "It is your turn: play, or press Pass"
+        if ctx.table.paused:
+            return on, None, "The game is paused"
+        action = PassTrick(not on)
+        return on, action, ctx.check(action)
 
     def give_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
         ex = ctx.view["exchange"]

@@ -65,13 +65,15 @@ class StockpileScreen(GameUI[StockpileView]):
         return sorted(codes, key=key)
 
     def hand_key(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> Hashable | None:
-        """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
-        return self.control_for(ctx).can_act(), view["phase"]
+        """The hand's cards are tappable while the deal is on (dragged only on one's turn); the selection is shown in
+        place (Control.show)."""
+        ctl = self.control_for(ctx)
+        return ctl.can_act(), ctl.can_pick(), view["phase"]
 
     def hand(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> None:
         ctl = self.control_for(ctx)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
-        live = ctl.can_act()
+        live, pick = ctl.can_act(), ctl.can_pick()
         if not codes and view["phase"] in ("play", "pending"):
             ui.label("No cards in hand").classes("sp-empty-hand")
         for token in codes:
@@ -80,8 +82,10 @@ class StockpileScreen(GameUI[StockpileView]):
             el = sp_card(code, source=src if live else None, selected=src == ctl.source)
             el.props["data-testid"] = f"hand-card-{i}"
             el.props["data-index"] = i
-            if live:
+            if pick:  # picked already while the others play: ready for the turn
+                el.classes(add="clickable")
                 tappable(el, lambda s=src: ctl.click_source(s))
+            if live:
                 el.on("dblclick", lambda _e, s=src: ctl.play_first(s))
             ctl.mark(src, el)
         ctl.show(bar=False)
@@ -232,7 +236,7 @@ class StockpileScreen(GameUI[StockpileView]):
         s = ctx.seat
         if s is None:  # (drawn for a seat only)
             return
-        live = ctl.can_act()
+        live = ctl.can_pick()  # one's own piles may be picked from while the others play
         classes = "my-area " + self.team_class(view, s) + (" turn" if view["turn"] == s else "")
         area = ui.element("div").classes(classes)
         area.props["data-testid"] = "my-area"
@@ -290,9 +294,12 @@ class StockpileScreen(GameUI[StockpileView]):
         t = ctx.table
         if not ctx.my_turn:
             turn = view["turn"]
-            if turn is None:
+            if turn is None or turn == ctx.seat:
                 return ""
-            return f"Waiting for {t.seats[turn].name}…" if turn != ctx.seat else ""
+            waiting = f"Waiting for {t.seats[turn].name}…"
+            if ctl.source is not None:
+                return f"{waiting} {card_words(ctl.code).capitalize()} stays picked for your turn."
+            return waiting
         if ctx.seat is None:  # (my turn: I have a seat)
             return ""
         if phase == "pending":
