@@ -35,8 +35,8 @@ RUMMY_OVER = "players=2&bots=1&level=easy&seed=36&speed=0&target=100"
 # Beanie: we start; laying A♠ 9♥ 9♠ (the Beanie stands for 9♦, which we hold) lets us steal it back (reclaim_own)
 BEANIE = "players=2&bots=1&level=easy&rounds=2&reclaim_own=true&seed=1003&speed=0"
 BEANIE_LAY = ("AS", "9H", "9S")
-# Stockpile: discarding the first hand card each turn, a computer player empties its stock after our 4th turn
-STOCKPILE = "players=3&bots=2&level=easy&stock_size=short&seed=8&speed=0.01"
+# Stockpile: we discard the first hand card; then a computer player empties its stock
+STOCKPILE = "players=3&bots=2&level=easy&stock_size=short&seed=87&speed=0.01"
 
 
 class Scanner:
@@ -65,6 +65,14 @@ class Scanner:
 # ------------------------------------------------------------------------------------------------ pages and waiting
 def driver(pages: Pages) -> Page:
     return next(iter(pages.values()))
+
+
+def visit(pages: Pages, url: str, ready: str) -> None:
+    """Open ``url`` on every page side by side; wait until each shows ``ready`` (a selector)."""
+    for page in pages.values():
+        page.goto(url, wait_until="commit")
+    for page in pages.values():
+        expect(page.locator(ready).first).to_be_attached()
 
 
 def open_table(pages: Pages, path: str) -> str:
@@ -194,15 +202,16 @@ def rummy_draw(page: Page) -> str:
 
 def rummy_turn(pages: Pages, scan: Scanner | None = None) -> None:
     """Draw from the stock and discard that card; with ``scan``, scan the draw stage, the card selected and the
-    grace period after the discard on the way."""
+    grace period after the discard on the way (without: on the driving page only)."""
     lead = driver(pages)
+    pages = pages if scan else {"driver": lead}
     my_move(pages, "play", "our turn")
     expect(lead.locator("[data-testid=pile-stock]")).to_have_attribute("role", "button")  # tap it to draw
     if scan:
         scan(pages, "rummy draw stage")
     card = rummy_draw(lead)
     in_step(pages)
-    for page in pages.values() if scan else (lead,):
+    for page in pages.values():
         select(page, card)
     if scan:
         scan(pages, "rummy play stage, a card selected")
@@ -232,10 +241,12 @@ def stockpile_pick(page: Page) -> None:
 
 
 def stockpile_turn(pages: Pages, scan: Scanner | None = None) -> None:
-    """Discard the first hand card on discard pile 1, then end the turn at once (Done)."""
+    """Discard the first hand card on discard pile 1, then end the turn at once (Done); with ``scan``, scan the card
+    picked and the grace period after the discard on the way (without: on the driving page only)."""
     lead = driver(pages)
+    pages = pages if scan else {"driver": lead}
     my_move(pages, "play", "our turn")
-    for page in pages.values() if scan else (lead,):
+    for page in pages.values():
         stockpile_pick(page)
     if scan:
         scan(pages, "stockpile play, a card picked")

@@ -93,9 +93,7 @@ def clean(scan: Scanner) -> None:
 
 def test_home_lobby_and_pages(site: Site, scan: Scanner) -> None:
     pages, url = site.pages, site.url
-    for page in pages.values():
-        page.goto(url + "/")
-        expect(page.locator("[data-testid=join-code-input]")).to_be_visible()
+    ph.visit(pages, url + "/", "[data-testid=join-code-input]")
     scan(pages, "home")
     lead = ph.driver(pages)
     lead.click("[data-testid=friends-president]")
@@ -105,9 +103,7 @@ def test_home_lobby_and_pages(site: Site, scan: Scanner) -> None:
     scan(pages, "lobby")
     for screen, path in (("profile", "/profile"), ("stats", "/stats"), ("link", "/link"), ("rules", "/rules"),
                          ("rummy rules", "/rules/rummy")):
-        for page in pages.values():
-            page.goto(url + path)
-            expect(page.locator("h1").first).to_be_attached()  # one level-one heading (the rules' text adds its own)
+        ph.visit(pages, url + path, "h1")  # one level-one heading (the rules' text adds its own)
         scan(pages, screen)
     clean(scan)
 
@@ -131,9 +127,7 @@ def test_president(site: Site, scan: Scanner) -> None:
     dialog(pages, scan, "btn-rules", "rules-dialog", "rules dialog")
     dialog(pages, scan, "btn-chat", "chat-dialog", "chat dialog")
     dialog(pages, scan, "btn-menu", "btn-leave", "table menu")
-    for _size, watcher in site.watchers.items():  # someone without a seat opens the table: they watch
-        watcher.goto(table)
-        expect(watcher.locator(TABLE)).to_have_attribute("data-watching", "true")
+    ph.visit(site.watchers, table, "[data-testid=table][data-watching=true]")  # no seat here: they watch
     scan(site.watchers, "president, watching")
     ph.president_to_hand_over(pages)
     for page in pages.values():
@@ -215,9 +209,7 @@ def test_beanie(site: Site, scan: Scanner) -> None:
 def test_stockpile(site: Site, scan: Scanner) -> None:
     pages = site.pages
     ph.open_table(pages, f"{site.url}/new/stockpile?{ph.STOCKPILE}")
-    ph.stockpile_turn(pages, scan)  # a card picked, the grace period after the discard
-    for _ in range(3):
-        ph.stockpile_turn(pages)
+    ph.stockpile_turn(pages, scan)  # a card picked, the grace period after the discard; then the computer wins
     for page in pages.values():
         expect(page.locator("[data-testid=standings]")).to_be_visible()
     scan(pages, "stockpile standings")
