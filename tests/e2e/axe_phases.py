@@ -28,8 +28,8 @@ Pages = dict[str, Page]  # size -> page; the first one drives
 PRESIDENT = "players=5&bots=4&level=beginner&hands=4&seed=24&speed=0"
 # plays itself to the end: the turn timer runs out and the computer plays the seat (started first, read last)
 PRESIDENT_FINISHING = "players=4&hands=4&seed=7&speed=0&timer=20"
-# Rummy: drawing from the stock and discarding that card, the computer goes out in our 2nd turn
-RUMMY = "players=2&bots=1&level=easy&seed=146&speed=0.01"
+# Rummy: we draw from the stock and discard that card; then the computer goes out
+RUMMY = "players=2&bots=1&level=easy&seed=1318&speed=0.01"
 # Rummy: the computer goes out in its first turn with 200 points: a race to 100 is over at once
 RUMMY_OVER = "players=2&bots=1&level=easy&seed=36&speed=0&target=100"
 # Beanie: we start; laying A♠ 9♥ 9♠ (the Beanie stands for 9♦, which we hold) lets us steal it back (reclaim_own)
@@ -184,7 +184,7 @@ def president_move(page: Page) -> None:
 def president_to_hand_over(pages: Pages) -> None:
     lead = driver(pages)
     for _ in range(40):
-        wait_until(lead, lambda: attr(lead, "data-phase") != "play" or my_turn(lead), "our turn or the hand's end")
+        settled(lead, lambda: attr(lead, "data-phase") != "play" or my_turn(lead), "our turn or the hand's end")
         if attr(lead, "data-phase") != "play":
             break
         president_move(lead)
@@ -200,26 +200,22 @@ def rummy_draw(page: Page) -> str:
     return next(c for c in hand_codes(page) if c not in before)
 
 
-def rummy_turn(pages: Pages, scan: Scanner | None = None) -> None:
-    """Draw from the stock and discard that card; with ``scan``, scan the draw stage, the card selected and the
-    grace period after the discard on the way (without: on the driving page only)."""
+def rummy_turn(pages: Pages, scan: Scanner) -> None:
+    """Draw from the stock and discard that card, scanning the draw stage, the card selected and the grace period
+    after the discard."""
     lead = driver(pages)
-    pages = pages if scan else {"driver": lead}
     my_move(pages, "play", "our turn")
     expect(lead.locator("[data-testid=pile-stock]")).to_have_attribute("role", "button")  # tap it to draw
-    if scan:
-        scan(pages, "rummy draw stage")
+    scan(pages, "rummy draw stage")
     card = rummy_draw(lead)
     in_step(pages)
     for page in pages.values():
         select(page, card)
-    if scan:
-        scan(pages, "rummy play stage, a card selected")
+    scan(pages, "rummy play stage, a card selected")
     tap(lead, "btn-discard")
     expect(lead.locator("[data-testid=rummy-middle]")).to_have_attribute("data-stage", "pending")  # Undo for 3 s
     in_step(pages)
-    if scan:
-        scan(pages, "rummy discard grace")
+    scan(pages, "rummy discard grace")
     tap_if_there(lead, "btn-commit")  # Done: the turn ends now (else when the grace period does)
 
 
@@ -240,19 +236,16 @@ def stockpile_pick(page: Page) -> None:
     expect(page.locator("[data-testid=stockpile-board]")).to_have_attribute("data-selected", "hand:0")
 
 
-def stockpile_turn(pages: Pages, scan: Scanner | None = None) -> None:
-    """Discard the first hand card on discard pile 1, then end the turn at once (Done); with ``scan``, scan the card
-    picked and the grace period after the discard on the way (without: on the driving page only)."""
+def stockpile_turn(pages: Pages, scan: Scanner) -> None:
+    """Discard the first hand card on discard pile 1, then end the turn at once (Done), scanning the card picked and
+    the grace period after the discard."""
     lead = driver(pages)
-    pages = pages if scan else {"driver": lead}
     my_move(pages, "play", "our turn")
     for page in pages.values():
         stockpile_pick(page)
-    if scan:
-        scan(pages, "stockpile play, a card picked")
+    scan(pages, "stockpile play, a card picked")
     seat = attr(lead, "data-seat")
     lead.click(f"[data-testid=discard-{seat}-0]")
     phase_is(pages, "pending")
-    if scan:
-        scan(pages, "stockpile end-of-turn grace")
+    scan(pages, "stockpile end-of-turn grace")
     tap_if_there(lead, "btn-commit")  # Done: the turn ends now (else when the grace period does)

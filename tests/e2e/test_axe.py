@@ -74,7 +74,9 @@ def site(browser: Browser, axe_server: Server) -> Iterator[Site]:
         watchers[size] = ctx.new_page()
     for page in [*pages.values(), *watchers.values()]:
         page.set_default_timeout(20_000)
+    expect.set_options(timeout=15_000)  # computer players and pages on a busy machine (two pages per screen)
     yield Site(url, pages, watchers, finishing)
+    expect.set_options(timeout=None)  # Playwright's default again for the other modules
     for ctx in contexts:
         ctx.close()
 
@@ -153,8 +155,7 @@ def test_rummy(site: Site, scan: Scanner) -> None:
     ph.phase_is(pages, "first-draw")
     scan(pages, "rummy draw for the first deal")
     ph.tap_if_there(lead, "btn-first-draw")  # (after 15 s the game draws for us: the same card)
-    ph.rummy_turn(pages, scan)  # draw stage, a card selected, the grace period after the discard
-    ph.rummy_turn(pages)  # the computer goes out
+    ph.rummy_turn(pages, scan)  # draw stage, a card selected, the grace after the discard; the computer goes out
     ph.phase_is(pages, "hand-over")
     for page in pages.values():
         expect(page.locator("[data-testid=hand-summary]")).to_be_visible()
