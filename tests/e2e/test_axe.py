@@ -3,8 +3,8 @@ critical problem on any screen, on a laptop (1280×800) and on a phone (390×844
 stats, link and rules; every phase of every game (President: play, hand summary, card exchange, standings; Rummy:
 draw for the first deal, draw stage, a card selected, the grace period after a discard, hand summary, standings;
 Beanie: steal mode, the end-of-round vote, round summary, scorecard, draw stage, standings; Stockpile: a card picked,
-the grace period after a discard, standings); a watcher's view; the rules, chat and menu dialogs. Each test prints
-every violation it found with the elements.
+the grace period after a discard, standings); a watcher's view; the rules, chat and menu dialogs. A test fails
+with every violation it found and the elements it names.
 
 One server for the module; the same player on a laptop page and a phone page, each screen scanned on both at once
 (``tests/e2e/axe_phases.py`` says how each phase is reached).
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -45,12 +46,15 @@ def axe_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
 
 
+@dataclass
 class Site:
-    """The player's two pages (laptop first: it drives), a watcher's two, and a President match that plays itself
-    to the end meanwhile (its table's URL)."""
+    """The server's URL, the player's two pages (laptop first: it drives), a watcher's two, and the table of a
+    President match that plays itself to the end meanwhile."""
 
-    def __init__(self, url: str, pages: Pages, watchers: Pages, finishing: str) -> None:
-        self.url, self.pages, self.watchers, self.finishing = url, pages, watchers, finishing
+    url: str
+    pages: Pages
+    watchers: Pages
+    finishing: str
 
 
 @pytest.fixture(scope="module")
