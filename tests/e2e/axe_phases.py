@@ -21,7 +21,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.helpers import TABLE, attr, click_card, hand_codes, my_turn
 
-RUN_AXE = "() => { window.cnAxe = axe.run(document, {resultTypes: ['violations']}); }"
+# started, not awaited: window.cnAxe is the promise of the result
+RUN_AXE = "within => { window.cnAxe = axe.run(within || document, {resultTypes: ['violations']}); }"
 Pages = dict[str, Page]  # size -> page; the first one drives
 
 # President: making the first legal move each time (president_move) we go out first after 10 moves: President
@@ -46,18 +47,22 @@ class Scanner:
         self.script = script
         self.problems: list[str] = []
 
-    def __call__(self, pages: Pages, screen: str) -> None:
+    def __call__(self, pages: Pages, screen: str, within: str | None = None) -> None:
+        """Scan the pages (or only what ``within`` selects on them: an open dialog on a page scanned before)."""
+        t0 = time.time()
+        print(f"TIMING {t0 % 1000:.1f} start scan {screen}")
         first = next(iter(pages.values()))
         first.wait_for_timeout(250)  # motion ends: axe reads colours of cards at rest
         for page in pages.values():
             if not page.evaluate("typeof window.axe === 'object'"):
                 page.add_script_tag(content=self.script)
-            page.evaluate(RUN_AXE)  # started on every page, then awaited: the pages are scanned side by side
+            page.evaluate(RUN_AXE, within)  # started on every page, then awaited: the pages are scanned side by side
         for size, page in pages.items():
             found = page.evaluate("() => window.cnAxe")["violations"]
             self.problems += [f"{size} {screen}: {v['impact']} {v['id']} ({v['help']}): "
                               + json.dumps([n["html"][:160] for n in v["nodes"][:5]])
                               for v in found if v["impact"] in ("serious", "critical")]
+        print(f"TIMING {time.time() % 1000:.1f} end scan {screen}: {time.time() - t0:.1f}s")
 
 
 # ------------------------------------------------------------------------------------------------ pages and waiting

@@ -114,12 +114,12 @@ def test_home_lobby_and_pages(site: Site, scan: Scanner) -> None:
     clean(scan)
 
 
-def dialog(pages: Pages, scan: Scanner, opener: str, testid: str, screen: str) -> None:
-    """Open a dialog on every page, scan, close it again (Escape)."""
+def dialog(pages: Pages, scan: Scanner, opener: str, testid: str, screen: str, role: str = "dialog") -> None:
+    """Open a dialog (or menu) on every page, scan it (the page behind was scanned just before), close it (Escape)."""
     for page in pages.values():
         page.click(f"[data-testid={opener}]")
         expect(page.locator(f"[data-testid={testid}]")).to_be_visible()
-    scan(pages, screen)
+    scan(pages, screen, within=f"[role={role}]")
     for page in pages.values():
         page.keyboard.press("Escape")
         expect(page.locator(f"[data-testid={testid}]")).to_be_hidden()
@@ -132,7 +132,7 @@ def test_president(site: Site, scan: Scanner) -> None:
     scan(pages, "president play")
     dialog(pages, scan, "btn-rules", "rules-dialog", "rules dialog")
     dialog(pages, scan, "btn-chat", "chat-dialog", "chat dialog")
-    dialog(pages, scan, "btn-menu", "btn-leave", "table menu")
+    dialog(pages, scan, "btn-menu", "btn-leave", "table menu", role="menu")
     ph.visit(site.watchers, table, "[data-testid=table][data-watching=true]")  # no seat here: they watch
     scan(site.watchers, "president, watching")
     ph.president_to_hand_over(pages)
