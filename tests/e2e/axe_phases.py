@@ -49,8 +49,6 @@ class Scanner:
 
     def __call__(self, pages: Pages, screen: str, within: str | None = None) -> None:
         """Scan the pages (or only what ``within`` selects on them: an open dialog on a page scanned before)."""
-        t0 = time.time()
-        print(f"TIMING {t0 % 1000:.1f} start scan {screen}")
         first = next(iter(pages.values()))
         first.wait_for_timeout(250)  # motion ends: axe reads colours of cards at rest
         for page in pages.values():
@@ -62,7 +60,6 @@ class Scanner:
             self.problems += [f"{size} {screen}: {v['impact']} {v['id']} ({v['help']}): "
                               + json.dumps([n["html"][:160] for n in v["nodes"][:5]])
                               for v in found if v["impact"] in ("serious", "critical")]
-        print(f"TIMING {time.time() % 1000:.1f} end scan {screen}: {time.time() - t0:.1f}s")
 
 
 # ------------------------------------------------------------------------------------------------ pages and waiting
