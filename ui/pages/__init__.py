@@ -37,6 +37,8 @@ def register_pages() -> None:
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
     run.process_pool_start_method = "spawn"
     app.add_static_files("/assets", str(ASSETS))
+    # Quasar's loading bar (role=progressbar while a request runs) gets a name: axe-core's aria-progressbar-name
+    app.config.quasar_config.setdefault("loadingBar", {})["aria-label"] = "Loading"
     # tailwind.css is prebuilt (tools/build_tailwind.sh): Tailwind's in-browser compiler rebuilt the styles on
     # every change of every page
     ui.add_head_html('<link rel="stylesheet" href="/assets/tailwind.css">'

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from ui.components.dialog import named_dialog
 from ui.components.rule_examples import rule_examples
 from ui.table.help import TABLE_HELP
 
@@ -59,7 +60,7 @@ class TableDialogs:
             self.chat_messages.refresh()
 
     def open_rules(self) -> None:
-        with self.overlays(), ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
+        with self.overlays(), named_dialog("Rules") as dialog, ui.card().classes("max-w-3xl w-full").props(
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
@@ -72,8 +73,8 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
         if self.chat_badge is not None:
             self.chat_badge.set_visibility(False)
-        with self.overlays(), ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
-                "data-testid=chat-dialog"):
+        with self.overlays(), named_dialog("Table chat", "position=right") as dialog, ui.card().classes(
+                "w-80 h-[80vh]").props("data-testid=chat-dialog"):
             ui.label("Table chat").classes("font-bold")
             with ui.scroll_area().classes("grow w-full") as area:
                 self.chat_log = ui.column().classes("w-full gap-1")
@@ -123,7 +124,7 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:
-        with self.overlays(), ui.dialog() as dialog, ui.card():
+        with self.overlays(), named_dialog("Leave this table?") as dialog, ui.card():
             playing = self.table.status == "playing"
             ui.label("Leave this table?").classes("text-lg font-bold")
             if playing:

@@ -87,7 +87,7 @@ class TopBar:
         t = ctx.table
         pid = ctx.me.player_id
         with ui.button(icon="more_vert").props("flat round color=white aria-label=Menu data-testid=btn-menu"):
-            with ui.menu():
+            with ui.menu() as menu:
                 if ctx.is_host and t.status == "playing":
                     if t.paused:
                         ui.menu_item("Resume", on_click=lambda: ctx.act(
@@ -106,6 +106,8 @@ class TopBar:
                 if ctx.seat is not None:
                     ui.menu_item("Leave table", on_click=self.dialogs.confirm_leave).props("data-testid=btn-leave")
                 ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
+            for item in menu.default_slot.children:  # menu items (role=menuitem), not Quasar's default list items
+                item.props["role"] = "menuitem"
 
     def toggle_four_colour(self) -> None:
         value = not bool(self.ctx.pref("four_colour", False))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from ui.components.dialog import named_dialog
 from ui.net.lan import base_urls, qr_data_uri
 from ui.net.mdns import current_url
 from ui.server.runtime import runtime
@@ -19,7 +20,7 @@ def tv_urls(code: str) -> tuple[str, str | None]:
 
 def open_tv_dialog(code: str, overlays: ui.element | None) -> None:
     by_number, by_name = tv_urls(code)
-    with overlays or ui.context.slot.parent, ui.dialog() as dialog, ui.card().classes(
+    with overlays or ui.context.slot.parent, named_dialog("Show this table on a TV") as dialog, ui.card().classes(
             "items-center text-black").style("max-width: 28rem").props("data-testid=tv-dialog"):
         ui.label("Show this table on a TV").classes("text-lg font-bold")
         ui.label("Open this address on the TV's browser, or on a laptop connected to the TV. It shows the table "

@@ -18,6 +18,7 @@ from logic.cards import SUIT_SYMBOL
 from logic.game import IllegalMove
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
+from ui.components.dialog import named_dialog
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -152,7 +153,8 @@ def table_card(code: str, as_code: str, wild: bool, on_click: Callable[[], None]
     if wild:
         el.props["data-wild"] = "true"
         with el:
-            ui.label(f"= {pretty(as_code)}").classes("bn-as " + ("red" if as_code[-1] in "HD" else "black"))
+            suit = as_code[-1]  # the colour of the card it stands for (as-D, as-C: the four-colour deck's blue, green)
+            ui.label(f"= {pretty(as_code)}").classes(f"bn-as as-{suit} " + ("red" if suit in "HD" else "black"))
     if stealable:
         el.classes("bn-stealable")
         el.props["data-stealable"] = "true"
@@ -162,7 +164,7 @@ def table_card(code: str, as_code: str, wild: bool, on_click: Callable[[], None]
 def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callable[[], None], Callable[[], object]]]
                   ) -> None:
     """A real choice: one button per option (text, testid, preview drawer, what it does) and Cancel."""
-    with ui.dialog() as dialog, ui.card().classes("text-black items-stretch min-w-[280px]").props(
+    with named_dialog(title) as dialog, ui.card().classes("text-black items-stretch min-w-[280px]").props(
             f"data-testid={testid}"):
         ui.label(title).classes("text-lg font-bold")
         for text, tid, draw, act in options:
@@ -281,7 +283,7 @@ def scorecard_panel(ctx: TableContext[BeanieView], view: BeanieView, start: str 
 
 def open_scorecard(ctx: TableContext[BeanieView]) -> None:
     view = ctx.view
-    with ui.dialog() as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
+    with named_dialog("Scorecard") as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
         with ui.row().classes("w-full items-center justify-between no-wrap"):
             ui.label(f"Scorecard — {view['round_label']}").classes("text-lg font-bold")

@@ -54,6 +54,7 @@ def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Cal
                             card(code)
                         else:
                             empty = ui.element("div").classes("pcard rm-empty")
+                            empty.props["role"] = "img"  # a named picture of the empty place (aria-label needs a role)
                             empty.props["aria-label"] = f"{seat_name(ctx, seat)}: not drawn yet"
                     ui.label(seat_name(ctx, seat)).classes("text-sm")
 
