@@ -11,8 +11,10 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.axe_phases import Scanner
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, president_step
+from tests.e2e.test_axe import axe_script
 
 pytestmark = pytest.mark.e2e
 
@@ -58,6 +60,8 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     expect(qr).to_be_visible()
     assert qr.bounding_box()["height"] >= 400  # scannable from a sofa
     expect(tv.locator("[data-testid=tv-seat-1]")).to_have_attribute("data-taken", "false")
+    scan = Scanner(axe_script())  # legible in a dark room: no serious contrast or naming problem on any TV screen
+    scan({"tv": tv}, "tv lobby")
 
     guest.goto(f"{server.url}/table/{code}")
     guest.fill("[data-testid=join-name]", "Guest")
@@ -90,6 +94,7 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     sizes = tv.evaluate(MEASURE)
     assert sizes["card"] >= 120 and sizes["name"] >= 32 and sizes["score"] >= 32, sizes
     assert not sizes["scrolls"], sizes
+    scan({"tv": tv}, "tv in play")
 
     small = tv_page(browser, 1280, 720)
     small.goto(f"{server.url}/tv/{code}")
@@ -105,6 +110,8 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     host.click("[data-testid=btn-leave-end]")
     expect(tv.locator("[data-testid=standings]")).to_be_visible()
     assert tv.locator("[data-testid=tv] button:visible").count() == 0  # nothing to click
+    scan({"tv": tv}, "tv standings")
+    assert not scan.problems, "axe-core on the TV:\n" + "\n".join(scan.problems)
 
     # "Play again" makes a new table: the TV follows it by itself
     host.click("[data-testid=btn-play-again]")
