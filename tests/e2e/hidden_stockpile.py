@@ -294,8 +294,9 @@ def _all_strings(obj: Any) -> list[str]:
 class StockpileWatcher(Watcher):
     """Watcher for a Stockpile table: replays the saved log, checks frames and the DOM with :class:`Checker`."""
 
-    def __init__(self, page: Page, data_dir: Path, seat: int | None = 0) -> None:
+    def __init__(self, page: Page, data_dir: Path, seat: int | None = 0, root: str = "[data-testid=table]") -> None:
         super().__init__(page, data_dir, seat)
+        self.root = root  # the page's element carrying data-version (the TV's is [data-testid=tv])
         self.checker = Checker(seat)
         self.pages: list[str] = []
         self.prev = self.cur = Allowed(seat)
@@ -303,7 +304,8 @@ class StockpileWatcher(Watcher):
         page.on("response", self._document)
 
     def _document(self, response: Response) -> None:
-        if response.request.resource_type == "document" and response.status == 200 and "/table/" in response.url:
+        page = "/table/" in response.url or "/tv/" in response.url
+        if response.request.resource_type == "document" and response.status == 200 and page:
             self.pages.append(response.text())
 
     def _catch_up(self) -> tuple[dict[str, Any], int]:
@@ -334,7 +336,7 @@ class StockpileWatcher(Watcher):
             self.checker.frame(frame, window)
         self.frames_scanned += len(frames)
         # the DOM against the table now, once the page shows the saved version (it follows the file)
-        table = self.page.locator("[data-testid=table]")
+        table = self.page.locator(self.root)
         deadline = time.time() + 10
         while table.get_attribute("data-version") != str(version) and time.time() < deadline:
             self.page.wait_for_timeout(100)

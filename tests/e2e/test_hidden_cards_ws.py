@@ -85,7 +85,8 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
     assert attr(watching_page, "data-seat") == ""
     watching.attach(code)
     tv_page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()  # the room's TV: no hand
-    tv = (StockpileWatcher if game == "stockpile" else Watcher)(tv_page, server.data_dir, seat=None)
+    tv = (StockpileWatcher(tv_page, server.data_dir, seat=None, root="[data-testid=tv]") if game == "stockpile"
+          else Watcher(tv_page, server.data_dir, seat=None))
     tv_page.goto(f"{server.url}/tv/{code}")
     expect(tv_page.locator("[data-testid=tv]")).to_be_visible(timeout=20_000)
     tv.attach(code)
