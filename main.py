@@ -81,6 +81,7 @@ def main() -> None:
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed))
     register_pages()
     app.timer(0.1, hub.tick)
+    app.on_startup(hub.reviews.start)  # finished games are reviewed in the worker pool (ui/server/reviews.py)
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
         app.on_startup(settle_memory)
     app.on_shutdown(hub.save_all)

@@ -34,9 +34,11 @@ from logic.tables import (
     new_table,
 )
 from storage.archive import MainStore
+from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
 from ui.server.presence import Presence
+from ui.server.reviews import ReviewRunner
 from ui.server.save_timing import SaveTiming
 
 log = logging.getLogger("cardnight.hub")
@@ -70,6 +72,8 @@ class Hub:
         self.stopping = False
         self.timing = SaveTiming.from_env()
         self.presence = Presence(self)  # which pages are connected at each table
+        self.starts = StartStore(data_dir)  # where tables started from a position began (ui/server/practice.py)
+        self.reviews = ReviewRunner(self)  # finished games reviewed in the worker pool (ui/server/reviews.py)
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -95,6 +99,7 @@ class Hub:
         """Shutting down: no more ticks or computer moves; running computer players are stopped (their next move
         is made after the restart, from the saved table)."""
         self.stopping = True
+        self.reviews.stop()
         for task in list(self._bot_tasks):
             task.cancel()
         for code in list(self._save_waiters):
@@ -154,6 +159,13 @@ class Hub:
         self.tables[table.code] = table
         self.changed(table)
         return table
+
+    def create_from_state(self, game_key: str, host_id: str, host_name: str, host_emoji: str,
+                          **kwargs: Any) -> Table:
+        """A practice table that begins from a given game state ("play from here"): ui/server/practice.py."""
+        from ui.server.practice import table_from_state
+
+        return table_from_state(self, game_key, host_id, host_name, host_emoji, **kwargs)
 
     def get(self, code: str) -> Table | None:
         return self.tables.get((code or "").strip().upper())
@@ -261,6 +273,7 @@ class Hub:
             "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
             "options": table.options, "seed": table.seed, "log": table.log,
         })
+        self.reviews.game_finished(table)  # reviewed in the worker pool, people's seats first
 
     def remove(self, code: str) -> None:
         """Forget a table and delete its file; anything waiting for its saves is let go."""
