@@ -35,7 +35,7 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     game = get_game(game_key)
     if game.outcome(state) is not None:
         raise IllegalMove("That game is already over at this step: pick an earlier one.")
-    players = int(getattr(config, "players"))
+    players = int(config.players)
     if not 0 <= seat < players:
         raise IllegalMove(f"Pick a seat from 1 to {players}.")
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
@@ -70,7 +70,7 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
 def _after_change(table: Table, now: float) -> None:
     """The table's deadlines for its new state (``Table._after_change``; ``after_change`` in the table package
     that replaces ``logic/tables.py``)."""
-    after = getattr(table, "after_change", None) or getattr(table, "_after_change")
+    after = getattr(table, "after_change", None) or table._after_change
     after(now)
 
 
