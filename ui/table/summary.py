@@ -10,6 +10,7 @@ from logic.tables import STATUS_CLOSED
 from ui.components.share import share_buttons
 from ui.server.runtime import runtime
 from ui.table.report import open_report_dialog
+from ui.table.review_summary import review_summary_for_table
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -79,6 +80,9 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
         if ctx.view.get("summary"):
             ui.separator()
             _rows_table(ctx, ctx.view["summary"])
+        if actions and outcome is not None:  # each seat's review, as it comes (ui/table/review_summary.py)
+            ui.separator()
+            review_summary_for_table(t, order, ctx.seat)
         if actions:
             standings_actions(ctx, outcome is not None)
 
