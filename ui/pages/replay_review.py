@@ -48,6 +48,8 @@ class ReplayReview:
         self.focus = self.you if self.you is not None else EVERYONE
         self.marks: dict[int, DecisionReview] = {}
         self.drawn_marks: tuple[Any, ...] | None = None
+        self.now_line: ui.element | None = None
+        self.mark_elements: dict[int, ui.element] = {}
 
         with stepper.tools:
             self.play_btn = ui.button("Play from here", icon="sports_esports", on_click=self.play_from_current).props(
@@ -57,6 +59,10 @@ class ReplayReview:
             with ui.row().classes("items-center gap-2 w-full no-wrap"):
                 self.progress = ui.label("Review on its way…").classes("text-sm grow").props(
                     "data-testid=review-progress data-review-state=running aria-live=polite")
+                self.prev_mark = ui.button(icon="chevron_left", on_click=lambda: self.jump_mark(-1)).props(
+                    "flat round dense aria-label='Previous costly decision' data-testid=btn-review-prev")
+                self.next_mark = ui.button(icon="chevron_right", on_click=lambda: self.jump_mark(1)).props(
+                    "flat round dense aria-label='Next costly decision' data-testid=btn-review-next")
                 options = {EVERYONE: "Everyone", **{i: f"{s.emoji} {s.name}" for i, s in enumerate(seats)}}
                 ui.select(options, value=self.focus, on_change=lambda e: self.set_focus(e.value)).props(
                     "dense options-dense outlined aria-label='Whose costly decisions' data-testid=review-seat"
@@ -89,7 +95,8 @@ class ReplayReview:
         self.redraw()
 
     def redraw(self) -> None:
-        """Progress line, marks on the timeline and in the move list, and the panel (only what changed)."""
+        """Progress line, marks on the timeline and in the move list, and the panel. Marks are added and taken
+        away in place (nothing under a finger is replaced while the review runs)."""
         review = self.review
         seat = None if self.focus == EVERYONE else self.focus
         costly = review.costly(seat) if review is not None else []
@@ -99,7 +106,7 @@ class ReplayReview:
         if key != self.drawn_marks:
             self.drawn_marks = key
             self.draw_timeline()
-            self.stepper.draw_moves()
+            self.mark_rows()
         self.on_step(self.stepper.step)
 
     def show_progress(self, review: GameReview | None) -> None:
@@ -129,29 +136,55 @@ class ReplayReview:
 
     def draw_timeline(self) -> None:
         steps = max(1, self.replay.steps)
-        self.timeline.clear()
-        with self.timeline:
-            self.now_line = ui.element("div").classes("cn-timeline-now")
-            self.now_line.style(f"left: {100 * self.stepper.step / steps:.2f}%")
-            for step, d in sorted(self.marks.items()):
-                name = self.seats[d.seat].name if d.seat < len(self.seats) else f"Seat {d.seat + 1}"
-                mark = ui.element("button").classes("cn-timeline-mark")
-                mark.props.update({
-                    "data-testid": f"review-mark-{step}", "data-cost": f"{d.cost:g}", "data-seat": str(d.seat),
-                    "type": "button", "aria-label": f"Move {step}: {name}, {cost_text(d.cost, d.currency)}",
-                    "title": f"Move {step}: {name}, {cost_text(d.cost, d.currency)}"})
+        if self.now_line is None:
+            with self.timeline:
+                self.now_line = ui.element("div").classes("cn-timeline-now")
+        for step in [s for s in self.mark_elements if s not in self.marks]:
+            self.mark_elements.pop(step).delete()
+        for step, d in sorted(self.marks.items()):
+            name = self.seats[d.seat].name if d.seat < len(self.seats) else f"Seat {d.seat + 1}"
+            words = f"Move {step}: {name}, {cost_text(d.cost, d.currency)}"
+            mark = self.mark_elements.get(step)
+            if mark is None:
+                with self.timeline:
+                    mark = ui.element("button").classes("cn-timeline-mark")
                 mark.style(f"left: {100 * step / steps:.2f}%")
                 mark.on("click", lambda _e, s=step: self.stepper.go(s))
+                self.mark_elements[step] = mark
+            wanted = {"data-testid": f"review-mark-{step}", "data-cost": f"{d.cost:g}", "data-seat": str(d.seat),
+                      "type": "button", "aria-label": words, "title": words}
+            if any(mark.props.get(k) != v for k, v in wanted.items()):
+                mark.props.update(wanted)
+
+    def mark_rows(self) -> None:
+        """The move rows on show, marked or not as the review says now."""
+        for row in list(self.stepper.moves.default_slot.children):
+            testid = str(row.props.get("data-testid", ""))
+            if testid.startswith("replay-move-"):
+                self.decorate(int(testid.rsplit("-", 1)[1]), row)
+
+    def jump_mark(self, direction: int) -> None:
+        """To the next (1) or previous (−1) costly decision from the current step."""
+        here = self.stepper.step
+        steps = sorted(self.marks)
+        target = next((s for s in steps if s > here), None) if direction > 0 else \
+            next((s for s in reversed(steps) if s < here), None)
+        if target is not None:
+            self.stepper.go(target)
 
     # ----------------------------------------------------------------------------- the stepper's hooks
     def decorate(self, step: int, row: ui.element) -> None:
         d = self.marks.get(step)
         if d is not None:
-            row.classes("costly")
+            row.classes(add="costly")
             row.props.update({"data-cost": f"{d.cost:g}", "title": f"Costly: {cost_text(d.cost, d.currency)}"})
+        elif "costly" in row.classes:
+            row.classes(remove="costly")
+            row.props.pop("data-cost", None)
+            row.props.pop("title", None)
 
     def on_step(self, step: int) -> None:
-        if getattr(self, "now_line", None) is not None and not self.now_line.is_deleted:
+        if self.now_line is not None:
             self.now_line.style(f"left: {100 * step / max(1, self.replay.steps):.2f}%")
         over = step >= self.replay.steps
         self.play_btn.set_enabled(not over)
@@ -159,6 +192,8 @@ class ReplayReview:
         if self.play_btn.props.get("data-reason", "") != reason:
             self.play_btn.props["data-reason"] = reason
         self.show_detail(self.marks.get(step))
+        self.prev_mark.set_enabled(any(s < step for s in self.marks))
+        self.next_mark.set_enabled(any(s > step for s in self.marks))
 
     def show_detail(self, d: DecisionReview | None) -> None:
         shown = self.detail.props.get("data-step")
