@@ -75,7 +75,9 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     who = me()
     table = rt.hub.create_from_state(game.key, who.player_id, who.name, who.emoji, config=start.config,
                                      state=start.state, seat=seat, level=level, speed=speed, seed=seed,
-                                     source=StartSource(code=code, step=step, seat=seat, exact=exact == "1"))
+                                     source=StartSource(code=code, step=step, seat=seat, exact=exact == "1"),
+                                     names=[(str(p.get("name")), str(p.get("emoji") or "🙂")) if p.get("bot") else None
+                                            for p in record.get("players") or []])
     return table.code
 
 
@@ -88,8 +90,9 @@ def open_play_dialog(code: str, game_key: str, step: int, seats: list[tuple[str,
     with ui.dialog() as dialog, ui.card().classes("w-full max-w-md text-black").props(
             "data-testid=play-from-here-dialog"):
         ui.label(title).classes("text-lg font-bold")
-        ui.label("Before the first move" if step == 0 else f"From move {step}: the table as it was then, "
-                 "the computer players taking every other seat.").classes("text-sm text-grey-8")
+        when = "Before the first move" if step == 0 else f"Before move {step + 1}"
+        ui.label(f"{when}: the table as it was then, with computer players in every other seat.").classes(
+            "text-sm text-grey-8")
         seat_pick = ui.select({i: f"{e} {n}" for i, (e, n) in enumerate(seats)}, value=seat, label="Your seat").props(
             "outlined dense data-testid=pfh-seat").classes("w-full")
         level_pick = ui.select({lv: level_name(lv) for lv in game.bot_levels}, value=level,

@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 
 def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host_emoji: str, *, config: BaseModel,
                      state: Any, seat: int, level: str | None = None, speed: float | None = None,
-                     seed: int | None = None, source: StartSource | None = None) -> Table:
+                     seed: int | None = None, source: StartSource | None = None,
+                     names: list[tuple[str, str] | None] | None = None) -> Table:
     """A practice table whose game is ``state``, the host in ``seat`` and computer players of ``level`` in every
-    other seat; started, saved and told like any new table. ``IllegalMove`` for a position that cannot be played
-    on (the game is over, the seat does not exist)."""
+    other seat (named ``names[seat]`` = (name, emoji) where given, e.g. the computer players of the game it comes
+    from); started, saved and told like any new table. ``IllegalMove`` for a position that cannot be played on
+    (the game is over, the seat does not exist)."""
     game = get_game(game_key)
     if game.outcome(state) is not None:
         raise IllegalMove("That game is already over at this step: pick an earlier one.")
@@ -52,15 +54,18 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     table.settings.public = False
     table.join(host_id, host_name, host_emoji, now, seat=seat)
     rng = derive_rng(seed, "bots")
+    taken = {s.name for s in table.seats}
     for other in table.open_seats():
-        name, emoji = bot_identity(rng, {s.name for s in table.seats})
+        given = names[other] if names is not None and other < len(names) else None
+        name, emoji = given if given is not None and given[0] not in taken else bot_identity(rng, taken)
+        taken.add(name)
         table.add_bot(host_id, other, level, name, emoji)
     table.start(host_id, now)  # deadlines and status as for any start; the game is then the given position
     snapshot = game.snapshot(state)
     table.state = game.restore(snapshot)  # exactly what a replay of the table starts from
     _after_change(table, now)
     if source is not None:
-        table.notice(f"Practice from move {source.step} of game {source.code}. Your move when it is your turn!")
+        table.notice(f"Practice from before move {source.step + 1} of game {source.code}: play it your way.")
     hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
     hub.tables[table.code] = table
     hub.changed(table)
