@@ -146,3 +146,23 @@ async def test_finished_games_are_reviewed_once_people_first(data_dir: Path) -> 
     hub.writer.close()
     again.writer.close()
     await asyncio.sleep(0)
+
+
+async def test_peoples_seats_of_every_finished_game_come_before_the_computers(data_dir: Path) -> None:
+    hub = Hub(data_dir, inline_bots=True)
+    hub.reviews.budget = 2
+    first = finished(hub, "president", seed=3)["code"]
+    second = finished(hub, "president", seed=4)["code"]
+    started: list[tuple[str, int]] = []
+
+    def note(review) -> None:  # noqa: ANN001
+        for seat, p in review.seats.items():
+            if p.state == "running" and (review.code, seat) not in started:
+                started.append((review.code, seat))
+
+    hub.reviews.subscribe(first, note)
+    hub.reviews.subscribe(second, note)
+    await hub.reviews.drain()
+    assert started[:2] == [(first, 0), (second, 0)]
+    assert sorted(started[2:]) == sorted([(c, s) for c in (first, second) for s in (1, 2, 3)])
+    hub.writer.close()

@@ -1,8 +1,8 @@
 """The review runner: every finished game reviewed once, seat by seat, in the computer players' worker pool.
 
 When the hub archives a finished game (``Hub._archive``) it hands the game here (:meth:`ReviewRunner.game_finished`).
-One task works through the queue, one game and one seat at a time, people's seats first: the seat's decisions are
-listed (``logic.review.decision_points``), then judged a few at a time (``review_points``) in the process pool that
+One task works through the queue, one seat at a time: the people's seats of every game that finished (or that
+someone opened) first, then those games' computer seats, then the backlog. A seat's decisions are listed (``logic.review.decision_points``), then judged a few at a time (``review_points``) in the process pool that
 the searching computer players use, one chunk at a time and each chunk sized to take about
 :data:`CHUNK_SECONDS`, so the pool always has a worker free for the computer players and their tables keep their
 pace. A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
@@ -115,8 +115,10 @@ class ReviewRunner:
         self.budget = budget if budget is not None else (int(env) if env and env.isdigit() else None)
         self._store: ReviewStore | None = None
         self.games: dict[str, GameReview] = {}
-        self.fresh: deque[str] = deque()  # finished just now, or wanted by someone looking: first
+        self.fresh: deque[str] = deque()  # people's seats of games finished just now, or wanted by someone looking
+        self.later: deque[str] = deque()  # the computers' seats of those games
         self.backlog: deque[str] = deque()  # found without a review at start
+        self.wanted: set[str] = set()
         self.jobs: dict[str, Job] = {}  # queued games whose data is at hand (the rest are read from the archive)
         self.listeners: dict[str, list[Listener]] = {}
         self._summaries: dict[tuple[str, int], SeatSummary] | None = None
@@ -164,9 +166,14 @@ class ReviewRunner:
         review = self.games.get(code)
         if review is not None and review.finished:
             return
-        if code in self.backlog:
-            self.backlog.remove(code)
+        self.wanted.add(code)
+        for queue in (self.backlog, self.later):
+            if code in queue:
+                queue.remove(code)
         self._enqueue(code, front=True)
+
+    def queued(self, code: str) -> bool:
+        return code == self.current or code in self.fresh or code in self.later or code in self.backlog
 
     def _enqueue(self, code: str, *, front: bool) -> None:
         if code == self.current or code in self.fresh:
@@ -181,7 +188,7 @@ class ReviewRunner:
         """Start working through the queue (once the app has started; never by itself under user simulation)."""
         if self.inline or not self.started or self.stopping or (self._task is not None and not self._task.done()):
             return
-        if not (self.fresh or self.backlog):
+        if not (self.fresh or self.later or self.backlog):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -207,7 +214,7 @@ class ReviewRunner:
                 continue
             if all((code, seat) in summaries for seat in range(len(players))):
                 continue
-            if code not in self.fresh and code not in self.backlog and code != self.current:
+            if not self.queued(code):
                 self.backlog.append(code)
         self._kick()
 
@@ -250,7 +257,7 @@ class ReviewRunner:
                         self._done(code, review.seats[seat], seat_review)
                 review.finished = all(p.state == DONE for p in review.seats.values())
                 self._keep(review)
-        if not review.finished and code != self.current:
+        if not review.finished and (code != self.current or code in self.later):
             self.want(code)
         self._notify(review)
         return review
@@ -265,11 +272,13 @@ class ReviewRunner:
 
     # ----------------------------------------------------------------------------- the work
     async def _run(self) -> None:
-        while not self.stopping and (self.fresh or self.backlog):
-            code = (self.fresh or self.backlog).popleft()
+        """People's seats of every game finished (or wanted) first, then their computers' seats, then the backlog."""
+        while not self.stopping and (self.fresh or self.later or self.backlog):
+            people_only = bool(self.fresh)
+            code = (self.fresh or self.later or self.backlog).popleft()
             self.current = code
             try:
-                await self._review(code)
+                await self._review(code, people_only)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -282,7 +291,15 @@ class ReviewRunner:
                     self._notify(review)
             finally:
                 self.current = None
+            review = self.games.get(code)
+            if review is not None and not review.finished and people_only and not self.stopping:
+                if code in self.wanted:
+                    self.later.appendleft(code)
+                else:
+                    self.later.append(code)
+            else:
                 self.jobs.pop(code, None)
+                self.wanted.discard(code)
 
     async def _job(self, code: str) -> Job | None:
         job = self.jobs.get(code)
@@ -304,7 +321,7 @@ class ReviewRunner:
             self._keep(review)
         return review
 
-    async def _review(self, code: str) -> None:
+    async def _review(self, code: str, people_only: bool = False) -> None:
         job = await self._job(code)
         if job is None:
             log.warning("reviews: no finished game %s", code)
@@ -316,11 +333,11 @@ class ReviewRunner:
                 self._done(code, review.seats[seat], seat_review)
         for seat in review.order():
             progress = review.seats[seat]
-            if progress.state == DONE:
+            if progress.state == DONE or (people_only and not progress.person):
                 continue
             if not await self._review_seat(job, review, progress):
                 return  # shutting down
-        review.finished = True
+        review.finished = all(p.state == DONE for p in review.seats.values())
         self._notify(review)
 
     async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress) -> bool:
@@ -372,7 +389,7 @@ class ReviewRunner:
         self.games[review.code] = review
         if len(self.games) > KEEP_GAMES:
             for old in list(self.games)[:len(self.games) - KEEP_GAMES]:
-                if old != self.current and old not in self.fresh and not self.listeners.get(old):
+                if not self.queued(old) and not self.listeners.get(old):
                     del self.games[old]
 
     # ----------------------------------------------------------------------------- where the work runs
