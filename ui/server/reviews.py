@@ -2,10 +2,12 @@
 
 When the hub archives a finished game (``Hub._archive``) it hands the game here (:meth:`ReviewRunner.game_finished`).
 One task works through the queue, one seat at a time: the people's seats of every game that finished (or that
-someone opened) first, then those games' computer seats, then the backlog. A seat's decisions are listed (``logic.review.decision_points``), then judged a few at a time (``review_points``) in the process pool that
-the searching computer players use, one chunk at a time and each chunk sized to take about
-:data:`CHUNK_SECONDS`, so the pool always has a worker free for the computer players and their tables keep their
-pace. A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
+someone opened) first, then those games' computer seats (which give way between two chunks to people's seats that
+come meanwhile), then the backlog. A seat's decisions are listed (``logic.review.decision_points``), then judged a
+few at a time (``review_points``) in the process pool that the searching computer players use, one chunk at a time
+and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the computer
+players and their tables keep their pace. A seat's finished review is kept in the
+:class:`storage.reviews.ReviewStore` (computed once, also across a
 restart); at start the last finished games without one are queued again, behind anything that finishes meanwhile.
 
 Pages follow the progress: :meth:`ReviewRunner.subscribe` calls them after every chunk with the game's
@@ -42,9 +44,12 @@ CHUNK_SECONDS = 0.5  # a pool call judges about this long, so computer players w
 MAX_CHUNK = 8
 BACKLOG_GAMES = 30  # at start: the last finished games without a review are queued again (newest first)
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
+WARM_DELAY = 1.0  # the pool's workers load the judges this long after start
+POOL_WORKERS = os.cpu_count() or 1  # NiceGUI's process pool has one worker per core
 KEEP_GAMES = 64  # reviews kept in memory for pages (besides those running)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+PAUSED, STOPPED = "paused", "stopped"  # what a turn of the work can end with besides DONE
 Listener = Callable[["GameReview"], None]
 
 
@@ -60,6 +65,7 @@ class SeatProgress:
     judged: list[DecisionReview] = field(default_factory=list)
     skipped: int = 0
     review: SeatReview | None = None
+    points: list[Any] | None = field(default=None, repr=False)  # its decisions, while it is under way
 
     @property
     def summary(self) -> SeatSummary | None:
@@ -107,6 +113,14 @@ class Job:
     start: dict[str, Any] | None = None
 
 
+def warm_up() -> int:
+    """In a worker process: import every game's rules, computer players and judge ahead of the first review."""
+    from logic.registry import all_games
+    from logic.review.review import judge_for
+
+    return sum(1 for game in all_games() if judge_for(game.key) is not None)
+
+
 class ReviewRunner:
     def __init__(self, hub: Hub, *, budget: int | None = None) -> None:
         self.hub = hub
@@ -123,6 +137,7 @@ class ReviewRunner:
         self.listeners: dict[str, list[Listener]] = {}
         self._summaries: dict[tuple[str, int], SeatSummary] | None = None
         self._task: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
         self.started = False
         self.stopping = False
         self.current: str | None = None
@@ -136,17 +151,37 @@ class ReviewRunner:
         return self._store
 
     def start(self) -> None:
-        """At app start: run the queue from now on, and queue the last finished games still without a review."""
+        """At app start: run the queue from now on, and queue the last finished games still without a review (after
+        the pool's workers have loaded the judges: a fresh worker spends seconds on imports, which would otherwise
+        delay the first marks of the first game that ends)."""
         self.started = True
         loop = asyncio.get_running_loop()
-        loop.call_later(0 if self.inline else BACKLOG_DELAY, lambda: loop.create_task(self._queue_backlog()))
+        self._bg(loop, self._warm_then_backlog())
         self._kick()
+
+    def _bg(self, loop: asyncio.AbstractEventLoop, coro: Any) -> None:
+        task = loop.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _warm_then_backlog(self) -> None:
+        if not self.inline:
+            await asyncio.sleep(WARM_DELAY)
+            try:
+                from nicegui import run
+
+                await asyncio.gather(*(run.cpu_bound(warm_up) for _ in range(POOL_WORKERS)))
+            except Exception:  # only a head start: the work itself reports its own errors
+                log.warning("reviews: warming the worker pool failed", exc_info=True)
+            await asyncio.sleep(max(0.0, BACKLOG_DELAY - WARM_DELAY))
+        await self._queue_backlog()
 
     def stop(self) -> None:
         """Shutting down: the seat being reviewed is made again after the restart (nothing half is kept)."""
         self.stopping = True
-        if self._task is not None:
-            self._task.cancel()
+        for task in [self._task, *self._background]:
+            if task is not None:
+                task.cancel()
 
     # ----------------------------------------------------------------------------- queueing
     def game_finished(self, table: Table) -> None:
@@ -272,13 +307,17 @@ class ReviewRunner:
 
     # ----------------------------------------------------------------------------- the work
     async def _run(self) -> None:
-        """People's seats of every game finished (or wanted) first, then their computers' seats, then the backlog."""
+        """People's seats of every game finished (or wanted) first, then their computers' seats, then the backlog.
+        A computer's seat (or a backlog game) gives way between two chunks to people's seats that come meanwhile,
+        and goes on where it was afterwards."""
         while not self.stopping and (self.fresh or self.later or self.backlog):
-            people_only = bool(self.fresh)
-            code = (self.fresh or self.later or self.backlog).popleft()
+            queue = self.fresh or self.later or self.backlog
+            people_only = queue is self.fresh
+            code = queue.popleft()
             self.current = code
+            outcome = FAILED
             try:
-                await self._review(code, people_only)
+                outcome = await self._review(code, people_only)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -292,7 +331,9 @@ class ReviewRunner:
             finally:
                 self.current = None
             review = self.games.get(code)
-            if review is not None and not review.finished and people_only and not self.stopping:
+            if outcome == PAUSED:
+                queue.appendleft(code)
+            elif review is not None and not review.finished and people_only and not self.stopping:
                 if code in self.wanted:
                     self.later.appendleft(code)
                 else:
@@ -321,11 +362,14 @@ class ReviewRunner:
             self._keep(review)
         return review
 
-    async def _review(self, code: str, people_only: bool = False) -> None:
+    async def _review(self, code: str, people_only: bool = False) -> str:
+        """Review the game's seats (only people's with ``people_only``); DONE, PAUSED (people's seats of another
+        game are waiting) or STOPPED."""
         job = await self._job(code)
         if job is None:
             log.warning("reviews: no finished game %s", code)
-            return
+            return FAILED
+        self.jobs[code] = job
         review = self._progress_for(job)
         stored = await self._io(self.store.for_game, code)
         for seat, seat_review in stored.items():
@@ -335,27 +379,34 @@ class ReviewRunner:
             progress = review.seats[seat]
             if progress.state == DONE or (people_only and not progress.person):
                 continue
-            if not await self._review_seat(job, review, progress):
-                return  # shutting down
+            outcome = await self._review_seat(job, review, progress, people_only)
+            if outcome != DONE:
+                return outcome
         review.finished = all(p.state == DONE for p in review.seats.values())
         self._notify(review)
+        return DONE
 
-    async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress) -> bool:
-        progress.state, progress.done, progress.judged, progress.skipped = RUNNING, 0, [], 0
-        self._notify(review)
-        points = await self._cpu(decision_points, job.game, job.options, job.seed, job.log, progress.seat,
-                                 start=job.start)
-        if points is None:
-            return False
-        progress.total = len(points)
-        self._notify(review)
-        size, i = 1, 0  # the first chunk is one decision: the first marks show early
-        while i < len(points):
-            chunk = points[i:i + size]
+    async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool) -> str:
+        """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped)."""
+        if progress.points is None or progress.state != RUNNING:
+            progress.state, progress.done, progress.judged, progress.skipped = RUNNING, 0, [], 0
+            self._notify(review)
+            points = await self._cpu(decision_points, job.game, job.options, job.seed, job.log, progress.seat,
+                                     start=job.start)
+            if points is None:
+                return STOPPED
+            progress.points, progress.total = points, len(points)
+            self._notify(review)
+        points = progress.points
+        size = 1  # the first chunk is one decision: the first marks show early
+        while progress.done < len(points):
+            if not people_only and self.fresh:
+                return PAUSED  # people's seats of a game that just ended go first
+            chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
             verdicts = await self._cpu(review_points, job.game, chunk, rng_seed=RNG_SEED, budget=self.budget)
             if verdicts is None:
-                return False
+                return STOPPED
             took = max(1e-3, time.monotonic() - began)
             for verdict in verdicts:
                 if verdict is None:
@@ -364,8 +415,7 @@ class ReviewRunner:
                     progress.judged.append(verdict)
                     if verdict.flagged and review.first_mark_at is None:
                         review.first_mark_at = time.monotonic()
-            i += len(chunk)
-            progress.done = i
+            progress.done += len(chunk)
             self._notify(review)
             size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(chunk) / took)))
         seat_review = assemble(job.game, progress.seat, progress.judged, progress.skipped, rng_seed=RNG_SEED,
@@ -376,10 +426,10 @@ class ReviewRunner:
             log.exception("reviews: cannot save the review of game %s seat %d", job.code, progress.seat)
         self._done(job.code, progress, seat_review)
         self._notify(review)
-        return True
+        return DONE
 
     def _done(self, code: str, progress: SeatProgress, seat_review: SeatReview) -> None:
-        progress.review, progress.state = seat_review, DONE
+        progress.review, progress.state, progress.points = seat_review, DONE, None
         progress.total = progress.done = seat_review.summary.decisions + seat_review.summary.skipped
         progress.judged, progress.skipped = [], seat_review.summary.skipped
         if self._summaries is not None:
