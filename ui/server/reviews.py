@@ -66,6 +66,7 @@ class SeatProgress:
     skipped: int = 0
     review: SeatReview | None = None
     points: list[Any] | None = field(default=None, repr=False)  # its decisions, while it is under way
+    chunk: int = 1  # decisions per pool call: sized to take about CHUNK_SECONDS
 
     @property
     def summary(self) -> SeatSummary | None:
@@ -89,6 +90,7 @@ class GameReview:
     queued_at: float = field(default_factory=time.monotonic)
     first_mark_at: float | None = None
     finished: bool = False
+    checked_store: bool = False  # the seats already in the ReviewStore are known
 
     def order(self) -> list[int]:
         """People's seats first, then the computers', each in seat order."""
@@ -291,8 +293,9 @@ class ReviewRunner:
                     if seat in review.seats:
                         self._done(code, review.seats[seat], seat_review)
                 review.finished = all(p.state == DONE for p in review.seats.values())
+                review.checked_store = True
                 self._keep(review)
-        if not review.finished and (code != self.current or code in self.later):
+        if not review.finished and code != self.current:
             self.want(code)
         self._notify(review)
         return review
@@ -331,8 +334,11 @@ class ReviewRunner:
             finally:
                 self.current = None
             review = self.games.get(code)
-            if outcome == PAUSED:
-                queue.appendleft(code)
+            if outcome == PAUSED:  # people's seats take turns chunk by chunk; the rest waits at the front
+                if queue is self.fresh:
+                    queue.append(code)
+                else:
+                    queue.appendleft(code)
             elif review is not None and not review.finished and people_only and not self.stopping:
                 if code in self.wanted:
                     self.later.appendleft(code)
@@ -371,10 +377,12 @@ class ReviewRunner:
             return FAILED
         self.jobs[code] = job
         review = self._progress_for(job)
-        stored = await self._io(self.store.for_game, code)
-        for seat, seat_review in stored.items():
-            if seat in review.seats and review.seats[seat].state != DONE:
-                self._done(code, review.seats[seat], seat_review)
+        if not review.checked_store:  # (once: seats reviewed before a restart are not made again)
+            stored = await self._io(self.store.for_game, code)
+            for seat, seat_review in stored.items():
+                if seat in review.seats and review.seats[seat].state != DONE:
+                    self._done(code, review.seats[seat], seat_review)
+            review.checked_store = True
         for seat in review.order():
             progress = review.seats[seat]
             if progress.state == DONE or (people_only and not progress.person):
@@ -389,7 +397,7 @@ class ReviewRunner:
     async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool) -> str:
         """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped)."""
         if progress.points is None or progress.state != RUNNING:
-            progress.state, progress.done, progress.judged, progress.skipped = RUNNING, 0, [], 0
+            progress.state, progress.done, progress.judged, progress.skipped, progress.chunk = RUNNING, 0, [], 0, 1
             self._notify(review)
             points = await self._cpu(decision_points, job.game, job.options, job.seed, job.log, progress.seat,
                                      start=job.start)
@@ -398,10 +406,12 @@ class ReviewRunner:
             progress.points, progress.total = points, len(points)
             self._notify(review)
         points = progress.points
-        size = 1  # the first chunk is one decision: the first marks show early
+        began_seat = time.monotonic()
+        size = progress.chunk  # the first chunk is one decision: the first marks show early
+        turn = 0  # chunks done in this turn: people's seats of several games take turns, one chunk each
         while progress.done < len(points):
-            if not people_only and self.fresh:
-                return PAUSED  # people's seats of a game that just ended go first
+            if self.fresh and (turn or not people_only):
+                return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
             verdicts = await self._cpu(review_points, job.game, chunk, rng_seed=RNG_SEED, budget=self.budget)
@@ -416,8 +426,9 @@ class ReviewRunner:
                     if verdict.flagged and review.first_mark_at is None:
                         review.first_mark_at = time.monotonic()
             progress.done += len(chunk)
+            turn += 1
             self._notify(review)
-            size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(chunk) / took)))
+            size = progress.chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(chunk) / took)))
         seat_review = assemble(job.game, progress.seat, progress.judged, progress.skipped, rng_seed=RNG_SEED,
                                budget=self.budget)
         try:
@@ -426,6 +437,8 @@ class ReviewRunner:
             log.exception("reviews: cannot save the review of game %s seat %d", job.code, progress.seat)
         self._done(job.code, progress, seat_review)
         self._notify(review)
+        log.info("reviewed %s seat %d: %d decisions in %.1f s (%.1f s after the game ended)", job.code, progress.seat,
+                 len(points), time.monotonic() - began_seat, time.monotonic() - review.queued_at)
         return DONE
 
     def _done(self, code: str, progress: SeatProgress, seat_review: SeatReview) -> None:
