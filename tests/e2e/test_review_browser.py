@@ -134,4 +134,15 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     page.wait_for_function("() => document.querySelectorAll('[data-testid=hand] [data-card]').length > 0")
     assert sorted(hand_codes(page)) == expected  # the decision was this seat's: nobody moved before it
     shot(page, f"review-practice-{size}")
+
+    page.goto(f"{review_server.url}/stats/game/{code}")  # the finished game's page: the same lines, read back
+    expect(page.get_by_test_id("review-summary-0")).to_have_attribute("data-review-state", "done", timeout=15_000)
+    expect(page.get_by_test_id("review-summary-0")).to_have_attribute("data-accuracy", re.compile(r"^\d+$"))
+    shot(page, f"review-game-page-{size}")
+    page.goto(f"{review_server.url}/stats")  # accuracy over time, per game
+    accuracy = page.get_by_test_id("stats-accuracy-president")
+    expect(accuracy).to_be_visible(timeout=15_000)
+    expect(accuracy).to_have_attribute("data-games", "1")
+    accuracy.scroll_into_view_if_needed()
+    shot(page, f"review-stats-{size}")
     page.context.close()

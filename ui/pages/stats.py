@@ -50,9 +50,6 @@ def register() -> None:
             return
         with frame("Finished game"):
             game_detail(record)
-            with ui.card().classes("w-full max-w-xl"):
-                mine = [i for i, p in enumerate(record.get("players") or []) if p.get("player_id") == me().player_id]
-                review_summary_for_record(record, you=mine[0] if mine else None)
 
 
 def figure(label: str, value: str, testid: str) -> None:
@@ -173,6 +170,9 @@ def game_detail(record: dict[str, Any]) -> None:
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 ui.label(f"{p.get('emoji') or ''} {p.get('name')}" + (" (computer)" if p.get("bot") else ""))
                 ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
+    with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
+        mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
+        review_summary_for_record(record, you=mine[0] if mine else None)
     with ui.row().classes("gap-2"):
         share_buttons(str(record["code"]))
         ui.button("Watch the replay", icon="smart_display",

@@ -33,17 +33,17 @@ def accuracy_series(records: list[dict[str, Any]], player_id: str,
 
 
 def sparkline(values: list[float], label: str) -> str:
-    """A small SVG line of percentages (0 at the bottom, 100 at the top); our own numbers only."""
+    """A small SVG line of percentages on a light band (its bottom edge 0%, its top 100%); our own numbers only."""
     n = len(values)
     step = (SPARK_W - 2 * PAD) / max(1, n - 1)
     points = [(PAD + (i * step if n > 1 else (SPARK_W - 2 * PAD) / 2),
                PAD + (100 - v) / 100 * (SPARK_H - 2 * PAD)) for i, v in enumerate(values)]
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     x_last, y_last = points[-1]
-    mid = PAD + (SPARK_H - 2 * PAD) / 2
     return (f'<svg class="cn-spark" width="{SPARK_W}" height="{SPARK_H}" viewBox="0 0 {SPARK_W} {SPARK_H}" '
-            f'role="img" aria-label="{label}"><line x1="{PAD}" y1="{mid:.1f}" x2="{SPARK_W - PAD}" y2="{mid:.1f}"/>'
-            f'<polyline points="{line}"/><circle cx="{x_last:.1f}" cy="{y_last:.1f}" r="3"/></svg>')
+            f'role="img" aria-label="{label}"><rect x="0" y="{PAD - 1}" width="{SPARK_W}" '
+            f'height="{SPARK_H - 2 * PAD + 2}" rx="3"/><polyline points="{line}"/>'
+            f'<circle cx="{x_last:.1f}" cy="{y_last:.1f}" r="3"/></svg>')
 
 
 def accuracy_section(records: list[dict[str, Any]], player_id: str) -> None:
