@@ -166,3 +166,20 @@ async def test_peoples_seats_of_every_finished_game_come_before_the_computers(da
     assert started[:2] == [(first, 0), (second, 0)]
     assert sorted(started[2:]) == sorted([(c, s) for c in (first, second) for s in (1, 2, 3)])
     hub.writer.close()
+
+
+async def test_a_game_played_from_a_position_is_reviewed_from_that_position(data_dir: Path) -> None:
+    hub = Hub(data_dir, inline_bots=True)
+    hub.reviews.budget = 2
+    record = finished(hub, "president")
+    table = from_step(hub, record, len(record["log"]) // 2, 2, exact=False)
+    play(hub, table)
+    assert table.status == "over"
+    await hub.reviews.drain()
+    review = hub.reviews.progress(table.code)
+    assert review is not None and review.finished
+    game = get_game("president")
+    replay = Replay(game, table.log, start=first_state(hub, {"code": table.code, "game": "president"}))
+    steps = {d.step for p in review.seats.values() for d in p.decisions()}
+    assert steps and max(steps) < len(table.log) == replay.steps  # judged on this table's own log
+    hub.writer.close()

@@ -94,13 +94,13 @@ class ReviewSummary:
         with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
             with ui.row().classes("items-center gap-1"):
                 ui.label("How everyone played").classes("font-bold")
-                ui.icon("help_outline", size="18px").classes("text-grey-7 cursor-help").props(
+                ui.icon("help_outline", size="18px").classes("text-grey-7").props(
                     "tabindex=0 role=img aria-label='About accuracy'").tooltip(
                     "The computer looks again at every real choice, from what that player could see. A costly "
                     "decision is one where another move was clearly better; accuracy is the share of choices "
                     "that were not costly.")
             for line in lines:
-                row = ui.row().classes("items-center gap-x-2 gap-y-0 w-full cn-review-line").props(
+                row = ui.row().classes("items-center w-full cn-review-line").props(
                     f"data-testid=review-summary-{line.seat} data-review-state=running")
                 with row:
                     who = "You" if line.seat == you else line.name
