@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from logic.registry import get_game
 from logic.replay import Replay
-from tests.e2e.conftest import Server, free_port
+from tests.e2e.conftest import ROOT, Server, free_port
 from tests.e2e.helpers import hand_codes
 
 SIZES = {"laptop": dict(viewport={"width": 1280, "height": 800}),
@@ -50,6 +50,19 @@ def shot(page: Page, name: str) -> None:
     if out:
         Path(out).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(out) / f"{name}.png"), full_page=True)
+
+
+def axe_problems(page: Page, screen: str, within: str = "document") -> list[str]:
+    """Serious and critical accessibility problems axe-core (node_modules, pinned) finds on the page now (or in the
+    part ``within``, a JS expression of an element)."""
+    axe = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        pytest.fail(f"{axe} is missing: run 'npm ci' (test.sh does)")
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe.read_text())
+    found = page.evaluate(f"() => axe.run({within}, {{resultTypes: ['violations']}})")["violations"]
+    return [f"{screen}: {v['impact']} {v['id']} ({v['help']}): " + json.dumps([n["html"][:160] for n in v["nodes"][:5]])
+            for v in found if v["impact"] in ("serious", "critical")]
 
 
 def finished_record(server: Server, code: str) -> dict:
@@ -91,6 +104,7 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     assert re.fullmatch(r"\d{1,3}", mine.get_attribute("data-accuracy") or "")
     expect(mine).to_contain_text(re.compile(r"accuracy \d+%"))
     shot(page, f"review-standings-{size}")
+    problems = axe_problems(page, "standings with reviews")
 
     tap(page, "btn-replay", size)
     replay = page.get_by_test_id("replay")
@@ -115,12 +129,14 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     expect(detail).to_contain_text("Estimated cost")
     expect(page.get_by_test_id(f"replay-move-{step}")).to_have_attribute("data-cost", re.compile(r"\d"))
     shot(page, f"review-replay-{size}")
+    problems += axe_problems(page, "replay with marks")
 
     tap(page, "btn-retry-decision", size)  # the decision again: from the step before it, in that seat
     dialog = page.get_by_test_id("play-from-here-dialog")
     expect(dialog).to_be_visible()
     page.get_by_text("Exact deal, for study").click()
     shot(page, f"review-play-dialog-{size}")
+    problems += axe_problems(page, "play from here")
     tap(page, "btn-pfh-start", size)
     practice = page.get_by_test_id("table")
     expect(practice).to_have_attribute("data-seat", str(seat), timeout=20_000)
@@ -145,4 +161,7 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     expect(accuracy).to_have_attribute("data-games", "1")
     accuracy.scroll_into_view_if_needed()
     shot(page, f"review-stats-{size}")
+    problems += axe_problems(page, "stats accuracy",  # (the rest of /stats is tests/e2e/test_axe.py's)
+                             "document.querySelector('[data-testid=stats-accuracy]')")
+    assert not problems, "\n".join(problems)
     page.context.close()

@@ -87,7 +87,7 @@ def open_play_dialog(code: str, game_key: str, step: int, seats: list[tuple[str,
     ``seats``: (emoji, name) per seat."""
     game = get_game(game_key)
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
-    with ui.dialog() as dialog, ui.card().classes("w-full cn-pfh text-black").props(
+    with ui.dialog().props(f'aria-label="{title}"') as dialog, ui.card().classes("w-full cn-pfh text-black").props(
             "data-testid=play-from-here-dialog"):
         ui.label(title).classes("text-lg font-bold")
         when = "Before the first move" if step == 0 else f"Before move {step + 1}"

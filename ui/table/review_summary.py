@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from logic.tables import Table
 
 MINUS = "\u2212"
+ACCURACY_HELP = ("The computer looks again at every real choice, from what that player could see then. A costly "
+                 "decision is one where another move was clearly better; accuracy is the share of choices that were "
+                 "not costly. More in the rules, under \"After the game\".")
 
 
 def amount(value: float) -> str:
@@ -94,11 +97,11 @@ class ReviewSummary:
         with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
             with ui.row().classes("items-center gap-1"):
                 ui.label("How everyone played").classes("font-bold")
-                ui.icon("help_outline", size="18px").classes("text-grey-7").props(
-                    "tabindex=0 role=img aria-label='About accuracy'").tooltip(
-                    "The computer looks again at every real choice, from what that player could see. A costly "
-                    "decision is one where another move was clearly better; accuracy is the share of choices "
-                    "that were not costly.")
+                about = ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(
+                    not help_text.visible)).props("flat dense no-caps size=sm color=primary data-testid=btn-accuracy")
+            help_text = ui.label(ACCURACY_HELP).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
+            help_text.set_visibility(False)
+            about.props["aria-controls"] = help_text.html_id
             for line in lines:
                 row = ui.row().classes("items-center w-full cn-review-line").props(
                     f"data-testid=review-summary-{line.seat} data-review-state=running")
