@@ -98,7 +98,7 @@ class ReviewSummary:
             with ui.row().classes("items-center gap-1"):
                 ui.label("How everyone played").classes("font-bold")
                 about = ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(
-                    not help_text.visible)).props("flat dense no-caps size=sm color=primary data-testid=btn-accuracy")
+                    not help_text.visible)).props("flat dense no-caps color=primary data-testid=btn-accuracy")
             help_text = ui.label(ACCURACY_HELP).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
             help_text.set_visibility(False)
             about.props["aria-controls"] = help_text.html_id
