@@ -6,8 +6,8 @@ someone opened) first, then those games' computer seats (which give way between 
 come meanwhile), then the backlog. A seat's decisions are listed (``logic.review.decision_points``), then judged a
 few at a time (``review_points``) in the process pool that the searching computer players use, one chunk at a time
 and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the computer
-players and their tables keep their pace. A seat's finished review is kept in the
-:class:`storage.reviews.ReviewStore` (computed once, also across a
+players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). A seat's finished
+review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
 restart); at start the last finished games without one are queued again, behind anything that finishes meanwhile.
 
 Pages follow the progress: :meth:`ReviewRunner.subscribe` calls them after every chunk with the game's
@@ -30,8 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points, review_points
+from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points
 from storage.reviews import ReviewStore
+from ui.server.quiet import review_points_quietly
 
 if TYPE_CHECKING:
     from logic.tables import Table
@@ -414,7 +415,8 @@ class ReviewRunner:
                 return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
-            verdicts = await self._cpu(review_points, job.game, chunk, rng_seed=RNG_SEED, budget=self.budget)
+            verdicts = await self._cpu(review_points_quietly, job.game, chunk, rng_seed=RNG_SEED,
+                                       budget=self.budget)
             if verdicts is None:
                 return STOPPED
             took = max(1e-3, time.monotonic() - began)
