@@ -183,3 +183,24 @@ async def test_a_game_played_from_a_position_is_reviewed_from_that_position(data
     steps = {d.step for p in review.seats.values() for d in p.decisions()}
     assert steps and max(steps) < len(table.log) == replay.steps  # judged on this table's own log
     hub.writer.close()
+
+
+async def test_after_a_restart_finished_games_without_a_review_are_queued(data_dir: Path) -> None:
+    hub = Hub(data_dir)  # no review made here (the runner never started)
+    code = finished(hub, "president")["code"]
+    hub.flush_writes()
+    hub.writer.close()
+    again = Hub(data_dir, inline_bots=True)
+    again.reviews.budget = 2
+    again.reviews.start()
+    await asyncio.sleep(0.05)
+    assert list(again.reviews.backlog) == [code]
+    await again.reviews.drain()
+    assert set(again.reviews.store.for_game(code)) == {0, 1, 2, 3}
+    third = Hub(data_dir, inline_bots=True)  # reviewed once: nothing queued the next time
+    third.reviews.start()
+    await asyncio.sleep(0.05)
+    assert not third.reviews.backlog
+    for h in (again, third):
+        h.reviews.stop()
+        h.writer.close()
