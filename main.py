@@ -21,6 +21,10 @@ def network_name(text: str) -> str:
     return host_label(text)
 
 
+def env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Card Night: card games for friends on your home network.",
@@ -37,6 +41,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--name", type=network_name, default=os.environ.get("CARDNIGHT_NAME", DEFAULT_NAME),
                         help="network name announced by multicast DNS: NAME.local (default cardnight)")
     parser.add_argument("--no-mdns", action="store_true", help="do not announce the name on the network")
+    parser.add_argument("--console-password-always", action="store_true",
+                        default=env_flag("CARDNIGHT_CONSOLE_PASSWORD_ALWAYS"),
+                        help="the host console asks for its password on every browser, the server's own too "
+                             "(behind a reverse proxy that cannot add X-Forwarded-For)")
     return parser.parse_args(argv)
 
 
@@ -60,10 +68,15 @@ def main() -> None:
     simulated = os.environ.get("NICEGUI_USER_SIMULATION") == "true"
     args = parse_args([] if simulated else sys.argv[1:])
     data_dir = Path(args.data_dir if not simulated else os.environ.get("CARDNIGHT_DATA_DIR") or tempfile.mkdtemp())
-    data_dir.mkdir(parents=True, exist_ok=True)
+    from storage.disk_check import folder_problem, remove_leftovers
+
+    problem = folder_problem(data_dir)  # an unwritable data folder: one clear line and a non-zero exit, no traceback
+    if problem:
+        sys.exit(problem)
     # NiceGUI's own storage lives in the data dir too, so one folder is the whole backup.
     os.environ.setdefault("NICEGUI_STORAGE_PATH", str((data_dir / "nicegui").resolve()))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    remove_leftovers(data_dir)  # temporary files of writes that never finished (ours and NiceGUI's)
 
     from nicegui import app, ui  # imported after NICEGUI_STORAGE_PATH is set
 
@@ -78,9 +91,10 @@ def main() -> None:
 
     hub = Hub(data_dir, inline_bots=simulated)
     hub.load()
-    set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed))
+    set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
+                        console_password_always=args.console_password_always))
     register_pages()
-    app.timer(0.1, hub.tick)
+    app.on_startup(hub.start_ticker)  # every table's timeouts, computer moves and lobby expiry, on the monotonic clock
     app.on_startup(hub.reviews.start)  # finished games are reviewed in the worker pool (ui/server/reviews.py)
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
         app.on_startup(settle_memory)
@@ -97,7 +111,8 @@ def main() -> None:
             print(f"   http://{announcer.host_name}:{args.port}  (the same, by name, on devices that know .local)",
                   flush=True)
         print(f"   (data kept in {data_dir.resolve()})", flush=True)
-        print(f"   Host console: {urls[0] if urls else ''}/host — from another device it asks for the password "
+        where = "on every browser" if args.console_password_always else "from another device or through a proxy"
+        print(f"   Host console: {urls[0] if urls else ''}/host — {where} it asks for the password "
               f"{load_or_create_host_password(data_dir)}\n", flush=True)
     ui.run(host=args.host, port=args.port, title="Card Night", favicon="🂡", reload=False, show=False,
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",

@@ -36,7 +36,7 @@ fi
 npm ci --no-audit --no-fund --silent
 
 .venv/bin/ruff check .
-.venv/bin/python -m mypy logic storage  # type checks ([tool.mypy] in pyproject.toml); ui/ joins after its rebuild
+.venv/bin/python -m mypy  # type checks logic/, storage/ and ui/ (the files and settings: [tool.mypy] in pyproject.toml)
 # unit tests on two workers (TEST_WORKERS=0 runs them in one process); browser tests one at a time
 .venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-2}" "$@"
 .venv/bin/python -m pytest -q -m e2e tests/e2e

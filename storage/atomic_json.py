@@ -2,6 +2,10 @@
 
 A file that cannot be read is copied to ``<name>.corrupt-<UTC timestamp>``, logged, and replaced by
 whatever could be salvaged from it (complete documents before the damage), or by an empty database.
+
+Every write reports to :data:`storage.health.HEALTH` (a full, read-only or broken disk, and its end). With
+``keep_previous`` the file being replaced stays beside the new one as ``<name>.prev`` (a hard link, so it costs
+no copy), for bringing a damaged file back from its last good version.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from storage.health import HEALTH
+
 log = logging.getLogger("cardnight.storage")
+
+PREVIOUS_SUFFIX = ".prev"
 
 Data = dict[str, dict[str, Any]]
 
@@ -38,11 +46,28 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(path: Path, text: str, *, fsync: bool = True) -> None:
+def atomic_write_text(path: Path, text: str, *, fsync: bool = True, health_key: str | None = None,
+                      keep_previous: bool = False) -> None:
     """Replace ``path`` with ``text`` so a crash leaves either the old or the new file, never a mix.
 
-    The new file is created with mode 0600 (mkstemp's default).
+    The new file is created with mode 0600 (mkstemp's default). A failure is reported to
+    :data:`~storage.health.HEALTH` under ``health_key`` (default: the path) and raised; a success clears the key.
+    With ``keep_previous`` the old file stays as ``<name>.prev``.
     """
+    key = health_key or f"file:{path}"
+    try:
+        _atomic_write_text(path, text, fsync=fsync, keep_previous=keep_previous)
+    except OSError as exc:
+        HEALTH.failed(key, exc, str(path))
+        raise
+    HEALTH.succeeded(key)
+
+
+def previous_path(path: Path) -> Path:
+    return path.with_name(path.name + PREVIOUS_SUFFIX)
+
+
+def _atomic_write_text(path: Path, text: str, *, fsync: bool, keep_previous: bool) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -51,6 +76,8 @@ def atomic_write_text(path: Path, text: str, *, fsync: bool = True) -> None:
             handle.flush()
             if fsync:
                 os.fsync(handle.fileno())
+        if keep_previous:
+            _keep_previous(path)
         for attempt in range(5):
             try:
                 os.replace(tmp, path)
@@ -64,6 +91,26 @@ def atomic_write_text(path: Path, text: str, *, fsync: bool = True) -> None:
         raise
     if fsync:
         fsync_dir(path.parent)
+
+
+def _keep_previous(path: Path) -> None:
+    """Make ``<name>.prev`` the file ``path`` holds now (if any): a second name for it, or a copy where the file
+    system has no hard links. ``path`` itself stays in place throughout."""
+    target = previous_path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        os.unlink(tmp)
+        try:
+            os.link(path, tmp)
+        except FileNotFoundError:
+            return  # nothing saved yet
+        except OSError:
+            shutil.copyfile(path, tmp)  # no hard links here (some network or FAT file systems)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def remove_stale_temp_files(path: Path) -> None:

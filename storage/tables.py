@@ -1,4 +1,10 @@
-"""Live tables: one small TinyDB file per table, ``<data_dir>/tables/<CODE>.json``."""
+"""Live tables: one small TinyDB file per table, ``<data_dir>/tables/<CODE>.json``.
+
+Each save keeps the file it replaces as ``<CODE>.json.prev`` (a hard link: no copy is written). A table file that
+is damaged later (cut short, overwritten with garbage, an unreadable record) is kept aside as
+``<CODE>.json.corrupt-<time>`` and the table comes back from ``<CODE>.json.prev``: one save behind, which is one
+move at a table someone watches. The host console lists the tables brought back that way.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,15 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from storage.atomic_json import AtomicJSONStorage, atomic_write_text, fsync_dir, open_db, quarantine
+from storage.atomic_json import (
+    AtomicJSONStorage,
+    atomic_write_text,
+    fsync_dir,
+    open_db,
+    previous_path,
+    quarantine,
+)
+from storage.health import HEALTH, TABLE_PREFIX
 
 log = logging.getLogger("cardnight.storage")
 
@@ -56,6 +70,7 @@ class TableStore:
         self._fsync = fsync
         self._dbs: dict[str, TinyDB] = {}
         self._lock = threading.RLock()
+        self.restored: dict[str, str] = {}  # code -> why its file was replaced by the previous copy (this run)
 
     def path(self, code: str) -> Path:
         """The file of table ``code`` (validated)."""
@@ -93,7 +108,8 @@ class TableStore:
             db = self._dbs.pop(code, None)
             if db is not None:
                 db.close()
-            atomic_write_text(path, text, fsync=self._fsync and durable)
+            atomic_write_text(path, text, fsync=self._fsync and durable, health_key=TABLE_PREFIX + code,
+                              keep_previous=True)
 
     def make_durable(self, codes: list[str]) -> None:
         """Flush the files of ``codes`` (written with ``durable=False``) and the directory to the disk."""
@@ -111,12 +127,26 @@ class TableStore:
         fsync_dir(self.dir)
 
     def load(self, code: str) -> dict[str, Any] | None:
-        """Return a copy of the table's record, or None if there is none (or it was unreadable)."""
+        """Return a copy of the table's record, or None if there is none (or nothing of it could be read).
+
+        A damaged file is kept aside and the table comes back from its previous copy when that one is whole."""
         check_code(code)
         with self._lock:
-            if code not in self._dbs and not self.path(code).exists():
-                return None
-            db = self._db(code)
+            path, previous = self.path(code), previous_path(self.path(code))
+            if code not in self._dbs and not path.exists():
+                if not previous.exists():
+                    return None
+                return self._restore(code, "its file is missing (a save was cut off)")
+            problem = self._problem_of(path, code)
+            if problem is None:
+                record = self._read_record(path, code)
+                if record is not None:
+                    return record
+                problem = "unreadable"
+            if previous.exists() and self._problem_of(previous, code) is None:
+                quarantine(path, f"{problem}; brought back from {previous.name}")
+                return self._restore(code, problem)
+            db = self._db(code)  # nothing better: salvage what the damaged file still holds
             raw = db.storage.read() or {}
             docs = list(raw.get(TABLE, {}).values())
             record = docs[0] if len(docs) == 1 else None
@@ -130,6 +160,57 @@ class TableStore:
                 log.warning("Table %s: nothing usable left after salvage (%s)", code, problem)
             self._drop(code)
             return None
+
+    @staticmethod
+    def _read_record(path: Path, code: str) -> dict[str, Any] | None:
+        try:
+            data = json.loads(path.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            return None
+        docs = list(data.get(TABLE, {}).values()) if isinstance(data, dict) and isinstance(data.get(TABLE), dict) \
+            else []
+        if len(docs) != 1 or _valid_record(docs[0], code) is not None:
+            return None
+        return docs[0]
+
+    def _problem_of(self, path: Path, code: str) -> str | None:
+        """Why the file at ``path`` is not a whole record of table ``code`` (None when it is one)."""
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            return f"unreadable ({exc.strerror or exc})"
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            return f"unreadable JSON: {exc}"
+        if not isinstance(data, dict) or not isinstance(data.get(TABLE), dict):
+            return "not a table file"
+        docs = list(data[TABLE].values())
+        if len(docs) != 1:
+            return f"{len(docs)} documents instead of 1"
+        return _valid_record(docs[0], code)
+
+    def _restore(self, code: str, problem: str) -> dict[str, Any] | None:
+        """Bring table ``code`` back from its previous copy (checked by the caller): it becomes the table's file."""
+        previous = previous_path(self.path(code))
+        record = self._read_record(previous, code)
+        if record is None:
+            return None
+        db = self._dbs.pop(code, None)
+        if db is not None:
+            db.close()
+        try:
+            atomic_write_text(self.path(code), previous.read_text(encoding="utf-8"), fsync=self._fsync,
+                              health_key=TABLE_PREFIX + code)
+        except OSError:
+            log.exception("Table %s: could not write back its previous copy; it plays on from memory", code)
+        why = f"{problem}" if len(problem) < 200 else problem[:200] + "…"
+        self.restored[code] = why
+        log.warning("Table %s: its file was damaged (%s); brought it back from the previous copy (one save behind, "
+                    "at version %s)", code, why, record.get("version"))
+        HEALTH.notice("restored", f"Table {code} was brought back from its previous copy (one save behind): its "
+                                  f"file was damaged ({why}).", subject=code)
+        return record
 
     def load_all(self) -> list[dict[str, Any]]:
         """Records of every readable table, sorted by code; bad files are logged and skipped."""
@@ -155,12 +236,16 @@ class TableStore:
         if db is not None:
             db.close()
         self.path(code).unlink(missing_ok=True)
+        previous_path(self.path(code)).unlink(missing_ok=True)
+        HEALTH.forget(TABLE_PREFIX + code)  # a removed table no longer waits to be saved
         if self._fsync:
             fsync_dir(self.dir)
 
     def codes(self) -> list[str]:
         """Codes of the table files on disk, sorted."""
-        return sorted(p.stem for p in self.dir.glob("*.json") if is_valid_code(p.stem))
+        names = {p.stem for p in self.dir.glob("*.json")}
+        names |= {p.name.removesuffix(".json.prev") for p in self.dir.glob("*.json.prev")}  # a cut-off save
+        return sorted(n for n in names if is_valid_code(n))
 
     def close(self) -> None:
         """Close every open table database."""

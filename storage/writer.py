@@ -9,30 +9,40 @@ caller can show a change only once it is saved.
 it, because the data is the kernel's. Flushing it to the disk itself (fsync, against a power cut) is done at
 once by a second thread: under load an fsync can wait 100 ms or more for the disk's journal, and neither the
 players nor the next table's write should wait for that.
+
+A write that fails because the disk is full, read-only or broken is kept (the newest record of the table) and
+tried again every ``RETRY_SECONDS``; ``on_failed(code, version)`` tells the caller at once, so it can go on in
+memory meanwhile. :data:`storage.health.HEALTH` says whether anything waits, and logs it (no traceback per try).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from storage import health
+from storage.health import is_disk_fault
 from storage.tables import TableStore
 
 log = logging.getLogger("cardnight.storage")
 
 SavedCallback = Callable[[str, int], None]
 _DELETE = None
-RETRY_SECONDS = 1.0
+RETRY_SECONDS = health.RETRY_SECONDS
 
 
 class TableWriter:
     """A queue of "newest record per table" drained by one daemon thread."""
 
-    def __init__(self, store: TableStore, on_saved: SavedCallback | None = None) -> None:
+    def __init__(self, store: TableStore, on_saved: SavedCallback | None = None,
+                 on_failed: SavedCallback | None = None) -> None:
         self.store = store
         self.on_saved = on_saved
+        self.on_failed = on_failed
+        self._retry_at = 0.0  # monotonic time of the next try after a failed write (0: no wait)
         self._pending: dict[str, tuple[str | None, int]] = {}  # code -> (record JSON or _DELETE, version)
         self._cond = threading.Condition()
         self._busy = False
@@ -43,6 +53,7 @@ class TableWriter:
         self._latest: dict[str, int] = {}  # code -> newest version written
         self.writes = 0
         self.failures = 0
+        self.lost: set[str] = set()  # tables that could not be written before the writer stopped
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
         self._sync_thread = threading.Thread(target=self._run_sync, name="table-fsync", daemon=True)
@@ -68,8 +79,11 @@ class TableWriter:
                 return True  # a newer record is already in the file
             try:
                 self.store.save_json(code, record_json, durable=False)
-            except Exception:
-                log.exception("Could not save table %s now; queued for another try", code)
+            except Exception as exc:
+                if not is_disk_fault(exc):
+                    log.exception("Could not save table %s now; queued for another try", code)
+                self.failures += 1
+                self._retry_at = time.monotonic() + RETRY_SECONDS
                 self.save(code, record_json, version)
                 return False
             self._latest[code] = version
@@ -99,14 +113,30 @@ class TableWriter:
             return self._cond.wait_for(lambda: not (self._pending or self._busy or self._to_sync or self._syncing),
                                        timeout)
 
+    def waiting(self) -> list[str]:
+        """Codes of the tables whose newest record is not written yet."""
+        with self._cond:
+            return sorted(code for code, (text, _) in self._pending.items() if text is not _DELETE)
+
+    def retry_now(self) -> None:
+        """Try the waiting records at once (e.g. the host freed space and said so)."""
+        with self._cond:
+            self._retry_at = 0.0
+            self._cond.notify_all()
+
     def close(self, timeout: float = 30.0) -> None:
-        """Write what is queued, then stop the thread."""
-        self.flush(timeout)
+        """Write what is queued, then stop the thread. While saving fails, one last try is made at once (the
+        server is stopping: it cannot wait for space), and what still cannot be written is logged."""
+        if not self._retry_at:
+            self.flush(timeout)
         with self._cond:
             self._closed = True
             self._cond.notify_all()
         self._thread.join(timeout)
         self._sync_thread.join(timeout)
+        if self.lost:
+            log.warning("Stopped without saving %d table(s) (%s): the disk took no writes; they are as they were "
+                        "at their last save.", len(self.lost), ", ".join(sorted(self.lost)))
 
     def _run(self) -> None:
         while True:
@@ -114,6 +144,11 @@ class TableWriter:
                 self._cond.wait_for(lambda: self._pending or self._closed)
                 if self._closed and not self._pending:
                     return
+                wait = self._retry_at - time.monotonic()
+                if wait > 0 and not self._closed:  # saving failed: try again when it is time, not at every move
+                    self._cond.wait(wait)
+                    continue
+                self._retry_at = 0.0
                 batch, self._pending = self._pending, {}
                 self._busy = True
             written: list[str] = []
@@ -159,12 +194,23 @@ class TableWriter:
                 self.store.save_json(code, text, durable=False)
                 self._latest[code] = version
                 self.writes += 1
-        except Exception:  # a full disk must not kill the writer: the table stays in memory and is retried
+        except Exception as exc:  # a full disk must not kill the writer: the table stays in memory and is retried
             self.failures += 1
-            log.exception("Could not save table %s; trying again in %.0f s", code, RETRY_SECONDS)
+            if not is_disk_fault(exc):  # (a disk fault is logged once by storage.health, not at every try)
+                log.exception("Could not save table %s; trying again in %.0f s", code, RETRY_SECONDS)
             with self._cond:
                 self._pending.setdefault(code, (text, version))  # unless a newer record is already queued
-                self._cond.wait(RETRY_SECONDS)
+                self._retry_at = time.monotonic() + RETRY_SECONDS
+                closed = self._closed
+            if self.on_failed is not None and text is not _DELETE:
+                try:
+                    self.on_failed(code, version)
+                except Exception:
+                    log.exception("on_failed failed for table %s", code)
+            if closed:  # stopping: one last try was made; what could not be written stays lost with the process
+                with self._cond:
+                    self._pending.pop(code, None)
+                    self.lost.add(code)
             return False
         if self.on_saved is not None:
             try:

@@ -6,9 +6,14 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
 - :func:`socket_belongs_to` and :func:`listener_known`: the socket guard's checks (tests/ui/test_socket_guard.py).
 - :func:`session_store`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py).
+- :func:`rewrite_user_storage`: every browser's storage file written again once a full disk takes writes
+  (tests/ui/test_save_faults_pages.py).
 - :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
   main.py wires it; tests/bench/crash_restart.py measures it).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
+- :func:`install` gives ``nicegui.timer`` the monotonic clock: its timers measure their callback with ``time.time()``
+  and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
+  page's ``ui.timer`` (the turn countdown) for as long as the step (tests/ui/test_timer_clock.py).
 
 A faster ``expects_arguments``: NiceGUI asks ``inspect.signature`` whether a callback takes arguments every time it
 creates an element (once per class/style/props collection), which was a fifth of the server's time when a table
@@ -18,9 +23,12 @@ unusual (wrapped functions, partials, builtins, callables) still goes to the ori
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import time
 import weakref
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from nicegui import Client, app, helpers, ui
@@ -45,6 +53,11 @@ def expects_arguments(func: Callable[..., Any]) -> bool:
 
 def install() -> None:
     helpers.expects_arguments = expects_arguments
+    # the module's ``time``, read only for dt (mypy sees the module object only, not what it imported)
+    importlib.import_module("nicegui.timer").time = MONOTONIC_TIME  # type: ignore[attr-defined]
+
+
+MONOTONIC_TIME = SimpleNamespace(time=time.monotonic)  # stands in for the ``time`` module inside nicegui.timer
 
 
 # ----------------------------------------------------------------------------------------------- replaced elements
@@ -120,10 +133,25 @@ def session_store(session_id: object) -> Any | None:
     """``app.storage.user`` of the browser with this session id, or None. Pages redraw in background tasks
     (another player's move) without a request; NiceGUI keeps the same dicts in ``app.storage._users``."""
     users = app.storage._users  # noqa: SLF001
-    return users.get(session_id) if session_id in users else None  # type: ignore[call-overload]
+    return users.get(session_id) if session_id in users else None
 
 
 # ----------------------------------------------------------------------------------------------- shutdown
 def run_first_at_shutdown(handler: Callable[[], Any]) -> None:
     """``handler`` runs before NiceGUI's own shutdown steps (which cancel tasks): ``app.on_shutdown`` appends."""
     app._shutdown_handlers.insert(0, handler)  # noqa: SLF001
+
+
+def rewrite_user_storage() -> int:
+    """Write NiceGUI's per-browser storage files (``app.storage.user`` of every browser seen, and the general
+    storage) once more, e.g. after a full disk refused their writes: NiceGUI writes a file only when it changes.
+    Reads NiceGUI's private ``Storage._users`` and ``_general``."""
+    from nicegui.persistence.file_persistent_dict import FilePersistentDict
+
+    stores = [*app.storage._users.values(), app.storage._general]  # noqa: SLF001
+    count = 0
+    for store in stores:
+        if isinstance(store, FilePersistentDict) and store:
+            store.backup()
+            count += 1
+    return count

@@ -2,7 +2,7 @@
 
 from logic.registry import register
 
-from .actions import Give, NextHand, Pass, Play, PresidentConfig
+from .actions import Give, NextHand, Pass, PassTrick, Play, PresidentConfig
 from .game import PresidentGame
 from .state import PresidentState
 from .view_types import PresidentView
@@ -10,4 +10,4 @@ from .view_types import PresidentView
 GAME = register(PresidentGame())
 
 __all__ = ["GAME", "PresidentGame", "PresidentConfig", "PresidentState", "PresidentView", "Play", "Pass", "Give",
-           "NextHand"]
+           "NextHand", "PassTrick"]

@@ -144,11 +144,22 @@ class NextHand:
     kind: Literal["next"] = "next"
 
 
-Action = Annotated[Play | Pass | Give | NextHand, Field(discriminator="kind")]
+@dataclass(frozen=True, slots=True)
+class PassTrick:
+    """Out of turn: pass for the rest of this trick (``on``), or take that back. While it is on, the game passes
+    for the seat each time the trick comes round to it; it ends with the trick."""
+
+    on: bool = True
+    kind: Literal["pass_trick"] = "pass_trick"
+
+
+Action = Annotated[Play | Pass | Give | NextHand | PassTrick, Field(discriminator="kind")]
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
 
 PASS = Pass()
 NEXT = NextHand()
+PASS_TRICK_ON = PassTrick(True)
+PASS_TRICK_OFF = PassTrick(False)
 
 # Canonical plays: PLAY_TABLE[rank][nibble][k] is the Play of the first k suits (S, H, D, C order)
 # of ``rank`` among the suits in ``nibble``. legal_actions lists only these (suits never matter in play);

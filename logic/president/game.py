@@ -43,6 +43,9 @@ class PresidentGame(Game[PresidentView]):
     def apply(self, state: PresidentState, seat: int, action: Any) -> None:
         rules.apply(state, seat, action)
 
+    def off_turn_actions(self, state: PresidentState, seat: int) -> list[Any]:
+        return rules.off_turn_moves(state, seat)
+
     def view(self, state: PresidentState, seat: int | None) -> PresidentView:
         return views.view(state, seat)
 

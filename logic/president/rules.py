@@ -10,12 +10,15 @@ from .actions import (
     LEAD_TABLE,
     NEXT,
     PASS,
+    PASS_TRICK_OFF,
+    PASS_TRICK_ON,
     PLAY_TABLE,
     POP4,
     RANK_PLURAL,
     Give,
     NextHand,
     Pass,
+    PassTrick,
     Play,
     mask_cards,
     parse_cards,
@@ -67,6 +70,14 @@ def legal_actions(s: PresidentState, seat: int) -> list:
     return []
 
 
+def off_turn_moves(s: PresidentState, seat: int) -> list:
+    """"Pass for this trick" (or taking it back): for a seat still in the hand while another plays. The switch that
+    changes something comes first; the other is accepted too and changes nothing (a second tap on a stale page)."""
+    if s.phase != PHASE_PLAY or not 0 <= seat < s.n or seat == s.turn or s.out_mask >> seat & 1:
+        return []
+    return [PASS_TRICK_OFF, PASS_TRICK_ON] if s.passing >> seat & 1 else [PASS_TRICK_ON, PASS_TRICK_OFF]
+
+
 def _give_options(h: int, k: int) -> list[Give]:
     """One Give per distinct multiset of ranks (suits do not matter), lowest ranks first."""
     cards = mask_cards(h)
@@ -107,6 +118,8 @@ def apply(s: PresidentState, seat: int, action) -> None:
         _apply_give(s, seat, action)
     elif cls is NextHand:
         _apply_next(s, seat)
+    elif cls is PassTrick:
+        _apply_pass_trick(s, seat, action)
     else:
         raise IllegalMove("That action makes no sense in President")
 
@@ -174,6 +187,7 @@ def _apply_play(s: PresidentState, seat: int, action: Play) -> None:
             return
     s.last_event = ("play", seat, mask, flipped, went_out)
     s.turn = _next_active(s, seat)
+    _auto_pass(s)
 
 
 def _apply_pass(s: PresidentState, seat: int) -> None:
@@ -181,6 +195,19 @@ def _apply_pass(s: PresidentState, seat: int) -> None:
         _check_turn(s, seat)
     if not s.top_count:
         raise IllegalMove("You are leading, so you must play something")
+    _pass(s, seat)
+    _auto_pass(s)
+
+
+def _auto_pass(s: PresidentState) -> None:
+    """The turn has come round to seats that pass for this trick: each passes at once (the trick may end)."""
+    while s.passing >> s.turn & 1 and s.top_count:
+        _pass(s, s.turn, auto=True)
+
+
+def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
+    """``seat`` passes; ``auto``: the game passes for it ("Pass for this trick"), and the message keeps telling
+    the last thing a player did unless the trick ends."""
     s.history.append((seat, 0))
     passed = s.passed | (1 << seat)
     last = s.last_seat
@@ -192,12 +219,14 @@ def _apply_pass(s: PresidentState, seat: int) -> None:
         s.top_count = 0
         s.top_rank = -1
         s.passed = 0
+        s.passing = 0  # the trick is over: everyone is back in for the next one
         s.turn = leader
         s.last_event = ("pass", seat, 0, leader)
         return
     s.passed = passed
     s.turn = _next_active(s, seat)
-    s.last_event = ("pass", seat, 0, -1)
+    if not auto:
+        s.last_event = ("pass", seat, 0, -1)
 
 
 def _end_hand(s: PresidentState) -> None:
@@ -214,6 +243,7 @@ def _end_hand(s: PresidentState) -> None:
     s.top_count = 0
     s.top_rank = -1
     s.passed = 0
+    s.passing = 0
     s.confirmed = 0
     s.phase = PHASE_OVER if s.hand_no >= s.hands_total else PHASE_HAND_OVER
 
@@ -245,6 +275,22 @@ def _apply_give(s: PresidentState, seat: int, action: Give) -> None:
         s.phase = PHASE_PLAY
         s.turn = s.prev_finish[-1]  # the Beggar leads
         s.last_event = ("give", seat, 0, need, s.turn)
+
+
+def _apply_pass_trick(s: PresidentState, seat: int, action: PassTrick) -> None:
+    if s.phase != PHASE_PLAY:
+        raise IllegalMove("You can pass a trick only while cards are being played")
+    if not 0 <= seat < s.n:
+        raise IllegalMove("It is not your turn")
+    if s.out_mask >> seat & 1:
+        raise IllegalMove("You are already out of this hand")
+    if seat == s.turn:
+        raise IllegalMove("It is your turn: play, or press Pass")
+    bit = 1 << seat
+    if action.on:
+        s.passing |= bit
+    else:
+        s.passing &= ~bit
 
 
 def _apply_next(s: PresidentState, seat: int) -> None:

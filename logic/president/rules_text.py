@@ -50,10 +50,17 @@ The highest total at the end wins; if several players share the top total, they 
 - **Playing:** tap the cards you want to put down (all the same rank) so they lift, then press
   **Play**. Press **Pass** to let the turn go by. The Pass button is missing when you are leading,
   because the leader must play something.
+- **Pass for this trick:** while someone else is playing, press **Pass for this trick** if you
+  already know you will not answer. Your seat shows *passing*, and whenever the trick reaches you
+  the game passes for you straight away, so nobody waits for you. Press the button again to take
+  it back. It switches itself off when the trick ends, so you are back in for the next one.
 - **Exchange:** if you are President or Vice President, tap the 2 (or 1) cards to give back and
   press **Give**. The cards you were just handed are marked so you can spot them.
 - **Between hands:** a summary shows the finishing order, each player's points for the hand and the
-  running totals. Press **Next hand** when you are ready; the deal happens once everyone has.
+  running totals. Press **Next hand** when you are ready: the next deal comes as soon as everyone
+  has pressed it (computer players are always ready). So that nobody waits for a slow reader, a
+  countdown on the summary starts it anyway when it runs out - 30 seconds unless the host picked
+  15, 60 or "when everyone is ready" in the lobby.
 - **Turn timer:** at tables with a timer (20 seconds by default) a late player gets an automatic
   move - the lowest cards that can be played (or the lowest cards to give back in the exchange) -
   and auto-play switches on until they come back.
@@ -90,6 +97,11 @@ These are points the basic rules leave open; this is how Card Night settles them
   nobody has to play out a lone hand.
 - **Equal ranks never beat each other,** and nothing beats a play of a different size (a single 2 does
   not beat a pair).
+- **Pass for this trick** is our addition, to save waiting. It counts exactly like pressing Pass
+  each time the trick comes round to you: it covers only the trick in play (or the one about to be
+  led, if you press it before the lead), everyone can see that you chose it, and it ends as soon as
+  someone wins the trick. You cannot switch it on during your own turn (just press Pass), during the
+  exchange, or once you are out.
 - **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);
   in the exchange, your lowest cards.
 
@@ -102,6 +114,10 @@ only helps when singles are being played - keep it for that.
 **Q: I passed earlier in this trick. Can I still play?**
 Yes. A pass only covers that one turn. If the trick is still alive when your turn comes round again,
 you may beat the top play.
+
+**Q: I pressed "Pass for this trick". When can I play again?**
+As soon as the trick is over and a new one starts - or earlier, if you press the button again
+before your turn comes round.
 
 **Q: I went out with the last play of a trick. Who leads now?**
 Once everybody else has passed, the next player after you (going round the table) who still holds

@@ -43,6 +43,7 @@ class PresidentState:
         "ex_recv",
         "ex_gave",
         "last_event",
+        "passing",
     )
 
     def __init__(self) -> None:
@@ -74,6 +75,7 @@ class PresidentState:
         self.ex_gave: list[int] = []  # per seat: mask given in the exchange (-1 = not yet)
         # public record of the last thing that happened: (seat, kind, mask, extra)
         self.last_event: tuple | None = None
+        self.passing = 0  # seats (bits) that pass for the rest of this trick ("Pass for this trick"); public
 
 
 # --- new match / deal ---------------------------------------------------------------------------------
@@ -127,6 +129,7 @@ def _deal(s: PresidentState, hand_no: int) -> None:
     s.rev = False
     s.history = []
     s.confirmed = 0
+    s.passing = 0
     s.ex_pending = 0
     s.ex_give = [0] * n
     s.ex_partner = [-1] * n
@@ -203,6 +206,7 @@ def clone(s: PresidentState) -> PresidentState:
     c.ex_recv = list(s.ex_recv)
     c.ex_gave = list(s.ex_gave)
     c.last_event = s.last_event
+    c.passing = s.passing
     return c
 
 
@@ -236,6 +240,7 @@ def snapshot(s: PresidentState) -> dict:
         "ex_recv": list(s.ex_recv),
         "ex_gave": list(s.ex_gave),
         "last_event": list(s.last_event) if s.last_event is not None else None,
+        "passing": s.passing,
     }
 
 
@@ -273,6 +278,7 @@ def restore(d: dict) -> PresidentState:
         s.ex_gave = [int(x) for x in d["ex_gave"]]
         ev = d.get("last_event")
         s.last_event = tuple(ev) if ev is not None else None
+        s.passing = int(d.get("passing", 0))  # snapshots from before "Pass for this trick": nobody passes
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"Not a President snapshot: {exc}") from None
     return s

@@ -68,6 +68,7 @@ class PresidentView(CommonView):
     order: Literal["normal", "reversed"]
     revolution: bool
     passed: list[int]
+    passing: list[int]  # seats passing for the rest of this trick
     finished: list[int]
     exchange: PresidentExchange | None
     hand_no: int

@@ -7,8 +7,9 @@
 * ``hand``: the viewer's card codes, lowest first in the normal order (3 ... A, 2); [] for spectators.
 * ``seats``: per seat ``{"cards": int, "title": str|None, "status": [chips], "score": int, "team": None,
   "place": int|None}``. Titles come from the last finished hand ("President", "Vice President",
-  "Citizen", "Vice Beggar", "Beggar"); chips are "passed", "out", "giving" (exchange) and "ready"
-  (confirmed the hand summary). ``place`` is the finishing place this hand once the seat is out.
+  "Citizen", "Vice Beggar", "Beggar"); chips are "passed", "passing" (passes for the rest of this trick),
+  "out", "giving" (exchange) and "ready" (confirmed the hand summary). ``place`` is the finishing place
+  this hand once the seat is out.
 * ``round_label``: "Hand 2 of 4"; ``scores``: match totals per seat.
 * ``summary``: None while a hand runs; in "hand-over"/"over" the result of the last hand:
   ``{"title", "rows": [{"seat", "place", "title", "points", "total"}], "columns": [[key, label], ...]}``
@@ -25,6 +26,8 @@ President extras:
   may pass (False when leading).
 * ``order``: "normal" or "reversed" (revolution); ``revolution``: whether the option is on.
 * ``passed``: seats that passed since the play to beat; ``finished``: seats in finishing order this hand.
+* ``passing``: seats that pass for the rest of this trick ("Pass for this trick", public): the game passes for
+  them each time the trick comes round, until it ends.
 * ``exchange``: only for the four seats in an exchange (President/Beggar, Vice President/Vice Beggar),
   else None: ``{"role", "partner", "received": [codes], "give_count": n, "given": [codes] or None,
   "pending": bool}``. For the President, ``received`` are the Beggar's best two cards and ``given`` the
@@ -145,7 +148,9 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         if s.out_mask >> i & 1:
             status.append("out")
             place = s.finished.index(i) + 1
-        if phase == PHASE_PLAY and s.top_count and s.passed >> i & 1:
+        if phase == PHASE_PLAY and s.passing >> i & 1:
+            status.append("passing")
+        elif phase == PHASE_PLAY and s.top_count and s.passed >> i & 1:
             status.append("passed")
         if phase == PHASE_EXCHANGE and s.ex_pending >> i & 1:
             status.append("giving")
@@ -213,6 +218,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         "revolution": s.revolution,
         "passed": [i for i in range(n) if s.passed >> i & 1] if phase == PHASE_PLAY and s.top_count else [],
         "finished": list(s.finished),
+        "passing": [i for i in range(n) if s.passing >> i & 1] if phase == PHASE_PLAY else [],
         "exchange": exchange,
         "hand_no": s.hand_no,
         "hands": s.hands_total,
@@ -238,6 +244,8 @@ def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
         return text
     if kind == "pass":
         return "passed"
+    if kind == "pass_trick":
+        return "passes for the rest of this trick" if action.on else "is back in this trick"
     if kind == "give":
         k = len(action.cards)
         return f"gave back {k} card{'s' if k != 1 else ''}"

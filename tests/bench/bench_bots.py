@@ -103,7 +103,7 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
     """Computer-only tables on the real Hub (server code path) while a probe measures loop lag."""
     from nicegui import core
 
-    from logic.tables import Seat
+    from logic.table import Seat
     from ui.server.hub import Hub
 
     core.loop = asyncio.get_running_loop()
@@ -129,7 +129,7 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
                 await asyncio.sleep(interval)
                 lags.append(time.perf_counter() - t0 - interval)
 
-        async def ticker() -> None:  # like app.timer(0.1, hub.tick)
+        async def ticker() -> None:  # like Hub.run_ticker
             while not stop.is_set():
                 await hub.tick()
                 await asyncio.sleep(0.1)

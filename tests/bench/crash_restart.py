@@ -4,7 +4,7 @@ and check that every table survives with every action anybody could have seen.
     python tests/bench/crash_restart.py [--kills 30] [--tables 20] [--max-run 3.0] [--seed 1] [--dir PATH]
 
 Before the first start (and while the server is down) the script writes computer-only tables itself with
-``logic.tables`` + ``storage.tables.TableStore`` (all seats bots, speed 0), so only one process ever writes a
+``logic.table`` + ``storage.tables.TableStore`` (all seats bots, speed 0), so only one process ever writes a
 table file. While the server runs it polls every table file: the server saves before it tells any page, so the
 longest action log seen in a file is at least what any browser was shown. After each kill it checks:
 
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from logic.registry import all_games  # noqa: E402
-from logic.tables import STATUS_PLAYING, Settings, Table, new_table  # noqa: E402
+from logic.table import STATUS_PLAYING, Settings, Table, new_table  # noqa: E402
 from storage.tables import TableStore  # noqa: E402
 
 HOST = "bench-host"

@@ -34,7 +34,7 @@ def main() -> None:
     from nicegui import app, ui
 
     from logic.registry import all_games
-    from logic.tables import STATUS_PLAYING
+    from logic.table import STATUS_PLAYING
     from storage.secret import load_or_create_secret
     from tests.bench.crash_restart import computer_table
     from ui.pages import register_pages
@@ -45,7 +45,7 @@ def main() -> None:
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host="127.0.0.1", port=args.port))
     register_pages()
-    app.timer(0.1, hub.tick)
+    app.on_startup(hub.start_ticker)
     app.on_shutdown(hub.save_all)
 
     keys = [g.key for g in all_games()]

@@ -6,7 +6,7 @@
   made by the hub like practice tables (``hub.create``), then the host's seat is given to a computer player
   too. Games rotate through ``games``; ``level`` defaults to each game's practice level.
 * ``GET /bench/stats?reset=1``: figures since the last reset: ``hub.ticker_lag`` (the time one ticker pass
-  takes), how late each tick started (the ticker is ``app.timer(0.1, hub.tick)``), event-loop lag from a
+  takes), how late each tick started (``Hub.run_ticker`` calls ``hub.tick`` every 0.1 s), event-loop lag from a
   10 ms asyncio probe, moves made, tables, and resident memory of this process and its children.
 
 Everything else is exactly ``main.py``: same pages, ticker, hub, storage and bots.
@@ -34,7 +34,7 @@ MARK = {"ticks": 0, "lags": 0, "ticker": 0, "moves": 0, "at": time.perf_counter(
 _original_tick = hub_module.Hub.tick
 
 
-async def _timed_tick(self: hub_module.Hub) -> None:  # main.py registers hub.tick after this patch
+async def _timed_tick(self: hub_module.Hub) -> None:  # the ticker calls Hub.tick: patched before main.py starts it
     TICK_STARTS.append(time.perf_counter())
     await _original_tick(self)
 
@@ -75,7 +75,7 @@ def install() -> None:
     from nicegui import app
 
     from logic.registry import get_game
-    from logic.tables import STATUS_PLAYING, Seat
+    from logic.table import STATUS_PLAYING, Seat
     from ui.server.runtime import runtime
 
     async def probe() -> None:

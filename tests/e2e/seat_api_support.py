@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from logic.tables import Table
+from logic.table import Table
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import saved_record
 

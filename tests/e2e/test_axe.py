@@ -1,48 +1,40 @@
 """Accessibility: axe-core (pinned in package.json, installed by test.sh with ``npm ci``) finds no serious or
-critical problem on any screen, on a laptop and on a phone: home, lobby, each game in play, the final standings,
-profile, stats, link and rules. A failure prints every violation with the elements it found.
+critical problem on any screen, on a laptop (1280×800) and on a phone (390×844, touch): home, the lobby, profile,
+stats, link and rules; every phase of every game (President: play, hand summary, card exchange, standings; Rummy:
+draw for the first deal, draw stage, a card selected, the grace period after a discard, hand summary, standings;
+Beanie: steal mode, the end-of-round vote, round summary, scorecard, draw stage, standings; Stockpile: a card picked,
+the grace period after a discard, standings); a watcher's view; the rules, chat and menu dialogs. A test fails
+with every violation it found and the elements it names.
+
+One server for the module; the same player on a laptop page and a phone page, each screen scanned on both at once
+(``tests/e2e/axe_phases.py`` says how each phase is reached).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
+from tests.e2e import axe_phases as ph
+from tests.e2e.axe_phases import Pages, Scanner
 from tests.e2e.conftest import ROOT, Server, free_port
+from tests.e2e.helpers import TABLE
 
 pytestmark = pytest.mark.e2e
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-GAMES = {
-    "president": "players=4&bots=3&level=beginner&seed=42&speed=0",
-    "rummy": "players=2&bots=1&level=easy&seed=42&speed=0",
-    "beanie": "players=3&bots=2&level=easy&seed=42&speed=0",
-    "stockpile": "players=2&bots=1&level=easy&seed=42&speed=0&stock_size=short",
-}
-# a game that ends by itself: the turn timer runs out and the computer plays the seat until the end
-FINISHING = "/new/president?players=4&hands=4&seed=7&speed=0&timer=20"
-RUN_AXE = "() => axe.run(document, {resultTypes: ['violations']})"
 
 
 def axe_script() -> str:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run 'npm ci' (test.sh does) to install the pinned axe-core")
     return AXE.read_text()
-
-
-def serious(page: Page, screen: str, script: str) -> list[str]:
-    """The serious and critical violations axe finds on the page now, one readable line each."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(content=script)
-    found = page.evaluate(RUN_AXE)["violations"]
-    return [f"{screen}: {v['impact']} {v['id']} ({v['help']}): "
-            + json.dumps([n["html"][:160] for n in v["nodes"][:5]])
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")
@@ -54,55 +46,188 @@ def axe_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
 
 
-@pytest.fixture(params=list(SIZES), scope="module")
-def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[str, Page, Page]]:
-    phone = request.param == "phone"
-    ctx = browser.new_context(viewport=SIZES[request.param], has_touch=phone, is_mobile=phone)
-    page, finishing = ctx.new_page(), ctx.new_page()
-    page.set_default_timeout(20_000)
-    yield request.param, page, finishing
-    ctx.close()
+@dataclass
+class Site:
+    """The server's URL, the player's two pages (laptop first: it drives), a watcher's two, and the table of a
+    President match that plays itself to the end meanwhile."""
+
+    url: str
+    pages: Pages
+    watchers: Pages
+    finishing: str
 
 
-def scan(page: Page, screen: str, script: str, problems: list[str]) -> None:
-    page.wait_for_timeout(250)  # motion ends: axe reads colours of cards at rest
-    problems += serious(page, screen, script)
-
-
-def test_no_serious_accessibility_problems_on_any_screen(sized: tuple[str, Page, Page], axe_server: Server) -> None:
-    size, page, finishing = sized
-    script = axe_script()
+@pytest.fixture(scope="module")
+def site(browser: Browser, axe_server: Server) -> Iterator[Site]:
     url = axe_server.url
-    finishing.goto(url + FINISHING)  # plays itself to the end while the other screens are checked
-    problems: list[str] = []
+    laptop = browser.new_context(viewport=SIZES["laptop"])
+    lead = laptop.new_page()
+    lead.goto(f"{url}/new/president?{ph.PRESIDENT_FINISHING}")  # made first: it finishes while the rest is scanned
+    expect(lead.locator(TABLE)).to_be_visible()
+    finishing = lead.url
+    # the phone is the same player (the same identity cookie), so it sees the laptop's tables from the same seat
+    phone = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True,
+                                storage_state=laptop.storage_state())
+    contexts = [laptop, phone]
+    pages = {"laptop": lead, "phone": phone.new_page()}
+    watchers = {}
+    for size, viewport in SIZES.items():
+        phone_size = size == "phone"
+        ctx = browser.new_context(viewport=viewport, has_touch=phone_size, is_mobile=phone_size)
+        contexts.append(ctx)
+        watchers[size] = ctx.new_page()
+    for page in [*pages.values(), *watchers.values()]:
+        page.set_default_timeout(20_000)
+    expect.set_options(timeout=15_000)  # computer players and pages on a busy machine (two pages per screen)
+    yield Site(url, pages, watchers, finishing)
+    expect.set_options(timeout=None)  # Playwright's default again for the other modules
+    for ctx in contexts:
+        ctx.close()
 
-    page.goto(url + "/")
-    expect(page.locator("[data-testid=join-code-input]")).to_be_visible()
-    scan(page, f"{size} home", script, problems)
-    page.click("[data-testid=friends-president]")
-    expect(page.locator("[data-testid=join-code]")).to_be_visible()
-    scan(page, f"{size} lobby", script, problems)
-    for game, query in GAMES.items():
-        page.goto(f"{url}/new/{game}?{query}")
-        expect(page.locator("[data-testid=hand] [data-card]").first).to_be_visible()
-        scan(page, f"{size} {game}", script, problems)
-        if game == "rummy":  # and after a draw: the discard pile and the table take taps now
-            page.click("[data-testid=pile-stock]")
-            expect(page.locator("[data-testid=hand] [data-card]")).to_have_count(14)
-            scan(page, f"{size} rummy after a draw", script, problems)
+
+@pytest.fixture
+def scan() -> Iterator[Scanner]:
+    scanner = Scanner(axe_script())
+    yield scanner
+    if scanner.problems:  # a test that stopped early: what it had found so far
+        print("axe-core found serious or critical problems:\n" + "\n".join(scanner.problems))
+
+
+def clean(scan: Scanner) -> None:
+    assert not scan.problems, "axe-core found serious or critical problems:\n" + "\n".join(scan.problems)
+
+
+def test_home_and_lobby(site: Site, scan: Scanner) -> None:
+    pages, url = site.pages, site.url
+    ph.visit(pages, url + "/", "[data-testid=join-code-input]")
+    scan(pages, "home")
+    lead = ph.driver(pages)
+    lead.click("[data-testid=friends-president]")
+    expect(lead.locator("[data-testid=join-code]")).to_be_visible()
+    pages["phone"].goto(lead.url)
+    expect(pages["phone"].locator("[data-testid=join-code]")).to_be_visible()
+    scan(pages, "lobby")
+    clean(scan)
+
+
+def dialog(pages: Pages, scan: Scanner, opener: str, testid: str, screen: str, role: str = "dialog") -> None:
+    """Open a dialog (or menu) on every page, scan it (the page behind was scanned just before), close it (Escape)."""
+    for page in pages.values():
+        page.click(f"[data-testid={opener}]")
+        expect(page.locator(f"[data-testid={testid}]")).to_be_visible()
+    scan(pages, screen, within=f"[role={role}]")
+    for page in pages.values():
+        page.keyboard.press("Escape")
+        expect(page.locator(f"[data-testid={testid}]")).to_be_hidden()
+
+
+def test_president(site: Site, scan: Scanner) -> None:
+    pages = site.pages
+    table = ph.open_table(pages, f"{site.url}/new/president?{ph.PRESIDENT}")
+    ph.my_move(pages, "play", "our first move")
+    scan(pages, "president play")
+    dialog(pages, scan, "btn-rules", "rules-dialog", "rules dialog")
+    dialog(pages, scan, "btn-chat", "chat-dialog", "chat dialog")
+    dialog(pages, scan, "btn-menu", "btn-leave", "table menu", role="menu")
+    ph.visit(site.watchers, table, "[data-testid=table][data-watching=true]")  # no seat here: they watch
+    scan(site.watchers, "president, watching")
+    ph.president_to_hand_over(pages)
+    for page in pages.values():
+        expect(page.locator("[data-testid=hand-summary]")).to_be_visible()
+    scan(pages, "president hand summary")
+    ph.tap(ph.driver(pages), "btn-next-hand")  # we went out first: the President chooses two cards to give back
+    ph.my_move(pages, "exchange", "the exchange")
+    for page in pages.values():
+        expect(page.locator("[data-testid=btn-give]")).to_be_visible()
+    scan(pages, "president card exchange")
+    ph.open_table(pages, site.finishing)
+    for page in pages.values():
+        expect(page.locator(TABLE)).to_have_attribute("data-status", "over", timeout=120_000)
+        expect(page.locator("[data-testid=standings]")).to_be_visible()
+    scan(pages, "president standings")
+    clean(scan)
+
+
+def test_rummy(site: Site, scan: Scanner) -> None:
+    pages = site.pages
+    lead = ph.driver(pages)
+    ph.open_table(pages, f"{site.url}/new/rummy?{ph.RUMMY}")
+    ph.phase_is(pages, "first-draw")
+    scan(pages, "rummy draw for the first deal")
+    ph.tap_if_there(lead, "btn-first-draw")  # (after 15 s the game draws for us: the same card)
+    ph.rummy_turn(pages, scan)  # draw stage, a card selected, the grace after the discard; the computer goes out
+    ph.phase_is(pages, "hand-over")
+    for page in pages.values():
+        expect(page.locator("[data-testid=hand-summary]")).to_be_visible()
+    scan(pages, "rummy hand summary")
+    ph.open_table(pages, f"{site.url}/new/rummy?{ph.RUMMY_OVER}")
+    for page in pages.values():
+        expect(page.locator("[data-testid=standings]")).to_be_visible()
+    scan(pages, "rummy standings")
+    clean(scan)
+
+
+def test_beanie(site: Site, scan: Scanner) -> None:
+    pages = site.pages
+    lead = ph.driver(pages)
+    ph.open_table(pages, f"{site.url}/new/beanie?{ph.BEANIE}")
+    ph.my_move(pages, "play", "our first turn")  # the first player's extra card counts as the draw
+    for code in ph.BEANIE_LAY:
+        ph.select(lead, code)
+    ph.tap(lead, "btn-lay")
+    ph.in_step(pages)
+    for page in pages.values():  # steal mode: the hand card a Beanie on the table stands for glows
+        ph.tap(page, "btn-steal")
+        expect(page.locator("[data-testid=beanie-board]")).to_have_attribute("data-steal-mode", "true")
+    scan(pages, "beanie steal mode")
+    for page in pages.values():
+        ph.tap(page, "btn-steal")  # Cancel steal
+        expect(page.locator("[data-testid=beanie-board]")).to_have_attribute("data-steal-mode", "false")
+    ph.tap(lead, "btn-end-round")
+    for page in pages.values():
+        expect(page.locator("[data-testid=vote-banner]")).to_be_visible()
+    scan(pages, "beanie end-of-round vote")
+    ph.beanie_discard(lead)  # the computer agrees: the round ends as a draw
+    ph.phase_is(pages, "hand-over")
+    for page in pages.values():
+        expect(page.locator("[data-testid=hand-summary]")).to_be_visible()
+    scan(pages, "beanie round summary")
+    dialog(pages, scan, "btn-scorecard", "scorecard-dialog", "beanie scorecard")
+    ph.tap(lead, "btn-next-hand")  # round 2: the computer starts, then we draw
+    ph.my_move(pages, "play", "our turn in round 2")
+    ph.wait_until(lead, lambda: ph.beanie_board(lead, "data-stage") == "draw", "the draw stage")
+    scan(pages, "beanie draw stage")
+    lead.click("[data-testid=pile-stock]")
+    ph.wait_until(lead, lambda: ph.beanie_board(lead, "data-stage") == "play", "the play stage")
+    ph.tap(lead, "btn-end-round")
+    ph.beanie_discard(lead)  # the computer agrees: the last round ends
+    for page in pages.values():
+        expect(page.locator("[data-testid=standings]")).to_be_visible()
+    scan(pages, "beanie standings")
+    clean(scan)
+
+
+def test_stockpile(site: Site, scan: Scanner) -> None:
+    pages = site.pages
+    ph.open_table(pages, f"{site.url}/new/stockpile?{ph.STOCKPILE}")
+    ph.stockpile_turn(pages, scan)  # a card picked, the grace period after the discard; then the computer wins
+    for page in pages.values():
+        expect(page.locator("[data-testid=standings]")).to_be_visible()
+    scan(pages, "stockpile standings")
+    clean(scan)
+
+
+def test_profile_stats_link_and_rules(site: Site, scan: Scanner) -> None:
+    """Last: the games above are in the stats now (won and lost, the chart, the history)."""
     for screen, path in (("profile", "/profile"), ("stats", "/stats"), ("link", "/link"), ("rules", "/rules"),
                          ("rummy rules", "/rules/rummy")):
-        page.goto(url + path)
-        expect(page.locator("h1").first).to_be_attached()  # a level-one heading (the rules' text brings its own)
-        scan(page, f"{size} {screen}", script, problems)
-
-    expect(finishing.locator("[data-testid=table]")).to_have_attribute("data-status", "over", timeout=180_000)
-    expect(finishing.locator("[data-testid=standings]")).to_be_visible()
-    scan(finishing, f"{size} results", script, problems)
-    assert not problems, "axe-core found serious or critical problems:\n" + "\n".join(problems)
+        ph.visit(site.pages, site.url + path, "h1")  # one level-one heading (the rules' text adds its own)
+        scan(site.pages, screen)
+    clean(scan)
 
 
 def test_the_pinned_axe_core_is_the_one_installed() -> None:
     pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["axe-core"]
     installed = json.loads((Path(AXE).parents[0] / "package.json").read_text())["version"]
     assert installed == pinned
+

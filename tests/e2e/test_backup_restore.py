@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 from logic.registry import all_games
-from logic.tables import Table
+from logic.table import Table
 from storage.tables import TableStore
 from tests.bench.crash_restart import computer_table, make_code
 from tests.e2e.conftest import Server, free_port

@@ -1,6 +1,10 @@
 """The server announces its name on the network with multicast DNS while it runs (python-zeroconf as the client,
 on this machine): ``<name>.local`` and the ``_http._tcp`` service resolve to its address and port, the home page
-shows the name, and both are gone once it stopped. ``--no-mdns`` announces nothing."""
+shows the name, and both are gone once it stopped. ``--no-mdns`` announces nothing.
+
+Multicast DNS sends packets on this machine's network, so the announcement test runs only when asked
+(``CN_NETWORK_TESTS=1``); every HTTP request of these tests goes to loopback. The parts that need no network are
+in tests/test_mdns.py."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from zeroconf import AddressResolverIPv4, IPVersion, Zeroconf
 
 from tests.e2e.conftest import Server, free_port
@@ -43,6 +48,8 @@ def wait_for_log(server: Server, text: str, timeout: float = 20) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.skipif(not os.environ.get("CN_NETWORK_TESTS"),
+                    reason="multicast DNS goes out on the machine's network; set CN_NETWORK_TESTS=1 to run it")
 def test_the_name_and_the_service_resolve_while_the_server_runs(tmp_path: Path) -> None:
     addresses = lan_addresses()
     assert addresses, "this machine has no network interface besides loopback: nothing to announce on"
@@ -54,7 +61,7 @@ def test_the_name_and_the_service_resolve_while_the_server_runs(tmp_path: Path) 
         found, service = resolve(name)
         assert found and set(found) <= set(addresses), found
         assert service is not None and service[1] == server.port and set(service[0]) <= set(addresses)
-        home = httpx.get(f"http://{found[0]}:{server.port}/", timeout=30)  # the resolved address reaches the server
+        home = httpx.get(f"{server.url}/", timeout=30)
         assert home.status_code == 200 and f"http://{name}.local:{server.port}" in home.text
         assert f"http://{name}.local:{server.port}" in server.log.read_text()  # printed at start too
     finally:
@@ -69,7 +76,7 @@ def test_no_mdns_announces_nothing(tmp_path: Path) -> None:
     server.start()
     try:
         assert httpx.get(f"{server.url}/", timeout=30).status_code == 200
-        assert resolve(name, 1500) == ([], None)
+        time.sleep(1.0)  # the announcement would be logged by now
         assert "mDNS" not in server.log.read_text()
     finally:
         server.stop()

@@ -120,7 +120,7 @@ def test_turn_stays_private_until_the_grace_period_ends(browser: Browser, server
             # read the other page first, then the server's file: pages hear of a change only after it is saved,
             # so if the saved table is still in its grace period, nothing shown so far can be the committed turn
             on_other, shown = melds_on_table(other), seen(other)
-            if saved_record(server, code)["commit_deadline"] is None:
+            if saved_record(server, code)["commit_left"] is None:
                 break  # committed (the mover's page may not show it yet): the other page may now see it
             assert new_meld not in on_other
             assert not set(cards) & shown, "melded cards reached the other browser during the grace period"

@@ -11,8 +11,10 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.axe_phases import Scanner
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, president_step
+from tests.e2e.test_axe import axe_script
 
 pytestmark = pytest.mark.e2e
 
@@ -45,6 +47,11 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     host.click("[data-testid=friends-president]")
     expect(host).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"))
     code = host.locator("[data-testid=join-code]").inner_text().strip()
+    host.click("[data-testid=btn-lobby-tv]")  # "Show on a TV": the address and a QR code for the TV's browser
+    expect(host.locator("[data-testid=tv-link]")).to_contain_text(f"/tv/{code}")
+    expect(host.locator("[data-testid=tv-link-qr]")).to_be_visible()
+    host.keyboard.press("Escape")
+    expect(host.locator("[data-testid=tv-dialog]")).to_be_hidden()
 
     tv = tv_page(browser, 1920, 1080)
     tv.goto(f"{server.url}/tv/{code}")
@@ -53,6 +60,8 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     expect(qr).to_be_visible()
     assert qr.bounding_box()["height"] >= 400  # scannable from a sofa
     expect(tv.locator("[data-testid=tv-seat-1]")).to_have_attribute("data-taken", "false")
+    scan = Scanner(axe_script())  # legible in a dark room: no serious contrast or naming problem on any TV screen
+    scan({"tv": tv}, "tv lobby")
 
     guest.goto(f"{server.url}/table/{code}")
     guest.fill("[data-testid=join-name]", "Guest")
@@ -68,6 +77,10 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     host.click("[data-testid=btn-start]")
 
     expect(tv.locator(TV)).to_have_attribute("data-status", "playing")
+    host.click("[data-testid=btn-menu]")  # the table menu offers it too, once the game runs
+    host.click("[data-testid=btn-show-tv]")
+    expect(host.locator("[data-testid=tv-link]")).to_contain_text(f"/tv/{code}")
+    host.keyboard.press("Escape")
     expect(tv.locator("[data-testid=tv-middle]")).to_be_visible()
     expect(tv.locator("[data-testid=tv-round]")).to_contain_text("Hand 1")
     assert tv.locator("[data-testid=hand]").count() == 0  # never a hand
@@ -81,6 +94,7 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     sizes = tv.evaluate(MEASURE)
     assert sizes["card"] >= 120 and sizes["name"] >= 32 and sizes["score"] >= 32, sizes
     assert not sizes["scrolls"], sizes
+    scan({"tv": tv}, "tv in play")
 
     small = tv_page(browser, 1280, 720)
     small.goto(f"{server.url}/tv/{code}")
@@ -96,6 +110,8 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
     host.click("[data-testid=btn-leave-end]")
     expect(tv.locator("[data-testid=standings]")).to_be_visible()
     assert tv.locator("[data-testid=tv] button:visible").count() == 0  # nothing to click
+    scan({"tv": tv}, "tv standings")
+    assert not scan.problems, "axe-core on the TV:\n" + "\n".join(scan.problems)
 
     # "Play again" makes a new table: the TV follows it by itself
     host.click("[data-testid=btn-play-again]")

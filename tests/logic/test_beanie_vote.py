@@ -10,7 +10,7 @@ from logic.beanie import GAME
 from logic.beanie.actions import AGREE, DRAW_STOCK, PROPOSE, WITHDRAW, Discard
 from logic.beanie.sets import CODES
 from logic.game import IllegalMove
-from logic.tables import STATUS_PLAYING, Settings, new_table
+from logic.table import STATUS_PLAYING, Settings, new_table
 from tests.logic.beanie_support import craft, illegal
 
 T0 = 5_000_000.0
@@ -97,7 +97,7 @@ def table_at_vote(turn_seconds: int = 60):
         t.join(f"p{i}", f"P{i}", "🙂", T0)
     t.start("p0", T0)
     t.state = three_seats_with_vote()
-    t._after_change(T0)
+    t.after_change(T0)
     return t
 
 

@@ -14,7 +14,7 @@ from logic.registry import get_game
 from logic.rummy.actions import DRAW_STOCK, FIRST_DRAW, NEXT
 from logic.rummy.melds import CODE, DRAW_KEY
 from logic.rummy.rules import FIRST_DRAW_SECONDS
-from logic.tables import STATUS_PLAYING, Settings, Table, new_table
+from logic.table import STATUS_PLAYING, Settings, Table, new_table
 
 G = get_game("rummy")
 T0 = 3_000_000.0

@@ -1,4 +1,4 @@
-"""Who is here (logic/table_away.py, logic/table_watch.py): connections passed in as plain data with the time,
+"""Who is here (logic/table/away.py, watch.py, chat.py): connections passed in as plain data with the time,
 reconnecting -> away from the stored times, the away grace, handing an away seat to a computer, watchers' chat and
 seats."""
 
@@ -9,8 +9,17 @@ import json
 import pytest
 
 from logic.game import IllegalMove
-from logic.table_away import AWAY, CONNECTED, RECONNECT_SECONDS, RECONNECTING, away_text
-from logic.tables import STATUS_PLAYING, Settings, Table, new_table
+from logic.table import (
+    AWAY,
+    CONNECTED,
+    RECONNECT_SECONDS,
+    RECONNECTING,
+    STATUS_PLAYING,
+    Settings,
+    Table,
+    away_text,
+    new_table,
+)
 
 T0 = 2_000_000.0
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
 from logic.game import IllegalMove
-from logic.tables import SCHEMA, STATUS_PLAYING, Settings, Table, migrate_record, new_table
+from logic.table import SCHEMA, STATUS_PLAYING, Settings, Table, migrate_record, new_table
 
 T0 = 1_000_000.0
 HASH_A = hashlib.sha256(b"token-a").hexdigest()
 HASH_B = hashlib.sha256(b"token-b").hexdigest()
+RECORDS = Path(__file__).parent / "records"
 
 
 def rummy_lobby(turn_seconds: int = 30) -> Table:
@@ -75,13 +77,12 @@ def test_a_program_acts_through_the_same_checks_as_a_person() -> None:
 
 
 def test_a_schema_1_record_loads_and_saves_as_the_current_schema() -> None:
-    t = rummy_lobby()
-    record = t.to_record(T0)
+    record = json.loads((RECORDS / "OLDREC.json").read_text())["table"]["1"]  # saved by the schema 2 code
     old = {**record, "schema": 1, "seats": [{k: v for k, v in s.items() if k != "program_hash"}
                                             for s in record["seats"]]}
     loaded = Table.from_record(json.loads(json.dumps(old)), T0)
-    assert [s.name for s in loaded.seats] == ["Hanna", ""] and not any(s.is_program for s in loaded.seats)
-    assert loaded.to_record(T0)["schema"] == SCHEMA == 2
+    assert [s.name for s in loaded.seats] == ["Hanna", "Gus", "Ada"] and not any(s.is_program for s in loaded.seats)
+    assert loaded.to_record(T0)["schema"] == SCHEMA == 3
     with pytest.raises(ValueError, match="schema"):
         migrate_record({**record, "schema": 99})
 

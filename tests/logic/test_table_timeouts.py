@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from logic.registry import get_game
-from logic.tables import Settings, Table, new_table
+from logic.table import Settings, Table, new_table
 
 T0 = 2_000_000.0
 

@@ -9,7 +9,7 @@ import pytest
 
 from logic.game import IllegalMove
 from logic.registry import get_game
-from logic.tables import (
+from logic.table import (
     STATUS_CLOSED,
     STATUS_LOBBY,
     STATUS_OVER,

@@ -131,6 +131,7 @@ def play_and_check(key: str, options: dict[str, Any], seed: int, filled: set[str
     phases seen to ``phases`` and the keys seen with a non-empty value to ``filled``."""
     game = get_game(key)
     rng = random.Random(seed)
+    off_rng = random.Random(seed + 1)  # moves out of turn (President's "Pass for this trick"), drawn apart
     config = game.make_config(**options)
     state = game.new_game(config, seed)
     players = options["players"]
@@ -145,6 +146,12 @@ def play_and_check(key: str, options: dict[str, Any], seed: int, filled: set[str
         movers = game.to_move(state)
         assert movers, f"{key} seed {seed} step {step}: nobody to move in an unfinished game"
         seat = rng.choice(movers)
+        if key == "president":
+            other = off_rng.randrange(players)
+            off = game.off_turn_actions(state, other)
+            if off and off_rng.random() < 0.2:
+                game.apply(state, other, off[0])
+                continue
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
 
 

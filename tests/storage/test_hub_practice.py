@@ -13,7 +13,7 @@ import pytest
 from logic.registry import get_game
 from logic.replay import Replay
 from logic.review import practice_start
-from logic.tables import Table
+from logic.table import Table
 from storage.practice_starts import StartSource, StartStore
 from ui.server.hub import Hub, choose_bot_action
 from ui.server.practice import first_state

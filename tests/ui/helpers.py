@@ -66,3 +66,13 @@ async def open_with_status(user: User, path: str, status: int) -> None:
     finally:
         del user.http_client.get
     assert seen == [status], f"{path} answered {seen}, expected {status}"
+
+
+def as_remote_device(user: User, address: str = "192.0.2.7") -> None:
+    """Make a simulated browser another device on the network: its connection comes from ``address`` (the peer in
+    the ASGI scope), not from loopback. No packet leaves this machine."""
+    import httpx
+    from nicegui import core
+
+    user.http_client = httpx.AsyncClient(transport=httpx.ASGITransport(core.app, client=(address, 50123)),
+                                         base_url="http://test")

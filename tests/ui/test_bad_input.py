@@ -17,7 +17,7 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from logic.tables import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
+from logic.table import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from ui.guards.code_guard import MISS_FORGET_SECONDS, MISS_QUEUE_LIMIT, CodeGuard
 from ui.server.runtime import runtime
@@ -204,7 +204,7 @@ def _table_file(code: str, record: dict) -> str:
 @pytest.fixture
 def damaged_data(_data_dir: Path) -> Path:
     """Before the app starts: a truncated main database, a truncated table, a garbage table, a good table."""
-    from logic.tables import Settings, new_table
+    from logic.table import Settings, new_table
 
     tables = _data_dir / "tables"
     tables.mkdir(parents=True)

@@ -10,7 +10,7 @@ from nicegui.testing import User
 
 from logic.beanie.actions import DRAW_STOCK, Discard
 from logic.beanie.sets import CODES
-from logic.tables import Table
+from logic.table import Table
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
 from ui.server.runtime import runtime

@@ -56,13 +56,51 @@ def test_wrong_passwords_wait_longer_each_time_and_are_logged(caplog: pytest.Log
     assert wait_before_check("10.0.0.9", now + 10_000) == 0  # forgotten after a quiet spell
 
 
-@pytest.mark.parametrize(("client", "host", "local"), [
-    ("127.0.0.1", "127.0.0.1:8080", True), ("127.0.0.1", "localhost:8080", True), ("::1", "[::1]:8080", True),
-    ("127.0.0.1", "localhost", True),
-    ("127.0.0.1", "evil.example:8080", False),  # a page that re-pointed its own name at 127.0.0.1
-    ("127.0.0.1", "192.168.1.20:8080", False), ("127.0.0.1", None, False), ("127.0.0.1", "", False),
-    ("192.168.1.30", "localhost:8080", False),  # a header cannot make another device local
-])
-def test_the_no_password_path_needs_a_loopback_connection_asking_for_a_local_name(
-        client: str, host: str | None, local: bool) -> None:
-    assert host_access.request_is_local(client, host) is local
+FORWARDED = [
+    {"X-Forwarded-For": "127.0.0.1"}, {"Forwarded": "for=127.0.0.1"}, {"X-Real-IP": "127.0.0.1"},
+    {"x-forwarded-for": "192.168.1.30"}, {"X-Forwarded-Host": "localhost"}, {"X-Forwarded-Proto": "http"},
+    {"Via": "1.1 proxy"}, {"True-Client-IP": "127.0.0.1"}, {"X-Forwarded-For": ""},
+    {"X-Forwarded-For": "127.0.0.1", "Forwarded": "for=127.0.0.1", "X-Real-IP": "127.0.0.1"},
+    {"Forwarded": 'for="[::1]";host=localhost'}, {"X-Forwarded-For": "::1, 127.0.0.1"},
+]
+
+
+@pytest.mark.parametrize("headers", FORWARDED)
+@pytest.mark.parametrize("host", ["localhost", "localhost:8080", "localhost.", "127.0.0.1:8080", "[::1]:8080",
+                                  "[::ffff:127.0.0.1]:8080", "192.168.1.20:8080"])
+def test_any_forwarding_header_means_the_password_whatever_the_host(host: str, headers: dict[str, str]) -> None:
+    assert not host_access.request_is_local("127.0.0.1", {"host": host, **headers})
+    assert not host_access.request_is_local("::1", [(k.lower(), v) for k, v in {"host": host, **headers}.items()])
+
+
+@pytest.mark.parametrize("host", ["localhost", "localhost:8080", "localhost.", "LOCALHOST.:8080", "127.0.0.1:8080",
+                                  "127.0.0.2", "[::1]:8080", "[::1]", "[::ffff:127.0.0.1]"])
+@pytest.mark.parametrize("peer", ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"])
+def test_a_loopback_peer_without_forwarding_headers_naming_this_machine_opens_it(peer: str, host: str) -> None:
+    """An IPv4 loopback connection seen on a dual-stack socket (``::ffff:127.0.0.1``) is the same machine;
+    ``localhost.`` (the fully qualified form) is localhost."""
+    assert host_access.request_is_local(peer, {"host": host, "user-agent": "x", "accept": "*/*"})
+
+
+@pytest.mark.parametrize("host", ["evil.example:8080", "evil.example", "cardnight.local:8080", "192.168.1.20:8080",
+                                  "localhost.evil.example", "127.0.0.1.evil.example", "", None])
+@pytest.mark.parametrize("peer", ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+def test_a_loopback_peer_naming_another_host_is_asked_for_the_password(peer: str, host: str | None) -> None:
+    """A page from elsewhere that points its own name at 127.0.0.1 (DNS rebinding) reaches us from loopback with
+    its own name in Host; so does a proxy that forwards the visitor's Host and adds no header. Both get the
+    password form."""
+    headers = {} if host is None else {"host": host, "user-agent": "x", "accept": "*/*"}
+    assert not host_access.request_is_local(peer, headers)
+    assert not host_access.request_is_local(peer, None)
+
+
+@pytest.mark.parametrize("peer", ["192.168.1.30", "10.0.0.2", "::ffff:192.168.1.2", "fe80::1", "", None,
+                                  "testclient", "localhost"])
+def test_another_peer_needs_the_password_even_asking_for_localhost(peer: str | None) -> None:
+    assert not host_access.request_is_local(peer, {"host": "localhost"})
+
+
+def test_the_switch_asks_the_servers_own_browser_too() -> None:
+    assert host_access.request_is_local("127.0.0.1", {"host": "localhost"})
+    assert not host_access.request_is_local("127.0.0.1", {"host": "localhost"}, password_always=True)
+    assert not host_access.request_is_local("::1", {}, password_always=True)

@@ -1,19 +1,25 @@
 """The host console (NiceGUI `user` tests), problem reports from a table to the console, and bad report codes and
-files. The simulated browser asks for the host "test", not for this machine by a local name, so the console
-treats it as another device: it signs in with the console password (the no-password path from the server's own
-machine is tested over HTTP in tests/e2e/test_host_console_browser.py and as a pure function in test_host_access.py)."""
+files. The simulated browser here is another device on the network (a forged peer address in the ASGI scope), so
+it signs in with the console password (the no-password path of the server's own browser, forwarding headers and
+the password switch are tested in test_host_console_access.py and as pure functions in test_host_access.py)."""
 
 from __future__ import annotations
 
+import pytest
 from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
-from logic.tables import Table
+from logic.table import Table
 from storage.reports import ReportStore
-from tests.ui.helpers import eventually, find, open_with_status, with_testid
+from tests.ui.helpers import as_remote_device, eventually, find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.server.runtime import runtime
+
+
+@pytest.fixture(autouse=True)
+def remote(user: User) -> None:
+    as_remote_device(user)
 
 
 def text_of(user: User, testid: str) -> str:

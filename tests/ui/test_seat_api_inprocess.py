@@ -24,7 +24,7 @@ T0 = 1_000_000.0
 class World:
     def __init__(self, tmp_path: Path) -> None:
         self.now = T0
-        self.hub = Hub(tmp_path / "data", clock=lambda: self.now, inline_bots=True)
+        self.hub = Hub(tmp_path / "data", clock=lambda: self.now, inline_bots=True, wall=lambda: self.now)
         app = FastAPI()
         app.include_router(api.router)
         self.client = TestClient(app)
@@ -104,8 +104,10 @@ def test_the_rate_limit_refills_with_time() -> None:
 
 
 def test_only_a_bearer_header_carries_a_token() -> None:
-    assert bearer_token("Bearer abc") == "abc" and bearer_token("bearer  abc ") == "abc"
-    for header in (None, "", "Basic abc", "Bearer", "Bearer " + "x" * 500, "abc"):
+    assert bearer_token("Bearer abc") == "abc" and bearer_token("bearer  abc") == "abc"
+    assert bearer_token("Bearer a-b_c.d~e+f/g==") == "a-b_c.d~e+f/g=="
+    for header in (None, "", "Basic abc", "Bearer", "Bearer " + "x" * 500, "abc", "Bearer abc ", "Bearer abc\t",
+                   "Bearer abc def", "Bearer\tabc", "Bearer ab\u00e9c", "Bearer abc\n"):
         assert bearer_token(header) is None
     token, token_hash = new_token()
     assert hash_token(token) == token_hash and token not in token_hash and len(token) >= 40

@@ -66,3 +66,19 @@ def on_card_clicks(container: ui.element, handler: Callable[[str], None]) -> Non
     """One click listener for all the clickable cards in ``container`` (a hand): far less to send than one per
     card. ``handler`` gets the card's code as the browser sent it; check it before use."""
     container.on("click", lambda e: handler(e.args) if isinstance(e.args, str) else None, js_handler=CARD_CLICK_JS)
+
+
+def mark_selected(container: ui.element, selected: set[str]) -> None:
+    """Show the selection on the cards in ``container`` in place (a class and ``aria-pressed`` on the cards whose
+    mark changed): a tap restyles one card instead of redrawing the hand under the next tap."""
+    for el in container.descendants():
+        code = el.props.get("data-card")
+        if code is None:
+            continue
+        want = code in selected
+        if ("selected" in el.classes) != want:
+            el.classes(add="selected" if want else "", remove="" if want else "selected")
+            if want:
+                el.props["aria-pressed"] = "true"
+            else:
+                el.props.pop("aria-pressed", None)

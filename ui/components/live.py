@@ -66,6 +66,29 @@ class LiveButton:
                 self.tip = None
 
 
+class LiveToggle(LiveButton):
+    """A button that switches something on and off: ``state()`` gives (on now, action that switches it, reason it
+    cannot be used or None). Shows whether it is on with ``aria-pressed`` and ``data-on`` (and a filled look)."""
+
+    def __init__(self, send: Callable[[Any], Any], text: str, testid: str,
+                 state: Callable[[], tuple[bool, Any, str | None]], icon: str | None = None) -> None:
+        self.toggle_state = state
+        self.on: bool | None = None
+        super().__init__(send, text, testid, lambda: state()[1:], icon=icon)
+
+    def refresh(self) -> None:
+        if self.button.is_deleted:
+            return
+        on = self.toggle_state()[0]
+        if on != self.on:
+            self.on = on
+            self.button.props["aria-pressed"] = "true" if on else "false"
+            self.button.props["data-on"] = "true" if on else "false"
+            self.button.props(remove="outline" if on else "unelevated")
+            self.button.props("unelevated color=amber text-color=black" if on else "outline color=primary")
+        super().refresh()
+
+
 class LiveLabel:
     """A label showing ``text()``, hidden while that is empty."""
 

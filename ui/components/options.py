@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal, Protocol, cast, get_args, get_origin
 
 from nicegui import ui
 from pydantic import BaseModel
@@ -52,7 +52,17 @@ def player_choices(game: Any) -> list[int]:
             if game.min_players <= c <= game.max_players]
 
 
-def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: Callable[[str, Any], None] | None,
+class _HasPlayers(Protocol):
+    players: int
+
+
+def players_of(config: BaseModel) -> int:
+    """How many seats a game's config makes."""
+    # every game's Config has ``players`` (the contract in logic/game.py); Game.make_config says only BaseModel
+    return cast(_HasPlayers, config).players
+
+
+def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: Callable[[str, Any], object] | None,
                     *, enabled: bool = True) -> dict[str, ui.select]:
     """One select per option; read-only (disabled) for non-hosts or once the game has started. Returns the selects
     by option name (to be kept up to date in place)."""

@@ -12,7 +12,7 @@ from nicegui import ui
 
 from logic.registry import get_game
 from logic.replay import Example
-from logic.table_common import Seat
+from logic.table import Seat
 from ui.components.stepper import Stepper
 from ui.table.still import draw_still_table
 

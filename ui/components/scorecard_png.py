@@ -51,7 +51,7 @@ def _round_scores(key: tuple[Any, ...], record: dict[str, Any]) -> tuple[tuple[i
             game.apply(state, int(seat), game.decode_action(data))
             phase = game.phase(state)
             if phase != before and (phase == PHASE_HAND_OVER or (phase == PHASE_OVER and before != PHASE_HAND_OVER)):
-                points.append(tuple(int(x) for x in game.view(state, None).get("scores") or ()))
+                points.append(tuple(int(x) for x in game.view(state, None)["scores"] or ()))
             before = phase
         result: tuple[tuple[int, ...], ...] = tuple(points)
     except Exception as exc:  # an old or damaged record: no chart, never a crash

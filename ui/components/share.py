@@ -11,6 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.components.dialog import named_dialog
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.server.runtime import runtime
 
@@ -92,7 +93,8 @@ def _png_js(code: str) -> str:
 
 
 def open_text_dialog(record: dict[str, Any]) -> None:
-    with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full").props("data-testid=share-dialog"):
+    with named_dialog("Share the result") as dialog, ui.card().classes("w-96 max-w-full").props(
+            "data-testid=share-dialog"):
         ui.label("Share the result").classes("text-lg font-bold")
         area = ui.textarea(value=share_text(record)).props(
             "readonly outlined autogrow data-testid=share-text").classes("w-full font-mono text-sm")

@@ -92,8 +92,8 @@ class Stepper:
                 speed.tooltip("Speed of Play")
             if len(self.chapters) > 1:
                 options = {step: label for step, label in self.chapters}
-                self.hands = ui.select(options, value=self.chapter_of(self.step),
-                                       on_change=lambda e: self.jump(e.value)).props(
+                self.hands: ui.select | None = ui.select(options, value=self.chapter_of(self.step),
+                                                         on_change=lambda e: self.jump(e.value)).props(
                     "dense options-dense dark borderless aria-label='Jump to a hand' data-testid=replay-hands"
                 ).classes("cn-replay-select")
             else:

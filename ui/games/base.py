@@ -7,10 +7,11 @@ these hooks for the game-specific parts. Override what differs; the defaults sui
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nicegui import ui
 
+from logic.views import TableView
 from ui.components.card_row import CardLook, CardRow
 from ui.components.cards import on_card_clicks
 from ui.components.live import TOOLTIP_DELAY_MS, LiveButton, LiveLabel
@@ -19,41 +20,50 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-class GameUI:
-    sort_modes: tuple[tuple[str, str], ...] = (("deal", "As dealt"),)
+V = TypeVar("V", bound=TableView)  # the game's own view type (RummyView, ...)
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+
+class GameUI(Generic[V]):
+    """A game's screen, drawn with a context whose view is that game's own (``GameUI[RummyView]`` is drawn with a
+    ``TableContext[RummyView]`` and gets a ``RummyView``)."""
+
+    sort_modes: tuple[tuple[str, str], ...] = (("deal", "As dealt"),)
+    # the hand's cards show ``ctx.selected`` with the "selected" mark, kept in place by the hand bar (a game that
+    # marks its own selection another way says False)
+    selection_marks = True
+
+    def middle(self, ctx: TableContext[V], view: V) -> None:
         """The shared play area (trick, piles, melds)."""
 
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext[V], view: V) -> None:
         """Buttons above the hand (at most three primary ones), each disabled with its reason when not usable."""
 
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[V], view: V) -> Hashable | None:
         """Like :meth:`actions_key`, for the middle of the table (a game may draw it from parts with keys of
         their own and return what the frame around them depends on). None redraws it after every change."""
         return None
 
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[V], view: V) -> Hashable | None:
         """What the action buttons depend on, as a comparable value: they redraw only when it changes.
         None (the default) redraws them after every change."""
         return None
 
-    def results(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def results(self, ctx: TableContext[V], view: V) -> None:
         """Extra panels under the final standings (e.g. a scorecard)."""
 
-    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
-        return list(view.get("hand", []))
+    def hand_codes(self, ctx: TableContext[V], view: V) -> list[str]:
+        return list(view["hand"])
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: V) -> list[str]:
         return codes
 
-    def on_card_click(self, ctx: TableContext, view: dict[str, Any], code: str) -> None:
+    def on_card_click(self, ctx: TableContext[V], view: V, code: str) -> None:
         ctx.toggle_select(code)
 
-    def card_selectable(self, ctx: TableContext, view: dict[str, Any], code: str) -> bool:
+    def card_selectable(self, ctx: TableContext[V], view: V, code: str) -> bool:
         return True
 
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext[V], view: V, codes: list[str]) -> Hashable | None:
         """Whatever else the hand shows besides its cards, the selection and whose turn it is, as a comparable
         value: the hand is redrawn only when that changes. None redraws it after every change (the safe choice
         for a game that overrides :meth:`hand` without saying what its cards depend on). The default hand is
@@ -62,7 +72,7 @@ class GameUI:
             return None
         return IN_PLACE
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Callable[[list[str]], None] | None:
+    def hand(self, ctx: TableContext[V], view: V, codes: list[str]) -> Callable[[list[str]], None] | None:
         """The viewer's cards inside the ``data-testid=hand`` element. May return a function that brings the drawn
         cards up to date after a change instead of a redraw (the default does: a selection restyles one card, a
         play removes the cards played)."""

@@ -37,7 +37,7 @@ def check_event(sid: str, msg: Any) -> tuple[Client, str] | str:
         return "not from a connected page"
     if not client.has_socket_connection:
         return "page not connected"
-    element = client.elements.get(msg.get("id"))  # type: ignore[arg-type]
+    element = client.elements.get(msg.get("id"))
     if element is None:
         redirected = REPLACEMENTS.redirect(client, msg)
         if redirected is None:

@@ -31,12 +31,15 @@ def register_pages() -> None:
         tv,
     )
     from ui.seat_api import routes as seat_api
+    from ui.shell import save_notice
     from ui.table import page as table_page
 
     nicegui_internals.install()
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
     run.process_pool_start_method = "spawn"
     app.add_static_files("/assets", str(ASSETS))
+    # Quasar's loading bar (role=progressbar while a request runs) gets a name: axe-core's aria-progressbar-name
+    app.config.quasar_config.setdefault("loadingBar", {})["aria-label"] = "Loading"
     # tailwind.css is prebuilt (tools/build_tailwind.sh): Tailwind's in-browser compiler rebuilt the styles on
     # every change of every page
     ui.add_head_html('<link rel="stylesheet" href="/assets/tailwind.css">'
@@ -54,6 +57,7 @@ def register_pages() -> None:
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards
     socket_guard.install()
+    save_notice.install()  # pages hear when saving starts or stops failing
 
     home.register()
     new.register()

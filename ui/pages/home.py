@@ -9,7 +9,8 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.registry import all_games
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from ui.components.dialog import named_dialog
 from ui.components.options import option_controls, player_choices, value_label
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
@@ -46,7 +47,8 @@ def practice_dialog(game: Any) -> None:
                               if name != "players"}
     counts = player_choices(game)
     state = {"players": counts[0], "level": game.bot_levels[min(1, len(game.bot_levels) - 1)]}
-    with ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(f"data-testid=practice-{game.key}"):
+    with named_dialog(f"Practice {game.title}") as dialog, ui.card().classes("min-w-[300px]").props(
+            f"data-testid=practice-{game.key}"):
         ui.label(f"Practice {game.title}").classes("text-lg font-bold")
         with ui.row().classes("gap-2"):
             ui.select({c: f"{c} players" for c in counts}, label="Players",
@@ -56,9 +58,12 @@ def practice_dialog(game: Any) -> None:
             option_controls(model, values, lambda k, v: values.__setitem__(k, v))
         with ui.row().classes("justify-end w-full"):
             ui.button("Cancel", on_click=dialog.close).props("flat")
-            ui.button("Play", on_click=lambda: (dialog.close(), start_table(
-                game, True, {**values, "players": state["players"]}, state["level"]))).props(
-                "color=primary data-testid=btn-practice-go")
+
+            def play() -> None:
+                dialog.close()
+                start_table(game, True, {**values, "players": state["players"]}, state["level"])
+
+            ui.button("Play", on_click=play).props("color=primary data-testid=btn-practice-go")
     dialog.open()
 
 

@@ -1,8 +1,9 @@
 """``/host``: the console for whoever runs the server. Live tables (end a stale one), recent finished games, the
 problem reports, the app's version, uptime, memory and data size, and a backup of the whole data directory.
 
-Open without a password from the server's own machine; from any other device only with the console password
-(printed at start, kept in ``<data-dir>/host_password.txt``). See ui/pages/host_access.py for the decision.
+Open without a password to the server's own browser asking directly (a loopback peer, no forwarding header); to
+any other browser only with the console password (printed at start, kept in ``<data-dir>/host_password.txt``).
+See ui/pages/host_access.py for the decision.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from fastapi.responses import FileResponse, PlainTextResponse, Response
 from nicegui import app, run, ui
 from starlette.background import BackgroundTask
 
-from logic.tables import STATUS_LOBBY, STATUS_PLAYING, Table
+from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
 from storage.backup import dir_size, make_backup, remove_stale_staging
+from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
@@ -29,6 +31,7 @@ from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
 from ui.table.report import report_store
+from ui.table.tv_link import open_tv_dialog
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
@@ -48,7 +51,8 @@ def host_password() -> str:
 def page_is_local() -> bool:
     """The browser of the page being drawn (or whose event is handled) is on the server's own machine."""
     request = ui.context.client.request
-    return request_is_local(ui.context.client.ip, request.headers.get("host") if request is not None else None)
+    return request_is_local(ui.context.client.ip, request.headers if request is not None else None,
+                            password_always=runtime().console_password_always)
 
 
 def allowed() -> bool:
@@ -94,7 +98,8 @@ def register() -> None:
     def backup(request: Request, token: str = "") -> Response:  # a plain def: FastAPI runs it in a worker thread
         address = request.client.host if request.client is not None else ""
         expiry = _tokens.pop(token, 0.0) if token else 0.0
-        if not (request_is_local(address, request.headers.get("host")) or expiry > time.time()):
+        local = request_is_local(address, request.headers, password_always=runtime().console_password_always)
+        if not (local or expiry > time.time()):
             return PlainTextResponse("Open the host console and press Back up there.", status_code=403)
         rt = runtime()
         out_dir = Path(tempfile.mkdtemp(prefix="cardnight-backup-"))
@@ -114,9 +119,9 @@ def _remove_dir(path: Path) -> None:
 
 def password_form(address: str) -> None:
     ui.label("Host console").classes("text-xl font-bold")
-    ui.label("This page is for whoever runs Card Night. On the machine the server runs on it opens by itself; "
-             "from this device, type the console password the server printed when it started (it is also in "
-             "host_password.txt in the data folder).").classes("max-w-xl")
+    ui.label("This page is for whoever runs Card Night. In a browser on the machine the server runs on it opens "
+             "by itself (not through a proxy); here, type the console password the server printed when it started "
+             "(it is also in host_password.txt in the data folder).").classes("max-w-xl")
     box = ui.input("Console password", password=True).props(
         "outlined autocomplete=current-password data-testid=host-password").classes("w-80")
     status = ui.label("").classes("text-negative").props("data-testid=host-status")
@@ -150,14 +155,39 @@ async def console() -> None:
         for label, value, testid in (("version", app_version(), "host-version"),
                                      ("up", ago(time.time() - STARTED).removesuffix(" ago"), "host-uptime"),
                                      ("memory", f"{rss:.0f} MB" if rss is not None else "?", "host-memory"),
-                                     ("data folder", size_text(size), "host-data-size")):
+                                     ("data folder", size_text(size) if size is not None else "?", "host-data-size")):
             with ui.column().classes("gap-0"):
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
                 ui.label(label).classes("text-xs text-grey-8")
+    data_folder_panel()
     live_tables(hub)
     finished_games(hub)
     reports_list()
     backup_panel()
+
+
+def data_folder_panel() -> None:
+    """Saving that fails now (with the tables waiting to be written), and what happened to the data folder since
+    the server started: tables brought back from their previous copy, a damaged secret kept aside."""
+    if HEALTH.failing:
+        with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-orange-1").props(
+                "data-testid=host-save-failing"):
+            ui.label(HEALTH.message).classes("font-bold")
+            since = HEALTH.since
+            waiting = HEALTH.waiting_tables()
+            ui.label(f"Since {ago(time.monotonic() - since) if since is not None else 'just now'}; saving is tried "
+                     f"again every few seconds. Tables waiting to be written: {', '.join(waiting) or 'none'} "
+                     "(they play on meanwhile). New tables are refused until saving works.").classes("text-sm")
+    if not HEALTH.notices:
+        return
+    ui.label("Data folder").classes("text-lg font-bold q-mt-md")
+    with ui.column().classes("w-full gap-1").props("data-testid=host-notices"):
+        for notice in HEALTH.notices:
+            testid = f"host-restored-{notice.subject}" if notice.kind == "restored" else f"host-notice-{notice.kind}"
+            with ui.row().classes("w-full items-center gap-2 q-pa-xs rounded-borders bg-grey-2 no-wrap").props(
+                    f"data-testid={testid}"):
+                ui.icon("restore" if notice.kind == "restored" else "key").classes("text-lg")
+                ui.label(notice.text).classes("text-sm")
 
 
 def live_tables(hub) -> None:  # noqa: ANN001
@@ -178,6 +208,8 @@ def live_tables(hub) -> None:  # noqa: ANN001
                 ui.label(t.status + (" · paused" if t.paused else "")).classes("text-sm")
                 ui.label(last_move(t)).classes("text-sm")
                 ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
+                ui.button("TV", icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
+                    f"outline dense data-testid=btn-host-tv-{t.code}")
                 ui.button("End", icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
                     f"outline dense color=negative data-testid=btn-host-end-{t.code}")
 
@@ -187,7 +219,7 @@ def last_change(hub, t: Table) -> float:  # noqa: ANN001
     try:
         return hub.store.path(t.code).stat().st_mtime
     except (OSError, ValueError):
-        return t.created_at
+        return hub.wall_of(t.created_at)
 
 
 def last_move(t: Table) -> str:

@@ -1,12 +1,18 @@
-"""Who may open the host console: the machine the server runs on, or anyone with the console password.
+"""Who may open the host console: the server's own browser asking directly, or anyone with the console password.
 
-The decision rests on the address the connection itself came from (``request.client.host``), never on headers a
-browser can write: an ``X-Forwarded-For: 127.0.0.1`` from another device changes nothing. (Uvicorn replaces the
-client address by the forwarded one only for connections from its trusted proxies, by default 127.0.0.1; a proxy
-on this machine therefore makes its visitors look remote, which is the safe side.)
+The no-password path needs both:
 
-The browser must also have asked for this machine by a local name (``Host: localhost`` or a loopback address),
-which keeps a web page that re-points its own name at 127.0.0.1 out (DNS rebinding).
+- the connection itself comes from a loopback address (127.0.0.0/8, ``::1``, or ``::ffff:127.x.y.z``, which is
+  how an IPv4 loopback connection looks on a dual-stack socket: the same machine), and
+- the request carries no forwarding header at all (``Forwarded``, ``X-Forwarded-*``, ``X-Real-IP``, ``Via`` and
+  the like). A reverse proxy on this machine connects from loopback too: the header it adds is what tells its
+  visitors from the server's own browser, so any such header means the password, whatever it says (an
+  ``X-Forwarded-For: 127.0.0.1`` passed through by a proxy included).
+
+The ``Host`` header plays no part: it is whatever the browser or a proxy chose to send (``localhost``,
+``localhost.``, ``[::ffff:127.0.0.1]``, a LAN name) and says nothing about where the request came from.
+``--console-password-always`` (or ``CARDNIGHT_CONSOLE_PASSWORD_ALWAYS=1``) turns the no-password path off: every
+browser, the server's own included, types the password (for a proxy that cannot be made to add a header).
 
 Wrong passwords are slowed down per address, like wrong table codes: each further try waits longer (1, 2, 4 ...
 up to 30 s), tries queue behind each other, and every wrong one is logged.
@@ -18,12 +24,19 @@ import hashlib
 import hmac
 import ipaddress
 import logging
+from collections.abc import Iterable, Mapping
 
 log = logging.getLogger("cardnight.host")
 
 FAIL_FORGET_SECONDS = 900.0
 MAX_WAIT = 30.0
 _fails: dict[str, tuple[int, float]] = {}  # address -> (wrong tries, when its last queued try is answered)
+
+# Headers a proxy adds to say whom it speaks for. Any of them (with any value) means "not the server's own browser".
+FORWARDING_HEADERS = frozenset({
+    "forwarded", "x-real-ip", "via", "x-client-ip", "true-client-ip", "cf-connecting-ip", "x-cluster-client-ip",
+    "fastly-client-ip", "x-original-forwarded-for", "client-ip",
+})
 
 
 def is_local_address(host: str | None) -> bool:
@@ -39,23 +52,46 @@ def is_local_address(host: str | None) -> bool:
     return address.is_loopback
 
 
-def host_header_is_local(host_header: str | None) -> bool:
-    """The ``Host`` the browser asked for names this machine directly (localhost or a loopback address). A web
-    page elsewhere that makes its own name point at 127.0.0.1 ("DNS rebinding") sends its own name here, so it
-    cannot use the no-password path to read the console or the backup."""
-    if not host_header:
+def forwarding_headers(headers: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> list[str]:
+    """The names of the forwarding headers in ``headers`` (lower case; empty when there are none)."""
+    if headers is None:
+        return []
+    items = headers.items() if isinstance(headers, Mapping) else headers
+    found = []
+    for name, _value in items:
+        key = (name.decode("latin-1") if isinstance(name, bytes) else str(name)).strip().lower()
+        if key in FORWARDING_HEADERS or key.startswith("x-forwarded-"):
+            found.append(key)
+    return found
+
+
+def host_is_loopback(headers: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> bool:
+    """The request names this machine by a loopback name: ``localhost`` (with or without its final dot), 127.x or
+    ::1, with any port. A page from elsewhere that points its own name at 127.0.0.1 (DNS rebinding) sends that name,
+    so it is asked for the password; this can only make the rule stricter, never open the console."""
+    if headers is None:
         return False
-    host = host_header.strip().lower()
-    if host.startswith("["):  # [::1]:8080
-        host = host[1:].split("]", 1)[0]
-    elif host.count(":") == 1:
-        host = host.split(":", 1)[0]
-    return host in ("localhost", "localhost.") or is_local_address(host)
+    items = headers.items() if isinstance(headers, Mapping) else headers
+    for name, value in items:
+        key = (name.decode("latin-1") if isinstance(name, bytes) else str(name)).strip().lower()
+        if key != "host":
+            continue
+        text = (value.decode("latin-1") if isinstance(value, bytes) else str(value)).strip().lower()
+        host = text.rsplit(":", 1)[0] if text.count(":") == 1 or text.startswith("[") and "]:" in text else text
+        return host.rstrip(".") == "localhost" or is_local_address(host)
+    return False
 
 
-def request_is_local(client_host: str | None, host_header: str | None) -> bool:
-    """The no-password path: a loopback connection that asked for this machine by a local name."""
-    return is_local_address(client_host) and host_header_is_local(host_header)
+def request_is_local(peer: str | None, headers: Mapping[str, str] | Iterable[tuple[str, str]] | None, *,
+                     password_always: bool = False) -> bool:
+    """The no-password path: a loopback peer whose request carries no forwarding header and names this machine by a
+    loopback name (and the switch is off).
+
+    ``peer`` is the address the connection came from. (Uvicorn rewrites it from ``X-Forwarded-For`` for a loopback
+    peer; that header alone already means the password here, so the rewrite changes nothing.)"""
+    if password_always:
+        return False
+    return is_local_address(peer) and not forwarding_headers(headers) and host_is_loopback(headers)
 
 
 def key_of(password: str) -> str:

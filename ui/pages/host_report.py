@@ -8,6 +8,7 @@ from nicegui import ui
 from logic.registry import get_game
 from logic.replay import Replay
 from storage.reports import Report
+from ui.components.options import players_of
 from ui.components.share import find_finished
 from ui.components.stepper import Stepper
 from ui.pages import ASSETS
@@ -55,7 +56,7 @@ def register() -> None:
             not_found_page(f"Report {report.id} does not replay with this version of Card Night ({exc}).",
                            back="/host", back_text="Host console")
             return
-        seats = seats_from(report.players, config.players)
+        seats = seats_from(report.players, players_of(config))
         ui.add_head_html(REPLAY_CSS)
         if (ASSETS / f"{game.key}.css").exists():
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

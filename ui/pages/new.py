@@ -15,11 +15,13 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
+from ui.components.options import players_of
 from ui.games import has_screen
 from ui.seat_api.auth import keep_for_reveal, new_token
+from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.shell.http_status import BAD_REQUEST, answer
+from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
@@ -63,7 +65,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     if program not in ("0", "1", "true", "false"):
         raise ValueError("program is 1 (the last seat is played by a program) or 0.")
     with_program = program in ("1", "true")
-    players = int(config.players)
+    players = int(players_of(config))
     if bots is not None and not 0 <= bots <= players - 1 - with_program:
         raise ValueError(f"bots must be between 0 and {players - 1 - with_program}.")
     if timer is not None and timer not in game.turn_timer_choices:
@@ -90,12 +92,20 @@ def register() -> None:
     def new_table(game_key: str, request: Request) -> RedirectResponse | None:
         try:
             code = create_from_query(game_key, dict(request.query_params))
+        except SavesFailing as exc:  # 503 until saving works again: a new table could not be kept
+            answer(SERVICE_UNAVAILABLE)
+            with frame("Cannot start a table now"):
+                ui.label("No new tables while Card Night cannot save.").classes("text-lg font-bold")
+                ui.label(str(exc)).props("data-testid=error")
+                ui.label("Tables already being played go on. Try again once the notice above is gone.")
+                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return None
         except (ValueError, IllegalMove) as exc:
             answer(BAD_REQUEST)
             with frame("Cannot start that table"):
                 ui.label("That link cannot start a table.").classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
-            return
+            return None
         # an HTTP redirect, not a page that navigates on: nothing half-loaded for the browser to drop
         return RedirectResponse(f"/table/{code}", status_code=303)

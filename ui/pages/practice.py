@@ -21,10 +21,11 @@ from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
 from ui.components.share import find_finished
+from ui.server.hub import SavesFailing
 from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, answer
+from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me
 
 DEALS = {"0": "Deal the unseen cards again", "1": "Exact deal, for study"}
@@ -118,6 +119,13 @@ def register() -> None:
         code = code.strip().upper()[:12]
         try:
             new_code = create_from_query(code, dict(request.query_params))
+        except SavesFailing as exc:  # 503 until saving works again, as for /new
+            answer(SERVICE_UNAVAILABLE)
+            with frame("Cannot start a table now"):
+                ui.label("No new tables while Card Night cannot save.").classes("text-lg font-bold")
+                ui.label(str(exc)).props("data-testid=error")
+                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return None
         except (LookupError, ValueError, IllegalMove) as exc:
             answer(NOT_FOUND if isinstance(exc, LookupError) else BAD_REQUEST)
             with frame("Cannot play from there"):

@@ -14,6 +14,7 @@ from nicegui import ui
 
 from logic.registry import get_game
 from logic.replay import Replay
+from ui.components.options import players_of
 from ui.components.share import find_finished
 from ui.components.stepper import Stepper
 from ui.pages import ASSETS
@@ -86,7 +87,7 @@ def register() -> None:
             return
         game = replay.game
         players = record.get("players") or []
-        seats = seats_from(players, game.make_config(**(record.get("options") or {})).players)
+        seats = seats_from(players, players_of(game.make_config(**(record.get("options") or {}))))
         ui.add_head_html(REPLAY_CSS)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

@@ -28,7 +28,7 @@ from ui.shell.identity import me
 from ui.table.review_summary import amount, cost_text
 
 if TYPE_CHECKING:
-    from logic.tables import Seat
+    from logic.table import Seat
 
 EVERYONE = -1
 

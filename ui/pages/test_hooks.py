@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi.responses import JSONResponse
 from nicegui import app
 
-from logic.tables import Table
+from logic.table import Table
 from ui.server.runtime import runtime
 
 
@@ -39,7 +39,7 @@ def register() -> None:
             for seat in t.seats:
                 if seat.bot is None and not seat.empty:
                     seat.autoplay = True
-            t.version += 1
+            t.touch()
 
         hub.run(table, computers_play)
         return JSONResponse({"seats": len(table.seats)})

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from typing import Any
 
 from nicegui import ui
 
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from logic.views import TableView
 from ui.components.region import Region
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.net.lan import qr_data_uri
@@ -33,16 +34,16 @@ FOLLOW_NEXT_AFTER_S = 8.0  # the standings stay this long once a next game exist
 TV_ONLY = "This is the TV view: play on your phone."
 
 
-class TvContext(StillContext):
-    """A live table as the room sees it: the spectator's view, every action refused."""
+class TvContext(StillContext[TableView | None]):
+    """A live table as the room sees it: the spectator's view (None in the lobby), every action refused."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__(table, None, {})  # type: ignore[arg-type]  (a live Table has the StillTable surface)
+        super().__init__(table, None, None)
         self._me = Me(player_id="", name="TV", emoji="📺")
 
     def follow(self) -> None:
         t = self._table
-        self._view = t.game.view(t.state, None) if t.state is not None else {}
+        self._view = t.game.view(t.state, None) if t.state is not None else None
 
     def act(self, change: Any) -> bool:
         ui.notify(TV_ONLY, position="top")
@@ -64,7 +65,7 @@ class TvPage:
         self.pending = False
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> TableView | None:
         return self.ctx.view
 
     # ----------------------------------------------------------------------------- drawing
@@ -79,7 +80,8 @@ class TvPage:
         with self.root:
             with ui.element("div").classes("tv-top"):
                 ui.label(self.table.game.title).classes("tv-title")
-                self.regions.append(Region(self.round_label, lambda: (self.table.status, self.view.get("round_label"))))
+                self.regions.append(Region(self.round_label, lambda: (
+                    self.table.status, self.view["round_label"] if self.view else None)))
             with ui.element("div").classes("tv-timer").props("data-testid=tv-timer"):
                 self.timer_bar = ui.element("div").classes("tv-timer-bar")
                 self.timer_text = ui.label("").classes("tv-timer-text").props("data-testid=tv-timer-text")
@@ -96,7 +98,7 @@ class TvPage:
         ui.timer(0.25, self.tick)
 
     def round_label(self) -> None:
-        label = "Lobby" if self.table.status == STATUS_LOBBY else self.view.get("round_label")
+        label = "Lobby" if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)
         if label:
             ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
 
@@ -104,12 +106,14 @@ class TvPage:
         if self.table.status == STATUS_LOBBY:
             return None
         people = tuple((s.name, s.emoji, s.bot, s.autoplay, s.left) for s in self.table.seats)
-        return repr(self.view.get("seats")), repr(self.view.get("scores")), tuple(self.table.to_move()), people
+        view = self.view
+        return (repr(view["seats"] if view else None), repr(view["scores"] if view else None),
+                tuple(self.table.to_move()), people)
 
     def seats(self) -> None:
         if self.table.status == STATUS_LOBBY:
             return
-        scores = self.view.get("scores") or []
+        scores = (self.view["scores"] if self.view else None) or []
         with ui.element("div").classes("tv-seats"):
             for i in range(len(self.table.seats)):
                 badge, _cards = seat_badge(self.ctx, i)
@@ -153,7 +157,7 @@ class TvPage:
         return t.state is not None and t.status not in (STATUS_LOBBY, STATUS_OVER, STATUS_CLOSED)
 
     def middle_key(self) -> Hashable:
-        if not self.in_play() or self.ctx.screen is None or self.view.get("phase") == "hand-over":
+        if not self.in_play() or self.ctx.screen is None or self.view is None or self.view["phase"] == "hand-over":
             return "empty"
         seats = tuple((s.name, s.emoji) for s in self.table.seats)
         return repr(self.view), seats, len(self.table.log)
@@ -208,10 +212,10 @@ class TvPage:
 
     def tick(self) -> None:
         t = self.table
-        now = time.time()
+        now = time.monotonic()
         left, total = 0.0, 0.0
         if t.turn_deadline and not t.paused and t.status not in (STATUS_LOBBY, STATUS_OVER):
-            left = max(0.0, t.turn_deadline - now)
+            left = t.seconds_left(now) or 0.0
             total = float(t.settings.turn_seconds or 0) or left
         if self.timer_text is not None and self.timer_bar is not None:
             box = self.timer_bar.parent_slot.parent if self.timer_bar.parent_slot else None

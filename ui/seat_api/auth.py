@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -27,15 +28,20 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+# "Bearer", one or more spaces, the token (RFC 6750's b64token) and nothing after it: a header with a trailing
+# space, a tab or a second word is refused rather than guessed at (a token is compared exactly, as it was shown)
+BEARER_RE = re.compile(r"(?i:bearer) +([A-Za-z0-9\-._~+/]+=*)")
+
+
 def bearer_token(header: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header, or None."""
+    """The token of an ``Authorization: Bearer <token>`` header, or None (also for any character outside the token
+    after it, e.g. a trailing space)."""
     if not header:
         return None
-    scheme, _, token = header.strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_LENGTH:
+    match = BEARER_RE.fullmatch(header)
+    if match is None or len(match.group(1)) > MAX_TOKEN_LENGTH:
         return None
-    return token
+    return match.group(1)
 
 
 @dataclass

@@ -3,13 +3,12 @@ documented shapes of both (for the server's OpenAPI page)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from fastapi.encoders import jsonable_encoder
 from pydantic import BaseModel, Field
 
-from logic.tables import STATUS_PLAYING, Table
+from logic.table import STATUS_PLAYING, Table
 
 
 class SeatInfo(BaseModel):
@@ -59,13 +58,14 @@ def seat_kind(table: Table, seat: int) -> str:
     return "program" if s.is_program else "person"
 
 
-def seat_view(table: Table, seat: int) -> dict[str, Any]:
-    """The JSON the API answers for ``seat``: only that seat's view of the game, never another seat's cards."""
+def seat_view(table: Table, seat: int, now: float, wall: float) -> dict[str, Any]:
+    """The JSON the API answers for ``seat``: only that seat's view of the game, never another seat's cards.
+    ``now``: the hub's (monotonic) clock; ``wall``: the wall clock, for ``turn_deadline`` in Unix seconds."""
     game = table.game
     state = table.state
     to_move = list(table.to_move())
     outcome = game.outcome(state) if state is not None else None
-    deadline = table.turn_deadline
+    left = table.seconds_left(now)
     return jsonable_encoder({
         "code": table.code,
         "game": table.game_key,
@@ -75,8 +75,8 @@ def seat_view(table: Table, seat: int) -> dict[str, Any]:
         "to_move": to_move,
         "your_turn": seat in to_move and not table.paused,
         "paused": table.paused,
-        "turn_deadline": deadline,
-        "seconds_left": None if deadline is None else round(max(0.0, deadline - time.time()), 1),
+        "turn_deadline": None if left is None else wall + left,
+        "seconds_left": None if left is None else round(left, 1),
         "version": table.version,
         "seats": [{"name": s.name, "emoji": s.emoji, "kind": seat_kind(table, i),
                    "computer_plays": s.autoplay or s.left} for i, s in enumerate(table.seats)],

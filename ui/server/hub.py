@@ -6,6 +6,15 @@ consistent snapshot) and written by :class:`storage.writer.TableWriter`'s thread
 once the table's newest version has replaced its file, so no browser is ever shown a move a crash of the server
 could lose (a second thread then flushes the file to the disk against a power cut). Computer players wait for
 their previous move to be saved before making the next one.
+
+While saving fails (a full, read-only or broken disk: :data:`storage.health.HEALTH`), tables play on in memory:
+each change is published at once, the writer keeps the newest record of every table and tries again every few
+seconds, finished games are archived once the disk takes writes again, and new tables are refused
+(:class:`SavesFailing`). Every page says so; when space comes back everything is written and the notice goes.
+
+Time: the tables run on ``clock``, a monotonic clock, so a step of the wall clock (an NTP correction, a board
+without a clock battery) neither freezes nor fires their timers; ``wall`` (the wall clock) only dates things for
+people. What a restart keeps is the time each timer had left (logic/table/record.py).
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +33,20 @@ from logic.bot_worker import choose_bot_action
 from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.registry import get_game
-from logic.tables import (
+from logic.table import (
     STATUS_CLOSED,
     STATUS_LOBBY,
     STATUS_OVER,
     STATUS_PLAYING,
     Settings,
     Table,
+    Timer,
     bot_identity,
     new_table,
 )
 from storage.archive import MainStore
+from storage.disk_check import write_test
+from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
 from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
@@ -48,15 +61,24 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 FINISHED_KEEP_SECONDS = 24 * 3600
 CLOSED_KEEP_SECONDS = 600
+TICK_SECONDS = 0.1
 
 Listener = Callable[[Table], None]
 
 
+class SavesFailing(ValueError):
+    """A new table is refused while saving fails; the message is for players."""
+
+
 class Hub:
-    def __init__(self, data_dir: Path, clock: Callable[[], float] = time.time, inline_bots: bool = False) -> None:
+    def __init__(self, data_dir: Path, clock: Callable[[], float] = time.monotonic, inline_bots: bool = False,
+                 wall: Callable[[], float] = time.time) -> None:
         self.data_dir = data_dir
-        self.clock = clock
+        self.clock = clock  # monotonic: deadlines, pacing, every time kept on a table
+        self.wall = wall  # dates for people only
         self.inline_bots = inline_bots
+        HEALTH.reset()  # a new server: nothing waits yet
+        self.health = HEALTH
         self.store = TableStore(data_dir)
         self.main = MainStore(data_dir)
         self.tables: dict[str, Table] = {}
@@ -64,7 +86,9 @@ class Hub:
         self.busy: set[str] = set()
         self.ticker_lag: list[float] = []
         self._archived_codes: set[str] | None = None
-        self.writer = TableWriter(self.store, self._saved_in_thread)
+        self.writer = TableWriter(self.store, self._saved_in_thread, self._failed_in_thread)
+        self._unarchived: dict[str, Table] = {}  # finished games whose archiving waits for the disk
+        self._next_disk_try = 0.0
         self.saved_versions: dict[str, int] = {}
         self._save_waiters: dict[str, list[tuple[int, asyncio.Future[None]]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -78,18 +102,17 @@ class Hub:
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
         """Load every saved table; a record that cannot be read is logged and skipped."""
-        now = self.clock()
+        now, wall = self.clock(), self.wall()
         for record in self.store.load_all():
             code = str(record.get("code", "?"))
             try:
-                table = Table.from_record(record, now)
+                table = Table.from_record(record, now, wall)  # nobody's page is connected yet
             except Exception as exc:  # a bad record must never stop the server
                 log.warning("Skipping saved table %s: %s", code, exc)
                 continue
             if self._expired(table, now):
                 self.store.delete(table.code)
                 continue
-            table.mark_unseen(now)  # nobody's page is connected yet: each person counts as just gone
             self.tables[table.code] = table
             self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
         log.info("Loaded %d tables", len(self.tables))
@@ -108,10 +131,15 @@ class Hub:
                     future.cancel()
 
     def save_all(self) -> None:
-        """Save every table now (on shutdown: the saved time is what restart timers count from)."""
+        """Save every table now (on shutdown: the time each timer has left is what a restart resumes with).
+        While saving fails, one last try is made and what could not be written is logged (the server cannot wait
+        for space)."""
         for table in self.tables.values():
             self._persist(table)
-        self.flush_writes()
+        if HEALTH.failing:
+            self.writer.close(RETRY_SECONDS + 1)
+        else:
+            self.flush_writes()
 
     def flush_writes(self, timeout: float = 30.0) -> bool:
         """Block until every queued table record is on disk."""
@@ -134,6 +162,8 @@ class Hub:
                speed: float | None = None, program_hash: str | None = None) -> Table:
         """A new table with the host seated. Practice tables fill the other seats with bots and start.
         With ``program_hash`` the last seat is a program seat holding the token with that hash."""
+        if HEALTH.failing:  # a table nobody could save: refused until saving works again
+            raise SavesFailing(HEALTH.message)
         game = get_game(game_key)
         now = self.clock()
         seed = secrets.randbits(31) if seed is None else int(seed)
@@ -190,21 +220,40 @@ class Hub:
             self._archive(table)
 
     def _persist(self, table: Table) -> None:
-        record = json.dumps(table.to_record(self.clock()), separators=(",", ":"))
+        record = json.dumps(table.to_record(self.clock(), self.wall()), separators=(",", ":"))
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (scripts, start-up): write at once
             self._loop = None
         if self._loop is None:
-            self.store.save_json(table.code, record)
+            try:
+                self.store.save_json(table.code, record)
+            except OSError as exc:
+                if not is_disk_fault(exc):
+                    raise
+                self.writer.save(table.code, record, table.version)  # retried by the writer's thread
+            self._saved(table.code, table.version)
+        elif HEALTH.failing:  # the writer retries every few seconds; the table plays on in memory meanwhile
+            self.writer.save(table.code, record, table.version)
             self._saved(table.code, table.version)
         elif self.listeners.get(table.code):  # people are watching: write now, tell them at once
             if self.writer.write_now(table.code, record, table.version):
                 if self.timing:
                     self.timing.written(table.code)
                 self._saved(table.code, table.version)
+            elif HEALTH.failing:  # this very write found the disk full: play on in memory (queued for retries)
+                self._saved(table.code, table.version)
         else:  # computer players only: the writer thread keeps the loop free
             self.writer.save(table.code, record, table.version)
+
+    def _failed_in_thread(self, code: str, version: int) -> None:
+        """The writer could not write ``version`` of ``code`` (the disk): go on in memory, as if it were saved."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._saved, code, version)
+            except RuntimeError:  # the loop closed meanwhile (shutdown)
+                pass
 
     def _saved_in_thread(self, code: str, version: int) -> None:
         if self.timing:
@@ -265,15 +314,35 @@ class Hub:
         if table.code in self._archived_codes:
             return
         self._archived_codes.add(table.code)
+        try:
+            self._add_finished(table, outcome)
+        except OSError as exc:
+            if not is_disk_fault(exc):
+                raise
+            self._archived_codes.discard(table.code)
+            self._unarchived[table.code] = table  # archived once the disk takes writes again (see tick)
+            return
+        self._unarchived.pop(table.code, None)
+
+    def _add_finished(self, table: Table, outcome: Any) -> None:
         self.main.add_finished({
             "code": table.code, "game": table.game_key, "practice": table.practice,
-            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(table.finished_at or self.clock())),
+            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.wall_of(table.finished_at))),
             "players": [{"player_id": s.player_id, "name": s.name, "emoji": s.emoji, "bot": s.bot}
                         for s in table.seats],
             "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
             "options": table.options, "seed": table.seed, "log": table.log,
         })
         self.reviews.game_finished(table)  # reviewed in the worker pool, people's seats first
+
+    def wall_of(self, moment: float | None) -> float:
+        """A moment on the tables' clock (None: now) as a wall-clock date, for people."""
+        now = self.clock()
+        return self.wall() - (now - (now if moment is None else moment))
+
+    def seconds_left(self, table: Table, timer: Timer = "turn") -> float | None:
+        """Seconds left on a table's turn timer, lobby or pending move (None: not running)."""
+        return table.seconds_left(self.clock(), timer)
 
     def remove(self, code: str) -> None:
         """Forget a table and delete its file; anything waiting for its saves is let go."""
@@ -299,10 +368,30 @@ class Hub:
         return unsubscribe
 
     # ----------------------------------------------------------------------------- the ticker
+    def start_ticker(self) -> None:
+        """Start :meth:`run_ticker` in the background (at app start; NiceGUI cancels it at shutdown)."""
+        from nicegui import background_tasks
+
+        background_tasks.create(self.run_ticker(), name="ticker")
+
+    async def run_ticker(self, interval: float = TICK_SECONDS) -> None:
+        """The one server-side ticker: :meth:`tick` every ``interval`` seconds until the hub stops, paced by the
+        event loop's monotonic clock. (NiceGUI's timers time their callback with the wall clock: a step back
+        during a tick would hold the next tick back by as much, and every table with it.)"""
+        loop = asyncio.get_running_loop()
+        while not self.stopping:
+            started = loop.time()
+            try:
+                await self.tick()
+            except Exception:  # the ticker must outlive any one failure
+                log.exception("tick failed")
+            await asyncio.sleep(max(0.0, interval - (loop.time() - started)))
+
     async def tick(self) -> None:
         """One pass over every table. Called by the app-wide timer."""
         if self.stopping:
             return
+        self.disk_tick()
         started = self.clock()
         for table in list(self.tables.values()):
             try:
@@ -313,6 +402,21 @@ class Hub:
                 log.exception("table %s: tick failed", table.code)
         self.ticker_lag.append(self.clock() - started)
         del self.ticker_lag[:-1000]
+
+    def disk_tick(self) -> None:
+        """While saving fails: a log line a minute, and every few seconds a small write test when only one-off files
+        wait (tables are retried by the writer), then the finished games whose archiving waits."""
+        HEALTH.remind()
+        if not (HEALTH.failing or self._unarchived):
+            return
+        now = time.monotonic()
+        if now < self._next_disk_try:
+            return
+        self._next_disk_try = now + RETRY_SECONDS
+        if HEALTH.failing and not HEALTH.waiting_tables() and write_test(self.data_dir) is None:
+            HEALTH.forget_files()
+        for table in list(self._unarchived.values()):
+            self._archive(table)
 
     def _tick_table(self, table: Table, now: float) -> None:
         before = table.version
@@ -339,7 +443,7 @@ class Hub:
 
             task = background_tasks.create(self._bot_moves(table), name=f"bots-{table.code}")
             self._bot_tasks.add(task)
-            task.add_done_callback(lambda t, code=table.code: self._bot_task_done(t, code))
+            task.add_done_callback(partial(self._bot_task_done, code=table.code))
 
     def _bot_task_done(self, task: asyncio.Task[None], code: str) -> None:
         """Also when a task is cancelled before it ever ran (its own ``finally`` would not run then)."""
@@ -360,7 +464,7 @@ class Hub:
             if not seats:
                 return
             action = choose_bot_action(*self._bot_inputs(table, seats[0]))
-            self.run(table, lambda t, now, s=seats[0], a=action: t.act_for(s, a, now))
+            self.run(table, bot_move(seats[0], action))
 
     async def _bot_moves(self, table: Table) -> None:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
@@ -383,11 +487,11 @@ class Hub:
             if version != table.version or seat not in table.bots_to_move(self.clock()):
                 continue  # the table moved on while we were thinking
             try:
-                self.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
+                self.run(table, bot_move(seat, action))
             except IllegalMove as exc:
                 log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
                 legal = table.game.legal_actions(table.state, seat)
-                self.run(table, lambda t, now, s=seat, a=legal[0]: t.act_for(s, a, now))
+                self.run(table, bot_move(seat, legal[0]))
 
     # ----------------------------------------------------------------------------- queries
     def tables_of(self, player_id: str) -> list[Table]:
@@ -401,3 +505,8 @@ class Hub:
 
     def playing_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status == STATUS_PLAYING)
+
+
+def bot_move(seat: int, action: Any) -> Callable[[Table, float], Any]:
+    """The table change "computer player ``seat`` plays ``action``" (for :meth:`Hub.run`)."""
+    return lambda t, now: t.act_for(seat, action, now)

@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.registry import get_game
-from logic.tables import Settings, Table, bot_identity, new_table
+from logic.table import Settings, Table, bot_identity, new_table
+from storage.health import HEALTH
 from storage.practice_starts import StartSource
 
 if TYPE_CHECKING:
@@ -34,10 +35,14 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     other seat (named ``names[seat]`` = (name, emoji) where given, e.g. the computer players of the game it comes
     from); started, saved and told like any new table. ``IllegalMove`` for a position that cannot be played on
     (the game is over, the seat does not exist)."""
+    from ui.server.hub import SavesFailing
+
+    if HEALTH.failing:  # a table nobody could save: refused until saving works again (as Hub.create)
+        raise SavesFailing(HEALTH.message)
     game = get_game(game_key)
     if game.outcome(state) is not None:
         raise IllegalMove("That game is already over at this step: pick an earlier one.")
-    players = int(config.players)
+    players = int(getattr(config, "players", 0))
     if not 0 <= seat < players:
         raise IllegalMove(f"Pick a seat from 1 to {players}.")
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
@@ -63,20 +68,13 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     table.start(host_id, now)  # deadlines and status as for any start; the game is then the given position
     snapshot = game.snapshot(state)
     table.state = game.restore(snapshot)  # exactly what a replay of the table starts from
-    _after_change(table, now)
+    table.after_change(now)  # its deadlines for the new state
     if source is not None:
         table.notice(f"Practice from before move {source.step + 1} of game {source.code}: play it your way.")
     hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
     hub.tables[table.code] = table
     hub.changed(table)
     return table
-
-
-def _after_change(table: Table, now: float) -> None:
-    """The table's deadlines for its new state (``Table._after_change``; ``after_change`` in the table package
-    that replaces ``logic/tables.py``)."""
-    after = getattr(table, "after_change", None) or table._after_change
-    after(now)
 
 
 def first_state(hub: Hub, record: dict[str, Any]) -> Callable[[], Any]:

@@ -3,7 +3,7 @@
 A table page registers its client here. NiceGUI calls us when the page's socket connects, disconnects (and when
 it reconnects) and when the client is deleted; only then do we tell the table who is here (the set of player ids
 with a connected page). Nothing runs per second: "reconnecting" turning into "away" is read from the stored time
-(logic/table_away.py), and each page redraws that text itself.
+(logic/table/away.py), and each page redraws that text itself.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from nicegui import Client
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.server.hub import Hub
 
 

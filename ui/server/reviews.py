@@ -35,7 +35,7 @@ from storage.reviews import ReviewStore
 from ui.server.quiet import review_points_quietly
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.server.hub import Hub
 
 log = logging.getLogger("cardnight.reviews")

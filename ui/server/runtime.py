@@ -18,6 +18,7 @@ class Runtime:
     host: str = "0.0.0.0"
     port: int = 8080
     seed: int | None = None  # --seed: fixed seeds for new tables (testers)
+    console_password_always: bool = False  # --console-password-always: the host console asks every browser
     seed_counter: list[int] = field(default_factory=lambda: [0])
     code_guard: CodeGuard = field(default_factory=CodeGuard)  # join-code guesses per address
     # CARDNIGHT_TEST_HOOKS=1: routes for tests only (ui/pages/test_hooks.py), e.g. redraw a table's pages now

@@ -9,6 +9,7 @@ from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
 from ui.shell.identity import client_head, me, pref
+from ui.shell.save_notice import save_notice
 
 
 class PageHeading(TextElement):
@@ -45,4 +46,5 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
     with ui.column().classes(f"{width} q-pa-sm gap-3 cn-page") as col:
         # one level-one heading per page (screen readers jump to it); shown by the page's own title or top bar
         PageHeading(title).classes("cn-sr-only")
+        save_notice()  # hidden unless saving fails (a full or read-only disk): then every page says so
         yield col

@@ -28,6 +28,7 @@ from ui.shell.frame import frame
 BAD_REQUEST = 400
 NOT_FOUND = 404
 TOO_MANY_REQUESTS = 429
+SERVICE_UNAVAILABLE = 503  # saving fails (a full or read-only disk): no new tables until it works again
 
 
 def answer(status: int) -> None:

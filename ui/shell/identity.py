@@ -10,7 +10,7 @@ from typing import Any
 
 from nicegui import app, context
 
-from logic.tables import clean_name
+from logic.table import clean_name
 from ui.components.tap import TAP_KEYS_JS
 from ui.nicegui_internals import session_store
 

@@ -4,24 +4,43 @@ The live table page (ui/table/page.py), a still table (replays, problem reports,
 :class:`ui.table.still.StillContext`) and the TV view each implement :class:`TableContext`, so a seat badge, a
 summary or a game screen draws the same way in all of them. Parts take a context (or the narrower values they
 draw), never a page object, and keep their own per-browser state as attributes of their own.
+
+The context is generic over the view it hands out (``ctx.view``):
+
+* ``TableContext`` (no parameter) is any table's context, as table-generic parts (seats, summary, top bar,
+  lobby) take it: its view is a :class:`logic.views.TableView` (the keys every game's view has, read-only), or
+  None while there is no game yet (a lobby).
+* ``TableContext[RummyView]`` is the context a game screen is drawn with: its view is that game's own. The
+  page makes a table's screen from the table's game key (:func:`ui.games.make_screen`) and draws it only while
+  a game is on, so a screen's context always has its own game's view.
+
+A ``TableContext[RummyView]`` is a ``TableContext`` (the view is only read, so the parameter is covariant):
+a game screen hands its context to table-generic parts as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
+
+from typing_extensions import TypeVar
+
+from logic.views import TableView
 
 if TYPE_CHECKING:
     from nicegui import ui
 
-    from logic.tables import Table
+    from logic.table import Table
     from ui.components.live import Refreshable
     from ui.shell.identity import Me
 
 TableChange = Callable[["Table", float], Any]  # a change made to the table as this player: fn(table, now)
 
+# the view a context hands out; without a parameter, any table's view or None (see the module doc)
+ViewT_co = TypeVar("ViewT_co", bound=TableView | None, covariant=True, default=TableView | None)
 
-class TableContext(Protocol):
+
+class TableContext(Protocol[ViewT_co]):
     """A table as one viewer sees it, and what that viewer may do there."""
 
     @property
@@ -33,8 +52,8 @@ class TableContext(Protocol):
         """The viewer's seat; None for a watcher (and for the middle of a still table)."""
 
     @property
-    def view(self) -> Mapping[str, Any]:
-        """``game.view(state, seat)``: everything the viewer may see, nothing else."""
+    def view(self) -> ViewT_co:
+        """``game.view(state, seat)``: everything the viewer may see, nothing else (None before the game starts)."""
 
     @property
     def me(self) -> Me:
@@ -62,7 +81,8 @@ class TableContext(Protocol):
         """Run ``change`` on the table as this viewer (a refused one becomes a short notice); True if it ran."""
 
     def send(self, action: Any) -> bool:
-        """Play ``action`` from the viewer's seat (the rules check it again); the selection is cleared on success."""
+        """Play ``action`` from the viewer's seat (the rules check it again). The selection is kept; cards that
+        leave the hand drop out of it."""
 
     def check(self, action: Any) -> str | None:
         """Why ``action`` would be refused for the viewer now, or None if it is fine (asks the rules on a copy)."""

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from ui.components.dialog import named_dialog
 from ui.components.rule_examples import rule_examples
 from ui.table.help import TABLE_HELP
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 
@@ -35,6 +36,13 @@ class TableDialogs:
         self.chat_badge = ui.badge(str(unread), color="red").props("floating")
         self.chat_badge.set_visibility(unread > 0)
 
+    def overlays(self) -> ui.element:
+        """Where a dialog opens: the page's overlays, outside every part that redraws."""
+        overlays = self.ctx.overlays
+        if overlays is None:  # made when the page is built, before any of its buttons can open a dialog
+            raise RuntimeError("A table's dialogs open once its page is built.")
+        return overlays
+
     def may_read_chat(self) -> bool:
         return self.ctx.seat is not None or self.table.watcher_may_read()
 
@@ -52,7 +60,7 @@ class TableDialogs:
             self.chat_messages.refresh()
 
     def open_rules(self) -> None:
-        with self.ctx.overlays, ui.dialog() as dialog, ui.card().classes("max-w-3xl w-full").props(
+        with self.overlays(), named_dialog("Rules") as dialog, ui.card().classes("max-w-3xl w-full").props(
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
@@ -65,8 +73,8 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
         if self.chat_badge is not None:
             self.chat_badge.set_visibility(False)
-        with self.ctx.overlays, ui.dialog().props("position=right") as dialog, ui.card().classes("w-80 h-[80vh]").props(
-                "data-testid=chat-dialog"):
+        with self.overlays(), named_dialog("Table chat", "position=right") as dialog, ui.card().classes(
+                "w-80 h-[80vh]").props("data-testid=chat-dialog"):
             ui.label("Table chat").classes("font-bold")
             with ui.scroll_area().classes("grow w-full") as area:
                 self.chat_log = ui.column().classes("w-full gap-1")
@@ -116,7 +124,7 @@ class TableDialogs:
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:
-        with self.ctx.overlays, ui.dialog() as dialog, ui.card():
+        with self.overlays(), named_dialog("Leave this table?") as dialog, ui.card():
             playing = self.table.status == "playing"
             ui.label("Leave this table?").classes("text-lg font-bold")
             if playing:

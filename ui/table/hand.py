@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from ui.components.cards import mark_selected
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games.base import IN_PLACE
 
 if TYPE_CHECKING:
-    from ui.games.base import GameUI
+    from ui.games import AnyScreen
     from ui.table.context import TableContext
 
 
@@ -26,7 +27,7 @@ class HandBar:
     """Action buttons (redrawn when the game's ``actions_key`` changes, live parts patched after every change)
     and the hand (redrawn when ``hand_key`` changes, or kept in place by the game's hand function)."""
 
-    def __init__(self, ctx: TableContext, screen: GameUI | None) -> None:
+    def __init__(self, ctx: TableContext, screen: AnyScreen | None) -> None:
         self.ctx = ctx
         self.screen = screen
         self.selected: list[str] = []
@@ -38,6 +39,7 @@ class HandBar:
         self.hand_sync: Callable[[list[str]], None] | None = None  # set when the game's hand updates in place
         self.live: list[Refreshable] = []  # the action bar's live buttons and labels (ui/components/live.py)
         self.hand_spread = 0
+        self.selected_in: object = None  # the hand (round label) the selection was made in
 
     def toggle_select(self, code: str) -> None:
         if code in self.selected:
@@ -59,7 +61,7 @@ class HandBar:
             if self.hand_sync is not None and not self.r_hand.box.is_deleted:
                 self.patch_hand()
             else:
-                self.r_hand.refresh()
+                self.r_hand.update()  # redrawn only if what it shows changed; the selection is marked in place
 
     def draw_frame(self) -> None:
         """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
@@ -80,6 +82,8 @@ class HandBar:
         mine = self.ctx.my_turn
         if mine != ("mine-turn" in hand.classes):
             hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
+        if self.hand_sync is None and self.screen is not None and self.screen.selection_marks:
+            mark_selected(hand, set(self.selected))
         if self.hand_sync is not None:
             codes = self.hand_codes()
             self.hand_sync(codes)
@@ -93,7 +97,13 @@ class HandBar:
             return []
         codes = self.screen.hand_codes(self.ctx, self.ctx.view)
         codes = self.screen.sort(codes, self.sort_mode, self.ctx.view)
-        self.selected = [c for c in self.selected if c in codes]
+        view = self.ctx.view
+        dealt = (view["round_label"], view["phase"] in ("hand-over", "over")) if view is not None else None
+        if dealt != self.selected_in:  # a hand ended, or a new one was dealt: nothing stays picked
+            self.selected_in = dealt
+            self.selected.clear()
+        # picked cards stay picked while others play (and after drawing or passing); one that left the hand drops
+        self.selected[:] = [c for c in self.selected if c in codes]
         return codes
 
     def patch_actions(self) -> None:
@@ -103,6 +113,8 @@ class HandBar:
 
     def action_row(self) -> None:
         self.live = []
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return
         with ui.row().classes("w-full items-center justify-center gap-2"):
             self.screen.actions(self.ctx, self.ctx.view)
             modes = dict(self.screen.sort_modes)
@@ -114,19 +126,25 @@ class HandBar:
                     "outline dense no-caps data-testid=btn-sort")
 
     def actions_key(self) -> Hashable:
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return None
         key = self.screen.actions_key(self.ctx, self.ctx.view)
         return None if key is None else (key, self.sort_mode, self.ctx.table.paused)
 
     def hand_key(self) -> Hashable:
         codes = self.hand_codes()
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return None
         extra = self.screen.hand_key(self.ctx, self.ctx.view, codes)
         if extra is None:
             return None  # this game's hand redraws on every change
         if extra == IN_PLACE:
             return IN_PLACE  # drawn once, then brought up to date by patch_hand
-        return tuple(codes), tuple(self.selected), self.sort_mode, extra
+        return tuple(codes), self.sort_mode, extra  # the selection is marked in place (patch_hand)
 
     def hand_cards(self) -> None:
+        if self.screen is None:  # drawn only with a screen (draw_frame)
+            return
         codes = self.hand_codes()
         hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.ctx.my_turn else ""))
         hand.props["data-testid"] = "hand"

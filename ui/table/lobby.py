@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.tables import BOT_DELAYS, LOBBY_MINUTES, bot_identity
+from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
@@ -16,12 +16,14 @@ from ui.server.runtime import runtime
 from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
+from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}
+NEXT_HAND_NAMES = {15: "After 15 s", 30: "After 30 s", 60: "After 1 minute", 0: "When everyone is ready"}
 
 COPY_JS = """
 (async () => {
@@ -74,6 +76,8 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
                     "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
                 ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
                     "flat round aria-label='Copy link' data-testid=btn-copy-link")
+            ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                "flat no-caps color=primary data-testid=btn-lobby-tv")
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
@@ -156,7 +160,7 @@ class LobbyOptions:
             ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
         option = lambda tb, pid, key, value, now: tb.set_option(pid, key, value)  # noqa: E731
         setting = lambda tb, pid, key, value, now: tb.set_setting(pid, key, value, now)  # noqa: E731
-        made: list[ui.element] = []
+        made: list[ui.select | ui.switch] = []
         counts = player_choices(game)
         if len(counts) > 1:
             sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
@@ -177,6 +181,9 @@ class LobbyOptions:
                 ("opt-turn-timer", "turn_seconds", lambda: ui.select(
                     {v: ("Off" if v == 0 else f"{v} s per move") for v in game.turn_timer_choices},
                     value=s.turn_seconds, label="Turn timer").classes("min-w-[170px]")),
+                ("opt-next-hand", "next_hand_seconds", lambda: ui.select(
+                    {v: NEXT_HAND_NAMES[v] for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
+                    label="Next hand starts").classes("min-w-[170px]")),
                 ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
                     {m: f"{m} minutes" for m in LOBBY_MINUTES}, value=s.lobby_minutes,
                     label="Lobby stays open").classes("min-w-[170px]")),
@@ -192,7 +199,8 @@ class LobbyOptions:
             self.keep(el, value)
             made.append(el)
         for el, key in zip(presence_options(ctx), ("away_grace", "watcher_chat"), strict=True):
-            self.keep(el, lambda k=key: getattr(t.settings, k))
+            value = lambda k=key: getattr(t.settings, k)  # noqa: E731
+            self.keep(el, value)
             made.append(el)
         if not host:
             for el in made:

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 from nicegui import ui
 
 from logic.game import IllegalMove
-from logic.tables import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from logic.views import TableView
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games import make_screen
@@ -58,7 +59,7 @@ class TablePage:
         self.sounds = TableSounds()
         self.last_notice = table.notice_seq
         self.root: ui.element | None = None
-        self._view: Mapping[str, Any] = {}
+        self._view: TableView | None = None  # None until the game starts
         self._overlays: ui.element | None = None
         self.refresh_pending = False
         self.behind = False  # a change came while this page's socket was down: catch up when it is back
@@ -72,7 +73,7 @@ class TablePage:
         return self._table
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> TableView | None:
         return self._view
 
     @property
@@ -116,10 +117,9 @@ class TablePage:
             return False
 
     def send(self, action: Any) -> bool:
-        ok = self.act(lambda t, now: t.act(self._me.player_id, action, now))
-        if ok:
-            self.hand.selected.clear()
-        return ok
+        """Play ``action``. The selection stays: cards that left the hand drop out of it (:meth:`HandBar.hand_codes`),
+        so cards picked while others played are still picked after drawing or passing."""
+        return self.act(lambda t, now: t.act(self._me.player_id, action, now))
 
     def check(self, action: Any) -> str | None:
         t = self._table
@@ -293,7 +293,7 @@ class TablePage:
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
         t = self._table
-        self._view = t.game.view(t.state, self.seat) if t.state is not None else {}
+        self._view = t.game.view(t.state, self.seat) if t.state is not None else None
         try:
             for region in self.regions:
                 region.update(force)

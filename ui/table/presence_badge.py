@@ -4,16 +4,14 @@ actions: hand an away seat to the computer, offer a computer's seat to watchers,
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table_away import AWAY, RECONNECTING, away_text
-from logic.tables import STATUS_PLAYING
+from logic.table import AWAY, RECONNECTING, STATUS_PLAYING, away_text
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 PRESENCE_REFRESH_SECONDS = 2.0
@@ -33,14 +31,14 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
     """Bring the badge's presence up to date in place (sends something only when it changed)."""
     if badge.is_deleted or seat >= len(table.seats):
         return
-    state, text = presence_text(table, seat, time.time())
+    state, text = presence_text(table, seat, time.monotonic())
     if badge.props.get("data-presence") != state:
         badge.props["data-presence"] = state
     if label is not None and not label.is_deleted and label.text != text:
         label.set_text(text)
 
 
-def presence_actions_key(ctx: TableContext, seat: int) -> Hashable:
+def presence_actions_key(ctx: TableContext, seat: int) -> tuple[bool, bool, bool, bool]:
     t, pid = ctx.table, ctx.me.player_id
     offer = (ctx.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
              and (t.watchers > 0 or seat in t.offered_seats))  # only while someone watches
@@ -49,7 +47,7 @@ def presence_actions_key(ctx: TableContext, seat: int) -> Hashable:
 
 
 def presence_actions(ctx: TableContext, seat: int) -> None:
-    can_hand, offer, offered, take = presence_actions_key(ctx, seat)  # type: ignore[misc]
+    can_hand, offer, offered, take = presence_actions_key(ctx, seat)
     pid = ctx.me.player_id
     if can_hand:
         ui.button("Computer plays", icon="smart_toy", on_click=lambda: ctx.act(

@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table_away import AWAY_GRACES
+from logic.table import AWAY_GRACES
 from ui.table.presence_badge import patch_presence, take_seat
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
     from ui.table.context import TableContext
 
 AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "Wait for them"}
 WATCHER_CHAT_NAMES = {"off": "Off", "read": "Read only", "write": "Read and write"}
 
 
-def presence_options(ctx: TableContext) -> list[ui.element]:
+def presence_options(ctx: TableContext) -> list[ui.select]:
     """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
     t = ctx.table
     grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,

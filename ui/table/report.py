@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from storage.reports import WORDS_LIMIT, Report, ReportStore
+from ui.components.dialog import named_dialog
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def open_report_dialog(ctx: TableContext) -> None:
     request = ui.context.client.request
     agent = request.headers.get("user-agent", "") if request is not None else ""
     where = ctx.overlays if ctx.overlays is not None else ui.context.slot.parent
-    with where, ui.dialog() as dialog, ui.card().classes("w-full max-w-xl text-black").props(
+    with where, named_dialog("Report a problem") as dialog, ui.card().classes("w-full max-w-xl text-black").props(
             "data-testid=report-dialog"):
         ui.label("Report a problem").classes("text-lg font-bold")
         ui.label("What went wrong? Your words are kept with this table exactly as it is now, so the person who "

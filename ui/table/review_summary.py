@@ -18,7 +18,7 @@ from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, SeatProgress
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
-    from logic.tables import Table
+    from logic.table import Table
 
 MINUS = "\u2212"
 ACCURACY_HELP = ("The computer looks again at every real choice, from what that player could see then. A costly "
@@ -95,13 +95,13 @@ class ReviewSummary:
         self.texts: dict[int, ui.label] = {}
         self.rows: dict[int, ui.element] = {}
         with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
-            with ui.row().classes("items-center gap-1"):
-                ui.label("How everyone played").classes("font-bold")
-                about = ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(
-                    not help_text.visible)).props("flat dense no-caps color=primary data-testid=btn-accuracy")
+            heading = ui.row().classes("items-center gap-1")
             help_text = ui.label(ACCURACY_HELP).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
             help_text.set_visibility(False)
-            about.props["aria-controls"] = help_text.html_id
+            with heading:
+                ui.label("How everyone played").classes("font-bold")
+                ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(not help_text.visible)).props(
+                    f"flat dense no-caps color=primary data-testid=btn-accuracy aria-controls={help_text.html_id}")
             for line in lines:
                 row = ui.row().classes("items-center w-full cn-review-line").props(
                     f"data-testid=review-summary-{line.seat} data-review-state=running")

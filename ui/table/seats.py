@@ -4,10 +4,12 @@ away for how long) and its actions; the seat to move is framed."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.views import SeatView
 from ui.components.region import Region
 from ui.table.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
 
@@ -42,8 +44,8 @@ class SeatStrip:
             return
         with ui.row().classes("w-full justify-center gap-2"):
             for i in self.order():
-                Region.part(lambda i=i: self.draw_badge(i), lambda i=i: badge_key(self.ctx, i),
-                            patch=lambda i=i: self.patch_badge(i))
+                Region.part(partial(self.draw_badge, i), partial(badge_key, self.ctx, i),
+                            patch=partial(self.patch_badge, i))
 
     def draw_badge(self, i: int) -> None:
         self.refs[i] = seat_badge(self.ctx, i)
@@ -78,36 +80,38 @@ class SeatStrip:
         patch_presence(t, i, badge, self.presence_labels.get(i))
 
 
-def seat_info(ctx: TableContext, i: int) -> dict:
-    infos = ctx.view.get("seats") or []
-    return infos[i] if i < len(infos) else {}
+def seat_info(ctx: TableContext, i: int) -> SeatView | None:
+    """What the view shows of seat ``i``; None when there is no view (yet) or it has no such seat."""
+    view = ctx.view
+    infos = view["seats"] if view is not None else []
+    return infos[i] if i < len(infos) else None
 
 
-def cards_text(info: dict) -> str:
-    return f"🂠 {info['cards']}" if "cards" in info else ""
+def cards_text(info: SeatView | None) -> str:
+    return f"🂠 {info['cards']}" if info is not None else ""
 
 
 def badge_key(ctx: TableContext, i: int) -> Hashable:
     """What seat ``i``'s badge shows, but for the turn frame and the count of cards (patched in place) and its
     chips (a part of their own: "passed" comes and goes with nearly every trick)."""
     s = ctx.table.seats[i]
-    return s.name, s.emoji, "cards" in seat_info(ctx, i), ctx.seat
+    return s.name, s.emoji, seat_info(ctx, i) is not None, ctx.seat
 
 
 def chips_key(ctx: TableContext, i: int) -> Hashable:
     s = ctx.table.seats[i]
     info = seat_info(ctx, i)
-    return s.bot, s.autoplay, s.left, repr({k: v for k, v in info.items() if k != "cards"})
+    return s.bot, s.autoplay, s.left, repr({k: v for k, v in info.items() if k != "cards"} if info is not None else {})
 
 
 def seat_chips(ctx: TableContext, i: int) -> None:
     """Title, status (passed, out, ...), computer level, auto-play, left."""
     s = ctx.table.seats[i]
     info = seat_info(ctx, i)
-    chips = []
-    if info.get("title"):
+    chips: list[tuple[str, str]] = []
+    if info is not None and info["title"]:
         chips.append(("title", info["title"]))
-    for st in info.get("status", []):
+    for st in info["status"] if info is not None else []:
         chips.append(("", st))
     if s.bot:
         chips.append(("", f"🤖 {s.bot}"))
@@ -123,12 +127,11 @@ def seat_chips(ctx: TableContext, i: int) -> None:
 
 def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
     """Draw seat ``i``'s badge; returns the badge and its cards-left label for patching."""
-    t, view = ctx.table, ctx.view
-    infos = view.get("seats") or [{} for _ in t.seats]
+    t = ctx.table
     movers = set(t.to_move())
     mine = ctx.seat
     s = t.seats[i]
-    info = infos[i] if i < len(infos) else {}
+    info = seat_info(ctx, i)
     classes = "seat-badge column items-center"
     if i in movers and not t.paused:
         classes += " turn"
@@ -142,7 +145,7 @@ def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
                 name = "You" if i == mine else (s.name or "Empty seat")
                 ui.label(name).classes("font-bold text-sm max-sm:text-xs ellipsis max-w-[110px]")
                 cards = None
-                if "cards" in info:
+                if info is not None:
                     cards = ui.label(cards_text(info)).classes("text-xs").props(f"data-testid=seat-{i}-cards")
         Region.part(lambda: seat_chips(ctx, i), lambda: chips_key(ctx, i))
     return badge, cards

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.tables import STATUS_OVER
+from logic.table import STATUS_OVER
 
 if TYPE_CHECKING:
     from nicegui import ui

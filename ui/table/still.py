@@ -8,27 +8,32 @@ seat's own ``view(state, seat)``; the middle from the spectator's ``view(state, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nicegui import ui
 
 from logic.game import Game, Outcome
-from logic.table_common import Seat
+from logic.table import Seat
+from logic.views import TableView
 from ui.games import make_screen
 from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
 from ui.table.seats import seat_badge
 
+if TYPE_CHECKING:
+    from logic.table import Table
+
 READ_ONLY = "This is a replay: nothing can be played here."
+# a still table's view is a game's (a replay step); the TV view's is None too while its live table has no game
+StillView = TypeVar("StillView", bound=TableView | None)
 
 
 @dataclass
 class StillTable:
-    """The parts of :class:`logic.tables.Table` the game screens read, for a state nobody plays."""
+    """The parts of :class:`logic.table.Table` the game screens read, for a state nobody plays."""
 
-    game: Game
+    game: Game[TableView]
     seats: list[Seat]
     state: Any
     code: str = "REPLAY"
@@ -49,12 +54,15 @@ class StillTable:
     def seat_of(self, player_id: str | None) -> int | None:
         return None
 
+    def seconds_left(self, now: float, timer: str = "turn") -> float | None:
+        return None  # no timer runs at a still table
 
-class StillContext:
+
+class StillContext(Generic[StillView]):
     """A :class:`ui.table.context.TableContext` for a table nobody plays at: the same reading surface the game
     screens use, every action refused."""
 
-    def __init__(self, table: StillTable, seat: int | None, view: Mapping[str, Any]) -> None:
+    def __init__(self, table: StillTable | Table, seat: int | None, view: StillView) -> None:
         self._table = table
         self._seat = seat
         self._view = view
@@ -72,7 +80,7 @@ class StillContext:
         return self._seat
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> StillView:
         return self._view
 
     @property
@@ -149,7 +157,7 @@ def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
     return seats
 
 
-def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int | None = None,
+def draw_still_table(game: Game[TableView], state: Any, seats: list[Seat], *, viewer: int | None = None,
                      face_up: bool = True, header: bool = True) -> None:
     """Seat badges, the middle and the hands of ``state``. ``face_up``: every seat's hand, each from that seat's
     own view, and the middle from the view of the seat to move (a finished game, a rules example); else
@@ -168,7 +176,7 @@ def draw_still_table(game: Game, state: Any, seats: list[Seat], *, viewer: int |
         if header:  # (a rules example is a partial position: no game title or round)
             with ui.row().classes("w-full items-center justify-between no-wrap"):
                 ui.label(game.title).classes("game-title font-bold text-lg")
-                label = middle_ctx.view.get("round_label")
+                label = middle_ctx.view["round_label"]
                 if label:
                     ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
         with ui.row().classes("w-full justify-center gap-2"):
@@ -196,7 +204,7 @@ def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
                 f"data-testid=replay-standing-{i}")
 
 
-def draw_hand(table: StillTable, seat: int, view: dict[str, Any]) -> None:
+def draw_hand(table: StillTable, seat: int, view: TableView) -> None:
     """Seat ``seat``'s hand, face up, drawn by the game's own hand part from that seat's view."""
     ctx = StillContext(table, seat, view)
     if ctx.screen is None:

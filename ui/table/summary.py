@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.tables import STATUS_CLOSED
+from logic.table import STATUS_CLOSED
+from logic.views import SummaryView
 from ui.components.share import share_buttons
+from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.table.report import open_report_dialog
 from ui.table.review_summary import review_summary_for_table
@@ -16,8 +21,8 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def _rows_table(ctx: TableContext, summary: dict) -> None:
-    columns = summary.get("columns") or []
+def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
+    columns = summary["columns"] if summary is not None else []
     with ui.element("table").classes("w-full text-left"):
         with ui.element("tr"):
             ui.element("th")
@@ -26,8 +31,9 @@ def _rows_table(ctx: TableContext, summary: dict) -> None:
             for _key, label in columns:
                 with ui.element("th").classes("q-pr-md"):
                     ui.label(label)
-        for row in summary.get("rows", []):
-            seat = row.get("seat", 0)
+        for row in summary["rows"] if summary is not None else []:
+            cells: Mapping[str, object] = row  # a game's row has columns of its own, named by the column keys
+            seat = row["seat"]
             s = ctx.table.seats[seat]
             with ui.element("tr").props(f"data-testid=summary-row-{seat}"):
                 with ui.element("td"):
@@ -36,7 +42,7 @@ def _rows_table(ctx: TableContext, summary: dict) -> None:
                     ui.label("You" if seat == ctx.seat else s.name)
                 for key, _label in columns:
                     with ui.element("td").classes("q-pr-md"):
-                        ui.label(str(row.get(key, "")))
+                        ui.label(str(cells.get(key, "")))
 
 
 def next_hand_action(ctx: TableContext) -> Any:
@@ -46,16 +52,57 @@ def next_hand_action(ctx: TableContext) -> Any:
 
 def hand_summary(ctx: TableContext) -> None:
     view = ctx.view
-    summary = view.get("summary") or {}
+    summary = view["summary"] if view is not None else None
+    to_move = view["to_move"] if view is not None else []
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=hand-summary"):
-        ui.label(ctx.with_names(summary.get("title", "Hand over"))).classes("text-lg font-bold")
+        ui.label(ctx.with_names(summary["title"] if summary is not None else "Hand over")).classes(
+            "text-lg font-bold")
         _rows_table(ctx, summary)
-        waiting = [ctx.table.seats[s].name for s in view.get("to_move", []) if s != ctx.seat]
-        if ctx.seat is not None and ctx.seat in view.get("to_move", []):
-            ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
-                      ).props("color=primary data-testid=btn-next-hand")
-        elif waiting:
-            ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
+        waiting = [ctx.table.seats[s].name for s in to_move if s != ctx.seat]
+        with ui.row().classes("items-center gap-3"):
+            if ctx.seat is not None and ctx.seat in to_move:
+                ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
+                          ).props("color=primary data-testid=btn-next-hand")
+            elif waiting:
+                ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
+            next_hand_countdown(ctx)
+
+
+def countdown_words(ctx: TableContext) -> tuple[str, int | None]:
+    """What the countdown to the next hand says now, and the whole seconds left (None: no countdown runs)."""
+    t = ctx.table
+    if t.paused:
+        left = getattr(t, "paused_left", None)
+        if left is None:
+            return "", None
+        secs = math.ceil(left)
+        return f"Paused: the next hand starts {secs} s after the game goes on", secs
+    left = t.seconds_left(time.monotonic())
+    if left is None:
+        return "", None
+    secs = math.ceil(left)
+    return ("The next hand starts now" if secs <= 0 else f"Next hand in {secs} s"), secs
+
+
+def next_hand_countdown(ctx: TableContext) -> None:
+    """The seconds until the next hand starts for everyone (the host's "Next hand starts" choice), kept up to date
+    by the page's clock; nothing when the table waits for everyone."""
+    text, secs = countdown_words(ctx)
+    label = ui.label(text).classes("next-hand-countdown text-sm font-bold").props(
+        "data-testid=next-hand-countdown role=timer aria-live=off")
+    label.props["data-seconds"] = "" if secs is None else str(secs)
+    label.set_visibility(secs is not None)
+
+    def tick() -> None:
+        if label.is_deleted:
+            return
+        now_text, now_secs = countdown_words(ctx)
+        if label.text != now_text:
+            label.set_text(now_text)
+            label.props["data-seconds"] = "" if now_secs is None else str(now_secs)
+            label.set_visibility(now_secs is not None)
+
+    ui.timer(0.5, tick)
 
 
 def standings(ctx: TableContext, actions: bool = True) -> None:
@@ -77,9 +124,10 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
                     ui.label(f"{s.emoji} {'You' if i == ctx.seat else s.name}").classes("grow")
                     ui.label(f"{outcome.scores[i]} pts").classes("font-mono")
-        if ctx.view.get("summary"):
+        summary = ctx.view["summary"] if ctx.view is not None else None
+        if summary:
             ui.separator()
-            _rows_table(ctx, ctx.view["summary"])
+            _rows_table(ctx, summary)
         if actions and outcome is not None:  # each seat's review, as it comes (ui/table/review_summary.py)
             ui.separator()
             review_summary_for_table(t, order, ctx.seat)
@@ -111,8 +159,12 @@ def play_again(ctx: TableContext) -> None:
     """A new table with the same game, options and computer players; others are offered to join it."""
     t, hub, who = ctx.table, runtime().hub, ctx.me
     level = next((s.bot for s in t.seats if s.bot), None)
-    new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
-                     practice=t.practice and len(t.humans()) <= 1, level=level)
+    try:
+        new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
+                         practice=t.practice and len(t.humans()) <= 1, level=level)
+    except SavesFailing as exc:  # the disk is full: no new table until saves work again
+        ui.notify(str(exc), type="warning", position="top")
+        return
     if not new.practice:
         taken = {s.name for s in new.seats}
         for i, s in enumerate(t.seats):
@@ -122,6 +174,7 @@ def play_again(ctx: TableContext) -> None:
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
         new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat
+        new.settings.next_hand_seconds = t.settings.next_hand_seconds
         hub.changed(new)
     t.next_code = new.code
     t.notice(f"{who.name} started a new game. Join it from the results.")

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.tables import STATUS_LOBBY
+from logic.table import STATUS_LOBBY
 from ui.components.region import Region
 from ui.table.report import open_report_dialog
+from ui.table.tv_link import open_tv_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class TopBar:
 
     def label_key(self) -> Hashable:
         view = self.ctx.view
-        return self.ctx.table.status, view.get("round_label") if view else None
+        return self.ctx.table.status, view["round_label"] if view else None
 
     def cue_key(self) -> Hashable:
         return self.ctx.table.paused, self.ctx.my_turn, watching(self.ctx)
@@ -69,7 +70,7 @@ class TopBar:
 
     def round_label(self) -> None:
         view = self.ctx.view
-        label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view.get("round_label") if view else None)
+        label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
         if label:
             ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
 
@@ -86,7 +87,7 @@ class TopBar:
         t = ctx.table
         pid = ctx.me.player_id
         with ui.button(icon="more_vert").props("flat round color=white aria-label=Menu data-testid=btn-menu"):
-            with ui.menu():
+            with ui.menu() as menu:
                 if ctx.is_host and t.status == "playing":
                     if t.paused:
                         ui.menu_item("Resume", on_click=lambda: ctx.act(
@@ -96,6 +97,8 @@ class TopBar:
                             lambda tb, now: tb.pause(pid, now))).props("data-testid=btn-pause")
                 ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
                     "data-testid=btn-copy-watch-link")
+                ui.menu_item("Show on a TV", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                    "data-testid=btn-show-tv")
                 ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
                 ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
                 ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(ctx)).props(
@@ -103,6 +106,8 @@ class TopBar:
                 if ctx.seat is not None:
                     ui.menu_item("Leave table", on_click=self.dialogs.confirm_leave).props("data-testid=btn-leave")
                 ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
+            for item in menu.default_slot.children:  # menu items (role=menuitem), not Quasar's default list items
+                item.props["role"] = "menuitem"
 
     def toggle_four_colour(self) -> None:
         value = not bool(self.ctx.pref("four_colour", False))
@@ -120,16 +125,16 @@ class TopBar:
         if self.countdown is None or self.countdown.is_deleted:
             return
         t = self.ctx.table
-        now = time.time()
+        now = time.monotonic()
         text, low = "", False
         if t.status == STATUS_LOBBY and t.lobby_deadline:
-            left = max(0, int(t.lobby_deadline - now))
+            left = int(t.seconds_left(now, "lobby") or 0)
             text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
         elif t.paused and t.paused_left is not None:
             left = int(t.paused_left)
             text = f"⏸ {left}s"
-        elif t.turn_deadline:
-            left = max(0, int(t.turn_deadline - now + 0.999))
+        elif t.turn_deadline and t.phase() != "hand-over":  # between hands the summary shows the countdown
+            left = int((t.seconds_left(now) or 0) + 0.999)
             text, low = f"⏱ {left}s", left <= 10
         if self.countdown.text != text:
             self.countdown.set_text(text)

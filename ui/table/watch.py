@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.tables import STATUS_LOBBY
+from logic.table import STATUS_LOBBY
+from ui.components.dialog import named_dialog
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -51,8 +52,8 @@ async def copy_watch_link(code: str, overlays: ui.element | None) -> None:
     if result == "copied":
         ui.notify("Watch link copied.", position="top")
         return
-    with overlays or ui.context.slot.parent, ui.dialog() as dialog, ui.card().classes("min-w-[300px]").props(
-            "data-testid=watch-link-dialog"):
+    with overlays or ui.context.slot.parent, named_dialog("Watch link") as dialog, ui.card().classes(
+            "min-w-[300px]").props("data-testid=watch-link-dialog"):
         ui.label("Watch link").classes("text-lg font-bold")
         ui.label("Copy it with your device's menu and send it to whoever wants to watch.").classes("text-sm")
         box = ui.input(value=url).props("readonly outlined dense data-testid=watch-link").classes("w-full")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.beanie import sets as S
 from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, PROPOSE, WITHDRAW, Discard, Lay
+from logic.views import BeanieView
 from ui.games.base import action_button
 from ui.games.beanie.parts import (
     Local,
@@ -31,27 +33,27 @@ class ActionBar:
 
     """Mixed into the Beanie screen: the buttons above the hand, each disabled with its reason."""
 
-    def toggle_steal(self, ctx: TableContext) -> None:  # the screen class defines it
+    def toggle_steal(self, ctx: TableContext[BeanieView]) -> None:  # the screen class defines it
         ...
 
     # ----------------------------------------------------------------------------- action bar
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        if view.get("phase") != "play":
+    def actions(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+        if view["phase"] != "play":
             return
         loc = self.local
         sel = list(ctx.selected)
         hint: str | None = None
         if not ctx.my_turn:
-            turn = view.get("turn")
+            turn = view["turn"]
             who = name_of(ctx, turn) if turn is not None else "the others"
             ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
             action_button(ctx, "Lay set", "btn-lay", None, "Not your turn")
             action_button(ctx, "Discard", "btn-discard", None, "Not your turn")
             self.vote_buttons(ctx, view)
             return
-        if view.get("turn_stage") == "draw":
+        if view["turn_stage"] == "draw":
             action_button(ctx, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
-            top = view.get("discard_top")
+            top = view["discard_top"]
             action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", DRAW_DISCARD,
                           None if top else "The discard pile is empty")
             action_button(ctx, "Lay set", "btn-lay", None, "Draw a card first")
@@ -87,7 +89,7 @@ class ActionBar:
         self.vote_buttons(ctx, view)
         if not sel:
             hint = "Select 3+ cards to lay a set, a card for a + on a set, or one card to discard."
-            if view.get("first_turn"):
+            if view["first_turn"]:
                 hint += " (First turn: you can't go out yet.)"
         elif len(sel) == 1:
             hint = disc_reason or ("Tap ★ on a set to place the Beanie, or Discard it." if is_wild(sel[0], view)
@@ -96,8 +98,8 @@ class ActionBar:
             hint = lay_reason or "Lay set to put these cards on the table."
         ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
 
-    def vote_buttons(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        vote = view.get("vote")
+    def vote_buttons(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+        vote = view["vote"]
         me = ctx.seat
         if vote is None:
             reason = ctx.check(PROPOSE) if ctx.my_turn else "Propose on your turn"
@@ -114,7 +116,7 @@ class ActionBar:
             action_button(ctx, "Agree to end round", "btn-agree", AGREE,
                           ctx.check(AGREE) if ctx.my_turn else "Agree on your turn").props("flat dense no-caps")
 
-    def lay_reason(self, ctx: TableContext, view: dict[str, Any], sel: list[str]) -> str | None:
+    def lay_reason(self, ctx: TableContext[BeanieView], view: BeanieView, sel: list[str]) -> str | None:
         if len(sel) < 3:
             return "Select 3 or more cards to lay a set"
         outs = lay_outcomes(sel, wild_of(view))
@@ -123,7 +125,7 @@ class ActionBar:
                 return ctx.check(Lay(tuple(sel), as_type, outs[as_type][0][1]))
         return ctx.check(Lay(tuple(sel))) or "These cards make no set"
 
-    def lay(self, ctx: TableContext, view: dict[str, Any], sel: list[str]) -> None:
+    def lay(self, ctx: TableContext[BeanieView], view: BeanieView, sel: list[str]) -> None:
         wild = wild_of(view)
         outs = lay_outcomes(sel, wild)
         cards = tuple(sel)
@@ -134,9 +136,9 @@ class ActionBar:
                 ctx.send(Lay(cards, "run", opts[0][1]))
                 return
             choice_dialog("Which end for the Beanie?", "end-dialog", [
-                (f"{end.capitalize()} end: {pretty(S.CODES[reps[0]])}–{pretty(S.CODES[reps[-1]])}", f"btn-end-{end}",
-                 lambda p=placed, r=reps: preview(p, r, wild), lambda e=end: ctx.send(Lay(cards, "run", e)))
-                for _at, end, placed, reps in opts])
+                (f"{(end or '').capitalize()} end: {pretty(S.CODES[reps[0]])}–{pretty(S.CODES[reps[-1]])}",
+                 f"btn-end-{end}", partial(preview, placed, reps, wild), partial(ctx.send, Lay(cards, "run", end)))
+                for _at, end, placed, reps in opts])  # (two options: the low end and the high end)
 
         if outs["match"] and outs["run"]:
             m = outs["match"][0]

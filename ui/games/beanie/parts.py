@@ -9,14 +9,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.beanie import sets as S
 from logic.cards import SUIT_SYMBOL
 from logic.game import IllegalMove
+from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
+from ui.components.dialog import named_dialog
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -28,22 +30,22 @@ def pretty(code: str) -> str:
     return code[:-1] + SUIT_SYMBOL[code[-1]]
 
 
-def wild_of(view: dict[str, Any]) -> int:
+def wild_of(view: BeanieView) -> int:
     """The wild rank as a number (aces 1 ... kings 13): round k makes rank k wild."""
-    return S.RANK_LABELS.index(view.get("wild_rank") or "A")
+    return S.RANK_LABELS.index(view["wild_rank"] or "A")
 
 
-def is_wild(code: str, view: dict[str, Any]) -> bool:
-    return code[:-1] == view.get("wild_rank")
+def is_wild(code: str, view: BeanieView) -> bool:
+    return code[:-1] == view["wild_rank"]
 
 
-def set_as_list(s: dict[str, Any]) -> list:
+def set_as_list(s: BeanieSet) -> list:
     """A view set as the rules' plain list ``[id, owner, typ, cards, reps]`` (for the pure set helpers)."""
     return [s["id"], s["owner"], S.MATCH if s["type"] == "match" else S.RUN,
             [S.CARD_ID[c["code"]] for c in s["cards"]], [S.CARD_ID[c["as"]] for c in s["cards"]]]
 
 
-def set_title(s: dict[str, Any]) -> str:
+def set_title(s: BeanieSet) -> str:
     return S.set_label(set_as_list(s)).removeprefix("the ").capitalize()
 
 
@@ -55,14 +57,14 @@ YOU_FIX = {"starts": "start", "proposes": "propose", "agrees": "agree", "wins": 
 CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
 
-def message_text(ctx: TableContext, text: str) -> str:
+def message_text(ctx: TableContext[BeanieView], text: str) -> str:
     """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
     "7♦" rather than "7D"."""
     text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
     return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], ctx.with_names(text))
 
 
-def name_of(ctx: TableContext, seat: int) -> str:
+def name_of(ctx: TableContext[BeanieView], seat: int) -> str:
     if seat == ctx.seat:
         return "You"
     seats = ctx.table.seats
@@ -79,17 +81,17 @@ class Local:
         self.sets_box: ui.element | None = None
 
 
-def steal_pairs(ctx: TableContext, view: dict[str, Any], need_laid: bool = True) -> list[tuple[int, str]]:
+def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:
     """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
     me = ctx.seat
-    if me is None or view.get("phase") != "play":
+    if me is None or view["phase"] != "play":
         return []
-    if need_laid and not (view.get("laid_this_round") or [False] * 9)[me]:
+    if need_laid and not (view["laid_this_round"] or [False] * 9)[me]:
         return []
-    reclaim = (view.get("options") or {}).get("reclaim_own", False)
-    hand = set(view.get("hand") or [])
+    reclaim = view["options"]["reclaim_own"]
+    hand = set(view["hand"] or [])
     out = []
-    for s in view.get("sets") or []:
+    for s in view["sets"] or []:
         if s["owner"] == me and not reclaim:
             continue
         for c in s["cards"]:
@@ -98,8 +100,8 @@ def steal_pairs(ctx: TableContext, view: dict[str, Any], need_laid: bool = True)
     return out
 
 
-def play_stage(ctx: TableContext, view: dict[str, Any]) -> bool:
-    return ctx.my_turn and view.get("phase") == "play" and view.get("turn_stage") == "play"
+def play_stage(ctx: TableContext[BeanieView], view: BeanieView) -> bool:
+    return ctx.my_turn and view["phase"] == "play" and view["turn_stage"] == "play"
 
 
 def reason_on(btn: ui.button, reason: str | None) -> None:
@@ -112,14 +114,18 @@ def reason_on(btn: ui.button, reason: str | None) -> None:
 
 
 # ----------------------------------------------------------------------------- laying a set
-def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[tuple[str | None, str | None, list[int], list[int]]]]:
+LayOutcome = tuple[str, S.Side | None, list[int], list[int]]  # (as_type, end, placed, reps)
+
+
+def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[LayOutcome]]:
     """The distinct ways ``cards`` could lie as a new set: {"match": [...], "run": [...]} of
     ``(as_type, end, placed, reps)``; a run with a Beanie that may go at either end has two entries."""
     ids = [S.CARD_ID[c] for c in cards]
-    out: dict[str, list] = {"match": [], "run": []}
+    out: dict[str, list[LayOutcome]] = {"match": [], "run": []}
     seen = set()
+    ends: tuple[S.Side | None, ...] = (None, "low", "high")
     for as_type in ("match", "run"):
-        for end in (None, "low", "high"):
+        for end in ends:
             try:
                 typ, placed, reps = S.build_set(ids, wild, as_type, end)
             except (IllegalMove, ValueError):
@@ -147,24 +153,25 @@ def table_card(code: str, as_code: str, wild: bool, on_click: Callable[[], None]
     if wild:
         el.props["data-wild"] = "true"
         with el:
-            ui.label(f"= {pretty(as_code)}").classes("bn-as " + ("red" if as_code[-1] in "HD" else "black"))
+            suit = as_code[-1]  # the colour of the card it stands for (as-D, as-C: the four-colour deck's blue, green)
+            ui.label(f"= {pretty(as_code)}").classes(f"bn-as as-{suit} " + ("red" if suit in "HD" else "black"))
     if stealable:
         el.classes("bn-stealable")
         el.props["data-stealable"] = "true"
     return el
 
 
-def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callable[[], None], Callable[[], None]]]
+def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callable[[], None], Callable[[], object]]]
                   ) -> None:
     """A real choice: one button per option (text, testid, preview drawer, what it does) and Cancel."""
-    with ui.dialog() as dialog, ui.card().classes("text-black items-stretch min-w-[280px]").props(
+    with named_dialog(title) as dialog, ui.card().classes("text-black items-stretch min-w-[280px]").props(
             f"data-testid={testid}"):
         ui.label(title).classes("text-lg font-bold")
         for text, tid, draw, act in options:
             with ui.row().classes("items-center gap-3 no-wrap justify-between"):
                 draw()
 
-                def go(a: Callable[[], None] = act) -> None:
+                def go(a: Callable[[], object] = act) -> None:
                     dialog.close()
                     a()
 
@@ -175,9 +182,9 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
 
 
 # ----------------------------------------------------------------------------- scorecard and sharing
-def scorecard_table(ctx: TableContext, view: dict[str, Any]) -> None:
-    rows = view.get("scorecard") or []
-    n = view.get("players") or len(ctx.table.seats)
+def scorecard_table(ctx: TableContext[BeanieView], view: BeanieView) -> None:
+    rows = view["scorecard"] or []
+    n = view["players"] or len(ctx.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
         if not rows:
             ui.label("No round has finished yet.").classes("text-grey-8")
@@ -206,15 +213,15 @@ def scorecard_table(ctx: TableContext, view: dict[str, Any]) -> None:
                         ui.label(str(totals[i]))
 
 
-def share_text(ctx: TableContext, view: dict[str, Any]) -> str:
+def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
     """The result as plain text: standings, then every round."""
     t = ctx.table
-    n = view.get("players") or len(t.seats)
-    totals = view.get("scores") or [0] * n
-    rows = view.get("scorecard") or []
+    n = view["players"] or len(t.seats)
+    totals = view["scores"] or [0] * n
+    rows = view["scorecard"] or []
     names = [t.seats[i].name for i in range(n)]
-    done = view.get("phase") == "over"
-    head = f"Card Night — Beanie, {len(rows)} of {view.get('rounds', len(rows))} rounds"
+    done = view["phase"] == "over"
+    head = f"Card Night — Beanie, {len(rows)} of {view['rounds']} rounds"
     lines = [head + ("" if done else " (so far)"), "Lowest score wins."]
     order = sorted(range(n), key=lambda i: (totals[i], i))
     place = 0
@@ -254,7 +261,7 @@ async def copy_share(text: str) -> None:
               else "Text selected: copy it with your device's menu.", position="top")
 
 
-def share_box(ctx: TableContext, view: dict[str, Any]) -> None:
+def share_box(ctx: TableContext[BeanieView], view: BeanieView) -> None:
     text = share_text(ctx, view)
     ui.textarea(value=text).props("readonly outlined autogrow data-testid=share-text").classes(
         "w-full font-mono text-xs")
@@ -262,7 +269,7 @@ def share_box(ctx: TableContext, view: dict[str, Any]) -> None:
         "color=primary no-caps data-testid=btn-share")
 
 
-def scorecard_panel(ctx: TableContext, view: dict[str, Any], start: str = "scorecard") -> None:
+def scorecard_panel(ctx: TableContext[BeanieView], view: BeanieView, start: str = "scorecard") -> None:
     """Tabs: the round-by-round scorecard and the result as text."""
     with ui.tabs().classes("w-full text-black").props("dense no-caps") as tabs:
         sc = ui.tab("scorecard", "Scorecard").props("data-testid=tab-scorecard")
@@ -274,22 +281,22 @@ def scorecard_panel(ctx: TableContext, view: dict[str, Any], start: str = "score
             share_box(ctx, view)
 
 
-def open_scorecard(ctx: TableContext) -> None:
+def open_scorecard(ctx: TableContext[BeanieView]) -> None:
     view = ctx.view
-    with ui.dialog() as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
+    with named_dialog("Scorecard") as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
         with ui.row().classes("w-full items-center justify-between no-wrap"):
-            ui.label(f"Scorecard — {view.get('round_label', 'Beanie')}").classes("text-lg font-bold")
+            ui.label(f"Scorecard — {view['round_label']}").classes("text-lg font-bold")
             ui.button(icon="close", on_click=dialog.close).props(
                 "flat round aria-label=Close data-testid=btn-scorecard-close")
         scorecard_panel(ctx, view)
     dialog.open()
 
 
-def results_panel(ctx: TableContext) -> None:
+def results_panel(ctx: TableContext[BeanieView]) -> None:
     """Under the final standings: the scorecard round by round and Share result."""
     view = ctx.view
-    if not view or view.get("game") != "beanie":
+    if not view or view["game"] != "beanie":
         return
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=beanie-results"):
         ui.label("How the rounds went").classes("text-lg font-bold")

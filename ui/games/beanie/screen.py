@@ -19,6 +19,7 @@ from logic.beanie.actions import (
     Star,
     Steal,
 )
+from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI
@@ -51,16 +52,16 @@ SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
 
 
 
-class BeanieScreen(ActionBar, GameUI):
+class BeanieScreen(ActionBar, GameUI[BeanieView]):
     def __init__(self) -> None:
         self.local = Local()  # this page's steal mode and sets box
 
     sort_modes = (("deal", "Deal"), ("rank", "A→K"), ("suit", "♠♥♦♣"))
 
-    def results(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def results(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         results_panel(ctx)
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: BeanieView) -> list[str]:
         if mode == "rank":
             return sorted(codes, key=lambda c: (is_wild(c, view), RANK_ORDER[c[:-1]], SUIT_ORDER[c[-1]]))
         if mode == "suit":
@@ -68,7 +69,7 @@ class BeanieScreen(ActionBar, GameUI):
         return codes
 
     # ----------------------------------------------------------------------------- middle
-    def shown_state(self, ctx: TableContext, view: dict[str, Any]) -> Hashable:
+    def shown_state(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable:
         """Everything the board and the action bar draw from, as one comparable value: the view, the names at
         the table, whose turn, the selection and steal mode. Chat and presence leave it alone, so they redraw
         nothing under a finger."""
@@ -76,49 +77,49 @@ class BeanieScreen(ActionBar, GameUI):
         return (repr(view), seats, ctx.seat, ctx.my_turn, ctx.table.paused, len(ctx.table.log),
                 tuple(ctx.selected), self.local.steal_mode)
 
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable | None:
         return self.shown_state(ctx, view)
 
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable | None:
         return self.shown_state(ctx, view)
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         loc = self.local
         if not steal_pairs(ctx, view) or not play_stage(ctx, view):
             loc.steal_mode = False
         me = ctx.seat
         board = ui.column().classes("bn-board w-full items-center gap-2")
         board.props["data-testid"] = "beanie-board"
-        board.props["data-wild"] = str(view.get("wild_rank", ""))
-        board.props["data-stage"] = str(view.get("turn_stage") or "")
-        laid = view.get("laid_this_round") or []
+        board.props["data-wild"] = str(view["wild_rank"])
+        board.props["data-stage"] = str(view["turn_stage"] or "")
+        laid = view["laid_this_round"] or []
         board.props["data-laid"] = "true" if me is not None and me < len(laid) and laid[me] else "false"
-        board.props["data-first-turn"] = "true" if view.get("first_turn") else "false"
+        board.props["data-first-turn"] = "true" if view["first_turn"] else "false"
         board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
         with board:
             self.info_row(ctx, view)
             self.vote_banner(ctx, view)
-            if view.get("phase") == "play":
+            if view["phase"] == "play":
                 self.piles(ctx, view)
             loc.sets_box = ui.element("div").classes("bn-sets w-full")
             loc.sets_box.props["data-testid"] = "sets"
             with loc.sets_box:
                 self.sets(ctx, view)
 
-    def info_row(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def info_row(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         with ui.row().classes("items-center justify-center gap-2 w-full"):
             with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
                 ui.label("★").classes("bn-wild-star")
-                ui.label(f"Beanies: {view.get('wild_label', '')}").classes("font-bold")
+                ui.label(f"Beanies: {view['wild_label']}").classes("font-bold")
                 ui.label("wild this round").classes("text-xs opacity-80 max-sm:hidden")
             ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(ctx)).props(
                 "flat dense no-caps color=white data-testid=btn-scorecard").classes("min-h-[44px]")
-        if view.get("message"):
+        if view["message"]:
             ui.label(message_text(ctx, view["message"])).classes("text-sm text-center opacity-90").props(
                 "data-testid=message")
 
-    def vote_banner(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        vote = view.get("vote")
+    def vote_banner(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+        vote = view["vote"]
         if not vote:
             return
         who = name_of(ctx, vote["proposer"])
@@ -130,29 +131,29 @@ class BeanieScreen(ActionBar, GameUI):
             text += " Agree on your turn, or play on."
         ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
 
-    def piles(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        can_draw = ctx.my_turn and view.get("turn_stage") == "draw"
+    def piles(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+        can_draw = ctx.my_turn and view["turn_stage"] == "draw"
         reason = None if can_draw else ("Not your turn" if not ctx.my_turn else "You have drawn this turn")
         with ui.row().classes("items-end justify-center gap-6"):
             with ui.column().classes("items-center gap-0"):
                 stock = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_draw else ""))
                 stock.props["data-testid"] = "pile-stock"
-                stock.props["data-count"] = str(view.get("stock_count", 0))
+                stock.props["data-count"] = str(view["stock_count"])
                 set_tappable(stock)
-                stock.props["aria-label"] = f"Stock, {view.get('stock_count', 0)} cards: draw the top card"
+                stock.props["aria-label"] = f"Stock, {view['stock_count']} cards: draw the top card"
                 if reason:
                     stock.props["data-reason"] = reason
                 with stock:
                     card_back(colour="#2b4c9b")
-                    ui.label(str(view.get("stock_count", 0))).classes("bn-count")
+                    ui.label(str(view["stock_count"])).classes("bn-count")
                 stock.on("click", lambda: self.draw(ctx, DRAW_STOCK))
                 ui.label("Stock").classes("text-xs opacity-80")
             with ui.column().classes("items-center gap-0"):
-                top = view.get("discard_top")
+                top = view["discard_top"]
                 can_take = can_draw and top is not None
                 pile = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_take else ""))
                 pile.props["data-testid"] = "pile-discard"
-                pile.props["data-count"] = str(view.get("discard_count", 0))
+                pile.props["data-count"] = str(view["discard_count"])
                 pile.props["data-top"] = top or ""
                 set_tappable(pile)
                 pile.props["aria-label"] = f"Discard pile, top card {pretty(top)}" if top else "Discard pile, empty"
@@ -169,7 +170,7 @@ class BeanieScreen(ActionBar, GameUI):
             ui.label("Draw: tap the stock, or take the top of the discard pile.").classes("bn-hint").props(
                 "data-testid=draw-hint")
 
-    def draw(self, ctx: TableContext, action: Any) -> None:
+    def draw(self, ctx: TableContext[BeanieView], action: Any) -> None:
         reason = ctx.check(action)
         if reason:
             ui.notify(reason, type="warning", position="top")
@@ -177,14 +178,14 @@ class BeanieScreen(ActionBar, GameUI):
         ctx.send(action)
 
     # ----------------------------------------------------------------------------- sets on the table
-    def sets(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        sets = view.get("sets") or []
+    def sets(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+        sets = view["sets"] or []
         if not sets:
-            if view.get("phase") == "play":
+            if view["phase"] == "play":
                 ui.label("No sets on the table yet. Lay 3 or more cards: same rank (a match) or a run in one suit."
                          ).classes("text-sm opacity-80 text-center w-full")
             return
-        n = view.get("players") or len(ctx.table.seats)
+        n = view["players"] or len(ctx.table.seats)
         me = ctx.seat
         owners = sorted({s["owner"] for s in sets}, key=lambda o: (o != me, (o - (me or 0)) % n))
         loc = self.local
@@ -201,7 +202,7 @@ class BeanieScreen(ActionBar, GameUI):
                         if s["owner"] == owner:
                             self.one_set(ctx, view, s, sel, steals)
 
-    def one_set(self, ctx: TableContext, view: dict[str, Any], s: dict[str, Any], sel: list[str],
+    def one_set(self, ctx: TableContext[BeanieView], view: BeanieView, s: BeanieSet, sel: list[str],
                 steals: list[tuple[int, str]]) -> None:
         box = ui.element("div").classes("bn-set")
         box.props.update({"data-testid": f"set-{s['id']}", "data-set-id": str(s["id"]), "data-owner": str(s["owner"]),
@@ -217,7 +218,7 @@ class BeanieScreen(ActionBar, GameUI):
                     table_card(c["code"], c["as"], c["wild"], on_click=click, stealable=target)
             self.set_buttons(ctx, view, s, sel)
 
-    def set_buttons(self, ctx: TableContext, view: dict[str, Any], s: dict[str, Any], sel: list[str]) -> None:
+    def set_buttons(self, ctx: TableContext[BeanieView], view: BeanieView, s: BeanieSet, sel: list[str]) -> None:
         """"+" when the selected natural card(s) fit this set; "★" when a lone selected Beanie has room here."""
         if not sel or not play_stage(ctx, view) or self.local.steal_mode:
             return
@@ -244,12 +245,12 @@ class BeanieScreen(ActionBar, GameUI):
         btn.props["aria-label"] = f"Add {', '.join(pretty(c) for c in plan)} to {set_title(s)}"
         reason_on(btn, reason)
 
-    def add(self, ctx: TableContext, set_id: int, plan: list[str]) -> None:
+    def add(self, ctx: TableContext[BeanieView], set_id: int, plan: list[str]) -> None:
         for code in plan:
             if not ctx.send(Add(set_id, code)):
                 return
 
-    def star(self, ctx: TableContext, s: dict[str, Any], code: str, ends: tuple) -> None:
+    def star(self, ctx: TableContext[BeanieView], s: BeanieSet, code: str, ends: tuple) -> None:
         if ends != ("low", "high"):
             ctx.send(Star(s["id"], code, None))
             return
@@ -264,7 +265,7 @@ class BeanieScreen(ActionBar, GameUI):
         ])
 
     # ----------------------------------------------------------------------------- stealing
-    def toggle_steal(self, ctx: TableContext) -> None:
+    def toggle_steal(self, ctx: TableContext[BeanieView]) -> None:
         loc = self.local
         loc.steal_mode = not loc.steal_mode
         eligible = {c for _sid, c in steal_pairs(ctx, ctx.view)}
@@ -273,7 +274,7 @@ class BeanieScreen(ActionBar, GameUI):
             ctx.selected.append(next(iter(eligible)))
         self.redraw(ctx)
 
-    def steal_click(self, ctx: TableContext, set_id: int, as_code: str) -> None:
+    def steal_click(self, ctx: TableContext[BeanieView], set_id: int, as_code: str) -> None:
         if as_code not in ctx.selected:
             ctx.selected[:] = [as_code]  # tapping the Beanie first picks the card that can replace it
         action = Steal(set_id, as_code)
@@ -281,7 +282,7 @@ class BeanieScreen(ActionBar, GameUI):
             self.local.steal_mode = False
 
     # ----------------------------------------------------------------------------- hand
-    def on_card_click(self, ctx: TableContext, view: dict[str, Any], code: str) -> None:
+    def on_card_click(self, ctx: TableContext[BeanieView], view: BeanieView, code: str) -> None:
         if self.local.steal_mode:
             ctx.selected[:] = [] if ctx.selected == [code] else [code]
         elif code in ctx.selected:
@@ -290,7 +291,7 @@ class BeanieScreen(ActionBar, GameUI):
             ctx.selected.append(code)
         self.redraw(ctx)
 
-    def redraw(self, ctx: TableContext) -> None:
+    def redraw(self, ctx: TableContext[BeanieView]) -> None:
         """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
         ctx.redraw_hand()
         loc = self.local
@@ -303,19 +304,22 @@ class BeanieScreen(ActionBar, GameUI):
                 board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
                 board.update()
 
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> Hashable | None:
         loc = self.local
         eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
-        return loc.steal_mode, tuple(sorted(eligible)), view.get("drawn_card"), tuple(is_wild(c, view) for c in codes)
+        return loc.steal_mode, tuple(sorted(eligible)), view["drawn_card"], tuple(is_wild(c, view) for c in codes)
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> None:
         loc = self.local
         eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
-        drawn = view.get("drawn_card")
+        drawn = view["drawn_card"]
         for code in codes:
             can = not loc.steal_mode or code in eligible
-            el = card(code, selected=code in ctx.selected, wild=is_wild(code, view),
-                      on_click=(lambda c=code: self.on_card_click(ctx, ctx.view, c)) if can else None,
+
+            def click(c: str = code) -> None:
+                self.on_card_click(ctx, ctx.view, c)
+
+            el = card(code, selected=code in ctx.selected, wild=is_wild(code, view), on_click=click if can else None,
                       disabled=not can)
             if is_wild(code, view):
                 el.props["data-wild"] = "true"
@@ -326,7 +330,7 @@ class BeanieScreen(ActionBar, GameUI):
                 el.classes("bn-drawn")
                 el.props["data-drawn"] = "true"
 
-def add_plan(s: dict[str, Any], sel: list[str], wild: int) -> list[str] | None:
+def add_plan(s: BeanieSet, sel: list[str], wild: int) -> list[str] | None:
     """The order in which the selected natural cards can all be added to set ``s``, or None."""
     work = set_as_list(s)
     left = [S.CARD_ID[c] for c in sel]

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import Card
-from logic.president.actions import Give, Pass, Play
+from logic.president.actions import Give, Pass, PassTrick, Play
+from logic.views import PresidentView
 from ui.components.cards import card
+from ui.components.live import LiveToggle
 from ui.components.region import Region
 from ui.games.base import GameUI, live_button, live_label
 
@@ -20,10 +22,10 @@ NORMAL_ORDER = {r: i for i, r in enumerate([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
 COUNT_WORDS = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
 
 
-class PresidentScreen(GameUI):
+class PresidentScreen(GameUI[PresidentView]):
     sort_modes = (("rank", "Low → high"), ("suit", "By suit"))
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: PresidentView) -> list[str]:
         cards = [Card.parse(c) for c in codes]
         if mode == "suit":
             key = lambda c: ("SHDC".index(c.suit), NORMAL_ORDER[c.rank])  # noqa: E731
@@ -32,35 +34,35 @@ class PresidentScreen(GameUI):
         return [c.code for c in sorted(cards, key=key)]
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
         """The message and the trick are parts with keys of their own (a pass changes only the message)."""
-        return view.get("phase") == "exchange", ctx.seat
+        return view["phase"] == "exchange", ctx.seat
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         Region.part(lambda: self.message_row(ctx, ctx.view),
-                    lambda: (ctx.view.get("order"), ctx.with_names(ctx.view.get("message") or "")))
-        if ctx.view.get("phase") == "exchange":
+                    lambda: (ctx.view["order"], ctx.with_names(ctx.view["message"] or "")))
+        if ctx.view["phase"] == "exchange":
             Region.part(lambda: self.exchange_panel(ctx, ctx.view),
-                        lambda: (repr(ctx.view.get("exchange")), tuple(s.name for s in ctx.table.seats)))
+                        lambda: (repr(ctx.view["exchange"]), tuple(s.name for s in ctx.table.seats)))
             return
         Region.part(lambda: self.trick_area(ctx, ctx.view),
-                    lambda: (ctx.view.get("phase"), repr(ctx.view.get("trick")), ctx.view.get("lead_seat"),
+                    lambda: (ctx.view["phase"], repr(ctx.view["trick"]), ctx.view["lead_seat"],
                              tuple(s.name for s in ctx.table.seats)))
 
-    def message_row(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def message_row(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         with ui.row().classes("items-center gap-2"):
-            if view.get("order") == "reversed":
+            if view["order"] == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
-            if view.get("message"):
+            if view["message"]:
                 ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
 
-    def trick_area(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def trick_area(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
         t = ctx.table
-        phase = view.get("phase")
-        trick = view.get("trick") or []
+        phase = view["phase"]
+        trick = view["trick"] or []
         with ui.column().classes("trick-area items-center justify-center gap-1").props("data-testid=trick"):
             if not trick:
-                lead = view.get("lead_seat")
+                lead = view["lead_seat"]
                 if lead is not None and phase == "play":
                     who = "You lead" if lead == ctx.seat else f"{t.seats[lead].name} leads"
                     ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
@@ -75,8 +77,8 @@ class PresidentScreen(GameUI):
                             who = "You" if play["seat"] == ctx.seat else t.seats[play["seat"]].name
                             ui.label(who).classes("text-xs opacity-80")
 
-    def exchange_panel(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        ex = view.get("exchange")
+    def exchange_panel(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
+        ex = view["exchange"]
         t = ctx.table
         with ui.card().classes("text-black items-center").props("data-testid=exchange"):
             if not ex:
@@ -102,7 +104,7 @@ class PresidentScreen(GameUI):
             else:
                 ui.label(f"You are {ex['role']}: your best "
                          f"{'two cards' if len(ex['received'] or []) != 1 else 'card'} went to {partner}.")
-                if ex.get("given"):
+                if ex["given"]:
                     ui.label("You got back:")
                     with ui.row().classes("gap-1"):
                         for code in ex["given"]:
@@ -111,54 +113,83 @@ class PresidentScreen(GameUI):
                     ui.label(f"Waiting for {partner} to give cards back.")
 
     # ----------------------------------------------------------------------------- actions
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
         """Only the bar's layout: Give while cards are to be given back, else Play and Pass. Whether they can be
         used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "exchange":
-            ex = view.get("exchange") or {}
-            return phase, bool(ex.get("give_count") and ex.get("pending"))
+            ex = view["exchange"]
+            return phase, bool(ex is not None and ex["give_count"] and ex["pending"])
         return phase
 
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        phase = view.get("phase")
+    def actions(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
+        phase = view["phase"]
         if phase == "exchange":
-            ex = view.get("exchange") or {}
-            if ex.get("give_count") and ex.get("pending"):
+            ex = view["exchange"]
+            if ex is not None and ex["give_count"] and ex["pending"]:
                 live_button(ctx, "Give", "btn-give", lambda: self.give_state(ctx), primary=True)
             return
         if phase != "play":
             return
-        live_label(ctx, lambda: None if ctx.my_turn else "Waiting for your turn", "reason")
+        live_label(ctx, lambda: self.waiting_text(ctx), "reason")
         live_button(ctx, "Play", "btn-play", lambda: self.play_state(ctx), primary=True)
         live_button(ctx, "Pass", "btn-pass", lambda: self.pass_state(ctx))
+        toggle = LiveToggle(ctx.send, "Pass for this trick", "btn-pass-trick", lambda: self.pass_trick_state(ctx),
+                            icon="fast_forward")
+        ctx.keep_live(toggle)
         live_label(ctx, lambda: self.play_state(ctx)[1] if ctx.my_turn else None, "reason w-full text-center",
                    "reason")
 
-    def give_state(self, ctx: TableContext) -> tuple[Any, str | None]:
-        ex = ctx.view.get("exchange") or {}
-        n = ex.get("give_count") or 0
+    @staticmethod
+    def passing(ctx: TableContext[PresidentView]) -> bool:
+        return ctx.seat is not None and ctx.seat in ctx.view["passing"]
+
+    def waiting_text(self, ctx: TableContext[PresidentView]) -> str | None:
+        if ctx.my_turn:
+            return None
+        if self.passing(ctx):
+            return "Passing until this trick ends"
+        return "Waiting for your turn"
+
+    def pass_trick_state(self, ctx: TableContext[PresidentView]) -> tuple[bool, Any, str | None]:
+        """On or off, the action that switches it, and why it cannot be used now."""
+        on = self.passing(ctx)
+        view = ctx.view
+        if ctx.seat is None:
+            return on, None, "You are watching"
+        if ctx.seat in view["finished"]:
+            return on, None, "You are out of this hand"
+        if ctx.my_turn:
+            return on, None, "It is your turn: play, or press Pass"
+        if ctx.table.paused:
+            return on, None, "The game is paused"
+        action = PassTrick(not on)
+        return on, action, ctx.check(action)
+
+    def give_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
+        ex = ctx.view["exchange"]
+        n = ex["give_count"] if ex is not None else 0
         give = Give(tuple(ctx.selected))
-        if not ex.get("pending"):
+        if ex is None or not ex["pending"]:
             return None, "Your cards have been given back"
         if len(ctx.selected) != n:
             return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
         return give, ctx.check(give)
 
-    def play_state(self, ctx: TableContext) -> tuple[Any, str | None]:
+    def play_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
         if not ctx.my_turn:
             return None, "Not your turn"
         if not ctx.selected:
-            top = ctx.view.get("top")
+            top = ctx.view["top"]
             return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
                           else "Select cards of one rank to lead")
         play = Play(tuple(ctx.selected))
         return play, ctx.check(play)
 
-    def pass_state(self, ctx: TableContext) -> tuple[Any, str | None]:
+    def pass_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
         if not ctx.my_turn:
             return None, "Not your turn"
-        return (Pass(), None) if ctx.view.get("can_pass") else (None, "You lead: play something")
+        return (Pass(), None) if ctx.view["can_pass"] else (None, "You lead: play something")
 
 
 Screen = PresidentScreen

@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.views import RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.rummy.parts import seat_name
@@ -18,11 +19,11 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[[], None]) -> None:
-    draw = view.get("first_deal_draw") or {}
-    cards = list(draw.get("cards") or [])
+def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], object]) -> None:
+    draw = view["first_deal_draw"]
+    cards = list(draw["cards"] or [])
     mine = ctx.seat
-    can_draw = mine is not None and mine in (view.get("to_move") or []) and not ctx.table.paused
+    can_draw = mine is not None and mine in (view["to_move"] or []) and not ctx.table.paused
     with ui.column().classes("w-full items-center gap-2").props("data-testid=first-draw-board"):
         ui.label("Drawing for the first deal").classes("text-lg font-bold")
         ui.label("The highest card goes first (ace high)." if not can_draw else
@@ -53,18 +54,19 @@ def first_draw_board(ctx: TableContext, view: dict[str, Any], on_draw: Callable[
                             card(code)
                         else:
                             empty = ui.element("div").classes("pcard rm-empty")
+                            empty.props["role"] = "img"  # a named picture of the empty place (aria-label needs a role)
                             empty.props["aria-label"] = f"{seat_name(ctx, seat)}: not drawn yet"
                     ui.label(seat_name(ctx, seat)).classes("text-sm")
 
 
-def countdown(ctx: TableContext, active: bool) -> None:
+def countdown(ctx: TableContext[RummyView], active: bool) -> None:
     """Seconds until the game draws for you (the phase's own timer, kept by the table)."""
     if not active:
         return
 
     def left() -> str:
-        deadline = ctx.table.turn_deadline
-        return f"Drawn for you in {max(0, math.ceil(deadline - time.time()))} s" if deadline else ""
+        left = ctx.table.seconds_left(time.monotonic())
+        return f"Drawn for you in {math.ceil(left)} s" if left is not None else ""
 
     label = ui.label(left()).classes("text-xs opacity-80").props("data-testid=first-draw-countdown")
     ui.timer(1.0, lambda: label.set_text(left()))

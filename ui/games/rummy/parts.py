@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.cards import SUIT_SYMBOL, Card
+from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 
@@ -100,15 +102,15 @@ def pretty_all(codes: list[str]) -> str:
     return " ".join(pretty(c) for c in codes)
 
 
-def seat_name(ctx: TableContext, seat: int, you: str = "You") -> str:
+def seat_name(ctx: TableContext[RummyView], seat: int, you: str = "You") -> str:
     if seat == ctx.seat:
         return you
     return ctx.table.seats[seat].name if 0 <= seat < len(ctx.table.seats) else f"Seat {seat + 1}"
 
 
 # --- piles ---------------------------------------------------------------------------------------------------
-def stock_pile(ctx: TableContext, view: dict[str, Any], can_draw: bool, on_draw: Callable[[], None]) -> None:
-    count = int(view.get("stock_count") or 0)
+def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on_draw: Callable[[], None]) -> None:
+    count = int(view["stock_count"] or 0)
     with ui.column().classes("items-center gap-1"):
         ui.label("Stock").classes("rm-pile-label")
         box = ui.element("div").classes("rm-stock" + (" ready" if can_draw else ""))
@@ -128,11 +130,11 @@ def stock_pile(ctx: TableContext, view: dict[str, Any], can_draw: bool, on_draw:
         ui.label("Tap to draw" if can_draw else "").classes("rm-pile-tip")
 
 
-def discard_pile(ctx: TableContext, view: dict[str, Any], *, takeable: set[str], can_take: bool,
+def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set[str], can_take: bool,
                  on_take: Callable[[str], None], hint_take: str | None,
                  drop: Callable[[str, str], None] | None, on_tap: Callable[[], None] | None) -> None:
     """The whole pile, bottom -> top, spread so every card shows its corner."""
-    codes = list(view.get("discard") or [])
+    codes = list(view["discard"] or [])
     with ui.column().classes("items-center gap-1 rm-discard-col"):
         tip = "Discard pile"
         if can_take and len(codes) > 1:
@@ -146,7 +148,7 @@ def discard_pile(ctx: TableContext, view: dict[str, Any], *, takeable: set[str],
             if not codes:
                 ui.element("div").classes("pcard small rm-empty")
             for i, code in enumerate(codes):
-                el = card(code, small=True, on_click=(lambda c=code: on_take(c)) if can_take else None)
+                el = card(code, small=True, on_click=partial(on_take, code) if can_take else None)
                 el.props["data-depth"] = str(len(codes) - 1 - i)
                 if code == hint_take:
                     el.classes(add="rm-hint")
@@ -164,15 +166,15 @@ def discard_pile(ctx: TableContext, view: dict[str, Any], *, takeable: set[str],
 
 
 # --- melds ---------------------------------------------------------------------------------------------------
-def meld_groups(ctx: TableContext, view: dict[str, Any], *, targets: set[int], hint_melds: set[int],
+def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[int], hint_melds: set[int],
                 on_meld_click: Callable[[int], None] | None, meld_drop: Callable[[int, str, str], None] | None
                 ) -> None:
     """Melds grouped by owner (the viewer first, then clockwise), each meld showing who laid off what."""
-    melds = list(view.get("melds") or [])
+    melds = list(view["melds"] or [])
     n = len(ctx.table.seats)
     me = ctx.seat if ctx.seat is not None else 0
     order = [(me + k) % n for k in range(n)]
-    pts = view.get("hand_melded_points") or [0] * n
+    pts = view["hand_melded_points"] or [0] * n
     for owner in order:
         mine = [m for m in melds if m["owner"] == owner]
         if not mine:
@@ -189,10 +191,10 @@ def meld_groups(ctx: TableContext, view: dict[str, Any], *, targets: set[int], h
                              on_click=on_meld_click, drop=meld_drop)
 
 
-def meld_box(ctx: TableContext, m: dict[str, Any], *, target: bool, hinted: bool,
+def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted: bool,
              on_click: Callable[[int], None] | None, drop: Callable[[int, str, str], None] | None) -> None:
     mid = int(m["id"])
-    laid = {lo["card"]: lo["seat"] for lo in m.get("layoffs") or []}
+    laid = {lo["card"]: lo["seat"] for lo in m["layoffs"] or []}
     classes = "rm-meld"
     if target:
         classes += " rm-target"
@@ -202,7 +204,7 @@ def meld_box(ctx: TableContext, m: dict[str, Any], *, target: bool, hinted: bool
         classes += " clickable"
     box = ui.element("div").classes(classes)
     box.props.update({"data-testid": f"meld-{mid}", "data-meld": str(mid), "data-owner": str(m["owner"]),
-                      "data-type": m["type"], "data-points": str(m.get("points", 0))})
+                      "data-type": m["type"], "data-points": str(m["points"])})
     if target:
         box.props["data-target"] = "true"
     kind = "Set" if m["type"] == "set" else "Run"
@@ -229,41 +231,43 @@ def meld_box(ctx: TableContext, m: dict[str, Any], *, target: bool, hinted: bool
 
 
 # --- lines above the piles -----------------------------------------------------------------------------------
-def info_panels(ctx: TableContext, view: dict[str, Any], hint: dict[str, Any] | None) -> None:
+def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, Any] | None) -> None:
     """Last turn, scores, the first-deal draw (early in the match), the must-use warning and the hint."""
     n = len(ctx.table.seats)
-    playing = view.get("phase") == "play"
+    playing = view["phase"] == "play"
     with ui.row().classes("rm-info w-full justify-center items-center gap-x-3 gap-y-1"):
-        if view.get("message"):
+        if view["message"]:
             text = ctx.with_names(view["message"]).replace("You goes first", "You go first")
             ui.label(text).classes("text-sm").props("data-testid=message")
-        scores = view.get("scores") or []
-        if scores and (view.get("hand_no", 1) > 1 or any(scores)):
+        scores = view["scores"] or []
+        if scores and (view["hand_no"] > 1 or any(scores)):
             parts = [f"{seat_name(ctx, s)} {scores[s]}" for s in range(min(n, len(scores)))]
             ui.label("Scores: " + " · ".join(parts)).classes("chip rm-scores").props("data-testid=scores")
-    draw = view.get("first_deal_draw") or {}
-    if playing and view.get("hand_no") == 1 and len(view.get("history") or []) < n and draw.get("cards"):
-        winner = draw.get("winner")
+    draw = view["first_deal_draw"]
+    if playing and view["hand_no"] == 1 and len(view["history"] or []) < n and draw["cards"]:
+        winner = draw["winner"]
         box = ui.row().classes("rm-first-draw items-center gap-2 no-wrap")
         box.props["data-testid"] = "first-draw"
         box.props["data-winner"] = str(winner)
         with box:
             ui.label("Draw for first deal:").classes("text-sm")
             for s, code in enumerate(draw["cards"][:n]):
+                if code is None:  # (never in play: every seat has drawn)
+                    continue
                 chip = ui.label(f"{seat_name(ctx, s)} {pretty(code)}")
                 chip.classes("chip" + (" title" if s == winner else ""))
                 chip.props.update({"data-card-draw": code, "data-testid": f"first-draw-{s}"})
             if winner is not None:
                 ui.label(f"→ {seat_name(ctx, winner)} {'start' if winner == ctx.seat else 'starts'}").classes(
                     "text-sm font-bold")
-    if view.get("must_use"):
+    if view["must_use"]:
         with ui.row().classes("rm-must-banner items-center gap-2 no-wrap").props("data-testid=must-use") as banner:
             banner.props["data-must-use"] = view["must_use"]
             ui.icon("priority_high")
             ui.label(f"Meld or lay off the {pretty(view['must_use'])} this turn — you took it from under the pile.")
     if hint is not None and playing:
-        box = ui.column().classes("rm-hint-box gap-0 items-center")
-        box.props.update({
+        hint_box = ui.column().classes("rm-hint-box gap-0 items-center")
+        hint_box.props.update({
             "data-testid": "hint",
             "data-stage": str(hint.get("stage") or ""),
             "data-take": hint.get("take") or "",
@@ -271,7 +275,7 @@ def info_panels(ctx: TableContext, view: dict[str, Any], hint: dict[str, Any] | 
             "data-layoffs": "|".join(f"{lo['meld']}:{' '.join(lo['cards'])}" for lo in hint.get("layoffs") or []),
             "data-discard": hint.get("discard") or "",
         })
-        with box:
+        with hint_box:
             with ui.row().classes("items-center gap-1 no-wrap"):
                 ui.icon("lightbulb").classes("text-amber-8")
                 ui.label(hint.get("text") or "").classes("text-sm").props("data-testid=hint-text")

@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.cards import Card
 from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.views import RummyView
 from ui.components.cards import card
 from ui.games.base import GameUI, action_button
 from ui.games.rummy.control import RummyControl
@@ -59,15 +60,15 @@ def _suit(code: str) -> int:
     return SUIT_ORDER[Card.parse(code).suit]
 
 
-class RummyScreen(RummyControl, GameUI):
+class RummyScreen(RummyControl, GameUI[RummyView]):
     sort_modes = (("suit", "By suit"), ("rank", "By rank"), ("custom", "My order"))
 
     def __init__(self) -> None:
         self.st = PageState()  # this page's hint, lay-off mode and own card order
 
     # ----------------------------------------------------------------------------- hand order
-    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
-        codes = list(view.get("hand", []))
+    def hand_codes(self, ctx: TableContext[RummyView], view: RummyView) -> list[str]:
+        codes = list(view["hand"])
         if ctx.sort_mode == "custom":
             order = [c for c in self.st.hand_order if c in codes]
             order += [c for c in codes if c not in order]  # new cards go to the right
@@ -75,17 +76,17 @@ class RummyScreen(RummyControl, GameUI):
             return order
         return codes
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: RummyView) -> list[str]:
         if mode == "suit":
             return sorted(codes, key=lambda c: (_suit(c), _rank(c)))
         if mode == "rank":
             return sorted(codes, key=lambda c: (_rank(c), _suit(c)))
         return codes
 
-    def shown_order(self, ctx: TableContext) -> list[str]:
+    def shown_order(self, ctx: TableContext[RummyView]) -> list[str]:
         return self.sort(self.hand_codes(ctx, ctx.view), ctx.sort_mode, ctx.view)
 
-    def move_card(self, ctx: TableContext, code: str, before: str) -> None:
+    def move_card(self, ctx: TableContext[RummyView], code: str, before: str) -> None:
         """Rearrange the hand by hand: ``code`` goes to where ``before`` is (or to the end)."""
         order = self.shown_order(ctx)
         if code not in order or code == before:
@@ -101,33 +102,33 @@ class RummyScreen(RummyControl, GameUI):
         ctx.set_sort("custom")
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[RummyView], view: RummyView) -> Hashable | None:
         """In play the piles and melds follow the game, the names and the hint, not chat or presence (a tap is not
         lost to a redraw; the selection and the layoff mode refresh the melds on their own). The draw for the
         first deal redraws on every change."""
-        if view.get("phase") != "play":
+        if view["phase"] != "play":
             return None
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log), repr(self.current_hint(ctx))
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[RummyView], view: RummyView) -> None:
         st = self.st
         stage = self.stage(ctx, view)
         root = ui.column().classes("rm-middle w-full items-center gap-2")
-        root.props.update({"data-testid": "rummy-middle", "data-stage": str(view.get("turn_stage") or ""),
-                           "data-must-use": view.get("must_use") or ""})
+        root.props.update({"data-testid": "rummy-middle", "data-stage": str(view["turn_stage"] or ""),
+                           "data-must-use": view["must_use"] or ""})
         with root:
             info_panels(ctx, view, self.current_hint(ctx))
-            if view.get("phase") == "first-draw":
+            if view["phase"] == "first-draw":
                 first_draw_board(ctx, view, lambda: ctx.send(FIRST_DRAW))
                 return
             h = self.current_hint(ctx)
-            if view.get("phase") == "play":
+            if view["phase"] == "play":
                 takeable: set[str] = set()
                 if stage == "draw":
-                    takeable = {c for c in view.get("discard") or [] if ctx.check(TakeDiscard(c)) is None}
+                    takeable = {c for c in view["discard"] or [] if ctx.check(TakeDiscard(c)) is None}
                 with ui.row().classes("rm-piles w-full justify-center items-start no-wrap gap-4"):
-                    stock_pile(ctx, view, stage == "draw" and bool(view.get("stock_count")),
+                    stock_pile(ctx, view, stage == "draw" and bool(view["stock_count"]),
                                lambda: self.draw_stock(ctx))
                     discard_pile(ctx, view, takeable=takeable, can_take=stage == "draw",
                                  on_take=lambda c: self.take(ctx, c), hint_take=h.get("take") if h else None,
@@ -141,7 +142,7 @@ class RummyScreen(RummyControl, GameUI):
             st.melds_view = melds_view
             melds_view()
 
-    def melds_area(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def melds_area(self, ctx: TableContext[RummyView], view: RummyView) -> None:
         st = self.st
         stage = self.stage(ctx, view)
         h = self.current_hint(ctx)
@@ -151,11 +152,11 @@ class RummyScreen(RummyControl, GameUI):
         playing = stage == "play"
         area = ui.element("div").classes("rm-melds w-full" + (" rm-can-meld" if playing else ""))
         area.props["data-testid"] = "melds"
-        area.props["data-count"] = str(len(view.get("melds") or []))
+        area.props["data-count"] = str(len(view["melds"] or []))
         with area:
             if st.choose_layoff and targets:
                 ui.label("Tap the meld to lay off onto").classes("rm-prompt").props("data-testid=layoff-prompt")
-            if not view.get("melds"):
+            if not view["melds"]:
                 tip = "No melds yet."
                 if playing:
                     tip += " Select 3+ cards and tap here (or press Meld) to put down a set or a run."
@@ -168,22 +169,24 @@ class RummyScreen(RummyControl, GameUI):
             area.on("click", lambda _e: self.tap_table(ctx), js_handler=JS_TAP_EMPTY)
 
     # ----------------------------------------------------------------------------- hand
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
+    def hand_key(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> Hashable | None:
         h = self.current_hint(ctx) or {}
-        return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view.get("must_use")
+        return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view["must_use"]
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> None:
         hand_el = ui.context.slot.parent
         stage = self.stage(ctx, view)
         h = self.current_hint(ctx) or {}
         lit = set(h.get("highlight") or [])
         suggested = h.get("discard")
-        must = view.get("must_use")
+        must = view["must_use"]
         drop_target(hand_el, "hand stock discard" if stage == "draw" else "hand",
                     lambda s, t: self.drop_on_hand(ctx, s, t))
         for code in codes:
-            el = card(code, selected=code in ctx.selected,
-                      on_click=lambda c=code: self.on_card_click(ctx, ctx.view, c))
+            def click(c: str = code) -> None:
+                self.on_card_click(ctx, ctx.view, c)
+
+            el = card(code, selected=code in ctx.selected, on_click=click)
             if code in lit:
                 el.classes(add="rm-hint")
                 el.props["data-hint"] = "use"
@@ -197,15 +200,15 @@ class RummyScreen(RummyControl, GameUI):
             drop_target(el, "hand", lambda s, t: self.drop_on_hand(ctx, s, t))
 
     # ----------------------------------------------------------------------------- actions
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[RummyView], view: RummyView) -> Hashable | None:
         """The bar follows the game, the selection, the names, the turn's grace and the "show buttons" choice; not
         chat or presence (a tap on it is not lost to their redraw)."""
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return (repr(view), tuple(ctx.selected), seats, ctx.my_turn, ctx.table.paused, ctx.table.commit_deadline,
                 len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.st.choose_layoff)
 
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
-        if view.get("phase") != "play" or ctx.seat is None:
+    def actions(self, ctx: TableContext[RummyView], view: RummyView) -> None:
+        if view["phase"] != "play" or ctx.seat is None:
             return
         stage = self.stage(ctx, view)
         show = bool(ctx.pref("show_buttons", True))
@@ -235,7 +238,7 @@ class RummyScreen(RummyControl, GameUI):
             ub = action_button(ctx, "Undo", "btn-undo", Undo(), undo_reason, icon="undo").classes("rm-icon-phone")
             ub.props["aria-label"] = "Undo"
             if not undo_reason:
-                ub.tooltip(UNDO_WHAT.get(view.get("undo_what") or "", "Undo"))
+                ub.tooltip(UNDO_WHAT.get(view["undo_what"] or "", "Undo"))
         hint_reason = None if stage in ("draw", "play") else ("Not your turn" if stage is None else "Turn is ending")
         hb = ui.button("Hint", icon="lightbulb", on_click=lambda: self.show_hint(ctx)).props(
             "outline data-testid=btn-hint aria-label=Hint").classes("rm-icon-phone")
@@ -253,10 +256,9 @@ class RummyScreen(RummyControl, GameUI):
         if line:
             ui.label(line).classes("reason rm-reason w-full text-center").props("data-testid=reason")
 
-    def grace_buttons(self, ctx: TableContext) -> None:
+    def grace_buttons(self, ctx: TableContext[RummyView]) -> None:
         def left() -> int:
-            deadline = ctx.table.commit_deadline
-            return max(0, math.ceil(deadline - time.time())) if deadline else 0
+            return math.ceil(ctx.table.seconds_left(time.monotonic(), "commit") or 0)
 
         btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(ctx, Undo())).props(
             "color=amber text-color=black no-caps data-testid=btn-undo")
@@ -272,18 +274,18 @@ class RummyScreen(RummyControl, GameUI):
 
         ui.timer(0.25, tick)
 
-    def next_step(self, ctx: TableContext, view: dict[str, Any], cards: list[str], show: bool) -> str:
+    def next_step(self, ctx: TableContext[RummyView], view: RummyView, cards: list[str], show: bool) -> str:
         stage = self.stage(ctx, view)
         if stage is None:
-            cur = view.get("current")
-            if cur is None or view.get("phase") != "play":
+            cur = view["current"]
+            if cur is None or view["phase"] != "play":
                 return ""
             return f"Waiting for {seat_name(ctx, cur)} to play." if cur != ctx.seat else "Waiting…"
         if stage == "draw":
             return "Your turn: tap the stock to draw, or tap a card in the discard pile to take it."
         if stage == "pending":
             return "Discarded. Your turn ends in a moment — Undo takes the discard back."
-        if view.get("must_use"):
+        if view["must_use"]:
             return (f"You took the {pretty(view['must_use'])} from under the pile: meld it or lay it off "
                     "before you discard (or Undo).")
         if not cards:

@@ -3,7 +3,8 @@
 It remembers the picked card ("hand:2", "stock:1", "discard:0:3"), marks it on the board and in the hand, makes
 the building piles that take it glow, and turns clicks, double-clicks, drops and Esc into moves. Selecting only
 changes classes and attributes of elements already drawn (no redraw), so double-clicks and drags are never cut
-short. A selection lasts until the next move at the table (chat does not clear it).
+short. While the others play, a player may already pick a card of their own (hand, stock or discard pile): the pick
+stays while that place still shows the same card, so it is there when the turn comes. One's own move ends it.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.stockpile.actions import Discard, Play
+from logic.views import StockpileView
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def source_code(view: dict[str, Any], source: str) -> str | None:
+def source_code(view: StockpileView, source: str) -> str | None:
     """The card a source would play ("hand:2" -> the third hand card), or None if it is gone."""
     parts = source.split(":")
     try:
@@ -41,10 +43,10 @@ def card_words(code: str | None) -> str:
 class Control:
     """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
 
-    def __init__(self, ctx: TableContext) -> None:
+    def __init__(self, ctx: TableContext[StockpileView]) -> None:
         self.ctx = ctx
         self.source: str | None = None
-        self.made_at = -1  # move count when the selection was made
+        self.code: str | None = None  # the card the pick showed when it was made
         self.marks: dict[str, list[ui.element]] = {}  # source -> elements showing it selected
         self.piles: list[ui.element] = []
         self.discs: list[ui.element] = []  # my own discard piles (where a hand card ends the turn)
@@ -54,21 +56,30 @@ class Control:
 
     # ------------------------------------------------------------------------- state
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> StockpileView:
         return self.ctx.view
 
     def can_act(self) -> bool:
-        return self.ctx.my_turn and self.view.get("phase") == "play"
+        return self.ctx.my_turn and self.view["phase"] == "play"
+
+    def can_pick(self) -> bool:
+        """A player may pick a card of their own also while the others play (to be ready for their turn)."""
+        return (self.ctx.seat is not None and self.view.get("phase") in ("play", "pending")
+                and not self.ctx.table.paused)
+
+    def own(self, source: str) -> bool:
+        """A place of the viewer's own: a hand card, their stock or one of their discard piles."""
+        kind, _, rest = source.partition(":")
+        return kind == "hand" or (kind in ("stock", "discard") and rest.split(":")[0] == str(self.ctx.seat))
 
     def begin(self) -> None:
-        """A fresh draw of the board: forget drawn elements; drop a selection made on an older table."""
+        """A fresh draw of the board: forget drawn elements; drop a pick whose place no longer shows its card (or
+        once the deal is over)."""
         # the hand is a region of its own that may keep its drawing: its marks stay (deleted ones are pruned)
         self.marks = {k: v for k, v in self.marks.items() if k.startswith("hand:")}
         self.piles, self.discs = [], []
-        if self.made_at != self.moves() or not self.can_act():
-            self.source = None
-        if self.source is not None and source_code(self.view, self.source) is None:
-            self.source = None
+        if self.source is not None and (not self.can_pick() or source_code(self.view, self.source) != self.code):
+            self.source = self.code = None
 
     def mark(self, source: str, el: ui.element) -> None:
         self.marks = {k: [e for e in v if not e.is_deleted] for k, v in self.marks.items()}
@@ -77,7 +88,7 @@ class Control:
     def accepting(self, source: str | None) -> list[int]:
         if source is None:
             return []
-        return [b for b, info in enumerate(self.view.get("build") or []) if source in info.get("playable", [])]
+        return [b for b, info in enumerate(self.view["build"] or []) if source in info["playable"]]
 
     # ------------------------------------------------------------------------- showing the selection
     def show(self, bar: bool = True) -> None:
@@ -94,7 +105,7 @@ class Control:
         ok = set(self.accepting(src))
         for b, el in enumerate(self.piles):
             self._flag(el, "glow", b in ok, "data-accepts")
-        hand_card = src is not None and src.startswith("hand:")
+        hand_card = src is not None and src.startswith("hand:") and self.can_act()  # a discard pile ends a turn
         for el in self.discs:
             self._flag(el, "glow-discard", hand_card, "data-accepts")
         if self.board is not None and not self.board.is_deleted:
@@ -112,33 +123,31 @@ class Control:
         el.props[attr] = "true" if on else "false"
         el.update()
 
-    def moves(self) -> int:
-        """How many moves the table has seen: a selection lasts until the next move (chat does not clear it)."""
-        return len(self.ctx.table.log)
-
     def select(self, source: str | None) -> None:
         self.source = source
-        self.made_at = self.moves()
+        self.code = None if source is None else source_code(self.view, source)
         self.show()
 
     # ------------------------------------------------------------------------- handlers
     def not_now(self) -> bool:
         if self.can_act():
             return False
-        if self.view.get("phase") == "pending" and self.ctx.my_turn:
+        if self.view["phase"] == "pending" and self.ctx.my_turn:
             ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
-        elif self.view.get("phase") == "play":
+        elif self.view["phase"] == "play":
             ui.notify("Wait for your turn.", position="top")
         return True
 
     def click_source(self, source: str) -> None:
-        if self.not_now():
+        if not self.can_act() and not (self.can_pick() and self.own(source)):
+            self.not_now()
             return
         self.select(None if self.source == source else source)
 
     def send(self, action: Any) -> None:
-        """Send a move; the redraw that follows clears the selection. A refused move keeps it (and says why)."""
-        self.ctx.send(action)
+        """Send a move; once it is made the pick is over. A refused move keeps it (and says why)."""
+        if self.ctx.send(action):
+            self.source = self.code = None
 
     def play_first(self, source: str) -> None:
         """Double-click: play on the first pile that takes the card."""
@@ -166,8 +175,13 @@ class Control:
         self.send(Play(source, b))
 
     def click_discard(self, seat: int, p: int) -> None:
-        """One of my discard piles: with a hand card selected it ends the turn, else it picks the pile's top."""
-        if self.not_now():
+        """One of my discard piles: with a hand card selected it ends the turn, else it picks the pile's top (that
+        also while the others play)."""
+        if not self.can_act():
+            if self.can_pick() and seat == self.ctx.seat and self.view["discards"][seat][p]:
+                self.click_source(f"discard:{seat}:{p}")
+            else:
+                self.not_now()
             return
         src = self.source
         if src is not None and src.startswith("hand:") and seat == self.ctx.seat:

@@ -9,9 +9,10 @@ the drop, which is sent to the server as the event argument.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from nicegui import ui
+
+from logic.views import StockpileBuild, StockpileStock
 
 NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
@@ -138,19 +139,19 @@ def count_badge(n: int, testid: str | None = None) -> None:
         b.props["data-testid"] = testid
 
 
-def build_pile(b: int, info: dict[str, Any]) -> ui.element:
+def build_pile(b: int, info: StockpileBuild) -> ui.element:
     """One shared building pile: its top card (a wild shows the number it stands for), size and next number."""
     el = ui.element("div").classes("build-pile")
     el.props["data-testid"] = f"build-{b}"
     el.props["data-needs"] = str(info["needs"])
     el.props["data-size"] = str(info["size"])
-    el.props["data-top"] = info.get("top_card") or ""
+    el.props["data-top"] = info["top_card"] or ""
     el.props["data-accepts"] = "false"
     with el:
         ui.element("div").classes("pile-no").props(f"data-n={b + 1} title='Pile {b + 1}'")
         with ui.element("div").classes("slot-wrap"):
             if info["size"]:
-                top = info.get("top_card") or str(info["top"])
+                top = info["top_card"] or str(info["top"])
                 sp_card(top, represents=info["top"] if top == "W" else None)
                 count_badge(info["size"])
             else:
@@ -159,7 +160,7 @@ def build_pile(b: int, info: dict[str, Any]) -> ui.element:
             ui.label("next ").classes("needs-word")
             ui.label(str(info["needs"])).classes("needs-num")
     if info["size"]:
-        top = info.get("top_card") or str(info["top"])
+        top = info["top_card"] or str(info["top"])
         wild = " (a wild)" if top == "W" else ""
         held = f"{cards_words(info['size'])}, top {face_text(top, info['top'])}{wild}"
     else:
@@ -168,20 +169,21 @@ def build_pile(b: int, info: dict[str, Any]) -> ui.element:
     return el
 
 
-def stock_pile(seat: int, info: dict[str, Any], size: str, source: str | None) -> ui.element:
+def stock_pile(seat: int, info: StockpileStock, size: str, source: str | None) -> ui.element:
     """A seat's stock: the face-up top card on a little stack, and how many cards are left."""
     el = ui.element("div").classes(f"stock-pile {size}".strip())
     el.props["data-testid"] = f"stock-{seat}"
     el.props["data-count"] = str(info["count"])
-    el.props["data-top"] = info.get("top") or ""
+    top = info["top"]  # None exactly when the stock is empty
+    el.props["data-top"] = top or ""
     with el:
-        if info["count"]:
-            sp_card(info["top"], size=size, source=source, extra="stack" if info["count"] > 1 else "")
+        if top is not None:
+            sp_card(top, size=size, source=source, extra="stack" if info["count"] > 1 else "")
         else:
             empty_slot("✓ empty", size)
         if info["count"]:
             count_badge(info["count"], f"stock-{seat}-count")
-    name_pile(el, f"Stock: {cards_words(info['count'])}, top {face_text(info['top'])}" if info["count"]
+    name_pile(el, f"Stock: {cards_words(info['count'])}, top {face_text(top)}" if top is not None
               else "Stock: ✓ empty")
     return el
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.stockpile.actions import Commit, Pass, Undo
+from logic.views import StockpileView
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI, action_button
 from ui.games.stockpile.control import Control, card_words, source_code
@@ -34,11 +36,13 @@ def tappable(el: ui.element, fn: Any) -> None:
     el.on("click", lambda _e: fn())
 
 
-class StockpileScreen(GameUI):
+class StockpileScreen(GameUI[StockpileView]):
+    selection_marks = False  # the pick is shown by its Control (one source: a hand card or a pile)
+
     def __init__(self) -> None:
         self.control: Control | None = None  # this page's selection and input, made with its context
 
-    def control_for(self, ctx: TableContext) -> Control:
+    def control_for(self, ctx: TableContext[StockpileView]) -> Control:
         if self.control is None:
             self.control = Control(ctx)
         return self.control
@@ -46,11 +50,11 @@ class StockpileScreen(GameUI):
     sort_modes = (("deal", "As drawn"), ("num", "Low → high"))
 
     # ----------------------------------------------------------------------------- hand
-    def hand_codes(self, ctx: TableContext, view: dict[str, Any]) -> list[str]:
+    def hand_codes(self, ctx: TableContext[StockpileView], view: StockpileView) -> list[str]:
         """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
-        return [f"{i}:{c}" for i, c in enumerate(view.get("hand", []))]
+        return [f"{i}:{c}" for i, c in enumerate(view["hand"])]
 
-    def sort(self, codes: list[str], mode: str, view: dict[str, Any]) -> list[str]:
+    def sort(self, codes: list[str], mode: str, view: StockpileView) -> list[str]:
         if mode != "num":
             return codes
 
@@ -60,15 +64,17 @@ class StockpileScreen(GameUI):
 
         return sorted(codes, key=key)
 
-    def hand_key(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> Hashable | None:
-        """The hand's cards are tappable only on one's turn; the selection is shown in place (Control.show)."""
-        return self.control_for(ctx).can_act(), view.get("phase")
+    def hand_key(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> Hashable | None:
+        """The hand's cards are tappable while the deal is on (dragged only on one's turn); the selection is shown in
+        place (Control.show)."""
+        ctl = self.control_for(ctx)
+        return ctl.can_act(), ctl.can_pick(), view["phase"]
 
-    def hand(self, ctx: TableContext, view: dict[str, Any], codes: list[str]) -> None:
+    def hand(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> None:
         ctl = self.control_for(ctx)
         ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
-        live = ctl.can_act()
-        if not codes and view.get("phase") in ("play", "pending"):
+        live, pick = ctl.can_act(), ctl.can_pick()
+        if not codes and view["phase"] in ("play", "pending"):
             ui.label("No cards in hand").classes("sp-empty-hand")
         for token in codes:
             i, code = token.split(":")
@@ -76,20 +82,22 @@ class StockpileScreen(GameUI):
             el = sp_card(code, source=src if live else None, selected=src == ctl.source)
             el.props["data-testid"] = f"hand-card-{i}"
             el.props["data-index"] = i
-            if live:
+            if pick:  # picked already while the others play: ready for the turn
+                el.classes(add="clickable")
                 tappable(el, lambda s=src: ctl.click_source(s))
+            if live:
                 el.on("dblclick", lambda _e, s=src: ctl.play_first(s))
             ctl.mark(src, el)
         ctl.show(bar=False)
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def middle_key(self, ctx: TableContext[StockpileView], view: StockpileView) -> Hashable | None:
         """The board follows the game and the names at the table, not presence or chat: a tap that lands while
         someone reconnects or writes is not lost to a redraw. (The selection is shown in place.)"""
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
         return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log)
 
-    def middle(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def middle(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
         if not view:
             return
         ctl = self.control_for(ctx)
@@ -101,13 +109,13 @@ class StockpileScreen(GameUI):
         ctl.was_live = live
         board = ui.column().classes("sp-board w-full items-center gap-2")
         board.props["data-testid"] = "stockpile-board"
-        board.props["data-partners"] = "true" if view.get("partners") else "false"
+        board.props["data-partners"] = "true" if view["partners"] else "false"
         board.props["data-selected"] = ctl.source or ""
         ctl.board = board
         with board:
             self.others(ctx, view, ctl)
             self.centre(ctx, view, ctl)
-            text = self.message(ctx, view["message"]) if view.get("message") else ""
+            text = self.message(ctx, view["message"]) if view["message"] else ""
             if text and text != "Your turn":  # the top bar already says so
                 ui.label(text).classes("sp-message").props("data-testid=message")
             if ctx.seat is not None:
@@ -115,7 +123,7 @@ class StockpileScreen(GameUI):
         ctl.show(bar=False)  # a hand kept from before shows the selection as it is now
 
     @staticmethod
-    def message(ctx: TableContext, text: str) -> str:
+    def message(ctx: TableContext[StockpileView], text: str) -> str:
         text = ctx.with_names(text)
         if text.startswith("You "):
             text = text.replace(" their ", " your ")
@@ -124,36 +132,36 @@ class StockpileScreen(GameUI):
             text = text.replace(wrong, right)
         return text
 
-    def seat_order(self, ctx: TableContext) -> list[int]:
+    def seat_order(self, ctx: TableContext[StockpileView]) -> list[int]:
         n = len(ctx.table.seats)
         me = ctx.seat
         if me is None:
             return list(range(n))
         return [(me + k) % n for k in range(1, n)]
 
-    def team_class(self, view: dict[str, Any], seat: int) -> str:
-        teams = view.get("teams")
+    def team_class(self, view: StockpileView, seat: int) -> str:
+        teams = view["teams"]
         return TEAM_CLASSES[teams[seat] % len(TEAM_CLASSES)] if teams else ""
 
-    def others(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def others(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         t = ctx.table
         live = ctl.can_act()
         with ui.row().classes("sp-others w-full justify-center gap-2"):
             for s in self.seat_order(ctx):
-                partner = s == view.get("partner")
+                partner = s == view["partner"]
                 classes = ["player-panel", self.team_class(view, s)]
                 if partner:
                     classes.append("partner")
-                if s == view.get("turn"):
+                if s == view["turn"]:
                     classes.append("turn")
                 panel = ui.element("div").classes(" ".join(c for c in classes if c))
                 panel.props["data-testid"] = f"player-{s}"
-                panel.props["data-turn"] = "true" if s == view.get("turn") else "false"
-                if view.get("teams"):
+                panel.props["data-turn"] = "true" if s == view["turn"] else "false"
+                if view["teams"]:
                     panel.props["data-team"] = str(view["teams"][s])
                 seat = t.seats[s]
                 size = "small" if partner else "mini"
-                usable = live and s in (view.get("my_sources") or [])
+                usable = live and s in (view["my_sources"] or [])
                 with panel:
                     with ui.column().classes("panel-head items-start gap-0"):
                         with ui.row().classes("items-center gap-1 no-wrap"):
@@ -161,7 +169,7 @@ class StockpileScreen(GameUI):
                             ui.label(seat.name or "Empty seat").classes("panel-name ellipsis")
                         if partner:
                             ui.label("Partner").classes("chip title")
-                        elif view.get("teams"):
+                        elif view["teams"]:
                             ui.label(f"Team {view['teams'][s] + 1}").classes("chip")
                     with ui.row().classes("panel-piles items-end gap-1 no-wrap"):
                         self.stock(view, ctl, s, size, usable)
@@ -169,7 +177,7 @@ class StockpileScreen(GameUI):
                         for p in range(4):
                             self.discard(ctx, view, ctl, s, p, size, usable, cascade=0)
 
-    def stock(self, view: dict[str, Any], ctl: Control, s: int, size: str, usable: bool) -> None:
+    def stock(self, view: StockpileView, ctl: Control, s: int, size: str, usable: bool) -> None:
         info = view["stocks"][s]
         src = f"stock:{s}" if usable and info["count"] else None
         el = stock_pile(s, info, size, src)
@@ -181,7 +189,7 @@ class StockpileScreen(GameUI):
                 el.classes(add="can-play")
             ctl.mark(src, el)
 
-    def discard(self, ctx: TableContext, view: dict[str, Any], ctl: Control, s: int, p: int, size: str,
+    def discard(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control, s: int, p: int, size: str,
                 usable: bool, cascade: int) -> None:
         cards = view["discards"][s][p]
         src = f"discard:{s}:{p}" if usable and cards else None
@@ -194,12 +202,12 @@ class StockpileScreen(GameUI):
             el.on("dblclick", lambda _e: ctl.play_first(src))
             ctl.mark(src, el)
         if mine:
-            hand = [f"hand:{i}" for i in range(len(view.get("hand", [])))]
+            hand = [f"hand:{i}" for i in range(len(view["hand"]))]
             drop_target(el, hand if usable else [], lambda source: ctl.drop_on_discard(p, source))
             el.props["data-accepts"] = "false"
             ctl.discs.append(el)
 
-    def centre(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def centre(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         live = ctl.can_act()
         with ui.row().classes("sp-centre items-start justify-center gap-2 no-wrap"):
             with ui.element("div").classes("draw-pile").props("data-testid=draw-pile") as draw:
@@ -219,15 +227,17 @@ class StockpileScreen(GameUI):
                 if live:
                     el.classes(add="clickable")
                     tappable(el, lambda b=b: ctl.click_pile(b))
-                drop_target(el, info.get("playable", []) if live else [],
-                            lambda source, b=b: ctl.drop_on_pile(b, source))
+                drop_target(el, info["playable"] if live else [],
+                            partial(ctl.drop_on_pile, b))
                 ctl.piles.append(el)
         ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
 
-    def mine(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
+    def mine(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         s = ctx.seat
-        live = ctl.can_act()
-        classes = "my-area " + self.team_class(view, s) + (" turn" if view.get("turn") == s else "")
+        if s is None:  # (drawn for a seat only)
+            return
+        live = ctl.can_pick()  # one's own piles may be picked from while the others play
+        classes = "my-area " + self.team_class(view, s) + (" turn" if view["turn"] == s else "")
         area = ui.element("div").classes(classes)
         area.props["data-testid"] = "my-area"
         with area:
@@ -241,11 +251,11 @@ class StockpileScreen(GameUI):
                         self.discard(ctx, view, ctl, s, p, "", live, cascade=2)
 
     # ----------------------------------------------------------------------------- action bar
-    def actions_key(self, ctx: TableContext, view: dict[str, Any]) -> Hashable | None:
+    def actions_key(self, ctx: TableContext[StockpileView], view: StockpileView) -> Hashable | None:
         """The bar follows what the board does, and the end-of-turn countdown; the hint follows the pick in place."""
         return self.middle_key(ctx, view), ctx.table.commit_deadline
 
-    def actions(self, ctx: TableContext, view: dict[str, Any]) -> None:
+    def actions(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
         ctl = self.control_for(ctx)
 
         @ui.refreshable
@@ -255,8 +265,8 @@ class StockpileScreen(GameUI):
         bar()
         ctl.bar = bar
 
-    def bar_content(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> None:
-        phase = view.get("phase")
+    def bar_content(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
+        phase = view["phase"]
         if phase not in ("play", "pending") or ctx.seat is None:
             return
         mine = ctx.my_turn
@@ -265,9 +275,9 @@ class StockpileScreen(GameUI):
             action_button(ctx, "Undo", "btn-undo", Undo(), None, icon="undo")
             action_button(ctx, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
         elif mine:
-            reason = None if view.get("undo_available") else "Nothing to undo now"
+            reason = None if view["undo_available"] else "Nothing to undo now"
             action_button(ctx, "Undo", "btn-undo", Undo(), reason, icon="undo")
-            if view.get("can_pass"):
+            if view["can_pass"]:
                 action_button(ctx, "Pass", "btn-pass", Pass(), None, primary=True)
         else:
             action_button(ctx, "Undo", "btn-undo", None, "Not your turn", icon="undo")
@@ -275,22 +285,26 @@ class StockpileScreen(GameUI):
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
-            left = ctx.table.commit_deadline
-            secs = max(0.0, (left - time.time())) if left else 0.0
+            secs = ctx.table.seconds_left(time.monotonic(), "commit") or 0.0
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
-    def hint(self, ctx: TableContext, view: dict[str, Any], ctl: Control) -> str:
-        phase = view.get("phase")
+    def hint(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> str:
+        phase = view["phase"]
         t = ctx.table
         if not ctx.my_turn:
-            turn = view.get("turn")
-            if turn is None:
+            turn = view["turn"]
+            if turn is None or turn == ctx.seat:
                 return ""
-            return f"Waiting for {t.seats[turn].name}…" if turn != ctx.seat else ""
+            waiting = f"Waiting for {t.seats[turn].name}…"
+            if ctl.source is not None:
+                return f"{waiting} {card_words(ctl.code).capitalize()} stays picked for your turn."
+            return waiting
+        if ctx.seat is None:  # (my turn: I have a seat)
+            return ""
         if phase == "pending":
             return "Discarded: your turn ends in a moment. Undo takes it back."
-        if view.get("can_pass"):
+        if view["can_pass"]:
             return "No cards and nothing to play: pass."
         src = ctl.source
         if src is None:
@@ -298,7 +312,7 @@ class StockpileScreen(GameUI):
             if ctl.accepting(stock_src):
                 top = view["stocks"][ctx.seat]["top"]
                 return f"Your stock {'wild' if top == 'W' else top} fits! Tap it, then a glowing pile."
-            if not view.get("hand"):
+            if not view["hand"]:
                 return "Play from your stock or discard piles."
             return "Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile."
         code = source_code(view, src)

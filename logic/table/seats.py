@@ -1,11 +1,11 @@
-"""Shared table pieces: status and limit constants, the ``Seat`` record and text cleaning."""
+"""Who sits where: table statuses, text limits, the ``Seat`` record and cleaning of names and chat text."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-LOBBY_MINUTES = (5, 10, 15)
-BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
+from logic import text_clean
+
 MAX_CHAT = 200
 CHAT_LIMIT = 300
 NAME_LIMIT = 24
@@ -29,7 +29,7 @@ class Seat:
     away: bool = False  # the computer plays because the person was away; they get the seat back on return
     timeouts: int = 0  # turn timeouts in a row (a move of their own resets it); see Game.timeouts_before_autoplay
     timed_out: bool = False  # the "turn timed out" notice waits for this person's "Got it"
-    program_hash: str | None = None  # a program seat (seat API): sha256 of its API token, never the token
+    program_hash: str | None = None  # a program seat: sha256 of its API token, never the token
 
     @property
     def empty(self) -> bool:
@@ -47,11 +47,10 @@ class Seat:
 
 
 def clean_text(text: str, limit: int) -> str:
-    """Trim, drop control characters and cap length. Shown as text, never HTML."""
-    cleaned = "".join(" " if ch.isspace() else ch for ch in str(text)  # a line break becomes a space
-                      if ch.isspace() or (ch.isprintable() and ch not in "\u202e\u202d"))
-    return " ".join(cleaned.split())[:limit]
+    """Trim, drop control characters and direction overrides, keep emoji sequences whole (logic/text_clean.py),
+    cap the length in visible characters. Shown as text, never HTML."""
+    return text_clean.clean_text(text, limit)
 
 
 def clean_name(name: str) -> str:
-    return clean_text(name, NAME_LIMIT) or "Player"
+    return text_clean.clean_name(name, NAME_LIMIT) or "Player"

@@ -1,0 +1,45 @@
+"""A game-agnostic table: seats, host, options, lobby expiry, turn deadlines, pause, auto-play, leaving, who is
+here, watchers, program seats, chat, notices and the action log.
+
+Pure logic: time comes in as ``now`` and nothing here does I/O. The hub in the UI layer owns the clock (a
+monotonic one), persistence and notifying pages; bots run there too (they may be slow).
+
+Modules: ``model`` (the ``Table`` and its fields), ``seats``, ``settings``, and the jobs as functions over a
+table: ``lobby``, ``turns``, ``timers``, ``away``, ``leaving``, ``watch``, ``chat``, ``program``, ``record``.
+Import what callers need from here.
+"""
+
+from logic.table.away import AWAY, CONNECTED, RECONNECT_SECONDS, RECONNECTING, away_text
+from logic.table.lobby import bot_identity
+from logic.table.model import Table, Timer, new_table
+from logic.table.program import PROGRAM_EMOJI, PROGRAM_NAME
+from logic.table.record import SCHEMA, migrate_record
+from logic.table.seats import (
+    CHAT_LIMIT,
+    MAX_CHAT,
+    NAME_LIMIT,
+    STATUS_CLOSED,
+    STATUS_LOBBY,
+    STATUS_OVER,
+    STATUS_PLAYING,
+    Seat,
+    clean_name,
+    clean_text,
+)
+from logic.table.settings import (
+    AWAY_GRACES,
+    AWAY_NEVER,
+    BOT_DELAYS,
+    LOBBY_MINUTES,
+    NEXT_HAND_CHOICES,
+    WATCHER_CHAT,
+    Settings,
+)
+
+__all__ = [
+    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED",
+    "LOBBY_MINUTES", "MAX_CHAT", "NEXT_HAND_CHOICES", "NAME_LIMIT", "PROGRAM_EMOJI", "PROGRAM_NAME", "RECONNECTING",
+    "RECONNECT_SECONDS", "SCHEMA", "STATUS_CLOSED", "STATUS_LOBBY", "STATUS_OVER", "STATUS_PLAYING",
+    "WATCHER_CHAT", "Seat", "Settings", "Table", "Timer", "away_text", "bot_identity", "clean_name",
+    "clean_text", "migrate_record", "new_table",
+]

@@ -1,0 +1,77 @@
+"""Leaving a table: a person who goes in the lobby or during play, the host's choice of what follows, passing
+the host role on, and ending a game early."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from logic.game import IllegalMove
+from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
+
+if TYPE_CHECKING:
+    from logic.table.model import Table
+
+
+def leave(t: Table, player_id: str, now: float) -> None:
+    seat = t.seat_of(player_id)
+    if seat is None:
+        return
+    name = t.seats[seat].name
+    if t.status == STATUS_LOBBY:
+        t.seats[seat] = Seat()
+        t.notice(f"{name} left the table.")
+        if player_id == t.host_id:
+            pass_host(t, exclude=player_id)
+        t.touch()
+        return
+    if t.status != STATUS_PLAYING:
+        return
+    t.seats[seat].left = True
+    t.seats[seat].player_id = f"gone-{seat}"
+    if player_id == t.host_id:
+        pass_host(t, exclude=player_id)
+    if t.host_id and t.seat_of(t.host_id) is not None:
+        t.pending_leave.append(seat)
+        t.notice(f"{name} left. The host decides: a computer player takes the seat, or the game ends.", "warning")
+    else:
+        replace_with_bot(t, seat)
+    t.after_change(now)
+
+
+def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None:
+    if not t.is_host(by):
+        raise IllegalMove("Only the host decides that.")
+    if seat not in t.pending_leave:
+        raise IllegalMove("Nobody left from that seat.")
+    t.pending_leave.remove(seat)
+    if choice == "bot":
+        replace_with_bot(t, seat)
+        t.notice(f"A computer player took over seat {seat + 1}.")
+        t.after_change(now)
+    elif choice == "end":
+        t.pending_leave.clear()
+        end_early(t, "The host ended the game.", now)
+    else:
+        raise IllegalMove("Choose a computer player or ending the game.")
+
+
+def replace_with_bot(t: Table, seat: int) -> None:
+    s = t.seats[seat]
+    level = t.game.bot_levels[min(1, len(t.game.bot_levels) - 1)]
+    t.seats[seat] = Seat(player_id=f"bot-{seat}", name=f"{s.name} (bot)", emoji="🤖", bot=level)
+
+
+def pass_host(t: Table, exclude: str) -> None:
+    others = [t.seats[i].player_id for i in t.humans() if t.seats[i].player_id != exclude]
+    t.host_id = others[0] if others and others[0] is not None else ""
+    new = t.seat_of(t.host_id) if t.host_id else None
+    if new is not None:
+        t.notice(f"{t.seats[new].name} is now the host.")
+
+
+def end_early(t: Table, reason: str, now: float) -> None:
+    t.status = STATUS_CLOSED
+    t.finished_at = now
+    t.turn_deadline = t.commit_deadline = None
+    t.notice(reason, "warning")
+    t.touch()

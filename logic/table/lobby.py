@@ -1,0 +1,129 @@
+"""The lobby: joining, seats, options, settings, computer players and starting the game."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from logic.game import IllegalMove
+from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat, clean_name
+from logic.table.settings import change_setting
+
+if TYPE_CHECKING:
+    from logic.table.model import Table
+
+BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kit", "Lola",
+             "Milo", "Nell", "Otto", "Pip", "Quin", "Rosa", "Sol", "Tess", "Uma", "Vik", "Wren", "Yara")
+BOT_EMOJI = ("🦊", "🐻", "🐼", "🐨", "🦉", "🐸", "🐙", "🦁", "🐯", "🐧", "🦄", "🐢")
+
+
+def bot_identity(rng: random.Random, taken: set[str]) -> tuple[str, str]:
+    """A random friendly name and emoji for a computer player, not already at the table."""
+    names = [n for n in BOT_NAMES if n not in taken] or list(BOT_NAMES)
+    return rng.choice(names), rng.choice(BOT_EMOJI)
+
+
+def join(t: Table, player_id: str, name: str, emoji: str, now: float, seat: int | None = None) -> int:
+    existing = t.seat_of(player_id)
+    if existing is not None:
+        return existing
+    if t.status != STATUS_LOBBY:
+        raise IllegalMove("This game has already started. Ask the host for a new table.")
+    free = t.open_seats()
+    if not free:
+        raise IllegalMove("This table is full.")
+    if seat is not None and seat not in free:
+        raise IllegalMove("That seat is taken. Pick another one.")
+    target = free[0] if seat is None else seat
+    t.seats[target] = Seat(player_id=player_id, name=clean_name(name), emoji=emoji or "🙂")
+    t.notice(f"{t.seats[target].name} joined.")
+    t.touch()
+    if t.settings.auto_start and not t.open_seats() and not t.practice:
+        start(t, t.host_id, now)
+    return target
+
+
+def set_player_count(t: Table, by: str, count: int) -> None:
+    require_host_lobby(t, by)
+    game = t.game
+    if not game.min_players <= count <= game.max_players:
+        raise IllegalMove(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+    validate_options(t, {**t.options, "players": count})
+    if count < len(t.seats):
+        if any(not s.empty for s in t.seats[count:]):
+            raise IllegalMove("Free the last seats first: someone is sitting there.")
+        del t.seats[count:]
+    else:
+        t.seats.extend(Seat() for _ in range(count - len(t.seats)))
+    t.options["players"] = count
+    t.touch()
+
+
+def set_option(t: Table, by: str, key: str, value: Any) -> None:
+    require_host_lobby(t, by)
+    if key == "players":
+        set_player_count(t, by, int(value))
+        return
+    validate_options(t, {**t.options, key: value})
+    t.options[key] = value
+    t.touch()
+
+
+def set_setting(t: Table, by: str, key: str, value: Any, now: float) -> None:
+    require_host_lobby(t, by)
+    minutes = t.settings.lobby_minutes
+    change_setting(t.settings, t.game, key, value)
+    if key == "lobby_minutes":  # counted from when the table was made, but at least a few seconds from now
+        opened = t.created_at if t.lobby_deadline is None else t.lobby_deadline - 60 * minutes
+        t.lobby_deadline = opened + 60 * t.settings.lobby_minutes
+        if t.lobby_deadline <= now:
+            t.lobby_deadline = now + 5
+    t.touch()
+
+
+def add_bot(t: Table, by: str, seat: int, level: str, name: str, emoji: str) -> None:
+    require_host_lobby(t, by)
+    if level not in t.game.bot_levels:
+        raise IllegalMove(f"Unknown level {level!r}.")
+    if not 0 <= seat < len(t.seats) or not t.seats[seat].empty:
+        raise IllegalMove("That seat is not free.")
+    t.seats[seat] = Seat(player_id=f"bot-{seat}", name=name, emoji=emoji, bot=level)
+    t.touch()
+
+
+def remove_player(t: Table, by: str, seat: int) -> None:
+    """Host frees a seat in the lobby (a computer player, or a person who wandered off)."""
+    require_host_lobby(t, by)
+    if not 0 <= seat < len(t.seats) or t.seats[seat].empty:
+        raise IllegalMove("That seat is already empty.")
+    if t.seats[seat].player_id == t.host_id:
+        raise IllegalMove("The host cannot remove themselves; use Leave.")
+    t.seats[seat] = Seat()
+    t.touch()
+
+
+def start(t: Table, by: str, now: float) -> None:
+    require_host_lobby(t, by)
+    if t.open_seats():
+        raise IllegalMove("Fill every seat first: invite friends or add computer players.")
+    game = t.game
+    config = game.make_config(**t.options)
+    t.state = game.new_game(config, t.seed)
+    t.status = STATUS_PLAYING
+    t.lobby_deadline = None
+    t.notice("The game has started. Good luck!")
+    t.after_change(now)
+
+
+def require_host_lobby(t: Table, by: str) -> None:
+    if not t.is_host(by):
+        raise IllegalMove("Only the host can do that.")
+    if t.status != STATUS_LOBBY:
+        raise IllegalMove("The options are locked once the game has started.")
+
+
+def validate_options(t: Table, options: dict[str, Any]) -> None:
+    try:
+        t.game.make_config(**options)
+    except ValueError as exc:
+        raise IllegalMove(str(exc)) from None

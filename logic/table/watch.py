@@ -1,0 +1,54 @@
+"""Watchers taking seats: in the lobby any computer or open seat, during play a computer seat the host offered."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from logic.game import IllegalMove
+from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat, clean_name
+
+if TYPE_CHECKING:
+    from logic.table.model import Table
+
+
+def offer_seat(t: Table, by: str, seat: int, offered: bool = True) -> None:
+    """The host offers a computer's seat to watchers during play (or takes the offer back)."""
+    if not t.is_host(by):
+        raise IllegalMove("Only the host can offer a seat.")
+    if t.status != STATUS_PLAYING:
+        raise IllegalMove("Seats are offered during play; in the lobby anyone can take a free seat.")
+    if not 0 <= seat < len(t.seats) or t.seats[seat].bot is None:
+        raise IllegalMove("Only a computer player's seat can be offered.")
+    if offered and seat not in t.offered_seats:
+        t.offered_seats.append(seat)
+        t.notice(f"The host offers {t.seats[seat].name}'s seat to whoever is watching.")
+    elif not offered and seat in t.offered_seats:
+        t.offered_seats.remove(seat)
+    else:
+        return
+    t.touch()
+
+
+def can_take_seat(t: Table, player_id: str | None, seat: int) -> bool:
+    if player_id is None or t.seat_of(player_id) is not None or not 0 <= seat < len(t.seats):
+        return False
+    s = t.seats[seat]
+    if t.status == STATUS_LOBBY:
+        return s.empty or s.bot is not None
+    return t.status == STATUS_PLAYING and s.bot is not None and seat in t.offered_seats
+
+
+def take_seat(t: Table, player_id: str, name: str, emoji: str, seat: int, now: float) -> None:
+    """A watcher sits down in a computer's (or, in the lobby, an open) seat; the game goes on from there."""
+    if not can_take_seat(t, player_id, seat):
+        raise IllegalMove("That seat is not free to take.")
+    before = t.seats[seat]
+    t.seats[seat] = Seat(player_id=player_id, name=clean_name(name), emoji=emoji or "🙂")
+    if seat in t.offered_seats:
+        t.offered_seats.remove(seat)
+    gone = f" from {before.name}" if before.bot is not None else ""
+    t.notice(f"{t.seats[seat].name} took seat {seat + 1}{gone}.")
+    if t.status == STATUS_PLAYING:
+        t.after_change(now)  # deadlines for a person now, if a turn timer runs
+    else:
+        t.touch()

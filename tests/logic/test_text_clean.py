@@ -1,0 +1,77 @@
+"""Names and chat keep emoji sequences whole (families, flags, skin tones, keycaps) and every script's letters, and
+lose control characters, direction tricks and invisible filler; lengths count what a reader sees."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from logic.text_clean import DIRECTION_CONTROLS, clean_name, clean_text, grapheme_count, graphemes
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # man, woman, girl, boy
+FLAG_FR = "\U0001f1eb\U0001f1f7"
+FLAG_ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+KISS = "\U0001f469\U0001f3fb\u200d\u2764\ufe0f\u200d\U0001f48b\u200d\U0001f468\U0001f3fc"
+ASTRONAUT = "\U0001f9d1\U0001f3fd\u200d\U0001f680"
+RAINBOW = "\U0001f3f3\ufe0f\u200d\U0001f308"
+KEYCAP = "1\ufe0f\u20e3"
+HEART = "\u2764\ufe0f"
+
+
+@pytest.mark.parametrize("kept", [FAMILY, FLAG_FR, FLAG_ENGLAND, KISS, ASTRONAUT, RAINBOW, KEYCAP, HEART,
+                                  "\U0001f44d\U0001f3fd", "Zoë", "Łukasz", "José", "Nguyễn", "山田太郎", "Ἀθηνᾶ",
+                                  "مرحبا\u200cبک", "क्\u200dष", "שלום", "\U0001fae8"])
+def test_whole_sequences_and_every_script_are_kept(kept: str) -> None:
+    assert clean_text(kept, 24) == unicodedata.normalize("NFC", kept)
+    assert clean_name(f"{kept} and friends") == unicodedata.normalize("NFC", f"{kept} and friends")
+
+
+def test_a_family_is_one_character_and_a_flag_one_not_four_faces_or_two_letters() -> None:
+    assert grapheme_count(FAMILY) == 1 and grapheme_count(FLAG_FR) == 1 and grapheme_count(FLAG_ENGLAND) == 1
+    assert grapheme_count(KISS) == 1 and grapheme_count(KEYCAP) == 1
+    assert graphemes(FLAG_FR + FLAG_FR + "\U0001f1eb") == [FLAG_FR, FLAG_FR, "\U0001f1eb"]
+    name = clean_name(FAMILY * 30)  # 24 families, none cut in half
+    assert name == FAMILY * 24
+    assert clean_text("ab" + FAMILY + "cd", 3) == "ab" + FAMILY
+
+
+@pytest.mark.parametrize(("given", "cleaned"), [
+    ("Ann\u202eatsiM", "AnnatsiM"),  # right-to-left override
+    ("a\u202db\u202ac\u202bd\u202ce\u2066f\u2067g\u2068h\u2069i\u200ej\u200fk\u061cl", "abcdefghijkl"),
+    ("a\x00b\x07c\x1bd\x7fe", "abcde"),
+    ("one\ntwo\r\nthree\tfour\u2028five\u2029six", "one two three four five six"),
+    ("  lots   of    space  ", "lots of space"),
+    ("Ann\u200ba", "Anna"), ("\ufeffBom", "Bom"), ("soft\u00adhyphen", "softhyphen"), ("wo\u2060rd", "word"),
+    ("\u200dLeading joiner", "Leading joiner"), ("trailing\u200d", "trailing"), ("a\u200d b", "a b"),
+    ("\u0301accent first", "accent first"), ("stray\U000e0067tag", "straytag"), ("\ue000private", "private"),
+    ("\ud800lone", "lone"), ("Z" + "\u0301" * 40, "\u0179" + "\u0301" * 4),  # ("Zalgo" text)
+    ("a\u200c b", "a b"), ("\u200c\u200cx", "x"),
+])
+def test_hidden_and_harmful_characters_go(given: str, cleaned: str) -> None:
+    assert clean_text(given, 100) == cleaned
+
+
+def test_an_empty_name_becomes_player_and_limits_hold() -> None:
+    assert clean_name("") == "Player" and clean_name(" \u202e\u200b\n ") == "Player"
+    assert clean_name("x" * 40) == "x" * 24
+    assert clean_text("word " * 100, 300).count("word") == 60
+    assert clean_text("ab cd", 3) == "ab"  # no space left at the end of a cut
+
+
+TEXT = st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=80) | st.lists(
+    st.sampled_from([FAMILY, FLAG_FR, FLAG_ENGLAND, KISS, "\u200d", "\u200c", "\u202e", "\ufe0f", "\U0001f3fd",
+                     "\U000e0067", "\u0301", " ", "\n", "a", "\U0001f1eb", "\x00", "\u2066"]), max_size=40).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT, st.integers(min_value=0, max_value=30))
+def test_cleaning_is_safe_and_stable(text: str, limit: int) -> None:
+    out = clean_text(text, limit)
+    out.encode("utf-8")  # no lone surrogates: every result can be saved
+    assert grapheme_count(out) <= limit
+    assert not any(unicodedata.category(ch) == "Cc" or ch in DIRECTION_CONTROLS for ch in out)
+    assert out == out.strip() and "  " not in out
+    assert clean_text(out, limit) == out  # cleaning what was cleaned changes nothing
