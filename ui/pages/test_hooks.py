@@ -22,7 +22,7 @@ def register() -> None:
         return
 
     @app.post("/test/redraw/{code}", include_in_schema=False)
-    def redraw(code: str) -> JSONResponse:
+    async def redraw(code: str) -> JSONResponse:  # on the event loop: a sync route would run in a thread
         hooks = list(runtime().redraw_hooks.get(code.upper(), []))
         for hook in hooks:
             hook()

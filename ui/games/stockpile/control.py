@@ -93,7 +93,7 @@ class Control:
     # ------------------------------------------------------------------------- showing the selection
     def show(self, bar: bool = True) -> None:
         src = self.source
-        for key, els in self.marks.items():
+        for key, els in list(self.marks.items()):
             for el in els:
                 if el.is_deleted:
                     continue
