@@ -95,6 +95,7 @@ def main() -> None:
                         console_password_always=args.console_password_always))
     register_pages()
     app.on_startup(hub.start_ticker)  # every table's timeouts, computer moves and lobby expiry, on the monotonic clock
+    app.on_startup(hub.reviews.start)  # finished games are reviewed in the worker pool (ui/server/reviews.py)
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
         app.on_startup(settle_memory)
     app.on_shutdown(hub.save_all)

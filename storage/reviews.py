@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tinydb import Query
 
-from logic.review.model import REVIEW_VERSION, SeatReview
+from logic.review.model import REVIEW_VERSION, SeatReview, SeatSummary
 from storage.atomic_json import open_db
 from storage.tables import check_code
 
@@ -79,6 +79,13 @@ class ReviewStore:
         with self._lock:
             found = [r for r in self._valid() if r.code == code and r.review.version == REVIEW_VERSION]
         return {r.seat: r.review for r in found}
+
+    def summaries(self) -> dict[tuple[str, int], SeatSummary]:
+        """The summary of every current review by (game code, seat), in one pass over the file (for stats and for
+        finding the finished games still to review)."""
+        with self._lock:
+            found = [r for r in self._valid() if r.review.version == REVIEW_VERSION]
+        return {(r.code, r.seat): r.review.summary for r in found}
 
     def put(self, code: str, review: SeatReview, *, now: datetime | None = None) -> None:
         """Store (or replace) the review of ``review.seat`` in game ``code``."""

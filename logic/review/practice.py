@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from logic.game import PHASE_PLAY
 from logic.registry import get_game
 
-from .review import Log, config_of
+from .review import Log, config_of, start_state
 
 
 @dataclass
@@ -41,21 +41,24 @@ class PracticeStart:
         return get_game(self.game).to_move(self.state)
 
 
-def state_at(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, step: int) -> Any:
-    """The state after the first ``step`` actions of the log (clamped to the log's length)."""
+def state_at(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, step: int, *,
+             start: dict[str, Any] | None = None) -> Any:
+    """The state after the first ``step`` actions of the log (clamped to the log's length); ``start``: the
+    snapshot the game began from, if it did not begin with a new deal."""
     game = get_game(game_key)
-    state = game.new_game(config_of(game_key, config), seed)
+    state = start_state(game_key, config, seed, start)
     for who, data in log[: max(0, step)]:
         game.apply(state, int(who), game.decode_action(data))
     return state
 
 
 def practice_start(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, step: int, seat: int, *,
-                   exact: bool, rng: random.Random) -> PracticeStart:
-    """A practice position at ``step`` for ``seat`` (see the module docstring)."""
+                   exact: bool, rng: random.Random, start: dict[str, Any] | None = None) -> PracticeStart:
+    """A practice position at ``step`` for ``seat`` (see the module docstring). ``start``: the snapshot the
+    finished game began from, when it was itself a practice table started from a position."""
     game = get_game(game_key)
     cfg = config_of(game_key, config)
-    state = state_at(game_key, cfg, seed, log, step)
+    state = state_at(game_key, cfg, seed, log, step, start=start)
     if not exact:
         view = game.view(state, seat)
         if game.phase(state) == PHASE_PLAY:

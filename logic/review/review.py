@@ -52,11 +52,20 @@ def config_of(game_key: str, config: BaseModel | dict[str, Any]) -> BaseModel:
     return config if isinstance(config, BaseModel) else get_game(game_key).make_config(**config)
 
 
-def decision_points(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log,
-                    seat: int) -> list[DecisionPoint]:
-    """The real decisions of ``seat`` in the game (more than one legal move, not bookkeeping), in log order."""
+def start_state(game_key: str, config: BaseModel | dict[str, Any], seed: int,
+                start: dict[str, Any] | None = None) -> Any:
+    """The state before the log's first action: ``new_game(config, seed)``, or the game's ``restore(start)`` for
+    a game that began from a saved position (a practice table started from a step of another game)."""
     game = get_game(game_key)
-    state = game.new_game(config_of(game_key, config), seed)
+    return game.restore(start) if start is not None else game.new_game(config_of(game_key, config), seed)
+
+
+def decision_points(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log,
+                    seat: int, *, start: dict[str, Any] | None = None) -> list[DecisionPoint]:
+    """The real decisions of ``seat`` in the game (more than one legal move, not bookkeeping), in log order.
+    ``start``: the snapshot the game began from, if not from a new deal (see :func:`start_state`)."""
+    game = get_game(game_key)
+    state = start_state(game_key, config, seed, start)
     out = []
     for step, (who, data) in enumerate(log):
         action = game.decode_action(data)
@@ -84,18 +93,21 @@ def review_points(game_key: str, points: list[DecisionPoint], *, rng_seed: int =
 
 
 def review_decisions(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, seat: int, *,
-                     rng_seed: int = 0, budget: Budget | int | None = None) -> Iterator[DecisionReview | None]:
+                     rng_seed: int = 0, budget: Budget | int | None = None,
+                     start: dict[str, Any] | None = None) -> Iterator[DecisionReview | None]:
     """The verdicts on ``seat``'s decisions in log order, one at a time (None for a decision not judged)."""
-    for point in decision_points(game_key, config, seed, log, seat):
+    for point in decision_points(game_key, config, seed, log, seat, start=start):
         yield review_point(game_key, point, rng_seed=rng_seed, budget=budget)
 
 
 def review_game(game_key: str, config: BaseModel | dict[str, Any], seed: int, log: Log, seat: int, *,
-                rng_seed: int = 0, budget: Budget | int | None = None) -> SeatReview:
+                rng_seed: int = 0, budget: Budget | int | None = None,
+                start: dict[str, Any] | None = None) -> SeatReview:
     """The whole review of ``seat``: every judged decision and the summary (see ``SeatSummary``)."""
     judged: list[DecisionReview] = []
     skipped = 0
-    for verdict in review_decisions(game_key, config, seed, log, seat, rng_seed=rng_seed, budget=budget):
+    for verdict in review_decisions(game_key, config, seed, log, seat, rng_seed=rng_seed, budget=budget,
+                                    start=start):
         if verdict is None:
             skipped += 1
         else:

@@ -3,14 +3,23 @@ flags the top level's own moves against the easiest level's. Run by hand, single
 
     python tests/bench/bench_review.py timing            # one game per game kind, seat 0 reviewed
     python tests/bench/bench_review.py flags --games 4   # top level v easiest level, every seat reviewed
+    python tests/bench/bench_review.py server --games 2  # the running server: a game's end -> first marks shown
+    python tests/bench/bench_review.py pace              # a searching table's moves/s without and during a review
 
 Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
 Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
+
+``server`` starts the app (its worker pool, default review budget), drives a practice game to its end in Chromium
+(the computer plays the person's seat: the ``/test/autoplay`` hook), opens the replay and times, from the moment the
+table page shows the game over, the first verdict on the page ("Reviewing… 1 of N") and the first costly decision
+marked on the timeline (everyone's marks shown). ``pace`` counts the moves a table of the top level makes in 20 s
+with nothing else running, then again while a finished game is being reviewed: the review must not slow it down.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -130,9 +139,122 @@ def flags(games: int, seed: int, only: list[str], capped: bool) -> None:
                   f"   {cost / max(1, n_dec):.3f} {unit}", flush=True)
 
 
+SERVER_GAMES = {"president": "players=4&bots=3&level=beginner", "rummy": "players=2&bots=1&level=easy&target=100",
+                "beanie": "players=3&bots=2&level=easy&rounds=2", "stockpile": "players=2&bots=1&level=easy"}
+
+
+def server(games: int, only: list[str]) -> None:
+    """A game's end to the first marks shown, through the running server's pool (target: first mark <= 5 s)."""
+    import os
+    import re
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port
+
+    data = Path(tempfile.mkdtemp(prefix="cn-bench-review-")) / "data"
+    data.mkdir()
+    os.environ["CARDNIGHT_TEST_HOOKS"] = "1"
+    os.environ.pop("CARDNIGHT_REVIEW_BUDGET", None)
+    srv = Server(data, free_port(), seed=500)
+    srv.start()
+    print("game        run  game over -> first verdict  -> first mark")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+                                         args=CHROMIUM_ARGS)
+            for key in only:
+                for run in range(games):
+                    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                    page.goto(f"{srv.url}/new/{key}?speed=0&{SERVER_GAMES[key]}", timeout=60_000)
+                    table = page.get_by_test_id("table")
+                    table.wait_for(timeout=30_000)
+                    code = page.url.rstrip("/").split("/")[-1]
+                    page.request.post(f"{srv.url}/test/autoplay/{code}")
+                    page.wait_for_selector("[data-testid=table][data-status=over]", timeout=600_000)
+                    over = time.perf_counter()
+                    page.goto(f"{srv.url}/replay/{code}")
+                    page.get_by_test_id("review-seat").click()
+                    page.get_by_role("option", name="Everyone", exact=True).click()
+                    progress = page.get_by_test_id("review-progress")
+                    first = None
+                    while time.perf_counter() - over < 300:
+                        if first is None and re.search(r"Reviewing… [1-9]|Review done", progress.inner_text()):
+                            first = time.perf_counter() - over
+                        if page.locator("[data-testid^=review-mark-]").count():
+                            break
+                        page.wait_for_timeout(50)
+                    mark = time.perf_counter() - over
+                    print(f"{key:<11} {run:>3} {first or 0:>24.2f}s {mark:>12.2f}s", flush=True)
+                    page.context.close()
+            browser.close()
+    finally:
+        srv.stop()
+
+
+PACE_TABLE = "/new/president?players=4&bots=3&level=expert&speed=0&seed=11&hands=8"
+
+
+def pace(seconds: float = 10.0) -> None:
+    """Moves per second of one table of searching computer players: 10 s with nothing else running, 10 s while a game
+    that has just ended is reviewed, and 10 s once its review is done."""
+    import os
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port
+
+    data = Path(tempfile.mkdtemp(prefix="cn-bench-pace-")) / "data"
+    data.mkdir()
+    os.environ["CARDNIGHT_TEST_HOOKS"] = "1"
+    os.environ.pop("CARDNIGHT_REVIEW_BUDGET", None)
+    srv = Server(data, free_port())
+    srv.start()
+
+    def start(page: Any, link: str) -> str:
+        page.goto(f"{srv.url}{link}", timeout=60_000)
+        page.get_by_test_id("table").wait_for(timeout=30_000)
+        code = page.url.rstrip("/").split("/")[-1]
+        page.request.post(f"{srv.url}/test/autoplay/{code}")
+        return code
+
+    def rate(code: str) -> float:
+        """The table's moves per second over the next ``seconds`` (counted in its saved log)."""
+        def count() -> int:
+            return len(json.loads((data / "tables" / f"{code}.json").read_text())["table"]["1"]["log"])
+        before, began = count(), time.perf_counter()
+        time.sleep(seconds)
+        return (count() - before) / (time.perf_counter() - began)
+
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+                                         args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            time.sleep(6)  # the pool is warm and the start-up backlog looked at
+            expert = start(context.new_page(), PACE_TABLE)
+            time.sleep(2)
+            alone = rate(expert)
+            page = context.new_page()
+            start(page, "/new/president?players=4&bots=3&level=beginner&speed=0")
+            page.wait_for_selector("[data-testid=table][data-status=over]", timeout=600_000)
+            during = rate(expert)
+            states = [page.get_by_test_id(f"review-summary-{s}").get_attribute("data-review-state") for s in range(4)]
+            page.wait_for_selector("[data-testid=review-summary-3][data-review-state=done]", timeout=600_000)
+            after = rate(expert)
+            print(f"expert President table: {alone:.2f} moves/s alone, {during:.2f} moves/s while a finished game "
+                  f"was reviewed (its seats after that: {', '.join(str(s) for s in states)}), {after:.2f} moves/s "
+                  "after the review", flush=True)
+            browser.close()
+    finally:
+        srv.stop()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("part", choices=["timing", "flags"])
+    ap.add_argument("part", choices=["timing", "flags", "server", "pace"])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
@@ -140,6 +262,10 @@ def main() -> None:
     args = ap.parse_args()
     if args.part == "timing":
         timing(args.seed, args.only.split(","))
+    elif args.part == "server":
+        server(args.games, args.only.split(","))
+    elif args.part == "pace":
+        pace()
     else:
         flags(args.games, args.seed, args.only.split(","), args.capped)
 

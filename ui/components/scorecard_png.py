@@ -40,8 +40,11 @@ def _round_scores(key: tuple[Any, ...], record: dict[str, Any]) -> tuple[tuple[i
     if key in _cache:
         return _cache[key]
     try:
+        from ui.server.practice import first_state
+        from ui.server.runtime import runtime
+
         game = get_game(str(record["game"]))
-        state = game.new_game(game.make_config(**record.get("options", {})), int(record["seed"]))
+        state = first_state(runtime().hub, record)()  # a new deal, or the position a practice table began from
         points: list[tuple[int, ...]] = []
         before = game.phase(state)
         for seat, data in record.get("log") or []:

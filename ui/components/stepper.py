@@ -6,6 +6,9 @@ Tester contract: the root carries ``data-step`` (0 = before the first move) and 
 ``btn-replay-prev``, ``btn-replay-next``, ``btn-replay-play``; the move list ``replay-moves`` (rows
 ``replay-move-N``: the move that leads to step N; the current one has ``data-current="true"``); the hand jumps
 ``replay-hands``; the speed ``replay-speed``.
+
+A caller can add to it: ``extras`` (a box under the caption), ``tools`` (the end of the controls row),
+``decorate(step, row)`` (called for each move row drawn) and ``on_step`` (called after each step is drawn).
 """
 
 from __future__ import annotations
@@ -41,8 +44,11 @@ class Stepper:
 
     def __init__(self, lines: Sequence[str], draw: Callable[[int], None], *, testid: str = "replay",
                  chapters: Sequence[tuple[int, str]] = (), start: int = 0, keys: bool = False,
-                 moves_title: str = "Moves", compact: bool = False) -> None:
+                 moves_title: str = "Moves", compact: bool = False,
+                 decorate: Callable[[int, ui.element], None] | None = None) -> None:
         self.lines = list(lines)
+        self.decorate = decorate
+        self.on_step: list[Callable[[int], None]] = []
         self.steps = len(self.lines)
         self.draw_step = draw
         self.chapters = list(chapters)
@@ -55,6 +61,7 @@ class Stepper:
                 self.controls()
                 self.caption = ui.label("").classes("cn-replay-caption").props(
                     "data-testid=replay-caption aria-live=polite")
+                self.extras = ui.element("div").classes("cn-replay-extras")
                 self.board = ui.element("div").classes("cn-replay-board")
             with ui.element("div").classes("cn-replay-side"):
                 if not compact:
@@ -70,7 +77,7 @@ class Stepper:
 
     # ----------------------------------------------------------------------------- drawing
     def controls(self) -> None:
-        with ui.row().classes("cn-replay-controls items-center no-wrap"):
+        with ui.row().classes("cn-replay-controls items-center no-wrap") as self.tools:
             self.prev_btn = ui.button(icon="skip_previous", on_click=lambda: self.go(self.step - 1)).props(
                 "round unelevated color=white text-color=black aria-label=Back data-testid=btn-replay-prev")
             self.play_btn = ui.button(icon="play_arrow", on_click=self.toggle_play).props(
@@ -115,6 +122,8 @@ class Stepper:
         if self.hands is not None and self.hands.value != self.chapter_of(step):
             self.hands.set_value(self.chapter_of(step))
         self.draw_moves()
+        for hook in self.on_step:
+            hook(step)
 
     def draw_moves(self) -> None:
         """The moves of the current hand (a whole match would be hundreds of rows), the current one marked."""
@@ -130,6 +139,8 @@ class Stepper:
                 row = ui.label(self.lines[i - 1]).classes("cn-replay-move" + (" current" if current else ""))
                 row.props.update({"data-testid": f"replay-move-{i}", "data-current": "true" if current else "false"})
                 row.on("click", lambda _e, i=i: self.go(i))
+                if self.decorate is not None:
+                    self.decorate(i, row)
         if self.step:
             ui.run_javascript(SCROLL_JS.replace("ROOT", str(self.moves.id)))
 

@@ -22,6 +22,7 @@ def register_pages() -> None:
         host_report,
         link,
         new,
+        practice,
         profile,
         replay,
         rules,
@@ -52,6 +53,7 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
     # alerts.js: "● Your turn" in the tab title, a dot on the favicon and a vibration when the page is not looked at
     ui.add_body_html('<script defer src="/assets/alerts.js"></script>', shared=True)
+    ui.add_head_html('<link rel="stylesheet" href="/assets/review.css">', shared=True)  # reviews, play from here
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards
     socket_guard.install()
@@ -59,6 +61,7 @@ def register_pages() -> None:
 
     home.register()
     new.register()
+    practice.register()  # /practice/<CODE>: play from a step of a finished game
     profile.register()
     rules.register()
     table_page.register()

@@ -49,7 +49,9 @@ def register() -> None:
         try:
             game = get_game(report.game)
             config = game.make_config(**report.options)
-            replay = Replay(game, later_log(report), config=config, seed=report.seed)
+            begun = runtime().hub.starts.get(report.code)  # a table started from a position (play from here)
+            start = (lambda: game.restore(begun.snapshot)) if begun is not None else None
+            replay = Replay(game, later_log(report), config=config, seed=report.seed, start=start)
         except ValueError as exc:
             not_found_page(f"Report {report.id} does not replay with this version of Card Night ({exc}).",
                            back="/host", back_text="Host console")

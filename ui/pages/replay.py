@@ -18,6 +18,9 @@ from ui.components.options import players_of
 from ui.components.share import find_finished
 from ui.components.stepper import Stepper
 from ui.pages import ASSETS
+from ui.pages.replay_review import ReplayReview
+from ui.server.practice import first_state
+from ui.server.runtime import runtime
 from ui.shell import http_status
 from ui.shell.frame import frame
 from ui.table.still import draw_still_table, seats_from
@@ -39,8 +42,8 @@ def replay_of(record: dict[str, Any]) -> Replay | None:
     if key not in _cache:
         try:
             game = get_game(str(record.get("game")))
-            config = game.make_config(**(record.get("options") or {}))
-            _cache[key] = Replay(game, record.get("log") or [], config=config, seed=int(record["seed"]))
+            start = first_state(runtime().hub, record)  # a new deal, or where a practice table began
+            _cache[key] = Replay(game, record.get("log") or [], start=start)
         except (ValueError, KeyError, TypeError) as exc:  # an old or damaged record: a message, never a crash
             log.warning("cannot replay finished game %s: %s", code, exc)
             return None
@@ -96,6 +99,7 @@ def register() -> None:
                         "outline dense no-caps data-testid=btn-replay-share")
                     ui.button("Scores", icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
                               ).props("outline dense no-caps")
-            Stepper(move_lines(replay, [s.name for s in seats]),
-                    lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
-                    chapters=replay.hand_starts(), keys=True)
+            stepper = Stepper(move_lines(replay, [s.name for s in seats]),
+                              lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
+                              chapters=replay.hand_starts(), keys=True)
+            ReplayReview(stepper, record, replay, seats)  # the review's marks, details and "Play from here"

@@ -14,10 +14,12 @@ from logic.registry import all_games
 from storage.stats import ALL, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import find_finished, share_buttons
+from ui.pages.stats_accuracy import accuracy_section
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import not_found_page
 from ui.shell.identity import me
+from ui.table.review_summary import review_summary_for_record
 
 COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
 
@@ -36,6 +38,7 @@ def register() -> None:
                 return
             overview(records, who.player_id)
             over_time_chart(records, who.player_id)
+            accuracy_section(records, who.player_id)  # from the reviews (ui/pages/stats_accuracy.py)
             h2h_table(records, who.player_id)
             history_list(records, who.player_id)
 
@@ -167,6 +170,9 @@ def game_detail(record: dict[str, Any]) -> None:
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 ui.label(f"{p.get('emoji') or ''} {p.get('name')}" + (" (computer)" if p.get("bot") else ""))
                 ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
+    with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
+        mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
+        review_summary_for_record(record, you=mine[0] if mine else None)
     with ui.row().classes("gap-2"):
         share_buttons(str(record["code"]))
         ui.button("Watch the replay", icon="smart_display",

@@ -3,6 +3,9 @@
 ``POST /test/redraw/<CODE>``: every page at that table redraws its hand, action bar and middle at once, replacing
 their elements on the server — what another seat's move does to a page, on demand, so a test can land a tap in
 that moment (tests/e2e/test_tap_during_redraw.py).
+
+``POST /test/autoplay/<CODE>``: the computer plays every person's seat at that table from now on, so a test (or a
+bench) gets a game to its end through the running server in seconds (tests/e2e/test_review_browser.py).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from fastapi.responses import JSONResponse
 from nicegui import app
 
+from logic.table import Table
 from ui.server.runtime import runtime
 
 
@@ -23,3 +27,19 @@ def register() -> None:
         for hook in hooks:
             hook()
         return JSONResponse({"pages": len(hooks)})
+
+    @app.post("/test/autoplay/{code}", include_in_schema=False)
+    async def autoplay(code: str) -> JSONResponse:  # (async: on the event loop, like every change)
+        hub = runtime().hub
+        table = hub.get(code)
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+
+        def computers_play(t: Table, _now: float) -> None:
+            for seat in t.seats:
+                if seat.bot is None and not seat.empty:
+                    seat.autoplay = True
+            t.touch()
+
+        hub.run(table, computers_play)
+        return JSONResponse({"seats": len(table.seats)})

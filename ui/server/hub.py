@@ -47,9 +47,11 @@ from logic.table import (
 from storage.archive import MainStore
 from storage.disk_check import write_test
 from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
+from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
 from ui.server.presence import Presence
+from ui.server.reviews import ReviewRunner
 from ui.server.save_timing import SaveTiming
 
 log = logging.getLogger("cardnight.hub")
@@ -94,6 +96,8 @@ class Hub:
         self.stopping = False
         self.timing = SaveTiming.from_env()
         self.presence = Presence(self)  # which pages are connected at each table
+        self.starts = StartStore(data_dir)  # where tables started from a position began (ui/server/practice.py)
+        self.reviews = ReviewRunner(self)  # finished games reviewed in the worker pool (ui/server/reviews.py)
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -118,6 +122,7 @@ class Hub:
         """Shutting down: no more ticks or computer moves; running computer players are stopped (their next move
         is made after the restart, from the saved table)."""
         self.stopping = True
+        self.reviews.stop()
         for task in list(self._bot_tasks):
             task.cancel()
         for code in list(self._save_waiters):
@@ -184,6 +189,13 @@ class Hub:
         self.tables[table.code] = table
         self.changed(table)
         return table
+
+    def create_from_state(self, game_key: str, host_id: str, host_name: str, host_emoji: str,
+                          **kwargs: Any) -> Table:
+        """A practice table that begins from a given game state ("play from here"): ui/server/practice.py."""
+        from ui.server.practice import table_from_state
+
+        return table_from_state(self, game_key, host_id, host_name, host_emoji, **kwargs)
 
     def get(self, code: str) -> Table | None:
         return self.tables.get((code or "").strip().upper())
@@ -321,6 +333,7 @@ class Hub:
             "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
             "options": table.options, "seed": table.seed, "log": table.log,
         })
+        self.reviews.game_finished(table)  # reviewed in the worker pool, people's seats first
 
     def wall_of(self, moment: float | None) -> float:
         """A moment on the tables' clock (None: now) as a wall-clock date, for people."""

@@ -24,4 +24,24 @@ TABLE_HELP = """
 - **Between hands:** the next hand starts as soon as every player has pressed **Next hand**. If someone is still
   reading, a countdown on the summary starts it anyway: 30 seconds, unless the host chose 15 seconds, a minute or
   "when everyone is ready" in the lobby.
+
+## After the game: the review
+
+- **What it is:** when a game ends, the computer goes back over every real choice each player made (a moment with
+  more than one sensible move; confirming or undoing does not count). It judges each one only from what that
+  player could see then, never from the others' hands: it imagines many ways the hidden cards could lie and plays
+  each choice out in all of them.
+- **A costly decision** is one where another move did clearly better in those imagined games: by more than a small
+  margin, and by more than luck could explain. The review says which move it liked better, why in a line, and
+  roughly what the choice cost (points in President and Rummy, penalty points in Beanie, chance of winning the
+  deal in Stockpile).
+- **Accuracy** is the share of your reviewed choices that were not costly: 18 choices with 2 costly ones make 89%.
+  100% means no clear mistakes, not perfect play; a game with few choices moves it a lot.
+- **Where to see it:** a line per player under the final results and on the game's page in your stats (it takes a
+  little while: the lines fill in as the review goes), the costly moves marked in the replay, and your accuracy
+  over time on the stats page.
+- **Play from here:** from any moment of a replay, or from a costly decision, start a practice game from there in
+  the seat you choose, against computer players of the level you choose. Normally the cards you could not see are
+  dealt again (what you saw stays as it was), so you cannot know the others' hands; "Exact deal, for study" keeps
+  every card where it was.
 """

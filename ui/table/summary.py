@@ -15,6 +15,7 @@ from ui.components.share import share_buttons
 from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.table.report import open_report_dialog
+from ui.table.review_summary import review_summary_for_table
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -127,6 +128,9 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
         if summary:
             ui.separator()
             _rows_table(ctx, summary)
+        if actions and outcome is not None:  # each seat's review, as it comes (ui/table/review_summary.py)
+            ui.separator()
+            review_summary_for_table(t, order, ctx.seat)
         if actions:
             standings_actions(ctx, outcome is not None)
 

@@ -1,0 +1,155 @@
+"""The review where players see it: a line per seat under the final standings and on the finished game's page
+(progress while it runs), costly decisions marked in the replay with a detail panel, accuracy over time on /stats,
+and Play from here (``/practice/<CODE>``) opening a practice table at that step in the chosen seat."""
+
+from __future__ import annotations
+
+from nicegui.testing import User
+
+from logic.registry import get_game
+from logic.replay import Replay
+from logic.review.model import DecisionReview, SeatReview, summarize
+from tests.ui.helpers import find, open_with_status, table_attr, with_testid
+from tests.ui.stats_helpers import finish_game, player_of
+from ui.components.share import find_finished
+from ui.server.runtime import runtime
+
+
+def attr(user: User, testid: str, name: str) -> str:
+    with user:
+        found = with_testid(user, testid)
+        return str(found[0].props.get(name, "")) if found else ""
+
+
+def visible(user: User, testid: str) -> bool:
+    with user:
+        return any(e.visible for e in with_testid(user, testid))
+
+
+def crafted(code: str, seat: int, steps: list[int], game: str = "president") -> SeatReview:
+    """A stored review with a costly decision at each log index in ``steps``."""
+    decisions = [DecisionReview(step=s, seat=seat, chosen={"kind": "pass"}, chosen_words="pass",
+                                best={"kind": "play", "cards": ["2S"]}, best_words="a single 2", chosen_value=0.0,
+                                best_value=2.5, cost=2.5, stderr=0.4, worlds=32, flagged=True,
+                                why="A single 2 wins the trick and leads next.", currency="points") for s in steps]
+    decisions.append(decisions[0].model_copy(update={"step": steps[-1] + 1, "flagged": False, "cost": 0.0}))
+    review = SeatReview(game=game, seat=seat, rng_seed=0, budget={"max_worlds": 32}, decisions=decisions,
+                        summary=summarize(seat, decisions, 0, "points"))
+    runtime().hub.reviews.store.put(code, review)
+    runtime().hub.reviews._summaries = None  # (put behind the runner's back: read the summaries again)
+    return review
+
+
+async def test_the_standings_show_each_seats_review_as_it_runs(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    runtime().hub.reviews.budget = 4  # quick and rough
+    code = finish_game("president", pid, name)
+    await user.open(f"/table/{code}")
+    await find(user, "standings")
+    for seat in range(4):
+        await find(user, f"review-summary-{seat}")
+        assert attr(user, f"review-summary-{seat}", "data-review-state") == "running"
+    await user.should_see("Review waiting its turn")
+    await runtime().hub.reviews.drain()
+    for seat in range(4):
+        assert attr(user, f"review-summary-{seat}", "data-review-state") == "done"
+        accuracy = attr(user, f"review-summary-{seat}", "data-accuracy")
+        assert accuracy.isdigit() and 0 <= int(accuracy) <= 100
+    await user.should_see("accuracy")
+    await user.open(f"/stats/game/{code}")  # the finished game's page reads the stored reviews
+    await find(user, "review-summary-0")
+    for _ in range(40):
+        if attr(user, "review-summary-0", "data-review-state") == "done":
+            break
+        await user.should_see("How everyone played")
+    assert attr(user, "review-summary-0", "data-review-state") == "done"
+
+
+async def test_costly_decisions_are_marked_in_the_replay_with_a_detail_panel(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("president", pid, name)
+    hub = runtime().hub
+    for seat in range(4):  # reviews already made (as after a restart): read, not made again
+        crafted(code, seat, [3 + seat * 4, 30 + seat] if seat == 0 else [40 + seat])
+    hub.reviews.games.pop(code, None)
+    hub.reviews.fresh.clear()
+    await user.open(f"/replay/{code}")
+    await find(user, "review-timeline")
+    await find(user, "review-mark-4")  # the person's own marks first: log index 3 is the move to step 4
+    assert not with_testid(user, "review-mark-42")  # the computers' marks are behind the seat choice
+    assert attr(user, "review-mark-4", "data-cost") == "2.5"
+    assert attr(user, "review-progress", "data-review-state") == "done"
+    assert not visible(user, "review-detail")
+    (await find(user, "review-mark-4")).click()
+    assert attr(user, "replay", "data-step") == "4"
+    assert visible(user, "review-detail")
+    await user.should_see("The search preferred: a single 2")
+    await user.should_see("A single 2 wins the trick and leads next.")
+    await user.should_see("about \u22122.5 points")
+    assert attr(user, "replay-move-4", "data-cost") == "2.5"
+    (await find(user, "btn-replay-next")).click()
+    assert not visible(user, "review-detail")
+    with user:
+        with_testid(user, "review-seat")[0].set_value(-1)  # everyone's costly decisions
+    await find(user, "review-mark-42")
+    (await find(user, "review-mark-4")).click()
+    (await find(user, "btn-retry-decision")).click()
+    await find(user, "play-from-here-dialog")
+    await user.should_see("Try this decision yourself")
+
+
+async def test_play_from_here_opens_a_practice_table_at_that_step_in_the_chosen_seat(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("rummy", pid, name)
+    record = find_finished(code)
+    game = get_game("rummy")
+    step = 9
+    state = Replay(game, record["log"], config=game.make_config(**record["options"]), seed=record["seed"]).state_at(
+        step)
+    await user.open(f"/replay/{code}")
+    (await find(user, "btn-play-from-here")).click()
+    await find(user, "play-from-here-dialog")
+    await find(user, "pfh-seat")
+    await find(user, "pfh-level")
+    await find(user, "pfh-deal")
+    await user.open(f"/practice/{code}?step={step}&seat=1&level=easy&exact=1&speed=0")
+    await table_attr(user, "data-seat", "1")
+    hub = runtime().hub
+    table = next(t for t in hub.tables.values() if t.code != code and t.seat_of(pid) == 1)
+    assert table.practice and hub.starts.get(table.code).source.step == step
+    expected = game.view(state, 1)["hand"]
+    with user:
+        shown = [e.props["data-card"] for h in with_testid(user, "hand") for e in h.descendants()
+                 if e.props.get("data-card")]
+    assert sorted(shown) == sorted(expected)
+
+
+async def test_a_bad_practice_link_says_what_is_wrong(user: User) -> None:
+    await open_with_status(user, "/practice/NOSUCH?step=1", 404)
+    await user.should_see("No finished game with code NOSUCH")
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("president", pid, name)
+    steps = len(find_finished(code)["log"])
+    await open_with_status(user, f"/practice/{code}?step={steps}", 400)
+    await user.should_see("the game is over after move")
+    await open_with_status(user, f"/practice/{code}?step=2&seat=9", 400)
+    await user.should_see("seat must be from 0 to 3")
+    await open_with_status(user, f"/practice/{code}?step=2&level=godlike", 400)
+    await user.should_see("level must be one of")
+
+
+async def test_stats_show_accuracy_per_game_over_time(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    first = finish_game("president", pid, name, seed=5)
+    second = finish_game("president", pid, name, seed=6)
+    crafted(first, 0, [3, 9])
+    crafted(second, 0, [5])
+    await user.open("/stats")
+    await find(user, "stats-accuracy-president")
+    assert attr(user, "stats-accuracy-president", "data-games") == "2"
+    await user.should_see("average")

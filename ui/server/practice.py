@@ -1,0 +1,97 @@
+"""Practice tables that begin from a position ("play from here"), and where any finished game began.
+
+:func:`table_from_state` is the hub's ``create_from_state``: a practice table like ``Hub.create`` makes, the
+person in the chosen seat and computer players in the others, whose game is the given state instead of
+``new_game(config, seed)``. The state is saved as the table's first snapshot, so the live table saves and restores
+like any other (its record holds config, seed, log and the snapshot); the position it began from is kept in
+:class:`storage.practice_starts.StartStore` under the new code before the first save, so the table's log replays
+from it: the replay page, the scores round by round and the review all start there (:func:`first_state`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from logic.cards import derive_rng
+from logic.game import IllegalMove
+from logic.registry import get_game
+from logic.table import Settings, Table, bot_identity, new_table
+from storage.health import HEALTH
+from storage.practice_starts import StartSource
+
+if TYPE_CHECKING:
+    from ui.server.hub import Hub
+
+
+def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host_emoji: str, *, config: BaseModel,
+                     state: Any, seat: int, level: str | None = None, speed: float | None = None,
+                     seed: int | None = None, source: StartSource | None = None,
+                     names: list[tuple[str, str] | None] | None = None) -> Table:
+    """A practice table whose game is ``state``, the host in ``seat`` and computer players of ``level`` in every
+    other seat (named ``names[seat]`` = (name, emoji) where given, e.g. the computer players of the game it comes
+    from); started, saved and told like any new table. ``IllegalMove`` for a position that cannot be played on
+    (the game is over, the seat does not exist)."""
+    from ui.server.hub import SavesFailing
+
+    if HEALTH.failing:  # a table nobody could save: refused until saving works again (as Hub.create)
+        raise SavesFailing(HEALTH.message)
+    game = get_game(game_key)
+    if game.outcome(state) is not None:
+        raise IllegalMove("That game is already over at this step: pick an earlier one.")
+    players = int(getattr(config, "players", 0))
+    if not 0 <= seat < players:
+        raise IllegalMove(f"Pick a seat from 1 to {players}.")
+    level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
+    if level not in game.bot_levels:
+        raise IllegalMove(f"level must be one of {', '.join(game.bot_levels)}.")
+    now = hub.clock()
+    seed = secrets.randbits(31) if seed is None else int(seed)
+    settings = Settings(turn_seconds=0)
+    if speed is not None:
+        settings.bot_delay = max(0.0, float(speed))
+        if settings.bot_delay == 0:
+            settings.grace_scale = 0.0
+    table = new_table(game_key, hub.new_code(), host_id, config.model_dump(mode="json"), seed, now, True, settings)
+    table.settings.public = False
+    table.join(host_id, host_name, host_emoji, now, seat=seat)
+    rng = derive_rng(seed, "bots")
+    taken = {s.name for s in table.seats}
+    for other in table.open_seats():
+        given = names[other] if names is not None and other < len(names) else None
+        name, emoji = given if given is not None and given[0] not in taken else bot_identity(rng, taken)
+        taken.add(name)
+        table.add_bot(host_id, other, level, name, emoji)
+    table.start(host_id, now)  # deadlines and status as for any start; the game is then the given position
+    snapshot = game.snapshot(state)
+    table.state = game.restore(snapshot)  # exactly what a replay of the table starts from
+    table.after_change(now)  # its deadlines for the new state
+    if source is not None:
+        table.notice(f"Practice from before move {source.step + 1} of game {source.code}: play it your way.")
+    hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
+    hub.tables[table.code] = table
+    hub.changed(table)
+    return table
+
+
+def first_state(hub: Hub, record: dict[str, Any]) -> Callable[[], Any]:
+    """How to make the state a finished game began from: the kept position of a table started from one, else
+    ``new_game(config, seed)`` (for :class:`logic.replay.Replay`'s ``start``). ``KeyError``/``ValueError`` for a
+    record that does not say."""
+    game = get_game(str(record["game"]))
+    start = hub.starts.get(str(record.get("code")))
+    if start is not None:
+        snapshot = start.snapshot
+        return lambda: game.restore(snapshot)
+    config = game.make_config(**(record.get("options") or {}))
+    seed = int(record["seed"])
+    return lambda: game.new_game(config, seed)
+
+
+def start_snapshot(hub: Hub, code: str) -> dict[str, Any] | None:
+    """The position finished game ``code`` began from, if it did not begin with a new deal."""
+    start = hub.starts.get(code)
+    return start.snapshot if start is not None else None

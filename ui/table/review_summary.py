@@ -1,0 +1,155 @@
+"""The review of a finished game in a few words per seat, under the final standings and on the finished game's
+page: "3 costly decisions, about −4 points; accuracy 91%", or how far the review has got while it runs.
+
+It follows the review runner (ui/server/reviews.py) as it goes and changes its own lines in place; nothing else on
+the page is redrawn. Tester contract: ``review-summary-<seat>`` with ``data-review-state`` (``running`` while
+queued or under way, ``done``, ``failed``) and, once done, ``data-accuracy`` (percent, rounded).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from nicegui import background_tasks, ui
+
+from logic.review import SeatSummary
+from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, SeatProgress
+from ui.server.runtime import runtime
+
+if TYPE_CHECKING:
+    from logic.table import Table
+
+MINUS = "\u2212"
+ACCURACY_HELP = ("The computer looks again at every real choice, from what that player could see then. A costly "
+                 "decision is one where another move was clearly better; accuracy is the share of choices that were "
+                 "not costly. More in the rules, under \"After the game\".")
+
+
+def amount(value: float) -> str:
+    """4.0 -> "4", 3.64 -> "3.6", 0.04 -> "0.04"."""
+    if value >= 9.5:
+        return f"{value:.0f}"
+    if value >= 0.095:
+        return f"{value:.1f}".removesuffix(".0")
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def cost_text(cost: float, currency: str) -> str:
+    """What a cost is in the game's own terms: "about −4 points", "about 3 penalty points more", …"""
+    n = amount(cost)
+    if currency == "points":
+        return f"about {MINUS}{n} point{'' if n == '1' else 's'}"
+    if currency == "penalty points":
+        return f"about {n} penalty point{'' if n == '1' else 's'} more"
+    if currency.startswith("% chance"):
+        return f"about {n}% less chance{currency.removeprefix('% chance')}"
+    return f"about {n} {currency} lost"
+
+
+def summary_text(summary: SeatSummary) -> str:
+    """"3 costly decisions, about −4 points; accuracy 91%" (see the rules' "After the game" for accuracy)."""
+    if not summary.decisions:
+        return "No real decisions to review"
+    accuracy = f"accuracy {summary.accuracy:.0f}%"
+    if not summary.flagged:
+        return f"No costly decisions; {accuracy}"
+    many = "s" if summary.flagged > 1 else ""
+    return f"{summary.flagged} costly decision{many}, {cost_text(summary.total_cost, summary.currency)}; {accuracy}"
+
+
+def progress_text(progress: SeatProgress | None) -> str:
+    if progress is None or progress.state == QUEUED:
+        return "Review waiting its turn…"
+    if progress.state == FAILED:
+        return "This seat could not be reviewed."
+    if progress.state == DONE and progress.summary is not None:
+        return summary_text(progress.summary)
+    if progress.total is None:
+        return "Reviewing…"
+    return f"Reviewing… {progress.done} of {progress.total} decisions"
+
+
+def state_of(progress: SeatProgress | None) -> str:
+    """The tester contract's ``data-review-state``: running | done | failed."""
+    if progress is not None and progress.state in (DONE, FAILED):
+        return progress.state
+    return "running"
+
+
+@dataclass
+class SeatLine:
+    seat: int
+    name: str
+    emoji: str
+    person: bool
+
+
+class ReviewSummary:
+    """One line per seat (in ``order``), kept up to date while the review runs."""
+
+    def __init__(self, code: str, game: str, lines: list[SeatLine], *, you: int | None = None,
+                 replay_link: bool = True) -> None:
+        self.code = code
+        self.runner = runtime().hub.reviews
+        self.texts: dict[int, ui.label] = {}
+        self.rows: dict[int, ui.element] = {}
+        with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
+            heading = ui.row().classes("items-center gap-1")
+            help_text = ui.label(ACCURACY_HELP).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
+            help_text.set_visibility(False)
+            with heading:
+                ui.label("How everyone played").classes("font-bold")
+                ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(not help_text.visible)).props(
+                    f"flat dense no-caps color=primary data-testid=btn-accuracy aria-controls={help_text.html_id}")
+            for line in lines:
+                row = ui.row().classes("items-center w-full cn-review-line").props(
+                    f"data-testid=review-summary-{line.seat} data-review-state=running")
+                with row:
+                    who = "You" if line.seat == you else line.name
+                    ui.label(f"{line.emoji} {who}").classes("font-bold cn-review-who")
+                    self.texts[line.seat] = ui.label(progress_text(None)).classes("text-sm cn-review-text")
+                self.rows[line.seat] = row
+            if replay_link:
+                ui.link("See the costly moves in the replay", f"/replay/{code}").classes("text-sm").props(
+                    "data-testid=review-replay-link")
+        unsubscribe = self.runner.subscribe(code, self.update)
+        self.unsubscribe = unsubscribe
+        ui.context.client.on_delete(unsubscribe)
+        review = self.runner.progress(code)
+        if review is not None:
+            self.update(review)
+        if review is None or not review.finished:
+            people = [line.person for line in sorted(lines, key=lambda x: x.seat)]
+            background_tasks.create(self.runner.load(code, game, people), name=f"review-{code}")
+
+    def update(self, review: GameReview) -> None:
+        if self.box.is_deleted:
+            self.unsubscribe()
+            return
+        for seat, row in self.rows.items():
+            progress = review.seats.get(seat)
+            self.texts[seat].set_text(progress_text(progress))
+            state = state_of(progress)
+            wanted = {"data-review-state": state}
+            if state == DONE and progress is not None and progress.summary is not None:
+                wanted["data-accuracy"] = f"{progress.summary.accuracy:.0f}"
+            if any(row.props.get(k) != v for k, v in wanted.items()):
+                row.props.update(wanted)
+
+
+def review_summary_for_table(table: Table, order: list[int], you: int | None) -> ReviewSummary:
+    """The block under a finished table's standings (seats in the standings' order)."""
+    lines = [SeatLine(s, table.seats[s].name, table.seats[s].emoji, table.seats[s].bot is None) for s in order]
+    return ReviewSummary(table.code, table.game_key, lines, you=you)
+
+
+def review_summary_for_record(record: dict[str, Any], you: int | None = None,
+                              replay_link: bool = True) -> ReviewSummary:
+    """The block for an archived game record (``/stats/game/<CODE>``)."""
+    players = record.get("players") or []
+    places = record.get("places") or []
+    order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
+    lines = [SeatLine(s, str(players[s].get("name")), str(players[s].get("emoji") or ""),
+                      players[s].get("bot") is None) for s in order]
+    return ReviewSummary(str(record["code"]), str(record.get("game")), lines, you=you, replay_link=replay_link)
