@@ -111,8 +111,8 @@ class ReviewSummary:
                     self.texts[line.seat] = ui.label(progress_text(None)).classes("text-sm cn-review-text")
                 self.rows[line.seat] = row
             if replay_link:
-                ui.link("See the costly moves in the replay", f"/replay/{code}").classes("text-sm").props(
-                    "data-testid=review-replay-link")
+                ui.link("See the costly moves in the replay", f"/replay/{code}").classes("text-sm").style(
+                    "color: #1a4f9c").props("data-testid=review-replay-link")  # dark enough on the white card
         unsubscribe = self.runner.subscribe(code, self.update)
         self.unsubscribe = unsubscribe
         ui.context.client.on_delete(unsubscribe)
