@@ -50,6 +50,7 @@ from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
 from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
+from ui.server.listeners import add_listener
 from ui.server.presence import Presence
 from ui.server.reviews import ReviewRunner
 from ui.server.save_timing import SaveTiming
@@ -356,16 +357,7 @@ class Hub:
         self.writer.delete(code)
 
     def subscribe(self, code: str, listener: Listener) -> Callable[[], None]:
-        self.listeners.setdefault(code, []).append(listener)
-
-        def unsubscribe() -> None:
-            items = self.listeners.get(code, [])
-            if listener in items:
-                items.remove(listener)
-            if not items:
-                self.listeners.pop(code, None)
-
-        return unsubscribe
+        return add_listener(self.listeners, code, listener)
 
     # ----------------------------------------------------------------------------- the ticker
     def start_ticker(self) -> None:

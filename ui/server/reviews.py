@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points
 from storage.reviews import ReviewStore
+from ui.server.listeners import add_listener
 from ui.server.quiet import review_points_quietly
 
 if TYPE_CHECKING:
@@ -259,16 +260,7 @@ class ReviewRunner:
     # ----------------------------------------------------------------------------- pages
     def subscribe(self, code: str, listener: Listener) -> Callable[[], None]:
         """``listener(review)`` after every step of game ``code``'s review; returns the unsubscribe."""
-        self.listeners.setdefault(code, []).append(listener)
-
-        def unsubscribe() -> None:
-            items = self.listeners.get(code, [])
-            if listener in items:
-                items.remove(listener)
-            if not items:
-                self.listeners.pop(code, None)
-
-        return unsubscribe
+        return add_listener(self.listeners, code, listener)
 
     def _notify(self, review: GameReview) -> None:
         for listener in list(self.listeners.get(review.code, [])):
