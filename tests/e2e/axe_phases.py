@@ -21,8 +21,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.helpers import TABLE, attr, click_card, hand_codes, my_turn
 
+# axe tells an icon ligature ("more_vert") from visible text by how it renders: a page opened a moment ago may still
+# draw it as text, so the icon font is loaded before a scan
+FONTS_READY = "document.fonts.load('24px \"Material Icons\"').then(() => document.fonts.ready)"
 # started, not awaited: window.cnAxe is the promise of the result
-RUN_AXE = "within => { window.cnAxe = axe.run(within || document, {resultTypes: ['violations']}); }"
+RUN_AXE = ("within => { window.cnAxe = " + FONTS_READY
+           + ".then(() => axe.run(within || document, {resultTypes: ['violations']})); }")
 Pages = dict[str, Page]  # size -> page; the first one drives
 
 # President: making the first legal move each time (president_move) we go out first after 10 moves: President

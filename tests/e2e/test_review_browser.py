@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from logic.registry import get_game
 from logic.replay import Replay
+from tests.e2e.axe_phases import FONTS_READY
 from tests.e2e.conftest import ROOT, Server, free_port
 from tests.e2e.helpers import hand_codes
 
@@ -60,7 +61,8 @@ def axe_problems(page: Page, screen: str, within: str = "document") -> list[str]
         pytest.fail(f"{axe} is missing: run 'npm ci' (test.sh does)")
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(content=axe.read_text())
-    found = page.evaluate(f"() => axe.run({within}, {{resultTypes: ['violations']}})")["violations"]
+    found = page.evaluate(f"() => {FONTS_READY}.then(() => axe.run({within}, {{resultTypes: ['violations']}}))")
+    found = found["violations"]
     return [f"{screen}: {v['impact']} {v['id']} ({v['help']}): " + json.dumps([n["html"][:160] for n in v["nodes"][:5]])
             for v in found if v["impact"] in ("serious", "critical")]
 
