@@ -88,12 +88,14 @@ def main() -> None:
     from ui.pages import register_pages
     from ui.server.hub import Hub
     from ui.server.runtime import Runtime, set_runtime
+    from ui.shell.session_cookie import use_tolerant_signer
 
     hub = Hub(data_dir, inline_bots=simulated)
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
                         console_password_always=args.console_password_always))
     register_pages()
+    app.on_startup(use_tolerant_signer)  # a browser keeps its seat when the host's clock steps back
     app.on_startup(hub.start_ticker)  # every table's timeouts, computer moves and lobby expiry, on the monotonic clock
     app.on_startup(hub.reviews.start)  # finished games are reviewed in the worker pool (ui/server/reviews.py)
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)

@@ -14,6 +14,8 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`install` gives ``nicegui.timer`` the monotonic clock: its timers measure their callback with ``time.time()``
   and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
   page's ``ui.timer`` (the turn countdown) for as long as the step (tests/ui/test_timer_clock.py).
+- :func:`sign_session_cookies_with`: the session cookie's signer, which NiceGUI's ``ui.run`` does not let us choose
+  (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py).
 
 A faster ``expects_arguments``: NiceGUI asks ``inspect.signature`` whether a callback takes arguments every time it
 creates an element (once per class/style/props collection), which was a fifth of the server's time when a table
@@ -31,6 +33,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+import itsdangerous
 from nicegui import Client, app, helpers, ui
 
 _original: Callable[[Callable[..., Any]], bool] = helpers.expects_arguments
@@ -155,3 +158,24 @@ def rewrite_user_storage() -> int:
             store.backup()
             count += 1
     return count
+
+
+# ----------------------------------------------------------------------------------------------- session cookies
+def sign_session_cookies_with(signer_type: type[itsdangerous.TimestampSigner]) -> int:
+    """Give the running app's session middleware a signer of ``signer_type`` (same secret); how many were changed.
+
+    NiceGUI adds Starlette's ``SessionMiddleware`` itself (``ui.run(storage_secret=...)``) and neither takes a signer,
+    so this walks the app's built middleware stack (``app.middleware_stack``, each layer's ``.app``) and replaces
+    the instance's private ``signer``. Call it at startup: Starlette builds the stack before the startup handlers run.
+    (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py)"""
+    from starlette.middleware.sessions import SessionMiddleware
+
+    changed = 0
+    layer: Any = app.middleware_stack
+    while layer is not None:
+        if isinstance(layer, SessionMiddleware):
+            secret = layer.signer.secret_keys[-1]
+            layer.signer = signer_type(secret)
+            changed += 1
+        layer = getattr(layer, "app", None)
+    return changed

@@ -3,7 +3,8 @@ moves an hour back and forth while the server runs (the file ``FAKETIME_TIMESTAM
 clock call with ``FAKETIME_NO_CACHE=1``; ``FAKETIME_DONT_FAKE_MONOTONIC=1`` leaves the monotonic clock alone, as an
 NTP correction does). At a Rummy practice table with a 60 s turn timer, the person's countdown keeps its seconds
 through both steps and nothing times out early; then the computers, who play every seat after the timeout, keep
-moving after the clock goes back two hours.
+moving after the clock goes back two hours, and a reload then (the browser's cookie was signed "in the future")
+still finds the person in their seat.
 
 Run alone: ``CHROMIUM_PATH=/usr/bin/chromium python -m pytest -q -m e2e -n 0 tests/e2e/test_clock_step.py``
 """
@@ -72,6 +73,7 @@ def test_a_step_of_the_wall_clock_neither_freezes_nor_fires_the_table(
     while not my_turn(page) and time.monotonic() < deadline:  # the computers move first, at their pace
         page.wait_for_timeout(100)
     assert my_turn(page), "the person's turn never came"
+    seat = attr(page, "data-seat")
     page.wait_for_timeout(1200)
     shown = [(time.monotonic(), seconds_shown(page))]
     assert 10 <= shown[0][1] <= TIMER  # time enough for two steps (a busy machine may show the turn late)
@@ -101,3 +103,6 @@ def test_a_step_of_the_wall_clock_neither_freezes_nor_fires_the_table(
     record = saved_record(srv, code)
     assert versions[-1] >= versions[0] + 4, (versions, attr(page, "data-phase"), attr(page, "data-turn"),
                                              record["status"], record["version"], record["seats"][0])
+
+    page.reload()  # the browser's cookie was signed an hour "later" than the server's clock now: it still names them
+    expect(page.locator("[data-testid=table]")).to_have_attribute("data-seat", seat)
