@@ -17,7 +17,8 @@
   let old = null; // the snapshot taken before the change now being drawn
 
   const off = () => reduced.matches || document.body.classList.contains("no-motion") || document.hidden;
-  const table = () => document.querySelector("[data-testid=table]");
+  // the table page, or the TV's view of a table (/tv/<CODE>: no hand, the same seats, piles and trick)
+  const table = () => document.querySelector("[data-testid=table], [data-testid=tv]");
   const box = (el) => {
     const r = el.getBoundingClientRect();
     return r.width ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;

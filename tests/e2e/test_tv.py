@@ -91,16 +91,28 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
         if not (president_step(host) or president_step(guest)):
             host.wait_for_timeout(100)
     expect(tv.locator(".tv-middle .pcard").first).to_be_visible()
+    assert tv.evaluate("window.cnMotion.started") > 0  # the last play travelled from its seat to the middle
     sizes = tv.evaluate(MEASURE)
     assert sizes["card"] >= 120 and sizes["name"] >= 32 and sizes["score"] >= 32, sizes
     assert not sizes["scrolls"], sizes
     scan({"tv": tv}, "tv in play")
 
     small = tv_page(browser, 1280, 720)
+    small.emulate_media(reduced_motion="reduce")  # a TV that asks for no animation gets none
     small.goto(f"{server.url}/tv/{code}")
     expect(small.locator(".tv-middle .pcard").first).to_be_visible(timeout=20_000)
     scaled = small.evaluate(MEASURE)
     assert not scaled["scrolls"] and scaled["card"] >= 80, scaled  # the same layout, scaled down
+    def small_version() -> int:
+        return int(small.locator(TV).get_attribute("data-version") or 0)
+
+    version = small_version()
+    deadline = time.time() + 30
+    while small_version() < version + 2 and time.time() < deadline:
+        if not (president_step(host) or president_step(guest)):
+            host.wait_for_timeout(100)
+    assert small_version() >= version + 2, "no play reached the TV"
+    assert small.evaluate("window.cnMotion.started") == 0
     small.context.close()
 
     # the guest leaves; the host ends the game: the TV shows the standings
