@@ -120,7 +120,7 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if s.left:
         chips.append(("", "left"))
     if chips:
-        with ui.row().classes("gap-0 justify-center max-w-[150px]"):
+        with ui.row().classes("seat-chips gap-0 justify-center max-w-[150px]"):
             for kind, text in chips:
                 ui.label(text).classes(f"chip {kind}")
 
