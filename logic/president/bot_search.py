@@ -52,13 +52,14 @@ def place_value(n: int, place: int, hands_left: int) -> float:
 class World:
     """A determinized hand in progress: every seat's rank counts and the trick state."""
 
-    __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "out_mask", "nfin", "rev", "turn", "my_place")
+    __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "passing", "out_mask", "nfin", "rev", "turn", "my_place")
     hands: list[list[int]]  # per seat, a count per rank
     cnt: list[int]
     k: int
     t: int
     last: int
     passed: int
+    passing: int  # seats that pass for the rest of this trick ("Pass for this trick": public)
     out_mask: int
     nfin: int
     rev: bool
@@ -69,7 +70,7 @@ class World:
         w = World.__new__(World)
         w.hands = [list(h) for h in self.hands]
         w.cnt = list(self.cnt)
-        w.k, w.t, w.last, w.passed = self.k, self.t, self.last, self.passed
+        w.k, w.t, w.last, w.passed, w.passing = self.k, self.t, self.last, self.passed, self.passing
         w.out_mask, w.nfin, w.rev, w.turn, w.my_place = self.out_mask, self.nfin, self.rev, self.turn, self.my_place
         return w
 
@@ -190,6 +191,7 @@ class PresidentSpec:
         w.hands = best
         w.cnt = [sum(h) for h in best]
         w.k, w.t, w.last, w.passed = info.k, info.t, info.last, info.passed
+        w.passing = sum(1 << p for p in view.get("passing", ()) if p != self.me)
         w.out_mask, w.nfin, w.rev, w.turn, w.my_place = info.out_mask, info.nfinished, info.rev, self.me, -1
         return w
 
@@ -210,7 +212,7 @@ class PresidentSpec:
                     q = (q + 1) % n
                     while w.out_mask >> q & 1:
                         q = (q + 1) % n
-                w.turn, w.k, w.t, w.passed = q, 0, -1, 0
+                w.turn, w.k, w.t, w.passed, w.passing = q, 0, -1, 0, 0
                 return
         else:
             r, c = choice
@@ -232,6 +234,8 @@ class PresidentSpec:
         w.turn = q
 
     def policy(self, w: World, seat: int, legal: Sequence[Any], rng: random.Random) -> tuple[int, int] | None:
+        if w.k and w.passing >> seat & 1:  # the game passes for this seat until the trick ends
+            return None
         h = w.hands[seat]
         if rng.random() < self.noise:
             return _random_move(h, w.k, w.t, w.rev, rng)

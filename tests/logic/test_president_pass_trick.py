@@ -182,3 +182,24 @@ def test_a_computer_seat_is_never_asked_while_a_person_passes() -> None:
             assert t.to_move() == (0,) and not t.state.passing & 1  # our turn only when we lead a new trick
             t.act("p0", G.legal_actions(t.state, 0)[0], T0)
     assert G.phase(t.state) in ("hand-over", "exchange", "over")
+
+
+def test_the_search_knows_a_passing_seat_will_not_answer() -> None:
+    """The computer's playouts pass for a seat that passes for this trick (it is public), until the trick ends."""
+    from logic.president.bot_search import PresidentSpec
+    from logic.president.bots import _Info
+
+    s = craft(["3S 9S", "4S 10S", "5S AS", "6S QS"], turn=0)
+    G.apply(s, 2, ON)
+    play(s, 0, "9S")
+    view = G.view(s, 1)
+    spec = PresidentSpec(G, view, _Info(view))
+    rng = random.Random(1)
+    world = spec.sample(view, rng)
+    assert world.passing == 1 << 2
+    assert spec.policy(world, 2, (), rng) is None  # holds an Ace over the 9, and still passes
+    spec.apply(world, 1, None)
+    assert world.turn == 2 and spec.policy(world, 2, (), rng) is None
+    spec.apply(world, 2, None)
+    spec.apply(world, 3, None)  # the trick ends: seat 2 is back in
+    assert world.passing == 0 and world.k == 0
