@@ -118,6 +118,17 @@ def test_which_sound_a_change_gets() -> None:
     assert sounds.sound_for(s(3, True, False, False, 0), s(3, True, False, False, 0)) is None
 
 
+def test_a_switch_flipped_out_of_turn_chimes_at_nobody() -> None:
+    """President's "Pass for this trick" set by seat 2 while seat 0 is to move is a logged move, not a play."""
+    s = sounds.Seen
+    before, after = s(3, False, False, False, 0, (0,)), s(4, False, False, False, 0, (0,))
+    log: list[list[object]] = [[0, "a"], [1, "b"], [2, "c"], [2, {"kind": "pass_trick", "on": True}]]
+    assert not sounds.played_in_turn(log, before, after)
+    assert sounds.sound_for(before, after, sounds.played_in_turn(log, before, after)) is None
+    log[3][0] = 0  # the seat to move played
+    assert sounds.sound_for(before, after, sounds.played_in_turn(log, before, after)) == "play"
+
+
 def test_sound_files_are_short_wavs() -> None:
     import wave
     from pathlib import Path

@@ -8,7 +8,7 @@ the files are made by ``assets/sounds/make_sounds.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from logic.table import STATUS_OVER
 
@@ -27,6 +27,7 @@ class Seen:
     over: bool
     won: bool
     others_chat: int  # chat messages by other seats
+    movers: tuple[int, ...] = ()  # seats to move
 
 
 def seen(ctx: TableContext) -> Seen:
@@ -36,18 +37,24 @@ def seen(ctx: TableContext) -> Seen:
         outcome = t.game.outcome(t.state)
         won = outcome is not None and ctx.seat in outcome.winners
     others = sum(1 for m in t.chat if m.get("seat") != ctx.seat)
-    return Seen(len(t.log), ctx.my_turn, t.status == STATUS_OVER, won, others)
+    return Seen(len(t.log), ctx.my_turn, t.status == STATUS_OVER, won, others, tuple(t.to_move()))
 
 
-def sound_for(before: Seen, after: Seen) -> str | None:
-    """The one sound a change deserves, or None."""
+def played_in_turn(log: list[list[Any]], before: Seen, after: Seen) -> bool:
+    """A seat that was to move made one of the new moves: a switch flipped out of turn (President's "Pass for this
+    trick", Beanie's vote taken back) is no play, and chimes at nobody."""
+    return any(entry[0] in before.movers for entry in log[before.moves:after.moves])
+
+
+def sound_for(before: Seen, after: Seen, played: bool | None = None) -> str | None:
+    """The one sound a change deserves, or None. ``played``: a move was made in turn (default: any new move)."""
     if after.over and not before.over:
         return "win" if after.won else "play"
     if after.my_turn and not before.my_turn:
         return "turn"
     if after.others_chat > before.others_chat:
         return "message"
-    if after.moves > before.moves:
+    if after.moves > before.moves if played is None else played:
         return "play"
     return None
 
@@ -65,7 +72,7 @@ class TableSounds:
         before, self.last = self.last, now
         if before is None:
             return None
-        name = sound_for(before, now)
+        name = sound_for(before, now, played_in_turn(ctx.table.log, before, now))
         if name is None or not bool(ctx.pref("sounds", True)):
             return None
         if root is not None:  # travels with the change itself; a script in the page plays it (ui/shell/identity.py)
