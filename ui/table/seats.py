@@ -112,7 +112,7 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if info is not None and info["title"]:
         chips.append(("title", info["title"]))
     for st in info["status"] if info is not None else []:
-        chips.append(("", st))
+        chips.append(("status", st))
     if s.bot:
         chips.append(("", f"🤖 {s.bot}"))
     if s.autoplay:
