@@ -2,8 +2,9 @@
 
 Each save keeps the file it replaces as ``<CODE>.json.prev`` (a hard link: no copy is written). A table file that
 is damaged later (cut short, overwritten with garbage, an unreadable record) is kept aside as
-``<CODE>.json.corrupt-<time>`` and the table comes back from ``<CODE>.json.prev``: one save behind, which is one
-move at a table someone watches. The host console lists the tables brought back that way.
+``<CODE>.json.corrupt-<time>`` and the table comes back from ``<CODE>.json.prev``: one move behind. (Each move is
+saved as a version; when the writer skips versions of a busy table, the one just before the newest becomes the
+copy: storage/writer.py.) The host console lists the tables brought back that way.
 """
 
 from __future__ import annotations
@@ -94,22 +95,28 @@ class TableStore:
             raise ValueError(f"cannot save table {code}: {problem}")
         self.save_json(code, json.dumps(record, separators=(",", ":")))
 
-    def save_json(self, code: str, record_json: str, *, durable: bool = True) -> None:
+    def save_json(self, code: str, record_json: str, *, durable: bool = True, previous_json: str | None = None) -> None:
         """Store an already serialised record (checked by :meth:`save` or the caller) as the table's file.
 
         The file keeps TinyDB's layout (``{"table": {"1": record}}``) and is replaced atomically; the next
         :meth:`load` opens it afresh. Safe to call from a writer thread. With ``durable=False`` the new file
         is in place for any process (a crash of ours cannot lose it) but not yet flushed to the disk: call
         :meth:`make_durable` next.
+
+        The file replaced stays as the ``.prev`` copy; ``previous_json`` (the record of the version just before,
+        when that was never written: the writer skipped it) becomes the copy instead.
         """
         path = self.path(code)
-        text = f'{{"{TABLE}":{{"{DOC_ID}":{record_json}}}}}'
         with self._lock:
             db = self._dbs.pop(code, None)
             if db is not None:
                 db.close()
-            atomic_write_text(path, text, fsync=self._fsync and durable, health_key=TABLE_PREFIX + code,
-                              keep_previous=True)
+            sync = self._fsync and durable
+            if previous_json is not None:
+                atomic_write_text(previous_path(path), _file_text(previous_json), fsync=sync,
+                                  health_key=TABLE_PREFIX + code)
+            atomic_write_text(path, _file_text(record_json), fsync=sync, health_key=TABLE_PREFIX + code,
+                              keep_previous=previous_json is None)
 
     def make_durable(self, codes: list[str]) -> None:
         """Flush the files of ``codes`` (written with ``durable=False``) and the directory to the disk."""
@@ -253,3 +260,8 @@ class TableStore:
             for db in self._dbs.values():
                 db.close()
             self._dbs.clear()
+
+
+def _file_text(record_json: str) -> str:
+    """A table file in TinyDB's layout (``{"table": {"1": record}}``) around an already serialised record."""
+    return f'{{"{TABLE}":{{"{DOC_ID}":{record_json}}}}}'

@@ -2,7 +2,9 @@
 
 The caller serialises a record on its own thread (a consistent snapshot) and hands over the JSON text.
 Only the newest pending record of a table is written: a table that changed three times while the disk was
-busy is written once. After each write ``on_saved(code, version)`` is called from the writer thread, so the
+busy is written once. The record it replaced in the queue (the version just before) becomes the table's
+``.prev`` copy instead of the file on the disk, so a damaged table file still comes back one move behind,
+never several (storage/tables.py). After each write ``on_saved(code, version)`` is called from the writer thread, so the
 caller can show a change only once it is saved.
 
 "Saved" means the new file has replaced the old one (atomically): from then on no crash of the server can lose
@@ -44,6 +46,7 @@ class TableWriter:
         self.on_failed = on_failed
         self._retry_at = 0.0  # monotonic time of the next try after a failed write (0: no wait)
         self._pending: dict[str, tuple[str | None, int]] = {}  # code -> (record JSON or _DELETE, version)
+        self._skipped: dict[str, str] = {}  # code -> the queued record a newer one replaced (its version before)
         self._cond = threading.Condition()
         self._busy = False
         self._closed = False
@@ -62,8 +65,18 @@ class TableWriter:
     def save(self, code: str, record_json: str, version: int) -> None:
         """Queue ``record_json`` as table ``code``'s next content (replacing any queued one)."""
         with self._cond:
+            self._skip(code, version)
             self._pending[code] = (record_json, version)
             self._cond.notify_all()  # both threads wait on this condition
+
+    def _skip(self, code: str, version: int) -> str | None:
+        """A newer ``version`` of ``code`` replaces the queued record: keep that one as the table's previous copy
+        (call with ``_cond`` held). Returns it."""
+        queued = self._pending.get(code)
+        if queued is None or queued[0] is _DELETE or queued[1] >= version:
+            return None
+        self._skipped[code] = queued[0]
+        return queued[0]
 
     def write_now(self, code: str, record_json: str, version: int) -> bool:
         """Write on the caller's thread instead of queueing (a table people are watching: the thread switch cost
@@ -73,12 +86,14 @@ class TableWriter:
         with self._cond:
             queued = self._pending.get(code)
             if queued is not None and queued[0] is not _DELETE and queued[1] <= version:
+                self._skip(code, version)
                 del self._pending[code]
+            previous = self._skipped.pop(code, None)
         with self._io:
             if version < self._latest.get(code, -1):
                 return True  # a newer record is already in the file
             try:
-                self.store.save_json(code, record_json, durable=False)
+                self.store.save_json(code, record_json, durable=False, previous_json=previous)
             except Exception as exc:
                 if not is_disk_fault(exc):
                     log.exception("Could not save table %s now; queued for another try", code)
@@ -150,10 +165,12 @@ class TableWriter:
                     continue
                 self._retry_at = 0.0
                 batch, self._pending = self._pending, {}
+                skipped, self._skipped = self._skipped, {}
                 self._busy = True
             written: list[str] = []
             try:
-                written = [code for code, (text, version) in batch.items() if self._write(code, text, version)]
+                written = [code for code, (text, version) in batch.items()
+                           if self._write(code, text, version, skipped.get(code))]
             finally:
                 with self._cond:
                     self._to_sync.update(written)
@@ -181,8 +198,9 @@ class TableWriter:
         except OSError:
             log.exception("Could not flush tables %s to the disk", ", ".join(codes))
 
-    def _write(self, code: str, text: str | None, version: int) -> bool:
-        """Write one record (or delete the file); True if a record was written."""
+    def _write(self, code: str, text: str | None, version: int, previous: str | None = None) -> bool:
+        """Write one record (or delete the file); True if a record was written. ``previous``: the record of the
+        version before, when it was never written (it becomes the ``.prev`` copy)."""
         try:
             with self._io:
                 if text is _DELETE:
@@ -191,7 +209,7 @@ class TableWriter:
                     return False
                 if version < self._latest.get(code, -1):
                     return False  # the caller wrote a newer record meanwhile (write_now)
-                self.store.save_json(code, text, durable=False)
+                self.store.save_json(code, text, durable=False, previous_json=previous)
                 self._latest[code] = version
                 self.writes += 1
         except Exception as exc:  # a full disk must not kill the writer: the table stays in memory and is retried

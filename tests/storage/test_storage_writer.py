@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from storage.atomic_json import previous_path
 from storage.tables import TableStore
 from storage.writer import TableWriter
 
@@ -34,9 +35,9 @@ def test_only_the_newest_pending_record_is_written(data_dir: Path) -> None:
     gate = threading.Event()
     original = store.save_json
 
-    def slow_save(code: str, text: str, durable: bool = True) -> None:
+    def slow_save(code: str, text: str, **kw: Any) -> None:
         gate.wait(10)
-        original(code, text, durable=durable)
+        original(code, text, **kw)
 
     store.save_json = slow_save  # type: ignore[method-assign]
     saved: list[int] = []
@@ -48,6 +49,8 @@ def test_only_the_newest_pending_record_is_written(data_dir: Path) -> None:
     assert writer.flush(10)
     assert store.load("ABCD")["n"] == 29
     assert saved[-1] == 29 and len(saved) <= 3  # 1 (maybe), then one write for 2..29
+    # the copy kept beside it is the version just before (never written itself), not the older file on the disk
+    assert json.loads(previous_path(store.path("ABCD")).read_text())["table"]["1"]["n"] == 28
     writer.close()
 
 
@@ -69,11 +72,11 @@ def test_a_failed_write_is_retried_and_nothing_is_reported_until_it_lands(data_d
     original = store.save_json
     failures = {"left": 2}
 
-    def flaky(code: str, text: str, durable: bool = True) -> None:
+    def flaky(code: str, text: str, **kw: Any) -> None:
         if failures["left"]:
             failures["left"] -= 1
             raise OSError("No space left on device")
-        original(code, text, durable=durable)
+        original(code, text, **kw)
 
     store.save_json = flaky  # type: ignore[method-assign]
     saved: list[int] = []
@@ -121,11 +124,11 @@ def test_write_now_lands_at_once_and_an_older_record_never_overwrites_it(data_di
     original = store.save_json
     writing = threading.Event()
 
-    def slow_save(code: str, text: str, durable: bool = True) -> None:
+    def slow_save(code: str, text: str, **kw: Any) -> None:
         if json.loads(text)["n"] == 1:  # the thread's older record waits at the gate, mid-write
             writing.set()
             gate.wait(10)
-        original(code, text, durable=durable)
+        original(code, text, **kw)
 
     store.save_json = slow_save  # type: ignore[method-assign]
     saved: list[int] = []
@@ -138,6 +141,7 @@ def test_write_now_lands_at_once_and_an_older_record_never_overwrites_it(data_di
     assert store.load("ABCD")["n"] == 3
     assert writer.flush(10)
     assert store.load("ABCD")["n"] == 3 and 2 not in saved
+    assert json.loads(previous_path(store.path("ABCD")).read_text())["table"]["1"]["n"] == 2  # one move behind
     writer.save("ABCD", rec("ABCD", 2), 2)  # a late older record is not written over the newer one
     assert writer.flush(10)
     assert store.load("ABCD")["n"] == 3
@@ -152,11 +156,11 @@ def test_write_now_that_fails_is_queued_and_retried(data_dir: Path, monkeypatch:
     original = store.save_json
     failures = [2]
 
-    def flaky(code: str, text: str, durable: bool = True) -> None:
+    def flaky(code: str, text: str, **kw: Any) -> None:
         if failures[0]:
             failures[0] -= 1
             raise OSError("disk full")
-        original(code, text, durable=durable)
+        original(code, text, **kw)
 
     store.save_json = flaky  # type: ignore[method-assign]
     saved: list[int] = []
