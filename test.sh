@@ -38,5 +38,5 @@ npm ci --no-audit --no-fund --silent
 .venv/bin/ruff check .
 .venv/bin/python -m mypy  # type checks logic/, storage/ and ui/ (the files and settings: [tool.mypy] in pyproject.toml)
 # unit tests on two workers (TEST_WORKERS=0 runs them in one process); browser tests one at a time
-.venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-2}" "$@"
-.venv/bin/python -m pytest -q -m e2e tests/e2e
+.venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-2}" --durations=15 "$@"
+.venv/bin/python -m pytest -q -m e2e --durations=25 tests/e2e
