@@ -115,7 +115,9 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     pick(page, "review-seat", "Everyone", size)
     marks = page.locator("[data-testid^=review-mark-]")
     expect(marks.first).to_be_attached(timeout=120_000)
-    expect(page.get_by_test_id("review-progress")).to_have_attribute("data-review-state", "done", timeout=180_000)
+    progress = page.get_by_test_id("review-progress")
+    expect(progress).to_have_attribute("data-focus", "all")  # the state below is everyone's, not only ours
+    expect(progress).to_have_attribute("data-review-state", "done", timeout=180_000)
     step = min(int((m.get_attribute("data-testid") or "").rsplit("-", 1)[1]) for m in marks.all())
     mark = page.get_by_test_id(f"review-mark-{step}")  # (more marks come while the review runs)
     seat = int(mark.get_attribute("data-seat") or "0")

@@ -18,9 +18,15 @@ from collections.abc import Callable, Sequence
 from nicegui import ui
 
 SPEEDS = {0.5: "Fast", 1.2: "Normal", 2.5: "Slow"}
+# A closed menu's focus (Quasar's select keeps it in a read-only input after a choice) is not typing: Space plays
+# there too, so choosing a speed with the mouse and pressing Space plays. An open dialog, a menu holding the focus or
+# a select whose list is open keeps its keys.
+TYPING_JS = """const typing = (t) => t && (t.isContentEditable || ['TEXTAREA', 'SELECT'].includes(t.tagName)
+  || (t.tagName === 'INPUT' && !t.readOnly));
+const keysElsewhere = (t) => document.querySelector('.q-dialog')
+  || (t && t.closest && (t.closest('.q-menu') || t.getAttribute('aria-expanded') === 'true'));"""
 KEYS_JS = """(e) => {
-  const t = e.target; if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
-  if (document.querySelector('.q-dialog')) return;
+  if (typing(e.target) || keysElsewhere(e.target)) return;
   const key = {ArrowLeft: 'prev', ArrowRight: 'next', ' ': 'play'}[e.key];
   if (!key) return;
   e.preventDefault(); e.stopPropagation();  // (captured first: a focused button must not act on Space too)
@@ -29,8 +35,7 @@ KEYS_JS = """(e) => {
 # Space on a focused button would also "click" it when the key comes up: the keydown above has handled it.
 # Both listen in the capture phase: Quasar's buttons stop the key's propagation.
 KEYUP_JS = """(e) => {
-  const t = e.target; if (e.key !== ' ' || !t || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)) return;
-  if (!document.querySelector('.q-dialog')) { e.preventDefault(); e.stopPropagation(); }
+  if (e.key === ' ' && !typing(e.target) && !keysElsewhere(e.target)) { e.preventDefault(); e.stopPropagation(); }
 }"""
 
 # the current move in view inside the list only (scrollIntoView would scroll the whole page on a phone)
@@ -71,7 +76,7 @@ class Stepper:
                 self.moves.props.update({"tabindex": "0", "role": "region", "aria-label": moves_title or "Moves"})
         self.timer = ui.timer(1.2, self.auto_step, active=False)
         if keys:
-            ui.add_body_html(f"<script>document.addEventListener('keydown', {KEYS_JS}, true);"
+            ui.add_body_html(f"<script>{TYPING_JS}document.addEventListener('keydown', {KEYS_JS}, true);"
                              f"document.addEventListener('keyup', {KEYUP_JS}, true);</script>")
         self.show()
 

@@ -131,8 +131,9 @@ class ReplayReview:
                 text += f" · {found} costly so far"
             state = "running"
         self.progress.set_text(text)
-        if self.progress.props.get("data-review-state") != state:
-            self.progress.props["data-review-state"] = state
+        focus = "all" if self.focus == EVERYONE else str(self.focus)  # whose decisions the state is about
+        if (self.progress.props.get("data-review-state"), self.progress.props.get("data-focus")) != (state, focus):
+            self.progress.props.update({"data-review-state": state, "data-focus": focus})
 
     def draw_timeline(self) -> None:
         steps = max(1, self.replay.steps)
@@ -148,7 +149,8 @@ class ReplayReview:
             if mark is None:
                 with self.timeline:
                     mark = ui.element("button").classes("cn-timeline-mark")
-                mark.style(f"left: {100 * step / steps:.2f}%")
+                # marks closer than their width overlap: the earlier decision lies on top (the arrows reach the rest)
+                mark.style(f"left: {100 * step / steps:.2f}%; z-index: {1 + steps - step}")
                 mark.on("click", lambda _e, s=step: self.stepper.go(s))
                 self.mark_elements[step] = mark
             wanted = {"data-testid": f"review-mark-{step}", "data-cost": f"{d.cost:g}", "data-seat": str(d.seat),
