@@ -11,7 +11,7 @@ from logic.replay import Replay
 from logic.review.model import DecisionReview, SeatReview, summarize
 from tests.ui.helpers import find, open_with_status, table_attr, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.components.share import find_finished
+from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 
