@@ -153,3 +153,37 @@ async def test_stats_show_accuracy_per_game_over_time(user: User) -> None:
     await find(user, "stats-accuracy-president")
     assert attr(user, "stats-accuracy-president", "data-games") == "2"
     await user.should_see("average")
+
+
+async def test_the_runner_judges_from_the_last_decision_back_loudly_only_until_the_first_mark(user: User,
+                                                                                             monkeypatch) -> None:
+    import ui.server.reviews as reviews
+    from ui.server.quiet import review_points_quietly
+
+    calls: list[tuple[int, list[int], bool]] = []
+
+    def recording(game_key, points, *, quiet=True, **kwargs):
+        verdicts = review_points_quietly(game_key, points, quiet=True, **kwargs)  # (same verdicts either way)
+        assert verdicts == review_points_quietly(game_key, points, quiet=False, **kwargs)
+        calls.append((points[0].seat, [p.step for p in points], quiet))
+        return verdicts
+
+    monkeypatch.setattr(reviews, "review_points_quietly", recording)
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    runtime().hub.reviews.budget = 4
+    code = finish_game("president", pid, name)
+    await runtime().hub.reviews.drain()
+    game = runtime().hub.reviews.progress(code)
+    person = next(s for s, p in game.seats.items() if p.person)
+    mine = [steps for seat, steps, _ in calls if seat == person]
+    assert mine[0] == [max(d.step for d in game.seats[person].decisions())]  # the game's last decision, alone
+    flat = [s for steps in mine for s in steps]
+    assert flat == sorted(flat, reverse=True)  # then back to the first
+    loud = [quiet is False for _, _, quiet in calls]
+    assert loud[0] and loud == sorted(loud, reverse=True)  # loud only at the start
+    assert all(quiet for seat, _, quiet in calls if seat != person)  # never for a computer's seat
+    if game.first_mark_at is not None and sum(loud) < len(loud):
+        first_marked = next(i for i, (seat, steps, _) in enumerate(calls)
+                            if any(d.flagged and d.step in steps for d in game.seats[seat].decisions()))
+        assert sum(loud) <= first_marked + 1

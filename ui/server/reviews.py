@@ -4,10 +4,13 @@ When the hub archives a finished game (``Hub._archive``) it hands the game here 
 One task works through the queue, one seat at a time: the people's seats of every game that finished (or that
 someone opened) first, then those games' computer seats (which give way between two chunks to people's seats that
 come meanwhile), then the backlog. A seat's decisions are listed (``logic.review.decision_points``), then judged a
-few at a time (``review_points``) in the process pool that the searching computer players use, one chunk at a time
-and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the computer
-players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). A seat's finished
-review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
+few at a time (``review_points``), from the game's last decision back to its first (``review_order``: the first
+costly ones are found soonest that way), in the process pool that the searching computer players use, one chunk at
+a time and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the
+computer players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``; only a
+game's first chunks of its people's seats, until its first costly decision shows and for at most
+:data:`FIRST_MARKS_SECONDS`, run at the normal priority, so the first marks come within seconds on a busy machine
+too). A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
 restart); at start the last finished games without one are queued again, behind anything that finishes meanwhile.
 
 Pages follow the progress: :meth:`ReviewRunner.subscribe` calls them after every chunk with the game's
@@ -30,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points
+from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points, review_order
 from storage.reviews import ReviewStore
 from ui.server.listeners import add_listener
 from ui.server.quiet import review_points_quietly
@@ -43,6 +46,7 @@ log = logging.getLogger("cardnight.reviews")
 
 RNG_SEED = 0  # every review is made with the same seed: the same game gives the same verdicts
 CHUNK_SECONDS = 0.5  # a pool call judges about this long, so computer players wait at most that for a worker
+FIRST_MARKS_SECONDS = 2.0  # a game's people's seats are judged at normal priority this long, or to the first mark
 MAX_CHUNK = 8
 BACKLOG_GAMES = 30  # at start: the last finished games without a review are queued again (newest first)
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
@@ -91,6 +95,7 @@ class GameReview:
     seats: dict[int, SeatProgress]
     queued_at: float = field(default_factory=time.monotonic)
     first_mark_at: float | None = None
+    loud: float = 0.0  # seconds of its review run at normal priority (for the first marks)
     finished: bool = False
     checked_store: bool = False  # the seats already in the ReviewStore are known
 
@@ -396,22 +401,28 @@ class ReviewRunner:
                                      start=job.start)
             if points is None:
                 return STOPPED
-            progress.points, progress.total = points, len(points)
+            progress.points, progress.total = review_order(points), len(points)  # the last decision first
             self._notify(review)
         points = progress.points
         began_seat = time.monotonic()
-        size = progress.chunk  # the first chunk is one decision: the first marks show early
+        size = progress.chunk  # the first chunk is one decision (the game's last): the first marks show early
         turn = 0  # chunks done in this turn: people's seats of several games take turns, one chunk each
         while progress.done < len(points):
             if self.fresh and (turn or not people_only):
                 return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
+            # until the game's first mark (for at most FIRST_MARKS_SECONDS) a person's seat is judged at normal
+            # priority: on a machine busy with computer tables a quiet chunk gets a tenth of a core, which would
+            # make the first marks wait many times longer than the work takes
+            loud = progress.person and review.first_mark_at is None and review.loud < FIRST_MARKS_SECONDS
             verdicts = await self._cpu(review_points_quietly, job.game, chunk, rng_seed=RNG_SEED,
-                                       budget=self.budget)
+                                       budget=self.budget, quiet=not loud)
             if verdicts is None:
                 return STOPPED
             took = max(1e-3, time.monotonic() - began)
+            if loud:
+                review.loud += took
             for verdict in verdicts:
                 if verdict is None:
                     progress.skipped += 1
