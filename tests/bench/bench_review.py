@@ -5,15 +5,16 @@ flags the top level's own moves against the easiest level's. Run by hand, single
     python tests/bench/bench_review.py flags --games 4   # top level v easiest level, every seat reviewed
     python tests/bench/bench_review.py server --games 2  # the running server: a game's end -> first marks shown
     python tests/bench/bench_review.py pace              # a searching table's moves/s without and during a review
-    python tests/bench/bench_review.py first --games 10  # CPU to the first costly decision: backwards v forwards
+    python tests/bench/bench_review.py first --games 10  # CPU to the first costly decision, server v former order
 
 Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
 Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
 
 ``first`` plays games like ``server`` (the person's seat at the second level, the others at the easiest) and counts
-the CPU seconds the review spends before its first costly decision (the first mark), judging each seat in the
-server's order (people's seats first; each from its last decision back, ``review_order``) and, for comparison, from
-the first decision on: a figure that does not depend on the machine's load.
+the CPU seconds the review spends before its first costly decision (the first mark), judging the seats in the
+server's order (each from its last decision back, the seats taking turns chunk by chunk at first) and, for
+comparison, in the former order (the person's seat from its first decision on, then the others): figures that do
+not depend on the machine's load (a game with no costly decision at all is left out).
 
 ``server`` starts the app (its worker pool, default review budget), drives a practice game to its end in Chromium
 (the computer plays the person's seat: the ``/test/autoplay`` hook), opens the replay and times, from the moment the
@@ -117,20 +118,67 @@ def quantiles(xs: list[float]) -> str:
            f"p95 {p95:.2f} s, max {xs[-1]:.2f} s"
 
 
-def until_flag(key: str, seats: list[list[Any]], order: Any,
-               cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[float | None, int | None]:
-    """CPU seconds until the first costly verdict, judging the seats in turn, each in ``order``, and its seat (each
-    verdict computed once: ``cache`` keeps (flagged, CPU s) by (seat, step))."""
+def verdict_cpu(key: str, seat: int, point: Any,
+                cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[bool, float]:
+    """(flagged, CPU s) of one decision, computed once (``cache``, by seat and step)."""
+    if (seat, point.step) not in cache:
+        c0 = time.process_time()
+        verdict = review_point(key, point, rng_seed=0)
+        cache[(seat, point.step)] = (verdict is not None and verdict.flagged, time.process_time() - c0)
+    return cache[(seat, point.step)]
+
+
+def forwards_until_flag(key: str, seats: list[list[Any]],
+                        cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[float | None, int | None]:
+    """The former order: seat 0 (the person) from its first decision to its last, then the next seat...: CPU s until
+    the first costly verdict, and its seat."""
     spent = 0.0
     for seat, points in enumerate(seats):
-        for p in order(points):
-            if (seat, p.step) not in cache:
-                c0 = time.process_time()
-                verdict = review_point(key, p, rng_seed=0)
-                cache[(seat, p.step)] = (verdict is not None and verdict.flagged, time.process_time() - c0)
-            flagged, cpu = cache[(seat, p.step)]
+        for p in points:
+            flagged, cpu = verdict_cpu(key, seat, p, cache)
             spent += cpu
             if flagged:
+                return spent, seat
+    return None, None
+
+
+def server_until_flag(key: str, seats: list[list[Any]],
+                      cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[float | None, int | None]:
+    """The server's order (``ui/server/reviews.py``, counted in CPU s): each seat from its last decision back; until
+    the first costly verdict (for at most FIRST_MARKS_SECONDS) the seats take turns, one chunk each (the first one
+    decision, then about CHUNK_SECONDS), the person's seat (0) first; then seat 0 to its end, then the others."""
+    from logic.review import review_order
+    from ui.server.reviews import CHUNK_SECONDS, FIRST_MARKS_SECONDS, MAX_CHUNK
+
+    order = [review_order(points) for points in seats]
+    done, size = [0] * len(seats), [1] * len(seats)
+    spent = phase = 0.0
+
+    def chunk(seat: int) -> bool:
+        nonlocal spent
+        part = order[seat][done[seat]:done[seat] + size[seat]]
+        took, flagged = 0.0, False
+        for p in part:
+            f, cpu = verdict_cpu(key, seat, p, cache)
+            took += cpu
+            flagged = flagged or f
+        done[seat] += len(part)
+        spent += took
+        size[seat] = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(part) / max(took, 1e-3))))
+        return flagged
+
+    while phase < FIRST_MARKS_SECONDS and any(done[s] < len(order[s]) for s in range(len(seats))):
+        for seat in range(len(seats)):
+            if done[seat] < len(order[seat]):
+                before = spent
+                if chunk(seat):
+                    return spent, seat
+                phase += spent - before
+                if phase >= FIRST_MARKS_SECONDS:
+                    break
+    for seat in range(len(seats)):
+        while done[seat] < len(order[seat]):
+            if chunk(seat):
                 return spent, seat
     return None, None
 
@@ -140,19 +188,17 @@ def shown(value: float | None, seat: int | None) -> str:
 
 
 def first(games: int, seed: int, only: list[str]) -> None:
-    """CPU seconds of review work before the first costly decision, backwards (the server's order) v forwards."""
-    from logic.review import review_order
-
-    print("game        seed  decisions  backwards  forwards   (CPU s to the first costly decision; * not seat 0's)")
+    """CPU seconds of review work before the first costly decision: the server's order v the former (forwards)."""
+    print("game        seed  decisions    server  forwards   (CPU s to the first costly decision; * not seat 0's)")
     for key in only:
-        found: dict[str, list[float]] = {"backwards": [], "forwards": []}
+        found: dict[str, list[float]] = {"server": [], "forwards": []}
         for g in range(games):
             config, log = play_like_server(key, seed + g)
             seats = [decision_points(key, config, seed + g, log, s) for s in range(config_players(key))]
             cache: dict[tuple[int, int], tuple[bool, float]] = {}
-            back, back_seat = until_flag(key, seats, review_order, cache)
-            fwd, fwd_seat = until_flag(key, seats, list, cache)
-            for name, value in (("backwards", back), ("forwards", fwd)):
+            back, back_seat = server_until_flag(key, seats, cache)
+            fwd, fwd_seat = forwards_until_flag(key, seats, cache)
+            for name, value in (("server", back), ("forwards", fwd)):
                 if value is not None:
                     found[name].append(value)
             print(f"{key:<11} {seed + g:>4} {len(seats[0]):>10} {shown(back, back_seat):>10} "

@@ -7,11 +7,12 @@ come meanwhile), then the backlog. A seat's decisions are listed (``logic.review
 few at a time (``review_points``), from the game's last decision back to its first (``review_order``: the first
 costly ones are found soonest that way), in the process pool that the searching computer players use, one chunk at
 a time and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the
-computer players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``; only a
-game's first chunks of its people's seats, until its first costly decision shows and for at most
-:data:`FIRST_MARKS_SECONDS`, run at the normal priority, so the first marks come within seconds on a busy machine
-too). A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
-restart); at start the last finished games without one are queued again, behind anything that finishes meanwhile.
+computer players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). Only at first,
+until the game's first costly decision shows (for at most :data:`FIRST_MARKS_SECONDS`), all its seats take turns chunk
+by chunk at the normal priority, so the first marks come within seconds on a busy machine too, and also when the person
+made no costly decision. A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once,
+also across a restart); at start the last finished games without one are queued again, behind anything that finishes
+meanwhile.
 
 Pages follow the progress: :meth:`ReviewRunner.subscribe` calls them after every chunk with the game's
 :class:`GameReview` (decisions judged / total per seat, the verdicts so far). Games with no person at the table
@@ -46,7 +47,7 @@ log = logging.getLogger("cardnight.reviews")
 
 RNG_SEED = 0  # every review is made with the same seed: the same game gives the same verdicts
 CHUNK_SECONDS = 0.5  # a pool call judges about this long, so computer players wait at most that for a worker
-FIRST_MARKS_SECONDS = 2.0  # a game's people's seats are judged at normal priority this long, or to the first mark
+FIRST_MARKS_SECONDS = 2.0  # a game's seats take turns at normal priority this long, or to its first mark
 MAX_CHUNK = 8
 BACKLOG_GAMES = 30  # at start: the last finished games without a review are queued again (newest first)
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
@@ -55,7 +56,7 @@ POOL_WORKERS = os.cpu_count() or 1  # NiceGUI's process pool has one worker per 
 KEEP_GAMES = 64  # reviews kept in memory for pages (besides those running)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
-PAUSED, STOPPED = "paused", "stopped"  # what a turn of the work can end with besides DONE
+PAUSED, STOPPED, TURN = "paused", "stopped", "turn"  # what a turn of the work can end with besides DONE
 Listener = Callable[["GameReview"], None]
 
 
@@ -381,6 +382,10 @@ class ReviewRunner:
                 if seat in review.seats and review.seats[seat].state != DONE:
                     self._done(code, review.seats[seat], seat_review)
             review.checked_store = True
+        if people_only:
+            outcome = await self._first_marks(job, review)
+            if outcome != DONE:
+                return outcome
         for seat in review.order():
             progress = review.seats[seat]
             if progress.state == DONE or (people_only and not progress.person):
@@ -392,8 +397,27 @@ class ReviewRunner:
         self._notify(review)
         return DONE
 
-    async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool) -> str:
-        """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped)."""
+    async def _first_marks(self, job: Job, review: GameReview) -> str:
+        """Until the game's first costly decision shows (for at most :data:`FIRST_MARKS_SECONDS` of work, at normal
+        priority), every seat takes turns, one chunk each, people's seats first, each from its last decision back:
+        the first marks come from whoever made a costly decision, also when the person made none. Each seat goes on
+        where it stopped afterwards (people's now, computers' in their turn)."""
+        while review.first_mark_at is None and review.loud < FIRST_MARKS_SECONDS:
+            seats = [review.seats[s] for s in review.order() if review.seats[s].state != DONE]
+            if not seats:
+                break
+            for progress in seats:
+                outcome = await self._review_seat(job, review, progress, True, chunks=1)
+                if outcome not in (DONE, TURN):
+                    return outcome
+                if review.first_mark_at is not None or review.loud >= FIRST_MARKS_SECONDS:
+                    break
+        return DONE
+
+    async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool,
+                           chunks: int | None = None) -> str:
+        """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped); with
+        ``chunks`` only that many (then TURN, unless the seat is done), at normal priority (:meth:`_first_marks`)."""
         if progress.points is None or progress.state != RUNNING:
             progress.state, progress.done, progress.judged, progress.skipped, progress.chunk = RUNNING, 0, [], 0, 1
             self._notify(review)
@@ -412,10 +436,9 @@ class ReviewRunner:
                 return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
-            # until the game's first mark (for at most FIRST_MARKS_SECONDS) a person's seat is judged at normal
-            # priority: on a machine busy with computer tables a quiet chunk gets a tenth of a core, which would
-            # make the first marks wait many times longer than the work takes
-            loud = progress.person and review.first_mark_at is None and review.loud < FIRST_MARKS_SECONDS
+            # the turns for the first marks run at normal priority: on a machine busy with computer tables a quiet
+            # chunk gets a tenth of a core, and the first marks would wait many times longer than the work takes
+            loud = chunks is not None
             verdicts = await self._cpu(review_points_quietly, job.game, chunk, rng_seed=RNG_SEED,
                                        budget=self.budget, quiet=not loud)
             if verdicts is None:
@@ -434,6 +457,8 @@ class ReviewRunner:
             turn += 1
             self._notify(review)
             size = progress.chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(chunk) / took)))
+            if chunks is not None and turn >= chunks and progress.done < len(points):
+                return TURN
         seat_review = assemble(job.game, progress.seat, progress.judged, progress.skipped, rng_seed=RNG_SEED,
                                budget=self.budget)
         try:
