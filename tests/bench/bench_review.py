@@ -12,7 +12,7 @@ Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 
 
 ``first`` plays games like ``server`` (the person's seat at the second level, the others at the easiest) and counts
 the CPU seconds the review spends before its first costly decision (the first mark), judging the seats in the
-server's order (each from its last decision back, the seats taking turns chunk by chunk at first) and, for
+server's order (each from its last decision back, the seats taking turns chunk by chunk) and, for
 comparison, in the former order (the person's seat from its first decision on, then the others): figures that do
 not depend on the machine's load (a game with no costly decision at all is left out).
 
@@ -144,41 +144,26 @@ def forwards_until_flag(key: str, seats: list[list[Any]],
 
 def server_until_flag(key: str, seats: list[list[Any]],
                       cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[float | None, int | None]:
-    """The server's order (``ui/server/reviews.py``, counted in CPU s): each seat from its last decision back; until
-    the first costly verdict (for at most FIRST_MARKS_SECONDS) the seats take turns, one chunk each (the first one
-    decision, then about CHUNK_SECONDS), the person's seat (0) first; then seat 0 to its end, then the others."""
+    """The server's order (``ui/server/reviews.py``), counted in CPU s: each seat from its last decision back, the
+    seats taking turns one chunk each (the first one decision, then about CHUNK_SECONDS), the person's seat (0) first,
+    until the first costly verdict; its seat."""
     from logic.review import review_order
-    from ui.server.reviews import CHUNK_SECONDS, FIRST_MARKS_SECONDS, MAX_CHUNK
+    from ui.server.reviews import CHUNK_SECONDS, MAX_CHUNK
 
     order = [review_order(points) for points in seats]
     done, size = [0] * len(seats), [1] * len(seats)
-    spent = phase = 0.0
-
-    def chunk(seat: int) -> bool:
-        nonlocal spent
-        part = order[seat][done[seat]:done[seat] + size[seat]]
-        took, flagged = 0.0, False
-        for p in part:
-            f, cpu = verdict_cpu(key, seat, p, cache)
-            took += cpu
-            flagged = flagged or f
-        done[seat] += len(part)
-        spent += took
-        size[seat] = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(part) / max(took, 1e-3))))
-        return flagged
-
-    while phase < FIRST_MARKS_SECONDS and any(done[s] < len(order[s]) for s in range(len(seats))):
+    spent = 0.0
+    while any(done[s] < len(order[s]) for s in range(len(seats))):
         for seat in range(len(seats)):
-            if done[seat] < len(order[seat]):
-                before = spent
-                if chunk(seat):
-                    return spent, seat
-                phase += spent - before
-                if phase >= FIRST_MARKS_SECONDS:
-                    break
-    for seat in range(len(seats)):
-        while done[seat] < len(order[seat]):
-            if chunk(seat):
+            part = order[seat][done[seat]:done[seat] + size[seat]]
+            if not part:
+                continue
+            verdicts = [verdict_cpu(key, seat, p, cache) for p in part]
+            took = sum(cpu for _, cpu in verdicts)
+            spent += took
+            done[seat] += len(part)
+            size[seat] = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(part) / max(took, 1e-3))))
+            if any(flagged for flagged, _ in verdicts):
                 return spent, seat
     return None, None
 

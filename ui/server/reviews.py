@@ -7,11 +7,11 @@ come meanwhile), then the backlog. A seat's decisions are listed (``logic.review
 few at a time (``review_points``), from the game's last decision back to its first (``review_order``: the first
 costly ones are found soonest that way), in the process pool that the searching computer players use, one chunk at
 a time and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the
-computer players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). Only at first,
-until the game's first costly decision shows (for at most :data:`FIRST_MARKS_SECONDS`), all its seats take turns chunk
-by chunk at the normal priority, so the first marks come within seconds on a busy machine too, and also when the person
-made no costly decision. A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once,
-also across a restart); at start the last finished games without one are queued again, behind anything that finishes
+computer players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). Until the
+game's first costly decision shows, all its seats take turns chunk by chunk (the first :data:`FIRST_MARKS_SECONDS` of it
+at the normal priority), so the first marks come within seconds, also on a busy machine and when the person made no
+costly decision. A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also
+across a restart); at start the last finished games without one are queued again, behind anything that finishes
 meanwhile.
 
 Pages follow the progress: :meth:`ReviewRunner.subscribe` calls them after every chunk with the game's
@@ -47,7 +47,7 @@ log = logging.getLogger("cardnight.reviews")
 
 RNG_SEED = 0  # every review is made with the same seed: the same game gives the same verdicts
 CHUNK_SECONDS = 0.5  # a pool call judges about this long, so computer players wait at most that for a worker
-FIRST_MARKS_SECONDS = 2.0  # a game's seats take turns at normal priority this long, or to its first mark
+FIRST_MARKS_SECONDS = 2.0  # a game's seats are judged at normal priority this long at most, before its first mark
 MAX_CHUNK = 8
 BACKLOG_GAMES = 30  # at start: the last finished games without a review are queued again (newest first)
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
@@ -398,11 +398,12 @@ class ReviewRunner:
         return DONE
 
     async def _first_marks(self, job: Job, review: GameReview) -> str:
-        """Until the game's first costly decision shows (for at most :data:`FIRST_MARKS_SECONDS` of work, at normal
-        priority), every seat takes turns, one chunk each, people's seats first, each from its last decision back:
-        the first marks come from whoever made a costly decision, also when the person made none. Each seat goes on
-        where it stopped afterwards (people's now, computers' in their turn)."""
-        while review.first_mark_at is None and review.loud < FIRST_MARKS_SECONDS:
+        """Until the game's first costly decision shows, every seat takes turns, one chunk each, people's seats first,
+        each from its last decision back: the first marks come from whoever made a costly decision, also when the
+        person made none (the first :data:`FIRST_MARKS_SECONDS` of it at normal priority). Each seat goes on where it
+        stopped afterwards (people's now, computers' in their turn). PAUSED after a round when people's seats of
+        another game are waiting (they take turns)."""
+        while review.first_mark_at is None:
             seats = [review.seats[s] for s in review.order() if review.seats[s].state != DONE]
             if not seats:
                 break
@@ -410,14 +411,16 @@ class ReviewRunner:
                 outcome = await self._review_seat(job, review, progress, True, chunks=1)
                 if outcome not in (DONE, TURN):
                     return outcome
-                if review.first_mark_at is not None or review.loud >= FIRST_MARKS_SECONDS:
+                if review.first_mark_at is not None:
                     break
+            if self.fresh and review.first_mark_at is None:
+                return PAUSED
         return DONE
 
     async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool,
                            chunks: int | None = None) -> str:
         """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped); with
-        ``chunks`` only that many (then TURN, unless the seat is done), at normal priority (:meth:`_first_marks`)."""
+        ``chunks`` only that many (then TURN, unless the seat is done; :meth:`_first_marks`)."""
         if progress.points is None or progress.state != RUNNING:
             progress.state, progress.done, progress.judged, progress.skipped, progress.chunk = RUNNING, 0, [], 0, 1
             self._notify(review)
@@ -436,9 +439,9 @@ class ReviewRunner:
                 return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
-            # the turns for the first marks run at normal priority: on a machine busy with computer tables a quiet
-            # chunk gets a tenth of a core, and the first marks would wait many times longer than the work takes
-            loud = chunks is not None
+            # the turns for the first marks run at normal priority (at first): on a machine busy with computer tables
+            # a quiet chunk gets a tenth of a core, and the first marks would wait many times longer than the work
+            loud = chunks is not None and review.loud < FIRST_MARKS_SECONDS
             verdicts = await self._cpu(review_points_quietly, job.game, chunk, rng_seed=RNG_SEED,
                                        budget=self.budget, quiet=not loud)
             if verdicts is None:
