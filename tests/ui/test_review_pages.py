@@ -188,3 +188,27 @@ async def test_the_runner_judges_from_the_last_decision_back_seats_taking_turns_
         first_marked = next(i for i, (seat, steps, _) in enumerate(calls)
                             if any(d.flagged and d.step in steps for d in game.seats[seat].decisions()))
         assert sum(loud) <= first_marked + 1
+
+
+async def test_a_game_waiting_for_its_first_marks_goes_before_other_games_people(user: User, monkeypatch) -> None:
+    import ui.server.reviews as reviews
+    from ui.server.quiet import review_points_quietly
+
+    games: list[str] = []
+
+    def recording(game_key, points, **kwargs):
+        games.append(game_key)
+        return review_points_quietly(game_key, points, **kwargs)
+
+    monkeypatch.setattr(reviews, "review_points_quietly", recording)
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    runner = runtime().hub.reviews
+    runner.budget = 4
+    marked = finish_game("president", pid, name)  # ended first: as if its first marks had shown already
+    runner.games[marked].first_mark_at = 1.0
+    waiting = finish_game("rummy", pid, name)
+    assert list(runner.fresh) == [marked, waiting]
+    await runner.drain()
+    assert games[0] == "rummy" and "president" in games
+    assert runner.progress(waiting).finished and runner.progress(marked).finished

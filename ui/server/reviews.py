@@ -315,7 +315,8 @@ class ReviewRunner:
         while not self.stopping and (self.fresh or self.later or self.backlog):
             queue = self.fresh or self.later or self.backlog
             people_only = queue is self.fresh
-            code = queue.popleft()
+            code = next((c for c in queue if self._wants_marks(c)), queue[0]) if people_only else queue[0]
+            queue.remove(code)  # (a game still waiting for its first marks goes before the others)
             self.current = code
             outcome = FAILED
             try:
@@ -401,8 +402,8 @@ class ReviewRunner:
         """Until the game's first costly decision shows, every seat takes turns, one chunk each, people's seats first,
         each from its last decision back: the first marks come from whoever made a costly decision, also when the
         person made none (the first :data:`FIRST_MARKS_SECONDS` of it at normal priority). Each seat goes on where it
-        stopped afterwards (people's now, computers' in their turn). PAUSED after a round when people's seats of
-        another game are waiting (they take turns)."""
+        stopped afterwards (people's now, computers' in their turn). PAUSED after a round when another game that
+        ended meanwhile waits for its first marks (they take turns); every other review gives way to them."""
         while review.first_mark_at is None:
             seats = [review.seats[s] for s in review.order() if review.seats[s].state != DONE]
             if not seats:
@@ -413,9 +414,14 @@ class ReviewRunner:
                     return outcome
                 if review.first_mark_at is not None:
                     break
-            if self.fresh and review.first_mark_at is None:
-                return PAUSED
+            if review.first_mark_at is None and any(self._wants_marks(c) for c in self.fresh):
+                return PAUSED  # games that ended meanwhile take turns for their first marks with this one
         return DONE
+
+    def _wants_marks(self, code: str) -> bool:
+        """Game ``code`` has no first mark yet (reviewed since this start, or not begun)."""
+        review = self.games.get(code)
+        return review is None or (review.first_mark_at is None and not review.finished)
 
     async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool,
                            chunks: int | None = None) -> str:
@@ -435,6 +441,8 @@ class ReviewRunner:
         size = progress.chunk  # the first chunk is one decision (the game's last): the first marks show early
         turn = 0  # chunks done in this turn: people's seats of several games take turns, one chunk each
         while progress.done < len(points):
+            if chunks is None and any(self._wants_marks(c) for c in self.fresh):
+                return PAUSED  # a game that just ended is waiting for its first marks: it goes first
             if self.fresh and (turn or not people_only):
                 return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
