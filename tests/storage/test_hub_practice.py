@@ -212,3 +212,20 @@ async def test_after_a_restart_finished_games_without_a_review_are_queued(data_d
     for h in (again, third):
         h.reviews.stop()
         h.writer.close()
+
+
+def test_the_scores_by_round_of_a_game_played_from_a_position_start_there(data_dir: Path) -> None:
+    from ui.components.scorecard_png import round_scores
+    from ui.server.practice import start_snapshot
+
+    hub = Hub(data_dir)
+    record = finished(hub, "president")
+    table = from_step(hub, record, len(record["log"]) // 2, 1, exact=True)
+    play(hub, table)
+    assert table.status == "over"
+    done = hub.main.finished_game(table.code)
+    start = start_snapshot(hub, table.code)
+    assert start is not None
+    rounds = round_scores(done, start)  # the caller hands the component where the game began
+    assert rounds and rounds[-1] == list(done["scores"])
+    hub.writer.close()
