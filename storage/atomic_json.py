@@ -200,6 +200,7 @@ class AtomicJSONStorage(Storage):
         self.fsync = fsync
         self.corrupt_copy: Path | None = None
         self._last_text: str | None = None  # what the file holds; restores the cache after a failed write
+        self.generation = 0  # counts the writes (tried): a reader's index of the data is current while it is unchanged
         self.path.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temp_files(self.path)
         self._cache: Data | None = self._load(salvage_damaged)
@@ -240,6 +241,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: Data) -> None:
         """Serialise compactly and replace the file atomically; on failure the cache reverts to the file."""
+        self.generation += 1  # the data changed in place already (TinyDB), whether or not the write succeeds
         try:
             text = json.dumps(data, separators=(",", ":"))
             atomic_write_text(self.path, text, fsync=self.fsync)

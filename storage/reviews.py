@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,47 +46,106 @@ class ReviewRecord(BaseModel):
 
 
 class ReviewStore:
-    """Repository over ``reviews.json``; a damaged file is quarantined and salvaged by ``open_db``, never fatal."""
+    """Repository over ``reviews.json``; a damaged file is quarantined and salvaged by ``open_db``, never fatal.
+
+    Lookups use an index kept in memory: the records' ids by game code (built in one pass over the documents without
+    validating them), each record validated once (its summary kept; whole reviews of the last :data:`KEEP_REVIEWS`
+    records looked at kept too). This store's own writes update the index; any other write to the database (the
+    storage counts them) makes it rebuild at the next lookup, so a lookup never answers from stale data."""
+
+    KEEP_REVIEWS = 256  # validated whole reviews kept in memory (summaries of all are kept: they are small)
 
     def __init__(self, data_dir: Path, *, fsync: bool = True) -> None:
         self.path = Path(data_dir) / "reviews.json"
         self.db = open_db(self.path, fsync=fsync)
         self._lock = threading.RLock()
         self._reported: set[int] = set()
+        self._seen: int | None = None  # the storage's write count the index reflects (None: no index yet)
+        self._by_code: dict[str, list[int]] = {}  # game code -> record ids, in insertion order
+        self._meta: dict[int, tuple[str, int, int, SeatSummary] | None] = {}  # id -> (code, seat, version, summary)
+        self._reviews: OrderedDict[int, SeatReview] = OrderedDict()  # id -> review, the last ones looked at
+        self.validations = 0  # records validated so far (tests: a lookup does not validate the whole file)
 
-    def _valid(self) -> list[ReviewRecord]:
-        out = []
+    def _generation(self) -> int:
+        return int(getattr(self.db.storage, "generation", -1))
+
+    def _index(self) -> None:
+        """(Re)build the index if the database changed behind it: which record ids belong to which game."""
+        generation = self._generation()
+        if self._seen == generation and generation >= 0:
+            return
+        self._by_code, self._meta, self._reviews = {}, {}, OrderedDict()
         for doc in self.db.table(TABLE).all():
-            try:
-                if doc.get("schema") != SCHEMA:
-                    raise ValueError(f"unsupported schema version {doc.get('schema')!r}")
-                out.append(ReviewRecord.model_validate(dict(doc)))
-            except (ValidationError, ValueError, TypeError) as exc:
-                if doc.doc_id not in self._reported:
-                    self._reported.add(doc.doc_id)
-                    log.warning("Skipping invalid review record %s in %s: %s", doc.doc_id, self.path, exc)
-        return out
+            code = doc.get("code")
+            self._by_code.setdefault(code if isinstance(code, str) else "", []).append(doc.doc_id)
+        self._seen = generation
+
+    def _record(self, doc_id: int) -> ReviewRecord | None:
+        """Record ``doc_id`` validated (None if it does not validate, reported once)."""
+        doc = self.db.table(TABLE).get(doc_id=doc_id)
+        if doc is None or isinstance(doc, list):
+            return None
+        self.validations += 1
+        try:
+            if doc.get("schema") != SCHEMA:
+                raise ValueError(f"unsupported schema version {doc.get('schema')!r}")
+            return ReviewRecord.model_validate(dict(doc))
+        except (ValidationError, ValueError, TypeError) as exc:
+            if doc_id not in self._reported:
+                self._reported.add(doc_id)
+                log.warning("Skipping invalid review record %s in %s: %s", doc_id, self.path, exc)
+            return None
+
+    def _look(self, doc_id: int, *, whole: bool) -> tuple[tuple[str, int, int, SeatSummary] | None, SeatReview | None]:
+        """(code, seat, version, summary) of record ``doc_id`` and, with ``whole``, its review (validated once)."""
+        if doc_id in self._meta and (not whole or self._meta[doc_id] is None or doc_id in self._reviews):
+            if whole and doc_id in self._reviews:
+                self._reviews.move_to_end(doc_id)
+            return self._meta[doc_id], self._reviews.get(doc_id) if whole else None
+        record = self._record(doc_id)
+        meta = None if record is None else (record.code, record.seat, record.review.version, record.review.summary)
+        self._meta[doc_id] = meta
+        if record is None:
+            return meta, None
+        self._reviews[doc_id] = record.review  # (validated anyway: kept for a lookup that follows)
+        while len(self._reviews) > self.KEEP_REVIEWS:
+            self._reviews.popitem(last=False)
+        return meta, record.review if whole else None
+
+    def for_game(self, code: str) -> dict[int, SeatReview]:
+        """Every current review of game ``code``, by seat (of two records for a seat, the later one)."""
+        with self._lock:
+            self._index()
+            out: dict[int, SeatReview] = {}
+            for doc_id in self._by_code.get(code, []):
+                meta, review = self._look(doc_id, whole=True)
+                if meta is not None and review is not None and meta[0] == code:
+                    if meta[2] == REVIEW_VERSION:
+                        out[meta[1]] = review
+                    else:
+                        out.pop(meta[1], None)
+            return out
 
     def get(self, code: str, seat: int) -> SeatReview | None:
         """The stored review of ``seat`` in finished game ``code`` (None if missing, invalid or outdated)."""
-        with self._lock:
-            found = [r for r in self._valid() if r.code == code and r.seat == seat]
-        if not found or found[-1].review.version != REVIEW_VERSION:
-            return None
-        return found[-1].review
-
-    def for_game(self, code: str) -> dict[int, SeatReview]:
-        """Every current review of game ``code``, by seat."""
-        with self._lock:
-            found = [r for r in self._valid() if r.code == code and r.review.version == REVIEW_VERSION]
-        return {r.seat: r.review for r in found}
+        return self.for_game(code).get(seat)
 
     def summaries(self) -> dict[tuple[str, int], SeatSummary]:
-        """The summary of every current review by (game code, seat), in one pass over the file (for stats and for
-        finding the finished games still to review)."""
+        """The summary of every current review by (game code, seat) (each record validated once, then kept; for
+        stats and for finding the finished games still to review)."""
         with self._lock:
-            found = [r for r in self._valid() if r.review.version == REVIEW_VERSION]
-        return {(r.code, r.seat): r.review.summary for r in found}
+            self._index()
+            out: dict[tuple[str, int], SeatSummary] = {}
+            for ids in self._by_code.values():
+                for doc_id in ids:
+                    meta, _ = self._look(doc_id, whole=False)
+                    if meta is None:
+                        continue
+                    if meta[2] == REVIEW_VERSION:
+                        out[(meta[0], meta[1])] = meta[3]
+                    else:
+                        out.pop((meta[0], meta[1]), None)
+            return out
 
     def put(self, code: str, review: SeatReview, *, now: datetime | None = None) -> None:
         """Store (or replace) the review of ``review.seat`` in game ``code``."""
@@ -98,15 +158,26 @@ class ReviewStore:
             doc.update(record)
 
         with self._lock:
+            self._index()  # current before the write, so the write alone is what changes below
             table = self.db.table(TABLE)
-            if table.contains(cond):
-                table.update(replace, cond)
-            else:
-                table.insert(record)
+            try:
+                if table.contains(cond):
+                    ids = table.update(replace, cond)
+                else:
+                    ids = [table.insert(record)]
+            finally:
+                self._seen = None  # a failed write restores the data: rebuild at the next lookup
+            for doc_id in ids:
+                self._meta.pop(doc_id, None)
+                self._reviews.pop(doc_id, None)
+                if doc_id not in self._by_code.setdefault(code, []):
+                    self._by_code[code].append(doc_id)
+            self._seen = self._generation()
 
     def delete(self, code: str) -> int:
         """Forget every review of game ``code``; the number removed."""
         with self._lock:
+            self._seen = None  # rebuilt at the next lookup
             return len(self.db.table(TABLE).remove(Query().code == code))
 
     def close(self) -> None:

@@ -21,7 +21,12 @@ def python_files(*folders: str) -> list[Path]:
 
 
 def imports_of(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text())
+    return imports_of_source(path.read_text())
+
+
+def imports_of_source(source: str) -> set[str]:
+    """Every module a source imports, anywhere in it (also inside functions), and each ``module.name`` it takes."""
+    tree = ast.parse(source)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -53,6 +58,27 @@ def test_components_and_screens_import_no_page() -> None:
                 continue
             bad = {m for m in imports_of(path) if m.startswith("ui.pages") or m == "ui.table.page"}
             assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+SERVER_AND_SCREENS = ("ui.server", "ui.pages", "ui.table", "ui.games", "ui.shell", "ui.seat_api")
+
+
+def reaches(module: str, layers: tuple[str, ...]) -> bool:
+    return any(module == layer or module.startswith(layer + ".") for layer in layers)
+
+
+def test_components_import_no_server_page_or_table() -> None:
+    """Widgets know no table and no server: what they show is handed to them by the callers."""
+    for path in python_files("ui/components"):
+        bad = {m for m in imports_of(path) if reaches(m, SERVER_AND_SCREENS)}
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_the_layer_check_sees_imports_inside_functions() -> None:
+    source = "def f():\n    from ui.server.runtime import runtime\n    import ui.table.still\n"
+    found = {m for m in imports_of_source(source) if reaches(m, SERVER_AND_SCREENS)}
+    assert found == {"ui.server.runtime", "ui.server.runtime.runtime", "ui.table.still"}
+    assert not reaches("ui.servers_like", SERVER_AND_SCREENS) and not reaches("ui.components.x", SERVER_AND_SCREENS)
 
 
 def test_components_register_no_routes() -> None:

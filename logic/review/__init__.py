@@ -4,7 +4,7 @@ positions ("play from here") rebuilt from a finished game.
 How a server uses it (every argument and result is picklable, so the slow calls go to the worker pool)::
 
     points = decision_points(key, config, seed, log, seat)                  # cheap: in the event loop
-    for chunk in batches(points, 4):                                        # first marks after one chunk
+    for chunk in batches(review_order(points), 4):                          # the last decision first
         verdicts = await run.cpu_bound(review_points, key, chunk, rng_seed=0)
         ...                                                                 # draw them as they come
     review = assemble(key, seat, judged, skipped, rng_seed=0)               # summary; store with ReviewStore
@@ -22,12 +22,13 @@ from .review import (
     decision_points,
     review_decisions,
     review_game,
+    review_order,
     review_point,
     review_points,
 )
 
 __all__ = [
     "Budget", "CandidateValue", "DecisionPoint", "DecisionReview", "PracticeStart", "SeatReview", "SeatSummary",
-    "assemble", "decision_points", "practice_start", "review_decisions", "review_game", "review_point",
-    "review_points",
+    "assemble", "decision_points", "practice_start", "review_decisions", "review_game", "review_order",
+    "review_point", "review_points",
 ]

@@ -5,7 +5,7 @@ process with ``run.cpu_bound``):
 
 * :func:`decision_points` — the seat's decisions (step, view, legal moves, chosen move), cheap;
 * :func:`review_point` / :func:`review_points` — the verdict on one of them or on a batch (the slow part: run
-  these in the worker pool);
+  these in the worker pool), best in :func:`review_order` (first marks early);
 * :func:`review_decisions` — a generator over the verdicts in log order (first marks early);
 * :func:`review_game` — the whole seat at once, with its summary; :func:`assemble` makes the same result from
   verdicts computed one by one.
@@ -75,6 +75,16 @@ def decision_points(game_key: str, config: BaseModel | dict[str, Any], seed: int
                 out.append(DecisionPoint(step, seat, game.view(state, seat), legal, action))
         game.apply(state, int(who), action)
     return out
+
+
+def review_order(points: list[DecisionPoint]) -> list[DecisionPoint]:
+    """The order a server judges a seat's decisions in: the last one first, back to the first.
+
+    The verdicts do not depend on the order (each decision has its own rng), only how soon the first costly one is
+    found: the decisions at the end of a game are the cheapest to judge (the playouts from there are short) and the
+    ones most often costly (the result is decided there), so going backwards finds the first costly decision after
+    a fraction of the work of going forwards (``python tests/bench/bench_review.py first``)."""
+    return list(reversed(points))
 
 
 def review_point(game_key: str, point: DecisionPoint, *, rng_seed: int = 0,

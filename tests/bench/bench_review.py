@@ -5,9 +5,16 @@ flags the top level's own moves against the easiest level's. Run by hand, single
     python tests/bench/bench_review.py flags --games 4   # top level v easiest level, every seat reviewed
     python tests/bench/bench_review.py server --games 2  # the running server: a game's end -> first marks shown
     python tests/bench/bench_review.py pace              # a searching table's moves/s without and during a review
+    python tests/bench/bench_review.py first --games 10  # CPU to the first costly decision, server v former order
 
 Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
 Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
+
+``first`` plays games like ``server`` (the person's seat at the second level, the others at the easiest) and counts
+the CPU seconds the review spends before its first costly decision (the first mark), judging the seats in the
+server's order (each from its last decision back, the seats taking turns chunk by chunk) and, for
+comparison, in the former order (the person's seat from its first decision on, then the others): figures that do
+not depend on the machine's load (a game with no costly decision at all is left out).
 
 ``server`` starts the app (its worker pool, default review budget), drives a practice game to its end in Chromium
 (the computer plays the person's seat: the ``/test/autoplay`` hook), opens the replay and times, from the moment the
@@ -95,6 +102,96 @@ def timing(seed: int, only: list[str]) -> None:
               f"{1000 * whole / max(1, len(points)):>10.0f} ms {cpu:>15.1f}s", flush=True)
 
 
+def play_like_server(key: str, seed: int) -> tuple[Any, list[list[Any]]]:
+    """A game as the server bench plays it: the person's seat (0) played by the computer at the level it uses for a
+    person (the second), the others at the easiest level."""
+    levels = get_game(key).bot_levels
+    return play(key, seed, [levels[min(1, len(levels) - 1)]] + [levels[0]] * (config_players(key) - 1), capped=False)
+
+
+def quantiles(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
+    return f"median {xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2:.2f} s, " \
+           f"p95 {p95:.2f} s, max {xs[-1]:.2f} s"
+
+
+def verdict_cpu(key: str, seat: int, point: Any,
+                cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[bool, float]:
+    """(flagged, CPU s) of one decision, computed once (``cache``, by seat and step)."""
+    if (seat, point.step) not in cache:
+        c0 = time.process_time()
+        verdict = review_point(key, point, rng_seed=0)
+        cache[(seat, point.step)] = (verdict is not None and verdict.flagged, time.process_time() - c0)
+    return cache[(seat, point.step)]
+
+
+def forwards_until_flag(key: str, seats: list[list[Any]],
+                        cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[float | None, int | None]:
+    """The former order: seat 0 (the person) from its first decision to its last, then the next seat...: CPU s until
+    the first costly verdict, and its seat."""
+    spent = 0.0
+    for seat, points in enumerate(seats):
+        for p in points:
+            flagged, cpu = verdict_cpu(key, seat, p, cache)
+            spent += cpu
+            if flagged:
+                return spent, seat
+    return None, None
+
+
+def server_until_flag(key: str, seats: list[list[Any]],
+                      cache: dict[tuple[int, int], tuple[bool, float]]) -> tuple[float | None, int | None]:
+    """The server's order (``ui/server/reviews.py``), counted in CPU s: each seat from its last decision back, the
+    seats taking turns one chunk each (the first one decision, then about CHUNK_SECONDS), the person's seat (0) first,
+    until the first costly verdict; its seat."""
+    from logic.review import review_order
+    from ui.server.reviews import CHUNK_SECONDS, MAX_CHUNK
+
+    order = [review_order(points) for points in seats]
+    done, size = [0] * len(seats), [1] * len(seats)
+    spent = 0.0
+    while any(done[s] < len(order[s]) for s in range(len(seats))):
+        for seat in range(len(seats)):
+            part = order[seat][done[seat]:done[seat] + size[seat]]
+            if not part:
+                continue
+            verdicts = [verdict_cpu(key, seat, p, cache) for p in part]
+            took = sum(cpu for _, cpu in verdicts)
+            spent += took
+            done[seat] += len(part)
+            size[seat] = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(part) / max(took, 1e-3))))
+            if any(flagged for flagged, _ in verdicts):
+                return spent, seat
+    return None, None
+
+
+def shown(value: float | None, seat: int | None) -> str:
+    return "none" if value is None else f"{value:.2f}{'' if seat == 0 else '*'}"
+
+
+def first(games: int, seed: int, only: list[str]) -> None:
+    """CPU seconds of review work before the first costly decision: the server's order v the former (forwards)."""
+    print("game        seed  decisions    server  forwards   (CPU s to the first costly decision; * not seat 0's)")
+    for key in only:
+        found: dict[str, list[float]] = {"server": [], "forwards": []}
+        for g in range(games):
+            config, log = play_like_server(key, seed + g)
+            seats = [decision_points(key, config, seed + g, log, s) for s in range(config_players(key))]
+            cache: dict[tuple[int, int], tuple[bool, float]] = {}
+            back, back_seat = server_until_flag(key, seats, cache)
+            fwd, fwd_seat = forwards_until_flag(key, seats, cache)
+            for name, value in (("server", back), ("forwards", fwd)):
+                if value is not None:
+                    found[name].append(value)
+            print(f"{key:<11} {seed + g:>4} {len(seats[0]):>10} {shown(back, back_seat):>10} "
+                  f"{shown(fwd, fwd_seat):>9}", flush=True)
+        for name, values in found.items():
+            print(f"{key:<11} {name:<9} N={len(values)}: {quantiles(values)}", flush=True)
+
+
 def config_players(key: str) -> int:
     return int(GAMES[key]["players"])
 
@@ -139,8 +236,10 @@ def flags(games: int, seed: int, only: list[str], capped: bool) -> None:
                   f"   {cost / max(1, n_dec):.3f} {unit}", flush=True)
 
 
-SERVER_GAMES = {"president": "players=4&bots=3&level=beginner", "rummy": "players=2&bots=1&level=easy&target=100",
-                "beanie": "players=3&bots=2&level=easy&rounds=2", "stockpile": "players=2&bots=1&level=easy"}
+SERVER_GAMES = {"president": "players=4&bots=3&level=beginner&hands=4",  # the games of the targets
+                "rummy": "players=2&bots=1&level=easy&target=100",
+                "beanie": "players=2&bots=1&level=easy&rounds=13",
+                "stockpile": "players=2&bots=1&level=easy&stock_size=standard"}
 
 
 def server(games: int, only: list[str]) -> None:
@@ -159,7 +258,8 @@ def server(games: int, only: list[str]) -> None:
     os.environ.pop("CARDNIGHT_REVIEW_BUDGET", None)
     srv = Server(data, free_port(), seed=500)
     srv.start()
-    print("game        run  game over -> first verdict  -> first mark")
+    print(f"game        run  game over -> first verdict  -> first mark   (load {os.getloadavg()[0]:.1f})")
+    marks: dict[str, list[float]] = {}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
@@ -186,11 +286,16 @@ def server(games: int, only: list[str]) -> None:
                             break
                         page.wait_for_timeout(50)
                     mark = time.perf_counter() - over
-                    print(f"{key:<11} {run:>3} {first or 0:>24.2f}s {mark:>12.2f}s", flush=True)
+                    print(f"{key:<11} {run:>3} {first or 0:>24.2f}s {mark:>12.2f}s   (load {os.getloadavg()[0]:.1f})",
+                          flush=True)
+                    marks.setdefault(key, []).append(mark)
                     page.context.close()
             browser.close()
     finally:
         srv.stop()
+    for key, values in [*marks.items(), ("all", [m for v in marks.values() for m in v])]:
+        over = sum(m > 5.0 for m in values)
+        print(f"{key:<11} first mark N={len(values)}: {quantiles(values)}; over 5 s: {over}", flush=True)
 
 
 PACE_TABLE = "/new/president?players=4&bots=3&level=expert&speed=0&seed=11&hands=8"
@@ -254,7 +359,7 @@ def pace(seconds: float = 10.0) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("part", choices=["timing", "flags", "server", "pace"])
+    ap.add_argument("part", choices=["timing", "flags", "server", "pace", "first"])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
@@ -266,6 +371,8 @@ def main() -> None:
         server(args.games, args.only.split(","))
     elif args.part == "pace":
         pace()
+    elif args.part == "first":
+        first(args.games, args.seed, args.only.split(","))
     else:
         flags(args.games, args.seed, args.only.split(","), args.capped)
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from logic.registry import get_game
-from logic.review import Budget, assemble, decision_points, review_game, review_point
+from logic.review import Budget, assemble, decision_points, review_game, review_order, review_point
 from logic.review.core import is_decision
 from logic.review.review import judge_for
 from tests.logic.review_support import POSITIONS, judge, line_after, point, president_going_out
@@ -132,7 +132,8 @@ def test_a_review_is_reproducible_in_any_order(game_key):
     assert whole == again
     points = decision_points(game_key, config, 11, log, 0)
     pickle.loads(pickle.dumps(points))  # a worker process can take them
-    verdicts = [review_point(game_key, p, rng_seed=3, budget=SMALL) for p in reversed(points)]
+    assert [p.step for p in review_order(points)] == sorted((p.step for p in points), reverse=True)
+    verdicts = [review_point(game_key, p, rng_seed=3, budget=SMALL) for p in review_order(points)]  # the server's
     skipped = sum(v is None for v in verdicts)
     pieced = assemble(game_key, 0, [v for v in verdicts if v is not None], skipped, rng_seed=3, budget=SMALL)
     assert pieced == whole

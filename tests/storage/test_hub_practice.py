@@ -149,22 +149,30 @@ async def test_finished_games_are_reviewed_once_people_first(data_dir: Path) -> 
 
 
 async def test_peoples_seats_of_every_finished_game_come_before_the_computers(data_dir: Path) -> None:
+    """Computers' seats go first only while their game waits for its first mark (its seats take turns for it)."""
     hub = Hub(data_dir, inline_bots=True)
     hub.reviews.budget = 2
     first = finished(hub, "president", seed=3)["code"]
     second = finished(hub, "president", seed=4)["code"]
     started: list[tuple[str, int]] = []
+    marked_when_started: dict[tuple[str, int], bool] = {}
 
     def note(review) -> None:  # noqa: ANN001
         for seat, p in review.seats.items():
             if p.state == "running" and (review.code, seat) not in started:
                 started.append((review.code, seat))
+                marked_when_started[(review.code, seat)] = review.first_mark_at is not None
 
     hub.reviews.subscribe(first, note)
     hub.reviews.subscribe(second, note)
     await hub.reviews.drain()
-    assert started[:2] == [(first, 0), (second, 0)]
-    assert sorted(started[2:]) == sorted([(c, s) for c in (first, second) for s in (1, 2, 3)])
+    assert started[0] == (first, 0)
+    assert sorted(started) == sorted([(c, s) for c in (first, second) for s in range(4)])
+    for code in (first, second):  # a game's own person first
+        assert all(started.index((code, 0)) < started.index((code, s)) for s in (1, 2, 3))
+    people_done = max(started.index((first, 0)), started.index((second, 0)))
+    for code, seat in started[:people_done]:  # before both people's seats began: only for a game's first marks
+        assert seat == 0 or not marked_when_started[(code, seat)]
     hub.writer.close()
 
 
@@ -204,3 +212,20 @@ async def test_after_a_restart_finished_games_without_a_review_are_queued(data_d
     for h in (again, third):
         h.reviews.stop()
         h.writer.close()
+
+
+def test_the_scores_by_round_of_a_game_played_from_a_position_start_there(data_dir: Path) -> None:
+    from ui.components.scorecard_png import round_scores
+    from ui.server.practice import start_snapshot
+
+    hub = Hub(data_dir)
+    record = finished(hub, "president")
+    table = from_step(hub, record, len(record["log"]) // 2, 1, exact=True)
+    play(hub, table)
+    assert table.status == "over"
+    done = hub.main.finished_game(table.code)
+    start = start_snapshot(hub, table.code)
+    assert start is not None
+    rounds = round_scores(done, start)  # the caller hands the component where the game began
+    assert rounds and rounds[-1] == list(done["scores"])
+    hub.writer.close()

@@ -83,3 +83,79 @@ def test_bad_codes_are_refused(data_dir: Path):
     except ValueError:
         return
     raise AssertionError("a code that is not a table code was accepted")
+
+
+def codes(n: int) -> list[str]:
+    return [f"G{i:03d}" for i in range(n)]
+
+
+def test_a_lookup_validates_only_that_games_records_and_only_once(data_dir: Path):
+    store = ReviewStore(data_dir, fsync=False)
+    for code in codes(40):
+        store.put(code, review(0))
+        store.put(code, review(1, cost=2.0))
+    store.close()
+    again = ReviewStore(data_dir, fsync=False)
+    assert set(again.for_game("G007")) == {0, 1} and again.validations == 2
+    assert again.get("G007", 1) == review(1, cost=2.0) and again.validations == 2  # kept: not validated again
+    assert again.get("G008", 0) == review(0) and again.validations == 4
+    assert again.for_game("NONE") == {} and again.validations == 4
+    assert len(again.summaries()) == 80 and again.validations == 80  # each record once, the kept ones not again
+    assert len(again.summaries()) == 80 and again.validations == 80
+
+
+def test_the_index_follows_the_stores_writes(data_dir: Path):
+    store = ReviewStore(data_dir, fsync=False)
+    for code in codes(5):
+        store.put(code, review(0))
+    assert store.get("G001", 0) == review(0) and store.summaries()[("G001", 0)].total_cost == 1.5
+    store.put("G001", review(0, cost=4.0))  # replaced
+    store.put("G001", review(2, cost=5.0))  # added
+    store.put("G009", review(1))  # a new game
+    assert store.get("G001", 0).summary.total_cost == 4.0 and set(store.for_game("G001")) == {0, 2}
+    assert store.get("G009", 1) == review(1)
+    summaries = store.summaries()
+    assert summaries[("G001", 0)].total_cost == 4.0 and ("G001", 2) in summaries and ("G009", 1) in summaries
+    before = store.validations
+    assert store.get("G003", 0) == review(0) and store.validations == before  # the others were not looked at again
+    assert store.delete("G001") == 2
+    assert store.for_game("G001") == {} and ("G001", 0) not in store.summaries()
+    assert store.get("G002", 0) == review(0)
+    store.put("G002", review(0, version=REVIEW_VERSION - 1))  # made outdated: counts as missing at once
+    assert store.get("G002", 0) is None and ("G002", 0) not in store.summaries()
+
+
+def test_a_write_behind_the_stores_back_is_seen(data_dir: Path):
+    store = ReviewStore(data_dir, fsync=False)
+    store.put("ABCD", review(0))
+    assert set(store.for_game("ABCD")) == {0}
+    good = store.db.table("reviews").get(doc_id=1)
+    store.db.table("reviews").insert({**dict(good), "seat": 3, "review": {**good["review"], "seat": 3}})
+    assert set(store.for_game("ABCD")) == {0, 3}
+    store.db.table("reviews").truncate()
+    assert store.for_game("ABCD") == {} and store.summaries() == {}
+
+
+def test_a_failed_write_leaves_the_index_right(data_dir: Path, monkeypatch):
+    import storage.atomic_json as atomic_json
+
+    store = ReviewStore(data_dir, fsync=False)
+    store.put("ABCD", review(0))
+    assert store.get("ABCD", 0) == review(0)
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic_json, "_atomic_write_text", full)
+    try:
+        store.put("ABCD", review(0, cost=9.0))
+        store.put("WXYZ", review(1))
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the write did not fail")
+    monkeypatch.undo()
+    assert store.get("ABCD", 0) == review(0)  # what the file holds
+    assert store.for_game("WXYZ") == {}
+    store.put("WXYZ", review(1))
+    assert store.get("WXYZ", 1) == review(1) and ReviewStore(data_dir).get("WXYZ", 1) == review(1)

@@ -8,7 +8,7 @@ from nicegui.testing import User
 from logic.registry import all_games
 from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.components.share import find_finished
+from ui.server.finished import find_finished
 
 GAMES = [g.key for g in all_games()]
 

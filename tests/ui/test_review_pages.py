@@ -11,7 +11,7 @@ from logic.replay import Replay
 from logic.review.model import DecisionReview, SeatReview, summarize
 from tests.ui.helpers import find, open_with_status, table_attr, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.components.share import find_finished
+from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 
@@ -153,3 +153,62 @@ async def test_stats_show_accuracy_per_game_over_time(user: User) -> None:
     await find(user, "stats-accuracy-president")
     assert attr(user, "stats-accuracy-president", "data-games") == "2"
     await user.should_see("average")
+
+
+async def test_the_runner_judges_from_the_last_decision_back_seats_taking_turns_until_the_first_mark(user: User,
+                                                                                             monkeypatch) -> None:
+    import ui.server.reviews as reviews
+    from ui.server.quiet import review_points_quietly
+
+    calls: list[tuple[int, list[int], bool]] = []
+
+    def recording(game_key, points, *, quiet=True, **kwargs):
+        verdicts = review_points_quietly(game_key, points, quiet=True, **kwargs)  # (same verdicts either way)
+        assert verdicts == review_points_quietly(game_key, points, quiet=False, **kwargs)
+        calls.append((points[0].seat, [p.step for p in points], quiet))
+        return verdicts
+
+    monkeypatch.setattr(reviews, "review_points_quietly", recording)
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    runtime().hub.reviews.budget = 4
+    code = finish_game("president", pid, name)
+    await runtime().hub.reviews.drain()
+    game = runtime().hub.reviews.progress(code)
+    person = next(s for s, p in game.seats.items() if p.person)
+    mine = [steps for seat, steps, _ in calls if seat == person]
+    assert mine[0] == [max(d.step for d in game.seats[person].decisions())]  # the game's last decision, alone
+    flat = [s for steps in mine for s in steps]
+    assert flat == sorted(flat, reverse=True)  # then back to the first
+    loud = [quiet is False for _, _, quiet in calls]
+    assert loud[0] and loud == sorted(loud, reverse=True)  # loud only at the start
+    phase = sum(loud)  # the seats take turns, one chunk each, until the first mark
+    assert [seat for seat, _, _ in calls[:min(phase, 4)]] == game.order()[:min(phase, 4)]
+    if game.first_mark_at is not None and sum(loud) < len(loud):
+        first_marked = next(i for i, (seat, steps, _) in enumerate(calls)
+                            if any(d.flagged and d.step in steps for d in game.seats[seat].decisions()))
+        assert sum(loud) <= first_marked + 1
+
+
+async def test_a_game_waiting_for_its_first_marks_goes_before_other_games_people(user: User, monkeypatch) -> None:
+    import ui.server.reviews as reviews
+    from ui.server.quiet import review_points_quietly
+
+    games: list[str] = []
+
+    def recording(game_key, points, **kwargs):
+        games.append(game_key)
+        return review_points_quietly(game_key, points, **kwargs)
+
+    monkeypatch.setattr(reviews, "review_points_quietly", recording)
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    runner = runtime().hub.reviews
+    runner.budget = 4
+    marked = finish_game("president", pid, name)  # ended first: as if its first marks had shown already
+    runner.games[marked].first_mark_at = 1.0
+    waiting = finish_game("rummy", pid, name)
+    assert list(runner.fresh) == [marked, waiting]
+    await runner.drain()
+    assert games[0] == "rummy" and "president" in games
+    assert runner.progress(waiting).finished and runner.progress(marked).finished

@@ -9,7 +9,7 @@ from nicegui.testing.user_interaction import UserInteraction
 
 from logic.registry import all_games
 from tests.ui.helpers import find, with_testid
-from ui.components.rule_examples import examples_of
+from ui.table.rule_examples import examples_of
 
 
 def inside(user: User, outer: str, testid: str):  # noqa: ANN201

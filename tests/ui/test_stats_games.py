@@ -15,7 +15,8 @@ from storage.stats import head_to_head, history, results_over_time, summaries
 from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.scorecard_png import render_scorecard, round_scores, scorecard_size
-from ui.components.share import find_finished, share_text
+from ui.components.share import share_text
+from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 GAMES = [g.key for g in all_games()]

@@ -28,25 +28,26 @@ FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/us
 BG, INK, GRID, HEAD_BG, WIN_BG, FELT = "#ffffff", "#1b1b1b", "#d0d7d3", "#1f5f45", "#fff3c4", "#1f6f4a"
 
 
-def round_scores(record: dict[str, Any]) -> list[list[int]]:
-    """Running totals per seat after each hand of a finished game (oldest first); [] if it cannot be replayed."""
-    key = (record.get("code"), record.get("game"), record.get("seed"), len(record.get("log") or []))
+def round_scores(record: dict[str, Any], start: dict[str, Any] | None = None) -> list[list[int]]:
+    """Running totals per seat after each hand of a finished game (oldest first); [] if it cannot be replayed.
+    ``start``: the snapshot the game began from (a practice table started from a position; the caller looks it
+    up), None for a game that began with the game's own first deal."""
+    key = (record.get("code"), record.get("game"), record.get("seed"), len(record.get("log") or []),
+           start is not None)
     if record.get("seed") is None:
         return []
-    return [list(r) for r in _round_scores(key, record)]
+    return [list(r) for r in _round_scores(key, record, start)]
 
 
-def _round_scores(key: tuple[Any, ...], record: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+def _round_scores(key: tuple[Any, ...], record: dict[str, Any],
+                  start: dict[str, Any] | None) -> tuple[tuple[int, ...], ...]:
     if key in _cache:
         return _cache[key]
     try:
-        from ui.server.practice import first_state
-        from ui.server.runtime import runtime
-
         game = get_game(str(record["game"]))
-        try:
-            state = first_state(runtime().hub, record)()  # a new deal, or the position a practice table began from
-        except AssertionError:  # no server running (a script or a test process): the game's own first deal
+        if start is not None:  # the position a practice table began from
+            state = game.restore(start)
+        else:
             state = game.new_game(game.make_config(**record.get("options", {})), int(record["seed"]))
         points: list[tuple[int, ...]] = []
         before = game.phase(state)
@@ -105,9 +106,10 @@ def when_text(value: Any) -> str:
     return when.strftime("%d %b %Y")
 
 
-def render_scorecard(record: dict[str, Any]) -> bytes:
-    """The scorecard PNG: one row per player, one column per round (running totals), then the final score."""
-    rounds = round_scores(record)
+def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None) -> bytes:
+    """The scorecard PNG: one row per player, one column per round (running totals), then the final score
+    (``start``: see :func:`round_scores`)."""
+    rounds = round_scores(record, start)
     players = record.get("players") or []
     shown = rounds[-MAX_COLUMNS:]
     first_round = len(rounds) - len(shown) + 1

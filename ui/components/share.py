@@ -6,36 +6,17 @@ where the browser allows it, otherwise selected text to copy) and the round-by-r
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.components.scorecard_png import game_title, round_scores, when_text
-from ui.server.runtime import runtime
-
-CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
-_records: dict[str, dict[str, Any]] = {}
 
 
-def find_finished(code: str) -> dict[str, Any] | None:
-    """The archived record of a finished table, or None (finished records never change, so they are cached)."""
-    code = (code or "").strip().upper()
-    if not CODE_RE.match(code):
-        return None
-    if code not in _records:
-        found = runtime().hub.main.finished_game(code)
-        if found is None:
-            return None
-        _records[code] = found
-        for old in list(_records)[:-500]:
-            del _records[old]
-    return _records[code]
-
-
-def share_text(record: dict[str, Any]) -> str:
-    """A plain-text summary anyone can paste into a chat."""
+def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> str:
+    """A plain-text summary anyone can paste into a chat (``start``: the position the game began from, if not a
+    new deal)."""
     players = record.get("players") or []
     scores, places = record.get("scores") or [], record.get("places") or []
     winners = [str(players[w].get("name")) for w in record.get("winners") or [] if w < len(players)]
@@ -48,7 +29,7 @@ def share_text(record: dict[str, Any]) -> str:
         score = scores[seat] if seat < len(scores) else "?"
         who = f"{p.get('name')} {p.get('emoji') or ''}".strip() + (" (computer)" if p.get("bot") else "")
         lines.append(f"{place}. {who} — {score} pts")
-    rounds = len(round_scores(record))
+    rounds = len(round_scores(record, start))
     if rounds > 1:
         lines.append(f"{rounds} rounds")
     return "\n".join(lines)
@@ -92,11 +73,11 @@ def _png_js(code: str) -> str:
 }}"""
 
 
-def open_text_dialog(record: dict[str, Any]) -> None:
+def open_text_dialog(record: dict[str, Any], start: dict[str, Any] | None = None) -> None:
     with named_dialog("Share the result") as dialog, ui.card().classes("w-96 max-w-full").props(
             "data-testid=share-dialog"):
         ui.label("Share the result").classes("text-lg font-bold")
-        area = ui.textarea(value=share_text(record)).props(
+        area = ui.textarea(value=share_text(record, start)).props(
             "readonly outlined autogrow data-testid=share-text").classes("w-full font-mono text-sm")
         status = ui.label("").classes("text-sm text-grey-8").props("data-testid=share-status")
         with ui.row().classes("w-full justify-end gap-2"):
@@ -106,13 +87,9 @@ def open_text_dialog(record: dict[str, Any]) -> None:
     dialog.open()
 
 
-def share_buttons(code: str) -> bool:
-    """"Share result" and "Scorecard image" for a finished game; False (nothing drawn) if it is not archived."""
-    record = find_finished(code)
-    if record is None:
-        return False
-    ui.button("Share result", icon="share", on_click=lambda: open_text_dialog(record)).props(
+def share_buttons(record: dict[str, Any], start: dict[str, Any] | None = None) -> None:
+    """"Share result" and "Scorecard image" for finished game ``record`` (``start``: see :func:`share_text`)."""
+    ui.button("Share result", icon="share", on_click=lambda: open_text_dialog(record, start)).props(
         "outline no-caps data-testid=btn-share-text")
     ui.button("Scorecard image", icon="image").props("outline no-caps data-testid=btn-share-png").on(
         "click", js_handler=_png_js(str(record["code"])))
-    return True

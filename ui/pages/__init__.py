@@ -12,7 +12,6 @@ def register_pages() -> None:
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
-    from ui.components.rule_examples import EXAMPLE_CSS
     from ui.guards import socket_guard
     from ui.pages import (
         api_docs,
@@ -33,6 +32,7 @@ def register_pages() -> None:
     from ui.seat_api import routes as seat_api
     from ui.shell import save_notice
     from ui.table import page as table_page
+    from ui.table.rule_examples import EXAMPLE_CSS
 
     nicegui_internals.install()
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)

@@ -9,7 +9,7 @@ from nicegui import app
 from logic.cards import SUITS
 from ui.components.card_faces import CACHE_SECONDS, face_svg, faces_css
 from ui.components.scorecard_png import render_scorecard
-from ui.components.share import find_finished
+from ui.server.finished import find_finished, finished_start
 
 
 def register() -> None:
@@ -57,4 +57,4 @@ def register_scorecards() -> None:
         headers = {"Cache-Control": "public, max-age=86400"}
         if download:
             headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
-        return Response(render_scorecard(record), media_type="image/png", headers=headers)
+        return Response(render_scorecard(record, finished_start(record)), media_type="image/png", headers=headers)

@@ -9,11 +9,11 @@ from logic.registry import get_game
 from logic.replay import Replay
 from storage.reports import Report
 from ui.components.options import players_of
-from ui.components.share import find_finished
 from ui.components.stepper import Stepper
 from ui.pages import ASSETS
 from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
+from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.table.report import report_store

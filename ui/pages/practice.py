@@ -20,7 +20,7 @@ from logic.game import IllegalMove
 from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
-from ui.components.share import find_finished
+from ui.server.finished import find_finished
 from ui.server.hub import SavesFailing
 from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime

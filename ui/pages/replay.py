@@ -15,10 +15,10 @@ from nicegui import ui
 from logic.registry import get_game
 from logic.replay import Replay
 from ui.components.options import players_of
-from ui.components.share import find_finished
 from ui.components.stepper import Stepper
 from ui.pages import ASSETS
 from ui.pages.replay_review import ReplayReview
+from ui.server.finished import find_finished
 from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status

@@ -5,11 +5,11 @@ from __future__ import annotations
 from nicegui import ui
 
 from logic.registry import all_games, get_game
-from ui.components.rule_examples import rule_examples
 from ui.pages import ASSETS
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import TABLE_HELP
+from ui.table.rule_examples import rule_examples
 
 
 def register() -> None:

@@ -13,8 +13,9 @@ from nicegui import ui
 from logic.registry import all_games
 from storage.stats import ALL, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
-from ui.components.share import find_finished, share_buttons
+from ui.components.share import share_buttons
 from ui.pages.stats_accuracy import accuracy_section
+from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import not_found_page
@@ -159,7 +160,8 @@ def history_row(row: dict[str, Any]) -> None:
 
 def game_detail(record: dict[str, Any]) -> None:
     players = record.get("players") or []
-    rounds = round_scores(record)
+    start = finished_start(record)
+    rounds = round_scores(record, start)
     scores, places = record.get("scores") or [], record.get("places") or []
     ui.label(f"{game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}").classes(
         "text-xl font-bold").props("data-testid=game-detail")
@@ -174,7 +176,7 @@ def game_detail(record: dict[str, Any]) -> None:
         mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
         review_summary_for_record(record, you=mine[0] if mine else None)
     with ui.row().classes("gap-2"):
-        share_buttons(str(record["code"]))
+        share_buttons(record, start)
         ui.button("Watch the replay", icon="smart_display",
                   on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
     ui.label("Score by round").classes("text-lg font-bold q-mt-sm")

@@ -17,8 +17,11 @@ from logic.review import review_points
 NICENESS = 10  # about a tenth of the CPU share of a normal-priority process when both want it
 
 
-def review_points_quietly(game_key: str, points: list[Any], **kwargs: Any) -> list[Any]:
-    """``logic.review.review_points`` in a low-priority thread of this worker (same result)."""
+def review_points_quietly(game_key: str, points: list[Any], *, quiet: bool = True, **kwargs: Any) -> list[Any]:
+    """``logic.review.review_points`` in a low-priority thread of this worker (same result); with ``quiet=False``
+    at the worker's own priority (the few decisions a game's first marks wait for: see ``ui/server/reviews.py``)."""
+    if not quiet:
+        return review_points(game_key, points, **kwargs)
     out: dict[str, Any] = {}
 
     def work() -> None:

@@ -4,11 +4,15 @@ When the hub archives a finished game (``Hub._archive``) it hands the game here 
 One task works through the queue, one seat at a time: the people's seats of every game that finished (or that
 someone opened) first, then those games' computer seats (which give way between two chunks to people's seats that
 come meanwhile), then the backlog. A seat's decisions are listed (``logic.review.decision_points``), then judged a
-few at a time (``review_points``) in the process pool that the searching computer players use, one chunk at a time
-and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the computer
-players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). A seat's finished
-review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also across a
-restart); at start the last finished games without one are queued again, behind anything that finishes meanwhile.
+few at a time (``review_points``), from the game's last decision back to its first (``review_order``: the first
+costly ones are found soonest that way), in the process pool that the searching computer players use, one chunk at
+a time and each chunk sized to take about :data:`CHUNK_SECONDS`, so the pool always has a worker free for the
+computer players and their tables keep their pace (and at a low priority there: ``ui/server/quiet.py``). Until the
+game's first costly decision shows, all its seats take turns chunk by chunk (the first :data:`FIRST_MARKS_SECONDS` of it
+at the normal priority), so the first marks come within seconds, also on a busy machine and when the person made no
+costly decision. A seat's finished review is kept in the :class:`storage.reviews.ReviewStore` (computed once, also
+across a restart); at start the last finished games without one are queued again, behind anything that finishes
+meanwhile.
 
 Pages follow the progress: :meth:`ReviewRunner.subscribe` calls them after every chunk with the game's
 :class:`GameReview` (decisions judged / total per seat, the verdicts so far). Games with no person at the table
@@ -30,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points
+from logic.review import DecisionReview, SeatReview, SeatSummary, assemble, decision_points, review_order
 from storage.reviews import ReviewStore
 from ui.server.listeners import add_listener
 from ui.server.quiet import review_points_quietly
@@ -43,6 +47,7 @@ log = logging.getLogger("cardnight.reviews")
 
 RNG_SEED = 0  # every review is made with the same seed: the same game gives the same verdicts
 CHUNK_SECONDS = 0.5  # a pool call judges about this long, so computer players wait at most that for a worker
+FIRST_MARKS_SECONDS = 2.0  # a game's seats are judged at normal priority this long at most, before its first mark
 MAX_CHUNK = 8
 BACKLOG_GAMES = 30  # at start: the last finished games without a review are queued again (newest first)
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
@@ -51,7 +56,7 @@ POOL_WORKERS = os.cpu_count() or 1  # NiceGUI's process pool has one worker per 
 KEEP_GAMES = 64  # reviews kept in memory for pages (besides those running)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
-PAUSED, STOPPED = "paused", "stopped"  # what a turn of the work can end with besides DONE
+PAUSED, STOPPED, TURN = "paused", "stopped", "turn"  # what a turn of the work can end with besides DONE
 Listener = Callable[["GameReview"], None]
 
 
@@ -91,6 +96,7 @@ class GameReview:
     seats: dict[int, SeatProgress]
     queued_at: float = field(default_factory=time.monotonic)
     first_mark_at: float | None = None
+    loud: float = 0.0  # seconds of its review run at normal priority (for the first marks)
     finished: bool = False
     checked_store: bool = False  # the seats already in the ReviewStore are known
 
@@ -309,7 +315,8 @@ class ReviewRunner:
         while not self.stopping and (self.fresh or self.later or self.backlog):
             queue = self.fresh or self.later or self.backlog
             people_only = queue is self.fresh
-            code = queue.popleft()
+            code = next((c for c in queue if self._wants_marks(c)), queue[0]) if people_only else queue[0]
+            queue.remove(code)  # (a game still waiting for its first marks goes before the others)
             self.current = code
             outcome = FAILED
             try:
@@ -376,6 +383,10 @@ class ReviewRunner:
                 if seat in review.seats and review.seats[seat].state != DONE:
                     self._done(code, review.seats[seat], seat_review)
             review.checked_store = True
+        if people_only:
+            outcome = await self._first_marks(job, review)
+            if outcome != DONE:
+                return outcome
         for seat in review.order():
             progress = review.seats[seat]
             if progress.state == DONE or (people_only and not progress.person):
@@ -387,8 +398,35 @@ class ReviewRunner:
         self._notify(review)
         return DONE
 
-    async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool) -> str:
-        """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped)."""
+    async def _first_marks(self, job: Job, review: GameReview) -> str:
+        """Until the game's first costly decision shows, every seat takes turns, one chunk each, people's seats first,
+        each from its last decision back: the first marks come from whoever made a costly decision, also when the
+        person made none (the first :data:`FIRST_MARKS_SECONDS` of it at normal priority). Each seat goes on where it
+        stopped afterwards (people's now, computers' in their turn). PAUSED after a round when another game that
+        ended meanwhile waits for its first marks (they take turns); every other review gives way to them."""
+        while review.first_mark_at is None:
+            seats = [review.seats[s] for s in review.order() if review.seats[s].state != DONE]
+            if not seats:
+                break
+            for progress in seats:
+                outcome = await self._review_seat(job, review, progress, True, chunks=1)
+                if outcome not in (DONE, TURN):
+                    return outcome
+                if review.first_mark_at is not None:
+                    break
+            if review.first_mark_at is None and any(self._wants_marks(c) for c in self.fresh):
+                return PAUSED  # games that ended meanwhile take turns for their first marks with this one
+        return DONE
+
+    def _wants_marks(self, code: str) -> bool:
+        """Game ``code`` has no first mark yet (reviewed since this start, or not begun)."""
+        review = self.games.get(code)
+        return review is None or (review.first_mark_at is None and not review.finished)
+
+    async def _review_seat(self, job: Job, review: GameReview, progress: SeatProgress, people_only: bool,
+                           chunks: int | None = None) -> str:
+        """One seat, chunk by chunk, from where it was left (a seat that gave way goes on where it stopped); with
+        ``chunks`` only that many (then TURN, unless the seat is done; :meth:`_first_marks`)."""
         if progress.points is None or progress.state != RUNNING:
             progress.state, progress.done, progress.judged, progress.skipped, progress.chunk = RUNNING, 0, [], 0, 1
             self._notify(review)
@@ -396,22 +434,29 @@ class ReviewRunner:
                                      start=job.start)
             if points is None:
                 return STOPPED
-            progress.points, progress.total = points, len(points)
+            progress.points, progress.total = review_order(points), len(points)  # the last decision first
             self._notify(review)
         points = progress.points
         began_seat = time.monotonic()
-        size = progress.chunk  # the first chunk is one decision: the first marks show early
+        size = progress.chunk  # the first chunk is one decision (the game's last): the first marks show early
         turn = 0  # chunks done in this turn: people's seats of several games take turns, one chunk each
         while progress.done < len(points):
+            if chunks is None and any(self._wants_marks(c) for c in self.fresh):
+                return PAUSED  # a game that just ended is waiting for its first marks: it goes first
             if self.fresh and (turn or not people_only):
                 return PAUSED  # people's seats of a game that just ended go first, or take turns with these
             chunk = points[progress.done:progress.done + size]
             began = time.monotonic()
+            # the turns for the first marks run at normal priority (at first): on a machine busy with computer tables
+            # a quiet chunk gets a tenth of a core, and the first marks would wait many times longer than the work
+            loud = chunks is not None and review.loud < FIRST_MARKS_SECONDS
             verdicts = await self._cpu(review_points_quietly, job.game, chunk, rng_seed=RNG_SEED,
-                                       budget=self.budget)
+                                       budget=self.budget, quiet=not loud)
             if verdicts is None:
                 return STOPPED
             took = max(1e-3, time.monotonic() - began)
+            if loud:
+                review.loud += took
             for verdict in verdicts:
                 if verdict is None:
                     progress.skipped += 1
@@ -423,6 +468,8 @@ class ReviewRunner:
             turn += 1
             self._notify(review)
             size = progress.chunk = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS * len(chunk) / took)))
+            if chunks is not None and turn >= chunks and progress.done < len(points):
+                return TURN
         seat_review = assemble(job.game, progress.seat, progress.judged, progress.skipped, rng_seed=RNG_SEED,
                                budget=self.budget)
         try:

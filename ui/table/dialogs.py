@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from ui.components.dialog import named_dialog
-from ui.components.rule_examples import rule_examples
 from ui.table.help import TABLE_HELP
+from ui.table.rule_examples import rule_examples
 
 if TYPE_CHECKING:
     from logic.table import Table

@@ -12,6 +12,7 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
+from ui.server.finished import find_finished, finished_start
 from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.table.report import open_report_dialog
@@ -146,8 +147,9 @@ def standings_actions(ctx: TableContext, finished: bool) -> None:
             ui.button("Play again", icon="replay", on_click=lambda: play_again(ctx)).props(
                 "color=primary data-testid=btn-play-again")
         ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
-        if finished:  # share the result as text or a scorecard image
-            share_buttons(t.code)
+        record = find_finished(t.code) if finished else None
+        if record is not None:  # share the result as text or a scorecard image
+            share_buttons(record, finished_start(record))
         if finished:  # step through the game, or tell us what went wrong
             ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
                       ).props("outline data-testid=btn-replay")
