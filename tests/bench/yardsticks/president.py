@@ -42,6 +42,9 @@ class RulesPlayer:
     break_under = 6  # hand size at or below which a group may be broken to follow
     cash_groups = 2  # cash an unbeatable group when this many groups (or fewer) are left
     block = True  # stop a player on their last card: lead a pair (or a high single), beat their single
+    keep_strength = 11  # ranks at least this strong (11: Aces and 2s) are the ones kept back
+    sure_out = 0  # lead an unbeatable group whenever all groups but one are unbeatable (a sure way out)
+    follow_cash = 0  # follow with an unbeatable exact match, kept or not, when the rest is a sure way out
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
         first = legal[0]
@@ -68,7 +71,14 @@ class RulesPlayer:
         finished = set(view.get("finished", ()))
         short = min((s["cards"] for i, s in enumerate(view["seats"]) if i != me and i not in finished), default=99)
         top = view.get("top")
+        def sure(rest: list[int]) -> bool:
+            return sum(1 for r in rest if not unbeatable(r, h[r])) <= 1
+
         if not top:  # leading
+            if self.sure_out and len(groups) >= 2 and sure(groups):
+                for r in sorted(groups, key=strength, reverse=True):
+                    if unbeatable(r, h[r]):
+                        return plays[(r, h[r])]
             if 2 <= len(groups) <= self.cash_groups:
                 for r in sorted(groups, key=strength, reverse=True):
                     if unbeatable(r, h[r]):
@@ -82,8 +92,12 @@ class RulesPlayer:
         k = top["count"]
         options = sorted((key for key in plays if key[1] == k), key=lambda key: strength(key[0]))
         exact = [key for key in options if h[key[0]] == k]
+        if self.follow_cash:
+            for r, _ in exact:
+                if unbeatable(r, k) and sure([x for x in groups if x != r]):
+                    return plays[(r, k)]
         for r, _ in exact:
-            if strength(r) >= 11 and total > self.keep_high_above:
+            if strength(r) >= self.keep_strength and total > self.keep_high_above:
                 continue  # keep Aces and 2s while the hand is long
             return plays[(r, k)]
         if self.block and short == 1 and k == 1 and options:
