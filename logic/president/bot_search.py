@@ -158,8 +158,10 @@ class PresidentSpec:
         match_aware: bool = True,
         keep: tuple[int, int] = (KEEP_HIGH_ABOVE, KEEP_UNDER),
         adapt: bool = False,
+        sure_out: bool = False,
     ) -> None:
         self.game = game
+        self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
         self.keeps = [keep] * info.n  # per seat: (keep Aces and 2s above this hand size, against plays below)
         if adapt:  # seats that have shown they spend Aces early are modelled by the shared rule
             for p in early_spenders(view):
@@ -242,7 +244,7 @@ class PresidentSpec:
                 short = cnt[q]
         self._w, self._seat = w, seat
         above, under = self.keeps[seat]
-        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under)
+        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under, self.sure_out)
 
     def _is_safe(self, r: int, c: int) -> bool:
         """In the playout world: no other seat still in can beat ``c`` cards of rank ``r``."""

@@ -157,8 +157,11 @@ class ExpertBot:
 
     level = "expert"
 
-    def __init__(self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24) -> None:
+    def __init__(
+        self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True
+    ) -> None:
         self.budget_s = budget_s
+        self.sure_out = sure_out
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
 
@@ -176,7 +179,7 @@ class ExpertBot:
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
-        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True)
+        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out)
         choice = search_choose(
             spec,
             view,
