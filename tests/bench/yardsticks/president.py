@@ -20,9 +20,10 @@ each figure lies inside the other's interval. Without the sure way out (the play
 1.708 ± 0.151 on the first 100 of those seeds, where this player holds it to 1.587 ± 0.155 (paired
 difference −0.120 ± 0.080). Knobs that moved it by less than the noise (N=100, same seeds): on top of the sure
 way out, breaking groups from 4 or from 9 cards instead of 6, or keeping Aces and 2s above 10 cards instead of 8
-(1.617-1.640); without it, keeping Kings too, or keeping Aces and 2s above 5 cards. Earlier tuning (200 matches each, 2026-12-01): keeping Aces and 2s only against leads below a
-10 and above 6 cards was much easier (+0.665 ± 0.139 for the frozen Expert over these players, per match) than
-keeping them against any lead above 8 cards (+0.227 ± 0.143).
+(1.617-1.640); without it, keeping Kings too, or keeping Aces and 2s above 5 cards. Earlier tuning (200 matches
+each, 2026-12-01): keeping Aces and 2s only against leads below a 10 and above 6 cards was much easier (+0.665 ±
+0.139 for the frozen Expert over these players, per match) than keeping them against any lead above 8 cards
+(+0.227 ± 0.143).
 """
 
 from __future__ import annotations
