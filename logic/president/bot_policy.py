@@ -10,7 +10,9 @@ still in the hand holds (``short``). The rules, in order:
   lowest group whole, except against a player on their last card (then a pair or more, or the top single);
 * following: the lowest exact match (no group broken); Aces and 2s are kept while the hand is long and the
   play to beat is low, unless a player on their last card has to be stopped; a group is broken only near
-  the end of the hand.
+  the end of the hand;
+* with ``sure_out`` (the Expert's playouts, like the calibrated rule yardstick): whenever every group but one
+  is unbeatable, lead (or follow with an exact match of) an unbeatable one, so the lead stays and the hand goes out.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@
   The Expert's playouts (``keep=STEADY_KEEP, adapt=True``) model each other seat by what it has shown this hand:
   by default it keeps its Aces and 2s against any lead while it holds more than 8 cards, as steady human players
   do; a seat the history shows spending one early (:func:`early_spenders`) plays the shared rule instead.
-  Normal's look-ahead keeps the rule as it is for everyone.
+  With ``sure_out`` (the Expert) every seat also counts the cards and takes a sure way out, as the calibrated
+  rule yardstick (tests/bench/yardsticks/president.py) does. Normal's look-ahead keeps the rule as it is.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """

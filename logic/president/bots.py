@@ -10,7 +10,9 @@
   others many times, consistent with its view (hand sizes, what the exchange showed, passes that suggest a
   player could not follow), plays every sensible move out to the end of the hand with the Normal rule for
   everyone (but keeping Aces and 2s against any lead while a hand holds more than 8 cards, except for a seat
-  seen spending an Ace or a 2 early this hand: that one plays the Normal rule as it is), and values the
+  seen spending an Ace or a 2 early this hand: that one plays the Normal rule as it is), every seat counting
+  the cards and taking a sure way out (``sure_out``: cash an unbeatable group when all the others but one are
+  unbeatable too, as the calibrated rule yardstick does), and values the
   result over the match (points plus what the title is worth next hand). A time budget (0.15 s) and a worlds
   cap bound it; with ``budget_s=None`` it depends on the rng alone.
 """
