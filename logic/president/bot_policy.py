@@ -10,7 +10,9 @@ still in the hand holds (``short``). The rules, in order:
   lowest group whole, except against a player on their last card (then a pair or more, or the top single);
 * following: the lowest exact match (no group broken); Aces and 2s are kept while the hand is long and the
   play to beat is low, unless a player on their last card has to be stopped; a group is broken only near
-  the end of the hand.
+  the end of the hand;
+* with ``sure_out`` (the Expert's playouts, like the calibrated rule yardstick): whenever every group but one
+  is unbeatable, lead (or follow with an exact match of) an unbeatable one, so the lead stays and the hand goes out.
 """
 
 from __future__ import annotations
@@ -46,15 +48,23 @@ def rule_move(
     short: int,
     keep_above: int = KEEP_HIGH_ABOVE,
     keep_under: int = KEEP_UNDER,
+    sure_out: bool = False,
 ) -> tuple[int, int] | None:
     """(rank, count) to play, or None to pass (see the module docstring). ``is_safe(r, c)``: nobody else can
-    beat ``c`` cards of rank ``r`` (asked only when leading with two groups left)."""
+    beat ``c`` cards of rank ``r``. ``sure_out``: play like a player who counts every card (the calibrated
+    yardstick): lead, or follow with, a group nobody can beat whenever all the other groups but one are such
+    groups too, so the lead stays and the hand goes out."""
     if not k:
         order = range(12, -1, -1) if rev else range(13)
         groups = [r for r in order if h[r]]
         if len(groups) == 1:
             return groups[0], total
-        if len(groups) <= 2:
+        if sure_out:
+            if _risky_groups(groups, h, is_safe, -1) <= 1:
+                for r in reversed(groups):
+                    if is_safe(r, h[r]):
+                        return r, h[r]
+        elif len(groups) <= 2:
             for r in reversed(groups):
                 if is_safe(r, h[r]):
                     return r, h[r]
@@ -83,6 +93,12 @@ def rule_move(
         return lowest, k
     if short == 1 and k == 1:
         return highest, 1  # a player on their last card: stop a cheap single
+    if sure_out and exact >= 0:
+        order = range(12, -1, -1) if rev else range(13)
+        groups = [r for r in order if h[r]]
+        for r in ranks:
+            if h[r] == k and is_safe(r, k) and _risky_groups(groups, h, is_safe, r) <= 1:
+                return r, k
     if exact >= 0:
         if strength(exact, rev) >= ACE_STRENGTH and total > keep_above and strength(t, rev) < keep_under:
             return None
@@ -90,3 +106,14 @@ def rule_move(
     if total <= BREAK_AT:
         return lowest, k
     return None
+
+
+def _risky_groups(groups: list[int], h: list[int], is_safe: Callable[[int, int], bool], skip: int) -> int:
+    """How many of the groups (all but ``skip``) someone could beat, counting no further than 2."""
+    risky = 0
+    for r in groups:
+        if r != skip and not is_safe(r, h[r]):
+            risky += 1
+            if risky > 1:
+                break
+    return risky

@@ -9,7 +9,8 @@
   The Expert's playouts (``keep=STEADY_KEEP, adapt=True``) model each other seat by what it has shown this hand:
   by default it keeps its Aces and 2s against any lead while it holds more than 8 cards, as steady human players
   do; a seat the history shows spending one early (:func:`early_spenders`) plays the shared rule instead.
-  Normal's look-ahead keeps the rule as it is for everyone.
+  With ``sure_out`` (the Expert) every seat also counts the cards and takes a sure way out, as the calibrated
+  rule yardstick (tests/bench/yardsticks/president.py) does. Normal's look-ahead keeps the rule as it is.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """
@@ -159,8 +160,10 @@ class PresidentSpec:
         match_aware: bool = True,
         keep: tuple[int, int] = (KEEP_HIGH_ABOVE, KEEP_UNDER),
         adapt: bool = False,
+        sure_out: bool = False,
     ) -> None:
         self.game = game
+        self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
         self.keeps = [keep] * info.n  # per seat: (keep Aces and 2s above this hand size, against plays below)
         if adapt:  # seats that have shown they spend Aces early are modelled by the shared rule
             for p in early_spenders(view):
@@ -246,7 +249,7 @@ class PresidentSpec:
                 short = cnt[q]
         self._w, self._seat = w, seat
         above, under = self.keeps[seat]
-        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under)
+        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under, self.sure_out)
 
     def _is_safe(self, r: int, c: int) -> bool:
         """In the playout world: no other seat still in can beat ``c`` cards of rank ``r``."""

@@ -10,7 +10,9 @@
   others many times, consistent with its view (hand sizes, what the exchange showed, passes that suggest a
   player could not follow), plays every sensible move out to the end of the hand with the Normal rule for
   everyone (but keeping Aces and 2s against any lead while a hand holds more than 8 cards, except for a seat
-  seen spending an Ace or a 2 early this hand: that one plays the Normal rule as it is), and values the
+  seen spending an Ace or a 2 early this hand: that one plays the Normal rule as it is), every seat counting
+  the cards and taking a sure way out (``sure_out``: cash an unbeatable group when all the others but one are
+  unbeatable too, as the calibrated rule yardstick does), and values the
   result over the match (points plus what the title is worth next hand). A time budget (0.15 s) and a worlds
   cap bound it; with ``budget_s=None`` it depends on the rng alone.
 """
@@ -157,8 +159,11 @@ class ExpertBot:
 
     level = "expert"
 
-    def __init__(self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24) -> None:
+    def __init__(
+        self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True
+    ) -> None:
         self.budget_s = budget_s
+        self.sure_out = sure_out
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
 
@@ -176,7 +181,7 @@ class ExpertBot:
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
-        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True)
+        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out)
         choice = search_choose(
             spec,
             view,

@@ -98,6 +98,21 @@ def _h(text: str) -> list[int]:
     return h
 
 
+def test_the_counting_rule_takes_a_sure_way_out():
+    # the playout rule of a player who counts the cards (sure_out): Kings and up can no longer be beaten here
+    def safe(r, c):
+        return r >= 9
+
+    hand = _h("5 K K A")  # leading, three groups, all but the 5 unbeatable: cash the Ace, keep the lead
+    assert rule_move(hand, 4, 0, -1, False, safe, 13, sure_out=True) == (11, 1)
+    assert rule_move(hand, 4, 0, -1, False, safe, 13) == (2, 1)  # the shared rule leads the 5
+    # following a single 10 with ten cards: the lone Ace is normally kept while the hand is long, but with only
+    # the pair of 3s beatable after it, it wins the lead and the hand goes out
+    hand = _h("3 3 Q Q K K A 2 2 2")
+    assert rule_move(hand, 10, 1, 7, False, safe, 13, 8, 99, sure_out=True) == (11, 1)
+    assert rule_move(hand, 10, 1, 7, False, safe, 13, 8, 99) is None
+
+
 def test_normal_cashes_a_sure_trick_before_going_out():
     # 2 of the 2s are gone and we hold the other two: lead the 2s first, then the 5
     view = {
