@@ -42,7 +42,7 @@ async def test_a_chat_message_keeps_the_board_and_the_pick(user: User) -> None:
     assert board_selected(user) == "hand:0" and len(table.log) == moves  # the pick survives the message
 
     # a move still redraws the board and clears the pick; the kept hand shows no stale selection
-    (await find(user, "hand-card-0")).click()  # tap again: unpick
+    (await find(user, "hand-card-0")).click()  # a second tap unpicks it
     await eventually(lambda: board_selected(user) == "")
     with user:
         cards = [e for e in user.current_layout.descendants() if str(e.props.get("data-testid", "")).startswith(
