@@ -50,3 +50,25 @@ async def test_an_event_for_a_replaced_button_runs_the_new_buttons_handler(user:
     client.handle_event(again)
     assert clicks == [2, 3]
     assert REPLACEMENTS.redirect(client, {**msg, "listener_id": "forged"}) is None
+
+
+def test_two_cards_of_one_name_are_told_apart_by_where_they_lie() -> None:
+    """Two 7s in a Stockpile hand: each old card's tap goes to the 7 in its own slot; a card whose slot moved goes to
+    the one card of its name, when there is only one; two of a name whose slots both moved go nowhere (not a guess)."""
+    from types import SimpleNamespace
+
+    from ui.components.region import replacements
+
+    def el(n: int) -> SimpleNamespace:
+        return SimpleNamespace(id=n)
+
+    def key(card: str, place: str) -> tuple[str, ...]:
+        return ("", card, "", "", "", place)
+
+    old7a, old7b, old9, new7a, new7b, new9 = el(1), el(2), el(3), el(11), el(12), el(13)
+    before = {key("7", "hand:0"): old7a, key("7", "hand:1"): old7b, key("9", "hand:2"): old9}
+    after = {key("7", "hand:0"): new7a, key("7", "hand:1"): new7b, key("9", "hand:1x"): new9}
+    found = replacements(before, after)  # type: ignore[arg-type]
+    assert found == {1: new7a, 2: new7b, 3: new9}
+    moved = {key("7", "hand:3"): new7a, key("7", "hand:4"): new7b}
+    assert replacements(before, moved) == {}  # type: ignore[arg-type]

@@ -60,7 +60,8 @@ class Region:
             return False
         self.key = key
         self.parts = []
-        before = {k: (el.id, listener_types(el)) for k, el in tappable(self.box).items()}
+        before = tappable(self.box)
+        listeners = {el.id: listener_types(el) for el in before.values()}  # (read before the elements go)
         self.box.clear()
         _drawing.append(self)
         try:
@@ -69,9 +70,7 @@ class Region:
         finally:
             _drawing.pop()
         if before:  # a tap already on its way to an element just replaced goes to its replacement
-            after = tappable(self.box)
-            REPLACEMENTS.note(self.box.client, {old_id: lids for old_id, lids in before.values()},
-                              {old_id: after[k] for k, (old_id, _) in before.items() if k in after})
+            REPLACEMENTS.note(self.box.client, listeners, replacements(before, tappable(self.box)))
         if self.patch is not None:
             self.patch()
         self.draws += 1
@@ -83,14 +82,16 @@ class Region:
 
 
 IDENTITY = ("data-testid", "data-card", "data-drop", "data-set", "data-pile")  # what names a control across redraws
+PLACE = "data-source"  # where a card lies (a hand slot, a pile): tells two cards of the same name apart
+Name = tuple[str, ...]
 
 
-def tappable(box: ui.element) -> dict[tuple[str, ...], ui.element]:
-    """The elements in ``box`` that listen to events, by what names them (unique names only)."""
-    found: dict[tuple[str, ...], ui.element] = {}
-    twice: set[tuple[str, ...]] = set()
+def tappable(box: ui.element) -> dict[Name, ui.element]:
+    """The elements in ``box`` that listen to events, by what names them and where they lie (unique ones only)."""
+    found: dict[Name, ui.element] = {}
+    twice: set[Name] = set()
     for el in box.descendants():
-        key = tuple(str(el.props.get(name, "")) for name in IDENTITY)
+        key = tuple(str(el.props.get(name, "")) for name in (*IDENTITY, PLACE))
         if not any(key) or not listener_types(el):
             continue
         if key in found:
@@ -99,3 +100,23 @@ def tappable(box: ui.element) -> dict[tuple[str, ...], ui.element]:
     for key in twice:
         del found[key]
     return found
+
+
+def replacements(before: dict[Name, ui.element], after: dict[Name, ui.element]) -> dict[int, ui.element]:
+    """Old element id -> the new element that took its place: the same name in the same place; else the one element
+    of that name anywhere (a card whose slot moved), when the name was also unique before."""
+    def by_name(found: dict[Name, ui.element]) -> dict[Name, ui.element | None]:
+        named: dict[Name, ui.element | None] = {}
+        for key, el in found.items():
+            named[key[:-1]] = None if key[:-1] in named else el  # None: more than one
+        return named
+
+    old_names, new_names = by_name(before), by_name(after)
+    result: dict[int, ui.element] = {}
+    for key, el in before.items():
+        new = after.get(key)
+        if new is None and old_names.get(key[:-1]) is el:
+            new = new_names.get(key[:-1])
+        if new is not None:
+            result[el.id] = new
+    return result
