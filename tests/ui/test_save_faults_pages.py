@@ -59,6 +59,7 @@ async def test_the_table_page_and_the_console_say_so_and_new_tables_wait(
     hub = runtime().hub
     table = next(iter(hub.tables.values()))
     assert with_testid(user, "save-failing") and not notice_shown(user)  # there, hidden while saving works
+    assert hub.flush_writes(10)  # the computers' first moves may still be on their way to the disk (writer thread)
     saved = on_disk_version(table.code)
 
     full_disk["fault"] = errno.ENOSPC
