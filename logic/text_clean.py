@@ -157,7 +157,8 @@ def clean_text(text: object, limit: int) -> str:
             kept.append(cleaned)
     words = unicodedata.normalize("NFC", "".join(kept)).split(" ")
     joined = " ".join(w for w in words if w)
-    return "".join(graphemes(joined)[: max(0, limit)]).rstrip(" ")
+    # a cut after a joiner leaves it joining nothing: it goes too (as it would at the next cleaning)
+    return "".join(graphemes(joined)[: max(0, limit)]).rstrip(" " + ZWJ + ZWNJ)
 
 
 def clean_name(name: object, limit: int = 24, fallback: str = "Player") -> str:

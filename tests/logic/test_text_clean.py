@@ -75,3 +75,10 @@ def test_cleaning_is_safe_and_stable(text: str, limit: int) -> None:
     assert not any(unicodedata.category(ch) == "Cc" or ch in DIRECTION_CONTROLS for ch in out)
     assert out == out.strip() and "  " not in out
     assert clean_text(out, limit) == out  # cleaning what was cleaned changes nothing
+
+
+def test_a_cut_right_after_a_joiner_drops_the_joiner() -> None:
+    """Found by the property test above: a joiner between two digits belongs to the first, and a cut there left it
+    joining nothing (and a second cleaning then removed it)."""
+    assert clean_text("0000\u200d0", 4) == "0000"
+    assert clean_text("0000\u200d0", 5) == "0000\u200d0"
