@@ -63,7 +63,7 @@ def test_two_cards_of_one_name_are_told_apart_by_where_they_lie() -> None:
         return SimpleNamespace(id=n)
 
     def key(card: str, place: str) -> tuple[str, ...]:
-        return ("", card, "", "", "", place)
+        return ("", card, "", "", place)
 
     old7a, old7b, old9, new7a, new7b, new9 = el(1), el(2), el(3), el(11), el(12), el(13)
     before = {key("7", "hand:0"): old7a, key("7", "hand:1"): old7b, key("9", "hand:2"): old9}
@@ -72,3 +72,37 @@ def test_two_cards_of_one_name_are_told_apart_by_where_they_lie() -> None:
     assert found == {1: new7a, 2: new7b, 3: new9}
     moved = {key("7", "hand:3"): new7a, key("7", "hand:4"): new7b}
     assert replacements(before, moved) == {}  # type: ignore[arg-type]
+
+
+async def test_a_pile_whose_drop_list_changed_is_still_found_and_twin_buttons_by_their_set(user: User) -> None:
+    """A discard pile takes the hand's sources (``data-drop``); playing a card shrinks the hand and the list, and a
+    tap on the pile drawn before must still reach it. Two Beanie buttons of one testid differ by ``data-set-id``."""
+    from ui.components.region import replacements, tappable
+
+    hand = [5]
+    regions: list[Region] = []
+
+    def draw() -> None:
+        pile = ui.element("div").props("data-testid=discard-2-0")
+        pile.props["data-drop"] = " ".join(f"hand:{i}" for i in range(hand[0]))
+        pile.on("click", lambda: None)
+        for set_id in (1, 2):
+            ui.button("★", on_click=lambda: None).props(f"data-testid=btn-star data-set-id={set_id}")
+
+    @ui.page("/drop-list-test")
+    def page() -> None:
+        regions.append(Region(draw, name="test"))
+        regions[0].update(force=True)
+
+    await user.open("/drop-list-test")
+    box = regions[0].box
+    before = tappable(box)
+    assert len(before) == 3  # the pile and both stars, each by its own name
+    hand[0] = 4  # a card played: the pile now takes one source fewer
+    regions[0].refresh()
+    found = replacements(before, tappable(box))
+    assert len(found) == 3
+    for old in before.values():
+        assert found[old.id].props.get("data-testid") == old.props.get("data-testid")
+        assert found[old.id].props.get("data-set-id") == old.props.get("data-set-id")
+        assert found[old.id].id != old.id

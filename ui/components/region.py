@@ -81,7 +81,9 @@ class Region:
         self.update(force=True)
 
 
-IDENTITY = ("data-testid", "data-card", "data-drop", "data-set", "data-pile")  # what names a control across redraws
+# What names a control across redraws. Only names: never state that a move changes (a pile's ``data-drop``, the
+# sources it takes now, changes when the hand shrinks, and a tap on that pile must still find it).
+IDENTITY = ("data-testid", "data-card", "data-meld", "data-set-id")
 PLACE = "data-source"  # where a card lies (a hand slot, a pile): tells two cards of the same name apart
 Name = tuple[str, ...]
 
