@@ -17,6 +17,10 @@ ALWAYS = None  # a key function returning this redraws on every update
 _drawing: list[Region] = []  # the regions being drawn, innermost last
 
 
+def _unchanging() -> Hashable:
+    return 0
+
+
 class Region:
     """A layout-neutral box (``display: contents``) around one drawing function.
 
@@ -46,6 +50,12 @@ class Region:
             _drawing[-1].parts.append(region)
         region.update(force=True)
         return region
+
+    @classmethod
+    def on_request(cls, draw: Callable[[], None], name: str = "") -> Region:
+        """A part redrawn only when asked (:meth:`refresh`, e.g. after a selection), never by a table update. Use it
+        instead of ``ui.refreshable``: a tap on an element it has just replaced still reaches the replacement."""
+        return cls.part(draw, key=_unchanging, name=name)
 
     def update(self, force: bool = False) -> bool:
         """Redraw if the key changed (or ``force``), else update the parts; True if it redrew."""

@@ -82,7 +82,7 @@ class PageState:
     hint: dict[str, Any] | None = None
     hint_at: int = -1  # the table's move count when the hint was asked for
     choose_layoff: bool = False
-    melds_view: Any = None
+    melds_view: Any = None  # the melds Region (redrawn on request after a selection)
     hand_order: list[str] = field(default_factory=list)  # "My order": the player's own arrangement
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -19,6 +19,7 @@ from logic.cards import Card
 from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
 from logic.views import RummyView
 from ui.components.cards import card
+from ui.components.region import Region
 from ui.games.base import GameUI, action_button
 from ui.games.rummy.control import RummyControl
 from ui.games.rummy.first_draw import first_draw_board
@@ -135,12 +136,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
                                  drop=(lambda s, t: self.drop_on_discard(ctx, s, t)) if stage == "play" else None,
                                  on_tap=(lambda: self.tap_discard_pile(ctx)) if stage == "play" else None)
 
-            @ui.refreshable
-            def melds_view() -> None:
-                self.melds_area(ctx, ctx.view)
-
-            st.melds_view = melds_view
-            melds_view()
+            st.melds_view = Region.on_request(lambda: self.melds_area(ctx, ctx.view), name="melds")
 
     def melds_area(self, ctx: TableContext[RummyView], view: RummyView) -> None:
         st = self.st

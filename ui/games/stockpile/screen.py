@@ -19,6 +19,7 @@ from nicegui import ui
 
 from logic.stockpile.actions import Commit, Pass, Undo
 from logic.views import StockpileView
+from ui.components.region import Region
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI, action_button
 from ui.games.stockpile.control import Control, card_words, source_code
@@ -258,12 +259,7 @@ class StockpileScreen(GameUI[StockpileView]):
     def actions(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
         ctl = self.control_for(ctx)
 
-        @ui.refreshable
-        def bar() -> None:
-            self.bar_content(ctx, ctx.view, ctl)
-
-        bar()
-        ctl.bar = bar
+        ctl.bar = Region.on_request(lambda: self.bar_content(ctx, ctx.view, ctl), name="stockpile-bar")
 
     def bar_content(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
         phase = view["phase"]
