@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
@@ -79,6 +79,7 @@ class Local:
     def __init__(self) -> None:
         self.steal_mode = False
         self.sets_box: ui.element | None = None
+        self.sets_region: Any = None  # the sets inside it (a Region redrawn on request after a selection)
 
 
 def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:

@@ -21,6 +21,7 @@ from logic.beanie.actions import (
 )
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
+from ui.components.region import Region
 from ui.components.tap import set_tappable
 from ui.games.base import GameUI
 from ui.games.beanie.actions import ActionBar
@@ -104,7 +105,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
             loc.sets_box = ui.element("div").classes("bn-sets w-full")
             loc.sets_box.props["data-testid"] = "sets"
             with loc.sets_box:
-                self.sets(ctx, view)
+                loc.sets_region = Region.on_request(lambda: self.sets(ctx, ctx.view), name="sets")
 
     def info_row(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
         with ui.row().classes("items-center justify-center gap-2 w-full"):
@@ -295,10 +296,8 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
         ctx.redraw_hand()
         loc = self.local
-        if loc.sets_box is not None and not loc.sets_box.is_deleted:
-            loc.sets_box.clear()
-            with loc.sets_box:
-                self.sets(ctx, ctx.view)
+        if loc.sets_box is not None and not loc.sets_box.is_deleted and loc.sets_region is not None:
+            loc.sets_region.refresh()  # (a Region: a tap on a set it just redrew reaches the new one)
             board = loc.sets_box.parent_slot.parent if loc.sets_box.parent_slot else None
             if board is not None:
                 board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
