@@ -103,3 +103,15 @@ def test_every_game_has_a_screen_folder_made_per_page() -> None:
         assert (ROOT / "ui" / "games" / game.key / "__init__.py").exists()
         one, two = make_screen(game.key), make_screen(game.key)
         assert one is not two  # each page its own: per-browser state lives on the screen
+
+
+def test_table_parts_redraw_through_regions() -> None:
+    """A table part that rebuilds elements outside a Region (``ui.refreshable``, ``element.clear()``) drops a tap
+    that lands on an element it just replaced: Regions hand such a tap on (ui/components/region.py)."""
+    offenders = []
+    for path in python_files("ui/games", "ui/table"):
+        text = path.read_text()
+        for pattern in (r"ui\.refreshable\b", r"_box\.clear\(\)", r"\.board\.clear\(\)"):
+            if re.search(pattern, text):
+                offenders.append(f"{path.relative_to(ROOT)}: {pattern}")
+    assert not offenders, offenders
