@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -25,9 +26,23 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A loopback port free now. Under pytest-xdist each worker draws from its own range below the kernel's
+    ephemeral ports, so two workers never start servers on one port (nor meet a browser's outgoing port)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+    low = 20000 + 2000 * (int(worker[2:]) % 6)
+    for _ in range(200):
+        port = random.randrange(low, low + 2000)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {low}-{low + 1999}")
 
 
 class Server:

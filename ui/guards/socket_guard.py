@@ -9,6 +9,7 @@ sending an event belongs to the client it names.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 from nicegui import Client
@@ -17,6 +18,7 @@ from nicegui.nicegui import sio
 from ui.nicegui_internals import REPLACEMENTS, listener_known, socket_belongs_to
 
 log = logging.getLogger("cardnight.socket")
+TRACE = os.environ.get("CARDNIGHT_TRACE_EVENTS") == "1"  # log every event handled (the lost-tap benchmark reads it)
 LOG_LEVELS = {"debug": log.debug, "info": log.info, "warning": log.warning, "error": log.error}
 
 
@@ -51,17 +53,29 @@ def check_event(sid: str, msg: Any) -> tuple[Client, str] | str:
     return client, ""
 
 
+def _trace(client: Client, msg: dict[str, Any], sent_to: object) -> None:
+    element = client.elements[msg["id"]]
+    keys = ("data-testid", "data-card", "data-source")
+    name = " ".join(f"{k}={element.props[k]}" for k in keys if k in element.props)
+    moved = f" (sent to replaced element {sent_to})" if sent_to != msg["id"] else ""
+    log.info("event %s on element %s [%s] args %s%s", msg.get("type"), msg["id"], name, str(msg.get("args"))[:40],
+             moved)
+
+
 def install() -> None:
     """Replace NiceGUI's ``event`` and ``log`` socket handlers by checked ones (once per process)."""
 
     @sio.on("event")
     def on_event(sid: str, msg: Any) -> None:
+        sent_to = msg.get("id") if isinstance(msg, dict) else None
         checked = check_event(sid, msg)
         if isinstance(checked, str):
             if checked:
                 log.info("Dropped an event: %s", checked)
             return
         client, _ = checked
+        if TRACE:
+            _trace(client, msg, sent_to)
         try:
             client.handle_event(msg)
         except (KeyError, TypeError, ValueError) as exc:  # e.g. arguments that are not JSON
