@@ -106,3 +106,24 @@ async def test_a_pile_whose_drop_list_changed_is_still_found_and_twin_buttons_by
         assert found[old.id].props.get("data-testid") == old.props.get("data-testid")
         assert found[old.id].props.get("data-set-id") == old.props.get("data-set-id")
         assert found[old.id].id != old.id
+
+
+def test_a_tap_that_arrives_after_the_hand_ended_picks_nothing() -> None:
+    """The hand ends (someone went out) and the page lets go of the pick; a tap on that card sent just before the
+    end arrives after it: it must not pick the card again in the finished hand (the lost-tap benchmark saw it)."""
+    from types import SimpleNamespace
+
+    from ui.table.hand import HandBar
+
+    view = {"phase": "play", "round_label": "Hand 1", "hand": ["QS", "3H"]}
+    ctx = SimpleNamespace(view=view, table=SimpleNamespace(game_key="rummy"), pref=lambda _key, default: default)
+    bar = HandBar(ctx, None)  # type: ignore[arg-type]
+    bar.toggle_select("QS")
+    assert bar.selected == ["QS"]
+    view["phase"] = "hand-over"
+    bar.selected.clear()  # what the page does when it sees the hand end
+    bar.toggle_select("QS")
+    assert bar.selected == []
+    view["phase"] = "play"
+    bar.toggle_select("QS")
+    assert bar.selected == ["QS"]

@@ -94,6 +94,11 @@ class GameUI(Generic[V]):
         return sync
 
 
+def hand_is_over(view: Any) -> bool:
+    """The hand (or the game) is over: its cards take no more picks."""
+    return view is None or view["phase"] in ("hand-over", "over")
+
+
 IN_PLACE = "in place"  # a hand_key meaning: drawn once, then updated by the function hand() returned
 
 

@@ -11,7 +11,7 @@ from nicegui import ui
 from ui.components.cards import mark_selected
 from ui.components.live import Refreshable
 from ui.components.region import Region
-from ui.games.base import IN_PLACE
+from ui.games.base import IN_PLACE, hand_is_over
 
 if TYPE_CHECKING:
     from ui.games import AnyScreen
@@ -42,6 +42,8 @@ class HandBar:
         self.selected_in: object = None  # the hand (round label) the selection was made in
 
     def toggle_select(self, code: str) -> None:
+        if hand_is_over(self.ctx.view):
+            return  # a tap sent just before the hand ended must not pick a card again once the pick was let go
         if code in self.selected:
             self.selected.remove(code)
         else:
@@ -98,7 +100,7 @@ class HandBar:
         codes = self.screen.hand_codes(self.ctx, self.ctx.view)
         codes = self.screen.sort(codes, self.sort_mode, self.ctx.view)
         view = self.ctx.view
-        dealt = (view["round_label"], view["phase"] in ("hand-over", "over")) if view is not None else None
+        dealt = (view["round_label"], hand_is_over(view)) if view is not None else None
         if dealt != self.selected_in:  # a hand ended, or a new one was dealt: nothing stays picked
             self.selected_in = dealt
             self.selected.clear()

@@ -23,7 +23,7 @@ from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.region import Region
 from ui.components.tap import set_tappable
-from ui.games.base import GameUI
+from ui.games.base import GameUI, hand_is_over
 from ui.games.beanie.actions import ActionBar
 from ui.games.beanie.parts import (
     Local,
@@ -284,6 +284,8 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
 
     # ----------------------------------------------------------------------------- hand
     def on_card_click(self, ctx: TableContext[BeanieView], view: BeanieView, code: str) -> None:
+        if hand_is_over(ctx.view):
+            return  # a tap sent just before the round ended picks nothing in the finished round
         if self.local.steal_mode:
             ctx.selected[:] = [] if ctx.selected == [code] else [code]
         elif code in ctx.selected:
