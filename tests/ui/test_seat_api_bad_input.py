@@ -36,11 +36,12 @@ class Served:
         self.hub.run(self.table, lambda t, now: t.start("host", now))
         app = FastAPI()
         app.include_router(api.router)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        # the server listens on a socket bound here and kept: no other process can take the port in between
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
         deadline = time.time() + 20
         while not self.server.started:
@@ -63,6 +64,7 @@ class Served:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+        self.sock.close()
 
 
 @pytest.fixture
