@@ -18,7 +18,8 @@ the tap on; a tap is LOST if the effect has not shown 1 s after the tap landed (
 A lost tap is watched 2 s more: "late" if its effect showed then (a slow server or browser on a loaded machine),
 else "never" (the tap was dropped).
 Taps that do not test anything are left out and counted apart ("void"): the finger landed on another card than
-aimed at (the hand moved), the phase changed before the tap, the target was gone.
+aimed at (the hand moved), the phase changed before the tap, the card was no longer tappable when the finger landed
+(greyed out by a change just before), the target was gone.
 
 Prints per game and size: taps made, lost, the lost rate with a 95% Wilson interval, taps per kind, and each lost
 tap (kind, ms after the page saw the version change, page version before/after, when the next change and the next

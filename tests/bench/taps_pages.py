@@ -76,7 +76,8 @@ PROBE_JS = """
       for (let n = e.target; n && n.dataset; n = n.parentElement) if (n.dataset.testid) ids.push(n.dataset.testid);
       const t = table();
       cn.events.push({type, t: now(), v: cn.v, vt: cn.vt, phase: t ? t.dataset.phase : null,
-                      card: card ? (card.dataset.source || card.dataset.card) : null, ids});
+                      card: card ? (card.dataset.source || card.dataset.card) : null, ids,
+                      can: card ? cn.canTap(card) : null});  // the card took taps when the finger landed
       if (type === 'pointerdown') cn.downAt = [now(), card || e.target];  // the element under the finger
       if (cn.events.length > 400) cn.events.splice(0, 200);
     }, true);
@@ -325,6 +326,8 @@ class Player:
                 void = f"hit {hit or 'nothing'}"  # the finger landed on something else: the layout moved
             elif res["phaseAtTap"] != st["phase"]:
                 void = f"phase {st['phase']} -> {res['phaseAtTap']} before the tap"
+            elif tap.card and down.get("can") is False:  # e.g. greyed out as the turn began: the page said no
+                void = "card not tappable when the finger landed"
         rec = TapRecord(self.game, self.size, tap.kind, lost=not res["ok"] and not void, void=void, offset_ms=offset,
                         since_change_ms=res["sinceChange"], effect_ms=res["effectMs"], late_ms=res["lateMs"],
                         version_before=str(res["vAtTap"]), version_after=str(res["vNow"]),
