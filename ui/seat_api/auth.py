@@ -28,17 +28,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-# "Bearer", one or more spaces, the token (RFC 6750's b64token) and nothing after it: a header with a trailing
-# space, a tab or a second word is refused rather than guessed at (a token is compared exactly, as it was shown)
+# "Bearer", one or more spaces, the token (RFC 6750's b64token) and nothing after it: a second word is refused rather
+# than guessed at (a token is compared exactly, as it was shown). Spaces and tabs around the whole value are not part
+# of it (RFC 9110, 5.5): some servers strip them before we see the header and some do not, so we strip them too.
 BEARER_RE = re.compile(r"(?i:bearer) +([A-Za-z0-9\-._~+/]+=*)")
 
 
 def bearer_token(header: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header, or None (also for any character outside the token
-    after it, e.g. a trailing space)."""
+    """The token of an ``Authorization: Bearer <token>`` header, or None (also for anything after the token but
+    the whitespace that ends a header's value)."""
     if not header:
         return None
-    match = BEARER_RE.fullmatch(header)
+    match = BEARER_RE.fullmatch(header.strip(" \t"))
     if match is None or len(match.group(1)) > MAX_TOKEN_LENGTH:
         return None
     return match.group(1)

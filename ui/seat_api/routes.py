@@ -72,7 +72,7 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
         _limit(strangers, client)
         if header and header.lower().startswith("bearer"):
             raise ApiError(401, "The Authorization header is not 'Bearer <token>' exactly: send the token as it was "
-                                "shown, with nothing after it (no trailing space).", {"WWW-Authenticate": "Bearer"})
+                                "shown, with nothing after it.", {"WWW-Authenticate": "Bearer"})
         raise ApiError(401, "Send the seat's token as 'Authorization: Bearer <token>'.",
                        {"WWW-Authenticate": "Bearer"})
     token_hash = hash_token(token)
