@@ -43,6 +43,8 @@ def check_event(sid: str, msg: Any) -> tuple[Client, str] | str:
     if element is None:
         redirected = REPLACEMENTS.redirect(client, msg)
         if redirected is None:
+            if TRACE:
+                log.info("event for element %s, gone without a replacement", msg.get("id"))
             return ""  # an element deleted a while ago (NiceGUI ignores these itself)
         msg.update(redirected)  # a tap on an element a redraw has just replaced: it goes to the replacement
         element = client.elements[msg["id"]]
