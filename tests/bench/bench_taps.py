@@ -89,7 +89,7 @@ def report(game: str, size: str, player: Player, seconds: float) -> dict:
         print(f"    LOST {r.kind:8s} {r.target:28.28s} {r.since_change_ms} ms after version change "
               f"(planned +{r.offset_ms}), v {r.version_before} -> {r.version_after}; next change "
               f"{r.next_change_ms} ms, next redraw {r.redraw_ms} ms after the tap; "
-              f"{'clicked' if r.clicked else 'NO click event'}, tapped element "
+              f"{'clicked on ' + (r.click_on or '?') if r.clicked else 'NO click event'}, tapped element "
               f"{'replaced' if r.replaced else 'kept'}" + (f", {r.matches} targets" if r.matches != 1 else "")
               + (f"; effect LATE at {r.late_ms} ms" if r.late_ms is not None else "; no effect in 3 s")
               + f"; seed {r.seed}")

@@ -219,6 +219,7 @@ class TapRecord:
     target: str
     hit: str
     clicked: bool  # the page saw a click event (else the browser itself dropped the tap)
+    click_on: str  # what the click event's target was (a card's source or name, else the nearest testid)
     replaced: bool | None  # the element tapped was gone from the page (replaced by a redraw) at the verdict
     matches: int  # elements matching the target's selector at the verdict (2 would be a doubled hand)
     seed: int
@@ -231,9 +232,17 @@ def hand_selector(entry: dict) -> str:
 
 
 def sel_effect(selector: str, on: bool) -> str:
-    """Every card matching ``selector`` shows selected (``on``) or not, and there is one."""
+    """A card matching ``selector`` shows selected (``on``), or none does (not ``on``), and there is one. (A
+    selector by name may match two cards when the hand takes a second of them in the meantime: one is picked.)"""
     each = f"Array.from(document.querySelectorAll({json.dumps(selector)}))"
-    return f"(({each}).length > 0 && ({each}).every(e => {'' if on else '!'}cn.isSel(e)))"
+    test = "some(e => cn.isSel(e))" if on else "every(e => !cn.isSel(e))"
+    return f"(({each}).length > 0 && ({each}).{test})"
+
+
+def click_target(click: dict | None) -> str:
+    if not click:
+        return ""
+    return click.get("card") or (click.get("ids") or [""])[0]
 
 
 CORNER = {"x": 8, "y": 24}  # cards overlap in the hand: tap the visible corner
@@ -333,6 +342,7 @@ class Player:
                         version_before=str(res["vAtTap"]), version_after=str(res["vNow"]),
                         next_change_ms=res["nextChangeMs"], redraw_ms=res["redrawMs"],
                         target=tap.card or tap.selector, hit=hit, clicked=res["click"] is not None,
+                        click_on=click_target(res["click"]),
                         replaced=res["gone"], matches=res["matches"],
                         seed=self.seed)
         self.records.append(rec)

@@ -149,16 +149,6 @@ def test_a_token_with_anything_after_it_is_refused(served: Served) -> None:
     assert served.call(token=f" {served.token}")[0] == 200  # (leading spaces are not part of a header's value)
 
 
-def test_the_bearer_parser_strips_only_the_ends_of_the_value() -> None:
-    from ui.seat_api.auth import bearer_token
-
-    assert bearer_token("Bearer abc ") == "abc"  # (a server that leaves the end of the value as it came)
-    assert bearer_token("Bearer abc\t") == "abc"
-    assert bearer_token("bearer   abc") == "abc"
-    assert bearer_token("Bearer abc x") is None
-    assert bearer_token("Bearer a\tbc") is None
-    assert bearer_token("Bearer") is None
-
 
 def test_the_documented_query_types_stay_in_the_api_description(served: Served) -> None:
     from fastapi.openapi.utils import get_openapi
