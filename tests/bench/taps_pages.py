@@ -34,6 +34,10 @@ PROBE_JS = """
   cn.canTap = (e) => !!e && e.classList.contains('clickable') && !e.classList.contains('disabled')
                      && e.getAttribute('aria-disabled') !== 'true';
   cn.q = (s) => document.querySelector(s);
+  // which card: where it lies (data-source), else its hand slot (Stockpile's hand-card-N, two cards may share a
+  // name), else its name
+  cn.cardId = (e) => e.dataset.source
+    || (/^hand-card-/.test(e.dataset.testid || '') ? e.dataset.testid : e.dataset.card);
   cn.version = () => { const t = table(); return t ? t.getAttribute('data-version') : null; };
   cn.label = (id) => { const b = cn.q(`[data-testid=${id}]`); return b ? b.innerText.trim() : null; };
   const checkWatches = () => {
@@ -76,7 +80,7 @@ PROBE_JS = """
       for (let n = e.target; n && n.dataset; n = n.parentElement) if (n.dataset.testid) ids.push(n.dataset.testid);
       const t = table();
       cn.events.push({type, t: now(), v: cn.v, vt: cn.vt, phase: t ? t.dataset.phase : null,
-                      card: card ? (card.dataset.source || card.dataset.card) : null, ids,
+                      card: card ? cn.cardId(card) : null, ids,
                       can: card ? cn.canTap(card) : null});  // the card took taps when the finger landed
       if (type === 'pointerdown') cn.downAt = [now(), card || e.target];  // the element under the finger
       if (cn.events.length > 400) cn.events.splice(0, 200);
@@ -102,7 +106,7 @@ READ_BODY = """
   const buttons = {};
   for (const id of ids) { const b = btn(id); if (b) buttons[id] = b; }
   const hand = Array.from(document.querySelectorAll('[data-testid=hand] [data-card]')).map(e => ({
-    card: e.dataset.card, source: e.dataset.source || '', sel: cn.isSel(e), can: cn.canTap(e),
+    card: e.dataset.card, source: e.dataset.source || '', id: cn.cardId(e), sel: cn.isSel(e), can: cn.canTap(e),
     must: e.dataset.mustUse === 'true'}));
   const stage = cn.q('[data-testid=rummy-middle]') || cn.q('[data-testid=beanie-board]');
   const board = cn.q('[data-testid=stockpile-board]');
@@ -228,6 +232,8 @@ class TapRecord:
 def hand_selector(entry: dict) -> str:
     if entry["source"]:
         return f"[data-testid=hand] [data-source='{entry['source']}']"
+    if entry["id"] != entry["card"]:  # a hand slot
+        return f"[data-testid=hand] [data-testid='{entry['id']}']"
     return f"[data-testid=hand] [data-card='{entry['card']}']"
 
 
@@ -251,7 +257,7 @@ CORNER = {"x": 8, "y": 24}  # cards overlap in the hand: tap the visible corner
 def card_tap(entry: dict, on: bool) -> Tap:
     selector = hand_selector(entry)
     return Tap("select" if on else "deselect", selector, sel_effect(selector, on),
-               card=entry["source"] or entry["card"], position=CORNER)
+               card=entry["id"], position=CORNER)
 
 
 def button_tap(kind: str, testid: str, effect: str | None = None) -> Tap:
@@ -364,7 +370,7 @@ class Player:
         selected = [h for h in hand if h["sel"]]
         if selected and (self.rng.random() < 0.8 or sort is None):
             return card_tap(self.rng.choice(selected), on=False)
-        unique = [h for h in hand if codes.count(h["card"]) == 1 or h["source"]]
+        unique = [h for h in hand if codes.count(h["card"]) == 1 or h["id"] != h["card"]]
         if unique and (self.rng.random() < 0.7 or sort is None):
             return card_tap(self.rng.choice(unique), on=True)
         return sort
