@@ -49,6 +49,8 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/islands.js"></script>', shared=True)
     # motion.js: cards travel to where they land (FLIP), hooked where islands.js sees a change arrive
     ui.add_body_html('<script defer src="/assets/motion.js"></script>', shared=True)
+    # press_target.js: a tap goes to the card or button it pressed, also when a redraw moved it before the release
+    ui.add_body_html('<script defer src="/assets/press_target.js"></script>', shared=True)
     # touch_drag.js: a finger drags cards like a mouse does (the same drag handlers, drop targets and highlights)
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
     # alerts.js: "● Your turn" in the tab title, a dot on the favicon and a vibration when the page is not looked at

@@ -1,0 +1,79 @@
+"""A tap belongs to what it pressed (assets/press_target.js): a redraw that moves the card between the press and the
+release of a tap must not turn the tap into a click on the hand around it.
+
+At a quiet practice table (the computers move at once, then wait for the person) the mouse presses a hand card; the
+page then moves that card to the other end of the hand, as a redraw does (the node is taken out and put back); the
+mouse lets go where it pressed, now over another card, so the browser sends the click to the hand. The pressed card
+must show picked. A press that slides to another card before it lets go is not a tap: nothing is picked.
+President's hand takes clicks on the hand (one listener for all cards); Rummy's on each card.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import Server
+
+pytestmark = pytest.mark.e2e
+
+URLS = {
+    "president": "/new/president?players=4&bots=3&level=normal&seed=11&speed=0",
+    "rummy": "/new/rummy?players=2&bots=1&level=medium&seed=12&speed=0&first_draw=false",
+}
+PICKED = "[data-testid=hand] [data-card].selected"
+
+# the card goes to the other end of its row, as a redraw moves a node (removed and inserted again)
+MOVE_JS = """(code) => {
+  const el = document.querySelector(`[data-testid=hand] [data-card="${code}"]`);
+  const row = el.parentElement;
+  row.insertBefore(el, el === row.firstElementChild ? null : row.firstElementChild);
+}"""
+
+
+def open_hand(browser: Browser, server: Server, game: str) -> tuple[Page, list[str]]:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server.url + URLS[game])
+    page.wait_for_function("""() => {
+      const t = document.querySelector('[data-testid=table]');
+      return t && t.dataset.phase === 'play' && t.dataset.turn.split(',').includes(t.dataset.seat)
+        && document.querySelectorAll('[data-testid=hand] [data-card].clickable').length > 4;
+    }""", timeout=30_000)
+    codes = page.locator("[data-testid=hand] [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return page, codes
+
+
+def corner(page: Page, code: str) -> tuple[float, float]:
+    box = page.locator(f"[data-testid=hand] [data-card='{code}']").bounding_box()
+    assert box is not None
+    return box["x"] + 8, box["y"] + 24  # cards overlap: the corner is the card's own
+
+
+@pytest.mark.parametrize("game", list(URLS))
+def test_a_card_moved_between_press_and_release_is_picked(browser: Browser, server: Server, game: str) -> None:
+    page, codes = open_hand(browser, server, game)
+    code = codes[len(codes) // 2]
+    x, y = corner(page, code)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.evaluate(MOVE_JS, code)
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]')?.dataset.card",
+                          [x, y])
+    assert under != code  # the release lands on another card: the browser clicks the hand
+    page.mouse.up()
+    expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_class(
+        re.compile(r"\bselected\b"), timeout=5000)
+    expect(page.locator(PICKED)).to_have_count(1)
+
+
+def test_a_press_that_slides_to_another_card_picks_nothing(browser: Browser, server: Server) -> None:
+    page, codes = open_hand(browser, server, "president")
+    x, y = corner(page, codes[1])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(*corner(page, codes[4]), steps=4)
+    page.mouse.up()
+    page.wait_for_timeout(800)  # a click would have reached the server and come back by now
+    expect(page.locator(PICKED)).to_have_count(0)
