@@ -15,7 +15,7 @@ from typing import Any
 from nicegui import Client
 from nicegui.nicegui import sio
 
-from ui.nicegui_internals import REPLACEMENTS, listener_known, socket_belongs_to
+from ui.nicegui_internals import REPLACEMENTS, listener_known, listener_types, socket_belongs_to
 
 log = logging.getLogger("cardnight.socket")
 TRACE = os.environ.get("CARDNIGHT_TRACE_EVENTS") == "1"  # log every event handled (the lost-tap benchmark reads it)
@@ -59,9 +59,9 @@ def _trace(client: Client, msg: dict[str, Any], sent_to: object) -> None:
     element = client.elements[msg["id"]]
     keys = ("data-testid", "data-card", "data-source")
     name = " ".join(f"{k}={element.props[k]}" for k in keys if k in element.props)
+    kind = next((t for lid, t in listener_types(element) if lid == msg.get("listener_id")), "?")
     moved = f" (sent to replaced element {sent_to})" if sent_to != msg["id"] else ""
-    log.info("event %s on element %s [%s] args %s%s", msg.get("type"), msg["id"], name, str(msg.get("args"))[:40],
-             moved)
+    log.info("event %s on element %s [%s] args %s%s", kind, msg["id"], name, str(msg.get("args"))[:40], moved)
 
 
 def install() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
@@ -21,6 +21,7 @@ from ui.components.cards import card
 from ui.components.dialog import named_dialog
 
 if TYPE_CHECKING:
+    from ui.components.region import Region
     from ui.table.context import TableContext
 
 
@@ -79,7 +80,7 @@ class Local:
     def __init__(self) -> None:
         self.steal_mode = False
         self.sets_box: ui.element | None = None
-        self.sets_region: Any = None  # the sets inside it (a Region redrawn on request after a selection)
+        self.sets_region: Region | None = None  # the sets inside it (a Region redrawn on request after a selection)
 
 
 def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:

@@ -21,6 +21,7 @@ from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 
 if TYPE_CHECKING:
+    from ui.components.region import Region
     from ui.table.context import TableContext
 
 # --- browser-side drag and drop ------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ class PageState:
     hint: dict[str, Any] | None = None
     hint_at: int = -1  # the table's move count when the hint was asked for
     choose_layoff: bool = False
-    melds_view: Any = None  # the melds Region (redrawn on request after a selection)
+    melds_view: Region | None = None  # the melds Region (redrawn on request after a selection)
     hand_order: list[str] = field(default_factory=list)  # "My order": the player's own arrangement
     extra: dict[str, Any] = field(default_factory=dict)
 

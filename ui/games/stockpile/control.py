@@ -17,6 +17,7 @@ from logic.stockpile.actions import Discard, Play
 from logic.views import StockpileView
 
 if TYPE_CHECKING:
+    from ui.components.region import Region
     from ui.table.context import TableContext
 
 
@@ -50,7 +51,7 @@ class Control:
         self.marks: dict[str, list[ui.element]] = {}  # source -> elements showing it selected
         self.piles: list[ui.element] = []
         self.discs: list[ui.element] = []  # my own discard piles (where a hand card ends the turn)
-        self.bar: Any = None  # the action bar's Region (redrawn on request after a selection)
+        self.bar: Region | None = None  # the action bar's Region (redrawn on request after a selection)
         self.board: ui.element | None = None
         self.was_live = False
 
