@@ -84,7 +84,7 @@ def main() -> None:
     from storage.secret import load_or_create_secret
     from ui.net import mdns
     from ui.net.lan import base_urls
-    from ui.nicegui_internals import run_first_at_shutdown
+    from ui.nicegui_internals import cancel_background_tasks, run_first_at_shutdown
     from ui.pages import register_pages
     from ui.server.hub import Hub
     from ui.server.runtime import Runtime, set_runtime
@@ -101,6 +101,7 @@ def main() -> None:
     if not simulated:  # (a test process starts the app many times: freezing there would keep every test's garbage)
         app.on_startup(settle_memory)
     app.on_shutdown(hub.save_all)
+    run_first_at_shutdown(cancel_background_tasks)  # each ended, however often it takes a cancel (then NiceGUI's)
     run_first_at_shutdown(hub.stop)  # before NiceGUI cancels its tasks: no new moves meanwhile
 
     announcer = None if simulated or args.no_mdns else mdns.install(app, args.name, args.port, args.host)

@@ -10,6 +10,8 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
   (tests/ui/test_save_faults_pages.py).
 - :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
   main.py wires it; tests/bench/crash_restart.py measures it).
+- :func:`cancel_background_tasks`: NiceGUI's tasks end before its own teardown, which cancels once and logs an error
+  for any still running 2 s later (tests/ui/test_shutdown_tasks.py).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
 - :func:`install` gives ``nicegui.timer`` the monotonic clock: its timers measure their callback with ``time.time()``
   and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
@@ -25,8 +27,10 @@ unusual (wrapped functions, partials, builtins, callables) still goes to the ori
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import inspect
+import logging
 import time
 import weakref
 from collections.abc import Callable
@@ -35,6 +39,8 @@ from typing import Any
 
 import itsdangerous
 from nicegui import Client, app, helpers, ui
+
+log = logging.getLogger(__name__)
 
 _original: Callable[[Callable[..., Any]], bool] = helpers.expects_arguments
 
@@ -143,6 +149,41 @@ def session_store(session_id: object) -> Any | None:
 def run_first_at_shutdown(handler: Callable[[], Any]) -> None:
     """``handler`` runs before NiceGUI's own shutdown steps (which cancel tasks): ``app.on_shutdown`` appends."""
     app._shutdown_handlers.insert(0, handler)  # noqa: SLF001
+
+
+async def cancel_background_tasks(timeout: float = 10.0, every: float = 0.1) -> list[str]:
+    """Cancel NiceGUI's running background tasks, again and again until each has ended (at most ``timeout``
+    seconds); the names of those that carried on after a cancel.
+
+    NiceGUI's own teardown cancels each task once and logs an ERROR if any is still running 2 s later. Some carry on
+    after one cancel: ``run.cpu_bound`` / ``run.io_bound`` swallow it and return None, and Python 3.11's
+    ``asyncio.wait_for`` drops a cancel that arrives as its awaitable completes (NiceGUI's outbox waits on one).
+    Reads ``background_tasks.running_tasks``, ``lazy_tasks_running`` and ``_await_tasks_on_shutdown`` (tasks NiceGUI
+    lets finish). (tests/ui/test_shutdown_tasks.py)"""
+    from nicegui import background_tasks
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    carried_on: set[asyncio.Task] = set()
+    cancelled: set[asyncio.Task] = set()
+    while True:
+        tasks = {task for task in (*background_tasks.running_tasks, *background_tasks.lazy_tasks_running.values())
+                 if not task.done() and task not in background_tasks._await_tasks_on_shutdown  # noqa: SLF001
+                 and task is not asyncio.current_task()}
+        if not tasks or loop.time() >= deadline:
+            break
+        carried_on |= tasks & cancelled
+        for task in tasks:
+            task.cancel()
+        cancelled |= tasks
+        await asyncio.wait(tasks, timeout=every)
+    names = sorted(task.get_name() for task in carried_on)
+    if names:
+        log.info("shutdown: %d task(s) carried on after a cancel: %s", len(names), ", ".join(names))
+    if tasks:
+        log.warning("shutdown: %d task(s) still running after %.0f s: %s", len(tasks), timeout,
+                    ", ".join(sorted(t.get_name() for t in tasks)))
+    return names
 
 
 def rewrite_user_storage() -> int:
