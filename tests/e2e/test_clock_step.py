@@ -1,7 +1,7 @@
 """A step of the wall clock does not freeze a table: the real server runs under libfaketime, whose offset the test
 moves an hour back and forth while the server runs (the file ``FAKETIME_TIMESTAMP_FILE``, read again at every
 clock call with ``FAKETIME_NO_CACHE=1``; ``FAKETIME_DONT_FAKE_MONOTONIC=1`` leaves the monotonic clock alone, as an
-NTP correction does). At a Rummy practice table with a 60 s turn timer, the person's countdown keeps its seconds
+NTP correction does). At a Rummy practice table with a 30 s turn timer, the person's countdown keeps its seconds
 through both steps and nothing times out early; then the computers, who play every seat after the timeout, keep
 moving after the clock goes back two hours, and a reload then (the browser's cookie was signed "in the future")
 still finds the person in their seat.
@@ -25,7 +25,7 @@ from tests.e2e.helpers import attr, my_turn, saved_record
 pytestmark = pytest.mark.e2e
 
 LIBFAKETIME = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
-TIMER = 60  # seconds per turn: room for two steps of the clock even on a busy machine
+TIMER = 30  # seconds per turn: room for two steps of the clock (about 5 s) even on a busy machine
 
 
 @pytest.fixture
