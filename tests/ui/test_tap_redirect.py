@@ -127,3 +127,55 @@ def test_a_tap_that_arrives_after_the_hand_ended_picks_nothing() -> None:
     view["phase"] = "play"
     bar.toggle_select("QS")
     assert bar.selected == ["QS"]
+
+
+async def test_a_button_gone_for_one_redraw_and_drawn_again_gets_the_tap(user: User) -> None:
+    """The table passed through a state without the button (one redraw took it away, the next drew it again) while
+    the tap was on its way: the tap reaches the button drawn again. After ``ORPHAN_SECONDS`` it goes nowhere."""
+    from ui import nicegui_internals
+
+    clicks: list[int] = []
+    regions: list[Region] = []
+    shown = [True]
+    drawn = [0]
+
+    def draw() -> None:
+        drawn[0] += 1
+        n = drawn[0]
+        if shown[0]:
+            ui.button("Done", on_click=lambda: clicks.append(n)).props("data-testid=btn-commit")
+        ui.button("Undo", on_click=lambda: clicks.append(-n)).props("data-testid=btn-undo")
+
+    @ui.page("/orphan-test")
+    def page() -> None:
+        regions.append(Region(draw, name="test"))
+        regions[0].update(force=True)
+
+    await user.open("/orphan-test")
+    region = regions[0]
+
+    def tap_on_done() -> dict:
+        done = next(el for el in region.box.descendants() if el.props.get("data-testid") == "btn-commit")
+        return {"id": done.id, "listener_id": listener_types(done)[0][0], "args": []}
+
+    msg = tap_on_done()
+    client = region.box.client
+    shown[0] = False
+    region.refresh()  # the button goes away for a moment
+    assert REPLACEMENTS.redirect(client, msg) is None  # (a tap arriving now has nothing to reach)
+    shown[0] = True
+    region.refresh()  # and is drawn again before the tap arrives
+    redirected = REPLACEMENTS.redirect(client, msg)
+    assert redirected is not None
+    client.handle_event(redirected)
+    assert clicks == [3]
+
+    stale = tap_on_done()
+    shown[0] = False
+    region.refresh()
+    REPLACEMENTS._orphans[client] = {  # noqa: SLF001 (the button went away longer ago than the window)
+        old_id: (name, listeners, when - nicegui_internals.ORPHAN_SECONDS - 1)
+        for old_id, (name, listeners, when) in REPLACEMENTS._orphans[client].items()}  # noqa: SLF001
+    shown[0] = True
+    region.refresh()
+    assert REPLACEMENTS.redirect(client, stale) is None

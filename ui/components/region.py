@@ -79,8 +79,11 @@ class Region:
                 self.draw()
         finally:
             _drawing.pop()
-        if before:  # a tap already on its way to an element just replaced goes to its replacement
-            REPLACEMENTS.note(self.box.client, listeners, replacements(before, tappable(self.box)))
+        after = tappable(self.box) if before or REPLACEMENTS.awaits(self.box.client) else {}
+        if before or after:  # a tap already on its way to an element just replaced goes to its replacement
+            found = replacements(before, after)
+            gone = {el.id: key for key, el in before.items() if el.id not in found}
+            REPLACEMENTS.note(self.box.client, listeners, found, gone, after)
         if self.patch is not None:
             self.patch()
         self.draws += 1
