@@ -48,32 +48,15 @@
     return a;
   }
 
-  // A card flying in from another place (the stock, a pile, another seat) crosses other controls on its way, and
-  // the browser hit-tests it where it is drawn: a tap on a pile it passes over would land on the card. While it
-  // flies it takes no taps (they reach what lies under it); a card closing up within its own row still does.
-  const flying = new WeakMap(); // card element -> animations of it still flying
-  function untappable(el, a) {
-    flying.set(el, (flying.get(el) || 0) + 1);
-    el.style.pointerEvents = "none";
-    const landed = () => {
-      const left = (flying.get(el) || 1) - 1;
-      flying.set(el, left);
-      if (!left) el.style.pointerEvents = "";
-    };
-    a.addEventListener("finish", landed, { once: true });
-    a.addEventListener("cancel", landed, { once: true });
-  }
-
-  // from: a box the card should seem to come from; to: where it is now; travel: from another place (see above)
-  function flip(el, from, to, fade, travel) {
+  // from: a box the card should seem to come from; to: where it is now
+  function flip(el, from, to, fade) {
     const dx = from.x + from.w / 2 - (to.x + to.w / 2);
     const dy = from.y + from.h / 2 - (to.y + to.h / 2);
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(from.w - to.w) < 1) return;
     const sx = Math.max(0.2, Math.min(3, from.w / to.w));
     const sy = Math.max(0.2, Math.min(3, from.h / to.h));
-    const a = animate(el, [{ translate: `${dx}px ${dy}px`, scale: `${sx} ${sy}`, opacity: fade ? 0.4 : 1 },
-                           { translate: "0 0", scale: "1", opacity: 1 }]);
-    if (travel) untappable(el, a);
+    animate(el, [{ translate: `${dx}px ${dy}px`, scale: `${sx} ${sy}`, opacity: fade ? 0.4 : 1 },
+                 { translate: "0 0", scale: "1", opacity: 1 }]);
   }
 
   // a stand-in that travels where no element of the page goes (to another seat's badge, or away)
@@ -139,14 +122,13 @@
         continue;
       }
       const same = gone.get(el.dataset.card);
-      const mine = !!el.closest("[data-testid=hand]");
       if (same && same.length) {
-        const prev = same.shift();
-        flip(el, prev.r, to, false, !(prev.mine && mine)); // (drawn again within the hand: it only closes up)
+        flip(el, same.shift().r, to, false);
         continue;
       }
+      const mine = !!el.closest("[data-testid=hand]");
       const from = mine ? before.stock || centre : mover || before.stock;
-      if (from) flip(el, from, to, true, true);
+      if (from) flip(el, from, to, true);
     }
     // cards that went where this page shows no card: to the seat that moved (it took them), else away (cleared)
     const took = {};
