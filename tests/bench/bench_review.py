@@ -4,6 +4,7 @@ flags the top level's own moves against the easiest level's. Run by hand, single
     python tests/bench/bench_review.py timing            # one game per game kind, seat 0 reviewed
     python tests/bench/bench_review.py flags --games 4   # top level v easiest level, every seat reviewed
     python tests/bench/bench_review.py server --games 2  # the running server: a game's end -> first marks shown
+    python tests/bench/bench_review.py server --busy 2   # the same while two computer tables keep playing
     python tests/bench/bench_review.py pace              # a searching table's moves/s without and during a review
     python tests/bench/bench_review.py first --games 10  # CPU to the first costly decision, server v former order
 
@@ -243,7 +244,10 @@ SERVER_GAMES = {"president": "players=4&bots=3&level=beginner&hands=4",  # the g
                 "stockpile": "players=2&bots=1&level=easy&stock_size=standard"}
 
 
-def server(games: int, only: list[str]) -> None:
+BUSY_TABLE = "/new/president?players=4&bots=3&level=expert&speed=0&hands=8"  # the person's seat autoplayed too
+
+
+def server(games: int, only: list[str], busy: int = 0) -> None:
     """A game's end to the first marks shown, and to the person's whole seat reviewed, through the running server's
     pool (targets: first mark <= 5 s, whole seat <= 30 s)."""
     import os
@@ -268,6 +272,17 @@ def server(games: int, only: list[str]) -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
                                          args=CHROMIUM_ARGS)
+            busy_codes = []
+            for _ in range(busy):  # computer tables the server keeps playing meanwhile (searching in the worker pool)
+                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                page.goto(f"{srv.url}{BUSY_TABLE}", timeout=60_000)
+                page.get_by_test_id("table").wait_for(timeout=30_000)
+                busy_codes.append(page.url.rstrip("/").split("/")[-1])
+                page.request.post(f"{srv.url}/test/autoplay/{busy_codes[-1]}")
+                page.context.close()
+            if busy:
+                print(f"{busy} Expert President table(s) playing at speed 0 meanwhile: {', '.join(busy_codes)}",
+                      flush=True)
             for key in only:
                 for run in range(games):
                     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
@@ -377,11 +392,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
     ap.add_argument("--capped", action="store_true", help="flags: top level with a small fixed search budget")
+    ap.add_argument("--busy", type=int, default=0,
+                    help="server: this many Expert President tables of computers start first and play meanwhile "
+                         "(one 8-hand match each, a few minutes: not replaced when it ends)")
     args = ap.parse_args()
     if args.part == "timing":
         timing(args.seed, args.only.split(","))
     elif args.part == "server":
-        server(args.games, args.only.split(","))
+        server(args.games, args.only.split(","), args.busy)
     elif args.part == "pace":
         pace()
     elif args.part == "first":
