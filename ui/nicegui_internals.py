@@ -110,10 +110,10 @@ class Replacements:
         now = time.monotonic()
         for old_id, (name, listeners, when) in list(orphans.items()):
             again = (drawn or {}).get(name)
-            if again is not None or now - when > ORPHAN_SECONDS:
-                del orphans[old_id]
             if again is not None and now - when <= ORPHAN_SECONDS:
                 table[old_id] = (again, listeners)
+            if again is not None or now - when > ORPHAN_SECONDS:  # found, or waited long enough
+                del orphans[old_id]
         for old_id, name in (gone or {}).items():
             orphans[old_id] = (name, old[old_id], now)
         # a replacement that was itself replaced: follow to the newest

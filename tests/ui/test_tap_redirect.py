@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nicegui import ui
 from nicegui.testing import User
 
@@ -10,9 +12,21 @@ from ui.components.region import Region
 from ui.nicegui_internals import REPLACEMENTS, listener_types
 
 
+async def region_page(user: User, path: str, draw: Callable[[], None]) -> Region:
+    """A page at ``path`` holding one Region that draws with ``draw``, opened by ``user``."""
+    regions: list[Region] = []
+
+    @ui.page(path)
+    def page() -> None:
+        regions.append(Region(draw, name="test"))
+        regions[0].update(force=True)
+
+    await user.open(path)
+    return regions[0]
+
+
 async def test_an_event_for_a_replaced_button_runs_the_new_buttons_handler(user: User) -> None:
     clicks: list[int] = []
-    regions: list[Region] = []
     drawn = [0]
 
     def draw() -> None:
@@ -22,13 +36,7 @@ async def test_an_event_for_a_replaced_button_runs_the_new_buttons_handler(user:
         ui.button("Twin", on_click=lambda: clicks.append(-1)).props("data-testid=twin")
         ui.button("Twin", on_click=lambda: clicks.append(-2)).props("data-testid=twin")
 
-    @ui.page("/redirect-test")
-    def page() -> None:
-        regions.append(Region(draw, name="test"))
-        regions[0].update(force=True)
-
-    await user.open("/redirect-test")
-    region = regions[0]
+    region = await region_page(user, "/redirect-test", draw)
     old = next(el for el in region.box.descendants() if el.props.get("data-testid") == "btn-play")
     twin = next(el for el in region.box.descendants() if el.props.get("data-testid") == "twin")
     client = old.client
@@ -80,7 +88,6 @@ async def test_a_pile_whose_drop_list_changed_is_still_found_and_twin_buttons_by
     from ui.components.region import replacements, tappable
 
     hand = [5]
-    regions: list[Region] = []
 
     def draw() -> None:
         pile = ui.element("div").props("data-testid=discard-2-0")
@@ -89,17 +96,12 @@ async def test_a_pile_whose_drop_list_changed_is_still_found_and_twin_buttons_by
         for set_id in (1, 2):
             ui.button("★", on_click=lambda: None).props(f"data-testid=btn-star data-set-id={set_id}")
 
-    @ui.page("/drop-list-test")
-    def page() -> None:
-        regions.append(Region(draw, name="test"))
-        regions[0].update(force=True)
-
-    await user.open("/drop-list-test")
-    box = regions[0].box
+    region = await region_page(user, "/drop-list-test", draw)
+    box = region.box
     before = tappable(box)
     assert len(before) == 3  # the pile and both stars, each by its own name
     hand[0] = 4  # a card played: the pile now takes one source fewer
-    regions[0].refresh()
+    region.refresh()
     found = replacements(before, tappable(box))
     assert len(found) == 3
     for old in before.values():
@@ -135,7 +137,6 @@ async def test_a_button_gone_for_one_redraw_and_drawn_again_gets_the_tap(user: U
     from ui import nicegui_internals
 
     clicks: list[int] = []
-    regions: list[Region] = []
     shown = [True]
     drawn = [0]
 
@@ -146,13 +147,7 @@ async def test_a_button_gone_for_one_redraw_and_drawn_again_gets_the_tap(user: U
             ui.button("Done", on_click=lambda: clicks.append(n)).props("data-testid=btn-commit")
         ui.button("Undo", on_click=lambda: clicks.append(-n)).props("data-testid=btn-undo")
 
-    @ui.page("/orphan-test")
-    def page() -> None:
-        regions.append(Region(draw, name="test"))
-        regions[0].update(force=True)
-
-    await user.open("/orphan-test")
-    region = regions[0]
+    region = await region_page(user, "/orphan-test", draw)
 
     def tap_on_done() -> dict:
         done = next(el for el in region.box.descendants() if el.props.get("data-testid") == "btn-commit")
