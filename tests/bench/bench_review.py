@@ -247,6 +247,50 @@ SERVER_GAMES = {"president": "players=4&bots=3&level=beginner&hands=4",  # the g
 BUSY_TABLE = "/new/president?players=4&bots=3&level=expert&speed=0&hands=8"  # the person's seat autoplayed too
 
 
+class BusyTables:
+    """Computer tables the server keeps playing while games are reviewed: each that ends is replaced at once, so the
+    load lasts the whole run (searching computer players share the worker pool with the reviews). Started and
+    watched over plain HTTP (``/new`` answers with a redirect to the new table; ``/test/status``), so keeping them
+    going costs the timed pages no waiting."""
+
+    def __init__(self, url: str, count: int) -> None:
+        self.url, self.count = url, count
+        self.codes: list[str] = []
+        self.started = 0
+        self.checked = 0.0
+
+    def _call(self, method: str, path: str) -> tuple[int, str, str]:
+        import http.client
+        from urllib.parse import urlsplit
+
+        where = urlsplit(self.url)
+        conn = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+        try:
+            conn.request(method, path)
+            answer = conn.getresponse()
+            return answer.status, answer.getheader("Location") or "", answer.read().decode()
+        finally:
+            conn.close()
+
+    def keep_playing(self) -> None:
+        if time.perf_counter() - self.checked < 1.0:  # a look a second is soon enough
+            return
+        self.checked = time.perf_counter()
+        for code in list(self.codes):
+            if json.loads(self._call("GET", f"/test/status/{code}")[2])["status"] == "over":
+                self.codes.remove(code)
+        while len(self.codes) < self.count:
+            status, location, _ = self._call("GET", BUSY_TABLE)
+            if status != 303:
+                raise RuntimeError(f"{BUSY_TABLE} answered {status}")
+            self.codes.append(location.rstrip("/").split("/")[-1])
+            self._call("POST", f"/test/autoplay/{self.codes[-1]}")
+            self.started += 1
+
+    def describe(self) -> str:
+        return f"; busy tables started so far: {self.started}" if self.count else ""
+
+
 def server(games: int, only: list[str], busy: int = 0) -> None:
     """A game's end to the first marks shown, and to the person's whole seat reviewed, through the running server's
     pool (targets: first mark <= 5 s, whole seat <= 30 s)."""
@@ -272,16 +316,10 @@ def server(games: int, only: list[str], busy: int = 0) -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
                                          args=CHROMIUM_ARGS)
-            busy_codes = []
-            for _ in range(busy):  # computer tables the server keeps playing meanwhile (searching in the worker pool)
-                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-                page.goto(f"{srv.url}{BUSY_TABLE}", timeout=60_000)
-                page.get_by_test_id("table").wait_for(timeout=30_000)
-                busy_codes.append(page.url.rstrip("/").split("/")[-1])
-                page.request.post(f"{srv.url}/test/autoplay/{busy_codes[-1]}")
-                page.context.close()
+            busy_tables = BusyTables(srv.url, busy)
+            busy_tables.keep_playing()
             if busy:
-                print(f"{busy} Expert President table(s) playing at speed 0 meanwhile: {', '.join(busy_codes)}",
+                print(f"{busy} Expert President table(s) playing at speed 0 throughout (one ends: another starts)",
                       flush=True)
             for key in only:
                 for run in range(games):
@@ -291,7 +329,9 @@ def server(games: int, only: list[str], busy: int = 0) -> None:
                     table.wait_for(timeout=30_000)
                     code = page.url.rstrip("/").split("/")[-1]
                     page.request.post(f"{srv.url}/test/autoplay/{code}")
-                    page.wait_for_selector("[data-testid=table][data-status=over]", timeout=600_000)
+                    while page.get_attribute("[data-testid=table]", "data-status") != "over":
+                        busy_tables.keep_playing()
+                        page.wait_for_timeout(100)
                     over = time.perf_counter()
                     page.goto(f"{srv.url}/replay/{code}")
                     page.get_by_test_id("review-seat").click()
@@ -303,15 +343,18 @@ def server(games: int, only: list[str], busy: int = 0) -> None:
                             first = time.perf_counter() - over
                         if page.locator("[data-testid^=review-mark-]").count():
                             break
+                        busy_tables.keep_playing()
                         page.wait_for_timeout(50)
                     mark = time.perf_counter() - over
                     mine = page.context.new_page()  # the replay as the person opens it: their own seat in focus
                     mine.goto(f"{srv.url}/replay/{code}")
                     done = mine.locator("[data-testid=review-progress][data-review-state=done][data-focus='0']")
-                    done.wait_for(timeout=600_000)
+                    while not done.count() and time.perf_counter() - over < 600:
+                        busy_tables.keep_playing()
+                        mine.wait_for_timeout(100)
                     seat = time.perf_counter() - over
                     print(f"{key:<11} {run:>3} {first or 0:>24.2f}s {mark:>12.2f}s {seat:>16.2f}s   "
-                          f"(load {os.getloadavg()[0]:.1f})", flush=True)
+                          f"(load {os.getloadavg()[0]:.1f}{busy_tables.describe()})", flush=True)
                     marks.setdefault(key, []).append(mark)
                     seats.setdefault(key, []).append(seat)
                     page.context.close()

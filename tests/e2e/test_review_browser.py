@@ -97,6 +97,8 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     code = page.url.rstrip("/").split("/")[-1]
     assert page.request.post(f"{review_server.url}/test/autoplay/{code}").ok
     expect(table).to_have_attribute("data-status", "over", timeout=60_000)
+    assert page.request.get(f"{review_server.url}/test/status/{code}").json()["status"] == "over"
+    assert page.request.get(f"{review_server.url}/test/status/NOSUCH").status == 404
     expect(page.get_by_test_id("standings")).to_be_visible()
     for seat in range(4):
         expect(page.get_by_test_id(f"review-summary-{seat}")).to_have_attribute(

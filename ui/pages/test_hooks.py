@@ -6,6 +6,9 @@ that moment (tests/e2e/test_tap_during_redraw.py).
 
 ``POST /test/autoplay/<CODE>``: the computer plays every person's seat at that table from now on, so a test (or a
 bench) gets a game to its end through the running server in seconds (tests/e2e/test_review_browser.py).
+
+``GET /test/status/<CODE>``: the table's status (lobby, playing, over) and version, so a bench can see that a table
+it keeps busy has ended and start another without keeping a page open on it (tests/bench/bench_review.py).
 """
 
 from __future__ import annotations
@@ -43,3 +46,10 @@ def register() -> None:
 
         hub.run(table, computers_play)
         return JSONResponse({"seats": len(table.seats)})
+
+    @app.get("/test/status/{code}", include_in_schema=False)
+    async def status(code: str) -> JSONResponse:
+        table = runtime().hub.get(code)
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        return JSONResponse({"status": table.status, "version": table.version})
