@@ -7,14 +7,35 @@
 // release finds the pressed card or button moved or no longer under it is given to that card or button (or, when
 // the redraw replaced it, to the one now standing for it: the same data-source, data-testid or data-card), once:
 // a click the browser still sends for that tap is dropped. Taps that end where they began are left to the browser.
-// tests/e2e/test_press_target.py checks both kinds of loss.
+// A card still flying to where it lands (assets/motion.js, 200 ms) can pass over a pile or another card as it is
+// tapped: the tap belongs to what lies under the finger on the table as drawn, not to the card in flight (when
+// nothing tappable lies under it, the flying card keeps the tap). tests/e2e/test_press_target.py checks each case.
 (() => {
   const TAPPABLE = "[data-card], [data-source], button, .q-btn, [role=button]";
   const MAX_MS = 800; // longer is a press-and-hold, not a tap
   const SLOP = 10; // px a finger may wobble within a tap
   const CLICK_WAIT_MS = 400; // how long after the release a browser's own click for the tap may still come
-  let press = null; // {el, x, y, t, names, parent, next}
+  let press = null; // {el, x, y, t, names, parent, next, through: pressed through a card in flight}
   let given = null; // {el, until}: a tap handed to its card; the browser's click for it is dropped
+
+  // a card in flight: it, or a box it sits in, is running one of motion.js's animations
+  const flying = (el) => {
+    for (let n = el; n && n.getAnimations; n = n.parentElement) {
+      if (n.getAnimations().some((a) => a.id === "cn-motion" && a.playState === "running")) return true;
+    }
+    return false;
+  };
+
+  // what a press at (x, y) is for: the tappable element under it, looking through cards in flight
+  function pressed(target, x, y) {
+    const el = target.closest ? target.closest(TAPPABLE) : null;
+    if (!el || !flying(el)) return el;
+    for (const n of document.elementsFromPoint(x, y)) {
+      const below = n.closest(TAPPABLE);
+      if (below && !flying(below)) return below;
+    }
+    return el;
+  }
 
   const names = (el) => ["data-source", "data-testid", "data-card"]
     .filter((a) => el.hasAttribute(a)).map((a) => [a, el.getAttribute(a)]);
@@ -30,9 +51,9 @@
 
   document.addEventListener("pointerdown", (e) => {
     given = null; // a new tap: whatever the browser still had to say of the last one has been said
-    const el = e.isPrimary && e.target.closest ? e.target.closest(TAPPABLE) : null;
+    const el = e.isPrimary ? pressed(e.target, e.clientX, e.clientY) : null;
     press = el ? { el, x: e.clientX, y: e.clientY, t: performance.now(), names: names(el),
-                   parent: el.parentNode, next: el.nextSibling } : null;
+                   parent: el.parentNode, next: el.nextSibling, through: !el.contains(e.target) } : null;
   }, true);
 
   document.addEventListener("pointerup", (e) => {
@@ -42,7 +63,7 @@
     if (Math.abs(e.clientX - p.x) > SLOP || Math.abs(e.clientY - p.y) > SLOP) return; // a slide, not a tap
     const moved = !p.el.isConnected || p.el.parentNode !== p.parent || p.el.nextSibling !== p.next;
     const under = e.target instanceof Node && p.el.contains(e.target);
-    if (under && !moved) return; // the browser clicks it as usual
+    if (under && !moved && !p.through) return; // the browser clicks it as usual
     const el = standing(p);
     if (!el || el.disabled || el.getAttribute("aria-disabled") === "true") return;
     const tap = { el, until: performance.now() + CLICK_WAIT_MS, done: false };

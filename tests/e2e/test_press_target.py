@@ -1,5 +1,6 @@
 """A tap belongs to what it pressed (assets/press_target.js): a redraw that moves the card between the press and the
-release of a tap must not turn the tap into a click on the hand around it.
+release of a tap must not turn the tap into a click on the hand around it, and a card flying over another as it lands
+(motion.js) must not take a tap meant for what lies under it.
 
 At a quiet practice table (the computers move at once, then wait for the person) the mouse presses a hand card; the
 page then moves that card to the other end of the hand, as a redraw does (the node is taken out and put back); the
@@ -33,8 +34,9 @@ MOVE_JS = """(code) => {
 }"""
 
 
-def open_hand(browser: Browser, server: Server, game: str) -> tuple[Page, list[str]]:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def open_hand(browser: Browser, server: Server, game: str, touch: bool = False) -> tuple[Page, list[str]]:
+    page = (browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if touch
+            else browser.new_page(viewport={"width": 1280, "height": 800}))
     page.goto(server.url + URLS[game])
     page.wait_for_function("""() => {
       const t = document.querySelector('[data-testid=table]');
@@ -77,3 +79,31 @@ def test_a_press_that_slides_to_another_card_picks_nothing(browser: Browser, ser
     page.mouse.up()
     page.wait_for_timeout(800)  # a click would have reached the server and come back by now
     expect(page.locator(PICKED)).to_have_count(0)
+
+
+# a card of the hand set flying (as motion.js does: an animation with its id) over the corner of another card
+FLY_JS = """([code, x, y]) => {
+  const el = document.querySelector(`[data-testid=hand] [data-card="${code}"]`);
+  const r = el.getBoundingClientRect();
+  const dx = x - (r.left + 8), dy = y - (r.top + 24);
+  const a = el.animate([{ translate: `${dx}px ${dy}px` }, { translate: `${dx}px ${dy}px` }], { duration: 20000 });
+  a.id = "cn-motion";
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_tap_through_a_card_in_flight_reaches_what_lies_under_it(browser: Browser, server: Server,
+                                                                    size: str) -> None:
+    page, codes = open_hand(browser, server, "rummy", touch=size == "phone")
+    target, flying = codes[1], codes[-2]  # the flying card comes later in the row: it is drawn above the target
+    x, y = corner(page, target)
+    page.evaluate(FLY_JS, [flying, x, y])
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]')?.dataset.card", [x, y])
+    assert under == flying  # the card in flight covers the target's corner: the browser would click it
+    if size == "phone":
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+    expect(page.locator(f"[data-testid=hand] [data-card='{target}']")).to_have_class(
+        re.compile(r"\bselected\b"), timeout=5000)
+    expect(page.locator(PICKED)).to_have_count(1)
