@@ -11,12 +11,43 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+MOTION = {"reduced_motion": "no-preference"}  # a page with motion on, as most players have it
+
+
+class CalmBrowser:
+    """The session's Chromium, whose new pages ask for reduced motion unless a test asks otherwise (``**MOTION``).
+
+    For players, cards fly from where they were (assets/motion.js) and highlights pulse; drawn in software, that was
+    about a third of the browser's CPU in this suite, which is bound by CPU on two cores. Reduced motion is a setting
+    players have too (their system's, or "Animations" off on /profile). The tests of motion and of taps landing in
+    the middle of it run with motion on: test_motion, test_tv, test_tap_during_redraw and test_press_target."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        return self._browser.new_context(**{"reduced_motion": "reduce", **options})
+
+    def new_page(self, **options: Any) -> Page:
+        return self._browser.new_page(**{"reduced_motion": "reduce", **options})
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> CalmBrowser:  # pytest-playwright's browser, wrapped
+    return CalmBrowser(browser)
 
 
 @pytest.fixture(scope="session")

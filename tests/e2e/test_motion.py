@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import MOTION, Server
 from tests.e2e.helpers import attr, president_step
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +36,7 @@ RECORD_JS = """() => {
 @pytest.fixture(params=list(SIZES), scope="module")
 def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     phone = request.param == "phone"
-    ctx = browser.new_context(viewport=SIZES[request.param], has_touch=phone, is_mobile=phone)
+    ctx = browser.new_context(viewport=SIZES[request.param], has_touch=phone, is_mobile=phone, **MOTION)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     yield page

@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import MOTION, Server
 
 pytestmark = pytest.mark.e2e
 
@@ -35,8 +35,8 @@ MOVE_JS = """(code) => {
 
 
 def open_hand(browser: Browser, server: Server, game: str, touch: bool = False) -> tuple[Page, list[str]]:
-    page = (browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if touch
-            else browser.new_page(viewport={"width": 1280, "height": 800}))
+    page = (browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **MOTION) if touch
+            else browser.new_page(viewport={"width": 1280, "height": 800}, **MOTION))
     page.goto(server.url + URLS[game])
     page.wait_for_function("""() => {
       const t = document.querySelector('[data-testid=table]');

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import Server, free_port
+from tests.e2e.conftest import MOTION, Server, free_port
 
 pytestmark = pytest.mark.e2e
 
@@ -139,9 +139,9 @@ def target(page: Page, game: str) -> tuple[str, str]:
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_tap_during_redraw_takes_effect(browser: Browser, hook_server: Server, game: str, size: str) -> None:
     if size == "phone":
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, **MOTION)
     else:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, **MOTION)
     context.add_init_script(HOLD_JS)
     page = context.new_page()
     page.goto(hook_server.url + URLS[game])

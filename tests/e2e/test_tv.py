@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_phases import Scanner
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import MOTION, Server
 from tests.e2e.helpers import attr, president_step
 from tests.e2e.test_axe import axe_script
 
@@ -37,12 +37,13 @@ def choose(page: Page, testid: str, option: str) -> None:
 
 
 def tv_page(browser: Browser, width: int, height: int) -> Page:
-    return browser.new_context(viewport={"width": width, "height": height}).new_page()
+    return browser.new_context(viewport={"width": width, "height": height}, **MOTION).new_page()
 
 
 def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, server: Server) -> None:
-    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    guest = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    host = browser.new_context(viewport={"width": 1280, "height": 800}, **MOTION).new_page()
+    guest = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                **MOTION).new_page()
     host.goto(server.url)
     host.click("[data-testid=friends-president]")
     expect(host).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"))
