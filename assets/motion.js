@@ -48,15 +48,18 @@
     return a;
   }
 
-  // from: a box the card should seem to come from; to: where it is now
-  function flip(el, from, to, fade) {
+  // from: a box the card should seem to come from; to: where it is now; travel: it comes from another place (the
+  // stock, a pile, another seat: its animation is marked, and a tap on what it crosses on its way goes there, see
+  // assets/press_target.js), not from its own spot in the same row (a hand closing up)
+  function flip(el, from, to, fade, travel) {
     const dx = from.x + from.w / 2 - (to.x + to.w / 2);
     const dy = from.y + from.h / 2 - (to.y + to.h / 2);
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(from.w - to.w) < 1) return;
     const sx = Math.max(0.2, Math.min(3, from.w / to.w));
     const sy = Math.max(0.2, Math.min(3, from.h / to.h));
-    animate(el, [{ translate: `${dx}px ${dy}px`, scale: `${sx} ${sy}`, opacity: fade ? 0.4 : 1 },
-                 { translate: "0 0", scale: "1", opacity: 1 }]);
+    const a = animate(el, [{ translate: `${dx}px ${dy}px`, scale: `${sx} ${sy}`, opacity: fade ? 0.4 : 1 },
+                           { translate: "0 0", scale: "1", opacity: 1 }]);
+    a.cnTravel = !!travel;
   }
 
   // a stand-in that travels where no element of the page goes (to another seat's badge, or away)
@@ -122,13 +125,14 @@
         continue;
       }
       const same = gone.get(el.dataset.card);
+      const mine = !!el.closest("[data-testid=hand]");
       if (same && same.length) {
-        flip(el, same.shift().r, to, false);
+        const prev = same.shift();
+        flip(el, prev.r, to, false, !(prev.mine && mine)); // (drawn again within the hand: it only closes up)
         continue;
       }
-      const mine = !!el.closest("[data-testid=hand]");
       const from = mine ? before.stock || centre : mover || before.stock;
-      if (from) flip(el, from, to, true);
+      if (from) flip(el, from, to, true, true);
     }
     // cards that went where this page shows no card: to the seat that moved (it took them), else away (cleared)
     const took = {};

@@ -18,10 +18,11 @@
   let press = null; // {el, x, y, t, names, parent, next, through: pressed through a card in flight}
   let given = null; // {el, until}: a tap handed to its card; the browser's click for it is dropped
 
-  // a card in flight: it, or a box it sits in, is running one of motion.js's animations
+  // a card in flight from another place: it, or a box it sits in, runs a travelling animation of motion.js (a card
+  // closing up within its own row is not: a tap on it is meant for it)
   const flying = (el) => {
     for (let n = el; n && n.getAnimations; n = n.parentElement) {
-      if (n.getAnimations().some((a) => a.id === "cn-motion" && a.playState === "running")) return true;
+      if (n.getAnimations().some((a) => a.id === "cn-motion" && a.cnTravel && a.playState === "running")) return true;
     }
     return false;
   };

@@ -81,29 +81,35 @@ def test_a_press_that_slides_to_another_card_picks_nothing(browser: Browser, ser
     expect(page.locator(PICKED)).to_have_count(0)
 
 
-# a card of the hand set flying (as motion.js does: an animation with its id) over the corner of another card
-FLY_JS = """([code, x, y]) => {
+# a card of the hand set moving (as motion.js does: an animation with its id, marked when the card travels from
+# another place) over the corner of another card
+FLY_JS = """([code, x, y, travel]) => {
   const el = document.querySelector(`[data-testid=hand] [data-card="${code}"]`);
   const r = el.getBoundingClientRect();
   const dx = x - (r.left + 8), dy = y - (r.top + 24);
   const a = el.animate([{ translate: `${dx}px ${dy}px` }, { translate: `${dx}px ${dy}px` }], { duration: 20000 });
   a.id = "cn-motion";
+  a.cnTravel = travel;
 }"""
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_tap_through_a_card_in_flight_reaches_what_lies_under_it(browser: Browser, server: Server,
-                                                                    size: str) -> None:
+@pytest.mark.parametrize("travel", [True, False], ids=["flying-in", "closing-up"])
+def test_a_tap_through_a_card_in_flight_reaches_what_lies_under_it(browser: Browser, server: Server, size: str,
+                                                                    travel: bool) -> None:
+    """A card flying in from another place gives a tap to what lies under it; a card closing up within its own row
+    (a hand after a card left it) keeps the tap: the finger is on it."""
     page, codes = open_hand(browser, server, "rummy", touch=size == "phone")
-    target, flying = codes[1], codes[-2]  # the flying card comes later in the row: it is drawn above the target
+    target, flying = codes[1], codes[-2]  # the moving card comes later in the row: it is drawn above the target
     x, y = corner(page, target)
-    page.evaluate(FLY_JS, [flying, x, y])
+    page.evaluate(FLY_JS, [flying, x, y, travel])
     under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]')?.dataset.card", [x, y])
     assert under == flying  # the card in flight covers the target's corner: the browser would click it
     if size == "phone":
         page.touchscreen.tap(x, y)
     else:
         page.mouse.click(x, y)
-    expect(page.locator(f"[data-testid=hand] [data-card='{target}']")).to_have_class(
+    picked = target if travel else flying
+    expect(page.locator(f"[data-testid=hand] [data-card='{picked}']")).to_have_class(
         re.compile(r"\bselected\b"), timeout=5000)
     expect(page.locator(PICKED)).to_have_count(1)
