@@ -217,6 +217,8 @@ class Hub:
     def changed(self, table: Table) -> None:
         """Save the table; its pages are told once the save has landed (see :meth:`_saved`)."""
         self._persist(table)
+        if table.status == STATUS_PLAYING:
+            self.reviews.warm_soon()  # (once: the pool's workers load the judges while the first game is played)
         if table.status == STATUS_OVER and not getattr(table, "_archived", False):
             self._archive(table)
 

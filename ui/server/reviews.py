@@ -51,7 +51,7 @@ FIRST_MARKS_SECONDS = 2.0  # a game's seats are judged at normal priority this l
 MAX_CHUNK = 8
 BACKLOG_GAMES = 30  # at start: the last finished games without a review are queued again (newest first)
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
-WARM_DELAY = 1.0  # the pool's workers load the judges this long after start
+WARM_DELAY = 1.0  # the pool's workers load the judges this long after the first game starts
 POOL_WORKERS = os.cpu_count() or 1  # NiceGUI's process pool has one worker per core
 KEEP_GAMES = 64  # reviews kept in memory for pages (besides those running)
 
@@ -149,6 +149,7 @@ class ReviewRunner:
         self._task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
         self.started = False
+        self.warming = False  # the pool's workers have been asked to load the judges (once, at the first game)
         self.stopping = False
         self.current: str | None = None
 
@@ -161,29 +162,39 @@ class ReviewRunner:
         return self._store
 
     def start(self) -> None:
-        """At app start: run the queue from now on, and queue the last finished games still without a review (after
-        the pool's workers have loaded the judges: a fresh worker spends seconds on imports, which would otherwise
-        delay the first marks of the first game that ends)."""
+        """At app start: run the queue from now on, and a few seconds later queue the last finished games still
+        without a review."""
         self.started = True
         loop = asyncio.get_running_loop()
-        self._bg(loop, self._warm_then_backlog())
+        self._bg(loop, self._backlog_soon())
         self._kick()
+
+    def warm_soon(self) -> None:
+        """A game has started: have the pool's workers load every game's judge now, while it is played. A fresh
+        worker spends about a second on imports, which would otherwise delay the first marks of the first game that
+        ends. Not at app start: a server that only shows its pages (or a test's) never starts the workers."""
+        if self.warming or self.inline or not self.started or self.stopping:
+            return
+        self.warming = True
+        self._bg(asyncio.get_running_loop(), self._warm())
 
     def _bg(self, loop: asyncio.AbstractEventLoop, coro: Any) -> None:
         task = loop.create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _warm_then_backlog(self) -> None:
-        if not self.inline:
-            await asyncio.sleep(WARM_DELAY)
-            try:
-                from nicegui import run
+    async def _warm(self) -> None:
+        await asyncio.sleep(WARM_DELAY)  # the game's first pages and moves come first
+        try:
+            from nicegui import run
 
-                await asyncio.gather(*(run.cpu_bound(warm_up) for _ in range(POOL_WORKERS)))
-            except Exception:  # only a head start: the work itself reports its own errors
-                log.warning("reviews: warming the worker pool failed", exc_info=True)
-            await asyncio.sleep(max(0.0, BACKLOG_DELAY - WARM_DELAY))
+            await asyncio.gather(*(run.cpu_bound(warm_up) for _ in range(POOL_WORKERS)))
+        except Exception:  # only a head start: the work itself reports its own errors
+            log.warning("reviews: warming the worker pool failed", exc_info=True)
+
+    async def _backlog_soon(self) -> None:
+        if not self.inline:
+            await asyncio.sleep(BACKLOG_DELAY)
         await self._queue_backlog()
 
     def stop(self) -> None:
