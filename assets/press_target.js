@@ -6,7 +6,9 @@
 // or, when the pressed node was moved, no click at all: the tap was lost. Here a tap (short, without a slide) whose
 // release finds the pressed card or button moved or no longer under it is given to that card or button (or, when
 // the redraw replaced it, to the one now standing for it: the same data-source, data-testid or data-card), once:
-// a click the browser still sends for that tap is dropped. Taps that end where they began are left to the browser.
+// a click the browser still sends for that tap is dropped. Taps that end where they began are left to the browser,
+// whose click must still reach the card pressed: a phone aims its click again once the finger has lifted, and a
+// redraw in that moment can put another card there; such a click goes to the card pressed instead.
 // A card still flying to where it lands (assets/motion.js, 200 ms) can pass over a pile or another card as it is
 // tapped: the tap belongs to what lies under the finger on the table as drawn, not to the card in flight (when
 // nothing tappable lies under it, the flying card keeps the tap). tests/e2e/test_press_target.py checks each case.
@@ -64,7 +66,10 @@
     if (Math.abs(e.clientX - p.x) > SLOP || Math.abs(e.clientY - p.y) > SLOP) return; // a slide, not a tap
     const moved = !p.el.isConnected || p.el.parentNode !== p.parent || p.el.nextSibling !== p.next;
     const under = e.target instanceof Node && p.el.contains(e.target);
-    if (under && !moved && !p.through) return; // the browser clicks it as usual
+    if (under && !moved && !p.through) { // the browser clicks it as usual, unless a redraw comes before its click:
+      given = { el: p.el, p, until: performance.now() + CLICK_WAIT_MS, done: false }; // (a phone's click is
+      return; // aimed again after the finger lifts: at whatever a redraw has put there meanwhile)
+    }
     const el = standing(p);
     if (!el || el.disabled || el.getAttribute("aria-disabled") === "true") return;
     const tap = { el, until: performance.now() + CLICK_WAIT_MS, done: false };
@@ -78,9 +83,13 @@
     const tap = given;
     if (!tap || !e.isTrusted) return;
     if (performance.now() > tap.until) { given = null; return; }
-    if (!tap.done && e.target instanceof Node && tap.el.contains(e.target)) { tap.done = true; return; } // it came
+    if (!tap.done && e.target instanceof Node && tap.el.contains(e.target)) { // it came
+      tap.done = true;
+      if (tap.p) given = null; // (left to the browser: nothing of it is left to drop)
+      return;
+    }
     e.stopPropagation(); // the browser's click for a tap already given (or given now, below), on the wrong element
     e.preventDefault();
-    if (!tap.done) { tap.done = true; tap.el.click(); }
+    if (!tap.done) { tap.done = true; (tap.el.isConnected || !tap.p ? tap.el : standing(tap.p) || tap.el).click(); }
   }, true);
 })();

@@ -19,7 +19,9 @@ A lost tap is watched 2 s more: "late" if its effect showed then (a slow server 
 else "never" (the tap was dropped).
 Taps that do not test anything are left out and counted apart ("void"): the finger landed on another card than
 aimed at (the hand moved), the phase changed before the tap, the card was no longer tappable when the finger landed
-(greyed out by a change just before), the target was gone.
+(greyed out by a change just before), the target was gone, the card aimed at was still flying in from another place
+(motion.js, 200 ms: the driver aimed at it mid-way, tens of ms after it appeared, which no person can do; a tap
+there goes to what lies under it, assets/press_target.js).
 
 Prints per game and size: taps made, lost, the lost rate with a 95% Wilson interval, taps per kind, and each lost
 tap (kind, ms after the page saw the version change, page version before/after, when the next change and the next

@@ -33,6 +33,9 @@ PROBE_JS = """
                             || e.classList.contains('selected'));
   cn.canTap = (e) => !!e && e.classList.contains('clickable') && !e.classList.contains('disabled')
                      && e.getAttribute('aria-disabled') !== 'true';
+  // a card still travelling from another place (motion.js marks that animation, 200 ms): no person aims at it
+  cn.inFlight = (e) => !!e && e.getAnimations().some((a) => a.id === 'cn-motion' && a.cnTravel
+                                                     && a.playState === 'running');
   cn.q = (s) => document.querySelector(s);
   // which card: where it lies (data-source), else its hand slot (Stockpile's hand-card-N, two cards may share a
   // name), else its name
@@ -81,7 +84,8 @@ PROBE_JS = """
       const t = table();
       cn.events.push({type, t: now(), v: cn.v, vt: cn.vt, phase: t ? t.dataset.phase : null,
                       card: card ? cn.cardId(card) : null, ids,
-                      can: card ? cn.canTap(card) : null});  // the card took taps when the finger landed
+                      can: card ? cn.canTap(card) : null,  // the card took taps when the finger landed
+                      flying: card ? cn.inFlight(card) : false});
       if (type === 'pointerdown') cn.downAt = [now(), card || e.target];  // the element under the finger
       if (cn.events.length > 400) cn.events.splice(0, 200);
     }, true);
@@ -343,6 +347,8 @@ class Player:
                 void = f"phase {st['phase']} -> {res['phaseAtTap']} before the tap"
             elif tap.card and down.get("can") is False:  # e.g. greyed out as the turn began: the page said no
                 void = "card not tappable when the finger landed"
+            elif tap.card and down.get("flying"):  # aimed within 200 ms of its appearing, mid-way: faster than a person
+                void = "card in flight from another place when the finger landed"
         rec = TapRecord(self.game, self.size, tap.kind, lost=not res["ok"] and not void, void=void, offset_ms=offset,
                         since_change_ms=res["sinceChange"], effect_ms=res["effectMs"], late_ms=res["lateMs"],
                         version_before=str(res["vAtTap"]), version_after=str(res["vNow"]),

@@ -1,6 +1,7 @@
 """A tap belongs to what it pressed (assets/press_target.js): a redraw that moves the card between the press and the
 release of a tap must not turn the tap into a click on the hand around it, and a card flying over another as it lands
-(motion.js) must not take a tap meant for what lies under it.
+(motion.js) must not take a tap meant for what lies under it; on a phone, whose click is aimed again once the finger
+lifts, a card moved away in that moment still gets the tap.
 
 At a quiet practice table (the computers move at once, then wait for the person) the mouse presses a hand card; the
 page then moves that card to the other end of the hand, as a redraw does (the node is taken out and put back); the
@@ -111,5 +112,29 @@ def test_a_tap_through_a_card_in_flight_reaches_what_lies_under_it(browser: Brow
         page.mouse.click(x, y)
     picked = target if travel else flying
     expect(page.locator(f"[data-testid=hand] [data-card='{picked}']")).to_have_class(
+        re.compile(r"\bselected\b"), timeout=5000)
+    expect(page.locator(PICKED)).to_have_count(1)
+
+
+# at the finger's release, the card moves away (as a redraw in that moment moves it); a phone then aims its click at
+# whatever lies under the finger
+MOVE_AT_RELEASE_JS = """(code) => window.addEventListener('pointerup', () => {
+  const el = document.querySelector(`[data-testid=hand] [data-card="${code}"]`);
+  const row = el.parentElement;
+  row.insertBefore(el, el === row.firstElementChild ? null : row.firstElementChild);
+}, {once: true})"""
+
+
+@pytest.mark.parametrize("game", list(URLS))
+def test_a_card_moved_between_release_and_click_on_a_phone_is_picked(browser: Browser, server: Server,
+                                                                      game: str) -> None:
+    page, codes = open_hand(browser, server, game, touch=True)
+    code = codes[len(codes) // 2]
+    x, y = corner(page, code)
+    page.evaluate(MOVE_AT_RELEASE_JS, code)
+    page.touchscreen.tap(x, y)
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]')?.dataset.card", [x, y])
+    assert under != code  # the card did move away from under the finger
+    expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_class(
         re.compile(r"\bselected\b"), timeout=5000)
     expect(page.locator(PICKED)).to_have_count(1)
