@@ -43,3 +43,9 @@ async def test_a_stopping_server_warms_nothing(hub: Hub) -> None:
     hub.reviews.stop()
     hub.changed(hub.create("president", "p1", "Ann", "🐯", options={"players": 4}, practice=True, bots=3, seed=1))
     assert not hub.reviews.warming
+
+
+def test_a_change_off_the_event_loop_warms_nothing_and_leaves_the_next_to_warm(hub: Hub) -> None:
+    table = hub.create("president", "p1", "Ann", "🐯", options={"players": 4}, practice=True, bots=3, seed=1)
+    hub.changed(table)  # no event loop here: the table is saved as always
+    assert not hub.reviews.warming

@@ -175,8 +175,12 @@ class ReviewRunner:
         ends. Not at app start: a server that only shows its pages (or a test's) never starts the workers."""
         if self.warming or self.inline or not self.started or self.stopping:
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a change made off the event loop (a script, a thread): the next one warms
+            return
         self.warming = True
-        self._bg(asyncio.get_running_loop(), self._warm())
+        self._bg(loop, self._warm())
 
     def _bg(self, loop: asyncio.AbstractEventLoop, coro: Any) -> None:
         task = loop.create_task(coro)
