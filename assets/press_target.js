@@ -9,16 +9,17 @@
 // a click the browser still sends for that tap is dropped. Taps that end where they began are left to the browser,
 // whose click must still reach the card pressed: a phone aims its click again once the finger has lifted, and a
 // redraw in that moment can put another card there; such a click goes to the card pressed instead.
-// A card still flying to where it lands (assets/motion.js, 200 ms) can pass over a pile or another card as it is
-// tapped: the tap belongs to what lies under the finger on the table as drawn, not to the card in flight (when
-// nothing tappable lies under it, the flying card keeps the tap). tests/e2e/test_press_target.py checks each case.
+// A card still travelling from another place to where it lands (assets/motion.js, 200 ms: from the stock, a pile,
+// another seat) can pass over a pile or another card as it is tapped: the tap belongs to what lies under the finger
+// on the table as drawn, not to the card in flight (when nothing tappable lies under it, the card keeps the tap). tests/e2e/test_press_target.py checks each case.
 (() => {
   const TAPPABLE = "[data-card], [data-source], button, .q-btn, [role=button]";
   const MAX_MS = 800; // longer is a press-and-hold, not a tap
   const SLOP = 10; // px a finger may wobble within a tap
   const CLICK_WAIT_MS = 400; // how long after the release a browser's own click for the tap may still come
   let press = null; // {el, x, y, t, names, parent, next, through: pressed through a card in flight}
-  let given = null; // {el, until}: a tap handed to its card; the browser's click for it is dropped
+  let given = null; // {el, until, done, p?}: a tap handed to its card (the browser's click for it is dropped), or,
+  // with p, left to the browser while its click is watched
 
   // a card in flight from another place: it, or a box it sits in, runs a travelling animation of motion.js (a card
   // closing up within its own row is not: a tap on it is meant for it)
