@@ -11,7 +11,8 @@
 // redraw in that moment can put another card there; such a click goes to the card pressed instead.
 // A card still travelling from another place to where it lands (assets/motion.js, 200 ms: from the stock, a pile,
 // another seat) can pass over a pile or another card as it is tapped: the tap belongs to what lies under the finger
-// on the table as drawn, not to the card in flight (when nothing tappable lies under it, the card keeps the tap). tests/e2e/test_press_target.py checks each case.
+// on the table as drawn, not to the card in flight (when nothing tappable lies under it, the card keeps the tap).
+// tests/e2e/test_press_target.py checks each case.
 (() => {
   const TAPPABLE = "[data-card], [data-source], button, .q-btn, [role=button]";
   const MAX_MS = 800; // longer is a press-and-hold, not a tap
