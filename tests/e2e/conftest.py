@@ -50,6 +50,18 @@ def browser(browser: Browser) -> CalmBrowser:  # pytest-playwright's browser, wr
     return CalmBrowser(browser)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_reviews() -> Iterator[None]:
+    """Servers started by browser tests review finished games with 8 sampled deals a decision instead of the full
+    budget: the verdicts are rougher, the work is a fraction (the review runs in worker processes beside the tests on
+    a machine that is bound by CPU). The review pages' own test sets the same; no browser test judges a verdict."""
+    saved = os.environ.get("CARDNIGHT_REVIEW_BUDGET")
+    os.environ.setdefault("CARDNIGHT_REVIEW_BUDGET", "8")
+    yield
+    if saved is None:
+        os.environ.pop("CARDNIGHT_REVIEW_BUDGET", None)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     path = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -145,9 +157,9 @@ def _close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[Non
                 context.close()
 
 
-# Seconds each of the slowest files takes (``--durations`` of a quiet fresh-clone run). On two workers a file runs
-# on one worker (``--dist loadfile``) and files are handed out in order: the longest first, so that no long file
-# starts last while the other worker has nothing left (longest-first keeps the two workers' ends close).
+# Seconds each of the slowest files takes (``--durations`` of a quiet fresh-clone run). On several workers a file
+# runs on one worker (``--dist loadfile``) and files are handed out in order: the longest first, so that no long file
+# starts last while the others have nothing left (longest-first keeps the workers' ends close).
 SLOW_FILES = {
     "test_hidden_cards_ws.py": 210, "test_tap_during_redraw.py": 100, "test_presence.py": 100,
     "test_president_friends.py": 95, "test_axe.py": 90, "test_clock_step.py": 75, "test_seat_api_games.py": 70,

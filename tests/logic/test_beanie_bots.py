@@ -99,10 +99,11 @@ def test_mixed_tables_finish_with_options():
 
 
 def test_bots_answer_in_every_phase_of_random_games():
-    """Random play visits odd states (votes open, first turns, empty stock); every bot must cope."""
+    """Random play visits odd states (votes open, first turns, empty stock); every bot must cope. Six games (two at
+    each table size) already reach every phase asserted below."""
     bots = {lv: GAME.make_bot(lv) for lv in LEVELS}
     seen_phases = set()
-    for seed in range(12):
+    for seed in range(6):
         st = GAME.new_game(GAME.make_config(players=2 + seed % 3, rounds=3), seed)
         rng = random.Random(seed)
         while GAME.outcome(st) is None:
@@ -116,7 +117,8 @@ def test_bots_answer_in_every_phase_of_random_games():
                         assert bot.choose(json.loads(json.dumps(view)), legal, random.Random(1)) in legal
             seat = rng.choice(movers)
             GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
-    assert {("play", "draw", False), ("play", "play", False), ("play", "play", True), ("hand-over", None, False)} <= (
+    assert {("play", "draw", False), ("play", "draw", True), ("play", "play", False), ("play", "play", True),
+            ("hand-over", None, False)} <= (
         seen_phases
     )
 
