@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import threading
 from typing import Any
 
@@ -22,14 +23,20 @@ def choose_bot_action(game_key: str, level: str, view: dict[str, Any], legal: li
     return get_game(game_key).make_bot(level).choose(view, legal, random.Random(rng_key))
 
 
+_watching = False
+
+
 def exit_with_parent() -> bool:
     """In a worker process, end it when the server ends, however the server ended.
 
     A server killed outright (power button, `kill -9`, the OOM killer) cannot stop its pool, and a worker waiting
-    for work would otherwise live on, one more after every crash. Returns whether a watch was started."""
+    for work would otherwise live on, one more after every crash: the pool's queue is shared by every worker, so
+    none of them ever sees it close. Returns whether a watch was started (once per process)."""
+    global _watching
     parent = multiprocessing.parent_process()
-    if parent is None:
+    if parent is None or _watching:
         return False
+    _watching = True
 
     def watch() -> None:
         parent.join()  # returns once the parent's sentinel pipe closes, i.e. when it has died
@@ -37,6 +44,14 @@ def exit_with_parent() -> bool:
 
     threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
     return True
+
+
+def start_pool_worker() -> None:
+    """Where each worker of the server's process pool starts (NiceGUI's ``run.cpu_bound`` pool, see
+    ``ui/nicegui_internals.py``): Ctrl-C is the server's to handle, and the worker ends with the server. Every
+    worker runs it, also one that never gets a task (an import-time watch alone missed those)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 exit_with_parent()

@@ -16,6 +16,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`install` gives ``nicegui.timer`` the monotonic clock: its timers measure their callback with ``time.time()``
   and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
   page's ``ui.timer`` (the turn countdown) for as long as the step (tests/ui/test_timer_clock.py).
+- :func:`install` makes every worker of ``run.cpu_bound``'s process pool start with
+  ``logic.bot_worker.start_pool_worker`` (in place of NiceGUI's ``run._ignore_sigint``, which it also does), so the
+  workers end with a killed server (tests/logic/test_bot_worker.py, with the real server).
 - :func:`sign_session_cookies_with`: the session cookie's signer, which NiceGUI's ``ui.run`` does not let us choose
   (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py).
 
@@ -39,6 +42,8 @@ from typing import Any
 
 import itsdangerous
 from nicegui import Client, app, helpers, ui
+
+from logic.bot_worker import start_pool_worker
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +69,11 @@ def install() -> None:
     helpers.expects_arguments = expects_arguments
     # the module's ``time``, read only for dt (mypy sees the module object only, not what it imported)
     importlib.import_module("nicegui.timer").time = MONOTONIC_TIME  # type: ignore[attr-defined]
+    # the pool's initializer, named at both places NiceGUI makes the pool (at start, after a broken pool)
+    run_module = importlib.import_module("nicegui.run")
+    if not hasattr(run_module, "_ignore_sigint"):
+        raise RuntimeError("nicegui.run._ignore_sigint is gone: see ui/nicegui_internals.py")
+    run_module._ignore_sigint = start_pool_worker  # type: ignore[attr-defined]
 
 
 MONOTONIC_TIME = SimpleNamespace(time=time.monotonic)  # stands in for the ``time`` module inside nicegui.timer

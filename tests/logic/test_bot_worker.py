@@ -50,3 +50,57 @@ def test_no_watch_in_the_server_itself() -> None:
     from logic.bot_worker import exit_with_parent
 
     assert exit_with_parent() is False
+
+
+def children(pid: int) -> set[int]:
+    out = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out |= {int(c) for c in (task / "children").read_text().split()}
+    return out
+
+
+def test_the_real_servers_pool_workers_end_when_it_is_killed(tmp_path: Path) -> None:
+    """main.py as a host runs it: a table of searching computer players starts the pool; after ``kill -9`` of the
+    server no worker lives on (NiceGUI's pool shares one queue among its workers, so they never see it close: each
+    must watch the server itself, see ``start_pool_worker``)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = (tmp_path / "server.log").open("wb")
+    server = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(port),
+                               "--data-dir", str(tmp_path / "data")], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                              env={k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"})  # not a test
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
+                time.sleep(0.2)
+        import httpx
+
+        answer = httpx.get(f"http://127.0.0.1:{port}/new/president?players=4&bots=3&level=expert&speed=0")
+        assert answer.status_code == 303
+        workers: set[int] = set()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            workers = {pid for pid in children(server.pid)
+                       if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")}
+            if len(workers) >= 2:
+                break
+            time.sleep(0.2)
+        assert workers, "no pool worker started"
+        time.sleep(1)  # each has started (imported, ran its initializer)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        deadline = time.monotonic() + 10
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(w) for w in workers), "a pool worker outlived the killed server"
+    finally:
+        server.kill()
+        server.wait(10)
