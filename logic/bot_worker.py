@@ -49,7 +49,7 @@ def exit_with_parent() -> bool:
 def start_pool_worker() -> None:
     """Where each worker of the server's process pool starts (NiceGUI's ``run.cpu_bound`` pool, see
     ``ui/nicegui_internals.py``): Ctrl-C is the server's to handle, and the worker ends with the server. Every
-    worker runs it, also one that never gets a task (an import-time watch alone missed those)."""
+    worker runs it: the watch started when this module is imported missed the workers that ran only reviews."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     exit_with_parent()
 
