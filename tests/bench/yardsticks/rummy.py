@@ -1,8 +1,11 @@
-"""A plain greedy Rummy player written from the rules (not one of our levels): a yardstick for the arena.
+"""Rummy yardsticks written from the rules (none of our levels), for tests/bench/arena.py.
 
-It takes a discard only when the cards it would take meld at once, melds the biggest groups and lays off
+``greedy``: it takes a discard only when the cards it would take meld at once, melds the biggest groups and lays off
 everything it can, and discards the highest card that has no partner (same rank, or same suit within two
 ranks). It reads only its view and the legal actions.
+
+``search``: the outside search player (issue 31): plain determinized playouts with ``greedy`` as every seat's
+policy, 16 deals and at most 0.25 s a decision (``search.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from logic.rummy.melds import POINTS, RANK, SUIT, classify, hand_melds, parse_code
+from logic.rummy import GAME
+from logic.rummy.bot_eval import Seen
+from logic.rummy.bot_search import RummySpec
+from logic.rummy.melds import CODE, POINTS, RANK, SUIT, classify, hand_melds, parse_code
+from logic.rummy.state import HAND_OVER, OVER, PENDING, RummyState
+from tests.bench.yardsticks.search import BUDGET_S, WORLDS, plain_search
+
+PLAYOUT_MOVES = 400  # a playout this long is valued as it stands (a hand rarely takes 150 moves)
+MATCH_BONUS = 100  # a playout that ends the match: winning it is worth this many points more
 
 
 def _meld_points(hand: list[int], table_accepts: set[int]) -> int:
@@ -50,49 +61,105 @@ def _has_partner(c: int, others: list[int]) -> bool:
                for x in others)
 
 
+def greedy_move(hand: list[int], discard: list[int], accepts: set[int], must: str | None, legal: list[Any]) -> Any:
+    """The greedy player's move from plain data: its hand and the discard pile (card ints), the cards the
+    table's melds accept, the card it must still use (a code) and the legal actions."""
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {a.kind: a for a in legal}
+    for k in ("next", "commit"):
+        if k in kinds:
+            return kinds[k]
+    takes = [a for a in legal if a.kind == "take"]
+    if takes or "draw" in kinds:
+        base = _meld_points(hand, accepts)
+        best, best_gain = kinds.get("draw", takes[0] if takes else legal[0]), 0
+        for a in takes:
+            taken = discard[discard.index(parse_code(a.card)):]
+            gain = _meld_points(hand + taken, accepts) - base  # > 0: the pickup melds at once
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+    plays = [a for a in legal if a.kind in ("meld", "layoff")]
+    if must:
+        with_must = [a for a in plays if must in a.cards]
+        if with_must:
+            return max(with_must, key=lambda a: len(a.cards))
+    melds = [a for a in plays if a.kind == "meld"]
+    if melds:
+        return max(melds, key=lambda a: (len(a.cards), sum(POINTS[parse_code(c)] for c in a.cards)))
+    lays = [a for a in plays if a.kind == "layoff"]
+    if lays:
+        return lays[0]
+    discards = [a for a in legal if a.kind == "discard"]
+    if not discards:
+        return next((a for a in legal if a.kind == "undo"), legal[0])
+    cards = [parse_code(a.card) for a in discards]
+    useless = [c for c in cards if not _has_partner(c, hand)]
+    pool = useless or cards
+    pick = max(pool, key=lambda c: (POINTS[c], RANK[c], -c))
+    return discards[cards.index(pick)]
+
+
 class GreedyRummy:
     """Take a discard that melds, meld and lay off all you can, discard the least useful high card."""
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        kinds = {a.kind: a for a in legal}
-        for k in ("next", "commit"):
-            if k in kinds:
-                return kinds[k]
         hand = [parse_code(c) for c in view["hand"]]
-        takes = [a for a in legal if a.kind == "take"]
-        if takes or "draw" in kinds:
-            acc = _accepts(view)
-            base = _meld_points(hand, acc)
-            pile = [parse_code(c) for c in view["discard"]]
-            best, best_gain = kinds.get("draw", takes[0] if takes else legal[0]), 0
-            for a in takes:
-                taken = pile[pile.index(parse_code(a.card)):]
-                gain = _meld_points(hand + taken, acc) - base  # > 0: the pickup melds at once
-                if gain > best_gain:
-                    best, best_gain = a, gain
-            return best
+        pile = [parse_code(c) for c in view["discard"]]
+        return greedy_move(hand, pile, _accepts(view), view.get("must_use"), legal)
+
+
+def _state_accepts(st: RummyState) -> set[int]:
+    out: set[int] = set()
+    for m in st.melds:
+        out.update(m[8])
+    return out
+
+
+def _greedy_playout(st: RummyState, seat: int, action: Any, rng: random.Random) -> float:
+    """Play ``action`` for ``seat``, then the rest of the hand with the greedy player for everyone; the value is
+    the seat's lead over the best other total when the hand ends (the match bonus counted when it ends it)."""
+    GAME.apply(st, seat, action)
+    moves = 0
+    while st.stage <= PENDING and moves < PLAYOUT_MOVES:
+        s = st.current
+        legal = GAME.legal_actions(st, s)
+        must = CODE[st.must_use] if st.must_use >= 0 and st.must_use in st.hands[s] else None
+        GAME.apply(st, s, greedy_move(st.hands[s], st.discard, _state_accepts(st), must, legal))
+        moves += 1
+    if st.stage >= HAND_OVER:
+        totals = list(st.scores)
+    else:  # cut off: value the hand as it stands
+        totals = [st.scores[s] + st.pts[s] - sum(POINTS[c] for c in st.hands[s]) for s in range(st.n)]
+    lead = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+    if st.stage == OVER:
+        lead += MATCH_BONUS if lead > 0 else -MATCH_BONUS
+    return float(lead)
+
+
+class SearchRummy:
+    """The outside search player: plain determinized playouts (``search.py``) with the greedy player as the
+    policy for every seat, to the end of the hand. Its deals come from the game's own sampler (``RummySpec``:
+    an opponent holds the cards it was seen picking up and not playing since, the rest is dealt at random
+    from the unseen cards) - mechanics, no strategy."""
+
+    worlds = WORLDS
+    budget_s = BUDGET_S
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        cands = [a for a in legal if a.kind != "undo"]
         must = view.get("must_use")
-        plays = [a for a in legal if a.kind in ("meld", "layoff")]
-        if must:
-            with_must = [a for a in plays if must in a.cards]
-            if with_must:
-                return max(with_must, key=lambda a: len(a.cards))
-        melds = [a for a in plays if a.kind == "meld"]
-        if melds:
-            return max(melds, key=lambda a: (len(a.cards), sum(POINTS[parse_code(c)] for c in a.cards)))
-        lays = [a for a in plays if a.kind == "layoff"]
-        if lays:
-            return lays[0]
-        discards = [a for a in legal if a.kind == "discard"]
-        if not discards:
-            return next((a for a in legal if a.kind == "undo"), legal[0])
-        cards = [parse_code(a.card) for a in discards]
-        useless = [c for c in cards if not _has_partner(c, hand)]
-        pool = useless or cards
-        pick = max(pool, key=lambda c: (POINTS[c], RANK[c], -c))
-        return discards[cards.index(pick)]
+        if must:  # the card taken from deep in the pile must be used first (else only an undo is left)
+            cands = [a for a in cands if a.kind in ("meld", "layoff") and must in a.cards] or cands
+        if len(cands) <= 1 or any(a.kind in ("commit", "next") for a in legal):
+            return GreedyRummy().choose(view, legal, rng)
+        spec = RummySpec(Seen(view))
+        seat = view["seat"]
+        return plain_search(cands, lambda r: spec.sample(view, r), lambda st, a, r: _greedy_playout(st, seat, a, r),
+                            GAME.clone, rng, self.worlds, self.budget_s)
 
 
-PLAYERS: dict[str, Callable[[], Any]] = {"greedy": GreedyRummy}
+PLAYERS: dict[str, Callable[[], Any]] = {"greedy": GreedyRummy, "search": SearchRummy}

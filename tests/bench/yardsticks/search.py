@@ -1,0 +1,46 @@
+"""Plain determinized playouts, the outside search players' method (issue 31), for the search yardsticks.
+
+For one decision: deal the cards the seat cannot see at random (consistent with its view) up to ``worlds``
+times; in each deal play every candidate move and then the rest of the hand (or round) with the game's plain
+yardstick player for every seat; pick the candidate with the best mean value. Every candidate sees the same
+deals. No pruning, no tuned policy: that is what
+makes it a yardstick rather than one of our levels. The time budget stops adding deals (at least one is
+always played in full).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+WORLDS = 16  # sampled deals a decision
+BUDGET_S = 0.25  # seconds a decision (Rummy and Beanie; President gives 0.1)
+
+
+def plain_search(
+    candidates: Sequence[Any],
+    sample: Callable[[random.Random], Any],
+    play_out: Callable[[Any, Any, random.Random], float],
+    clone: Callable[[Any], Any],
+    rng: random.Random,
+    worlds: int = WORLDS,
+    budget_s: float = BUDGET_S,
+) -> Any:
+    """The candidate with the best mean ``play_out(world, candidate, rng)`` over sampled ``worlds``.
+
+    ``sample(rng)`` returns a fresh world; each candidate plays out its own ``clone`` of it (``play_out`` may
+    change the world it is given)."""
+    if len(candidates) == 1:
+        return candidates[0]
+    t0 = time.perf_counter()
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = sample(rng)
+        for i, cand in enumerate(candidates):
+            totals[i] += play_out(clone(world), cand, rng)
+        if time.perf_counter() - t0 > budget_s:
+            break
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best]
