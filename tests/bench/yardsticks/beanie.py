@@ -1,10 +1,13 @@
-"""A plain greedy Beanie player written from the rules (not one of our levels): a yardstick for the arena.
+"""Beanie yardsticks written from the rules (none of our levels), for tests/bench/arena.py.
 
-It takes the discard only when it makes a set at once, steals every Beanie it can, lays the biggest set,
+``greedy``: it takes the discard only when it makes a set at once, steals every Beanie it can, lays the biggest set,
 adds every card that fits and places spare Beanies, and discards the costliest natural card that has no
 partner (same rank, or same suit within two ranks). It proposes ending a round only when the round has
 dragged on (30 turns a player) and agrees to a proposal once the round is 20 turns a player old.
 It reads only its view and the legal actions.
+
+``search``: the outside search player (issue 31): plain determinized playouts with ``greedy`` as every seat's
+policy, 16 deals and at most 0.25 s a decision (``search.py``).
 """
 
 from __future__ import annotations
@@ -13,12 +16,61 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from logic.beanie.sets import CARD_ID, NATURAL_POINTS, RANK, RANK_LABELS, SUIT, lay_options
+from logic.beanie import GAME
+from logic.beanie.bot_eval import Ctx
+from logic.beanie.bot_search import BeanieSpec
+from logic.beanie.sets import CARD_ID, NATURAL_POINTS, RANK, RANK_LABELS, SUIT, hand_points, lay_options
+from logic.beanie.state import BeanieState
+from logic.game import PHASE_PLAY
+from tests.bench.yardsticks.search import BUDGET_S, WORLDS, plain_search
+
+VOTES = ("propose", "agree", "withdraw")
+PLAYOUT_MOVES = 600  # a playout this long is valued as it stands
 
 
 def _has_partner(c: int, others: list[int]) -> bool:
     return any(x != c and (RANK[x] == RANK[c] or (SUIT[x] == SUIT[c] and abs(RANK[x] - RANK[c]) <= 2))
                for x in others)
+
+
+def greedy_move(hand: list[int], wild: int, top: int, round_turns: int, n: int, legal: list[Any]) -> Any:
+    """The greedy player's move from plain data: its hand (card ids), the wild rank, the discard top (-1: none),
+    the turns played this round, the number of players and the legal actions."""
+    if len(legal) == 1:
+        return legal[0]
+    by_kind: dict[str, list[Any]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "next" in by_kind:
+        return by_kind["next"][0]
+    if "draw" in by_kind:
+        draws = {a.source: a for a in by_kind["draw"]}
+        if "discard" in draws and top >= 0:
+            if "stock" not in draws or any(top in cards for cards, _, _ in lay_options(hand + [top], wild)):
+                return draws["discard"]
+        return draws.get("stock", legal[0])
+    if "agree" in by_kind and round_turns >= 20 * n:
+        return by_kind["agree"][0]
+    if "propose" in by_kind and round_turns >= 30 * n:
+        return by_kind["propose"][0]
+    if "steal" in by_kind:
+        return by_kind["steal"][0]
+    if "lay" in by_kind:
+        return max(by_kind["lay"], key=lambda a: len(a.cards))
+    if "add" in by_kind:
+        return max(by_kind["add"], key=lambda a: NATURAL_POINTS[CARD_ID[a.card]])
+    if "star" in by_kind:
+        return by_kind["star"][0]
+    discards = by_kind.get("discard")
+    if not discards:
+        return legal[0]
+    cards = [CARD_ID[a.card] for a in discards]
+    naturals = [c for c in cards if RANK[c] != wild]
+    nat_hand = [c for c in hand if RANK[c] != wild]
+    useless = [c for c in naturals if not _has_partner(c, nat_hand)]
+    pool = useless or naturals or cards
+    pick = max(pool, key=lambda c: (NATURAL_POINTS[c], RANK[c], -c))
+    return discards[cards.index(pick)]
 
 
 class GreedyBeanie:
@@ -27,45 +79,46 @@ class GreedyBeanie:
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        by_kind: dict[str, list[Any]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if "next" in by_kind:
-            return by_kind["next"][0]
-        wild = RANK_LABELS.index(view["wild_rank"])
-        hand = [CARD_ID[c] for c in view["hand"]]
-        if "draw" in by_kind:
-            draws = {a.source: a for a in by_kind["draw"]}
-            top = view.get("discard_top")
-            if "discard" in draws and top:
-                t = CARD_ID[top]
-                if "stock" not in draws or any(t in cards for cards, _, _ in lay_options(hand + [t], wild)):
-                    return draws["discard"]
-            return draws.get("stock", legal[0])
-        turns = view["round_turns"]
-        n = view["players"]
-        if "agree" in by_kind and turns >= 20 * n:
-            return by_kind["agree"][0]
-        if "propose" in by_kind and turns >= 30 * n:
-            return by_kind["propose"][0]
-        if "steal" in by_kind:
-            return by_kind["steal"][0]
-        if "lay" in by_kind:
-            return max(by_kind["lay"], key=lambda a: len(a.cards))
-        if "add" in by_kind:
-            return max(by_kind["add"], key=lambda a: NATURAL_POINTS[CARD_ID[a.card]])
-        if "star" in by_kind:
-            return by_kind["star"][0]
-        discards = by_kind.get("discard")
-        if not discards:
-            return legal[0]
-        cards = [CARD_ID[a.card] for a in discards]
-        naturals = [c for c in cards if RANK[c] != wild]
-        nat_hand = [c for c in hand if RANK[c] != wild]
-        useless = [c for c in naturals if not _has_partner(c, nat_hand)]
-        pool = useless or naturals or cards
-        pick = max(pool, key=lambda c: (NATURAL_POINTS[c], RANK[c], -c))
-        return discards[cards.index(pick)]
+        top = view.get("discard_top")
+        return greedy_move([CARD_ID[c] for c in view["hand"]], RANK_LABELS.index(view["wild_rank"]),
+                           CARD_ID[top] if top else -1, view["round_turns"], view["players"], legal)
 
 
-PLAYERS: dict[str, Callable[[], Any]] = {"greedy": GreedyBeanie}
+def _greedy_playout(st: BeanieState, seat: int, action: Any, rng: random.Random) -> float:
+    """Play ``action`` for ``seat``, then the rest of the round with the greedy player for everyone; the value is
+    the seat's margin over the best other total (penalties: lower is better) when the round ends."""
+    GAME.apply(st, seat, action)
+    moves = 0
+    while st.phase == PHASE_PLAY and moves < PLAYOUT_MOVES:
+        s = st.turn
+        legal = GAME.legal_actions(st, s)
+        top = st.discard[-1] if st.discard else -1
+        GAME.apply(st, s, greedy_move(st.hands[s], st.round, top, st.round_turns, st.players, legal))
+        moves += 1
+    totals = list(st.totals)
+    if st.phase == PHASE_PLAY:  # cut off: count the cards still held
+        totals = [t + hand_points(st.hands[s], st.round, st.beanie_value) for s, t in enumerate(totals)]
+    return float(min(t for s, t in enumerate(totals) if s != seat) - totals[seat])
+
+
+class SearchBeanie:
+    """The outside search player: plain determinized playouts (``search.py``) with the greedy player as the
+    policy for every seat, to the end of the round. Its deals come from the game's own sampler (``BeanieSpec``:
+    an opponent holds the cards it was seen taking and not playing since, the rest is dealt at random from the
+    unseen cards) - mechanics, no strategy."""
+
+    worlds = WORLDS
+    budget_s = BUDGET_S
+
+    def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        greedy = GreedyBeanie().choose(view, legal, rng)
+        if len(legal) == 1 or view["phase"] != PHASE_PLAY or greedy.kind in VOTES:
+            return greedy  # votes on ending the round are the greedy player's
+        cands = [a for a in legal if a.kind not in VOTES]
+        spec = BeanieSpec(Ctx(view))
+        seat = view["seat"]
+        return plain_search(cands, lambda r: spec.sample(view, r), lambda st, a, r: _greedy_playout(st, seat, a, r),
+                            GAME.clone, rng, self.worlds, self.budget_s)
+
+
+PLAYERS: dict[str, Callable[[], Any]] = {"greedy": GreedyBeanie, "search": SearchBeanie}
