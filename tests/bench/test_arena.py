@@ -36,14 +36,18 @@ def test_seats_rotate_and_scores_follow_the_player_not_the_seat(capsys):
     assert "stockpile:easy - yard:greedy" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("game_key", "options"), [("rummy", {"target": 100}), ("beanie", {"rounds": 2})])
-def test_search_yardsticks_play_whole_matches(game_key, options, monkeypatch):
+@pytest.mark.parametrize(
+    ("game_key", "options", "others"),
+    [("rummy", {"target": 100}, ("yard:greedy",)), ("beanie", {"rounds": 2}, ("yard:greedy",)),
+     ("president", {}, ("yard:rules",) * 3)],
+)
+def test_search_yardsticks_play_whole_matches(game_key, options, others, monkeypatch):
     """The outside search players (issue 31) finish matches against their greedy policy: every move they pick is
     legal (the arena's ``apply`` would raise) and they decide from their view alone (``choose`` gets nothing else)."""
-    from tests.bench.yardsticks import beanie, rummy
+    from tests.bench.yardsticks import beanie, president, rummy
 
-    for cls in (rummy.SearchRummy, beanie.SearchBeanie):
+    for cls in (rummy.SearchRummy, beanie.SearchBeanie, president.SearchPlayer):
         monkeypatch.setattr(cls, "worlds", 2)
-    result = arena.play_match((game_key, ("yard:search", "yard:greedy"), 7, 0, options))
+    result = arena.play_match((game_key, ("yard:search", *others), 7, 0, options))
     assert result.finished
     assert len(result.times[0]) > 10

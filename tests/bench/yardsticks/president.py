@@ -33,7 +33,11 @@ from collections.abc import Callable
 from typing import Any
 
 from logic.game import Bot
+from logic.president import GAME
 from logic.president.actions import RANK_LABELS, Give, NextHand, Pass, Play
+from logic.president.bot_info import _Info
+from logic.president.bot_search import PresidentSpec, World
+from tests.bench.yardsticks.search import WORLDS, plain_search
 
 _RANK = {label: i for i, label in enumerate(RANK_LABELS)}
 
@@ -62,60 +66,55 @@ class RulesPlayer:
             return first
         if type(first) is Give:
             return self._give(view, legal)
-        rev = view.get("order") == "reversed"
-        strength = (lambda r: 12 - r) if rev else (lambda r: r)
         h = _counts(view["hand"])
         seen = _counts(view["hand"] + view.get("played", []))
-        unseen = [4 - x for x in seen]
-        plays = {}
-        for a in legal:
-            if type(a) is Play:
-                plays[(_RANK[a.cards[0][:-1]], len(a.cards))] = a
-        groups = sorted((r for r in range(13) if h[r]), key=strength)
-        total = sum(h)
-
-        def unbeatable(r: int, k: int) -> bool:
-            return not any(unseen[x] >= k for x in range(13) if strength(x) > strength(r))
-
         me = view["seat"]
         finished = set(view.get("finished", ()))
         short = min((s["cards"] for i, s in enumerate(view["seats"]) if i != me and i not in finished), default=99)
         top = view.get("top")
+        k, t = (top["count"], _RANK[top["rank"]]) if top else (0, -1)
+        choice = self.decide(h, [4 - x for x in seen], k, t, view.get("order") == "reversed", short)
+        return _action_for(choice, legal)
+
+    def decide(self, h: list[int], unseen: list[int], k: int, t: int, rev: bool, short: int) -> tuple[int, int] | None:
+        """The move as (rank, count), or None to pass, from rank counts: the hand ``h``, the cards ``unseen`` by
+        this player (in the other hands), the play to beat (``k`` cards of rank ``t``; ``k`` 0: leading), the
+        order and the smallest other hand."""
+        strength = (lambda r: 12 - r) if rev else (lambda r: r)
+        groups = sorted((r for r in range(13) if h[r]), key=strength)
+        total = sum(h)
+
+        def unbeatable(r: int, c: int) -> bool:
+            return not any(unseen[x] >= c for x in range(13) if strength(x) > strength(r))
+
         def sure(rest: list[int]) -> bool:
             return sum(1 for r in rest if not unbeatable(r, h[r])) <= 1
 
-        if not top:  # leading
-            if self.sure_out and len(groups) >= 2 and sure(groups):
+        if not k:  # leading
+            if self.sure_out and len(groups) >= 2 and sure(groups) or 2 <= len(groups) <= self.cash_groups:
                 for r in sorted(groups, key=strength, reverse=True):
                     if unbeatable(r, h[r]):
-                        return plays[(r, h[r])]
-            if 2 <= len(groups) <= self.cash_groups:
-                for r in sorted(groups, key=strength, reverse=True):
-                    if unbeatable(r, h[r]):
-                        return plays[(r, h[r])]
+                        return r, h[r]
             if self.block and short == 1 and len(groups) > 1:
                 multi = [r for r in groups if h[r] > 1]
                 r = multi[0] if multi else groups[-1]
-                return plays[(r, h[r])]
-            r = groups[0]
-            return plays[(r, h[r])]
-        k = top["count"]
-        options = sorted((key for key in plays if key[1] == k), key=lambda key: strength(key[0]))
-        exact = [key for key in options if h[key[0]] == k]
+                return r, h[r]
+            return groups[0], h[groups[0]]
+        options = [r for r in groups if h[r] >= k and strength(r) > strength(t)]
+        exact = [r for r in options if h[r] == k]
         if self.follow_cash:
-            for r, _ in exact:
+            for r in exact:
                 if unbeatable(r, k) and sure([x for x in groups if x != r]):
-                    return plays[(r, k)]
-        for r, _ in exact:
+                    return r, k
+        for r in exact:
             if strength(r) >= self.keep_strength and total > self.keep_high_above:
                 continue  # keep Aces and 2s while the hand is long
-            return plays[(r, k)]
+            return r, k
         if self.block and short == 1 and k == 1 and options:
-            return plays[options[-1]]  # their last card must not get a cheap single through
-        if total <= self.break_under:
-            for r, _ in options:
-                return plays[(r, k)]
-        return next(a for a in legal if type(a) is Pass)
+            return options[-1], k  # their last card must not get a cheap single through
+        if total <= self.break_under and options:
+            return options[0], k
+        return None
 
     def _give(self, view: dict[str, Any], legal: list) -> Any:
         h = _counts(view["hand"])
@@ -128,4 +127,51 @@ class RulesPlayer:
         return legal[0]
 
 
-PLAYERS: dict[str, Callable[[], Bot]] = {"rules": RulesPlayer}
+def _action_for(choice: tuple[int, int] | None, legal: list) -> Any:
+    """The legal action making ``choice`` ((rank, count), None: pass)."""
+    if choice is None:
+        return next(a for a in legal if type(a) is Pass)
+    found = [a for a in legal if type(a) is Play and (_RANK[a.cards[0][:-1]], len(a.cards)) == choice]
+    return found[-1]
+
+
+def _choice_of(action: Any) -> tuple[int, int] | None:
+    return (_RANK[action.cards[0][:-1]], len(action.cards)) if type(action) is Play else None
+
+
+class SearchPlayer:
+    """The outside search player: plain determinized playouts (``search.py``) with the rule player as every seat's
+    policy, to the end of the hand for this seat, valued by the points of its place; 16 deals, at most 0.1 s a
+    decision. Deals and the trick mechanics come from the game's own search model (``PresidentSpec``, with its
+    pass-reading filter and noise off: hidden cards dealt at random, consistent with hand sizes and what the
+    exchange showed) - mechanics, no strategy."""
+
+    worlds = WORLDS
+    budget_s = 0.1
+    rules = RulesPlayer()
+
+    def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
+        cands = [a for a in legal if type(a) in (Play, Pass)]
+        if len(cands) < 2:  # the exchange, the next hand, or a single move
+            return self.rules.choose(view, legal, rng)
+        spec = PresidentSpec(GAME, view, _Info(view), noise=0.0, match_aware=False)
+        me, n, rules = view["seat"], view["players"], self.rules
+
+        def play_out(w: World, action: Any, r: random.Random) -> float:
+            spec.apply(w, me, _choice_of(action))
+            while w.my_place < 0:
+                q = w.turn
+                if w.k and w.passing >> q & 1:
+                    spec.apply(w, q, None)  # passing for the rest of this trick
+                    continue
+                others = [w.hands[x] for x in range(n) if x != q]
+                unseen = [sum(o[r_] for o in others) for r_ in range(13)]
+                short = min((w.cnt[x] for x in range(n) if x != q and not w.out_mask >> x & 1), default=99)
+                spec.apply(w, q, rules.decide(w.hands[q], unseen, w.k, w.t, w.rev, short))
+            return float(n - 1 - w.my_place)
+
+        return plain_search(cands, lambda r: spec.sample(view, r), play_out, spec.clone, rng, self.worlds,
+                            self.budget_s)
+
+
+PLAYERS: dict[str, Callable[[], Bot]] = {"rules": RulesPlayer, "search": SearchPlayer}

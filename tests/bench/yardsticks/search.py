@@ -5,7 +5,7 @@ times; in each deal play every candidate move and then the rest of the hand (or 
 yardstick player for every seat; pick the candidate with the best mean value. Every candidate sees the same
 deals. No pruning, no tuned policy: that is what
 makes it a yardstick rather than one of our levels. The time budget stops adding deals (at least one is
-always played in full).
+always played in full; a deal the budget cuts short is left out).
 """
 
 from __future__ import annotations
@@ -36,11 +36,16 @@ def plain_search(
         return candidates[0]
     t0 = time.perf_counter()
     totals = [0.0] * len(candidates)
-    for _ in range(worlds):
+    for w in range(worlds):
         world = sample(rng)
-        for i, cand in enumerate(candidates):
-            totals[i] += play_out(clone(world), cand, rng)
-        if time.perf_counter() - t0 > budget_s:
-            break
+        values = []
+        for cand in candidates:
+            if w and time.perf_counter() - t0 > budget_s:
+                break  # out of time: this deal is left out (every candidate must see the same deals)
+            values.append(play_out(clone(world), cand, rng))
+        else:
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            continue
+        break
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best]
