@@ -41,10 +41,21 @@ def public_pile(ctx: Ctx) -> list[int]:
     return pile
 
 
+def _taken_kept(ctx: Ctx, seat: int, table: set[int]) -> list[int]:
+    return [c for c in dict.fromkeys(ctx.taken[seat]) if c not in table and c not in ctx.thrown[seat]]
+
+
 def held_known(ctx: Ctx, seat: int) -> list[int]:
-    """Cards ``seat`` was seen taking and has not laid or thrown since (at most its hand size)."""
+    """Cards ``seat`` was seen taking and has not laid or thrown since (at most its hand size).
+
+    A Beanie one seat took and laid and another then stole from the table is in both seats' ``taken``: it is known
+    for neither (the sample deals it from the unseen cards), and never for a seat when it is in our own hand."""
     table = {c for s in ctx.sets for c in s[3]}
-    out = [c for c in dict.fromkeys(ctx.taken[seat]) if c not in table and c not in ctx.thrown[seat]]
+    elsewhere = set(ctx.hand)
+    for o in range(ctx.n):
+        if o != seat and o != ctx.me:
+            elsewhere.update(_taken_kept(ctx, o, table))
+    out = [c for c in _taken_kept(ctx, seat, table) if c not in elsewhere]
     return out[: ctx.counts[seat]]
 
 

@@ -71,6 +71,20 @@ def test_sampled_stock_and_hands_come_from_unseen_cards_only():
         assert len(world.stock) == len(st.stock)
 
 
+def test_a_stolen_beanie_is_known_only_where_it_went():
+    """Seat 1 took the 9H (a Beanie in round 8) from the pile and laid it; seat 0 stole it and seat 2 stole another
+    laid one, the 5C. Both cards are in two seats' ``taken`` lists, and the worlds deal each exactly once: the 9H
+    stays in seat 0's own hand, the 5C (seat 2 or seat 1) comes from the unseen cards (it was found twice in sampled
+    worlds before: a card in two hands, which the real rules then refused)."""
+    st = craft(["9H 2S 3H 4D", "8C QD", "JD JC 10S"], rnd=8, taken=["9H", "9H 5C", "5C"])
+    view = GAME.view(st, 0)
+    for k in range(20):
+        world = BeanieSpec(Ctx(view)).sample(view, random.Random(k))
+        cards = [c for h in world.hands for c in h] + world.stock + world.discard
+        assert Counter(cards) == Counter(range(52))  # every card once
+        assert CARD_ID["9H"] in world.hands[0] and CARD_ID["9H"] not in world.hands[1]
+
+
 def test_playout_ends_the_round_with_a_winner_on_zero():
     wins = 0
     for seed in range(30):
