@@ -5,7 +5,7 @@ everything it can, and discards the highest card that has no partner (same rank,
 ranks). It reads only its view and the legal actions.
 
 ``search``: the outside search player (issue 31): plain determinized playouts with ``greedy`` as every seat's
-policy, 16 deals and at most 0.25 s a decision (``search.py``).
+policy, 16 deals and at most 0.25 s a decision (``search.py``), over its draws and discards.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from logic.rummy import GAME
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_search import RummySpec
 from logic.rummy.melds import CODE, POINTS, RANK, SUIT, classify, hand_melds, parse_code
-from logic.rummy.state import HAND_OVER, OVER, PENDING, RummyState
+from logic.rummy.state import HAND_OVER, PENDING, RummyState
 from tests.bench.yardsticks.search import BUDGET_S, WORLDS, plain_search
 
 PLAYOUT_MOVES = 400  # a playout this long is valued as it stands (a hand rarely takes 150 moves)
-MATCH_BONUS = 100  # a playout that ends the match: winning it is worth this many points more
+SEARCHED = ("draw", "take", "discard")  # the decisions the search player searches
 
 
 def _meld_points(hand: list[int], table_accepts: set[int]) -> int:
@@ -121,7 +121,7 @@ def _state_accepts(st: RummyState) -> set[int]:
 
 def _greedy_playout(st: RummyState, seat: int, action: Any, rng: random.Random) -> float:
     """Play ``action`` for ``seat``, then the rest of the hand with the greedy player for everyone; the value is
-    the seat's lead over the best other total when the hand ends (the match bonus counted when it ends it)."""
+    the seat's lead over the best other total when the hand ends."""
     GAME.apply(st, seat, action)
     moves = 0
     while st.stage <= PENDING and moves < PLAYOUT_MOVES:
@@ -134,28 +134,25 @@ def _greedy_playout(st: RummyState, seat: int, action: Any, rng: random.Random) 
         totals = list(st.scores)
     else:  # cut off: value the hand as it stands
         totals = [st.scores[s] + st.pts[s] - sum(POINTS[c] for c in st.hands[s]) for s in range(st.n)]
-    lead = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
-    if st.stage == OVER:
-        lead += MATCH_BONUS if lead > 0 else -MATCH_BONUS
-    return float(lead)
+    return float(totals[seat] - max(t for s, t in enumerate(totals) if s != seat))
 
 
 class SearchRummy:
     """The outside search player: plain determinized playouts (``search.py``) with the greedy player as the
-    policy for every seat, to the end of the hand. Its deals come from the game's own sampler (``RummySpec``:
-    an opponent holds the cards it was seen picking up and not playing since, the rest is dealt at random
-    from the unseen cards) - mechanics, no strategy."""
+    policy for every seat, to the end of the hand. It searches what to draw (the stock, or which card of the
+    discard pile) and what to discard; melds and lay-offs are the greedy player's (everything it can, as soon as
+    it can). Its deals come from the game's own sampler (``RummySpec``: an opponent holds the cards it was seen
+    picking up and not playing since, the rest is dealt at random from the unseen cards) - mechanics, no
+    strategy."""
 
     worlds = WORLDS
     budget_s = BUDGET_S
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
-        cands = [a for a in legal if a.kind != "undo"]
-        must = view.get("must_use")
-        if must:  # the card taken from deep in the pile must be used first (else only an undo is left)
-            cands = [a for a in cands if a.kind in ("meld", "layoff") and must in a.cards] or cands
-        if len(cands) <= 1 or any(a.kind in ("commit", "next") for a in legal):
-            return GreedyRummy().choose(view, legal, rng)
+        greedy = GreedyRummy().choose(view, legal, rng)
+        if greedy.kind not in SEARCHED:  # a meld, a lay-off, the commit or the next hand
+            return greedy
+        cands = [a for a in legal if a.kind in SEARCHED]
         spec = RummySpec(Seen(view))
         seat = view["seat"]
         return plain_search(cands, lambda r: spec.sample(view, r), lambda st, a, r: _greedy_playout(st, seat, a, r),
