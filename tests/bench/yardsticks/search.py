@@ -3,9 +3,8 @@
 For one decision: deal the cards the seat cannot see at random (consistent with its view) up to ``worlds``
 times; in each deal play every candidate move and then the rest of the hand (or round) with the game's plain
 yardstick player for every seat; pick the candidate with the best mean value. Every candidate sees the same
-deals. No pruning, no tuned policy: that is what
-makes it a yardstick rather than one of our levels. The time budget stops adding deals (at least one is
-always played in full; a deal the budget cuts short is left out).
+deals. No pruning, no tuned policy: that is what makes it a yardstick rather than one of our levels. The time
+budget stops adding deals (at least one is always played in full; a deal the budget cuts short is left out).
 """
 
 from __future__ import annotations
@@ -41,11 +40,10 @@ def plain_search(
         values = []
         for cand in candidates:
             if w and time.perf_counter() - t0 > budget_s:
-                break  # out of time: this deal is left out (every candidate must see the same deals)
+                break
             values.append(play_out(clone(world), cand, rng))
-        else:
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
-            continue
-        break
+        if len(values) < len(candidates):
+            break  # out of time: this deal is left out (every candidate must see the same deals)
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best]
