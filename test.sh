@@ -42,4 +42,4 @@ npm ci --no-audit --no-fund --silent
 # test also waits (timers, computers' turns, a page's redraw): with two workers a quarter of the two cores sat idle
 # and a third fills it (9 min 8 s -> 7 min 55 s here, the same tests)
 .venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-2}" --durations=15 "$@"
-.venv/bin/python -m pytest -q -m e2e -n "${E2E_WORKERS:-3}" --dist loadfile --durations=25 tests/e2e
+.venv/bin/python -m pytest -q -m e2e -n "${E2E_WORKERS:-3}" --dist loadfile --no-loadscope-reorder --durations=25 tests/e2e

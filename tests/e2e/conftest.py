@@ -157,14 +157,17 @@ def _close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[Non
                 context.close()
 
 
-# Seconds each of the slowest files takes (``--durations`` of a quiet fresh-clone run). On several workers a file
-# runs on one worker (``--dist loadfile``) and files are handed out in order: the longest first, so that no long file
-# starts last while the others have nothing left (longest-first keeps the workers' ends close).
+# Seconds each of the slowest files takes (summed ``--durations=0`` of a quiet local run, 3 workers). On several
+# workers a file runs on one worker (``--dist loadfile``) and files are handed out in collection order (test.sh turns
+# off xdist's own reorder by test count, which put one-test files such as test_seat_api_games last): the longest
+# first, so that no long file starts while the others have nothing left (longest-first keeps the workers' ends close).
 SLOW_FILES = {
-    "test_hidden_cards_ws.py": 210, "test_tap_during_redraw.py": 100, "test_presence.py": 100,
-    "test_president_friends.py": 95, "test_axe.py": 90, "test_clock_step.py": 75, "test_seat_api_games.py": 70,
-    "test_stockpile_partners.py": 60, "test_beanie_friends.py": 35, "test_forged_input.py": 30,
-    "test_share_link.py": 30, "test_rummy_friends.py": 25, "test_stockpile_solo.py": 25, "test_tv.py": 25,
+    "test_hidden_cards_ws.py": 165, "test_president_friends.py": 130, "test_presence.py": 120,
+    "test_tap_during_redraw.py": 115, "test_seat_api_games.py": 105, "test_axe.py": 100, "test_press_target.py": 55,
+    "test_rummy_friends.py": 50, "test_clock_step.py": 50, "test_beanie_friends.py": 45, "test_tv.py": 40,
+    "test_review_browser.py": 35, "test_stockpile_partners.py": 35, "test_forged_input.py": 35,
+    "test_share_link.py": 35, "test_stockpile_solo.py": 35, "test_pass_for_trick.py": 30, "test_keyboard.py": 30,
+    "test_motion.py": 30, "test_replay_browser.py": 30, "test_phone_layout.py": 25,
 }
 
 

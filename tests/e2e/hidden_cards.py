@@ -158,6 +158,15 @@ class Watcher:
         self.checks += 1
 
 
+def settle(page: Page) -> None:
+    """Have every frame the page received so far handed to the watcher's handler.
+
+    Chromium reports a websocket frame before the page's script sees it, and Playwright delivers events in the order
+    they came, before the answer to any later call: so once the page shows a state, one round trip to it is enough
+    for the frames that drew that state (no fixed sleep)."""
+    page.evaluate("0")
+
+
 def play_watched(page: Page, watcher: Watcher, step: Callable[[Page], bool], max_seconds: float,
                  first_hand_only: bool = False) -> str:
     """Drive one practice table to its end (or the first hand's end, or the time limit), checking at every quiet
@@ -171,7 +180,7 @@ def play_watched(page: Page, watcher: Watcher, step: Callable[[Page], bool], max
         turn = (table.get_attribute("data-turn") or "").split(",")
         seat = table.get_attribute("data-seat") or ""
         if seat in turn or table.get_attribute("data-phase") == "hand-over":
-            page.wait_for_timeout(150)  # let the last frames of the computers' moves arrive
+            settle(page)
             watcher.check()
             if first_hand_only and table.get_attribute("data-phase") == "hand-over":
                 return "hand-over"

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from logic.registry import get_game
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, president_step
-from tests.e2e.hidden_cards import Watcher, play_watched
+from tests.e2e.hidden_cards import Watcher, play_watched, settle
 from tests.e2e.hidden_stockpile import Allowed, Checker, StockpileWatcher
 from tests.e2e.stockpile_driver import Player
 from tests.e2e.test_beanie_friends import Stats, beanie_step
@@ -43,7 +43,7 @@ def stockpile_step(page: Page) -> bool:
 
 class WithWatcher:
     """The seat's check, then each watching page's (a watcher's table page, the TV) once it shows the same version
-    (so its frames are all in)."""
+    (the frame that drew it was received before the DOM changed, so settle() has it in)."""
 
     def __init__(self, seat: Watcher, seat_page: Page, others: list[tuple[Watcher, Page, str]]) -> None:
         self.seat, self.seat_page, self.others = seat, seat_page, others
@@ -52,11 +52,8 @@ class WithWatcher:
         self.seat.check()
         version = attr(self.seat_page, "data-version")
         for watcher, page, root in self.others:
-            for _ in range(100):
-                if page.locator(root).get_attribute("data-version") == version:
-                    break
-                page.wait_for_timeout(100)
-            page.wait_for_timeout(100)
+            expect(page.locator(root)).to_have_attribute("data-version", version, timeout=10_000)
+            settle(page)
             watcher.check()
 
 
