@@ -81,7 +81,7 @@ def test_no_hidden_card_reaches_the_browser(browser: Browser, server: Server, ga
     expect(watching_page.locator("[data-testid=table]")).to_have_attribute("data-watching", "true", timeout=20_000)
     assert attr(watching_page, "data-seat") == ""
     watching.attach(code)
-    tv_page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()  # the room's TV: no hand
+    tv_page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()  # the room's TV (720p): no hand
     tv = (StockpileWatcher(tv_page, server.data_dir, seat=None, root="[data-testid=tv]") if game == "stockpile"
           else Watcher(tv_page, server.data_dir, seat=None))
     tv_page.goto(f"{server.url}/tv/{code}")
