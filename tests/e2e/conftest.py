@@ -30,9 +30,7 @@ class CalmBrowser:
     For players, cards fly from where they were (assets/motion.js) and highlights pulse; drawn in software, that was
     about a third of the browser's CPU in this suite, which is bound by CPU on two cores. Reduced motion is a setting
     players have too (their system's, or "Animations" off on /profile). The tests of motion and of taps landing in
-    the middle of it run with motion on: test_motion, test_tv, test_tap_during_redraw and test_press_target.
-
-    It also remembers the contexts it opened, for ``_close_pages``."""
+    the middle of it run with motion on: test_motion, test_tv, test_tap_during_redraw and test_press_target."""
 
     def __init__(self, browser: Browser) -> None:
         self._browser = browser
@@ -41,30 +39,10 @@ class CalmBrowser:
         return getattr(self._browser, name)
 
     def new_context(self, **options: Any) -> BrowserContext:
-        context = self._browser.new_context(**{"reduced_motion": "reduce", **options})
-        OPENED.append(context)
-        return context
+        return self._browser.new_context(**{"reduced_motion": "reduce", **options})
 
     def new_page(self, **options: Any) -> Page:
-        page = self._browser.new_page(**{"reduced_motion": "reduce", **options})
-        OPENED.append(page.context)
-        return page
-
-
-OPENED: list[BrowserContext] = []  # contexts the tests of the running module opened
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _close_pages() -> Iterator[None]:
-    """Closes a module's pages when it ends. Left open, a page whose server a test has stopped goes on trying to
-    reconnect and drawing NiceGUI's "connection lost" notice: CPU taken from the tests still running, on a worker
-    that runs a dozen modules one after another."""
-    yield
-    while OPENED:
-        try:
-            OPENED.pop().close()
-        except Exception:  # noqa: BLE001 - already closed (pytest-playwright's own context fixture closes its own)
-            pass
+        return self._browser.new_page(**{"reduced_motion": "reduce", **options})
 
 
 @pytest.fixture(scope="session")
