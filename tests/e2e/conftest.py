@@ -143,6 +143,28 @@ def server(tmp_path: Path) -> Iterator[Server]:
     assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
 
 
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a whole module, for files whose tests each open their own table and never stop the server
+    (a server start is about 1.5 s of CPU, and this suite is bound by CPU). Such a module says
+    ``server = shared_server_fixture()``; its errors are checked when the module ends."""
+    srv = Server(tmp_path_factory.mktemp("shared") / "data", free_port(), seed=1000)
+    srv.start()
+    yield srv
+    srv.stop()
+    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+
+
+def shared_server_fixture() -> Any:
+    """A module's ``server`` fixture that is the module's one ``shared_server``."""
+
+    @pytest.fixture(scope="module")
+    def server(shared_server: Server) -> Server:
+        return shared_server
+
+    return server
+
+
 @pytest.fixture(autouse=True)
 def _close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
     """The browser lives for the whole run; the pages a test opened itself (browser.new_context / new_page) are

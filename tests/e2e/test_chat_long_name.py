@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from logic.table import clean_text
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, shared_server_fixture
+
+server = shared_server_fixture()  # the tests each open their own table: one server for the file
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
 LONG_NAME = "Maximiliane Wolkensteins"  # 24 characters, the most a name may have

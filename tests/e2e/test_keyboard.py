@@ -7,8 +7,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, shared_server_fixture
 from tests.e2e.helpers import TABLE, hand_codes, my_turn
+
+server = shared_server_fixture()  # the tests each open their own table: one server for the file
 
 
 def tab_to(page: Page, selector: str, presses: int = 80) -> None:

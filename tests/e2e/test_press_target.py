@@ -17,9 +17,11 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import MOTION, Server
+from tests.e2e.conftest import MOTION, Server, shared_server_fixture
 
 pytestmark = pytest.mark.e2e
+
+server = shared_server_fixture()  # the tests each open their own table: one server for the file
 
 URLS = {
     "president": "/new/president?players=4&bots=3&level=normal&seed=11&speed=0",
