@@ -51,3 +51,26 @@ def test_search_yardsticks_play_whole_matches(game_key, options, others, monkeyp
     result = arena.play_match((game_key, ("yard:search", *others), 7, 0, options))
     assert result.finished
     assert len(result.times[0]) > 10
+
+
+def test_plain_search_keeps_the_preferred_move_unless_another_is_clearly_better():
+    """Every candidate sees the same deals; ``prefer`` stands unless the best beats it by more than z standard
+    errors of the paired differences (a lead by chance on a few deals is not enough)."""
+    import random
+
+    from tests.bench.yardsticks.search import plain_search
+
+    def noisy(offsets: dict[str, float]):
+        def play_out(world: float, cand: str, rng: random.Random) -> float:
+            return world + offsets[cand] + rng.gauss(0, 5)  # the deal's own swing, plus noise of the playout
+        return play_out
+
+    def pick(offsets: dict[str, float], prefer: str | None, seed: int) -> str:
+        return plain_search(list(offsets), lambda r: r.gauss(0, 30), noisy(offsets), lambda w: w, random.Random(seed),
+                            worlds=16, budget_s=60, prefer=prefer)
+
+    even = {"a": 0.0, "b": 0.0, "c": 0.0}
+    assert {pick(even, None, s) for s in range(20)} == {"a", "b", "c"}  # plain: chance picks
+    assert {pick(even, "b", s) for s in range(20)} == {"b"}  # kept: nothing beats it clearly ...
+    clear = {"a": 0.0, "b": 0.0, "c": 12.0}
+    assert {pick(clear, "b", s) for s in range(20)} == {"c"}  # ... until something does

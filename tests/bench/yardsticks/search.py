@@ -5,10 +5,15 @@ times; in each deal play every candidate move and then the rest of the hand (or 
 yardstick player for every seat; pick the candidate with the best mean value. Every candidate sees the same
 deals. No pruning, no tuned policy: that is what makes it a yardstick rather than one of our levels. The time
 budget stops adding deals (at least one is always played in full; a deal the budget cuts short is left out).
+
+``prefer`` (Beanie): the policy's own move, kept unless the best candidate beats it on the same deals by more than
+``z`` standard errors of the paired difference. A whole round's outcome swings so widely that 16 deals rank
+near-equal moves by chance; without this the Beanie search player was weaker than the policy it plays out with.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -26,6 +31,8 @@ def plain_search(
     rng: random.Random,
     worlds: int = WORLDS,
     budget_s: float = BUDGET_S,
+    prefer: Any = None,
+    z: float = 2.0,
 ) -> Any:
     """The candidate with the best mean ``play_out(world, candidate, rng)`` over sampled ``worlds``.
 
@@ -34,7 +41,7 @@ def plain_search(
     if len(candidates) == 1:
         return candidates[0]
     t0 = time.perf_counter()
-    totals = [0.0] * len(candidates)
+    rows: list[list[float]] = []  # per deal, every candidate's value
     for w in range(worlds):
         world = sample(rng)
         values = []
@@ -44,6 +51,18 @@ def plain_search(
             values.append(play_out(clone(world), cand, rng))
         if len(values) < len(candidates):
             break  # out of time: this deal is left out (every candidate must see the same deals)
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best]
+        rows.append(values)
+    best = max(range(len(candidates)), key=lambda i: sum(row[i] for row in rows))
+    if prefer is None or prefer not in candidates or candidates[best] == prefer:
+        return candidates[best]
+    return candidates[best] if _clear_gain([row[best] - row[candidates.index(prefer)] for row in rows], z) else prefer
+
+
+def _clear_gain(diffs: list[float], z: float) -> bool:
+    """Whether the mean of paired differences is above ``z`` standard errors (and above zero)."""
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean > 0 and mean > z * sd / math.sqrt(n)
