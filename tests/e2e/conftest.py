@@ -134,25 +134,27 @@ class Server:
         return [line for line in text.splitlines() if " ERROR " in line or "Traceback" in line]
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", free_port(), seed=1000)
+def serving(data_dir: Path) -> Iterator[Server]:
+    """A server on a free port, stopped afterwards; what it logged as an error fails the test."""
+    srv = Server(data_dir, free_port(), seed=1000)
     srv.start()
     yield srv
     srv.stop()
     assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    yield from serving(tmp_path / "data")
 
 
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for a whole module, for files whose tests each open their own table and never stop the server
-    (a server start is about 1.5 s of CPU, and this suite is bound by CPU). Such a module says
+    """One server for a whole module, for files whose tests each open their own table, never stop the server and
+    end no game (a server start is about 1.5 s of CPU, and this suite is bound by CPU; but a finished game is
+    reviewed by the server, which a shared server would go on doing under the next test). Such a module says
     ``server = shared_server_fixture()``; its errors are checked when the module ends."""
-    srv = Server(tmp_path_factory.mktemp("shared") / "data", free_port(), seed=1000)
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from serving(tmp_path_factory.mktemp("shared") / "data")
 
 
 def shared_server_fixture() -> Any:

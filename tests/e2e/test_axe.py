@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e import axe_phases as ph
 from tests.e2e.axe_phases import Pages, Scanner
-from tests.e2e.conftest import ROOT, Server, free_port
+from tests.e2e.conftest import ROOT, Server, serving
 from tests.e2e.helpers import TABLE
 
 pytestmark = pytest.mark.e2e
@@ -39,11 +39,7 @@ def axe_script() -> str:
 
 @pytest.fixture(scope="module")
 def axe_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("axe") / "data", free_port(), seed=1000)
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from serving(tmp_path_factory.mktemp("axe") / "data")
 
 
 @dataclass

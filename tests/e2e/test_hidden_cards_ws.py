@@ -18,15 +18,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from logic.registry import get_game
-from tests.e2e.conftest import Server, shared_server_fixture
+from tests.e2e.conftest import Server
 from tests.e2e.helpers import attr, president_step
 from tests.e2e.hidden_cards import Watcher, play_watched, settle
 from tests.e2e.hidden_stockpile import Allowed, Checker, StockpileWatcher
 from tests.e2e.stockpile_driver import Player
 from tests.e2e.test_beanie_friends import Stats, beanie_step
 from tests.e2e.test_rummy_friends import rummy_step
-
-server = shared_server_fixture()  # the tests each open their own table: one server for the file
 
 
 def rummy_move(page: Page) -> bool:

@@ -12,13 +12,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_phases import Scanner
-from tests.e2e.conftest import MOTION, Server, shared_server_fixture
+from tests.e2e.conftest import MOTION, Server
 from tests.e2e.helpers import attr, president_step
 from tests.e2e.test_axe import axe_script
 
 pytestmark = pytest.mark.e2e
-
-server = shared_server_fixture()  # the tests each open their own table: one server for the file
 
 TV = "[data-testid=tv]"
 MEASURE = """() => {
