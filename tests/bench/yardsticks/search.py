@@ -13,11 +13,12 @@ near-equal moves by chance; without this the Beanie search player was weaker tha
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from logic.search import paired_gap
 
 WORLDS = 16  # sampled deals a decision
 BUDGET_S = 0.25  # seconds a decision (Rummy and Beanie; President gives 0.1)
@@ -55,14 +56,7 @@ def plain_search(
     best = max(range(len(candidates)), key=lambda i: sum(row[i] for row in rows))
     if prefer is None or prefer not in candidates or candidates[best] == prefer:
         return candidates[best]
-    return candidates[best] if _clear_gain([row[best] - row[candidates.index(prefer)] for row in rows], z) else prefer
+    other = candidates.index(prefer)
+    gap, se = paired_gap([row[best] for row in rows], [row[other] for row in rows])  # (se is inf below 2 deals)
+    return candidates[best] if gap > 0 and gap > z * se else prefer
 
-
-def _clear_gain(diffs: list[float], z: float) -> bool:
-    """Whether the mean of paired differences is above ``z`` standard errors (and above zero)."""
-    n = len(diffs)
-    if n < 2:
-        return False
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean > 0 and mean > z * sd / math.sqrt(n)
