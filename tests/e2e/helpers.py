@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import Server
 
@@ -40,40 +40,70 @@ def click_card(page: Page, code: str) -> None:
     page.locator(f"[data-testid=hand] [data-card='{code}']").click(position={"x": 8, "y": 24})
 
 
+# One read of what a driver looks at (a round trip to the page per attribute was most of a driving test's work,
+# on a suite that is bound by CPU): the table's contract attributes, the hand, and which buttons can be pressed.
+_TABLE_STATE = """(names) => {
+  const table = document.querySelector('[data-testid=table]');
+  const get = (name) => (table && table.getAttribute(name)) || '';
+  const hand = [...document.querySelectorAll('[data-testid=hand] [data-card]')].map(e => e.dataset.card);
+  const buttons = {};
+  for (const name of names) {
+    const b = document.querySelector(`[data-testid=${name}]`);
+    buttons[name] = !!b && b.checkVisibility() && !b.disabled && b.getAttribute('aria-disabled') !== 'true';
+  }
+  return {phase: get('data-phase'), status: get('data-status'), seat: get('data-seat'), turn: get('data-turn'),
+          version: get('data-version'), hand, buttons};
+}"""
+
+
+def table_state(page: Page, buttons: tuple[str, ...] = ()) -> dict:
+    """``phase``, ``status``, ``seat``, ``turn``, ``version`` (the table's attributes), ``hand`` (card codes),
+    ``my_turn`` and, for each button test id asked for, whether it can be pressed now (``buttons``): one call."""
+    state = page.evaluate(_TABLE_STATE, list(buttons))
+    state["my_turn"] = state["seat"] != "" and state["seat"] in state["turn"].split(",")
+    return state
+
+
 def wait_version_change(page: Page, before: str, timeout: float = 10.0) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline and attr(page, "data-version") == before:
-        page.wait_for_timeout(50)
+    """Until the table's ``data-version`` is no longer ``before`` (checked in the page; at most ``timeout``)."""
+    try:
+        page.wait_for_function("(v) => { const t = document.querySelector('[data-testid=table]');"
+                               " return !t || t.getAttribute('data-version') !== v; }",
+                               arg=before, polling=50, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        pass  # the caller looks at the table again and decides
 
 
-def president_step(page: Page) -> bool:
+PRESIDENT_BUTTONS = ("btn-next-hand", "btn-pass")
+
+
+def president_step(page: Page, state: dict | None = None) -> bool:
     """Make one simple, always-legal President move if this page has one. Returns True if it acted.
 
     Leading: play the lowest single. Following: pass. Exchange: give back the lowest cards.
-    Between hands: press Next hand.
+    Between hands: press Next hand. ``state``: the page's ``table_state`` with these two buttons, if just read.
     """
-    phase = attr(page, "data-phase")
-    if phase == "hand-over" and enabled(page, "btn-next-hand"):
-        before = attr(page, "data-version")
+    state = state or table_state(page, PRESIDENT_BUTTONS)
+    phase, before = state["phase"], state["version"]
+    if phase == "hand-over" and state["buttons"]["btn-next-hand"]:
         page.click("[data-testid=btn-next-hand]")
         wait_version_change(page, before)
         return True
-    if not my_turn(page):
+    if not state["my_turn"]:
         return False
-    before = attr(page, "data-version")
     if phase == "exchange" and page.locator("[data-testid=btn-give]").count():
         reason = page.locator("[data-testid=btn-give]").get_attribute("data-reason") or ""
         wanted = int(re.search(r"Select (\d)", reason).group(1)) if re.search(r"Select (\d)", reason) else 0
-        for code in hand_codes(page)[:wanted]:
+        for code in state["hand"][:wanted]:
             click_card(page, code)
             expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("[data-testid=btn-give]")).to_be_enabled()
         page.click("[data-testid=btn-give]")
     elif phase == "play":
-        if enabled(page, "btn-pass"):
+        if state["buttons"]["btn-pass"]:
             page.click("[data-testid=btn-pass]")
         else:
-            click_card(page, hand_codes(page)[0])
+            click_card(page, state["hand"][0])
             expect(page.locator("[data-testid=btn-play]")).to_be_enabled()
             page.click("[data-testid=btn-play]")
     else:

@@ -25,6 +25,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from logic.registry import get_game
+from tests.e2e.helpers import attr, table_state
 
 # a wild on the table names the card it stands for (Beanie's data-as="2D"): a rank and suit, not where the real 2D is
 STANDS_FOR_RE = re.compile(r'"data-as":"[^"]*"')
@@ -172,20 +173,17 @@ def play_watched(page: Page, watcher: Watcher, step: Callable[[Page], bool], max
     """Drive one practice table to its end (or the first hand's end, or the time limit), checking at every quiet
     moment. Returns the table's data-status, or "hand-over" when it stopped after the first hand."""
     deadline = time.time() + max_seconds
-    table = page.locator("[data-testid=table]")
     while time.time() < deadline:
-        status = table.get_attribute("data-status") or ""
-        if status in ("over", "closed"):
+        state = table_state(page)
+        if state["status"] in ("over", "closed"):
             break
-        turn = (table.get_attribute("data-turn") or "").split(",")
-        seat = table.get_attribute("data-seat") or ""
-        if seat in turn or table.get_attribute("data-phase") == "hand-over":
+        if state["my_turn"] or state["phase"] == "hand-over":
             settle(page)
             watcher.check()
-            if first_hand_only and table.get_attribute("data-phase") == "hand-over":
+            if first_hand_only and attr(page, "data-phase") == "hand-over":
                 return "hand-over"
         if not step(page):
             page.wait_for_timeout(100)
     page.wait_for_timeout(300)
     watcher.check()
-    return table.get_attribute("data-status") or ""
+    return attr(page, "data-status")

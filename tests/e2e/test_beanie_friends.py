@@ -26,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from logic.beanie import sets as S
 from tests.e2e.conftest import Server, free_port
-from tests.e2e.helpers import all_codes, attr, hand_codes, my_turn
+from tests.e2e.helpers import all_codes, attr, table_state
 
 pytestmark = pytest.mark.e2e
 
@@ -100,7 +100,8 @@ def select_only(page: Page, codes: tuple[str, ...] | list[str]) -> None:
 
 def beanie_step(page: Page, stats: Stats) -> bool:
     """One move by this browser if it has one (True if it acted)."""
-    phase = attr(page, "data-phase")
+    state = table_state(page)
+    phase = state["phase"]
     if phase == "hand-over":
         btn = page.locator("[data-testid=btn-next-hand]")
         if btn.count() and btn.is_visible():
@@ -114,14 +115,14 @@ def beanie_step(page: Page, stats: Stats) -> bool:
             wait_change(page, before)
             return True
         return False
-    if phase != "play" or not my_turn(page):
+    if phase != "play" or not state["my_turn"]:
         return False
-    before = attr(page, "data-version")
+    before = state["version"]
     wild = S.RANK_LABELS.index(board(page, "data-wild"))
     stage = board(page, "data-stage")
     steal_btn = page.locator("[data-testid=btn-steal]")
     can_steal = steal_btn.count() > 0 and steal_btn.is_enabled()
-    hand = hand_codes(page)
+    hand = state["hand"]
     what, arg = plan(hand, wild, board(page, "data-first-turn") == "true", stage, can_steal)
     if what == "draw":
         page.click("[data-testid=pile-stock]")
@@ -239,9 +240,9 @@ def test_three_rounds_two_browsers_one_bot_with_a_steal(browser: Browser, tmp_pa
                 break
             acted = False
             for page in pages:
-                if attr(page, "data-phase") == "play" and my_turn(page):
+                if (state := table_state(page))["phase"] == "play" and state["my_turn"]:
                     other = guest if page is host else host
-                    secret = set(hand_codes(other))
+                    secret = set(table_state(other)["hand"])
                     assert not secret & all_codes(page), "another seat's cards reached this browser"
                 acted = beanie_step(page, stats) or acted
             if not acted:

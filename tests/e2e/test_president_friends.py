@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import all_codes, attr, hand_codes, my_turn, president_step
+from tests.e2e.helpers import PRESIDENT_BUTTONS, all_codes, attr, hand_codes, my_turn, president_step, table_state
 
 
 def choose(page: Page, testid: str, option: str) -> None:
@@ -49,12 +49,10 @@ def open_friends_table(browser: Browser, server: Server) -> tuple[Page, Page, st
     return host, guest, code
 
 
-def assert_no_leak(a: Page, b: Page) -> None:
+def assert_no_leak(viewer: Page, other_hand: list[str]) -> None:
     """Checked while the table waits for a person, so nothing moves between the two reads."""
-    for viewer, other in ((a, b), (b, a)):
-        secret = set(hand_codes(other))
-        assert secret, "the other player has cards"
-        assert not secret & all_codes(viewer), "another seat's cards reached this browser"
+    assert other_hand, "the other player has cards"
+    assert not set(other_hand) & all_codes(viewer), "another seat's cards reached this browser"
 
 
 def play_until(pages: list[Page], done, max_steps: int = 3000) -> None:
@@ -63,11 +61,13 @@ def play_until(pages: list[Page], done, max_steps: int = 3000) -> None:
             return
         acted = False
         for page in pages:
-            if attr(page, "data-phase") == "play" and my_turn(page):
-                other = pages[1] if page is pages[0] else pages[0]
-                if attr(other, "data-phase") == "play" and hand_codes(other) and hand_codes(page):
-                    assert_no_leak(page, other)
-            acted = president_step(page) or acted
+            state = table_state(page, PRESIDENT_BUTTONS)
+            if state["phase"] == "play" and state["my_turn"] and state["hand"]:
+                other = table_state(pages[1] if page is pages[0] else pages[0])
+                if other["phase"] == "play" and other["hand"]:
+                    assert_no_leak(page, other["hand"])
+                    assert_no_leak(pages[1] if page is pages[0] else pages[0], state["hand"])
+            acted = president_step(page, state) or acted
         if not acted:
             pages[0].wait_for_timeout(60)
     raise AssertionError("the game did not reach the expected point")

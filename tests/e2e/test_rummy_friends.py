@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import attr, enabled, hand_codes, my_turn, wait_version_change
+from tests.e2e.helpers import attr, hand_codes, table_state, wait_version_change
 
 MIDDLE = "[data-testid=rummy-middle]"
 
@@ -115,13 +115,13 @@ def play_turn_from_hint(page: Page, commit: bool = True) -> None:
 
 def rummy_step(page: Page) -> bool:
     """One simple move if this page has one; True if it acted."""
-    phase = attr(page, "data-phase")
-    if phase == "hand-over" and enabled(page, "btn-next-hand"):
-        before = attr(page, "data-version")
+    state = table_state(page, ("btn-next-hand",))
+    phase = state["phase"]
+    if phase == "hand-over" and state["buttons"]["btn-next-hand"]:
         page.click("[data-testid=btn-next-hand]")
-        wait_version_change(page, before)
+        wait_version_change(page, state["version"])
         return True
-    if phase != "play" or not my_turn(page):
+    if phase != "play" or not state["my_turn"]:
         return False
     s = stage(page)
     if s == "draw":
