@@ -63,10 +63,11 @@ def play_until(pages: list[Page], done, max_steps: int = 3000) -> None:
         for page in pages:
             state = table_state(page, PRESIDENT_BUTTONS)
             if state["phase"] == "play" and state["my_turn"] and state["hand"]:
-                other = table_state(pages[1] if page is pages[0] else pages[0])
+                other_page = pages[1] if page is pages[0] else pages[0]
+                other = table_state(other_page)
                 if other["phase"] == "play" and other["hand"]:
                     assert_no_leak(page, other["hand"])
-                    assert_no_leak(pages[1] if page is pages[0] else pages[0], state["hand"])
+                    assert_no_leak(other_page, state["hand"])
             acted = president_step(page, state) or acted
         if not acted:
             pages[0].wait_for_timeout(60)
