@@ -49,3 +49,13 @@ def test_a_change_off_the_event_loop_warms_nothing_and_leaves_the_next_to_warm(h
     table = hub.create("president", "p1", "Ann", "🐯", options={"players": 4}, practice=True, bots=3, seed=1)
     hub.changed(table)  # no event loop here: the table is saved as always
     assert not hub.reviews.warming
+
+
+async def test_warm_pool_0_leaves_the_pool_to_start_when_work_comes(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDNIGHT_WARM_POOL", "0")  # what the browser tests' servers run with
+    hub = Hub(tmp_path / "data")
+    hub.reviews.inline, hub.reviews.started = False, True
+    game = hub.create("president", "p1", "Ann", "🐯", options={"players": 4}, practice=True, bots=3, seed=1)
+    hub.changed(game)
+    assert game.status == "playing" and not hub.reviews.warming and not hub.reviews._background

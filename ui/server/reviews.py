@@ -20,7 +20,9 @@ are not reviewed by themselves; opening their review (:meth:`ReviewRunner.want`)
 
 Under NiceGUI's user simulation (``Hub(inline_bots=True)``) nothing runs by itself: a test awaits
 :meth:`ReviewRunner.drain`, which does the same work in-process. ``CARDNIGHT_REVIEW_BUDGET=<n>`` caps the sampled
-deals per decision (tests: quick, rougher reviews).
+deals per decision (tests: quick, rougher reviews); ``CARDNIGHT_WARM_POOL=0`` leaves the worker pool to start when
+work comes instead of at a server's first game (tests: most of their servers never review a game nor run a
+searching computer player, and each warmed worker is about a second of CPU).
 """
 
 from __future__ import annotations
@@ -137,6 +139,7 @@ class ReviewRunner:
         self.inline = hub.inline_bots  # tests: nothing runs by itself, :meth:`drain` does the work in-process
         env = os.environ.get("CARDNIGHT_REVIEW_BUDGET")
         self.budget = budget if budget is not None else (int(env) if env and env.isdigit() else None)
+        self.warm_pool = os.environ.get("CARDNIGHT_WARM_POOL", "1").strip() != "0"
         self._store: ReviewStore | None = None
         self.games: dict[str, GameReview] = {}
         self.fresh: deque[str] = deque()  # people's seats of games finished just now, or wanted by someone looking
@@ -173,7 +176,7 @@ class ReviewRunner:
         """A game has started: have the pool's workers load every game's judge now, while it is played. A fresh
         worker spends about a second on imports, which would otherwise delay the first marks of the first game that
         ends. Not at app start: a server that only shows its pages (or a test's) never starts the workers."""
-        if self.warming or self.inline or not self.started or self.stopping:
+        if self.warming or self.inline or not self.started or self.stopping or not self.warm_pool:
             return
         try:
             loop = asyncio.get_running_loop()
