@@ -341,7 +341,15 @@ class StockpileWatcher(Watcher):
         while table.get_attribute("data-version") != str(version) and time.time() < deadline:
             self.page.wait_for_timeout(100)
             now, version = self._catch_up()
-        self.checker.leaks += self.checker.dom(self.page.evaluate(DOM_JS), Allowed.of(self.seat, now))
+        dom = self.page.evaluate(DOM_JS)
+        found = self.checker.dom(dom, Allowed.of(self.seat, now))
+        if found:  # say which version the DOM showed, and whether a second look a moment later agrees
+            shown = next((e["props"].get("data-version") for e in dom.values() if "data-version" in e["props"]), None)
+            self.page.wait_for_timeout(500)
+            again = self.checker.dom(self.page.evaluate(DOM_JS), Allowed.of(self.seat, self._catch_up()[0]))
+            found = [f"{f} (file version {version}, DOM version {shown}; half a second later: "
+                     f"{'the same' if again else 'gone'})" for f in found]
+        self.checker.leaks += found
         self.leaks = self.checker.leaks
         self.prev, self.cur = self.cur, Allowed.of(self.seat, now)
         self.dom_checks += 1
