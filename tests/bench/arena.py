@@ -24,18 +24,24 @@ Rummy: win rate; Beanie: total penalty, lower is better) with a 95% confidence i
 think time per decision (mean, p95, max). With exactly two different players it also prints their paired
 per-match difference with its interval. A new game plugs in with one :data:`ADAPTERS` entry and a
 yardstick file.
+
+A long run can be played in parts and reported as one: ``--seed 10000 --matches 250 --save a.json``, then
+``--seed 10250 --matches 250 --save b.json``, then ``arena.py GAME --load a.json b.json``. (Seats rotate by the
+match's place in its part: start each part at a multiple of the number of players past the first seed, and the
+parts play exactly the matches of one run.)
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -253,7 +259,8 @@ def parse_options(extra: list[str]) -> dict[str, Any]:
     return out
 
 
-def run(game_key: str, names: tuple[str, ...], matches: int, seed: int, procs: int, options: dict[str, Any]):
+def run(game_key: str, names: tuple[str, ...], matches: int, seed: int, procs: int, options: dict[str, Any],
+        save: str | None = None):
     if game_key not in ADAPTERS:
         raise SystemExit(f"No arena adapter for {game_key!r}; there are: {', '.join(ADAPTERS)}")
     for name in dict.fromkeys(names):
@@ -266,19 +273,44 @@ def run(game_key: str, names: tuple[str, ...], matches: int, seed: int, procs: i
     else:
         results = [play_match(j) for j in jobs]
     results.sort(key=lambda r: r.index)
-    return report(game_key, names, results, time.perf_counter() - t0)
+    elapsed = time.perf_counter() - t0
+    if save:  # each match as played, so that runs over consecutive seeds can be reported as one (--load)
+        rows = [{"seed": seed + r.index, **asdict(r)} for r in results]
+        Path(save).write_text(json.dumps({"game": game_key, "players": names, "options": options,
+                                          "seconds": elapsed, "matches": rows}))
+    return report(game_key, names, results, elapsed)
+
+
+def load(paths: list[str]) -> Any:
+    """Report the matches of several ``--save`` files of one pairing as one run (each seed once)."""
+    runs = [json.loads(Path(p).read_text()) for p in paths]
+    game_key, names = runs[0]["game"], tuple(runs[0]["players"])
+    if any((r["game"], tuple(r["players"])) != (game_key, names) for r in runs):
+        raise SystemExit("--load: the files are not of one game and one line-up")
+    rows = {m["seed"]: m for r in runs for m in r["matches"]}
+    results = [MatchResult(**{k: v for k, v in m.items() if k != "seed"}) for _, m in sorted(rows.items())]
+    for i, r in enumerate(results):
+        r.index = i
+    return report(game_key, names, results, sum(r["seconds"] for r in runs))
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
-    ap.add_argument("--players", required=True, help="comma-separated player names, one per seat")
+    ap.add_argument("--players", default="", help="comma-separated player names, one per seat")
     ap.add_argument("--matches", type=int, default=100)
     ap.add_argument("--seed", type=int, default=10_000)
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--save", help="also write each match's result to this JSON file")
+    ap.add_argument("--load", nargs="+", help="report these --save files as one run (no matches are played)")
     args, extra = ap.parse_known_args(argv)
+    if args.load:
+        load(args.load)
+        return
     names = tuple(x.strip() for x in args.players.split(",") if x.strip())
-    run(args.game, names, args.matches, args.seed, args.procs, parse_options(extra))
+    if not names:
+        ap.error("--players is required (but for --load)")
+    run(args.game, names, args.matches, args.seed, args.procs, parse_options(extra), save=args.save)
 
 
 if __name__ == "__main__":
