@@ -40,6 +40,7 @@ import math
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from multiprocessing import Pool
@@ -141,6 +142,7 @@ class MatchResult:
     finished: bool
     seconds: float
     wins: list[float] = field(default_factory=list)  # match win share by player index (1/k for a k-way tie)
+    last_moves: list[str] = field(default_factory=list)  # an unfinished match's last moves, to see what loops
 
 
 def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> MatchResult:
@@ -157,6 +159,7 @@ def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> Ma
     times: list[list[float]] = [[] for _ in range(n)]
     t_start = time.perf_counter()
     moves = 0
+    recent: deque[str] = deque(maxlen=24)
     while game.outcome(state) is None and moves < MAX_MOVES:
         seat = game.to_move(state)[0]
         view = game.view(state, seat)
@@ -165,6 +168,7 @@ def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> Ma
         action = bots[seat].choose(view, legal, rngs[seat])
         times[seat_player[seat]].append(time.perf_counter() - t0)
         game.apply(state, seat, action)
+        recent.append(f"seat {seat} ({names[seat_player[seat]]}): {action!r}")
         moves += 1
     outcome = game.outcome(state)
     scores = [0.0] * n
@@ -173,7 +177,8 @@ def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> Ma
         for seat in range(n):
             scores[seat_player[seat]] = adapter.score(state, outcome, seat)
             wins[seat_player[seat]] = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-    return MatchResult(index, scores, times, outcome is not None, time.perf_counter() - t_start, wins)
+    return MatchResult(index, scores, times, outcome is not None, time.perf_counter() - t_start, wins,
+                       [] if outcome is not None else list(recent))
 
 
 # --- statistics and the report ---------------------------------------------------------------------------
@@ -207,6 +212,10 @@ def report(game_key: str, names: tuple[str, ...], results: list[MatchResult], el
         for name in distinct:
             idx = [i for i, x in enumerate(names) if x == name]
             per_match[name].append(sum(r.scores[i] for i in idx) / len(idx))
+    for r in results:
+        if not r.finished:
+            print(f"unfinished: match {r.index} after {MAX_MOVES} moves; its last moves:\n  "
+                  + "\n  ".join(r.last_moves), file=sys.stderr)
     scale, unit = (100.0, "%") if adapter.percent else (1.0, "")
     better = "lower is better" if adapter.lower_is_better else "higher is better"
     print(
