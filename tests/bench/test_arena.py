@@ -74,3 +74,24 @@ def test_plain_search_keeps_the_preferred_move_unless_another_is_clearly_better(
     assert {pick(even, "b", s) for s in range(20)} == {"b"}  # kept: nothing beats it clearly ...
     clear = {"a": 0.0, "b": 0.0, "c": 12.0}
     assert {pick(clear, "b", s) for s in range(20)} == {"c"}  # ... until something does
+
+
+def test_a_run_in_parts_reports_as_the_whole_run(tmp_path, capsys):
+    names = ("stockpile:easy", "yard:greedy")
+    options = {"stock_size": "short"}
+    whole = arena.run("stockpile", names, 4, 50, 1, options)
+    arena.run("stockpile", names, 2, 50, 1, options, save=str(tmp_path / "a.json"))
+    arena.run("stockpile", names, 2, 52, 1, options, save=str(tmp_path / "b.json"))
+    capsys.readouterr()
+    parts = arena.load([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    assert "4 matches (0 unfinished)" in capsys.readouterr().out
+    for name in names:
+        assert parts[name]["score"] == whole[name]["score"]
+
+
+def test_an_unfinished_match_shows_its_last_moves(monkeypatch, capsys):
+    monkeypatch.setattr(arena, "MAX_MOVES", 10)
+    result = arena.play_match(("stockpile", ("stockpile:easy", "yard:greedy"), 50, 0, {"stock_size": "short"}))
+    assert not result.finished and len(result.last_moves) == 10 and result.last_moves[-1].startswith("seat ")
+    arena.report("stockpile", ("stockpile:easy", "yard:greedy"), [result], 1.0)
+    assert "unfinished: match 0 after 10 moves" in capsys.readouterr().err
