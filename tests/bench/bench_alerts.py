@@ -1,4 +1,4 @@
-"""Turn alerts in a page in the background (issue 28 part 2): how long from the server's turn change to "●" in the
+"""Turn alerts in a page in the background: how long from the server's turn change to "●" in the
 tab title.
 
     python tests/bench/bench_alerts.py [--turns 50] [--seed 7]
@@ -252,7 +252,7 @@ def report(args: argparse.Namespace, results: dict[str, list[float]], skews: lis
               f"{max(skews):+.1f} ms (taken off the server figures)")
     p95 = pct(measure, 0.95)
     verdict = "met" if p95 <= TARGET_MS else "NOT met"
-    print(f"issue 28 target: server turn change -> title p95 <= {TARGET_MS:.0f} ms: {verdict} ({p95:.1f} ms, "
+    print(f"target: server turn change -> title p95 <= {TARGET_MS:.0f} ms: {verdict} ({p95:.1f} ms, "
           f"N={len(measure)})")
 
 

@@ -42,7 +42,7 @@ def test_seats_rotate_and_scores_follow_the_player_not_the_seat(capsys):
      ("president", {}, ("yard:rules",) * 3)],
 )
 def test_search_yardsticks_play_whole_matches(game_key, options, others, monkeypatch):
-    """The outside search players (issue 31) finish matches against their greedy policy: every move they pick is
+    """The outside search players' stand-ins finish matches against their greedy policy: every move they pick is
     legal (the arena's ``apply`` would raise) and they decide from their view alone (``choose`` gets nothing else)."""
     from tests.bench.yardsticks import beanie, president, rummy
 

@@ -6,7 +6,7 @@ partner (same rank, or same suit within two ranks). It proposes ending a round o
 dragged on (30 turns a player) and agrees to a proposal once the round is 20 turns a player old.
 It reads only its view and the legal actions.
 
-``search``: the outside search player (issue 31): plain determinized playouts with ``greedy`` as every seat's
+``search``: the outside search player: plain determinized playouts with ``greedy`` as every seat's
 policy, 16 deals and at most 0.25 s a decision (``search.py``). It keeps the greedy player's move unless another
 candidate beats it on the same deals by more than two standard errors: a whole round swings so widely that 16 deals
 rank near-equal moves by chance, and taking the best mean alone made a player weaker than its own policy.

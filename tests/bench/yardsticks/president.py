@@ -1,6 +1,6 @@
 """President yardsticks: plain players written from the rules (none of our levels), for tests/bench/arena.py.
 
-``rules``: a steady club player who counts the cards (calibrated against the outside rule players, issue 31).
+``rules``: a steady club player who counts the cards (calibrated against the outside rule players).
 
 * It counts the cards played, so it knows when a group can no longer be beaten (judged from the cards not yet
   seen). Leading, it cashes such a group whenever all its groups but one are unbeatable (with two groups: one
@@ -16,8 +16,8 @@
 
 Calibration (arena, one ``frozen:expert`` with three of these, seeds 10000-10499, 2026-12-02): the frozen Expert
 scored **1.553 ± 0.071** points a hand (N=500); against the outside rule players it scored 1.49 ± 0.07 (N=500):
-each figure lies inside the other's interval. Without the sure way out (the player before issue 31) it scored
-1.708 ± 0.151 on the first 100 of those seeds, where this player holds it to 1.587 ± 0.155 (paired
+each figure lies inside the other's interval. Without the sure way out (the rule player before its calibration)
+it scored 1.708 ± 0.151 on the first 100 of those seeds, where this player holds it to 1.587 ± 0.155 (paired
 difference −0.120 ± 0.080). Knobs that moved it by less than the noise (N=100, same seeds): on top of the sure
 way out, breaking groups from 4 or from 9 cards instead of 6, or keeping Aces and 2s above 10 cards instead of 8
 (1.617-1.640); without it, keeping Kings too, or keeping Aces and 2s above 5 cards. Earlier tuning (200 matches

@@ -4,7 +4,7 @@
 everything it can, and discards the highest card that has no partner (same rank, or same suit within two
 ranks). It reads only its view and the legal actions.
 
-``search``: the outside search player (issue 31): plain determinized playouts with ``greedy`` as every seat's
+``search``: the outside search player: plain determinized playouts with ``greedy`` as every seat's
 policy, 16 deals and at most 0.25 s a decision (``search.py``), over its draws and discards.
 
 Calibration (arena, seeds from 10000, 2026-12-03): ``frozen:hard`` wins 59.5% ± 3.0 against ``greedy`` (N=1000;

@@ -1,4 +1,4 @@
-"""Plain determinized playouts, the outside search players' method (issue 31), for the search yardsticks.
+"""Plain determinized playouts, the method of the outside search players we measure against, for the search yardsticks.
 
 For one decision: deal the cards the seat cannot see at random (consistent with its view) up to ``worlds``
 times; in each deal play every candidate move and then the rest of the hand (or round) with the game's plain
