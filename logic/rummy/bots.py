@@ -109,9 +109,11 @@ class RummyBot:
                 if not _s and _discard_choice(seen, p, left2, risk, live, hand2) == c:
                     continue
             v = evaluate(seen.hand + taken, seen, p, risk, live, must)
-            options.append((v, a))
+            if v > -1000.0:  # (a dig whose card the planner cannot use would only be undone again)
+                options.append((v, a))
         if not can_stock:
-            return max(options, key=lambda t: t[0])[1] if options else takes[0]
+            top_take = next((a for a in takes if parse_code(a.card) == top), takes[0])
+            return max(options, key=lambda t: t[0])[1] if options else top_take
         # expected value of a blind draw
         pool = [c for c in live if c not in seen.discard] or list(live) or [top]
         ranks = {RANK[c] for c in seen.hand}
@@ -144,7 +146,8 @@ class RummyBot:
             if held is not None and self._hold_back(seen, steps, left[0], held):
                 _pts, steps, left = held
         if steps:
-            step = steps[0]
+            # the step that uses a dug-up card goes first: once it is down no later plan can fail for want of it
+            step = next((st for st in steps if seen.must_use in (st[1] if st[0] == "meld" else st[2])), steps[0])
             if step[0] == "meld":
                 return Meld(tuple(CODE[c] for c in step[1]))
             return LayOff(step[1], (CODE[step[2][0]],))

@@ -137,6 +137,9 @@ class Table:
     def bot_level_for(self, seat: int) -> str:
         return turns.bot_level_for(self, seat)
 
+    def checked_bot_action(self, seat: int, action: Any) -> Any:
+        return turns.checked_bot_action(self, seat, action)
+
     def replay_state(self) -> Any:
         """The game state rebuilt from config + seed + action log (must equal the snapshot)."""
         return turns.replay_state(self)

@@ -102,6 +102,19 @@ def bots_to_move(t: Table, now: float) -> list[int]:
     return movers
 
 
+RUNAWAY_MOVES = 300  # no game's turn takes one seat this many moves in a row (a Rummy turn is ~15, Stockpile's ~40)
+
+
+def checked_bot_action(t: Table, seat: int, action: Any) -> Any:
+    """The computer player's ``action``, unless that seat has made ``RUNAWAY_MOVES`` moves in a row without anyone
+    else moving: then it is caught in a cycle (say meld, undo, meld ...) and gets the game's out-of-time move
+    instead, which ends its turn in a few moves, so the table goes on for everyone."""
+    log = t.log
+    if len(log) < RUNAWAY_MOVES or any(entry[0] != seat for entry in log[-RUNAWAY_MOVES:]):
+        return action
+    return t.game.timeout_action(t.state, seat)
+
+
 def bot_level_for(t: Table, seat: int) -> str:
     s = t.seats[seat]
     return s.bot or t.game.bot_levels[min(1, len(t.game.bot_levels) - 1)]

@@ -14,6 +14,7 @@ from logic.rummy.bot_plan import plan_play
 from logic.rummy.bots import make_bot
 from logic.rummy.hints import hint
 from logic.rummy.melds import parse_code
+from logic.rummy.state import DRAW, PLAY
 from tests.logic.rummy_support import crafted as crafted_state
 from tests.logic.rummy_support import ints
 
@@ -236,3 +237,16 @@ def test_going_out_is_refused_when_it_hands_over_the_match(crafted):
     seen.scores = [70, 40]  # far ahead instead: going out wins the match
     assert not going_out_loses(seen, 15)
 
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_end_their_turn_where_a_dig_looks_good_but_cannot_be_used(level):
+    """Three queens and the 4H for the 5-7 of hearts: digging to the 3H then leaves it with no room to play."""
+    melds = [(1, "5H 6H 7H"), (1, "2S 2H 2D"), (1, "KS KH KD")]
+    st = crafted_state(["QH QD", "5S 3D 3C"], stock="AH 8H 10C", discard="9H 3H QS 4H", melds=melds)
+    bot, moves = make(level), 0
+    while st.stage in (DRAW, PLAY) and st.current == 0:
+        G.apply(st, 0, bot.choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(1)))
+        moves += 1
+        assert moves <= 30, "the turn does not end"
+    assert st.current == 0 and G.legal_actions(st, 0)[0].kind == "commit"

@@ -458,7 +458,7 @@ class Hub:
             if not seats:
                 return
             action = choose_bot_action(*self._bot_inputs(table, seats[0]))
-            self.run(table, bot_move(seats[0], action))
+            self.run(table, bot_move(seats[0], table.checked_bot_action(seats[0], action)))
 
     async def _bot_moves(self, table: Table) -> None:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
@@ -481,7 +481,7 @@ class Hub:
             if version != table.version or seat not in table.bots_to_move(self.clock()):
                 continue  # the table moved on while we were thinking
             try:
-                self.run(table, bot_move(seat, action))
+                self.run(table, bot_move(seat, table.checked_bot_action(seat, action)))
             except IllegalMove as exc:
                 log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
                 legal = table.game.legal_actions(table.state, seat)

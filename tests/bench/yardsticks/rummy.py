@@ -107,15 +107,56 @@ def greedy_move(hand: list[int], discard: list[int], accepts: set[int], must: st
     return discards[cards.index(pick)]
 
 
+class TurnMemory:
+    """What a greedy turn must remember so it cannot cycle. Its melding may leave a dug-up card it must use with no
+    way to use it (say: meld three queens, lay off the 4, and the 3 it dug for would empty the hand); it undoes a
+    step, and a memoryless player would play that step again, and again. So once it undoes with the dug-up card
+    still in hand it undoes back to the pickup, and does not make that pickup again this turn."""
+
+    def __init__(self) -> None:
+        self.unwinding = False
+        self.last_take: tuple | None = None  # (hand number, hand, card) of this turn's pickup
+        self.refused: set[tuple] = set()
+
+    def before(self, view: dict[str, Any], legal: list[Any]) -> tuple[Any | None, list[Any]]:
+        """(the undo to play while unwinding, or None; the legal actions less pickups refused this turn)."""
+        if self.unwinding:
+            undo = next((a for a in legal if a.kind == "undo"), None)
+            if undo is not None:
+                return undo, legal
+            self.unwinding = False  # back before the pickup
+        key = self._key(view)
+        kept = [a for a in legal if a.kind != "take" or (*key, a.card) not in self.refused]
+        return None, kept or legal
+
+    def after(self, view: dict[str, Any], choice: Any) -> None:
+        if choice.kind == "take":
+            self.last_take = (*self._key(view), choice.card)
+        elif choice.kind == "undo" and view.get("must_use") in (view.get("hand") or ()):
+            self.unwinding = True
+            if self.last_take is not None:
+                self.refused.add(self.last_take)
+
+    @staticmethod
+    def _key(view: dict[str, Any]) -> tuple:
+        return view.get("hand_no"), tuple(sorted(view.get("hand") or ()))
+
+
 class GreedyRummy:
     """Take a discard that melds, meld and lay off all you can, discard the least useful high card."""
 
+    def __init__(self) -> None:
+        self.memory = TurnMemory()
+
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
-        if len(legal) == 1:
-            return legal[0]
+        undo, legal = self.memory.before(view, legal)
+        if undo is not None:
+            return undo
         hand = [parse_code(c) for c in view["hand"]]
         pile = [parse_code(c) for c in view["discard"]]
-        return greedy_move(hand, pile, _accepts(view), view.get("must_use"), legal)
+        choice = greedy_move(hand, pile, _accepts(view), view.get("must_use"), legal)
+        self.memory.after(view, choice)
+        return choice
 
 
 def _state_accepts(st: RummyState) -> set[int]:
@@ -155,22 +196,24 @@ class SearchRummy:
     budget_s = BUDGET_S
 
     def __init__(self) -> None:
-        self._last_take: tuple | None = None  # (hand, card) of the pickup this turn, while it may still be undone
-        self._refused: set[tuple] = set()  # pickups the greedy melding could not use (it undid them)
+        self.memory = TurnMemory()  # pickups the greedy melding could not use are undone and not searched again
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
-        greedy = GreedyRummy().choose(view, legal, rng)
-        if greedy.kind == "undo" and self._last_take:
-            self._refused.add(self._last_take)  # else it would take the same card again, and undo it again
-        if greedy.kind not in SEARCHED:  # a meld, a lay-off, the commit, the next hand or an undo
-            return greedy
-        key = (view["hand_no"], tuple(sorted(view["hand"])))
-        cands = [a for a in legal if a.kind in SEARCHED and (*key, getattr(a, "card", None)) not in self._refused]
-        spec = RummySpec(Seen(view))
-        seat = view["seat"]
-        choice = plain_search(cands, lambda r: spec.sample(view, r), lambda st, a, r: _greedy_playout(st, seat, a, r),
-                              GAME.clone, rng, self.worlds, self.budget_s)
-        self._last_take = (*key, choice.card) if choice.kind == "take" else None
+        undo, legal = self.memory.before(view, legal)
+        if undo is not None:
+            return undo
+        hand = [parse_code(c) for c in view["hand"]]
+        greedy = greedy_move(hand, [parse_code(c) for c in view["discard"]], _accepts(view), view.get("must_use"),
+                             legal)
+        choice = greedy
+        if greedy.kind in SEARCHED and len(legal) > 1:  # not a meld, a lay-off, the commit, the next hand or an undo
+            cands = [a for a in legal if a.kind in SEARCHED]
+            spec = RummySpec(Seen(view))
+            seat = view["seat"]
+            choice = plain_search(cands, lambda r: spec.sample(view, r),
+                                  lambda st, a, r: _greedy_playout(st, seat, a, r), GAME.clone, rng, self.worlds,
+                                  self.budget_s)
+        self.memory.after(view, choice)
         return choice
 
 
