@@ -7,7 +7,8 @@
 
 Players are names resolved by :func:`make_player`:
 
-* ``GAME:LEVEL`` (or just ``LEVEL``): one of our levels, ``game.make_bot(LEVEL)``;
+* ``GAME:LEVEL`` (or just ``LEVEL``): one of our levels, ``game.make_bot(LEVEL)``; ``GAME:LEVEL@k=v@k=v`` passes
+  knobs to ``logic/GAME/bots.py``'s ``make_bot`` (``rummy:hard@budget_s=0.3@max_worlds=96``: trying a setting);
 * ``yard:NAME``: a yardstick from ``tests/bench/yardsticks/GAME.py`` (its ``PLAYERS`` dict), players written
   from the rules that are none of our levels;
 * ``frozen:NAME``: a frozen copy of an earlier top level, from the ``PLAYERS`` dicts of
@@ -115,12 +116,22 @@ def yardstick_players(game_key: str) -> dict[str, Callable[[], Bot]]:
     return _players_in([f"tests.bench.yardsticks.{game_key}"])
 
 
+def _number(text: str) -> float | int | None:
+    if text == "none":
+        return None
+    return float(text) if "." in text else int(text)
+
+
 def make_player(game_key: str, name: str) -> Bot:
     """The bot a player name stands for (see the module docstring); ValueError naming the choices."""
     kind, _, rest = name.partition(":")
     if not rest:
         kind, rest = game_key, kind
     if kind == game_key:
+        level, *knobs = rest.split("@")
+        if knobs:  # e.g. rummy:hard@budget_s=0.3@max_worlds=96: the game's bots.make_bot(level, **knobs)
+            bots = importlib.import_module(f"logic.{game_key}.bots")
+            return bots.make_bot(level, **{k: _number(v) for k, v in (kv.split("=", 1) for kv in knobs)})
         return get_game(game_key).make_bot(rest)
     table = {"yard": yardstick_players, "frozen": frozen_players}.get(kind)
     if table is None:

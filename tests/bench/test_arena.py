@@ -17,6 +17,13 @@ def test_player_names_resolve_to_levels_yardsticks_and_frozen_copies():
         arena.make_player("stockpile", "yard:genius")
 
 
+def test_knobs_after_the_level_reach_the_games_make_bot():
+    bot = arena.make_player("rummy", "rummy:hard@budget_s=0.3@max_worlds=96")
+    assert (bot.level, bot.budget_s, bot.max_worlds) == ("hard", 0.3, 96)
+    assert arena.make_player("rummy", "rummy:hard@budget_s=none").budget_s is None
+    assert arena.make_player("rummy", "rummy:hard").budget_s == 0.1
+
+
 def test_game_options_become_config_fields():
     assert arena.parse_options(["--stock-size", "short", "--hands", "8", "--revolution", "true"]) == {
         "stock_size": "short",
