@@ -41,11 +41,9 @@ class RummyBot:
     """``budget_s`` / ``max_worlds``: the Hard level's search budget per decision (``budget_s=None``: only
     the worlds cap counts, so the move does not depend on the machine's speed)."""
 
-    def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8,
-                 search_draw: int = 0):
+    def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8):
         if level not in LEVELS:
             raise ValueError(f"No Rummy bot level {level!r}")
-        self.search_draw = bool(search_draw)  # (trial) Hard also searches "stock or the top card?"
         self.level = level
         self.p = Params(level)
         self.budget_s = budget_s
@@ -135,12 +133,7 @@ class RummyBot:
         scored = [(stock_v, DRAW_STOCK)] + [(v - 1.0, a) for v, a in options]
         # (searching this choice too was measured: the playouts' plain pickup policy misjudges digs and
         # Hard got weaker, so the draw stays with the heuristic)
-        best = max(scored, key=lambda t: t[0])[1]
-        if self.search_draw and p.search:
-            top_take = next((a for _v, a in options if parse_code(a.card) == top), None)
-            if top_take is not None and (best is DRAW_STOCK or best is top_take):
-                return self._search(seen, [DRAW_STOCK, top_take], best)
-        return best
+        return max(scored, key=lambda t: t[0])[1]
 
     # after drawing
     def _play(self, seen: Seen, legal: list[Any]) -> Any:
