@@ -8,14 +8,15 @@
   it values as a bonus) and every discard at the end, and scores a plan by stock cards played, cards
   shed, wilds kept, the tidiness of the discard and whether the next player's stock card can go straight
   on a building pile. It re-plans at every decision. The next player's stock card weighs by how many cards are
-  missing between a building pile and it, after the gaps their face-up discard tops fill (none missing: open to
-  them; one: likely in their five hand cards; up to three: still a risk), and it keeps its wilds dear.
+  missing between a building pile and it, after what their face-up discard piles fill (each top, then the card
+  under it; none missing: open to them; one: likely in their five hand cards; up to three: still a risk); it keeps
+  its wilds dear, and it discards a card that lies between a building pile and its own stock card last.
 
 Calibration (not yet reached): ``frozen:hard`` should win 30% ± 3 against it (N=1,000, heads-up, stock 30), as it
 does against the outside whole-turn planner. Arena, seeds 10000-10999, 2026-12-03: 66.3% ± 2.9 against the planner
-before the gap measure and the dear wilds; 47.7% ± 3.1 with them. Tried on the way (N=1,000 each, 46-56%): gap
-costs -30/-12/-4 and -25/-6/-2, a hand card worth 0.3 / 2 / 3, drawing five worth 10, a bonus for ending the turn
-near its own stock card.
+before the gap measure and the dear wilds; 47.7% ± 3.1 with them (gaps from the discard tops only); 45.0% ± 3.1 as
+it is. Tried on the way (N=1,000 each, 45-56%): gap costs -30/-12/-4 and -25/-6/-2, a hand card worth 0.3 / 2 / 3,
+drawing five worth 10, a bonus for ending the turn near its own stock card, keeping bridge cards at 3 instead of 1.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ class PlannerPlayer:
     WILD_SPENT = -10.0
     NEXT_STOCK_OPEN = -25.0
     GAP_COST = (-25.0, -16.0, -8.0, -3.0)  # by cards missing between a pile and the next player's stock card
+    BRIDGE = 1.0  # keep a card that lies between a building pile and our own stock card
     MAX_NODES = 20_000
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
@@ -117,7 +119,7 @@ class PlannerPlayer:
         nxt_seat = (view["seat"] + 1) % n
         nxt = view["stocks"][nxt_seat]
         self.next_top = _VAL[nxt["top"]] if nxt["count"] else -1
-        self.next_tops = {_VAL[p[-1]] for p in view["discards"][nxt_seat] if p}  # public: what they can play
+        self.next_piles = [[_VAL[c] for c in p] for p in view["discards"][nxt_seat]]  # face up: what they can play
         self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
         self.stock = stock
         self.piles = piles
@@ -178,21 +180,37 @@ class PlannerPlayer:
         for b in builds:
             if b + 1 > t:
                 continue
-            gap = [v for v in range(b + 1, t) if v not in self.next_tops]
-            if WILD in self.next_tops and gap:
-                gap.pop()
-            cost = self.GAP_COST[len(gap)] if len(gap) < len(self.GAP_COST) else 0.0
+            missing = self._missing(b + 1, t)
+            cost = self.GAP_COST[missing] if missing < len(self.GAP_COST) else 0.0
             worst = min(worst, cost)
         return worst
+
+    def _missing(self, need: int, t: int) -> int:
+        """Cards the next player lacks to climb from ``need`` to ``t`` with their discard piles (each top, then the
+        card under it), wilds last."""
+        piles = [list(p) for p in self.next_piles]
+        missing = 0
+        while need < t:
+            pile = next((p for p in piles if p and p[-1] == need), None)
+            if pile is None:
+                pile = next((p for p in piles if p and p[-1] == WILD), None)
+            if pile is None:
+                missing += 1
+            else:
+                pile.pop()
+            need += 1
+        return missing
 
     def _end_value(self, builds: tuple[int, ...], hand: tuple[int, ...]) -> float:
         return -1e9 if hand else self._board(builds)
 
     def _discard_value(self, builds: tuple[int, ...], hand: tuple[int, ...]) -> tuple[float, Any]:
         best: tuple[float, Any] = (-1e9, None)
+        s = self.stock
         for c in set(hand):
+            keep = -self.BRIDGE if 0 < s != WILD and c != WILD and any(b < c < s for b in builds) else 0.0
             for p in range(4):
-                v = _fit(c, self.piles[p]) + (-3.0 if c == WILD else 0.1 * c)
+                v = _fit(c, self.piles[p]) + (-3.0 if c == WILD else 0.1 * c) + keep
                 if v > best[0]:
                     best = (v, ("discard", c, p))
         return best[0] + self._board(builds), best[1]
