@@ -10,7 +10,8 @@ Players are names resolved by :func:`make_player`:
 * ``GAME:LEVEL`` (or just ``LEVEL``): one of our levels, ``game.make_bot(LEVEL)``; ``GAME:LEVEL@k=v@k=v`` passes
   knobs to ``logic/GAME/bots.py``'s ``make_bot`` (``rummy:hard@budget_s=0.3@max_worlds=96``: trying a setting);
 * ``yard:NAME``: a yardstick from ``tests/bench/yardsticks/GAME.py`` (its ``PLAYERS`` dict), players written
-  from the rules that are none of our levels;
+  from the rules that are none of our levels; ``yard:NAME@KEY=v`` sets a constant of its class on that player
+  (``yard:planner@PILE_CARD=0.6``, a tuple as ``@GAP_COST=-25.0/-16.0``), the same for ``frozen:NAME``;
 * ``frozen:NAME``: a frozen copy of an earlier top level, from the ``PLAYERS`` dicts of
   ``tests/bench/frozen/GAME_*.py`` (verbatim copies, so later changes to ``logic/`` do not move them).
 
@@ -137,9 +138,15 @@ def make_player(game_key: str, name: str) -> Bot:
     if table is None:
         raise ValueError(f"Unknown player {name!r}: use {game_key}:LEVEL, yard:NAME or frozen:NAME")
     players = table(game_key)
+    rest, *knobs = rest.split("@")
     if rest not in players:
         raise ValueError(f"No {kind} player {rest!r} for {game_key}; there are: {', '.join(sorted(players)) or 'none'}")
-    return players[rest]()
+    bot = players[rest]()
+    for key, value in (kv.split("=", 1) for kv in knobs):  # yard:planner@HAND_CARD=1.0@GAP_COST=-9.0/-3.0
+        if not key.isupper() or not hasattr(bot, key):
+            raise ValueError(f"{kind}:{rest} has no constant {key!r}")
+        setattr(bot, key, tuple(_number(v) for v in value.split("/")) if "/" in value else _number(value))
+    return bot
 
 
 # --- one match -----------------------------------------------------------------------------------------

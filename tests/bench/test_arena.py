@@ -24,6 +24,15 @@ def test_knobs_after_the_level_reach_the_games_make_bot():
     assert arena.make_player("rummy", "rummy:hard").budget_s == 0.1
 
 
+def test_knobs_after_a_yardstick_set_its_class_constants_on_that_player_only():
+    bot = arena.make_player("stockpile", "yard:planner@HAND_CARD=0.5@STOCK_LINE_FIRST=0")
+    assert (bot.HAND_CARD, bot.STOCK_LINE_FIRST) == (0.5, 0)
+    assert arena.make_player("stockpile", "yard:planner@GAP_COST=-9.0/-3.0").GAP_COST == (-9.0, -3.0)
+    assert arena.make_player("stockpile", "yard:planner").HAND_CARD == 2.0
+    with pytest.raises(ValueError, match="no constant 'hand_card'"):
+        arena.make_player("stockpile", "yard:planner@hand_card=1.0")
+
+
 def test_game_options_become_config_fields():
     assert arena.parse_options(["--stock-size", "short", "--hands", "8", "--revolution", "true"]) == {
         "stock_size": "short",

@@ -3,24 +3,29 @@
 * ``greedy``: plays its stock card whenever it fits, then anything else that fits (discard tops, then hand
   numbers; a wild only when it lets the stock card go next), and discards its highest number onto a pile
   with the same number, else an empty pile, else the pile whose top is nearest above it.
-* ``planner``: plans its whole turn. It tries every order of plays from hand, stock and discard tops (the
-  stock card below the top is unknown, so a stock play ends the plan; emptying the hand draws five, which
-  it values as a bonus) and every discard at the end, and scores a plan by stock cards played, cards
-  shed, wilds kept, the tidiness of the discard and whether the next player's stock card can go straight
-  on a building pile. It re-plans at every decision. The next player's stock card weighs by how many cards are
-  missing between a building pile and it, after what their face-up discard piles fill (each top, then the card
-  under it; none missing: open to them; one: likely in their five hand cards; up to three: still a risk); it keeps
-  its wilds dear, and it discards a card that lies between a building pile and its own stock card last.
+* ``planner``: plans its whole turn. When a line of plays gets its stock card down it takes the cheapest such line
+  (fewest wilds, then fewest plays) and plans again once the stock card under it shows: other plays wait, the next
+  stock card may want them. Otherwise it tries every order of plays from hand and discard tops (emptying the hand
+  draws five, which it values as a bonus) and every discard at the end, and scores a plan by cards shed from the
+  hand (a discard-pile top played for its own sake is worth nothing: it waits there for a use), wilds kept, the
+  tidiness of the discard and how open it leaves the next player's stock card: by how many cards are missing
+  between a building pile and it after what their face-up discard piles fill (each top, then the card under it;
+  none missing: open to them; one: likely among their five hand cards; up to three: still a risk). It discards a
+  card that lies between a building pile and its own stock card last.
 
-Calibration (not yet reached): ``frozen:hard`` should win 30% ± 3 against it (N=1,000, heads-up, stock 30), as it
-does against the outside whole-turn planner. Arena, seeds 10000-10999, 2026-12-03: 66.3% ± 2.9 against the planner
-before the gap measure and the dear wilds; 47.7% ± 3.1 with them (gaps from the discard tops only); 45.0% ± 3.1 as
-it is. Tried on the way (N=1,000 each, 45-56%): gap costs -30/-12/-4 and -25/-6/-2, a hand card worth 0.3 / 2 / 3,
-drawing five worth 10, a bonus for ending the turn near its own stock card, keeping bridge cards at 3 instead of 1.
+Calibration: ``frozen:hard`` should win 30% ± 3 against it (N=1,000, heads-up, stock 30), as it does against the
+outside whole-turn planner. Arena, 2026-12-03/04: seeds 10000-10999 **28.4% ± 2.8**, seeds 20000-20999 **29.2% ±
+2.8** -- reached. On the way (seeds 10000-10999): 66.3% ± 2.9 before the gap costs and the dear wilds; 47.7% with
+them (gaps from the discard tops only); 45.0% ± 3.1 with whole discard piles and the bridge cards; 34.8% ± 3.0 with
+the stock line first (a discard-pile top worth 0.6); 28.4% with the pile top worth nothing (-0.25: 25.0%, too
+strong). No better: gap costs -30/-12/-4, -25/-6/-2, -40/-20/-8, a hand card worth 0.3 to 4, drawing five worth 10
+or 12, a bonus for ending the turn near its own stock card, bridge cards at 3, the next player's reach
+estimated from 32 sampled hands instead of the gap costs.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable
 from typing import Any
@@ -102,12 +107,13 @@ class PlannerPlayer:
     STOCK = 100.0
     DRAW_FIVE = 6.0
     HAND_CARD = 2.0
-    PILE_CARD = 0.6
+    PILE_CARD = 0.0  # a discard-pile top played for its own sake: worth nothing (it waits there for a use)
     WILD_SPENT = -10.0
     NEXT_STOCK_OPEN = -25.0
     GAP_COST = (-25.0, -16.0, -8.0, -3.0)  # by cards missing between a pile and the next player's stock card
     BRIDGE = 1.0  # keep a card that lies between a building pile and our own stock card
     MAX_NODES = 20_000
+    STOCK_LINE_FIRST = True  # get the stock card down by the cheapest line before any other play
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         phase = _phase_move(legal)
@@ -126,8 +132,62 @@ class PlannerPlayer:
         self.memo: dict[Any, tuple[float, Any]] = {}
         self.nodes = 0
         depths = tuple(len(p) for p in piles)
-        _, first = self._best(tuple(builds), hand, depths)
+        first = self._stock_line(tuple(builds), hand, depths) if self.STOCK_LINE_FIRST else None
+        if first is None:
+            _, first = self._best(tuple(builds), hand, depths)
         return self._to_action(first, view, legal)
+
+    def _stock_line(self, builds: tuple[int, ...], hand: tuple[int, ...], depths: tuple[int, ...]) -> Any | None:
+        """The first step of the cheapest line that gets the stock card down (fewest wilds, then fewest plays), or
+        None. Other plays wait: the next stock card may want them."""
+        s = self.stock
+        if s < 0:
+            return None
+
+        def stock_fits(bs: tuple[int, ...]) -> int | None:
+            fits = [b for b in range(4) if s == WILD or bs[b] + 1 == s]
+            if not fits:
+                return None
+            return max(fits, key=lambda b: self._board(self._after(bs, b)))
+
+        b0 = stock_fits(builds)
+        if b0 is not None:
+            return ("stock", 0, b0)
+        start = (builds, hand, depths)
+        heap: list[tuple[int, int, int, Any, Any]] = [(0, 0, 0, start, None)]
+        seen = {start}
+        tie = 0
+        while heap and len(seen) < self.MAX_NODES:
+            wilds, plays, _, (bs, hd, dp), first = heapq.heappop(heap)
+            if plays and stock_fits(bs) is not None:
+                return first
+            for b in range(4):
+                need = bs[b] + 1
+                nb = self._after(bs, b)
+                steps: list[tuple[Any, Any, int]] = []
+                for p, pile in enumerate(self.piles):
+                    k = dp[p]
+                    if k and pile[k - 1] in (need, WILD):
+                        steps.append((("pile", p, b), (nb, hd, dp[:p] + (k - 1,) + dp[p + 1 :]), pile[k - 1] == WILD))
+                for c in set(hd):
+                    if c in (need, WILD):
+                        h = list(hd)
+                        h.remove(c)
+                        if not h and self.can_draw:
+                            continue  # five new cards: the plan ends there, the whole-turn search values it
+                        steps.append((("hand", c, b), (nb, tuple(h), dp), c == WILD))
+                for step, state, wild in steps:
+                    if state in seen:
+                        continue
+                    seen.add(state)
+                    tie += 1
+                    heapq.heappush(heap, (wilds + wild, plays + 1, tie, state, first or step))
+        return None
+
+    @staticmethod
+    def _after(builds: tuple[int, ...], b: int) -> tuple[int, ...]:
+        need = builds[b] + 1
+        return builds[:b] + (0 if need == A.TOP else need,) + builds[b + 1 :]
 
     def _best(self, builds: tuple[int, ...], hand: tuple[int, ...], depths: tuple[int, ...]) -> tuple[float, Any]:
         """Best value reachable from here and its first step: ("stock"|"hand"|"pile", x, build) or ("discard", c, p)."""
