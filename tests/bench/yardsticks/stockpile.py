@@ -203,7 +203,7 @@ class PlannerPlayer:
             return best
         for b in range(4):
             need = builds[b] + 1
-            nb = builds[:b] + (0 if need == A.TOP else need,) + builds[b + 1 :]
+            nb = self._after(builds, b)
             if self.stock >= 0 and (self.stock == WILD or self.stock == need):
                 v = self.STOCK + self._board(nb)
                 if v > best[0]:
