@@ -39,9 +39,11 @@ LEVELS = ("easy", "medium", "hard")
 
 class RummyBot:
     """``budget_s`` / ``max_worlds``: the Hard level's search budget per decision (``budget_s=None``: only
-    the worlds cap counts, so the move does not depend on the machine's speed)."""
+    the worlds cap counts, so the move does not depend on the machine's speed); ``discard_candidates``: how many of
+    the heuristic's best discards the search compares (all of them was measured: no stronger)."""
 
-    def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8):
+    def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8,
+                 discard_candidates: int = 4):
         if level not in LEVELS:
             raise ValueError(f"No Rummy bot level {level!r}")
         self.level = level
@@ -49,6 +51,7 @@ class RummyBot:
         self.budget_s = budget_s
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
+        self.discard_candidates = discard_candidates
         self._view: Mapping[str, Any] = {}
         self._rng = random.Random(0)
 
@@ -162,7 +165,7 @@ class RummyBot:
         if not p.search:
             return Discard(CODE[_discard_choice(seen, p, cands, risk, live)])
         ranked: list[Any] = []
-        while cands and len(ranked) < 4:
+        while cands and len(ranked) < self.discard_candidates:
             d = _discard_choice(seen, p, cands, risk, live)
             ranked.append(DISCARD[d])
             cands = [c for c in cands if c != d]
@@ -183,7 +186,8 @@ class RummyBot:
 
 
 def make_bot(level: str, **search: Any) -> RummyBot:
-    """``search``: ``budget_s`` / ``max_worlds`` / ``min_worlds`` for the Hard level's search."""
+    """``search``: ``budget_s`` / ``max_worlds`` / ``min_worlds`` / ``discard_candidates`` for the Hard level's
+    search."""
     return RummyBot(level, **search)
 
 
