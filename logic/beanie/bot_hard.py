@@ -1,6 +1,7 @@
 """Beanie's Hard level: the tracking heuristic (``HeuristicHardBot``) checked by determinized playouts.
 
-The search (``bot_search``) looks at the draw, the discard and the end-round vote, at every table size: at the
+The search (``bot_search``) looks at the draw, the discard, each lay (the heuristic's set against its next-best
+lays and against holding everything back this turn) and the end-round vote, at every table size: at the
 end of its turn (after laying and adding) Hard compares ending the round as a draw now with playing on, and
 agrees to an open vote or withdraws its own by that comparison; it proposes one by it only once the round has
 stalled (``propose_after`` turns a player: the rules mean the vote for a stalemate, and an offer at every deal
@@ -21,7 +22,7 @@ from typing import Any
 
 from logic.search import SearchStats, paired_gap, search_choose
 
-from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard
+from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard, Lay
 from .bot_eval import Ctx, _partner
 from .bot_search import BeanieSpec, EndNow
 from .bots import HeuristicHardBot
@@ -34,6 +35,8 @@ class HardBot(HeuristicHardBot):
     the worlds cap counts, so the move does not depend on the machine's speed)."""
 
     discard_candidates = 4
+    lay_candidates = 3  # the heuristic's best lays (one per shape) weighed against holding every set back ...
+    hold_candidates = 2  # ... by discarding one of its best discards instead
     min_gain = 1.0  # penalty points a searched move must gain over the heuristic's ...
     gain_z = 2.0  # ... and by this many standard errors of the paired difference
     propose_after = 8  # turns a player: a vote is for a round that stalls, not an offer at every deal
@@ -62,13 +65,26 @@ class HardBot(HeuristicHardBot):
             if DRAW_DISCARD in legal and DRAW_STOCK in legal and self._top_may_help(ctx):
                 return self._search(ctx, view, [DRAW_STOCK, DRAW_DISCARD], move, rng)
             return move
+        if type(move) is Lay:
+            move = self._search_lay(ctx, view, legal, move, rng)
         if type(move) is not Discard:
             return move
         discards = [a for a in legal if type(a) is Discard]
         ranked = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))
-        pick = self._search(ctx, view, ranked[: self.discard_candidates], move, rng)
+        cands = list(dict.fromkeys([move] + ranked[: self.discard_candidates]))
+        pick = self._search(ctx, view, cands, move, rng)
         vote = self._vote(ctx, view, legal, pick, rng)
         return pick if vote is None else vote
+
+    def _search_lay(self, ctx: Ctx, view: BeanieView, legal: list[Any], move: Lay, rng: random.Random) -> Any:
+        """The heuristic lays a set: check it against other lays and against holding everything back this turn (a
+        set on the table takes the others' lay-offs and shows which Beanies they can steal)."""
+        lays = [a for a in legal if type(a) is Lay]
+        ranked = self.ranked_lays(ctx, lays)[: self.lay_candidates]
+        discards = [a for a in legal if type(a) is Discard]
+        holds = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))[: self.hold_candidates]
+        cands = list(dict.fromkeys([move] + ranked + holds))
+        return self._search(ctx, view, cands, move, rng)
 
     def _vote(self, ctx: Ctx, view: BeanieView, legal: list[Any], pick: Discard, rng: random.Random) -> Any:
         """Agree, propose or withdraw when a draw now is clearly better (or worse) than playing on."""

@@ -11,10 +11,11 @@
   Beanies), places Beanies where they stand for cards nobody else can use to steal them, weighs keeping a
   Beanie against its penalty as the others run low, and uses the end-round vote when it is behind.
   On top of that (``HardBot`` in ``bot_hard.py``; ``HeuristicHardBot`` here is the same player without it)
-  it checks its draw and its best few discards with determinized playouts of the rest of the round
-  (``bot_search``) and takes another move only when the playouts show a clear, significant gain over the
-  heuristic's choice; it also settles the end-round vote that way, at every table size (agree, withdraw,
-  and propose once the round has stalled) instead of by the heuristic's rules of thumb.
+  it checks its draw, its best few discards and each set it would lay (against its next-best lays and against
+  holding every set back this turn) with determinized playouts of the rest of the round (``bot_search``) and
+  takes another move only when the playouts show a clear, significant gain over the heuristic's choice; it also
+  settles the end-round vote that way, at every table size (agree, withdraw, and propose once the round has
+  stalled) instead of by the heuristic's rules of thumb.
 """
 
 from __future__ import annotations
@@ -160,23 +161,24 @@ class MediumBot:
         return self.best_discard(ctx, discards, accepted, dead)
 
     def best_lay(self, ctx: Ctx, lays: list[Lay]) -> Lay:
+        return self.ranked_lays(ctx, lays)[0]
+
+    def ranked_lays(self, ctx: Ctx, lays: list[Lay]) -> list[Lay]:
+        """One lay per shape (Beanies are interchangeable), best first: the points shed now and by the best
+        packing of the rest of the hand, then the most cards, then the fewest Beanies."""
         hand = ctx.hand
         bv, wild = ctx.bv, ctx.wild
-        best, best_key = lays[0], None
-        seen: dict[tuple, tuple] = {}  # Beanies are interchangeable: score each shape once
+        keyed: dict[tuple, tuple] = {}
         for a in lays:
             cards = {CARD_ID[c] for c in a.cards}
             nat = tuple(sorted(c for c in cards if RANK[c] != wild))
             nw = len(cards) - len(nat)
-            key = seen.get((nat, nw))
-            if key is None:
-                rest = [c for c in hand if c not in cards]
-                p = sum(NATURAL_POINTS[c] for c in nat) + bv * nw
-                key = (p + best_pack(ctx, rest)[0], len(cards), -nw)
-                seen[(nat, nw)] = key
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        return best
+            if (nat, nw) in keyed:
+                continue
+            rest = [c for c in hand if c not in cards]
+            p = sum(NATURAL_POINTS[c] for c in nat) + bv * nw
+            keyed[(nat, nw)] = ((p + best_pack(ctx, rest)[0], len(cards), -nw), a)
+        return [a for _, a in sorted(keyed.values(), key=lambda t: t[0], reverse=True)]
 
     def best_discard(self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None) -> Any:
         return self.ranked_discards(ctx, discards, accepted, dead)[0]

@@ -187,3 +187,31 @@ def test_three_players_hard_proposes_a_stalled_round_that_favours_it():
     assert _hard(st) != PROPOSE  # a live round is not offered as a draw ...
     st.round_turns = 24
     assert _hard(st) == PROPOSE  # ... one that has stalled is
+
+
+def test_hard_weighs_a_lay_against_holding_every_set_back():
+    """Where the heuristic lays a set, Hard's search also weighs its next-best lays and holding back (discarding
+    instead): with the gate open it sometimes holds; with the gate shut it lays as the heuristic does."""
+    from logic.beanie.actions import Discard, Lay
+
+    lays = held = 0
+    for seed in range(60):
+        st = _played_state(seed, 1 + seed % 9)
+        if st.phase != PHASE_PLAY:
+            continue
+        seat = st.turn
+        view, legal = GAME.view(st, seat), GAME.legal_actions(st, seat)
+        move = HeuristicHardBot().choose(view, legal, random.Random(3))
+        if type(move) is not Lay:
+            continue
+        strict = HardBot(budget_s=None, max_worlds=12)
+        strict.min_gain = 1e9
+        assert strict.choose(view, legal, random.Random(3)) == move
+        free = HardBot(budget_s=None, max_worlds=12)
+        free.min_gain, free.gain_z = -1e9, -1e9
+        pick = free.choose(view, legal, random.Random(3))
+        assert pick in legal
+        lays += 1
+        held += type(pick) is Discard
+    assert lays >= 5
+    assert held >= 1
