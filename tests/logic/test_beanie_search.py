@@ -30,6 +30,23 @@ def _played_state(seed: int, steps: int):
     return st
 
 
+def _positions(count: int, steps):
+    """(view, legal) of the seat to move in ``count`` played 3-player states (``steps(seed)`` moves in)."""
+    for seed in range(count):
+        st = _played_state(seed, steps(seed))
+        if st.phase == PHASE_PLAY:
+            yield GAME.view(st, st.turn), GAME.legal_actions(st, st.turn)
+
+
+def _gated_hard_bots() -> tuple[HardBot, HardBot]:
+    """Hard with its gate shut (never leaves the heuristic's move) and wide open (takes the best mean)."""
+    strict = HardBot(budget_s=None, max_worlds=12)
+    strict.min_gain = 1e9
+    free = HardBot(budget_s=None, max_worlds=12)
+    free.min_gain, free.gain_z = -1e9, -1e9
+    return strict, free
+
+
 def test_sampled_worlds_agree_with_the_view():
     checked = 0
     for seed in range(20):
@@ -109,19 +126,11 @@ def test_makes_set_sees_matches_runs_and_beanies():
 def test_hard_keeps_the_heuristic_move_without_a_clear_gain():
     """With the gain threshold out of reach the search never overrides the heuristic ordering's best move."""
     moved = same = 0
-    for seed in range(30):
-        st = _played_state(seed, 2 + seed % 12)
-        if st.phase != PHASE_PLAY:
-            continue
-        seat = st.turn
-        view, legal = GAME.view(st, seat), GAME.legal_actions(st, seat)
-        strict = HardBot(budget_s=None, max_worlds=12)
-        strict.min_gain = 1e9
+    strict, free = _gated_hard_bots()
+    for view, legal in _positions(30, lambda seed: 2 + seed % 12):
         a1 = strict.choose(view, legal, random.Random(3))
         a2 = HeuristicHardBot().choose(view, legal, random.Random(3))
         assert a1 == a2
-        free = HardBot(budget_s=None, max_worlds=12)
-        free.min_gain, free.gain_z = -1e9, -1e9
         moved += free.choose(view, legal, random.Random(3)) != a2
         same += 1
     assert same >= 8
@@ -195,20 +204,12 @@ def test_hard_weighs_a_lay_against_holding_every_set_back():
     from logic.beanie.actions import Discard, Lay
 
     lays = held = 0
-    for seed in range(60):
-        st = _played_state(seed, 1 + seed % 9)
-        if st.phase != PHASE_PLAY:
-            continue
-        seat = st.turn
-        view, legal = GAME.view(st, seat), GAME.legal_actions(st, seat)
+    strict, free = _gated_hard_bots()
+    for view, legal in _positions(60, lambda seed: 1 + seed % 9):
         move = HeuristicHardBot().choose(view, legal, random.Random(3))
         if type(move) is not Lay:
             continue
-        strict = HardBot(budget_s=None, max_worlds=12)
-        strict.min_gain = 1e9
         assert strict.choose(view, legal, random.Random(3)) == move
-        free = HardBot(budget_s=None, max_worlds=12)
-        free.min_gain, free.gain_z = -1e9, -1e9
         pick = free.choose(view, legal, random.Random(3))
         assert pick in legal
         lays += 1
