@@ -83,7 +83,7 @@ class HardBot(HeuristicHardBot):
         ranked = self.ranked_lays(ctx, lays)[: self.lay_candidates]
         discards = [a for a in legal if type(a) is Discard]
         holds = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))[: self.hold_candidates]
-        cands = list(dict.fromkeys([move] + ranked + holds))
+        cands: list[Any] = list(dict.fromkeys([move, *ranked, *holds]))
         return self._search(ctx, view, cands, move, rng)
 
     def _vote(self, ctx: Ctx, view: BeanieView, legal: list[Any], pick: Discard, rng: random.Random) -> Any:
