@@ -15,7 +15,9 @@ Levels:
   opponents are to going out, and never throws back the card it just took.
 * hard: medium's judgement, plus determinized playouts (``bot_search``) for the choices that decide
   the race: which of medium's best discards hands the next player least over the rest of the hand,
-  and whether to go out now or hold a card back when going out would hand the match to a leader.
+  whether to go out now or hold a card back when going out would hand the match to a leader, and each
+  meld or lay-off its planner makes (against the others it could make and against holding back: a meld on
+  the table takes the opponents' lay-offs), left only for a gain the playouts clearly show.
 """
 
 from __future__ import annotations
@@ -40,10 +42,13 @@ LEVELS = ("easy", "medium", "hard")
 class RummyBot:
     """``budget_s`` / ``max_worlds``: the Hard level's search budget per decision (``budget_s=None``: only
     the worlds cap counts, so the move does not depend on the machine's speed); ``discard_candidates``: how many of
-    the heuristic's best discards the search compares (all of them was measured: no stronger)."""
+    the heuristic's best discards the search compares (all of them was measured: no stronger); ``step_candidates`` /
+    ``hold_candidates`` / ``step_gain_z``: how many other melds and lay-offs, and discards that hold back, a
+    planned meld or lay-off is checked against, and by how many standard errors an alternative must win."""
 
     def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8,
-                 discard_candidates: int = 4):
+                 discard_candidates: int = 4, step_candidates: int = 8, hold_candidates: int = 2,
+                 step_gain_z: float = 2.0):
         if level not in LEVELS:
             raise ValueError(f"No Rummy bot level {level!r}")
         self.level = level
@@ -52,6 +57,9 @@ class RummyBot:
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
         self.discard_candidates = discard_candidates
+        self.step_candidates = step_candidates
+        self.hold_candidates = hold_candidates
+        self.step_gain_z = step_gain_z
         self._view: Mapping[str, Any] = {}
         self._rng = random.Random(0)
 
@@ -151,25 +159,54 @@ class RummyBot:
         if steps:
             # the step that uses a dug-up card goes first: once it is down no later plan can fail for want of it
             step = next((st for st in steps if seen.must_use in (st[1] if st[0] == "meld" else st[2])), steps[0])
-            if step[0] == "meld":
-                return Meld(tuple(CODE[c] for c in step[1]))
-            return LayOff(step[1], (CODE[step[2][0]],))
-        discards = [parse_code(a.card) for a in legal if a.kind == "discard"]
-        if not discards:
+            move: Any = Meld(tuple(CODE[c] for c in step[1])) if step[0] == "meld" else LayOff(step[1],
+                                                                                             (CODE[step[2][0]],))
+            if p.search and seen.must_use < 0:
+                move = self._search_step(seen, legal, move, left)
+            return move
+        ranked = self._ranked_discards(seen, legal, left, self.discard_candidates if p.search else 1)
+        if not ranked:
             return UNDO if any(a.kind == "undo" for a in legal) else legal[0]
+        if not p.search:
+            return ranked[0]
+        return self._search(seen, ranked, ranked[0])
+
+    def _ranked_discards(self, seen: Seen, legal: list[Any], left: list[int], count: int) -> list[Any]:
+        """The heuristic's ``count`` best discards, best first (from the cards its plan leaves, when it can)."""
+        p = self.p
+        discards = [parse_code(a.card) for a in legal if a.kind == "discard"]
         cands = [c for c in left if c in discards] or discards
         if p.lookahead and len(cands) > 1 and seen.took_top in cands:
             cands.remove(seen.took_top)  # never throw back the card just taken
         risk = _risk(seen, p)
         live = _live(seen, p)
-        if not p.search:
-            return Discard(CODE[_discard_choice(seen, p, cands, risk, live)])
         ranked: list[Any] = []
-        while cands and len(ranked) < self.discard_candidates:
+        while cands and len(ranked) < count:
             d = _discard_choice(seen, p, cands, risk, live)
             ranked.append(DISCARD[d])
             cands = [c for c in cands if c != d]
-        return self._search(seen, ranked, ranked[0])
+        return ranked
+
+    def _search_step(self, seen: Seen, legal: list[Any], move: Any, left: list[int]) -> Any:
+        """Hard: the planner's next meld or lay-off, checked against the other melds and lay-offs the rules allow
+        now and against holding the rest back (discarding at once); a meld on the table takes everyone's lay-offs.
+        It leaves the planner's move only for a gain the playouts clearly show (paired over the same deals)."""
+        steps = [a for a in legal if a.kind in ("meld", "layoff") and a != move]
+        holds = self._ranked_discards(seen, legal, left, self.hold_candidates)
+        cands = [move, *steps[: self.step_candidates], *holds]
+        if len(cands) == 1:
+            return move
+        from logic.rummy.bot_search import RummySpec
+        from logic.search import SearchStats, paired_gap, search_choose
+
+        stats = SearchStats()
+        pick = search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
+                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=move,
+                             stats=stats)
+        if pick == move:
+            return move
+        gap, se = paired_gap(stats.values[stats.chosen], stats.values[0])
+        return pick if gap > self.step_gain_z * se else move
 
     def _hold_back(self, seen: Seen, steps: list, last: int, held: tuple) -> bool:
         """Going out is possible: is keeping a card back better for the match?"""

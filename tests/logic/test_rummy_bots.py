@@ -250,3 +250,31 @@ def test_bots_end_their_turn_where_a_dig_looks_good_but_cannot_be_used(level):
         moves += 1
         assert moves <= 30, "the turn does not end"
     assert st.current == 0 and G.legal_actions(st, 0)[0].kind == "commit"
+
+
+def _meld_feeds_position(crafted, known: str, scores: list[int]):
+    """Race to 100: we can meld 4-5-6 of hearts; the opponent holds one card, the one it was seen taking."""
+    st = crafted(["4H 5H 6H KS QD", known], stock="9C 4D 2C JC 5S 8D 10C", discard="3S 10D", target=100)
+    st.scores = scores
+    st.history = [[1, ints(known), [], [], ints("2S")[0], False]]
+    G.apply(st, 0, G.legal_actions(st, 0)[0])  # draw from the stock
+    return st
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_holds_back_a_meld_that_lets_the_leader_go_out(seed):
+    """The opponent (95 of 100) holds only the 7H: melding 4-5-6H lets it lay off and win the match at once. The
+    planner melds everything it can (Medium does); Hard's playouts check its melds and hold this one back."""
+    st = _meld_feeds_position(crafted_state, "7H", [40, 95])
+    view, legal = G.view(st, 0), G.legal_actions(st, 0)
+    assert make_bot("medium").choose(view, legal, random.Random(seed)) == Meld(("4H", "5H", "6H"))
+    hard = make_bot("hard", budget_s=None, max_worlds=32)
+    assert hard.choose(view, legal, random.Random(seed)).kind == "discard"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_still_melds_when_the_meld_feeds_no_one(seed):
+    """The same hand with the opponent far behind and holding a king: the meld scores and helps no one."""
+    st = _meld_feeds_position(crafted_state, "KC", [40, 20])
+    hard = make_bot("hard", budget_s=None, max_worlds=32)
+    assert hard.choose(G.view(st, 0), G.legal_actions(st, 0), random.Random(seed)) == Meld(("4H", "5H", "6H"))
