@@ -118,6 +118,17 @@ def paired_gap(a: list[float], b: list[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+def clear_gain(stats: SearchStats, cands: Sequence[Any], prefer: Any, z: float, min_gain: float = 0.0) -> Any:
+    """The searched pick only when it beats ``prefer`` (the heuristic's move) on the same worlds by more than
+    ``min_gain`` and ``z`` standard errors of the paired difference; else ``prefer``. Near-equal moves often swap
+    places by chance over a few dozen worlds: a bot keeps its own judgement unless the playouts clearly disagree."""
+    pick = cands[stats.chosen]
+    if pick == prefer or prefer not in cands:
+        return pick
+    gap, se = paired_gap(stats.values[stats.chosen], stats.values[list(cands).index(prefer)])
+    return pick if gap > max(min_gain, z * se) else prefer
+
+
 def search_choose(
     spec: Any,
     view: Mapping[str, Any],

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from logic.search import SearchStats, paired_gap, search_choose
+from logic.search import SearchStats, clear_gain, paired_gap, search_choose
 
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard, Lay
 from .bot_eval import Ctx, _partner
@@ -113,11 +113,8 @@ class HardBot(HeuristicHardBot):
         if len(cands) == 1:
             return cands[0]
         stats = SearchStats()
-        pick = search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
-                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
-                             stats=stats)
-        if pick == prefer or prefer not in cands:
-            return pick
+        search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
+                      max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
+                      stats=stats)
         # a round's outcome swings widely: leave the heuristic's move only for a clear gain
-        gap, se = paired_gap(stats.values[stats.chosen], stats.values[cands.index(prefer)])
-        return pick if gap > max(self.min_gain, self.gain_z * se) else prefer
+        return clear_gain(stats, cands, prefer, self.gain_z, self.min_gain)

@@ -190,25 +190,22 @@ class RummyBot:
         return ranked
 
     def _search_step(self, seen: Seen, legal: list[Any], move: Any, left: list[int]) -> Any:
-        """Hard: the planner's next meld or lay-off, checked against the other melds and lay-offs the rules allow
-        now and against holding the rest back (discarding at once); a meld on the table takes everyone's lay-offs.
-        It leaves the planner's move only for a gain the playouts clearly show (paired over the same deals)."""
+        """Hard: the planner's next meld or lay-off, checked against holding the rest back this turn (discarding at
+        once; a meld on the table takes everyone's lay-offs) and ``step_candidates`` other melds and lay-offs. It
+        leaves the planner's move only for a gain the playouts clearly show (paired over the same deals)."""
         steps = [a for a in legal if a.kind in ("meld", "layoff") and a != move]
         holds = self._ranked_discards(seen, legal, left, self.hold_candidates)
         cands = [move, *steps[: self.step_candidates], *holds]
         if len(cands) == 1:
             return move
         from logic.rummy.bot_search import RummySpec
-        from logic.search import SearchStats, paired_gap, search_choose
+        from logic.search import SearchStats, clear_gain, search_choose
 
         stats = SearchStats()
-        pick = search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
-                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=move,
-                             stats=stats)
-        if pick == move:
-            return move
-        gap, se = paired_gap(stats.values[stats.chosen], stats.values[0])
-        return pick if gap > self.step_gain_z * se else move
+        search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
+                      max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=move,
+                      stats=stats)
+        return clear_gain(stats, cands, move, self.step_gain_z)
 
     def _hold_back(self, seen: Seen, steps: list, last: int, held: tuple) -> bool:
         """Going out is possible: is keeping a card back better for the match?"""

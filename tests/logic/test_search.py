@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from logic.search import GameSpec, SearchStats, playout, search_choose
+from logic.search import GameSpec, SearchStats, clear_gain, playout, search_choose
 
 
 class GuessSpec:
@@ -142,3 +142,13 @@ def test_generic_playout_loop_uses_the_policy_for_every_seat():
     assert search_choose(spec, {"pile": 7}, [1, 2], random.Random(1), seat=0, budget_s=None, max_worlds=10) == 1
     state = spec.sample({"pile": 4}, random.Random(1))
     assert playout(spec, state, 0, None, random.Random(1)) == 1.0  # seat 0 takes 1, then wins
+
+
+def test_clear_gain_keeps_the_preferred_move_unless_the_playouts_clearly_disagree():
+    cands = ["heuristic", "searched"]
+    noisy = SearchStats(values={0: [0.0, 1.0, 0.0, 1.0], 1: [1.0, 0.0, 1.0, 1.0]}, chosen=1)  # +0.25, se 0.48
+    assert clear_gain(noisy, cands, "heuristic", z=2.0) == "heuristic"
+    clear = SearchStats(values={0: [0.0, 0.1, 0.0, 0.1], 1: [0.5, 0.6, 0.5, 0.7]}, chosen=1)  # +0.525, se 0.025
+    assert clear_gain(clear, cands, "heuristic", z=2.0) == "searched"
+    assert clear_gain(clear, cands, "heuristic", z=2.0, min_gain=1.0) == "heuristic"  # too small to matter
+    assert clear_gain(clear, cands, "not a candidate", z=2.0) == "searched"
