@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from logic.search import SearchStats, clear_gain, paired_gap, search_choose
+from logic.search import SearchStats, clear_gain, search_choose
 
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard, Lay
 from .bot_eval import Ctx, _partner
@@ -98,11 +98,11 @@ class HardBot(HeuristicHardBot):
 
     def _draw_beats_play(self, ctx: Ctx, view: BeanieView, move: Any, other: Any, rng: random.Random) -> bool:
         """Whether ``move`` is clearly better than ``other`` over the sampled worlds."""
+        cands = [other, move]
         stats = SearchStats()
-        search_choose(BeanieSpec(ctx), view, [other, move], rng, seat=ctx.me, budget_s=self.budget_s,
+        search_choose(BeanieSpec(ctx), view, cands, rng, seat=ctx.me, budget_s=self.budget_s,
                       max_worlds=self.max_worlds, min_worlds=self.min_worlds, prefer=other, stats=stats)
-        gap, se = paired_gap(stats.values[1], stats.values[0])
-        return gap > max(self.min_gain, self.gain_z * se)
+        return clear_gain(stats, cands, other, self.gain_z, self.min_gain) is move
 
     def _top_may_help(self, ctx: Ctx) -> bool:
         """A natural top card with no partner in the hand that fits no set is never worth a search."""

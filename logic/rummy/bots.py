@@ -81,15 +81,19 @@ class RummyBot:
             return self._draw(seen, legal)
         return self._play(seen, legal)
 
-    def _search(self, seen: Seen, cands: list[Any], prefer: Any) -> Any:
-        """Hard: the candidate with the best match value over sampled deals (determinized playouts)."""
+    def _search(self, seen: Seen, cands: list[Any], prefer: Any, gain_z: float | None = None) -> Any:
+        """Hard: the candidate with the best match value over sampled deals (determinized playouts); with ``gain_z``,
+        ``prefer`` unless the best beats it by that many standard errors (``clear_gain``)."""
         if len(cands) == 1:
             return cands[0]
         from logic.rummy.bot_search import RummySpec
-        from logic.search import search_choose
+        from logic.search import SearchStats, clear_gain, search_choose
 
-        return search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
-                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer)
+        stats = SearchStats()
+        pick = search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
+                             max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
+                             stats=stats)
+        return pick if gain_z is None else clear_gain(stats, cands, prefer, gain_z)
 
     # before drawing
     def _draw(self, seen: Seen, legal: list[Any]) -> Any:
@@ -193,19 +197,9 @@ class RummyBot:
         """Hard: the planner's next meld or lay-off, checked against holding the rest back this turn (discarding at
         once; a meld on the table takes everyone's lay-offs) and ``step_candidates`` other melds and lay-offs. It
         leaves the planner's move only for a gain the playouts clearly show (paired over the same deals)."""
-        steps = [a for a in legal if a.kind in ("meld", "layoff") and a != move]
+        steps = [a for a in legal if a.kind in ("meld", "layoff") and a != move][: self.step_candidates]
         holds = self._ranked_discards(seen, legal, left, self.hold_candidates)
-        cands = [move, *steps[: self.step_candidates], *holds]
-        if len(cands) == 1:
-            return move
-        from logic.rummy.bot_search import RummySpec
-        from logic.search import SearchStats, clear_gain, search_choose
-
-        stats = SearchStats()
-        search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
-                      max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=move,
-                      stats=stats)
-        return clear_gain(stats, cands, move, self.step_gain_z)
+        return self._search(seen, [move, *steps, *holds], move, self.step_gain_z)
 
     def _hold_back(self, seen: Seen, steps: list, last: int, held: tuple) -> bool:
         """Going out is possible: is keeping a card back better for the match?"""

@@ -3,6 +3,7 @@ drags and buttons do. Mixed into :class:`ui.games.rummy.RummyScreen`."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -19,8 +20,9 @@ if TYPE_CHECKING:
 class RummyControl:
     st: PageState  # made by the screen for its page
 
+    @abstractmethod
     def shown_order(self, ctx: TableContext[RummyView]) -> list[str]:  # the screen class defines it
-        raise NotImplementedError
+        ...
 
     def move_card(self, ctx: TableContext[RummyView], code: str, before: str) -> None:  # the screen class defines it
         ...
