@@ -69,10 +69,15 @@ def main() -> None:
     args = parse_args([] if simulated else sys.argv[1:])
     data_dir = Path(args.data_dir if not simulated else os.environ.get("CARDNIGHT_DATA_DIR") or tempfile.mkdtemp())
     from storage.disk_check import folder_problem, remove_leftovers
+    from storage.folder_lock import FolderInUse, lock_folder
 
     problem = folder_problem(data_dir)  # an unwritable data folder: one clear line and a non-zero exit, no traceback
     if problem:
         sys.exit(problem)
+    try:  # one server per data folder, held until this process ends (before anything in the folder is touched)
+        lock_folder(data_dir, port=args.port, host=args.host)
+    except FolderInUse as exc:
+        sys.exit(str(exc))
     # NiceGUI's own storage lives in the data dir too, so one folder is the whole backup.
     os.environ.setdefault("NICEGUI_STORAGE_PATH", str((data_dir / "nicegui").resolve()))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

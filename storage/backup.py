@@ -22,18 +22,21 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+from storage.folder_lock import LOCK_NAME
+
 log = logging.getLogger("cardnight.storage")
 
 STAGING_PREFIX = ".backup-"
 HELD_DIRS = ("tables",)  # written by the table writer: linked while it is held
 SKIP_SUFFIXES = (".tmp",)  # half-written temporary files of atomic writes
+SKIP_NAMES = (LOCK_NAME,)  # the running server's lock: a restored folder is nobody's yet
 
 
 def _files(root: Path) -> Iterator[Path]:
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(STAGING_PREFIX))
         for name in sorted(filenames):
-            if not name.endswith(SKIP_SUFFIXES):
+            if not name.endswith(SKIP_SUFFIXES) and name not in SKIP_NAMES:
                 yield Path(dirpath) / name
 
 

@@ -17,7 +17,7 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
   and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
   page's ``ui.timer`` (the turn countdown) for as long as the step (tests/ui/test_timer_clock.py).
 - :func:`install` makes every worker of ``run.cpu_bound``'s process pool start with
-  ``logic.bot_worker.start_pool_worker`` (in place of NiceGUI's ``run._ignore_sigint``, which it also does), so the
+  :func:`start_worker` (in place of NiceGUI's ``run._ignore_sigint``, which it also does), so the
   workers end with a killed server (tests/logic/test_bot_worker.py, with the real server).
 - :func:`sign_session_cookies_with`: the session cookie's signer, which NiceGUI's ``ui.run`` does not let us choose
   (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py).
@@ -44,6 +44,7 @@ import itsdangerous
 from nicegui import Client, app, helpers, ui
 
 from logic.bot_worker import start_pool_worker
+from storage.folder_lock import close_inherited_locks
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,14 @@ def install() -> None:
     run_module = importlib.import_module("nicegui.run")
     if not hasattr(run_module, "_ignore_sigint"):
         raise RuntimeError("nicegui.run._ignore_sigint is gone: see ui/nicegui_internals.py")
-    run_module._ignore_sigint = start_pool_worker  # type: ignore[attr-defined]
+    run_module._ignore_sigint = start_worker  # type: ignore[attr-defined]
+
+
+def start_worker() -> None:
+    """Where a forked pool worker starts: it lets go of the data folder's lock it inherited (a worker outliving a
+    killed server by a moment must not keep a new server out), then :func:`logic.bot_worker.start_pool_worker`."""
+    close_inherited_locks()
+    start_pool_worker()
 
 
 MONOTONIC_TIME = SimpleNamespace(time=time.monotonic)  # stands in for the ``time`` module inside nicegui.timer
