@@ -11,9 +11,10 @@ the hint box, the card in the hand, the card gone from the hand, the meld on the
 table's next version. Replays: ``/replay/<CODE>`` of each finished game, opened (navigation start → the stepper
 and its caption drawn) and stepped with ``btn-replay-next`` (the caption changes).
 
-Prints per commit and action: N, p50 and p95 with a 95% interval (order statistics), and the ratio of p50/p95 to
-the first commit's. Target (issue 48): p95 ≤ 150 ms for every in-game action, ≤ 1 s to open a replay, with the
-bench alone on the machine.
+Prints per commit and action: N, p50 and p95 with a 95% interval (order statistics), and on each older commit's
+rows the working tree's p50 and p95 divided by that commit's (below 1: the working tree is quicker).
+Target (issue 48): p95 ≤ 150 ms for every in-game action, ≤ 1 s to open a replay, with the bench alone on the
+machine.
 """
 
 from __future__ import annotations
@@ -120,8 +121,9 @@ class Player:
     def new_table(self) -> None:
         players = "players=2&bots=1&level=easy" if self.game == "rummy" else "players=4&bots=3&level=beginner"
         self.page.goto(f"{self.server.url}/new/{self.game}?{players}&speed=0&first_draw=false"
-                       if self.game == "rummy" else f"{self.server.url}/new/{self.game}?{players}&speed=0")
-        self.page.wait_for_selector("[data-testid=table]")
+                       if self.game == "rummy" else f"{self.server.url}/new/{self.game}?{players}&speed=0",
+                       timeout=30_000)
+        self.page.wait_for_selector("[data-testid=table]", timeout=30_000)
         self.code = self.page.url.rstrip("/").split("/")[-1]
 
     def record(self, name: str, ms: float | None) -> None:
@@ -224,8 +226,8 @@ class Player:
 
 def open_replays(page: Page, server: Server, codes: list[str], times: dict[str, list[float]], steps: int) -> None:
     for code in codes:
-        page.goto(f"{server.url}/replay/{code}")
-        page.wait_for_selector("[data-testid=replay-caption]")
+        page.goto(f"{server.url}/replay/{code}", timeout=30_000)
+        page.wait_for_selector("[data-testid=replay-caption]", timeout=30_000)
         times["replay open"].append(float(page.evaluate("performance.now()")))
         for _ in range(steps):
             caption = page.inner_text("[data-testid=replay-caption]")
@@ -312,7 +314,7 @@ def main() -> None:
 
 def report(roots: list[tuple[str, Path]], times: list[dict[str, list[float]]]) -> None:
     print(f"{'commit':<14} {'action':<16} {'N':>5} {'p50 ms (95% CI)':>24} {'p95 ms (95% CI)':>24} "
-          f"{'ratio p50/p95':>14}")
+          f"{'tree/this p50/p95':>18}")
     for i, (name, _) in enumerate(roots):
         for action in sorted(times[i]):
             xs = times[i][action]
@@ -322,7 +324,7 @@ def report(roots: list[tuple[str, Path]], times: list[dict[str, list[float]]]) -
             ratio = ""
             base = times[0].get(action)
             if i and base and len(base) >= 5:
-                ratio = f"{p50[0] / quantile_ci(base, .5)[0]:.2f}/{p95[0] / quantile_ci(base, .95)[0]:.2f}"
+                ratio = f"{quantile_ci(base, .5)[0] / p50[0]:.2f}/{quantile_ci(base, .95)[0] / p95[0]:.2f}"
             print(f"{name[:14]:<14} {action:<16} {len(xs):>5} {p50[0]:>7.0f} ({p50[1]:>5.0f}-{p50[2]:>5.0f})   "
                   f"{p95[0]:>7.0f} ({p95[1]:>5.0f}-{p95[2]:>5.0f})   {ratio:>12}")
 

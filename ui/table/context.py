@@ -101,7 +101,8 @@ class TableContext(Protocol[ViewT_co]):
         """Bring the action bar and the hand up to date now (after a selection or another local change)."""
 
     def request_redraw(self) -> None:
-        """Redraw every part now (after a change only this viewer knows of, e.g. a hint)."""
+        """Bring the parts up to date after a change only this viewer knows of (a hint): those whose keys include it
+        redraw."""
 
     def keep_live(self, part: Refreshable) -> None:
         """Keep ``part`` up to date in place after every change (live buttons and labels of the action bar)."""

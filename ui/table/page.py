@@ -149,7 +149,8 @@ class TablePage:
         self.hand.redraw_hand()
 
     def request_redraw(self) -> None:
-        self.update_regions(force=True)
+        """A page-local change that the regions' keys include (Rummy's hint): only the regions it changes redraw."""
+        self.update_regions()
 
     def keep_live(self, part: Refreshable) -> None:
         self.hand.live.append(part)
