@@ -19,6 +19,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`install` makes every worker of ``run.cpu_bound``'s process pool start with
   :func:`start_worker` (in place of NiceGUI's ``run._ignore_sigint``, which it also does), so the
   workers end with a killed server (tests/logic/test_bot_worker.py, with the real server).
+- :func:`set_page_language`: Quasar's own texts (dialogs, date pickers) and the page's ``<html lang>`` in the viewer's
+  language: NiceGUI takes both from the ``ui.page`` shared by every client of a route, so the client gets its own
+  copy of it (tests/ui/test_i18n_pages.py).
 - :func:`sign_session_cookies_with`: the session cookie's signer, which NiceGUI's ``ui.run`` does not let us choose
   (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py).
 
@@ -31,6 +34,7 @@ unusual (wrapped functions, partials, builtins, callables) still goes to the ori
 from __future__ import annotations
 
 import asyncio
+import copy
 import importlib
 import inspect
 import logging
@@ -75,6 +79,19 @@ def install() -> None:
     if not hasattr(run_module, "_ignore_sigint"):
         raise RuntimeError("nicegui.run._ignore_sigint is gone: see ui/nicegui_internals.py")
     run_module._ignore_sigint = start_worker  # type: ignore[attr-defined]
+
+
+def set_page_language(client: Client, quasar_pack: str) -> None:
+    """Give this page (client) its own language for Quasar and ``<html lang>``, whatever its route's ``ui.page``
+    says. Called while the page is built, before NiceGUI writes its HTML."""
+    page = getattr(client, "page", None)
+    if page is None or not hasattr(page, "language"):
+        raise RuntimeError("nicegui Client.page.language is gone: see ui/nicegui_internals.py")
+    if getattr(page, "language", None) == quasar_pack:
+        return
+    own = copy.copy(page)
+    own.language = quasar_pack
+    client.page = own
 
 
 def start_worker() -> None:

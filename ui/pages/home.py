@@ -11,6 +11,7 @@ from logic.game import IllegalMove
 from logic.registry import all_games
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from ui.components.dialog import named_dialog
+from ui.components.language_picker import language_picker
 from ui.components.options import option_controls, player_choices, value_label
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
@@ -163,6 +164,8 @@ def register() -> None:
                             ui.label(opts).classes("text-grey-8 text-xs")
                 for t in running:
                     watch_row(t)
+            with ui.row().classes("w-full justify-end"):
+                language_picker()
 
 
 def watchable_tables(player_id: str) -> list[Any]:

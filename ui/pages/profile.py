@@ -11,6 +11,7 @@ from datetime import date
 from nicegui import ui
 
 from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
+from ui.components.language_picker import language_picker
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
@@ -42,6 +43,8 @@ def register() -> None:
                     "outline no-caps data-testid=btn-stats")
                 ui.button("Link another device", icon="devices", on_click=lambda: ui.navigate.to("/link")).props(
                     "outline no-caps data-testid=btn-link-page")
+
+            language_picker()
 
             ui.label("Table").classes("text-xl font-bold q-mt-md")
             toggle("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", "four_colour")

@@ -8,6 +8,9 @@ from contextlib import contextmanager
 from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 
+from ui.i18n import _, viewer_language
+from ui.i18n.languages import quasar_pack
+from ui.nicegui_internals import set_page_language
 from ui.shell.identity import client_head, me, pref
 from ui.shell.save_notice import save_notice
 
@@ -21,6 +24,7 @@ class PageHeading(TextElement):
 
 @contextmanager
 def frame(title: str, *, full_width: bool = False, header: bool = True) -> Iterator[ui.column]:
+    set_page_language(ui.context.client, quasar_pack(viewer_language()))
     ui.colors(primary="#1f6f4a", secondary="#f2c14e", accent="#8e44ad")
     ui.page_title(f"{title} · Card Night" if title != "Card Night" else title)
     if pref("four_colour", False):
@@ -36,9 +40,9 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
                 ui.label("Card Night").classes("text-lg font-bold")
             with ui.row().classes("items-center gap-1"):
                 ui.button(icon="menu_book", on_click=lambda: ui.navigate.to("/rules")).props(
-                    "flat round color=white aria-label=Rules data-testid=nav-rules")
+                    "flat round color=white data-testid=nav-rules").props.update({"aria-label": _("Rules")})
                 ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(
-                    "flat round color=white aria-label=Stats data-testid=nav-stats")
+                    "flat round color=white data-testid=nav-stats").props.update({"aria-label": _("Stats")})
                 who = me()
                 ui.button(f"{who.emoji} {who.name}", on_click=lambda: ui.navigate.to("/profile")).props(
                     "flat no-caps color=white data-testid=nav-profile")

@@ -1,0 +1,107 @@
+"""Messages for people as keys with parameters, rendered later in each viewer's language.
+
+The rules layer, the table and storage never hold a finished sentence in one language: a notice, a log line or a
+refusal is a :class:`Message` — the English text (which is also the catalogue's key, as gettext does it) and its
+parameters — and each page renders it in its own viewer's language (``ui/i18n``). Stored as JSON
+(:meth:`Message.to_json`) it replays in any language, today's or one added later.
+
+``t_msg``, ``t_nmsg`` and ``t_pmsg`` ("translatable message") are also what ``pybabel extract`` looks for (its
+keywords: ``tools/i18n.sh``), so a string written with them is in the catalogues from the day it exists.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+Param: TypeAlias = "str | int | float | Message"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """``text`` with ``{name}`` placeholders filled from ``params``; ``plural`` (with ``count``, the parameter that
+    chooses the form) for a message that depends on a number; ``context`` where one English text has two meanings
+    ("Pass" the button, "Pass" a move in the log). A parameter may itself be a message (a card's name)."""
+
+    text: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    plural: str | None = None
+    count: str | None = None
+    context: str | None = None
+
+    def english(self) -> str:
+        """The message in English, without any catalogue (logs, the seat API's ``detail``, tests)."""
+        chosen = self.text
+        if self.plural is not None and self.count is not None and self.params.get(self.count) != 1:
+            chosen = self.plural
+        return fill(chosen, {k: v.english() if isinstance(v, Message) else v for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text}
+        if self.params:
+            out["params"] = {k: v.to_json() if isinstance(v, Message) else v for k, v in self.params.items()}
+        for key in ("plural", "count", "context"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Message:
+        """A stored message; a plain string (a record saved before messages existed) becomes a message that is
+        shown as it is in every language."""
+        if isinstance(data, str):
+            return verbatim(data)
+        raw = dict(data.get("params") or {})
+        params = {k: cls.from_json(v) if isinstance(v, Mapping) else v for k, v in raw.items()}
+        return cls(str(data["text"]), params, data.get("plural"), data.get("count"), data.get("context"))
+
+
+VERBATIM_CONTEXT = "verbatim"  # a text kept as it was written (a name, an old record): never looked up
+
+
+def verbatim(text: str) -> Message:
+    return Message("{text}", {"text": text}, context=VERBATIM_CONTEXT)
+
+
+def t_msg(text: str, /, **params: Param) -> Message:
+    return Message(text, params)
+
+
+def t_nmsg(singular: str, plural: str, /, count: str = "n", **params: Param) -> Message:
+    """A message with a singular and a plural English form; ``params[count]`` picks the form in each language
+    (by that language's own plural rules: Polish has three)."""
+    if count not in params:
+        raise ValueError(f"t_nmsg needs the count parameter {count!r}")
+    return Message(singular, params, plural=plural, count=count)
+
+
+def t_pmsg(context: str, text: str, /, **params: Param) -> Message:
+    return Message(text, params, context=context)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` placeholders of a message text (catalogue checks compare them across languages)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def fill(text: str, params: Mapping[str, Any]) -> str:
+    """``text`` with its placeholders filled; a placeholder without a value stays as written (never an error in
+    front of a player: a catalogue check finds it first)."""
+    try:
+        return text.format_map(_Keep(params))
+    except (ValueError, IndexError, AttributeError):
+        return text
+
+
+class _Keep(dict[str, Any]):
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        super().__init__(params)
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

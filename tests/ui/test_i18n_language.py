@@ -1,0 +1,41 @@
+"""Choosing a language: the Accept-Language header weighed as HTTP says, our codes found from what browsers send,
+and a message rendered with each language's catalogue, numbers and plural rules."""
+
+from __future__ import annotations
+
+from logic.messages import t_msg, t_nmsg
+from ui.i18n.catalogs import pseudo
+from ui.i18n.languages import PSEUDO, known
+from ui.i18n.negotiate import negotiate, parse_accept_language
+from ui.i18n.render import render
+
+
+def test_accept_language_by_weight_then_order() -> None:
+    assert parse_accept_language("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5") == ["fr-CH", "fr", "en", "de"]
+    assert parse_accept_language("de;q=0.5, ja") == ["ja", "de"]
+    assert parse_accept_language("pl;q=0, it") == ["it"]
+    assert parse_accept_language("x;q=oops, es") == ["es"]
+
+
+def test_negotiation_finds_ours_or_english() -> None:
+    assert negotiate("de-DE,de;q=0.9,en;q=0.8") == "de"
+    assert negotiate("pt-BR") == "pt_BR" and negotiate("pt-PT,pt;q=0.9") == "pt_BR"
+    assert negotiate("ja-JP") == "ja"
+    assert negotiate("nl-NL, sv") == "en"
+    assert negotiate("en-XA") == "en"  # the pseudo-language only by ?lang=
+    assert negotiate(None) == "en" and negotiate("") == "en"
+    assert negotiate("de," * 100_000) == "de"  # a huge header is cut before it is read
+
+
+def test_known_codes() -> None:
+    assert known("de-AT") == "de" and known("PT-br") == "pt_BR" and known("en-XA") == PSEUDO
+    assert known("klingon") is None
+
+
+def test_render_in_each_language() -> None:
+    assert render(t_msg("Rules"), "de") == "Regeln"
+    assert render(t_msg("Rules"), "ja") == "ルール"
+    assert render(t_msg("Rules"), "en") == "Rules"
+    assert render(t_msg("Not in any catalogue {x}", x=1234), "de") == "Not in any catalogue 1.234"  # German digits
+    assert render(t_nmsg("{n} card", "{n} cards", n=2), PSEUDO) == "[{n} çàrds]".replace("{n}", "2")
+    assert pseudo("Take {count} cards") == "[Tàké {count} çàrds]"

@@ -1,0 +1,42 @@
+"""The languages Card Night speaks: catalogue code → the language's name in itself, and Quasar's pack for it."""
+
+from __future__ import annotations
+
+DEFAULT = "en"
+PSEUDO = "en_XA"  # every translated text bracketed and accented: shows what did not pass through a catalogue
+
+# code (as in ui/i18n/locale/<code>/) -> (name in that language, Quasar language pack)
+LANGUAGES: dict[str, tuple[str, str]] = {
+    "en": ("English", "en-US"),
+    "de": ("Deutsch", "de-DE"),
+    "fr": ("Français", "fr"),
+    "es": ("Español", "es"),
+    "pt_BR": ("Português (Brasil)", "pt-BR"),
+    "it": ("Italiano", "it"),
+    "pl": ("Polski", "pl"),
+    "ja": ("日本語", "ja"),
+}
+TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
+
+
+def known(code: str) -> str | None:
+    """``code`` as one of ours (``de-DE`` → ``de``, ``pt-br`` → ``pt_BR``, ``en-XA`` → the pseudo-language), or
+    None."""
+    wanted = code.strip().replace("-", "_")
+    if wanted.lower() == PSEUDO.lower():
+        return PSEUDO
+    by_lower = {c.lower(): c for c in LANGUAGES}
+    if wanted.lower() in by_lower:
+        return by_lower[wanted.lower()]
+    language = wanted.split("_")[0].lower()
+    if language in by_lower:
+        return by_lower[language]
+    return next((c for c in LANGUAGES if c.split("_")[0].lower() == language), None)  # pt → pt_BR
+
+
+def quasar_pack(code: str) -> str:
+    return LANGUAGES.get(code, LANGUAGES[DEFAULT])[1]
+
+
+def html_lang(code: str) -> str:
+    return "en" if code == PSEUDO else code.replace("_", "-")

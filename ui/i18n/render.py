@@ -1,0 +1,49 @@
+"""A :class:`logic.messages.Message` in one language: looked up in that language's catalogue, its plural form chosen
+by the language's own rules, its numbers written as that language writes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from logic.messages import VERBATIM_CONTEXT, Message, fill
+from ui.i18n.catalogs import translations
+from ui.i18n.languages import DEFAULT, PSEUDO
+
+
+def number(value: int | float, code: str) -> str:
+    locale = DEFAULT if code == PSEUDO else code
+    try:
+        return format_decimal(value, locale=locale)
+    except Exception:  # an unknown locale: as Python writes it
+        return str(value)
+
+
+def render(message: Message, code: str) -> str:
+    """``message`` in language ``code``."""
+    params: dict[str, Any] = {}
+    for key, value in message.params.items():
+        if isinstance(value, Message):
+            params[key] = render(value, code)
+        elif isinstance(value, bool):
+            params[key] = str(value)
+        elif isinstance(value, int | float):
+            params[key] = number(value, code)
+        else:
+            params[key] = value
+    if message.context == VERBATIM_CONTEXT:
+        return fill(message.text, params)
+    t = translations(code)
+    if message.plural is not None and message.count is not None:
+        n = message.params.get(message.count)
+        count = int(n) if isinstance(n, int | float) else 0
+        if message.context:
+            text = t.npgettext(message.context, message.text, message.plural, count)
+        else:
+            text = t.ngettext(message.text, message.plural, count)
+    elif message.context:
+        text = t.pgettext(message.context, message.text)
+    else:
+        text = t.gettext(message.text)
+    return fill(text, params)

@@ -1,0 +1,80 @@
+"""The language of the person looking at a page, and the functions that translate for them.
+
+Chosen once per page (NiceGUI client): ``?lang=`` in the page's address (kept as the browser's choice), else the
+browser's saved choice (Settings, the home page), else its ``Accept-Language`` header, else English. Everything
+drawn for that page — its build, its event handlers and the redraws another player's move causes — reads it through
+the page's client, so at one table each page speaks its own viewer's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import context
+
+from logic.messages import Message, Param
+from ui.i18n.languages import DEFAULT, LANGUAGES, PSEUDO, known
+from ui.i18n.negotiate import negotiate
+from ui.i18n.render import render
+from ui.shell.identity import pref, set_pref
+
+CLIENT_KEY = "language"  # in the client's own storage (one page)
+PREF_KEY = "language"  # in the browser's preferences (every page of that browser)
+
+
+def viewer_language() -> str:
+    """The current page's language (English outside any page)."""
+    try:
+        client = context.client
+    except RuntimeError:
+        return DEFAULT
+    cached = client.storage.get(CLIENT_KEY)
+    if isinstance(cached, str):
+        return cached
+    code = choose_language(client)
+    client.storage[CLIENT_KEY] = code
+    return code
+
+
+def choose_language(client: Any) -> str:
+    request = getattr(client, "request", None)
+    asked = request.query_params.get("lang") if request is not None else None
+    if asked:
+        code = known(asked)
+        if code is not None:
+            if code != pref(PREF_KEY, None):
+                set_pref(PREF_KEY, code)
+            return code
+    saved = pref(PREF_KEY, None)
+    if isinstance(saved, str) and (saved in LANGUAGES or saved == PSEUDO):
+        return saved
+    return negotiate(request.headers.get("accept-language") if request is not None else None)
+
+
+def choose(code: str) -> None:
+    """This browser chose ``code`` (Settings, the home page): kept with its preferences; the page reloads to show it."""
+    found = known(code)
+    if found is None:
+        raise ValueError(f"Unknown language {code!r}")
+    set_pref(PREF_KEY, found)
+    context.client.storage[CLIENT_KEY] = found
+
+
+def _(text: str, /, **params: Param) -> str:
+    """``text`` in the viewer's language, with ``{name}`` placeholders filled."""
+    return render(Message(text, params), viewer_language())
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Param) -> str:
+    """The form of ``singular``/``plural`` that ``n`` takes in the viewer's language (``{n}`` is filled)."""
+    return render(Message(singular, {"n": n, **params}, plural=plural, count="n"), viewer_language())
+
+
+def pgettext(context_: str, text: str, /, **params: Param) -> str:
+    """``text`` in the sense ``context_`` gives it ("Pass" the button, "Pass" a move in the log)."""
+    return render(Message(text, params, context=context_), viewer_language())
+
+
+def tr(message: Message) -> str:
+    """A stored message (a notice, a log line, a refusal) in the viewer's language."""
+    return render(message, viewer_language())
