@@ -87,6 +87,7 @@ def main() -> None:
 
     from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
+    from ui.guards.socket_guard import MAX_MESSAGE
     from ui.net import mdns
     from ui.net.lan import base_urls
     from ui.nicegui_internals import cancel_background_tasks, run_first_at_shutdown
@@ -126,6 +127,7 @@ def main() -> None:
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
            ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
+           ws_max_size=MAX_MESSAGE,  # a bigger socket message closes its socket unread (ui/guards/socket_guard.py)
            # FastAPI's /docs and /redoc load their viewers from a CDN: ui/pages/api_docs.py serves its own
            fastapi_docs=False,
            # a restart does not wait for guesses queued by the join-code slow-down (ui/guards/code_guard.py)

@@ -8,12 +8,17 @@ marks), stray tags and joiners that join nothing, private-use and lone surrogate
 combining marks beyond a few per letter. Whitespace of any kind becomes one space. Lengths count what a reader
 sees as one character (a grapheme), so a family emoji is one, not seven, and a cut never splits one.
 
+The cut comes first: at most ``limit * 4 + 256`` code points of what was typed are read (:func:`read_budget`), so
+a megabyte pasted into a name costs what a long name costs. Plain text (every character a grapheme of its own,
+the common case) takes a fast path; the character tests are cached per character.
+
 Pure functions, no dependencies beyond the standard library.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 ZWJ = "\u200d"
 ZWNJ = "\u200c"
@@ -22,6 +27,8 @@ TAG_FIRST, TAG_LAST, CANCEL_TAG = 0xE0020, 0xE007E, "\U000e007f"
 DIRECTION_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 MAX_MARKS = 4  # combining marks kept on one letter (Vietnamese needs 2; "Zalgo" text piles up dozens)
 MAX_CLUSTER = 32  # code points in one grapheme (the longest emoji sequences have 10-11)
+READ_PER_GRAPHEME, READ_EXTRA = 4, 256  # code points read per grapheme of the limit, and beyond (see read_budget)
+CACHED = 8192  # characters whose tests are remembered (a text has few distinct ones; the cache stays small)
 
 
 def _is_regional(ch: str) -> bool:
@@ -41,10 +48,12 @@ def _is_tag(ch: str) -> bool:
     return TAG_FIRST <= ord(ch) <= TAG_LAST
 
 
+@lru_cache(maxsize=CACHED)
 def _is_mark(ch: str) -> bool:
     return unicodedata.category(ch) in ("Mn", "Me", "Mc")
 
 
+@lru_cache(maxsize=CACHED)
 def _kept_alone(ch: str) -> bool:
     """A code point that may stand (or start a grapheme) in cleaned text."""
     category = unicodedata.category(ch)
@@ -55,6 +64,7 @@ def _kept_alone(ch: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=CACHED)
 def _may_appear(ch: str) -> bool:
     """Kept before graphemes are found: what may stand alone, plus the joiners and tags that are judged in context."""
     return _kept_alone(ch) or ch in (ZWJ, ZWNJ, CANCEL_TAG) or _is_tag(ch)
@@ -131,10 +141,36 @@ def _clean_cluster(cluster: str) -> str:
     return text[:MAX_CLUSTER] if len(text) <= MAX_CLUSTER else "".join(graphemes(text[:MAX_CLUSTER])[:1])
 
 
+def read_budget(limit: int) -> int:
+    """How many code points of a text are read for a cut at ``limit`` graphemes. Enough for every cleaned text of
+    ``limit`` graphemes that people write (a name of 24 family emoji is 168), so cleaning a cleaned text changes
+    nothing; what lies beyond is never looked at."""
+    return max(0, limit) * READ_PER_GRAPHEME + READ_EXTRA
+
+
+@lru_cache(maxsize=CACHED)
+def _plain(ch: str) -> bool:
+    """Whitespace, or a character that is kept and always a grapheme of its own (nothing joins it to another)."""
+    return ch.isspace() or (_kept_alone(ch) and not _is_mark(ch) and not _is_regional(ch) and not _is_modifier(ch)
+                            and not _is_variation_selector(ch) and not _is_tag(ch))
+
+
 def clean_text(text: object, limit: int) -> str:
     """``text`` trimmed, with whitespace runs made one space, the hidden and harmful characters dropped (see the
-    module's description), and at most ``limit`` graphemes. Shown as text, never HTML."""
-    raw = unicodedata.normalize("NFC", str(text))
+    module's description), and at most ``limit`` graphemes. Shown as text, never HTML. Reads at most
+    :func:`read_budget` code points of ``text``."""
+    budget = read_budget(limit)
+    raw = unicodedata.normalize("NFC", (text if isinstance(text, str) else str(text))[:budget])
+    if all(_plain(ch) for ch in set(raw)):  # one grapheme per character: no joiners, marks, flags or tags
+        return " ".join(raw.split())[: max(0, limit)].rstrip(" ")
+    out = _clean_joined(raw, limit)
+    while len(out) > budget:  # (normalising can lengthen a text a little; a cleaned text must fit the budget)
+        out = "".join(graphemes(out)[:-1]).rstrip(" " + ZWJ + ZWNJ)
+    return out
+
+
+def _clean_joined(raw: str, limit: int) -> str:
+    """:func:`clean_text` of normalised text with joiners, marks, flags or tags in it: grapheme by grapheme."""
     chars = [" " if ch.isspace() else ch for ch in raw if ch.isspace() or _may_appear(ch)]
     joined_ok: list[str] = []
     for i, ch in enumerate(chars):
@@ -159,6 +195,21 @@ def clean_text(text: object, limit: int) -> str:
     joined = " ".join(w for w in words if w)
     # a cut after a joiner leaves it joining nothing: it goes too (as it would at the next cleaning)
     return "".join(graphemes(joined)[: max(0, limit)]).rstrip(" " + ZWJ + ZWNJ)
+
+
+def clean_lines(text: object, limit: int) -> str:
+    """Longer writing (a problem report): :func:`clean_text` line by line, with the line breaks kept (at most one
+    empty line in a row, none at either end); ``limit`` counts the code points of the whole, which are cut first."""
+    raw = (text if isinstance(text, str) else str(text))[: max(0, limit)]
+    lines: list[str] = []
+    for line in raw.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        cleaned = clean_text(line, limit) if line and not line.isspace() else ""
+        if cleaned or (lines and lines[-1]):
+            lines.append(cleaned)
+    out = "\n".join(lines).strip("\n")
+    while len(out) > limit:  # (normalising can lengthen a text a little)
+        out = "".join(graphemes(out)[:-1]).rstrip(" \n" + ZWJ + ZWNJ)
+    return out
 
 
 def clean_name(name: object, limit: int = 24, fallback: str = "Player") -> str:

@@ -4,7 +4,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`expects_arguments`: a faster ``nicegui.helpers.expects_arguments`` (tests/ui/test_nicegui_speedups.py).
 - :class:`Replacements`: a tap on an element that a redraw has just replaced reaches its replacement
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
-- :func:`socket_belongs_to` and :func:`listener_known`: the socket guard's checks (tests/ui/test_socket_guard.py).
+- :func:`guard_socket`: every socket.io handler NiceGUI registers replaced by a checked one (ui/guards/socket_guard.py),
+  oversized and undecodable messages dropped quietly; :func:`socket_belongs_to` and :func:`listener_known`, the
+  guard's checks (tests/ui/test_socket_guard.py, with real sockets).
 - :func:`session_store`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py).
 - :func:`rewrite_user_storage`: every browser's storage file written again once a full disk takes writes
   (tests/ui/test_save_faults_pages.py).
@@ -185,6 +187,78 @@ REPLACEMENTS = Replacements()
 
 
 # ----------------------------------------------------------------------------------------------- the socket guard
+# The socket.io handlers NiceGUI 3.18 registers (nicegui/nicegui.py); the guard replaces each. A new one after an
+# upgrade stops the server at start (tests/ui/test_socket_guard.py fails first).
+NICEGUI_SOCKET_HANDLERS = frozenset({"connect", "handshake", "disconnect", "event", "javascript_response", "ack",
+                                     "log"})
+PAGE_MESSAGES = frozenset({"handshake", "event", "javascript_response", "ack", "log"})  # what a page may send
+
+
+_nicegui_handlers: dict[str, Callable[..., Any]] = {}  # NiceGUI's own, kept when the guard replaced them
+
+
+def socket_handlers() -> dict[str, Callable[..., Any]]:
+    """NiceGUI's own socket.io handlers by event name (as registered before :func:`guard_socket` replaced them)."""
+    from nicegui import core
+    return dict(_nicegui_handlers or core.sio.handlers.get("/", {}))
+
+
+def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str, str], None],
+                 max_message: int) -> None:
+    """Put ``handlers`` in place of NiceGUI's socket.io handlers, and make the socket server itself quiet and small:
+
+    - a message over ``max_message`` characters closes its socket before it is decoded (engine.io's
+      ``max_http_buffer_size``, read by both transports; NiceGUI keeps python-socketio's 1 MB);
+    - a packet that is not socket.io (python-socketio raises while decoding, and engine.io logs a traceback) and an
+      event that names no page message (``["connect", ...]`` reaches the connect handler, an unhashable name raises
+      in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log.
+
+    Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event) and engine.io's
+    ``handlers["message"]``: tests/ui/test_socket_guard.py checks both are there and works them with real sockets.
+    The socket server lives as long as the process (the ``user`` tests start the app again and again): it is
+    wrapped once, the handlers are put in place each time."""
+    from nicegui import core
+    sio = core.sio
+    if not _nicegui_handlers:
+        current = socket_handlers()
+        if set(current) != NICEGUI_SOCKET_HANDLERS:
+            raise RuntimeError(f"NiceGUI's socket handlers changed: {sorted(set(current) ^ NICEGUI_SOCKET_HANDLERS)} "
+                               "(see ui/nicegui_internals.py)")
+        _nicegui_handlers.update(current)
+        _quiet_socket_server(sio, note)
+    if set(handlers) != NICEGUI_SOCKET_HANDLERS:
+        raise ValueError(f"a guard for each of {sorted(NICEGUI_SOCKET_HANDLERS)}")
+    for name, handler in handlers.items():
+        sio.on(name)(handler)
+    sio.eio.max_http_buffer_size = max_message
+
+
+def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
+    decode = sio.eio.handlers["message"]
+
+    async def on_message(eio_sid: str, data: Any) -> None:
+        try:
+            await decode(eio_sid, data)
+        except Exception as exc:  # noqa: BLE001 - whatever a stranger's bytes make python-socketio raise
+            note("not socket.io", f"{type(exc).__name__}: {str(exc)[:80]}")
+
+    sio.eio.handlers["message"] = on_message
+    dispatch = sio._handle_event_internal  # noqa: SLF001
+
+    async def handle_event_internal(server: Any, sid: str, eio_sid: str, data: list[Any], namespace: str,
+                                    ack_id: int | None) -> None:
+        name = data[0]
+        if not isinstance(name, str) or name not in PAGE_MESSAGES:
+            note("not a page message", repr(name)[:40])
+            return
+        try:
+            await dispatch(server, sid, eio_sid, data, namespace, ack_id)
+        except Exception as exc:  # noqa: BLE001 - the handlers check what they get; this is the last net
+            note(f"{name} failed", f"{type(exc).__name__}: {str(exc)[:80]}")
+
+    sio._handle_event_internal = handle_event_internal  # noqa: SLF001
+
+
 def socket_belongs_to(client: Client, sid: str) -> bool:
     """The socket ``sid`` is one of this client's (NiceGUI keeps them in ``Client._socket_to_document_id``)."""
     return sid in getattr(client, "_socket_to_document_id", {sid: None})

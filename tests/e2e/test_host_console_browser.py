@@ -4,7 +4,10 @@ the server sees a visitor from another device. Set CN_SHOTS=<dir> to keep a scre
 
 from __future__ import annotations
 
+import http.server
 import os
+import socket
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -74,3 +77,33 @@ def test_remote_needs_the_password_and_forged_headers_do_not_help(proxied_server
     server.stop()
     log = server.log.read_text()
     assert f"Wrong host console password from {VISITOR}" in log
+
+
+def test_no_other_page_can_frame_the_console_and_the_machines_name_opens_it(server: Server, browser: Browser) -> None:
+    """Issue 47: a page on another localhost port framed the console (two clicks ended a table); and the server's
+    own browser at http://<hostname>:8080/host got the password form."""
+    status, body = get(f"{server.url}/host", {"Host": f"{socket.gethostname()}:{server.port}"})
+    assert status == 200 and b"host-console" in body  # (the same machine by its own name: no password)
+    evil = (f'<p>win a prize</p><iframe src="{server.url}/host" width="900" height="600"></iframe>').encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(evil)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)  # another site on this machine
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{site.server_address[1]}/prize")
+        page.wait_for_timeout(2500)
+        framed = [f for f in page.frames if f is not page.main_frame]
+        assert framed and not framed[0].url.startswith(server.url), framed[0].url  # blocked: an error page instead
+        assert framed[0].query_selector("[data-testid=host-console]") is None
+    finally:
+        site.shutdown()

@@ -4,12 +4,23 @@ lose control characters, direction tricks and invisible filler; lengths count wh
 from __future__ import annotations
 
 import unicodedata
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from logic.text_clean import DIRECTION_CONTROLS, clean_name, clean_text, grapheme_count, graphemes
+from logic import text_clean
+from logic.table import CHAT_LIMIT, NAME_LIMIT
+from logic.text_clean import (
+    DIRECTION_CONTROLS,
+    clean_lines,
+    clean_name,
+    clean_text,
+    grapheme_count,
+    graphemes,
+    read_budget,
+)
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # man, woman, girl, boy
 FLAG_FR = "\U0001f1eb\U0001f1f7"
@@ -82,3 +93,49 @@ def test_a_cut_right_after_a_joiner_drops_the_joiner() -> None:
     joining nothing (and a second cleaning then removed it)."""
     assert clean_text("0000\u200d0", 4) == "0000"
     assert clean_text("0000\u200d0", 5) == "0000\u200d0"
+
+
+BIG = {"plain": "x" * 900_000, "marks": "a" + "\u0301" * 900_000, "joiners": "a\u200d" * 450_000,
+       "overrides": "a\u202eb\x00" * 225_000, "families": FAMILY * 130_000, "spaces": " \u3000\n" * 300_000}
+
+
+@pytest.mark.parametrize("kind", BIG)
+@pytest.mark.parametrize("limit", [NAME_LIMIT, CHAT_LIMIT])
+def test_a_huge_text_is_cut_at_its_limit_before_any_other_work(kind: str, limit: int,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47: a 900 KB name or chat message stalled every page for seconds. Whatever the text, no step of the
+    cleaning (normalising, the grapheme walk) sees more than the read budget, a few code points per grapheme."""
+    seen: list[int] = []
+
+    def normalize(form: str, text: str) -> str:
+        seen.append(len(text))
+        return unicodedata.normalize(form, text)
+
+    walk = text_clean.graphemes
+
+    def graphemes_spy(text: str) -> list[str]:
+        seen.append(len(text))
+        return walk(text)
+
+    monkeypatch.setattr(text_clean, "unicodedata", SimpleNamespace(normalize=normalize,
+                                                                   category=unicodedata.category))
+    monkeypatch.setattr(text_clean, "graphemes", graphemes_spy)
+    out = clean_text(BIG[kind], limit)
+    assert seen and max(seen) <= read_budget(limit) <= limit * 4 + 256
+    assert grapheme_count(out) <= limit and "\u202e" not in out and "\x00" not in out
+    assert clean_text(out, limit) == out
+    if kind == "plain":
+        assert out == "x" * limit and clean_name(BIG[kind], NAME_LIMIT) == "x" * NAME_LIMIT
+
+
+def test_the_read_budget_keeps_names_of_emoji_sequences_whole() -> None:
+    assert clean_name(KISS * 30) == KISS * 24  # 10 code points each: 240 read of a budget of 352
+    assert clean_text(FAMILY * 400, CHAT_LIMIT).count(FAMILY) >= 200
+
+
+def test_longer_writing_keeps_its_lines_and_loses_what_names_lose() -> None:
+    given = "\n\n  The 7\u202e\u202dS \x00was\tskipped  \r\n\r\n\r\n\u2066second\u2069 line \n\n"
+    assert clean_lines(given, 2000) == "The 7S was skipped\n\nsecond line"
+    assert clean_lines("ab\ncd", 4) == "ab\nc"  # the limit counts the whole, line breaks included
+    assert clean_lines("x" * 900_000 + "\u202e", 2000) == "x" * 2000
+    assert clean_lines("\n \n\x00\n", 2000) == ""

@@ -10,14 +10,18 @@ import asyncio
 import json
 import logging
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from nicegui import ui
 from nicegui.testing import User
 
+from logic import text_clean
 from logic.table import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
+from logic.text_clean import read_budget
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from ui.guards.code_guard import MISS_FORGET_SECONDS, MISS_QUEUE_LIMIT, CodeGuard
 from ui.server.runtime import runtime
@@ -264,3 +268,42 @@ async def test_guessing_table_links_slows_down_too(user: User) -> None:
     other = runtime().hub.create("president", "someone-else", "Zed", "🦓", options={"players": 4}, practice=True)
     await user.open(f"/table/{other.code}")
     await table_attr(user, "data-game", "president", timeout=10)
+
+
+async def test_a_900_kb_name_and_chat_message_are_cut_before_they_are_cleaned(
+        create_user: Callable[[], User], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47: such texts were cleaned whole on the event loop (1.7 s each). The cleaner's first step never sees
+    more than its read budget, from the profile page (no seat needed) and from the chat alike."""
+    seen: list[int] = []
+    normalize = unicodedata.normalize
+
+    def spy(form: str, text: str) -> str:
+        seen.append(len(text))
+        return normalize(form, text)
+
+    monkeypatch.setattr(text_clean, "unicodedata", SimpleNamespace(normalize=spy, category=unicodedata.category))
+    huge = "\u202e" + "z" * 900_000
+    host = create_user()
+    await host.open("/profile")
+    with host:
+        with_testid(host, "profile-name")[0].set_value(huge)
+    (await find(host, "profile-name")).trigger("blur")
+    await eventually(lambda: player_name(host) == "z" * NAME_LIMIT, timeout=5)
+
+    code = await friends_table(host, "president")
+    table = runtime().hub.get(code)
+    assert table is not None
+    (await find(host, "btn-chat")).click()
+    with host:
+        with_testid(host, "chat-input")[0].set_value(huge + "\x00 and more")
+    (await find(host, "chat-send")).click()
+    await eventually(lambda: len(table.chat) == 1, timeout=5)
+    assert table.chat[0]["text"] == "z" * CHAT_LIMIT
+    assert seen and max(seen) <= read_budget(CHAT_LIMIT), max(seen)
+
+
+def player_name(user: User) -> str:
+    with user:
+        from nicegui import app
+
+        return str(app.storage.user.get("name"))

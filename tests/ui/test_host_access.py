@@ -104,3 +104,26 @@ def test_the_switch_asks_the_servers_own_browser_too() -> None:
     assert host_access.request_is_local("127.0.0.1", {"host": "localhost"})
     assert not host_access.request_is_local("127.0.0.1", {"host": "localhost"}, password_always=True)
     assert not host_access.request_is_local("::1", {}, password_always=True)
+
+
+@pytest.mark.parametrize("peer", ["127.0.1.1", "127.0.0.1", "::1"])
+@pytest.mark.parametrize("host", ["debian", "debian:8080", "DEBIAN.:8080", "debian.home.arpa:8080"])
+def test_the_machines_own_host_name_opens_it(peer: str, host: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47: the server's own browser at ``http://<hostname>:8080/host`` (Debian maps the name to 127.0.1.1) got
+    the password form. Its own host name, with or without its domain, names this machine; other names do not."""
+    monkeypatch.setattr(host_access.socket, "gethostname", lambda: "debian.home.arpa")
+    assert host_access.own_host_names() == {"debian.home.arpa", "debian"}
+    assert host_access.request_is_local(peer, {"host": host})
+    assert not host_access.request_is_local(peer, {"host": host, "x-forwarded-for": "127.0.0.1"})
+    assert not host_access.request_is_local("192.168.1.30", {"host": host})
+    for other in ("debian.evil.example", "evil.example", "debian-2:8080", "home.arpa"):
+        assert not host_access.request_is_local(peer, {"host": other}), other
+
+
+def test_a_local_host_name_is_never_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``.local`` name is answered by anyone on the network (mDNS): it asks for the password."""
+    monkeypatch.setattr(host_access.socket, "gethostname", lambda: "cardnight.local")
+    assert host_access.own_host_names() == {"cardnight"}
+    assert not host_access.request_is_local("127.0.0.1", {"host": "cardnight.local:8080"})
+    monkeypatch.setattr(host_access.socket, "gethostname", lambda: "localhost")
+    assert host_access.own_host_names() == frozenset()

@@ -5,13 +5,15 @@ the password switch are tested in test_host_console_access.py and as pure functi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
 from logic.table import Table
-from storage.reports import ReportStore
+from storage.reports import WORDS_LIMIT, ReportStore
 from tests.ui.helpers import as_remote_device, eventually, find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.server.runtime import runtime
@@ -179,3 +181,24 @@ async def test_a_report_keeps_the_moment_its_dialog_opened_even_if_the_game_goes
     await user.should_see("is saved")
     [report] = ReportStore(runtime().data_dir).all()
     assert len(report.log) == moment
+
+
+async def test_a_report_loses_direction_overrides_and_nul_like_names_do(user: User) -> None:
+    """Issue 47: the console showed a report's text reversed (U+202E). Cleaned like names and chat, cut first at the
+    limit, line breaks kept; an old report file that still holds them is cleaned where the console shows it."""
+    await open_report_dialog(user)
+    with user:
+        with_testid(user, "report-text")[0].set_value("My \u202e7S\x00 vanished\r\n\r\nthen \u2066it came back"
+                                                     + "!" * 900_000)
+    (await find(user, "btn-report-send")).click()
+    await user.should_see("is saved")
+    [report] = ReportStore(runtime().data_dir).all()
+    assert report.words.startswith("My 7S vanished\n\nthen it came back!!!")
+    assert WORDS_LIMIT - 8 <= len(report.words) <= WORDS_LIMIT  # cut at the limit first, then cleaned
+    old = report.model_copy(update={"words": "old \u202eword\x00s"})
+    (runtime().data_dir / "reports" / f"{report.id}.json").write_text(json.dumps(old.dump()))
+    await open_console(user)
+    await find(user, f"host-report-{report.id}")
+    assert "old words" in text_of(user, f"host-report-{report.id}")
+    await user.open(f"/host/report/{report.id}")
+    assert text_of(user, "report-words") == "old words"

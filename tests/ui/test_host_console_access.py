@@ -6,6 +6,7 @@ its visitors apart, whatever ``Host`` it passes on. The switch ``console_passwor
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 
 import pytest
@@ -80,3 +81,18 @@ async def test_another_device_needs_the_password_even_asking_for_localhost(user:
     assert (await user.http_client.get("/host/backup.zip", headers={"Host": "localhost"})).status_code == 403
     page = await user.http_client.get("/host", headers={"Host": "localhost"})
     assert "host-password" in page.text and "host-console" not in page.text
+
+
+async def test_the_servers_own_browser_by_the_machines_host_name_opens_it(user: User) -> None:
+    name = socket.gethostname()
+    backup = await user.http_client.get("/host/backup.zip", headers={"Host": f"{name}:8080"})
+    assert backup.status_code == 200 and backup.content.startswith(b"PK"), name
+
+
+@pytest.mark.parametrize("path", ["/", "/host", "/profile", "/table/NOPE42", "/tv/NOPE42", "/rules/president",
+                                  "/assets/cardnight.css", "/api/v1/tables/NOPE42", "/docs"])
+async def test_no_page_may_be_framed(user: User, path: str) -> None:
+    """Issue 47: a page on another port framed the console, and two clicks ended a table."""
+    answer = await user.http_client.get(path, headers={"Host": "localhost"})
+    assert answer.headers.get("x-frame-options") == "DENY", (path, answer.status_code)
+    assert "frame-ancestors 'none'" in answer.headers.get("content-security-policy", ""), path

@@ -12,7 +12,7 @@ def register_pages() -> None:
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
-    from ui.guards import socket_guard
+    from ui.guards import frame_guard, socket_guard
     from ui.pages import (
         api_docs,
         files,
@@ -59,6 +59,7 @@ def register_pages() -> None:
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards
     socket_guard.install()
+    frame_guard.install()  # no page in another site's frame (X-Frame-Options, frame-ancestors)
     save_notice.install()  # pages hear when saving starts or stops failing
 
     home.register()

@@ -22,6 +22,7 @@ from nicegui import app, run, ui
 from starlette.background import BackgroundTask
 
 from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
+from logic.text_clean import clean_text
 from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
@@ -282,7 +283,7 @@ def reports_list() -> None:
                     f"data-testid=host-report-{r.id}"):
                 ui.label(f"{r.created_at:%d %b %H:%M}").classes("text-xs text-grey-8")
                 ui.label(f"{r.game.title()} {r.code} · {who}").classes("text-sm font-bold")
-                ui.label(r.words[:160]).classes("grow text-sm ellipsis")
+                ui.label(clean_text(r.words[:160], 160)).classes("grow text-sm ellipsis")
                 ui.button("Open", on_click=lambda r=r: ui.navigate.to(f"/host/report/{r.id}")).props(
                     f"outline dense data-testid=btn-host-report-open-{r.id}")
                 ui.button(icon="delete", on_click=lambda r=r: confirm_delete(r.id)).props(

@@ -1,16 +1,20 @@
 """Who may open the host console: the server's own browser asking directly, or anyone with the console password.
 
-The no-password path needs both:
+The no-password path needs all three:
 
 - the connection itself comes from a loopback address (127.0.0.0/8, ``::1``, or ``::ffff:127.x.y.z``, which is
   how an IPv4 loopback connection looks on a dual-stack socket: the same machine), and
 - the request carries no forwarding header at all (``Forwarded``, ``X-Forwarded-*``, ``X-Real-IP``, ``Via`` and
   the like). A reverse proxy on this machine connects from loopback too: the header it adds is what tells its
   visitors from the server's own browser, so any such header means the password, whatever it says (an
-  ``X-Forwarded-For: 127.0.0.1`` passed through by a proxy included).
+  ``X-Forwarded-For: 127.0.0.1`` passed through by a proxy included), and
+- the ``Host`` header names this machine: a loopback name (``localhost`` with or without its final dot, 127.x,
+  ``[::1]``, ``[::ffff:127.x.y.z]``) or the machine's own host name (``socket.gethostname()``: the server's own
+  browser at ``http://debian:8080/host``, which Debian's ``/etc/hosts`` maps to 127.0.1.1), any port. This keeps
+  out a page from elsewhere that points its own name at 127.0.0.1 (DNS rebinding): its browser sends that name. A
+  LAN name (``cardnight.local``, the machine's LAN address) is asked for the password like another device.
 
-The ``Host`` header plays no part: it is whatever the browser or a proxy chose to send (``localhost``,
-``localhost.``, ``[::ffff:127.0.0.1]``, a LAN name) and says nothing about where the request came from.
+``Host`` alone never opens the console: it only narrows the two conditions above.
 ``--console-password-always`` (or ``CARDNIGHT_CONSOLE_PASSWORD_ALWAYS=1``) turns the no-password path off: every
 browser, the server's own included, types the password (for a proxy that cannot be made to add a header).
 
@@ -24,6 +28,7 @@ import hashlib
 import hmac
 import ipaddress
 import logging
+import socket
 from collections.abc import Iterable, Mapping
 
 log = logging.getLogger("cardnight.host")
@@ -65,12 +70,26 @@ def forwarding_headers(headers: Mapping[str, str] | Iterable[tuple[str, str]] | 
     return found
 
 
-def host_is_loopback(headers: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> bool:
-    """The request names this machine by a loopback name: ``localhost`` (with or without its final dot), 127.x or
-    ::1, with any port. A page from elsewhere that points its own name at 127.0.0.1 (DNS rebinding) sends that name,
-    so it is asked for the password; this can only make the rule stricter, never open the console."""
+def own_host_names() -> frozenset[str]:
+    """The machine's own host name (lower case), with and without its domain: ``socket.gethostname()`` (no DNS
+    lookup, so it never waits on the network)."""
+    try:
+        name = socket.gethostname().strip().lower().rstrip(".")
+    except OSError:
+        return frozenset()
+    # (a ``.local`` name is answered by anyone on the network over mDNS: never trusted here)
+    return frozenset(n for n in (name, name.split(".")[0]) if n and n != "localhost" and not n.endswith(".local"))
+
+
+def host_is_loopback(headers: Mapping[str, str] | Iterable[tuple[str, str]] | None,
+                     own_names: frozenset[str] | None = None) -> bool:
+    """The request names this machine: a loopback name (``localhost`` with or without its final dot, 127.x or ::1)
+    or one of ``own_names`` (default :func:`own_host_names`), with any port. A page from elsewhere that points its
+    own name at 127.0.0.1 (DNS rebinding) sends that name, so it is asked for the password; this can only make the
+    rule stricter, never open the console."""
     if headers is None:
         return False
+    names = own_host_names() if own_names is None else own_names
     items = headers.items() if isinstance(headers, Mapping) else headers
     for name, value in items:
         key = (name.decode("latin-1") if isinstance(name, bytes) else str(name)).strip().lower()
@@ -78,14 +97,15 @@ def host_is_loopback(headers: Mapping[str, str] | Iterable[tuple[str, str]] | No
             continue
         text = (value.decode("latin-1") if isinstance(value, bytes) else str(value)).strip().lower()
         host = text.rsplit(":", 1)[0] if text.count(":") == 1 or text.startswith("[") and "]:" in text else text
-        return host.rstrip(".") == "localhost" or is_local_address(host)
+        name = host.rstrip(".")
+        return name == "localhost" or name in names or is_local_address(host)
     return False
 
 
 def request_is_local(peer: str | None, headers: Mapping[str, str] | Iterable[tuple[str, str]] | None, *,
                      password_always: bool = False) -> bool:
-    """The no-password path: a loopback peer whose request carries no forwarding header and names this machine by a
-    loopback name (and the switch is off).
+    """The no-password path: a loopback peer whose request carries no forwarding header and names this machine (a
+    loopback name or its own host name; see :func:`host_is_loopback`), and the switch is off.
 
     ``peer`` is the address the connection came from. (Uvicorn rewrites it from ``X-Forwarded-For`` for a loopback
     peer; that header alone already means the password here, so the rewrite changes nothing.)"""

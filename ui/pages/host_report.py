@@ -7,7 +7,8 @@ from nicegui import ui
 
 from logic.registry import get_game
 from logic.replay import Replay
-from storage.reports import Report
+from logic.text_clean import clean_lines, clean_text
+from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
 from ui.pages import ASSETS
@@ -67,9 +68,11 @@ def register() -> None:
             with ui.column().classes("w-full gap-1").props(f"data-testid=report data-moment={moment}"):
                 ui.label(f"Report {report.id} · {game.title} table {report.code} · from {who}").classes(
                     "text-lg font-bold")
-                ui.label(report.words).classes("cn-report-words").props("data-testid=report-words")
+                ui.label(clean_lines(report.words, WORDS_LIMIT)).classes("cn-report-words").props(
+                    "data-testid=report-words")
+                agent = clean_text(report.user_agent, AGENT_LIMIT) or "browser unknown"
                 ui.label(f"{report.created_at:%d %b %Y %H:%M} UTC · Card Night {report.app_version} · "
-                         f"{report.user_agent or 'browser unknown'} · seed {report.seed}").classes(
+                         f"{agent} · seed {report.seed}").classes(
                     "text-xs text-grey-8")
                 ui.label(f"Next move from there: {lines[moment]}" if moment < len(lines) else
                          "Nothing was played after the report.").classes("font-bold").props(

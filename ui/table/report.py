@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from storage.reports import WORDS_LIMIT, Report, ReportStore
+from logic.text_clean import clean_lines, clean_text
+from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report, ReportStore
 from ui.components.dialog import named_dialog
 from ui.server.runtime import runtime
 
@@ -23,7 +24,10 @@ def report_store() -> ReportStore:
 
 def make_report(ctx: TableContext, words: str, user_agent: str, moves: int | None = None) -> Report:
     """Store a report of this page's table as its seat saw it after ``moves`` moves (default: now); ``ValueError``
-    with a reason if refused."""
+    with a reason if refused. The words are cut at their limit first, then cleaned like names and chat (line
+    breaks kept): no direction overrides, NUL or other hidden characters reach the console."""
+    words = clean_lines(words, WORDS_LIMIT)
+    user_agent = clean_text(user_agent[:AGENT_LIMIT], AGENT_LIMIT)
     t = ctx.table
     players = [{"name": s.name, "emoji": s.emoji, "bot": s.bot} for s in t.seats]
     log = [list(e) for e in t.log[:len(t.log) if moves is None else moves]]

@@ -1,0 +1,137 @@
+"""Junk on the socket, from a stranger: raw engine.io/socket.io over a WebSocket from another loopback address
+(127.0.0.2), no browser and no page behind it. Used by tests/e2e/test_socket_junk.py (a few thousand messages) and
+by the abuse bench (``python -m tests.bench.abuse_socket --url http://127.0.0.1:8080 --rounds 1000``, which prints
+how many messages went out, how fast, and what became of the oversized ones).
+
+The junk covers every handler NiceGUI registers (event, log, ack, handshake, javascript_response, and the connect
+and disconnect names sent as events) plus packets that are not socket.io at all; ``client_id`` may be a live page's
+(read from its HTML), so what is checked is that the socket belongs to the page, not only that the page exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+ATTACKER = "127.0.0.2"
+
+
+def junk(client_id: str = "nope") -> list[str]:
+    """One round of junk: socket.io packets (``42`` is an event) aimed at every handler, and non-packets."""
+    cid = json.dumps(client_id)
+    return [
+        # event: unknown page, live page from a foreign socket, missing fields, wrong types, wrong arity
+        f'42["event",{{"client_id":{cid},"id":1,"listener_id":"x","args":[]}}]',
+        '42["event",{"client_id":"nope","id":[1],"listener_id":{},"args":"x"}]',
+        '42["event",{"client_id":[1]}]', '42["event"]', '42["event",1,2,3]', '42["event","x"]',
+        # log: every level, unknown level, no fields
+        f'42["log",{{"client_id":{cid},"level":"error","message":"junk"}}]',
+        '42["log",{"client_id":"nope","level":"shout","message":"x"}]', '42["log",{}]', '42["log"]',
+        # ack: text and huge message ids, no client
+        f'42["ack",{{"client_id":{cid},"next_message_id":"x"}}]',
+        f'42["ack",{{"client_id":{cid},"next_message_id":99999999999}}]', '42["ack",{}]', '42["ack",null]',
+        # handshake: not a dict, missing ids, wrong types, unknown page, a live page's id with a bad message id
+        '42["handshake"]', '42["handshake","x"]', '42["handshake",{"client_id":5}]',
+        '42["handshake",{"client_id":"nope","tab_id":"t","document_id":"d"}]',
+        f'42["handshake",{{"client_id":{cid},"tab_id":"t","document_id":"d","next_message_id":"zz"}}]',
+        '421["handshake",{"client_id":{},"tab_id":[],"document_id":null}]',
+        # javascript_response: no request id, somebody else's request id
+        f'42["javascript_response",{{"client_id":{cid},"request_id":[1]}}]',
+        f'42["javascript_response",{{"client_id":{cid},"request_id":"r","result":1}}]',
+        '42["javascript_response"]',
+        # names no page sends: the reserved ones, unknown ones, unhashable ones, a string for a list
+        '42["connect","x"]', '42["disconnect"]', '42["nope",{}]', '42[["x"],1]', '42[{"a":1}]', '42"event"',
+        # not socket.io: empty data, bad JSON, unknown packet types, a binary event that never gets its data
+        '42[]', '42{}', '42', '42["event",', '4', '49junk', '4x', '44["x"]',
+        '451-["event",{"_placeholder":true,"num":0}]',
+    ]
+
+
+@contextmanager
+def stranger(url: str, source: str = ATTACKER, max_size: int = 2 ** 20) -> Iterator[ClientConnection]:
+    """An engine.io WebSocket to the server at ``url``, connected to socket.io's main namespace, from ``source``."""
+    parts = urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind((source, 0))
+    sock.settimeout(10)
+    sock.connect((host, port))
+    with connect(f"ws://{host}:{port}/_nicegui_ws/socket.io/?EIO=4&transport=websocket", sock=sock,
+                 compression=None, max_size=max_size, open_timeout=10) as ws:
+        opened = str(ws.recv(timeout=10))
+        assert opened.startswith("0{"), opened
+        ws.send("40")
+        joined = str(ws.recv(timeout=10))
+        assert joined.startswith("40"), joined
+        yield ws
+
+
+def flood(url: str, rounds: int, client_id: str = "nope", source: str = ATTACKER) -> dict[str, float]:
+    """``rounds`` rounds of :func:`junk` on one socket (a new one whenever the server closes it); figures."""
+    messages, sockets, started = 0, 0, time.perf_counter()
+    batch = junk(client_id)
+    left = rounds
+    while left > 0:
+        sockets += 1
+        with stranger(url, source) as ws:
+            try:
+                while left > 0:
+                    for message in batch:
+                        ws.send(message)
+                        messages += 1
+                    left -= 1
+                    _answer_pings(ws)
+            except ConnectionClosed:
+                left -= 1  # a round that made the server hang up (e.g. the binary event): start a new socket
+    seconds = time.perf_counter() - started
+    return {"messages": messages, "sockets": sockets, "seconds": seconds, "per_second": messages / seconds}
+
+
+def _answer_pings(ws: ClientConnection) -> None:
+    """Read what the server sent meanwhile (pings get their pong, so the socket stays up)."""
+    while True:
+        try:
+            message = ws.recv(timeout=0)
+        except TimeoutError:
+            return
+        if message == "2":
+            ws.send("3")
+
+
+def oversized(url: str, size: int, source: str = ATTACKER) -> str:
+    """Send one chat-sized event padded to ``size`` characters; what the server did: "closed" or "kept"."""
+    with stranger(url, source, max_size=2 ** 24) as ws:
+        text = "x" * size
+        ws.send(f'42["event",{{"client_id":"nope","id":1,"listener_id":"x","args":[{json.dumps(text)}]}}]')
+        try:
+            for _ in range(20):
+                _answer_pings(ws)
+                ws.send("42[\"log\",{}]")
+                time.sleep(0.05)
+        except ConnectionClosed:
+            return "closed"
+    return "kept"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", default="http://127.0.0.1:8080")
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--client-id", default="nope", help="a live page's client id (window.clientId)")
+    args = parser.parse_args()
+    figures = flood(args.url, args.rounds, args.client_id)
+    print(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
+          f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
+    print(f"a 900 KB message: {oversized(args.url, 900_000)}; a 60 KB one: {oversized(args.url, 60_000)}")
+
+
+if __name__ == "__main__":
+    main()

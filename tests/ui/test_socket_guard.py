@@ -1,0 +1,100 @@
+"""The socket guard (ui/guards/socket_guard.py) and its hooks into NiceGUI and python-socketio
+(ui/nicegui_internals.py :func:`guard_socket`). The first test fails when an upgrade adds, renames or changes what
+the guard replaces; the rest call the guarded handlers as a socket would, with junk, and with a live page's own
+socket. (tests/e2e/test_socket_junk.py sends the same junk over real sockets.)"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from typing import Any
+
+import pytest
+import socketio
+from nicegui import Client, core, ui
+from nicegui.testing import User
+
+from ui.guards import socket_guard
+from ui.guards.socket_guard import MAX_MESSAGE, QuietLog
+from ui.nicegui_internals import NICEGUI_SOCKET_HANDLERS, PAGE_MESSAGES, socket_handlers
+
+
+async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) -> None:
+    await user.open("/")
+    originals = socket_handlers()
+    assert set(originals) == NICEGUI_SOCKET_HANDLERS  # a new NiceGUI handler must get a guard first
+    assert {f.__module__ for f in originals.values()} == {"nicegui.nicegui"}
+    live = core.sio.handlers["/"]
+    assert set(live) == NICEGUI_SOCKET_HANDLERS and all(f.__module__ == socket_guard.__name__ for f in live.values())
+    assert PAGE_MESSAGES == NICEGUI_SOCKET_HANDLERS - {"connect", "disconnect"}
+    # what guard_socket wraps in python-socketio and engine.io, and the size cap it sets
+    params = list(inspect.signature(socketio.AsyncServer._handle_event_internal).parameters)
+    assert params == ["self", "server", "sid", "eio_sid", "data", "namespace", "id"]
+    assert core.sio._handle_event_internal.__qualname__.endswith("handle_event_internal")
+    assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals"
+    assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
+
+
+def test_quiet_log_writes_one_line_a_minute_per_cause(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    quiet = QuietLog(logging.getLogger("cardnight.socket"), clock=lambda: now[0])
+    with caplog.at_level(logging.INFO, logger="cardnight.socket"):
+        assert quiet.drop("an ack", "x")
+        for _ in range(1000):
+            quiet.drop("an ack", "y")
+        assert quiet.drop("a log message")
+        now[0] = 59.0
+        assert not quiet.drop("an ack")
+        now[0] = 61.0
+        assert quiet.drop("an ack", "z")
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["Dropped an ack: x", "Dropped a log message", "Dropped an ack: z (1001 more like it since the "
+                                                                   "last line)"]
+
+
+JUNK: list[Any] = [None, "x", 5, [], {}, {"client_id": 5}, {"client_id": ["x"]}, {"client_id": "nope"}]
+
+
+async def test_junk_to_every_handler_is_dropped_without_an_exception(user: User,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    client = await user.open("/")
+    handlers = core.sio.handlers["/"]
+    socket_guard.QUIET.reset()
+    own_sid = next(iter(client._socket_to_document_id))
+    with caplog.at_level(logging.INFO):
+        for name in PAGE_MESSAGES:
+            for msg in [*JUNK, {"client_id": client.id, "id": [1], "listener_id": {}, "next_message_id": "x",
+                                "request_id": [1], "level": "shout", "tab_id": 1, "document_id": None}]:
+                for sid in ("stranger", own_sid):
+                    result = handlers[name](sid, msg)
+                    if inspect.isawaitable(result):
+                        assert await result is False  # a handshake answers False: the browser would reload
+            for args in (("stranger",), ("stranger", {}, 1, 2)):  # too few arguments, too many
+                result = handlers[name](*args)
+                if inspect.isawaitable(result):
+                    await result
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert 1 <= len([r for r in caplog.records if "Dropped" in r.getMessage()]) <= len(PAGE_MESSAGES) + 3
+    assert client.id in Client.instances and client.has_socket_connection  # the page is untouched
+
+
+async def test_a_foreign_socket_cannot_ack_for_a_live_page(user: User) -> None:
+    client = await user.open("/")
+    with client.content:
+        ui.label("news")  # an update the outbox sends and keeps until the browser acknowledges it
+    await asyncio.sleep(0.3)
+    before = list(client.outbox.message_history)
+    assert before  # (the page's first updates, kept until its browser acknowledges them)
+    core.sio.handlers["/"]["ack"]("stranger", {"client_id": client.id, "next_message_id": 10 ** 9})
+    assert list(client.outbox.message_history) == before  # its history is kept for its own reconnect
+
+
+async def test_an_implicit_handshake_with_a_bad_query_is_refused(user: User) -> None:
+    await user.open("/")
+    on_connect = core.sio.handlers["/"]["connect"]
+    for query in ("implicit_handshake=true", "implicit_handshake=true&client_id=x&tab_id=&document_id=d",
+                  "implicit_handshake=true&client_id=nope&tab_id=t&document_id=d&next_message_id=zz"):
+        with pytest.raises(socketio.exceptions.ConnectionRefusedError):
+            await on_connect("stranger", {"QUERY_STRING": query})
+    assert await on_connect("stranger", {"QUERY_STRING": "EIO=4"}) is None  # a plain connect: the handshake follows
