@@ -44,6 +44,11 @@ def idle_hours(kind: str) -> float:
         return HOURS[kind]
 
 
+def idle_check_seconds() -> float:
+    """How often tables are looked at: every minute, or more often when a kind's time is set shorter (tests)."""
+    return max(0.5, min(60.0, *(idle_hours(kind) * 3600 / 4 for kind in HOURS)))
+
+
 def kind_of(table: Table) -> str:
     if table.status == STATUS_LOBBY:
         return "lobby"

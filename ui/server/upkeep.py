@@ -16,7 +16,7 @@ from typing import Any
 
 from ui.guards.page_guard import PageGuard
 from ui.server.hub import Hub
-from ui.server.idle_tables import end_idle_tables
+from ui.server.idle_tables import end_idle_tables, idle_check_seconds
 
 log = logging.getLogger("cardnight.upkeep")
 
@@ -92,7 +92,7 @@ async def run_upkeep(hub: Hub, every: float = 1.0) -> None:
                 if _guard.prune_due():
                     _guard.prune_old()
             if time.monotonic() >= next_idle:
-                next_idle = time.monotonic() + 60.0
+                next_idle = time.monotonic() + idle_check_seconds()
                 end_idle_tables(hub)
         except Exception:  # the loop must outlive any one failure
             log.exception("upkeep failed")
