@@ -2,8 +2,9 @@
 
 Every page view builds the whole page on the server and keeps it until its browser connects its socket; NiceGUI
 drops a page that never connects only after 60 s, so 1,000 views in 20 s (a script, not a browser) held 400 MB.
-A page waiting for its browser here goes after ``WAIT_SECONDS``, and one browser (its session cookie) or one address
-keeps at most the newest ``PER_BROWSER`` / ``PER_ADDRESS`` waiting pages: an older one is dropped at once. A real
+A page waiting for its browser here goes after 30 s (``wait_seconds``), and one browser (its session cookie) or one
+address keeps at most its newest 8 / 40 waiting pages (``per_browser`` / ``per_address``): an older one is dropped at
+once. A real
 browser connects within a second or two; a slow phone whose page was dropped meanwhile reloads it by itself
 (NiceGUI's page script reloads when its page is unknown), with its files cached by then.
 
@@ -13,7 +14,7 @@ name and emoji it was dealt, nothing chosen), no table has that player at a seat
 game, profile or stats names it. Such a file goes soon after its pages were dropped without ever connecting, and
 any other after ``KEEP_HOURS`` without a change (at start and every hour).
 
-Settings (environment): ``CARDNIGHT_PAGE_WAIT_SECONDS`` (20), ``CARDNIGHT_WAITING_PAGES_PER_BROWSER`` (8),
+Settings (environment): ``CARDNIGHT_PAGE_WAIT_SECONDS`` (30), ``CARDNIGHT_WAITING_PAGES_PER_BROWSER`` (8),
 ``CARDNIGHT_WAITING_PAGES_PER_ADDRESS`` (40), ``CARDNIGHT_STORAGE_KEEP_HOURS`` (24).
 """
 
@@ -46,7 +47,7 @@ def _env(name: str, default: float) -> float:
 
 @dataclass
 class PageLimits:
-    wait_seconds: float = 20.0
+    wait_seconds: float = 30.0
     per_browser: int = 8
     per_address: int = 40
     keep_hours: float = 24.0
