@@ -17,7 +17,8 @@ log lines per flood, a second identical flood adds <= 5 MB, no files left behind
 Floods (``--scale`` multiplies their size):
 
 - ``slow``: 1,100 connections that send half a request's headers and then nothing, held 15 s;
-- ``views``: 1,000 ``GET /`` without a cookie (each a new browser), 8 at a time;
+- ``quiet``: no flood for 20 s (what the players see on this machine anyway);
+- ``views``: 1,000 ``GET /`` without a cookie (each a new browser), 8 at a time; ``views1``: the same with one cookie;
 - ``new``: 1,000 ``GET /new/president?...`` without a cookie, 8 at a time.
 
 More floods (socket junk, big texts) are added to :data:`FLOODS`: a function ``(server, scale) -> str`` that runs the
@@ -102,8 +103,8 @@ class BenchServer:
                 return int(line.split()[1]) / 1024
         return float("nan")
 
-    def log_lines(self) -> int:
-        return len(self.log.read_text(errors="replace").splitlines())
+    def log_lines(self) -> list[str]:
+        return self.log.read_text(errors="replace").splitlines()
 
     def files(self) -> set[str]:
         return {str(p.relative_to(self.data_dir)) for p in self.data_dir.rglob("*") if p.is_file()}
@@ -123,6 +124,7 @@ class Players:
         self.moves: list[tuple[float, float]] = []  # (when, ms)
         self.homes: list[tuple[float, float]] = []
         self.errors: list[str] = []
+        self.codes: set[str] = set()  # the player's tables
         self.stopping = threading.Event()
         self.threads = [threading.Thread(target=self._play, daemon=True),
                         threading.Thread(target=self._home, daemon=True)]
@@ -137,8 +139,9 @@ class Players:
             thread.join(10)
 
     def _new_table(self, browser: httpx.Client) -> tuple[str, str, int]:
-        page = browser.get(self.server.url + "/new/president?players=4&bots=2&program=1&speed=0")
+        page = browser.get(self.server.url + "/new/president?players=4&bots=2&program=1&speed=0&hands=8")
         code = str(page.url).rsplit("/", 1)[1]
+        self.codes.add(code)
         found = TOKEN_RE.search(page.text)
         if found is None:
             raise RuntimeError(f"no program token on the table page ({page.status_code})")
@@ -167,7 +170,7 @@ class Players:
                 self.moves.append((time.monotonic(), (time.perf_counter() - started) * 1000))
                 if answer.status_code not in (200, 409):
                     self.errors.append(f"move: {answer.status_code} {answer.text[:100]}")
-                time.sleep(0.05)
+                time.sleep(0.25)  # about as often as a person moves at a lively table
             except (httpx.HTTPError, ValueError) as exc:
                 self.errors.append(f"move: {exc!r}")
                 time.sleep(0.2)
@@ -184,6 +187,11 @@ class Players:
             except httpx.HTTPError as exc:
                 self.errors.append(f"GET /: {exc!r}")
             time.sleep(0.25)
+
+    def made(self, path: str) -> bool:
+        """A file the player's own games made: their tables, finished games and reviews, the main database."""
+        return (path == "cardnight.json" or path.startswith(("games/", "reviews")) or
+                any(path.startswith(f"tables/{code}.") for code in self.codes))
 
     def between(self, start: float, end: float) -> tuple[list[float], list[float]]:
         return ([ms for t, ms in self.moves if start <= t <= end], [ms for t, ms in self.homes if start <= t <= end])
@@ -219,13 +227,24 @@ def slow_flood(server: BenchServer, scale: float) -> str:
     return f"{count} slow connections ({refused} refused at connect); still open after 15 s: {open_now}"
 
 
-def _many(server: BenchServer, scale: float, path: str, base: int) -> dict[int, int]:
+def quiet(server: BenchServer, scale: float) -> str:
+    """No flood: what the players see on this machine anyway (the yardstick for the others)."""
+    time.sleep(20)
+    return "no flood, 20 s"
+
+
+def _many(server: BenchServer, scale: float, path: str, base: int, cookie: bool = False) -> dict[int, int]:
     count = int(base * scale)
     statuses: dict[int, int] = {}
     lock = threading.Lock()
+    jar = httpx.Cookies()
+    if cookie:
+        with client(ATTACKER) as c:
+            c.get(server.url + "/")
+            jar = c.cookies
 
     def one(_: int) -> None:
-        with client(ATTACKER) as c:  # a new client each time: no cookie
+        with client(ATTACKER, cookies=jar) as c:  # a new client each time: no cookie unless ``cookie``
             try:
                 status = c.get(server.url + path).status_code
             except httpx.HTTPError:
@@ -243,13 +262,18 @@ def views_flood(server: BenchServer, scale: float) -> str:
     return f"GET / without a cookie: {statuses}"
 
 
+def views_one_cookie_flood(server: BenchServer, scale: float) -> str:
+    statuses = _many(server, scale, "/", 1000, cookie=True)
+    return f"GET / with one cookie: {statuses}"
+
+
 def new_flood(server: BenchServer, scale: float) -> str:
     statuses = _many(server, scale, "/new/president?players=4&bots=3&speed=0", 1000)
     return f"GET /new without a cookie: {statuses} (303: a table made, 429: refused)"
 
 
-FLOODS: dict[str, Callable[[BenchServer, float], str]] = {"slow": slow_flood, "views": views_flood,
-                                                           "new": new_flood}
+FLOODS: dict[str, Callable[[BenchServer, float], str]] = {
+    "quiet": quiet, "slow": slow_flood, "views": views_flood, "views1": views_one_cookie_flood, "new": new_flood}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -276,7 +300,7 @@ def main() -> None:
     try:
         for name in args.floods.split(","):
             for run in range(1, args.runs + 1):
-                before_files, before_rss, before_lines = server.files(), server.rss_mb(), server.log_lines()
+                before_files, before_rss, before_lines = server.files(), server.rss_mb(), len(server.log_lines())
                 start = time.monotonic()
                 what = FLOODS[name](server, args.scale)
                 end = time.monotonic()
@@ -284,11 +308,15 @@ def main() -> None:
                 time.sleep(args.after)
                 later_rss = server.rss_mb()
                 moves, homes = players.between(start, end)
-                left = sorted(server.files() - before_files)
+                left = sorted(f for f in server.files() - before_files if not players.made(f))
+                lines = server.log_lines()[before_lines:]
+                flood_lines = [line for line in lines if "cardnight.reviews" not in line]
                 print(f"[{name} #{run}] {what} in {end - start:.1f} s", flush=True)
                 print(f"    moves during it: N={len(moves)} p50 {pct(moves, .5):.1f} ms p95 {pct(moves, .95):.1f} ms; "
                       f"GET /: N={len(homes)} p50 {pct(homes, .5):.1f} ms p95 {pct(homes, .95):.1f} ms", flush=True)
-                print(f"    log lines: {server.log_lines() - before_lines}; RSS {before_rss:.0f} -> {after_rss:.0f} "
+                reviews = len(lines) - len(flood_lines)
+                print(f"    log lines: {len(flood_lines)} (and {reviews} of the player's game reviews); "
+                      f"RSS {before_rss:.0f} -> {after_rss:.0f} "
                       f"-> {later_rss:.0f} MB after {args.after:.0f} s; files left: {len(left)} "
                       f"{left[:5]}{' ...' if len(left) > 5 else ''}", flush=True)
         moves_all = [ms for _, ms in players.moves]
