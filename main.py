@@ -87,6 +87,7 @@ def main() -> None:
 
     from storage.host_password import load_or_create_host_password
     from storage.secret import load_or_create_secret
+    from ui.guards.connection_guard import server_options
     from ui.guards.socket_guard import MAX_MESSAGE
     from ui.net import mdns
     from ui.net.lan import base_urls
@@ -131,7 +132,8 @@ def main() -> None:
            # FastAPI's /docs and /redoc load their viewers from a CDN: ui/pages/api_docs.py serves its own
            fastapi_docs=False,
            # a restart does not wait for guesses queued by the join-code slow-down (ui/guards/code_guard.py)
-           timeout_graceful_shutdown=3)
+           timeout_graceful_shutdown=3,
+           **server_options())  # slow requests time out, connections capped per address (connection_guard.py)
 
 
 if __name__ == "__main__":

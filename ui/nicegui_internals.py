@@ -12,6 +12,8 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
   (tests/ui/test_save_faults_pages.py).
 - :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
   main.py wires it; tests/bench/crash_restart.py measures it).
+- :func:`guarded_http_protocol`: uvicorn's HTTP protocol with the connection guard and request timeouts
+  (tests/ui/test_connection_guard.py).
 - :func:`cancel_background_tasks`: NiceGUI's tasks end before its own teardown, which cancels once and logs an error
   for any still running 2 s later (tests/ui/test_shutdown_tasks.py).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
@@ -331,6 +333,79 @@ def rewrite_user_storage() -> int:
             store.backup()
             count += 1
     return count
+
+
+# ----------------------------------------------------------------------------------------------- connections
+def guarded_http_protocol(guard: Any) -> type[asyncio.Protocol]:
+    """Uvicorn's HTTP protocol (httptools, what ``http="auto"`` picks here), told to ``guard``
+    (ui/guards/connection_guard.py) when a connection is made and lost, and timing each request's headers and
+    body: passed to ``ui.run(http=...)``, which hands it to uvicorn's ``Config``. Uvicorn has no timeout for a
+    request still arriving (``timeout_keep_alive`` runs only between requests). Overrides the parser callbacks
+    ``on_message_begin``, ``on_headers_complete``, ``on_message_complete`` and ``handle_websocket_upgrade`` of
+    ``uvicorn.protocols.http.httptools_impl.HttpToolsProtocol`` (tests/ui/test_connection_guard.py)."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    limits = guard.limits
+
+    class GuardedProtocol(HttpToolsProtocol):
+        _guard_timer: asyncio.TimerHandle | None = None
+        _guard_peer: str | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._guard_peer = self.client[0] if self.client else None
+            if not guard.admit(transport, self._guard_peer):
+                transport.write(b"HTTP/1.1 503 Service Unavailable\r\nretry-after: 10\r\nconnection: close\r\n"
+                                b"content-type: text/plain\r\ncontent-length: 39\r\n\r\n"
+                                b"Too many connections from this address.")
+                transport.close()
+                return
+            self._arm(limits.header_seconds, "headers")
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            guard.release(self.transport, self._guard_peer)
+            super().connection_lost(exc)
+
+        def _arm(self, seconds: float, what: str) -> None:
+            self._disarm()
+            self._guard_timer = self.loop.call_later(seconds, self._too_slow, what)
+
+        def _disarm(self) -> None:
+            if self._guard_timer is not None:
+                self._guard_timer.cancel()
+                self._guard_timer = None
+
+        def _too_slow(self, what: str) -> None:
+            self._guard_timer = None
+            if self.transport.is_closing():
+                return
+            guard.timed_out_request(self._guard_peer, what)
+            if what == "headers" and (self.cycle is None or self.cycle.response_complete):
+                self.transport.write(b"HTTP/1.1 408 Request Timeout\r\nconnection: close\r\n"
+                                     b"content-length: 0\r\n\r\n")
+            self.transport.close()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            if self._guard_timer is None:  # a further request on a kept-alive connection: its headers are timed
+                self._arm(limits.header_seconds, "headers")
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+            if not (self.parser.should_upgrade() and self._should_upgrade()):
+                self._arm(limits.body_seconds, "body")  # cancelled at once for a request without a body
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()
+            super().handle_websocket_upgrade()
+
+    return GuardedProtocol
 
 
 # ----------------------------------------------------------------------------------------------- session cookies

@@ -30,6 +30,8 @@ def register_pages() -> None:
         tv,
     )
     from ui.seat_api import routes as seat_api
+    from ui.server import upkeep
+    from ui.server.runtime import runtime
     from ui.shell import save_notice
     from ui.table import page as table_page
     from ui.table.rule_examples import EXAMPLE_CSS
@@ -61,6 +63,7 @@ def register_pages() -> None:
     socket_guard.install()
     frame_guard.install()  # no page in another site's frame (X-Frame-Options, frame-ancestors)
     save_notice.install()  # pages hear when saving starts or stops failing
+    upkeep.install(runtime().hub)  # pages that never connect, forgotten browsers, idle tables (ui/server/upkeep.py)
 
     home.register()
     new.register()

@@ -15,6 +15,7 @@ from ui.components.language_picker import language_picker
 from ui.components.options import option_controls, player_choices, value_label
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
+from ui.guards.table_caps import visitor_address
 from ui.net.lan import base_urls, qr_data_uri
 from ui.net.mdns import current_url
 from ui.server.runtime import runtime
@@ -34,7 +35,7 @@ def start_table(game: Any, practice: bool, options: dict[str, Any], level: str |
     rt = runtime()
     try:
         table = rt.hub.create(game.key, who.player_id, who.name, who.emoji, options=options, practice=practice,
-                              level=level, seed=rt.next_seed())
+                              level=level, seed=rt.next_seed(), address=visitor_address())
     except (IllegalMove, ValueError) as exc:
         ui.notify(str(exc), type="warning", position="top")
         return

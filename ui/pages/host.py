@@ -21,18 +21,17 @@ from fastapi.responses import FileResponse, PlainTextResponse, Response
 from nicegui import app, run, ui
 from starlette.background import BackgroundTask
 
-from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
 from logic.text_clean import clean_text
 from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
+from ui.pages.host_tables import ago, live_tables
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
 from ui.table.report import report_store
-from ui.table.tv_link import open_tv_dialog
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
@@ -61,15 +60,6 @@ def allowed() -> bool:
     return page_is_local() or user_store().get(SESSION_KEY) == key_of(host_password())
 
 
-def ago(seconds: float) -> str:
-    seconds = max(0, int(seconds))
-    if seconds < 90:
-        return f"{seconds} s ago"
-    if seconds < 5400:
-        return f"{seconds // 60} min ago"
-    return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
-
-
 def size_text(size: int) -> str:
     return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} KB"
 
@@ -87,11 +77,11 @@ def rss_mb() -> float | None:
 
 def register() -> None:
     @ui.page("/host")
-    async def host_page() -> None:
+    async def host_page(tables: str = "1") -> None:
         address = ui.context.client.ip
         with frame("Host console"):
             if allowed():
-                await console()
+                await console(int(tables) if tables.isdigit() and len(tables) < 6 else 1)
             else:
                 password_form(address)
 
@@ -147,7 +137,7 @@ def password_form(address: str) -> None:
     button = ui.button("Open the console", on_click=check).props("color=primary data-testid=btn-host-login")
 
 
-async def console() -> None:
+async def console(tables_page: int = 1) -> None:
     hub, rt = runtime().hub, runtime()
     size = await run.io_bound(dir_size, rt.data_dir)
     ui.label("Host console").classes("text-xl font-bold").props("data-testid=host-console")
@@ -161,7 +151,7 @@ async def console() -> None:
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
                 ui.label(label).classes("text-xs text-grey-8")
     data_folder_panel()
-    live_tables(hub)
+    live_tables(hub, tables_page)
     finished_games(hub)
     reports_list()
     backup_panel()
@@ -189,67 +179,6 @@ def data_folder_panel() -> None:
                     f"data-testid={testid}"):
                 ui.icon("restore" if notice.kind == "restored" else "key").classes("text-lg")
                 ui.label(notice.text).classes("text-sm")
-
-
-def live_tables(hub) -> None:  # noqa: ANN001
-    ui.label("Live tables").classes("text-lg font-bold q-mt-md")
-    tables = sorted((t for t in hub.tables.values() if t.status in (STATUS_LOBBY, STATUS_PLAYING)),
-                    key=lambda t: -t.created_at)
-    if not tables:
-        ui.label("No tables are open.").classes("text-grey-8").props("data-testid=host-no-tables")
-        return
-    with ui.column().classes("w-full gap-1").props("data-testid=host-tables"):
-        for t in tables:
-            with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2").props(
-                    f"data-testid=host-table-{t.code}"):
-                ui.label(t.code).classes("font-mono font-bold")
-                ui.label(t.game.title).classes("font-bold")
-                ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty) or "nobody").classes(
-                    "grow text-sm")
-                ui.label(t.status + (" · paused" if t.paused else "")).classes("text-sm")
-                ui.label(last_move(t)).classes("text-sm")
-                ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
-                ui.button("TV", icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
-                    f"outline dense data-testid=btn-host-tv-{t.code}")
-                ui.button("End", icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
-                    f"outline dense color=negative data-testid=btn-host-end-{t.code}")
-
-
-def last_change(hub, t: Table) -> float:  # noqa: ANN001
-    """When the table's file was last written (every change is saved), else when it was made."""
-    try:
-        return hub.store.path(t.code).stat().st_mtime
-    except (OSError, ValueError):
-        return hub.wall_of(t.created_at)
-
-
-def last_move(t: Table) -> str:
-    """Who moved last and what kind of move, without its cards (the game is still on)."""
-    from logic.replay import FALLBACK_WORDS
-
-    if not t.log:
-        return "no moves yet"
-    seat, action = t.log[-1]
-    name = t.seats[seat].name if 0 <= seat < len(t.seats) else f"Seat {seat + 1}"
-    return f"{name} {FALLBACK_WORDS.get(str(action.get('kind')), 'moved')}"
-
-
-def confirm_end(hub, t: Table) -> None:  # noqa: ANN001
-    with ui.dialog() as dialog, ui.card().props("data-testid=host-end-dialog"):
-        ui.label(f"End table {t.code} ({t.game.title})?").classes("font-bold")
-        ui.label("Everyone at it sees that the game was ended; it gets no result.")
-
-        def end() -> None:
-            if t.status in (STATUS_LOBBY, STATUS_PLAYING):
-                hub.run(t, lambda tb, now: tb.end_early("The host of the server ended this table.", now))
-            dialog.close()
-            ui.notify(f"Table {t.code} ended.", position="top")
-            ui.navigate.reload()
-
-        with ui.row().classes("justify-end w-full"):
-            ui.button("Keep it", on_click=dialog.close).props("flat")
-            ui.button("End the table", on_click=end).props("color=negative data-testid=btn-host-end-confirm")
-    dialog.open()
 
 
 def finished_games(hub) -> None:  # noqa: ANN001

@@ -17,11 +17,12 @@ from logic.game import IllegalMove
 from logic.registry import get_game
 from ui.components.options import players_of
 from ui.games import has_screen
+from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, answer
+from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
@@ -78,13 +79,22 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     token, token_hash = new_token() if with_program else (None, None)
     table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
                           level=level, bots=bots, seed=seed if seed is not None else rt.next_seed(), speed=speed,
-                          program_hash=token_hash)
+                          program_hash=token_hash, address=visitor_address())
     if token is not None:
         keep_for_reveal(table.code, who.player_id, len(table.seats) - 1, token)
     if timer is not None:
         table.settings.turn_seconds = timer
         rt.hub.changed(table)
     return table.code
+
+
+def too_many_tables(exc: TooManyTables) -> None:
+    """The page for a new table refused by the caps (HTTP 429, with words)."""
+    answer(TOO_MANY_REQUESTS)
+    with frame("Too many new tables"):
+        ui.label("No new table for now.").classes("text-lg font-bold")
+        ui.label(str(exc)).props("data-testid=error")
+        ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
 
 
 def register() -> None:
@@ -99,6 +109,9 @@ def register() -> None:
                 ui.label(str(exc)).props("data-testid=error")
                 ui.label("Tables already being played go on. Try again once the notice above is gone.")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return None
+        except TooManyTables as exc:  # 429: this address or browser opened too many tables
+            too_many_tables(exc)
             return None
         except (ValueError, IllegalMove) as exc:
             answer(BAD_REQUEST)

@@ -20,6 +20,8 @@ from logic.game import IllegalMove
 from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
+from ui.guards.table_caps import TooManyTables, visitor_address
+from ui.pages.new import too_many_tables
 from ui.server.finished import find_finished
 from ui.server.hub import SavesFailing
 from ui.server.practice import start_snapshot
@@ -78,7 +80,8 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
                                      state=start.state, seat=seat, level=level, speed=speed, seed=seed,
                                      source=StartSource(code=code, step=step, seat=seat, exact=exact == "1"),
                                      names=[(str(p.get("name")), str(p.get("emoji") or "🙂")) if p.get("bot") else None
-                                            for p in record.get("players") or []])
+                                            for p in record.get("players") or []],
+                                     address=visitor_address())
     return table.code
 
 
@@ -125,6 +128,9 @@ def register() -> None:
                 ui.label("No new tables while Card Night cannot save.").classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
                 ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+            return None
+        except TooManyTables as exc:  # 429, as for /new
+            too_many_tables(exc)
             return None
         except (LookupError, ValueError, IllegalMove) as exc:
             answer(NOT_FOUND if isinstance(exc, LookupError) else BAD_REQUEST)

@@ -32,7 +32,8 @@ def register() -> None:
         return JSONResponse({"pages": len(hooks)})
 
     @app.post("/test/autoplay/{code}", include_in_schema=False)
-    async def autoplay(code: str) -> JSONResponse:  # (async: on the event loop, like every change)
+    async def autoplay(code: str, programs: str = "1") -> JSONResponse:  # (async: on the event loop)
+        """Every person's seat is played by the computer (``programs=0``: not the program seats)."""
         hub = runtime().hub
         table = hub.get(code)
         if table is None:
@@ -40,7 +41,7 @@ def register() -> None:
 
         def computers_play(t: Table, _now: float) -> None:
             for seat in t.seats:
-                if seat.bot is None and not seat.empty:
+                if seat.bot is None and not seat.empty and (programs != "0" or not seat.is_program):
                     seat.autoplay = True
             t.touch()
 

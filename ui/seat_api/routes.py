@@ -77,16 +77,13 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
                        {"WWW-Authenticate": "Bearer"})
     token_hash = hash_token(token)
     hub = runtime().hub
-    home: tuple[Table, int] | None = None
-    for table in list(hub.tables.values()):  # every table is checked (no early exit)
-        seat = table.program_seat(token_hash)
-        if seat is not None:
-            home = table, seat
+    home = hub.program_home(token_hash)  # by the token's hash: no scan of every table
     if home is None:
         _limit(strangers, client)
         raise ApiError(403, "This token does not play at any table (it may have been removed).")
     _limit(limiter, token_hash)
     table, seat = home
+    hub.visited(table.code)  # its program came: the table is not idle
     if table.code != code.strip().upper():
         if hub.get(code) is None:
             raise ApiError(404, f"No table with code {code[:12].upper()}.")

@@ -50,13 +50,14 @@ from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
 from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
+from ui.guards.table_caps import TableCaps, TooManyTables
 from ui.server.listeners import add_listener
 from ui.server.presence import Presence
 from ui.server.reviews import ReviewRunner
 from ui.server.save_timing import SaveTiming
 
 log = logging.getLogger("cardnight.hub")
-__all__ = ["Hub", "choose_bot_action"]
+__all__ = ["Hub", "TooManyTables", "choose_bot_action"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
@@ -99,6 +100,10 @@ class Hub:
         self.presence = Presence(self)  # which pages are connected at each table
         self.starts = StartStore(data_dir)  # where tables started from a position began (ui/server/practice.py)
         self.reviews = ReviewRunner(self)  # finished games reviewed in the worker pool (ui/server/reviews.py)
+        self.caps = TableCaps(clock=clock)  # tables one address or browser may open (ui/guards/table_caps.py)
+        self.last_visit: dict[str, float] = {}  # code -> when a page or program last came (ui/server/idle_tables.py)
+        self._programs: dict[str, str] = {}  # a program seat's token hash -> its table's code
+        self._programs_of: dict[str, set[str]] = {}  # code -> its program seats' token hashes
 
     # ----------------------------------------------------------------------------- life cycle
     def load(self) -> int:
@@ -116,6 +121,9 @@ class Hub:
                 continue
             self.tables[table.code] = table
             self.saved_versions[table.code] = table.version  # it is on disk as it is: computers may move on
+            self.last_visit[table.code] = now
+            self.caps.opened_by[table.code] = ("", table.host_id)
+            self._index_programs(table)
         log.info("Loaded %d tables", len(self.tables))
         return len(self.tables)
 
@@ -160,11 +168,13 @@ class Hub:
 
     def create(self, game_key: str, host_id: str, host_name: str, host_emoji: str, *, options: dict[str, Any],
                practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
-               speed: float | None = None, program_hash: str | None = None) -> Table:
+               speed: float | None = None, program_hash: str | None = None, address: str | None = None) -> Table:
         """A new table with the host seated. Practice tables fill the other seats with bots and start.
-        With ``program_hash`` the last seat is a program seat holding the token with that hash."""
+        With ``program_hash`` the last seat is a program seat holding the token with that hash. ``address``: where
+        the request came from, for the caps on new tables (:class:`TooManyTables`)."""
         if HEALTH.failing:  # a table nobody could save: refused until saving works again
             raise SavesFailing(HEALTH.message)
+        self.may_open(host_id, address)
         game = get_game(game_key)
         now = self.clock()
         seed = secrets.randbits(31) if seed is None else int(seed)
@@ -188,8 +198,51 @@ class Hub:
             if not table.open_seats():
                 table.start(host_id, now)
         self.tables[table.code] = table
+        self.opened(table, address)
         self.changed(table)
         return table
+
+    def may_open(self, host_id: str, address: str | None) -> None:
+        """Raise :class:`TooManyTables` if this browser or address may not open another table now."""
+        self.caps.check(host_id, address, self._is_open)
+
+    def opened(self, table: Table, address: str | None) -> None:
+        """A visitor opened ``table``: it counts for their caps, and as visited now."""
+        self.caps.opened(table.code, table.host_id, address)
+        self.last_visit[table.code] = self.clock()
+
+    def _is_open(self, code: str) -> bool:
+        table = self.tables.get(code)
+        return table is not None and table.status in (STATUS_LOBBY, STATUS_PLAYING)
+
+    def visited(self, code: str) -> None:
+        """A page of table ``code`` is open, came or went, or its program called: it is not idle."""
+        if code in self.tables:
+            self.last_visit[code] = self.clock()
+
+    # ----------------------------------------------------------------------------- program seats by token
+    def _index_programs(self, table: Table) -> None:
+        hashes = {s.program_hash for s in table.seats if s.program_hash is not None}
+        old = self._programs_of.get(table.code, set())
+        if hashes == old:
+            return
+        for gone in old - hashes:
+            if self._programs.get(gone) == table.code:
+                del self._programs[gone]
+        for new in hashes:
+            self._programs[new] = table.code
+        if hashes:
+            self._programs_of[table.code] = hashes
+        else:
+            self._programs_of.pop(table.code, None)
+
+    def program_home(self, token_hash: str) -> tuple[Table, int] | None:
+        """The table and seat a program token (by its hash) plays, looked up by the hash, not by a scan."""
+        table = self.tables.get(self._programs.get(token_hash, ""))
+        if table is None:
+            return None
+        seat = table.program_seat(token_hash)  # compared in constant time with the table's seats
+        return None if seat is None else (table, seat)
 
     def create_from_state(self, game_key: str, host_id: str, host_name: str, host_emoji: str,
                           **kwargs: Any) -> Table:
@@ -216,6 +269,7 @@ class Hub:
 
     def changed(self, table: Table) -> None:
         """Save the table; its pages are told once the save has landed (see :meth:`_saved`)."""
+        self._index_programs(table)
         self._persist(table)
         if table.status == STATUS_PLAYING:
             self.reviews.warm_soon()  # (once: the pool's workers load the judges while the first game is played)
@@ -351,6 +405,10 @@ class Hub:
         """Forget a table and delete its file; anything waiting for its saves is let go."""
         self.tables.pop(code, None)
         self.saved_versions.pop(code, None)
+        self.last_visit.pop(code, None)
+        for token_hash in self._programs_of.pop(code, set()):
+            if self._programs.get(token_hash) == code:
+                del self._programs[token_hash]
         for _, future in self._save_waiters.pop(code, []):
             if not future.done():
                 future.set_result(None)

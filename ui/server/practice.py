@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host_emoji: str, *, config: BaseModel,
                      state: Any, seat: int, level: str | None = None, speed: float | None = None,
                      seed: int | None = None, source: StartSource | None = None,
-                     names: list[tuple[str, str] | None] | None = None) -> Table:
+                     names: list[tuple[str, str] | None] | None = None, address: str | None = None) -> Table:
     """A practice table whose game is ``state``, the host in ``seat`` and computer players of ``level`` in every
     other seat (named ``names[seat]`` = (name, emoji) where given, e.g. the computer players of the game it comes
     from); started, saved and told like any new table. ``IllegalMove`` for a position that cannot be played on
@@ -39,6 +39,7 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
 
     if HEALTH.failing:  # a table nobody could save: refused until saving works again (as Hub.create)
         raise SavesFailing(HEALTH.message)
+    hub.may_open(host_id, address)
     game = get_game(game_key)
     if game.outcome(state) is not None:
         raise IllegalMove("That game is already over at this step: pick an earlier one.")
@@ -73,6 +74,7 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
         table.notice(f"Practice from before move {source.step + 1} of game {source.code}: play it your way.")
     hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
     hub.tables[table.code] = table
+    hub.opened(table, address)
     hub.changed(table)
     return table
 

@@ -56,6 +56,7 @@ class Presence:
     def _set(self, code: str, client_id: str, player_id: str, connected: bool) -> None:
         pages = self.pages.setdefault(code, {})
         pages[client_id] = (player_id, connected)
+        self.hub.visited(code)  # a page came or went: the table is not idle (ui/server/idle_tables.py)
         self.tell(code)
 
     def _drop(self, code: str, client_id: str) -> None:

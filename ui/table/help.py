@@ -24,6 +24,12 @@ TABLE_HELP = """
 - **Between hands:** the next hand starts as soon as every player has pressed **Next hand**. If someone is still
   reading, a countdown on the summary starts it anyway: 30 seconds, unless the host chose 15 seconds, a minute or
   "when everyone is ready" in the lobby.
+- **A table nobody comes back to** ends by itself, like a game the host ends early (no result): a lobby after an
+  hour without anyone on its page, a practice game after 3 days, a game with friends after 14 days. Any visit
+  starts the count again: having the table open, or a program playing a seat. Its last position is kept in the
+  server's data folder.
+- **New tables:** a device can start up to 20 tables a minute and have up to 30 open at once (60 for all the
+  devices behind one network address); beyond that the server asks you to wait, or to finish or leave one first.
 
 ## After the game: the review
 

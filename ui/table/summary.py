@@ -12,6 +12,7 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
+from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.server.finished import find_finished, finished_start
 from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
@@ -163,8 +164,8 @@ def play_again(ctx: TableContext) -> None:
     level = next((s.bot for s in t.seats if s.bot), None)
     try:
         new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
-                         practice=t.practice and len(t.humans()) <= 1, level=level)
-    except SavesFailing as exc:  # the disk is full: no new table until saves work again
+                         practice=t.practice and len(t.humans()) <= 1, level=level, address=visitor_address())
+    except (SavesFailing, TooManyTables) as exc:  # the disk is full: no new table until saves work again
         ui.notify(str(exc), type="warning", position="top")
         return
     if not new.practice:

@@ -1,0 +1,160 @@
+"""Issue 47, point 4, against real servers over real sockets: slow requests time out, one address holds a bounded
+number of connections while the players go on, pages that never connect and their browsers' files go, tables are
+capped per address, and a table nobody visits is ended and kept. The limits are lowered by environment settings so
+each test takes seconds; the attacker comes from 127.0.0.2, the players from 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.e2e.conftest import Server, free_port
+
+ATTACKER = "127.0.0.2"
+
+
+def start_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> Iterator[Server]:
+    for key, value in {"CARDNIGHT_TEST_HOOKS": "1", **env}.items():
+        monkeypatch.setenv(key, value)
+    server = Server(tmp_path / "data", free_port(), extra_args=("--no-mdns",))
+    server.start()
+    yield server
+    server.stop()
+    assert not server.errors(), "server logged errors:\n" + "\n".join(server.errors())
+
+
+def attacker_socket(port: int) -> socket.socket:
+    s = socket.socket()
+    s.bind((ATTACKER, 0))
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def answer_of(s: socket.socket, wait: float) -> bytes | None:
+    """What the server sent on ``s`` within ``wait`` seconds (b"" when it closed it), or None if nothing yet."""
+    s.settimeout(wait)
+    try:
+        return s.recv(4096)
+    except TimeoutError:
+        return None
+    except ConnectionResetError:
+        return b""
+
+
+def log_lines(server: Server) -> list[str]:
+    return server.log.read_text(errors="replace").splitlines()
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    yield from start_server(tmp_path, monkeypatch, CARDNIGHT_HEADER_SECONDS="1.5", CARDNIGHT_BODY_SECONDS="1.5",
+                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20")
+
+
+def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_server: Server) -> None:
+    server = slow_server
+    lines_before = len(log_lines(server))
+    held = [attacker_socket(server.port) for _ in range(60)]
+    for s in held:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # half a request's headers, then nothing
+    refused = [s for s in held if (answer_of(s, 0.2) or b"").startswith(b"HTTP/1.1 503")]
+    assert len(refused) == 40, "over the cap of 20 per address: answered 503 at once and closed"
+    # the players (another address) are not capped and answer at once meanwhile
+    with httpx.Client(base_url=server.url, timeout=10) as player:
+        started = time.monotonic()
+        assert player.get("/").status_code == 200
+        assert time.monotonic() - started < 5
+        made = player.get("/new/president?players=4&bots=3&speed=0", follow_redirects=False)
+        assert made.status_code == 303
+    # the 20 slow ones are answered 408 and closed once their headers are late
+    waiting = [s for s in held if s not in refused]
+    assert len(waiting) == 20
+    answers = [answer_of(s, 3.0) for s in waiting]
+    assert all(a is not None and (a.startswith(b"HTTP/1.1 408") or a == b"") for a in answers), answers[:3]
+    # a body that trickles is cut off too
+    body = attacker_socket(server.port)
+    body.sendall(b"POST /api/v1/tables/ABCDEF/actions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"kind")
+    started = time.monotonic()
+    while answer_of(body, 0.5) is None and time.monotonic() - started < 5:
+        body.sendall(b" ")  # one byte now and then: never the whole body
+    assert time.monotonic() - started < 4.5, "the body's time ran out"
+    for s in [*held, body]:
+        s.close()
+    # a connection that sends nothing at all goes too
+    silent = attacker_socket(server.port)
+    assert answer_of(silent, 3.0) is not None
+    silent.close()
+    new_lines = log_lines(server)[lines_before:]
+    assert 1 <= len(new_lines) <= 10, new_lines  # one line per cause a minute, not one per connection
+    assert any("Refused connections from 127.0.0.2" in line for line in new_lines)
+
+
+@pytest.fixture
+def page_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    yield from start_server(tmp_path, monkeypatch, CARDNIGHT_PAGE_WAIT_SECONDS="2",
+                            CARDNIGHT_WAITING_PAGES_PER_ADDRESS="5", CARDNIGHT_TABLES_PER_MINUTE="3")
+
+
+def storage_files(server: Server) -> set[str]:
+    return {p.name for p in (server.data_dir / "nicegui").glob("storage-user-*.json")}
+
+
+def test_pages_that_never_connect_leave_nothing_and_new_tables_are_capped(page_server: Server) -> None:
+    server = page_server
+    with httpx.Client(base_url=server.url, timeout=10, follow_redirects=False) as player:
+        assert player.get("/new/president?players=4&bots=3&speed=0").status_code == 303  # a seated player
+    seated = storage_files(server)
+    assert len(seated) == 1
+    for _ in range(30):  # visits without a cookie: each a new browser whose page never connects
+        with httpx.Client(transport=httpx.HTTPTransport(local_address=ATTACKER), timeout=10) as visitor:
+            assert visitor.get(server.url + "/").status_code == 200
+    deadline = time.monotonic() + 40
+    while storage_files(server) - seated and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert storage_files(server) == seated, "the visitors' identities are gone; the seated player's stays"
+
+    # tables: three a minute from one address, then 429 with words; another address is not held back by it
+    statuses = []
+    for _ in range(5):
+        with httpx.Client(transport=httpx.HTTPTransport(local_address=ATTACKER), timeout=10) as visitor:
+            answer = visitor.get(server.url + "/new/president?players=4&bots=3&speed=0")
+            statuses.append(answer.status_code)
+    assert statuses == [303, 303, 303, 429, 429]
+    assert re.search(r"lot of new tables in a minute\. Wait \d+ seconds", answer.text)
+    with httpx.Client(base_url=server.url, timeout=10, follow_redirects=False) as player:
+        assert player.get("/new/president?players=4&bots=3&speed=0").status_code == 303
+
+
+@pytest.fixture
+def idle_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    yield from start_server(tmp_path, monkeypatch, CARDNIGHT_IDLE_PRACTICE_HOURS="0.001",  # 3.6 s
+                            CARDNIGHT_IDLE_FRIENDS_HOURS="0.001", CARDNIGHT_IDLE_LOBBY_HOURS="0.001")
+
+
+def test_a_table_nobody_visits_is_ended_and_kept(idle_server: Server) -> None:
+    server = idle_server
+    with httpx.Client(base_url=server.url, timeout=10, follow_redirects=False) as player:
+        made = player.get("/new/president?players=4&bots=2&program=1&speed=0")
+        code = made.headers["location"].rsplit("/", 1)[1]
+        page = player.get(made.headers["location"])
+        token = re.search(r'"value":"([A-Za-z0-9_\-]{40,60})"[^{}]*"data-testid":"program-token-3"', page.text)
+        assert token is not None
+        headers = {"Authorization": f"Bearer {token.group(1)}"}
+        forgotten = player.get("/new/stockpile?players=2&bots=1&speed=0").headers["location"].rsplit("/", 1)[1]
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:  # the program keeps calling: its table is visited
+            assert player.get(f"/api/v1/tables/{code}", headers=headers).status_code == 200
+            if player.get(f"/test/status/{forgotten}").json()["status"] == "closed":
+                break
+            time.sleep(0.5)
+        assert player.get(f"/test/status/{forgotten}").json()["status"] == "closed"
+        assert player.get(f"/test/status/{code}").json()["status"] != "closed"
+    kept = json.loads((server.data_dir / "ended" / f"{forgotten}.json").read_text())
+    assert kept["code"] == forgotten and "Nobody visited this table" in kept["ended_because"]

@@ -1,0 +1,123 @@
+"""Housekeeping that keeps a server bounded whoever visits: pages that never connect, storage files of visitors who
+never came back (ui/guards/page_guard.py) and tables nobody visits any more (ui/server/idle_tables.py).
+
+One loop every second, and a sweep after page requests while many arrive (so a flood never piles up pages for a
+whole second). Not installed in NiceGUI's simulated ``user`` tests, whose pages have no socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from ui.guards.page_guard import PageGuard
+from ui.server.hub import Hub
+from ui.server.idle_tables import end_idle_tables, idle_check_seconds
+
+log = logging.getLogger("cardnight.upkeep")
+
+FINISHED_CACHE_SECONDS = 60.0
+_guard: PageGuard | None = None
+
+
+class KnownPlayers:
+    """Player ids nothing may forget: at a table (seated or hosting), in a finished game, with a profile."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._archived: set[str] = set()
+        self._archived_at = -FINISHED_CACHE_SECONDS
+
+    def __call__(self) -> set[str]:
+        ids: set[str] = set()
+        for table in list(self.hub.tables.values()):
+            ids.add(table.host_id)
+            ids.update(s.player_id for s in table.seats if s.player_id)
+        if time.monotonic() - self._archived_at >= FINISHED_CACHE_SECONDS:
+            archived: set[str] = set()
+            for game in self.hub.main.finished_games():
+                archived.update(str(p.get("player_id")) for p in game.get("players", []) if p.get("player_id"))
+            archived.update(str(doc.get("player_id")) for doc in self.hub.main.db.table("profiles").all())
+            self._archived, self._archived_at = archived, time.monotonic()
+        return ids | self._archived
+
+
+def page_guard() -> PageGuard | None:
+    return _guard
+
+
+class SweepAfterPages:
+    """ASGI middleware: after an HTTP request, drop waiting pages over a cap (at most four times a second)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.app(scope, receive, send)
+        if scope.get("type") == "http" and _guard is not None and _guard.sweep_due():
+            _sweep()
+
+
+def _open_sessions() -> set[str]:
+    from nicegui import Client
+
+    found = set()
+    for client in list(Client.instances.values()):
+        try:
+            found.add(str(client.request.session.get("id") or ""))
+        except (AssertionError, AttributeError):
+            continue
+    return found
+
+
+def _sweep() -> None:
+    from nicegui import Client
+
+    if _guard is not None:
+        _guard.sweep(list(Client.instances.values()))
+
+
+async def run_upkeep(hub: Hub, every: float = 1.0) -> None:
+    """The loop: waiting pages, dropped visitors' files, the hourly storage prune, idle tables (each minute)."""
+    next_idle = 0.0
+    while not hub.stopping:
+        try:
+            if _guard is not None:
+                _sweep()
+                _guard.forget_dropped_visitors(_open_sessions())
+                if _guard.prune_due():
+                    _guard.prune_old()
+            if time.monotonic() >= next_idle:
+                next_idle = time.monotonic() + idle_check_seconds()
+                end_idle_tables(hub)
+        except Exception:  # the loop must outlive any one failure
+            log.exception("upkeep failed")
+        await asyncio.sleep(every)
+
+
+def install(hub: Hub) -> None:
+    """Wire the page guard and the upkeep loop into the app (before ``ui.run``)."""
+    global _guard
+    from nicegui import app
+    from nicegui.storage import Storage
+
+    from ui.nicegui_internals import session_store
+
+    if os.environ.get("NICEGUI_USER_SIMULATION") == "true":
+        return
+    _guard = PageGuard(storage_dir=Path(Storage.path), known_players=KnownPlayers(hub),
+                       in_memory=lambda session: session_store(session) is not None)
+    guard = _guard
+    app.on_connect(lambda client: guard.page_connected(client.id))
+    app.add_middleware(SweepAfterPages)
+
+    def start() -> None:
+        from nicegui import background_tasks
+
+        background_tasks.create(run_upkeep(hub), name="upkeep")
+
+    app.on_startup(start)
