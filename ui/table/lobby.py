@@ -233,7 +233,7 @@ def start_row(ctx: TableContext) -> None:
 
 def add_bot(ctx: TableContext, seat: int, level: str) -> None:
     t = ctx.table
-    name, emoji = bot_identity(random.Random(), {s.name for s in t.seats})
+    name, emoji = bot_identity(random.Random(), {s.name for s in t.seats}, {s.emoji for s in t.seats})
     ctx.act(lambda tb, now: tb.add_bot(ctx.me.player_id, seat, level, name, emoji))
 
 

@@ -168,11 +168,9 @@ def play_again(ctx: TableContext) -> None:
         ui.notify(str(exc), type="warning", position="top")
         return
     if not new.practice:
-        taken = {s.name for s in new.seats}
         for i, s in enumerate(t.seats):
-            if s.bot and new.seats[i].empty:
-                name = s.name if s.name not in taken else f"{s.name} 2"
-                new.add_bot(who.player_id, i, s.bot, name, s.emoji)
+            if s.bot and new.seats[i].empty:  # the same computer players (add_bot gives way to the host's name)
+                new.add_bot(who.player_id, i, s.bot, s.name, s.emoji)
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
         new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat
