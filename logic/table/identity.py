@@ -107,14 +107,17 @@ class Clash:
     emoji: str
     name_taken: bool
     emoji_taken: bool
+    asked_name: str = ""
+    asked_emoji: str = ""
 
     @property
     def message(self) -> str:
         parts = []
         if self.emoji_taken:
-            parts.append(f"Someone at this table already has that emoji: pick another ({self.emoji} is free).")
+            parts.append(f"Someone at this table already has {self.asked_emoji}: take {self.emoji}, or pick another.")
         if self.name_taken:
-            parts.append(f"Someone at this table already has that name: join as “{self.name}”, or type another.")
+            parts.append(f"Someone here is already called {self.asked_name}: join as “{self.name}”, or type "
+                         "another name.")
         return " ".join(parts)
 
 
@@ -128,7 +131,7 @@ def clash(t: Table, name: str, emoji: str, seat: int | None = None) -> Clash | N
     if not name_taken and not emoji_taken:
         return None
     offer = free_emoji(emojis, EMOJI_CHOICES) if emoji_taken else emoji
-    return Clash(free_name(name, names), offer, name_taken, emoji_taken)
+    return Clash(free_name(name, names), offer, name_taken, emoji_taken, name, emoji)
 
 
 def seat_person(t: Table, seat: int, player_id: str, name: str, emoji: str) -> Seat:

@@ -71,7 +71,7 @@ def test_a_person_sees_the_clash_with_another_person_and_what_is_free() -> None:
     found = clash(t, "SAM", "🐢")
     assert found is not None and found.name_taken and found.emoji_taken
     assert found.name == "SAM 2" and found.emoji in EMOJI_CHOICES and found.emoji != "🐢"
-    assert "already has that emoji" in found.message and "“SAM 2”" in found.message
+    assert f"already has 🐢: take {found.emoji}" in found.message and "join as “SAM 2”" in found.message
     assert clash(t, "Robin", "🦊") is None
     t.add_bot("host", 1, "beginner", "Kit", "🦊")
     assert clash(t, "Kit", "🦊") is None  # a computer player is no obstacle: it gives way
