@@ -183,7 +183,7 @@ class LobbyOptions:
                     value=s.turn_seconds, label="Turn timer").classes("min-w-[170px]")),
                 ("opt-next-hand", "next_hand_seconds", lambda: ui.select(
                     {v: NEXT_HAND_NAMES[v] for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
-                    label="Next hand starts").classes("min-w-[170px]")),
+                    label=f"Next {game.hand_word} starts").classes("min-w-[170px]")),
                 ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
                     {m: f"{m} minutes" for m in LOBBY_MINUTES}, value=s.lobby_minutes,
                     label="Lobby stays open").classes("min-w-[170px]")),
