@@ -65,6 +65,8 @@ class PresidentScreen(GameUI[PresidentView]):
                 lead = view["lead_seat"]
                 if lead is not None and phase == "play":
                     who = "You lead" if lead == ctx.seat else f"{t.seats[lead].name} leads"
+                    if lead == ctx.seat and computer_plays_for_viewer(ctx):
+                        who = "The computer leads for you"
                     ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
             else:
                 with ui.row().classes("items-end gap-4 no-wrap"):
