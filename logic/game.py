@@ -93,6 +93,8 @@ class Game(ABC, Generic[ViewT]):
     # timeouts in a row after which the computer takes over a person's seat (until "I'm back"); before that
     # the seat stays theirs and only gets a "turn timed out" notice to dismiss
     timeouts_before_autoplay: ClassVar[int] = 1
+    # what the game calls the part of a match that ends with a summary ("Next hand", "Next round", "Last deal")
+    hand_word: ClassVar[str] = "hand"
     # options a new table starts with where they differ from the config's defaults (which stay what games saved
     # before an option existed were played with, so old saved games still load and replay)
     table_defaults: ClassVar[dict[str, Any]] = {}

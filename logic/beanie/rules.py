@@ -57,6 +57,7 @@ class BeanieGame(Game[BeanieView]):
     turn_timer_choices: ClassVar[tuple[int, ...]] = (30, 60, 90, 120)
     # a first timeout only makes the move and shows a notice; the computer takes the seat after two in a row
     timeouts_before_autoplay: ClassVar[int] = 2
+    hand_word: ClassVar[str] = "round"
 
     # --- setup ---------------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> BeanieState:

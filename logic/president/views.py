@@ -8,8 +8,8 @@
 * ``seats``: per seat ``{"cards": int, "title": str|None, "status": [chips], "score": int, "team": None,
   "place": int|None}``. Titles come from the last finished hand ("President", "Vice President",
   "Citizen", "Vice Beggar", "Beggar"); chips are "passed", "passing" (passes for the rest of this trick),
-  "out", "giving" (exchange) and "ready" (confirmed the hand summary). ``place`` is the finishing place
-  this hand once the seat is out.
+  "out", "last" (ranked last, still holding cards, once the others are out), "giving" (exchange) and "ready"
+  (confirmed the hand summary). ``place`` is the finishing place this hand once the seat is out (or last).
 * ``round_label``: "Hand 2 of 4"; ``scores``: match totals per seat.
 * ``summary``: None while a hand runs; in "hand-over"/"over" the result of the last hand:
   ``{"title", "rows": [{"seat", "place", "title", "points", "total"}], "columns": [[key, label], ...]}``
@@ -145,8 +145,8 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     for i in range(n):
         status = []
         place = None
-        if s.out_mask >> i & 1:
-            status.append("out")
+        if s.out_mask >> i & 1:  # the last player is ranked without going out: "last", still holding cards
+            status.append("out" if s.hands[i] == 0 else "last")
             place = s.finished.index(i) + 1
         if phase == PHASE_PLAY and s.passing >> i & 1:
             status.append("passing")

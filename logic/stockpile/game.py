@@ -28,6 +28,7 @@ class StockpileGame(Game[StockpileView]):
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 90
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 30, 60, 90, 120)
+    hand_word: ClassVar[str] = "deal"
 
     # --- building and playing ---------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> S.State:

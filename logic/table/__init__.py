@@ -5,12 +5,13 @@ Pure logic: time comes in as ``now`` and nothing here does I/O. The hub in the U
 monotonic one), persistence and notifying pages; bots run there too (they may be slow).
 
 Modules: ``model`` (the ``Table`` and its fields), ``seats``, ``settings``, and the jobs as functions over a
-table: ``lobby``, ``turns``, ``timers``, ``away``, ``leaving``, ``watch``, ``chat``, ``program``, ``record``.
+table: ``lobby``, ``turns``, ``timers``, ``away``, ``leaving``, ``watch``, ``chat``, ``program``, ``record``,
+``identity`` (every seat's name and emoji unique).
 Import what callers need from here.
 """
 
 from logic.table.away import AWAY, CONNECTED, RECONNECT_SECONDS, RECONNECTING, away_text
-from logic.table.lobby import bot_identity
+from logic.table.identity import EMOJI_CHOICES, Clash, bot_identity, clash
 from logic.table.model import Table, Timer, new_table
 from logic.table.program import PROGRAM_EMOJI, PROGRAM_NAME
 from logic.table.record import SCHEMA, migrate_record
@@ -37,9 +38,9 @@ from logic.table.settings import (
 )
 
 __all__ = [
-    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED",
+    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED", "EMOJI_CHOICES", "Clash",
     "LOBBY_MINUTES", "MAX_CHAT", "NEXT_HAND_CHOICES", "NAME_LIMIT", "PROGRAM_EMOJI", "PROGRAM_NAME", "RECONNECTING",
     "RECONNECT_SECONDS", "SCHEMA", "STATUS_CLOSED", "STATUS_LOBBY", "STATUS_OVER", "STATUS_PLAYING",
-    "WATCHER_CHAT", "Seat", "Settings", "Table", "Timer", "away_text", "bot_identity", "clean_name",
+    "WATCHER_CHAT", "Seat", "Settings", "Table", "Timer", "away_text", "bot_identity", "clash", "clean_name",
     "clean_text", "migrate_record", "new_table",
 ]

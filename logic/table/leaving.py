@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
+from logic.table.identity import computer_seat
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
 
 if TYPE_CHECKING:
@@ -58,7 +59,9 @@ def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None
 def replace_with_bot(t: Table, seat: int) -> None:
     s = t.seats[seat]
     level = t.game.bot_levels[min(1, len(t.game.bot_levels) - 1)]
-    t.seats[seat] = Seat(player_id=f"bot-{seat}", name=f"{s.name} (bot)", emoji="🤖", bot=level)
+    # the seat keeps its emoji (unique at the table), so melds and scores marked with it stay recognisable
+    name, emoji = computer_seat(t, seat, f"{s.name} (bot)", s.emoji)
+    t.seats[seat] = Seat(player_id=f"bot-{seat}", name=name, emoji=emoji, bot=level)
 
 
 def pass_host(t: Table, exclude: str) -> None:

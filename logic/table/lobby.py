@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from logic.game import IllegalMove
-from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat, clean_name
+from logic.table.identity import computer_seat, seat_person
+from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat
 from logic.table.settings import change_setting
 
 if TYPE_CHECKING:
     from logic.table.model import Table
-
-BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kit", "Lola",
-             "Milo", "Nell", "Otto", "Pip", "Quin", "Rosa", "Sol", "Tess", "Uma", "Vik", "Wren", "Yara")
-BOT_EMOJI = ("🦊", "🐻", "🐼", "🐨", "🦉", "🐸", "🐙", "🦁", "🐯", "🐧", "🦄", "🐢")
-
-
-def bot_identity(rng: random.Random, taken: set[str]) -> tuple[str, str]:
-    """A random friendly name and emoji for a computer player, not already at the table."""
-    names = [n for n in BOT_NAMES if n not in taken] or list(BOT_NAMES)
-    return rng.choice(names), rng.choice(BOT_EMOJI)
-
 
 def join(t: Table, player_id: str, name: str, emoji: str, now: float, seat: int | None = None) -> int:
     existing = t.seat_of(player_id)
@@ -35,7 +24,7 @@ def join(t: Table, player_id: str, name: str, emoji: str, now: float, seat: int 
     if seat is not None and seat not in free:
         raise IllegalMove("That seat is taken. Pick another one.")
     target = free[0] if seat is None else seat
-    t.seats[target] = Seat(player_id=player_id, name=clean_name(name), emoji=emoji or "🙂")
+    seat_person(t, target, player_id, name, emoji)  # a unique name and emoji; computer players give way
     t.notice(f"{t.seats[target].name} joined.")
     t.touch()
     if t.settings.auto_start and not t.open_seats() and not t.practice:
@@ -87,6 +76,7 @@ def add_bot(t: Table, by: str, seat: int, level: str, name: str, emoji: str) -> 
         raise IllegalMove(f"Unknown level {level!r}.")
     if not 0 <= seat < len(t.seats) or not t.seats[seat].empty:
         raise IllegalMove("That seat is not free.")
+    name, emoji = computer_seat(t, seat, name, emoji)  # never a name or emoji already at the table
     t.seats[seat] = Seat(player_id=f"bot-{seat}", name=name, emoji=emoji, bot=level)
     t.touch()
 

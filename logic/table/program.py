@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
 from logic.table.away import seat_back
+from logic.table.identity import computer_seat
 from logic.table.lobby import require_host_lobby
 from logic.table.seats import Seat
 
@@ -28,8 +29,9 @@ def add_program(t: Table, by: str, seat: int, token_hash: str) -> None:
         raise IllegalMove("That seat is not free.")
     if len(token_hash) != 64:
         raise IllegalMove("A program seat needs a token hash.")
-    t.seats[seat] = Seat(player_id=f"program-{seat}-{token_hash[:12]}", name=f"{PROGRAM_NAME} {seat + 1}",
-                         emoji=PROGRAM_EMOJI, program_hash=token_hash)
+    name, emoji = computer_seat(t, seat, f"{PROGRAM_NAME} {seat + 1}", PROGRAM_EMOJI)  # unique at the table
+    t.seats[seat] = Seat(player_id=f"program-{seat}-{token_hash[:12]}", name=name, emoji=emoji,
+                         program_hash=token_hash)
     t.touch()
 
 

@@ -73,12 +73,12 @@ def timed_out(t: Table, seat: int) -> None:
     reached; before that the seat stays theirs, they get a notice to dismiss and the others a brief one."""
     s = t.seats[seat]
     s.timeouts += 1
+    others = [i for i in range(len(t.seats)) if i != seat]  # the seat's own page says it to them (ui/table/prompts)
     if s.timeouts >= t.game.timeouts_before_autoplay:
         s.autoplay, s.timed_out = True, False
-        t.notice(f"{s.name} ran out of time; the computer plays for them.", "warning")
+        t.notice(f"{s.name} ran out of time; the computer plays for them.", "warning", seats=others)
         return
     s.timed_out = True
-    others = [i for i in range(len(t.seats)) if i != seat]
     t.notice(f"{s.name} ran out of time; the game made their move.", "info", seats=others)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
-from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat, clean_name
+from logic.table.identity import seat_person
+from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING
 
 if TYPE_CHECKING:
     from logic.table.model import Table
@@ -43,7 +44,7 @@ def take_seat(t: Table, player_id: str, name: str, emoji: str, seat: int, now: f
     if not can_take_seat(t, player_id, seat):
         raise IllegalMove("That seat is not free to take.")
     before = t.seats[seat]
-    t.seats[seat] = Seat(player_id=player_id, name=clean_name(name), emoji=emoji or "🙂")
+    seat_person(t, seat, player_id, name, emoji)  # a unique name and emoji; computer players give way
     if seat in t.offered_seats:
         t.offered_seats.remove(seat)
     gone = f" from {before.name}" if before.bot is not None else ""

@@ -34,6 +34,8 @@ def test_the_summary_counts_down_and_a_press_starts_the_next_hand_at_once(browse
     first = int(countdown.get_attribute("data-seconds") or "0")
     assert 25 <= first <= 30
     expect(page.locator("[data-testid=countdown]")).to_have_text("")  # one clock: the summary's
+    expect(page.locator("[data-testid=your-turn]")).to_have_count(0)  # "Next hand" is no turn
+    expect(page.locator(".seat-badge.turn")).to_have_count(0)
     page.wait_for_timeout(2200)
     later = int(countdown.get_attribute("data-seconds") or "0")
     assert first - 3 <= later <= first - 1, (first, later)  # it counts down on the page, second by second

@@ -265,3 +265,17 @@ def test_rules_text_sections():
     for heading in ("## How to play", "## Controls", "## Options", "## Choices we made", "## FAQ", "## Examples"):
         assert heading in md
     assert 3 <= md.count("**Q:") <= 6
+
+
+def test_the_last_player_still_holding_cards_is_last_not_out():
+    for seed in (1, 2, 3):
+        s = G.new_game(G.make_config(players=4), seed)
+        while G.phase(s) == "play":  # the lowest-play policy to the end of the hand
+            seat = G.to_move(s)[0]
+            G.apply(s, seat, G.timeout_action(s, seat))
+        assert G.phase(s) == "hand-over"
+        seats = G.view(s, None)["seats"]
+        last = max(range(4), key=lambda i: seats[i]["place"] or 0)
+        assert seats[last]["place"] == 4 and seats[last]["cards"] > 0
+        assert "out" not in seats[last]["status"] and seats[last]["status"][:1] == ["last"]
+        assert all(seats[i]["status"][:1] == ["out"] and seats[i]["cards"] == 0 for i in range(4) if i != last)

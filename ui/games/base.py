@@ -99,6 +99,15 @@ def hand_is_over(view: Any) -> bool:
     return view is None or view["phase"] in ("hand-over", "over")
 
 
+COMPUTER_PLAYS_FOR_YOU = "The computer is playing for you"
+
+
+def computer_plays_for_viewer(ctx: TableContext) -> bool:
+    """The computer plays the viewer's seat (after a timeout, or while they were away): the prompt under the top
+    bar says so, and an action bar says nothing that disagrees ("Waiting for your turn", "Waiting for You")."""
+    return ctx.seat is not None and ctx.table.computer_controls(ctx.seat)
+
+
 IN_PLACE = "in place"  # a hand_key meaning: drawn once, then updated by the function hand() returned
 
 

@@ -79,12 +79,10 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     token, token_hash = new_token() if with_program else (None, None)
     table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
                           level=level, bots=bots, seed=seed if seed is not None else rt.next_seed(), speed=speed,
-                          program_hash=token_hash, address=visitor_address())
+                          program_hash=token_hash, address=visitor_address(),
+                          turn_seconds=timer)  # set before the start: the first turn is timed
     if token is not None:
         keep_for_reveal(table.code, who.player_id, len(table.seats) - 1, token)
-    if timer is not None:
-        table.settings.turn_seconds = timer
-        rt.hub.changed(table)
     return table.code
 
 

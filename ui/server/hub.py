@@ -168,10 +168,12 @@ class Hub:
 
     def create(self, game_key: str, host_id: str, host_name: str, host_emoji: str, *, options: dict[str, Any],
                practice: bool, level: str | None = None, bots: int | None = None, seed: int | None = None,
-               speed: float | None = None, program_hash: str | None = None, address: str | None = None) -> Table:
+               speed: float | None = None, program_hash: str | None = None, address: str | None = None,
+               turn_seconds: int | None = None) -> Table:
         """A new table with the host seated. Practice tables fill the other seats with bots and start.
         With ``program_hash`` the last seat is a program seat holding the token with that hash. ``address``: where
-        the request came from, for the caps on new tables (:class:`TooManyTables`)."""
+        the request came from, for the caps on new tables (:class:`TooManyTables`); ``turn_seconds`` sets the turn
+        timer before the game starts, so the first turn is timed too."""
         if HEALTH.failing:  # a table nobody could save: refused until saving works again
             raise SavesFailing(HEALTH.message)
         self.may_open(host_id, address)
@@ -179,6 +181,8 @@ class Hub:
         now = self.clock()
         seed = secrets.randbits(31) if seed is None else int(seed)
         settings = Settings(turn_seconds=0 if practice else game.default_turn_seconds)
+        if turn_seconds is not None:
+            settings.turn_seconds = int(turn_seconds)
         if speed is not None:
             settings.bot_delay = max(0.0, float(speed))
             if settings.bot_delay == 0:
@@ -193,7 +197,7 @@ class Hub:
             count = len(table.seats) - 1 if bots is None else bots
             rng = derive_rng(seed, "bots")
             for seat in table.open_seats()[:count]:
-                name, emoji = bot_identity(rng, {s.name for s in table.seats})
+                name, emoji = bot_identity(rng, {s.name for s in table.seats}, {s.emoji for s in table.seats})
                 table.add_bot(host_id, seat, level, name, emoji)
             if not table.open_seats():
                 table.start(host_id, now)

@@ -60,11 +60,9 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     table.settings.public = False
     table.join(host_id, host_name, host_emoji, now, seat=seat)
     rng = derive_rng(seed, "bots")
-    taken = {s.name for s in table.seats}
-    for other in table.open_seats():
+    for other in table.open_seats():  # add_bot keeps a given name and emoji only where nobody has it
         given = names[other] if names is not None and other < len(names) else None
-        name, emoji = given if given is not None and given[0] not in taken else bot_identity(rng, taken)
-        taken.add(name)
+        name, emoji = given or bot_identity(rng, {s.name for s in table.seats}, {s.emoji for s in table.seats})
         table.add_bot(host_id, other, level, name, emoji)
     table.start(host_id, now)  # deadlines and status as for any start; the game is then the given position
     snapshot = game.snapshot(state)

@@ -10,12 +10,10 @@ from typing import Any
 
 from nicegui import app, context
 
-from logic.table import clean_name
+from logic.table import EMOJI_CHOICES, clean_name
 from ui.components.tap import TAP_KEYS_JS
 from ui.nicegui_internals import session_store
 
-EMOJI_CHOICES = ("🙂", "😎", "🦊", "🐻", "🐼", "🐸", "🦉", "🐙", "🦁", "🐯", "🐧", "🦄", "🐢", "🌵", "🍀", "⭐",
-                 "🎩", "👑", "🍕", "🎲")
 FIRST_NAMES = ("Sam", "Alex", "Robin", "Charlie", "Jamie", "Kai", "Noor", "Rene", "Sasha", "Toni")
 
 

@@ -64,7 +64,8 @@ class TableContext(Protocol[ViewT_co]):
 
     @property
     def my_turn(self) -> bool:
-        """The viewer has a seat, it is among the seats to move, and the table is not paused."""
+        """The viewer has a seat, it is among the seats to move, the table is not paused, the computer does not play
+        the seat for them, and it is not the pause between hands."""
 
     @property
     def selected(self) -> list[str]:

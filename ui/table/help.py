@@ -21,7 +21,8 @@ TABLE_HELP = """
   A watcher can take a free or computer seat in the lobby, or a computer's seat the host offers during play.
 - **Getting ready while others play:** you can pick and arrange your cards while it is someone else's turn; what
   you picked is still picked when your turn comes (a card that leaves your hand drops out).
-- **Between hands:** the next hand starts as soon as every player has pressed **Next hand**. If someone is still
+- **Between hands** (rounds in Beanie, deals in Stockpile): the next one starts as soon as every player has pressed
+  **Next hand** (**Next round**, **Next deal**). If someone is still
   reading, a countdown on the summary starts it anyway: 30 seconds, unless the host chose 15 seconds, a minute or
   "when everyone is ready" in the lobby.
 - **A table nobody comes back to** ends by itself, like a game the host ends early (no result): a lobby after an

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity
+from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
@@ -183,7 +183,7 @@ class LobbyOptions:
                     value=s.turn_seconds, label="Turn timer").classes("min-w-[170px]")),
                 ("opt-next-hand", "next_hand_seconds", lambda: ui.select(
                     {v: NEXT_HAND_NAMES[v] for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
-                    label="Next hand starts").classes("min-w-[170px]")),
+                    label=f"Next {game.hand_word} starts").classes("min-w-[170px]")),
                 ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
                     {m: f"{m} minutes" for m in LOBBY_MINUTES}, value=s.lobby_minutes,
                     label="Lobby stays open").classes("min-w-[170px]")),
@@ -233,23 +233,46 @@ def start_row(ctx: TableContext) -> None:
 
 def add_bot(ctx: TableContext, seat: int, level: str) -> None:
     t = ctx.table
-    name, emoji = bot_identity(random.Random(), {s.name for s in t.seats})
+    name, emoji = bot_identity(random.Random(), {s.name for s in t.seats}, {s.emoji for s in t.seats})
     ctx.act(lambda tb, now: tb.add_bot(ctx.me.player_id, seat, level, name, emoji))
 
 
 def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
-    """A visitor takes a seat: name and emoji, then Join."""
+    """A visitor takes a seat: name and emoji, then Join. An emoji or name another person at the table already has
+    is marked, and the form offers a free one (``join-taken`` says so) before anyone sits down with it."""
     who = ctx.me
+    t = ctx.table
+    mine = who.emoji if who.emoji in EMOJI_CHOICES else "🙂"
+    first = clash(t, who.name, mine)
+    people = {s.emoji for s in t.seats if not s.empty and s.bot is None}
     with ui.column().classes("w-full gap-1 q-mt-sm").props("data-testid=join-form"):
         ui.label("Take a seat").classes("font-bold")
         with ui.row().classes("items-center gap-2 no-wrap"):
-            emoji = ui.select(list(EMOJI_CHOICES), value=who.emoji if who.emoji in EMOJI_CHOICES else "🙂").props(
-                "dense data-testid=join-emoji").classes("w-16")
-            name = ui.input("Your name", value=who.name).props("dense outlined maxlength=24 data-testid=join-name")
+            emoji = ui.select({e: f"{e} · taken" if e in people else e for e in EMOJI_CHOICES},
+                              value=first.emoji if first else mine).props("dense data-testid=join-emoji").classes(
+                "w-16")
+            name = ui.input("Your name", value=first.name if first else who.name).props(
+                "dense outlined maxlength=24 data-testid=join-name")
+        note = ui.label(first.message if first else "").classes("text-sm text-negative").props(
+            "data-testid=join-taken role=alert")
+        note.set_visibility(first is not None)
+        offered = {"name": first.name if first else "", "emoji": first.emoji if first else ""}
 
         def join() -> None:
-            updated = set_profile(name.value or "", emoji.value)
+            chosen_name, chosen_emoji = name.value or "", str(emoji.value)
+            found = clash(t, chosen_name, chosen_emoji)
+            if found is not None:  # told, and offered what is free: Join again takes it
+                note.set_text(found.message)
+                note.set_visibility(True)
+                emoji.set_value(found.emoji)
+                name.set_value(found.name)
+                offered.update(name=found.name, emoji=found.emoji)
+                return
+            # the profile keeps the person's own choice; "Sam 2" or a stand-in emoji is for this table only
+            updated = set_profile(None if chosen_name == offered["name"] else chosen_name,
+                                  None if chosen_emoji == offered["emoji"] else chosen_emoji)
             set_me(updated)
-            ctx.act(lambda tb, now: tb.join(updated.player_id, updated.name, updated.emoji, now))
+            pid = updated.player_id
+            ctx.act(lambda tb, now: tb.join(pid, chosen_name, chosen_emoji, now))
 
         ui.button("Join", icon="login", on_click=join).props("color=primary data-testid=btn-join")

@@ -15,7 +15,7 @@ from typing import Any
 
 from nicegui import ui
 
-from logic.game import IllegalMove
+from logic.game import PHASE_HAND_OVER, IllegalMove
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from logic.views import TableView
 from ui.components.live import Refreshable
@@ -93,7 +93,11 @@ class TablePage:
 
     @property
     def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self._table.to_move() and not self._table.paused
+        """The viewer's move now: not while paused, not while the computer plays their seat (a timeout, away), and
+        not between hands (the summary's "Next hand" is no turn)."""
+        t, seat = self._table, self.seat
+        return (seat is not None and seat in t.to_move() and not t.paused and not t.computer_controls(seat)
+                and t.phase() != PHASE_HAND_OVER)
 
     @property
     def selected(self) -> list[str]:

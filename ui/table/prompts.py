@@ -17,8 +17,17 @@ if TYPE_CHECKING:
 def prompts_key(ctx: TableContext) -> Hashable:
     t = ctx.table
     mine = ctx.seat
-    return (t.status, mine is not None and t.seats[mine].autoplay, mine is not None and t.seats[mine].timed_out,
+    return (t.status, mine is not None and t.seats[mine].autoplay, mine is not None and t.seats[mine].away,
+            mine is not None and t.seats[mine].timed_out,
             ctx.is_host, tuple((s, t.seats[s].name) for s in t.pending_leave))
+
+
+def autoplay_words(ctx: TableContext) -> str:
+    """Why the computer plays the viewer's seat, said to them."""
+    seat = ctx.table.seats[ctx.seat] if ctx.seat is not None else None
+    if seat is not None and seat.away:
+        return "You were away — the computer is playing for you."
+    return "You ran out of time — the computer is playing for you."
 
 
 def host_prompts(ctx: TableContext) -> None:
@@ -29,8 +38,10 @@ def host_prompts(ctx: TableContext) -> None:
         return
     me_seat = ctx.seat
     if me_seat is not None and t.seats[me_seat].autoplay:
-        with ui.row().classes("w-full justify-center items-center gap-2"):
-            ui.label("The computer is playing for you.")
+        with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
+                              "rounded-borders").props("data-testid=autoplay-notice role=alert"):
+            ui.icon("smart_toy")
+            ui.label(autoplay_words(ctx)).classes("font-bold").props("data-testid=autoplay-text")
             ui.button("I'm back", on_click=lambda: ctx.act(lambda tb, now: tb.im_back(pid, now))
                       ).props("color=amber text-color=black data-testid=btn-im-back")
     elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.game import PHASE_HAND_OVER
 from logic.views import SeatView
 from ui.components.region import Region
 from ui.table.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
 
 if TYPE_CHECKING:
+    from logic.table import Table
     from ui.table.context import TableContext
 
 
@@ -68,7 +70,7 @@ class SeatStrip:
             return
         t = self.ctx.table
         moving = i in t.to_move()
-        framed = moving and not t.paused
+        framed = framed_turn(t, moving)
         if framed != ("turn" in badge.classes):
             badge.classes(add="turn" if framed else "", remove="" if framed else "turn")
         if badge.props.get("data-turn") != ("true" if moving else "false"):
@@ -78,6 +80,12 @@ class SeatStrip:
             if cards.text != text:
                 cards.set_text(text)
         patch_presence(t, i, badge, self.presence_labels.get(i))
+
+
+def framed_turn(t: Table, moving: bool) -> bool:
+    """The gold frame of the seat to move: not while paused, nor between hands (``data-turn`` still lists who has
+    not pressed "Next hand" yet; the summary says who it waits for)."""
+    return moving and not t.paused and t.phase() != PHASE_HAND_OVER
 
 
 def seat_info(ctx: TableContext, i: int) -> SeatView | None:
@@ -133,7 +141,7 @@ def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
     s = t.seats[i]
     info = seat_info(ctx, i)
     classes = "seat-badge column items-center"
-    if i in movers and not t.paused:
+    if framed_turn(t, i in movers):
         classes += " turn"
     if i == mine:
         classes += " me"

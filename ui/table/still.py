@@ -57,6 +57,12 @@ class StillTable:
     def seconds_left(self, now: float, timer: str = "turn") -> float | None:
         return None  # no timer runs at a still table
 
+    def phase(self) -> str:
+        return self.game.phase(self.state)
+
+    def computer_controls(self, seat: int) -> bool:
+        return False  # nobody plays a still table
+
 
 class StillContext(Generic[StillView]):
     """A :class:`ui.table.context.TableContext` for a table nobody plays at: the same reading surface the game

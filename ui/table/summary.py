@@ -63,8 +63,9 @@ def hand_summary(ctx: TableContext) -> None:
         waiting = [ctx.table.seats[s].name for s in to_move if s != ctx.seat]
         with ui.row().classes("items-center gap-3"):
             if ctx.seat is not None and ctx.seat in to_move:
-                ui.button("Next hand", icon="arrow_forward", on_click=lambda: ctx.send(next_hand_action(ctx))
-                          ).props("color=primary data-testid=btn-next-hand")
+                ui.button(f"Next {ctx.table.game.hand_word}", icon="arrow_forward",
+                          on_click=lambda: ctx.send(next_hand_action(ctx))).props(
+                    "color=primary data-testid=btn-next-hand")
             elif waiting:
                 ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
             next_hand_countdown(ctx)
@@ -73,17 +74,18 @@ def hand_summary(ctx: TableContext) -> None:
 def countdown_words(ctx: TableContext) -> tuple[str, int | None]:
     """What the countdown to the next hand says now, and the whole seconds left (None: no countdown runs)."""
     t = ctx.table
+    word = t.game.hand_word  # "hand"; Beanie's "round", Stockpile's "deal"
     if t.paused:
         left = getattr(t, "paused_left", None)
         if left is None:
             return "", None
         secs = math.ceil(left)
-        return f"Paused: the next hand starts {secs} s after the game goes on", secs
+        return f"Paused: the next {word} starts {secs} s after the game goes on", secs
     left = t.seconds_left(time.monotonic())
     if left is None:
         return "", None
     secs = math.ceil(left)
-    return ("The next hand starts now" if secs <= 0 else f"Next hand in {secs} s"), secs
+    return (f"The next {word} starts now" if secs <= 0 else f"Next {word} in {secs} s"), secs
 
 
 def next_hand_countdown(ctx: TableContext) -> None:
@@ -120,6 +122,7 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
             ui.label(f"🏆 {' and '.join(winners)} {verb}!").classes("text-xl font-bold").props(
                 "data-testid=winner")
             order = sorted(range(len(t.seats)), key=lambda i: (outcome.places[i], i))
+            ui.label("Final standings").classes("text-lg font-bold").props("data-testid=standings-title")
             for i in order:
                 s = t.seats[i]
                 with ui.row().classes("items-center gap-2").props(f"data-testid=standing-{i}"):
@@ -127,8 +130,9 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
                     ui.label(f"{s.emoji} {'You' if i == ctx.seat else s.name}").classes("grow")
                     ui.label(f"{outcome.scores[i]} pts").classes("font-mono")
         summary = ctx.view["summary"] if ctx.view is not None else None
-        if summary:
+        if summary:  # the last hand's own table, under a heading of its own beside the whole game's ranking
             ui.separator()
+            ui.label(f"Last {t.game.hand_word}").classes("text-lg font-bold").props("data-testid=last-hand")
             _rows_table(ctx, summary)
         if actions and outcome is not None:  # each seat's review, as it comes (ui/table/review_summary.py)
             ui.separator()
@@ -169,11 +173,9 @@ def play_again(ctx: TableContext) -> None:
         ui.notify(str(exc), type="warning", position="top")
         return
     if not new.practice:
-        taken = {s.name for s in new.seats}
         for i, s in enumerate(t.seats):
-            if s.bot and new.seats[i].empty:
-                name = s.name if s.name not in taken else f"{s.name} 2"
-                new.add_bot(who.player_id, i, s.bot, name, s.emoji)
+            if s.bot and new.seats[i].empty:  # the same computer players (add_bot gives way to the host's name)
+                new.add_bot(who.player_id, i, s.bot, s.name, s.emoji)
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
         new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat

@@ -126,7 +126,7 @@ class TopBar:
             return
         t = self.ctx.table
         now = time.monotonic()
-        text, low = "", False
+        text, low, turn_left = "", False, ""
         if t.status == STATUS_LOBBY and t.lobby_deadline:
             left = int(t.seconds_left(now, "lobby") or 0)
             text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
@@ -135,7 +135,10 @@ class TopBar:
             text = f"⏸ {left}s"
         elif t.turn_deadline and t.phase() != "hand-over":  # between hands the summary shows the countdown
             left = int((t.seconds_left(now) or 0) + 0.999)
-            text, low = f"⏱ {left}s", left <= 10
+            text, low, turn_left = f"⏱ {left}s", left <= 10, str(left)
+        if self.countdown.props.get("data-seconds", "") != turn_left:
+            self.countdown.props["data-seconds"] = turn_left  # the turn timer's whole seconds left, "" when none
+            self.countdown.update()
         if self.countdown.text != text:
             self.countdown.set_text(text)
         if low != ("low" in self.countdown.classes):

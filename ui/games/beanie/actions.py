@@ -10,7 +10,7 @@ from nicegui import ui
 from logic.beanie import sets as S
 from logic.beanie.actions import AGREE, DRAW_DISCARD, DRAW_STOCK, PROPOSE, WITHDRAW, Discard, Lay
 from logic.views import BeanieView
-from ui.games.base import action_button
+from ui.games.base import COMPUTER_PLAYS_FOR_YOU, action_button, computer_plays_for_viewer
 from ui.games.beanie.parts import (
     Local,
     choice_dialog,
@@ -45,10 +45,16 @@ class ActionBar:
         hint: str | None = None
         if not ctx.my_turn:
             turn = view["turn"]
-            who = name_of(ctx, turn) if turn is not None else "the others"
-            ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
-            action_button(ctx, "Lay set", "btn-lay", None, "Not your turn")
-            action_button(ctx, "Discard", "btn-discard", None, "Not your turn")
+            reason = "Not your turn"
+            if computer_plays_for_viewer(ctx):
+                reason = COMPUTER_PLAYS_FOR_YOU
+            elif turn == ctx.seat:  # paused on the viewer's turn
+                reason = "The game is paused"
+            else:
+                who = name_of(ctx, turn) if turn is not None else "the others"
+                ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
+            action_button(ctx, "Lay set", "btn-lay", None, reason)
+            action_button(ctx, "Discard", "btn-discard", None, reason)
             self.vote_buttons(ctx, view)
             return
         if view["turn_stage"] == "draw":

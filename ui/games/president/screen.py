@@ -13,7 +13,7 @@ from logic.views import PresidentView
 from ui.components.cards import card
 from ui.components.live import LiveToggle
 from ui.components.region import Region
-from ui.games.base import GameUI, live_button, live_label
+from ui.games.base import GameUI, computer_plays_for_viewer, live_button, live_label
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -65,6 +65,8 @@ class PresidentScreen(GameUI[PresidentView]):
                 lead = view["lead_seat"]
                 if lead is not None and phase == "play":
                     who = "You lead" if lead == ctx.seat else f"{t.seats[lead].name} leads"
+                    if lead == ctx.seat and computer_plays_for_viewer(ctx):
+                        who = "The computer leads for you"
                     ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
             else:
                 with ui.row().classes("items-end gap-4 no-wrap"):
@@ -145,7 +147,7 @@ class PresidentScreen(GameUI[PresidentView]):
         return ctx.seat is not None and ctx.seat in ctx.view["passing"]
 
     def waiting_text(self, ctx: TableContext[PresidentView]) -> str | None:
-        if ctx.my_turn:
+        if ctx.my_turn or computer_plays_for_viewer(ctx):  # the prompt above says the computer plays for you
             return None
         if self.passing(ctx):
             return "Passing until this trick ends"

@@ -276,7 +276,9 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
             cur = view["current"]
             if cur is None or view["phase"] != "play":
                 return ""
-            return f"Waiting for {seat_name(ctx, cur)} to play." if cur != ctx.seat else "Waiting…"
+            if cur == ctx.seat:  # paused, or the computer plays for the viewer (the prompt above says so)
+                return ""
+            return f"Waiting for {seat_name(ctx, cur)} to play."
         if stage == "draw":
             return "Your turn: tap the stock to draw, or tap a card in the discard pile to take it."
         if stage == "pending":
