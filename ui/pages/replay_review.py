@@ -20,12 +20,12 @@ from nicegui import background_tasks, ui
 
 from logic.replay import Replay
 from logic.review import DecisionReview
+from logic.review.words import amount, cost_words
 from ui.components.stepper import Stepper
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
 from ui.server.runtime import runtime
 from ui.shell.identity import me
-from ui.table.review_summary import amount, cost_text
 
 if TYPE_CHECKING:
     from logic.table import Seat
@@ -144,7 +144,7 @@ class ReplayReview:
             self.mark_elements.pop(step).delete()
         for step, d in sorted(self.marks.items()):
             name = self.seats[d.seat].name if d.seat < len(self.seats) else f"Seat {d.seat + 1}"
-            words = f"Move {step}: {name}, {cost_text(d.cost, d.currency)}"
+            words = f"Move {step}: {name}, {cost_words(d.cost, d.currency, d.won)}"
             mark = self.mark_elements.get(step)
             if mark is None:
                 with self.timeline:
@@ -179,7 +179,7 @@ class ReplayReview:
         d = self.marks.get(step)
         if d is not None:
             row.classes(add="costly")
-            row.props.update({"data-cost": f"{d.cost:g}", "title": f"Costly: {cost_text(d.cost, d.currency)}"})
+            row.props.update({"data-cost": f"{d.cost:g}", "title": f"Costly: {cost_words(d.cost, d.currency, d.won)}"})
         elif "costly" in row.classes:
             row.classes(remove="costly")
             row.props.pop("data-cost", None)
@@ -215,7 +215,7 @@ class ReplayReview:
                 ui.label(f"Played: {d.chosen_words}").props("data-testid=review-chosen")
                 ui.label(f"The search preferred: {d.best_words}").props("data-testid=review-best")
                 ui.label(d.why).classes("text-grey-9").props("data-testid=review-why")
-                ui.label(f"Estimated cost: {cost_text(d.cost, d.currency)} (± {amount(d.stderr)}, over "
+                ui.label(f"Estimated cost: {cost_words(d.cost, d.currency, d.won)} (± {amount(d.stderr)}, over "
                          f"{d.worlds} deals the computer imagined)").classes("text-grey-8").props(
                     "data-testid=review-cost")
             ui.button("Try this decision yourself", icon="sports_esports",
