@@ -60,8 +60,14 @@ class SeatLine:
     person: bool
 
 
+def own_first(lines: list[SeatLine], you: int | None) -> list[SeatLine]:
+    """The person's own line first (their review is what they came for), the others in the order given."""
+    return sorted(lines, key=lambda line: line.seat != you)
+
+
 class ReviewSummary:
-    """One line per seat (in ``order``), kept up to date while the review runs."""
+    """One line per seat (yours first, then the others in the order given), kept up to date while the review
+    runs."""
 
     def __init__(self, code: str, game: str, lines: list[SeatLine], *, you: int | None = None,
                  replay_link: bool = True) -> None:
@@ -77,7 +83,7 @@ class ReviewSummary:
                 ui.label("How everyone played").classes("font-bold")
                 ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(not help_text.visible)).props(
                     f"flat dense no-caps color=primary data-testid=btn-accuracy aria-controls={help_text.html_id}")
-            for line in lines:
+            for line in own_first(lines, you):
                 row = ui.row().classes("items-center w-full cn-review-line").props(
                     f"data-testid=review-summary-{line.seat} data-review-state=running")
                 with row:
