@@ -128,15 +128,22 @@ class Replay:
         return list(self._starts)
 
     def _find_hand_starts(self) -> list[tuple[int, str]]:
+        """A hand's label changes only when its phase does (a new deal follows the hand's end), so the label is
+        read at those steps only: a view per step made this most of the time to open a replay."""
         out: list[tuple[int, str]] = []
         state = self._start()
         last = None
+        phase = None
         for i in range(self.steps + 1):
             if i:
                 move = self.moves[i - 1]
                 self.game.apply(state, move.seat, self.game.decode_action(move.action))
+            now = self.game.phase(state)
+            if now == phase:
+                continue
+            phase = now
             label = self.game.view(state, None).get("round_label")
-            if label != last and self.game.phase(state) not in ("hand-over", "over"):
+            if label != last and now not in ("hand-over", "over"):
                 out.append((i, str(label or f"Step {i}")))
                 last = label
         return out

@@ -86,7 +86,7 @@ def judge_decision(judge: Judge, encode: Any, view: Any, legal: list[Any], chose
     worlds = len(values[0])
     pair = (values[best], values[0])
     if best != 0 and cost > max(judge.floor, Z_FLAG * se):  # a mistake at first sight: measured again, afresh
-        pair = _confirm(judge, view, seat, pairs[0][1], pairs[best][1], rng, worlds)
+        pair = _confirm(judge, view, seat, pairs[0][1], pairs[best][1], rng, max(worlds, budget.max_worlds))
         cost, se = paired_gap(*pair)
         se = se if math.isfinite(se) else 0.0
     flagged = best != 0 and clear_cost(cost, se, judge.floor)
@@ -121,7 +121,8 @@ def _confirm(judge: Judge, view: Any, seat: int, chosen: Any, best: Any, rng: ra
     The best of several candidates, picked on the same deals, looks better than it is (the luckiest of many
     noisy estimates wins the pick), so a cost and its standard error measured on the deals that picked it
     overstate it; on fresh deals they do not. Only moves that look like mistakes at first sight are measured
-    again, so this costs little. Returns the best move's and the chosen move's values, deal by deal."""
+    again (on as many deals as the budget's most), so this costs little. Returns the best move's and the chosen
+    move's values, deal by deal."""
     values = _play_fixed(judge, view, seat, [chosen, best], random.Random(rng.getrandbits(64)), n)
     return values[1], values[0]
 

@@ -86,3 +86,19 @@ def test_a_rummy_replay_lists_each_move_once_with_the_logs_verbs() -> None:
             assert line in summary or (line.startswith("melded ") and all(c in summary for c in line.split()[1:])), \
                 (line, summary)
             assert " and " not in line and "," not in line  # one move, not a summary
+
+
+@pytest.mark.parametrize("key", [g.key for g in all_games()])
+def test_hand_starts_read_at_phase_changes_match_a_label_read_at_every_step(key: str) -> None:
+    game = get_game(key)
+    config, _final, log = play_out(key, 3)
+    replay = Replay(game, log, config=config, seed=3)
+    expected: list[tuple[int, str]] = []
+    last = None
+    for i in range(replay.steps + 1):
+        state = replay.state_at(i)
+        label = game.view(state, None).get("round_label")
+        if label != last and game.phase(state) not in ("hand-over", "over"):
+            expected.append((i, str(label or f"Step {i}")))
+            last = label
+    assert replay.hand_starts() == expected
