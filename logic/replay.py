@@ -20,14 +20,25 @@ CHECKPOINT_EVERY = 16
 # Words for an action the game's own ``describe`` leaves out (a move that was private while the game was on,
 # e.g. a Rummy draw): the game is over, so a replay may name the cards.
 FALLBACK_WORDS = {
-    "draw": "drew a card", "take": "took from the discard pile", "meld": "put down a meld",
+    "draw": "drew a card", "take": "took from the discard pile", "meld": "melded",
     "layoff": "laid off cards", "discard": "discarded", "undo": "took a move back", "commit": "ended the turn",
     "next": "is ready for the next hand", "pass": "passed", "play": "played", "give": "gave cards back",
 }
-_WITH_CARDS = {"take": "took the discard pile down to {}", "meld": "put down {}", "layoff": "laid off {}",
-               "discard": "discarded {}"}
+_WITH_CARDS = {"take": "took the discard pile down to {}", "meld": "melded {}", "layoff": "laid off {}",
+               "discard": "discarded {}"}  # (the verbs of Rummy's turn summary)
 _CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def step_words_of(game: Game) -> Callable[[Any, int, Any], str | None] | None:
+    """A game's own line per move for replays, where its ``describe`` (the table's log) words a whole turn at its
+    end only: Rummy's turn is private until committed, so its log has one summary per turn; a replay lists each
+    move once instead, with the same verbs (``logic/rummy/step_words.py``), and no summary besides."""
+    if game.key == "rummy":
+        from logic.rummy.step_words import step_words
+
+        return step_words
+    return None
 
 
 def pretty_card(code: object) -> str | None:
@@ -73,12 +84,14 @@ class Replay:
         self.moves: list[Move] = []
         self._checkpoints: list[Any] = []  # state after step k * CHECKPOINT_EVERY
         state = self._start()
+        own = step_words_of(game)
         for i, entry in enumerate(log):
             if i % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(game.clone(state))
             seat, data = int(entry[0]), dict(entry[1])
             action = game.decode_action(data)
-            words = game.describe(state, seat, action) or fallback_words(data)
+            words = (own(state, seat, action) if own else None) or game.describe(state, seat, action) \
+                or fallback_words(data)
             game.apply(state, seat, action)
             self.moves.append(Move(seat, data, words))
         if len(self.moves) % CHECKPOINT_EVERY == 0:
@@ -115,15 +128,22 @@ class Replay:
         return list(self._starts)
 
     def _find_hand_starts(self) -> list[tuple[int, str]]:
+        """A hand's label changes only when its phase does (a new deal follows the hand's end), so the label is
+        read at those steps only: a view per step made this most of the time to open a replay."""
         out: list[tuple[int, str]] = []
         state = self._start()
         last = None
+        phase = None
         for i in range(self.steps + 1):
             if i:
                 move = self.moves[i - 1]
                 self.game.apply(state, move.seat, self.game.decode_action(move.action))
+            now = self.game.phase(state)
+            if now == phase:
+                continue
+            phase = now
             label = self.game.view(state, None).get("round_label")
-            if label != last and self.game.phase(state) not in ("hand-over", "over"):
+            if label != last and now not in ("hand-over", "over"):
                 out.append((i, str(label or f"Step {i}")))
                 last = label
         return out

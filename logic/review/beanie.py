@@ -24,6 +24,7 @@ from logic.game import PHASE_PLAY
 from logic.replay import pretty_card
 
 from .model import Budget
+from .words import PENALTY, evidence
 
 JUDGED = (Draw, Lay, Add, Star, Steal, Discard)
 PLAYS = (Lay, Add, Star, Steal, Discard)
@@ -70,8 +71,11 @@ class FieldSpec(BeanieSpec):
 
 
 class BeanieJudge:
-    currency = "penalty points"
-    floor = 2.0
+    low_wins = True  # the lowest score wins a hand
+    currency = PENALTY
+    # The least cost worth a player's attention: 3 penalty points against the field, a low card left in hand at
+    # the round's end (cards cost 1-10, a Beanie 10 or 25).
+    floor = 3.0
     budget = Budget(min_worlds=24, max_worlds=72, step=24, max_candidates=5)
 
     def candidates(self, view: Any, legal: list[Any], chosen: Any,
@@ -101,6 +105,11 @@ class BeanieJudge:
 
     def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(Ctx(view), chosen, best)
+
+    def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
+                 chosen: list[float]) -> str:
+        return evidence(best_words, chosen_words, best, chosen,
+                        achieved="ended the round with fewer penalty points than the others", hit=0.5)
 
 
 def why(ctx: Ctx, chosen: Any, best: Any) -> str:

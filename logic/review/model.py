@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-REVIEW_VERSION = 1  # bump when the judging changes enough that stored reviews should be made again
+REVIEW_VERSION = 2  # bump when the judging changes enough that stored reviews should be made again
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,7 @@ class DecisionReview(BaseModel):
     why: str
     currency: str
     candidates: list[CandidateValue] = []
+    won: bool | None = None  # the seat won the hand (deal, round) of this decision: its cost reads "won by less"
 
 
 class SeatSummary(BaseModel):
@@ -90,10 +91,12 @@ class SeatSummary(BaseModel):
     decisions: int  # judged decisions
     skipped: int  # real decisions the review does not judge (e.g. President's card exchange)
     flagged: int  # costly decisions
-    total_cost: float  # summed cost of the flagged decisions, in the game's currency
+    total_cost: float  # summed cost of the flagged decisions, in the game's currency (not shown: see words.py)
     accuracy: float  # percent, see the docstring
     costliest_step: int | None
     currency: str
+    costliest_cost: float = 0.0  # the costliest flagged decision's cost (costs are not summed for players)
+    costliest_won: bool | None = None  # ...and whether its hand was won (its words say "won by less")
 
 
 class SeatReview(BaseModel):
@@ -117,4 +120,6 @@ def summarize(seat: int, decisions: list[DecisionReview], skipped: int, currency
     accuracy = 100.0 * (len(decisions) - len(flagged)) / len(decisions) if decisions else 100.0
     return SeatSummary(seat=seat, decisions=len(decisions), skipped=skipped, flagged=len(flagged),
                        total_cost=round(sum(d.cost for d in flagged), 4), accuracy=round(accuracy, 2),
-                       costliest_step=costliest.step if costliest else None, currency=currency)
+                       costliest_step=costliest.step if costliest else None, currency=currency,
+                       costliest_cost=costliest.cost if costliest else 0.0,
+                       costliest_won=costliest.won if costliest else None)

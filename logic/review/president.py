@@ -13,11 +13,12 @@ from typing import Any
 from logic.president.actions import RANK_PLURAL, RANK_SINGULAR, Give, Pass, Play, parse_play
 from logic.president.bot_info import _Info
 from logic.president.bot_policy import ACE_STRENGTH, strength
-from logic.president.bot_search import STEADY_KEEP, PresidentSpec
+from logic.president.bot_search import STEADY_KEEP, PresidentSpec, place_value
 from logic.president.bots import _action_map, _normal_choice
 from logic.registry import get_game
 
 from .model import Budget
+from .words import PLACE_POINTS, evidence
 
 Move = tuple[int, int] | None
 
@@ -42,8 +43,12 @@ def move_words(move: Move) -> str:
 
 
 class PresidentJudge:
-    currency = "points"
-    floor = 0.15
+    low_wins = False
+    currency = PLACE_POINTS
+    # The least cost worth a player's attention: a quarter of a place-point a hand (4 players score 3-2-1-0 a
+    # hand), i.e. one hand in four finishing a place lower. Below that a "mistake" is a matter of taste, and a
+    # beginners' game used to collect 30 of them (0.15 flagged 0.17-point differences).
+    floor = 0.25
     budget = Budget(min_worlds=48, max_worlds=192, step=48, max_candidates=10)
 
     def candidates(self, view: Any, legal: list[Any], chosen: Any,
@@ -71,6 +76,12 @@ class PresidentJudge:
 
     def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(_Info(view), key_of(chosen), key_of(best))
+
+    def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
+                 chosen: list[float]) -> str:
+        spec = self.spec(view)
+        return evidence(best_words, chosen_words, best, chosen, achieved="finished first",
+                        hit=place_value(spec.n, 0, spec.hands_left))
 
 
 def why(info: _Info, c: Move, b: Move) -> str:
@@ -100,12 +111,24 @@ def why(info: _Info, c: Move, b: Move) -> str:
         if bk > ck:
             return f"Leading {bw} gets more cards out of your hand at once."
         if strength(br, rev) > strength(cr, rev):
-            return f"Leading {bw} now should win the trick and let you lead again."
+            if not beatable(info, b):
+                return f"Nobody can beat {bw} with the cards still out: you win the trick and lead again."
+            return f"Leading {bw} is harder to beat than {move_words(c)}: you keep the lead more often."
         return f"Leading {bw} first leaves you a stronger hand for the end."
     if strength(cr, rev) > strength(br, rev):
         if strength(cr, rev) >= ACE_STRENGTH:
             return f"{Bw} does the job and keeps your {RANK_PLURAL[cr]} to win the lead back."
         return f"{Bw} is the cheaper play and keeps your {RANK_PLURAL[cr]} for later."
-    return f"{Bw} takes the trick and leaves you better placed in most deals."
+    if not beatable(info, b):
+        return f"Nobody can beat {bw} with the cards still out: it wins the trick and gives you the lead."
+    return f"{Bw} is harder to beat than {move_words(c)}: it wins the trick, and the lead, more often."
+
+
+def beatable(info: _Info, move: Move) -> bool:
+    """Whether the cards this seat has not seen could still beat ``move`` (as many of a stronger rank)."""
+    if move is None:
+        return True
+    r, k = move
+    return any(info.unseen[x] >= k and strength(x, info.rev) > strength(r, info.rev) for x in range(13))
 
 JUDGE = PresidentJudge()

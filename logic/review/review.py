@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -29,6 +29,7 @@ from .core import Judge, decision_rng, is_decision, judge_decision
 from .model import Budget, DecisionReview, SeatReview, summarize
 
 Log = list[tuple[int, dict[str, Any]]] | list[list[Any]]
+HAND_ENDS = ("hand-over", "over")  # the phases in which a hand (deal, round) has been scored
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class DecisionPoint:
     view: Any
     legal: list[Any]
     chosen: Any
+    won: bool | None = None  # the seat won the hand (deal, round) this decision was in; None: nobody did
 
 
 def judge_for(game_key: str) -> Judge:
@@ -66,15 +68,38 @@ def decision_points(game_key: str, config: BaseModel | dict[str, Any], seed: int
     ``start``: the snapshot the game began from, if not from a new deal (see :func:`start_state`)."""
     game = get_game(game_key)
     state = start_state(game_key, config, seed, start)
-    out = []
+    out: list[DecisionPoint] = []
+    hand: list[DecisionPoint] = []  # this hand's decisions, told at its end whether the seat won it
+    low_wins = judge_for(game_key).low_wins
+    scores = list(game.view(state, None).get("scores") or [])
+    ended = game.phase(state) in HAND_ENDS
     for step, (who, data) in enumerate(log):
         action = game.decode_action(data)
         if int(who) == seat:
             legal = game.legal_actions(state, seat)
             if is_decision(legal, action):
-                out.append(DecisionPoint(step, seat, game.view(state, seat), legal, action))
+                hand.append(DecisionPoint(step, seat, game.view(state, seat), legal, action))
         game.apply(state, int(who), action)
-    return out
+        now_ended = game.phase(state) in HAND_ENDS
+        if now_ended and not ended:
+            after = list(game.view(state, None).get("scores") or [])
+            won = seat in hand_winners(scores, after, low_wins)
+            out += [replace(p, won=won) for p in hand]
+            hand, scores = [], after
+        ended = now_ended
+    return out + hand
+
+
+def hand_winners(before: list[Any], after: list[Any], low_wins: bool) -> set[int]:
+    """The seats that did best in a hand, from the scores before and after it (none when all did the same, e.g.
+    a Stockpile deal that got stuck)."""
+    if len(before) != len(after):
+        before = [0] * len(after)
+    gains = [float(a) - float(b) for a, b in zip(after, before, strict=True)]
+    if not gains or len(set(gains)) == 1:
+        return set()
+    best = min(gains) if low_wins else max(gains)
+    return {s for s, g in enumerate(gains) if g == best}
 
 
 def review_order(points: list[DecisionPoint]) -> list[DecisionPoint]:
@@ -92,8 +117,9 @@ def review_point(game_key: str, point: DecisionPoint, *, rng_seed: int = 0,
     """The verdict on one decision (None when the game's judge does not judge that kind of decision)."""
     judge = judge_for(game_key)
     game = get_game(game_key)
-    return judge_decision(judge, game.encode_action, point.view, point.legal, point.chosen, step=point.step,
-                          rng=decision_rng(rng_seed, point.step), budget=Budget.of(budget, judge.budget))
+    verdict = judge_decision(judge, game.encode_action, point.view, point.legal, point.chosen, step=point.step,
+                             rng=decision_rng(rng_seed, point.step), budget=Budget.of(budget, judge.budget))
+    return verdict if verdict is None else verdict.model_copy(update={"won": point.won})
 
 
 def review_points(game_key: str, points: list[DecisionPoint], *, rng_seed: int = 0,

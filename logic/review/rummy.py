@@ -18,8 +18,10 @@ from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_search import RummySpec, _apply_steps, _plan_melds, _step_action
 from logic.rummy.melds import POINTS, PRETTY, RANK, SUIT, parse_code
 from logic.rummy.state import HAND_OVER, PLAY, RummyState
+from logic.rummy.step_words import took_words
 
 from .model import Budget
+from .words import TABLE_POINTS, evidence
 
 JUDGED = (DrawStock, TakeDiscard, Meld, LayOff, Discard)
 
@@ -71,11 +73,12 @@ def cards_words(codes: tuple[str, ...] | list[str]) -> str:
     return " ".join(PRETTY[parse_code(c)] for c in codes)
 
 
-def action_words(action: Any) -> str:
+def action_words(action: Any, discard: list[int] | None = None) -> str:
+    """The move in the verbs of the table's log and the replay (``logic/rummy/step_words.py``), as advice."""
     if type(action) is DrawStock:
         return "draw from the stock"
     if type(action) is TakeDiscard:
-        return f"take the pile down to the {PRETTY[parse_code(action.card)]}"
+        return "take" + took_words(discard or [], action.card).removeprefix("took")
     if type(action) is Meld:
         return f"meld {cards_words(action.cards)}"
     if type(action) is LayOff:
@@ -86,8 +89,11 @@ def action_words(action: Any) -> str:
 
 
 class RummyJudge:
-    currency = "points"
-    floor = 3.0
+    low_wins = False
+    currency = TABLE_POINTS
+    # The least cost worth a player's attention: 5 points against the table, the value of one low card caught in
+    # hand when someone goes out. Smaller gaps are within what a different draw changes anyway.
+    floor = 5.0
     budget = Budget(min_worlds=24, max_worlds=48, step=24, max_candidates=5)
 
     def candidates(self, view: Any, legal: list[Any], chosen: Any,
@@ -126,10 +132,15 @@ class RummyJudge:
         return PointsSpec(Seen(view))
 
     def words(self, view: Any, action: Any) -> str:
-        return action_words(action)
+        return action_words(action, Seen(view).discard)
 
     def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(Seen(view), chosen, best)
+
+    def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
+                 chosen: list[float]) -> str:
+        return evidence(best_words, chosen_words, best, chosen, achieved="came out of the hand ahead of the table",
+                        hit=0.5)
 
 
 def _partner(c: int, hand: list[int]) -> int | None:
@@ -141,7 +152,7 @@ def _partner(c: int, hand: list[int]) -> int | None:
 
 def why(seen: Seen, chosen: Any, best: Any) -> str:
     """One sentence on why ``best`` beats ``chosen``, from simple patterns."""
-    bw = action_words(best)
+    bw = action_words(best, seen.discard)
     if type(best) is TakeDiscard and type(chosen) is DrawStock:
         return f"The {PRETTY[parse_code(best.card)]} fits your hand: a sure card beats a blind draw."
     if type(best) is DrawStock and type(chosen) is TakeDiscard:

@@ -16,6 +16,7 @@ from logic.stockpile.bot_common import WILD
 from .model import Budget
 from .stockpile_lines import line_candidates
 from .stockpile_sim import WinSpec, move_of
+from .words import CHANCE
 
 
 def card(v: int) -> str:
@@ -33,8 +34,11 @@ def move_words(move: tuple) -> str:
 
 
 class StockpileJudge:
-    currency = "% chance to win the deal"
-    floor = 3.0
+    low_wins = False
+    currency = CHANCE
+    # The least cost worth a player's attention: 5% of the chance to win the deal, one deal in twenty. Smaller
+    # gaps change the result too rarely for a player to notice or learn from.
+    floor = 5.0
     budget = Budget(min_worlds=20, max_worlds=60, step=20, max_candidates=6)
 
     def candidates(self, view: Any, legal: list[Any], chosen: Any,
@@ -51,6 +55,15 @@ class StockpileJudge:
 
     def why(self, view: Any, chosen: Any, best: Any) -> str:
         return why(view, move_of(view, chosen), move_of(view, best))
+
+    def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
+                 chosen: list[float]) -> str:
+        """The values are chances to win (100 for a deal played out and won): their means, side by side."""
+        n = min(len(best), len(chosen))
+        if not n:
+            return ""
+        b, c = round(sum(best[:n]) / n), round(sum(chosen[:n]) / n)
+        return f"Over {n} deals imagined, {best_words} won about {b}% of them, {chosen_words} about {c}%."
 
 
 def why(view: Any, c: tuple, b: tuple) -> str:

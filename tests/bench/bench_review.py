@@ -7,6 +7,8 @@ flags the top level's own moves against the easiest level's. Run by hand, single
     python tests/bench/bench_review.py server --busy 2   # the same while two computer tables keep playing
     python tests/bench/bench_review.py pace              # a searching table's moves/s without and during a review
     python tests/bench/bench_review.py first --games 10  # CPU to the first costly decision, server v former order
+    python tests/bench/bench_review.py quality --games 20  # flags per player-game, confirmed by a 4x deeper
+                                                           # search, planted blunders flagged (bench_review_quality)
 
 Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
 Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
@@ -428,9 +430,19 @@ def pace(seconds: float = 10.0) -> None:
         srv.stop()
 
 
+def quality(games: int, seed: int, only: list[str], confirm: int, plants: int) -> None:
+    """See ``bench_review_quality``: flags per player-game, confirmed by a deeper search, planted blunders caught."""
+    from tests.bench.bench_review_quality import HEADER, quality_of, report
+
+    print(HEADER, flush=True)
+    for key in only:
+        row = quality_of(key, games, seed, confirm, plants, play, config_players(key))
+        print(report(row, interval), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("part", choices=["timing", "flags", "server", "pace", "first"])
+    ap.add_argument("part", choices=["timing", "flags", "server", "pace", "first", "quality"])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
@@ -438,8 +450,12 @@ def main() -> None:
     ap.add_argument("--busy", type=int, default=0,
                     help="server: this many Expert President tables of computers start first and play meanwhile "
                          "(one 8-hand match each, a few minutes: not replaced when it ends)")
+    ap.add_argument("--confirm", type=int, default=4, help="quality: flags per game checked by the deep search")
+    ap.add_argument("--plants", type=int, default=2, help="quality: blunders planted per game")
     args = ap.parse_args()
-    if args.part == "timing":
+    if args.part == "quality":
+        quality(args.games, args.seed, args.only.split(","), args.confirm, args.plants)
+    elif args.part == "timing":
         timing(args.seed, args.only.split(","))
     elif args.part == "server":
         server(args.games, args.only.split(","), args.busy)

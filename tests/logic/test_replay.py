@@ -52,8 +52,53 @@ def test_moves_without_a_public_line_get_one_naming_their_cards() -> None:
     from logic.replay import fallback_words
 
     assert fallback_words({"kind": "discard", "card": "10H"}) == "discarded 10♥"
-    assert fallback_words({"kind": "meld", "cards": ["8C", "9C", "10C"]}) == "put down 8♣ 9♣ 10♣"
+    assert fallback_words({"kind": "meld", "cards": ["8C", "9C", "10C"]}) == "melded 8♣ 9♣ 10♣"
     assert fallback_words({"kind": "draw"}) == "drew from the stock"
     assert fallback_words({"kind": "draw", "source": "discard"}) == "took the top card of the discard pile"
     assert fallback_words({"kind": "discard", "card": "<b>"}) == "discarded"  # not a card: no echo
     assert fallback_words({"kind": "mystery"}) == "moved"
+
+
+def test_a_rummy_replay_lists_each_move_once_with_the_logs_verbs() -> None:
+    """One line per step and no turn summary besides: every line of a turn is a part of the summary the table's log
+    shows for that turn (the same verbs), and the commit only ends the turn."""
+    from logic.rummy.step_words import TURN_DONE
+
+    game = get_game("rummy")
+    config, _final, log = play_out("rummy", 5)
+    replay = Replay(game, log, config=config, seed=5)
+    summaries = [game.describe(replay.state_at(i), m.seat, game.decode_action(m.action))
+                 for i, m in enumerate(replay.moves) if m.action["kind"] == "commit"]  # the table log's lines
+    turns: list[list[str]] = [[]]
+    for move in replay.moves:
+        kind = move.action["kind"]
+        if kind == "commit":
+            assert move.words == TURN_DONE
+            turns.append([])
+        elif kind in ("draw", "take", "meld", "layoff", "discard"):
+            turns[-1].append(move.words)
+        elif kind == "undo":
+            turns[-1] = []  # (a move taken back is not in the turn's summary)
+    turns = [t for t in turns if t]
+    assert len(turns) >= 10 and len(turns) == len(summaries)
+    for lines, summary in zip(turns, summaries, strict=True):
+        for line in lines:  # the log's own words (a meld the same turn added to shows in the log as it ended)
+            assert line in summary or (line.startswith("melded ") and all(c in summary for c in line.split()[1:])), \
+                (line, summary)
+            assert " and " not in line and "," not in line  # one move, not a summary
+
+
+@pytest.mark.parametrize("key", [g.key for g in all_games()])
+def test_hand_starts_read_at_phase_changes_match_a_label_read_at_every_step(key: str) -> None:
+    game = get_game(key)
+    config, _final, log = play_out(key, 3)
+    replay = Replay(game, log, config=config, seed=3)
+    expected: list[tuple[int, str]] = []
+    last = None
+    for i in range(replay.steps + 1):
+        state = replay.state_at(i)
+        label = game.view(state, None).get("round_label")
+        if label != last and game.phase(state) not in ("hand-over", "over"):
+            expected.append((i, str(label or f"Step {i}")))
+            last = label
+    assert replay.hand_starts() == expected

@@ -87,12 +87,18 @@ async def test_costly_decisions_are_marked_in_the_replay_with_a_detail_panel(use
     assert visible(user, "review-detail")
     await user.should_see("The search preferred: a single 2")
     await user.should_see("A single 2 wins the trick and leads next.")
-    await user.should_see("about \u22122.5 points")
+    await user.should_see("Estimated cost: about 2.5 points")  # a cost, never a signed score
     assert attr(user, "replay-move-4", "data-cost") == "2.5"
     (await find(user, "btn-replay-next")).click()
     assert not visible(user, "review-detail")
+    (await find(user, "btn-review-everyone")).click()  # everyone's costly decisions: one tap away
+    await find(user, "review-mark-42")
+    assert attr(user, "review-progress", "data-focus") == "all"
+    (await find(user, "btn-review-everyone")).click()  # ...and back to mine
+    assert attr(user, "review-progress", "data-focus") == "0"
+    assert not with_testid(user, "review-mark-42")
     with user:
-        with_testid(user, "review-seat")[0].set_value(-1)  # everyone's costly decisions
+        with_testid(user, "review-seat")[0].set_value(-1)  # everyone's, with the seat choice
     await find(user, "review-mark-42")
     (await find(user, "review-mark-4")).click()
     (await find(user, "btn-retry-decision")).click()
@@ -212,3 +218,11 @@ async def test_a_game_waiting_for_its_first_marks_goes_before_other_games_people
     await runner.drain()
     assert games[0] == "rummy" and "president" in games
     assert runner.progress(waiting).finished and runner.progress(marked).finished
+
+
+def test_your_own_review_line_comes_first() -> None:
+    from ui.table.review_summary import SeatLine, own_first
+
+    lines = [SeatLine(s, f"P{s}", "", s == 2) for s in (1, 3, 2, 0)]  # the standings' order
+    assert [line.seat for line in own_first(lines, 2)] == [2, 1, 3, 0]
+    assert [line.seat for line in own_first(lines, None)] == [1, 3, 2, 0]

@@ -59,6 +59,9 @@ class Stepper:
         self.chapters = list(chapters)
         self.step = max(0, min(self.steps, start))
         self.compact = compact
+        self.rows_chapter: int | None = None  # the hand whose move rows are drawn
+        self.rows: dict[int, ui.label] = {}
+        self.current_row: ui.label | None = None
         self.root = ui.element("div").classes("cn-replay" + (" compact" if compact else ""))
         self.root.props.update({"data-testid": testid, "data-steps": str(self.steps), "data-playing": "false"})
         with self.root:
@@ -131,21 +134,35 @@ class Stepper:
             hook(step)
 
     def draw_moves(self) -> None:
-        """The moves of the current hand (a whole match would be hundreds of rows), the current one marked."""
+        """The moves of the current hand (a whole match would be hundreds of rows), the current one marked. Within
+        a hand only the two rows whose mark changes are updated: a step sends a few bytes, not the whole list."""
         first = self.chapter_of(self.step)
-        later = [s for s, _ in self.chapters if s > first]
-        last = later[0] if later else self.steps
-        self.moves.clear()
-        with self.moves:
-            if self.hands is not None:
-                ui.label(dict(self.chapters).get(first, "")).classes("cn-replay-chapter")
-            for i in range(first + 1, last + 1):
-                current = i == self.step
-                row = ui.label(self.lines[i - 1]).classes("cn-replay-move" + (" current" if current else ""))
-                row.props.update({"data-testid": f"replay-move-{i}", "data-current": "true" if current else "false"})
-                row.on("click", lambda _e, i=i: self.go(i))
-                if self.decorate is not None:
-                    self.decorate(i, row)
+        if first != self.rows_chapter:
+            self.rows_chapter = first
+            self.rows = {}
+            later = [s for s, _ in self.chapters if s > first]
+            last = later[0] if later else self.steps
+            self.moves.clear()
+            with self.moves:
+                if self.hands is not None:
+                    ui.label(dict(self.chapters).get(first, "")).classes("cn-replay-chapter")
+                for i in range(first + 1, last + 1):
+                    line = ui.label(self.lines[i - 1]).classes("cn-replay-move")
+                    line.props.update({"data-testid": f"replay-move-{i}", "data-current": "false"})
+                    line.on("click", lambda _e, i=i: self.go(i))
+                    self.rows[i] = line
+                    if self.decorate is not None:
+                        self.decorate(i, line)
+            self.current_row = None
+        row = self.rows.get(self.step)
+        if row is not self.current_row:
+            if self.current_row is not None and not self.current_row.is_deleted:
+                self.current_row.classes(remove="current")
+                self.current_row.props["data-current"] = "false"
+            if row is not None:
+                row.classes(add="current")
+                row.props["data-current"] = "true"
+            self.current_row = row
         if self.step:
             ui.run_javascript(SCROLL_JS.replace("ROOT", str(self.moves.id)))
 

@@ -20,12 +20,12 @@ from nicegui import background_tasks, ui
 
 from logic.replay import Replay
 from logic.review import DecisionReview
+from logic.review.words import amount, cost_words
 from ui.components.stepper import Stepper
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
 from ui.server.runtime import runtime
 from ui.shell.identity import me
-from ui.table.review_summary import amount, cost_text
 
 if TYPE_CHECKING:
     from logic.table import Seat
@@ -63,10 +63,13 @@ class ReplayReview:
                     "flat round dense aria-label='Previous costly decision' data-testid=btn-review-prev")
                 self.next_mark = ui.button(icon="chevron_right", on_click=lambda: self.jump_mark(1)).props(
                     "flat round dense aria-label='Next costly decision' data-testid=btn-review-next")
-                options = {EVERYONE: "Everyone", **{i: f"{s.emoji} {s.name}" for i, s in enumerate(seats)}}
-                ui.select(options, value=self.focus, on_change=lambda e: self.set_focus(e.value)).props(
+                self.seat_select = ui.select(self.seat_options(), value=self.focus,
+                                             on_change=lambda e: self.set_focus(e.value)).props(
                     "dense options-dense outlined aria-label='Whose costly decisions' data-testid=review-seat"
                 ).classes("cn-review-seat")
+            if self.you is not None:  # yours first; everyone's one tap away (and back)
+                self.swap = ui.button("", on_click=self.swap_focus).props(
+                    "flat dense no-caps color=primary data-testid=btn-review-everyone").classes("self-start")
             self.timeline = ui.element("div").classes("cn-timeline").props(
                 "data-testid=review-timeline role=group aria-label='Costly decisions over the game'")
             self.detail = ui.column().classes("cn-review-detail w-full gap-0").props("data-testid=review-detail")
@@ -80,6 +83,16 @@ class ReplayReview:
         if self.review is None or not self.review.finished:
             people = [p.get("bot") is None for p in players]
             background_tasks.create(self.runner.load(self.code, self.game.key, people), name=f"review-{self.code}")
+
+    def seat_options(self) -> dict[int, str]:
+        """Your own seat first (as "You"), then everyone, then the others."""
+        seats = self.seats
+        mine = {self.you: f"{seats[self.you].emoji} You"} if self.you is not None and self.you < len(seats) else {}
+        others = {i: f"{s.emoji} {s.name}" for i, s in enumerate(seats) if i != self.you}
+        return {**mine, EVERYONE: "Everyone", **others}
+
+    def swap_focus(self) -> None:
+        self.seat_select.set_value(EVERYONE if self.focus == self.you else self.you)
 
     # ----------------------------------------------------------------------------- following the review
     def on_review(self, review: GameReview) -> None:
@@ -131,6 +144,9 @@ class ReplayReview:
                 text += f" · {found} costly so far"
             state = "running"
         self.progress.set_text(text)
+        if self.you is not None:
+            self.swap.set_text("Show everyone's costly decisions" if self.focus == self.you else
+                               "Show only mine")
         focus = "all" if self.focus == EVERYONE else str(self.focus)  # whose decisions the state is about
         if (self.progress.props.get("data-review-state"), self.progress.props.get("data-focus")) != (state, focus):
             self.progress.props.update({"data-review-state": state, "data-focus": focus})
@@ -144,7 +160,7 @@ class ReplayReview:
             self.mark_elements.pop(step).delete()
         for step, d in sorted(self.marks.items()):
             name = self.seats[d.seat].name if d.seat < len(self.seats) else f"Seat {d.seat + 1}"
-            words = f"Move {step}: {name}, {cost_text(d.cost, d.currency)}"
+            words = f"Move {step}: {name}, {cost_words(d.cost, d.currency, d.won)}"
             mark = self.mark_elements.get(step)
             if mark is None:
                 with self.timeline:
@@ -179,7 +195,7 @@ class ReplayReview:
         d = self.marks.get(step)
         if d is not None:
             row.classes(add="costly")
-            row.props.update({"data-cost": f"{d.cost:g}", "title": f"Costly: {cost_text(d.cost, d.currency)}"})
+            row.props.update({"data-cost": f"{d.cost:g}", "title": f"Costly: {cost_words(d.cost, d.currency, d.won)}"})
         elif "costly" in row.classes:
             row.classes(remove="costly")
             row.props.pop("data-cost", None)
@@ -215,7 +231,7 @@ class ReplayReview:
                 ui.label(f"Played: {d.chosen_words}").props("data-testid=review-chosen")
                 ui.label(f"The search preferred: {d.best_words}").props("data-testid=review-best")
                 ui.label(d.why).classes("text-grey-9").props("data-testid=review-why")
-                ui.label(f"Estimated cost: {cost_text(d.cost, d.currency)} (± {amount(d.stderr)}, over "
+                ui.label(f"Estimated cost: {cost_words(d.cost, d.currency, d.won)} (± {amount(d.stderr)}, over "
                          f"{d.worlds} deals the computer imagined)").classes("text-grey-8").props(
                     "data-testid=review-cost")
             ui.button("Try this decision yourself", icon="sports_esports",

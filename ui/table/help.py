@@ -38,10 +38,17 @@ TABLE_HELP = """
   more than one sensible move; confirming or undoing does not count). It judges each one only from what that
   player could see then, never from the others' hands: it imagines many ways the hidden cards could lie and plays
   each choice out in all of them.
-- **A costly decision** is one where another move did clearly better in those imagined games: by more than a small
-  margin, and by more than luck could explain. The review says which move it liked better, why in a line, and
-  roughly what the choice cost (points in President and Rummy, penalty points in Beanie, chance of winning the
-  deal in Stockpile).
+- **A costly decision** is one where another move did clearly better in those imagined games, measured twice on
+  different deals so that luck cannot pass for a mistake: even allowing for that luck (two standard errors), it
+  cost more than is worth telling you about. That least amount is, per hand: a quarter of a point in President (one
+  hand in four finishing a place lower), 5 points against the table in Rummy (one low card caught in hand), 3
+  penalty points in Beanie (a low card left at the round's end), and 5% of the chance to win the deal in Stockpile
+  (one deal in twenty). Smaller differences are matters of taste, not mistakes.
+- **What it says:** which move it liked better, what that move does (wins the trick, keeps a pair together…) and what
+  it achieved in the imagined games ("you finished first in 55% of them, with your move in 20%"), and roughly what
+  your choice cost: points in President, points against the table in Rummy (what you gain less what the others
+  gain), penalty points in Beanie, chance of winning the deal in Stockpile. A cost is an average over imagined
+  games, not points taken off your score; in a hand you won anyway it reads "won by less" or "won anyway".
 - **Accuracy** is the share of your reviewed choices that were not costly: 18 choices with 2 costly ones make 89%.
   100% means no clear mistakes, not perfect play; a game with few choices moves it a lot.
 - **Where to see it:** a line per player under the final results and on the game's page in your stats (it takes a

@@ -1,5 +1,5 @@
 """The review of a finished game in a few words per seat, under the final standings and on the finished game's
-page: "3 costly decisions, about −4 points; accuracy 91%", or how far the review has got while it runs.
+page: "2 costly decisions (the costliest: about 0.6 points); accuracy 91%", or how far the review has got while it runs.
 
 It follows the review runner (ui/server/reviews.py) as it goes and changes its own lines in place; nothing else on
 the page is redrawn. Tester contract: ``review-summary-<seat>`` with ``data-review-state`` (``running`` while
@@ -14,48 +14,23 @@ from typing import TYPE_CHECKING, Any
 from nicegui import background_tasks, ui
 
 from logic.review import SeatSummary
+from logic.review.words import summary_words
 from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, SeatProgress
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
     from logic.table import Table
 
-MINUS = "\u2212"
 ACCURACY_HELP = ("The computer looks again at every real choice, from what that player could see then. A costly "
                  "decision is one where another move was clearly better; accuracy is the share of choices that were "
                  "not costly. More in the rules, under \"After the game\".")
 
 
-def amount(value: float) -> str:
-    """4.0 -> "4", 3.64 -> "3.6", 0.04 -> "0.04"."""
-    if value >= 9.5:
-        return f"{value:.0f}"
-    if value >= 0.095:
-        return f"{value:.1f}".removesuffix(".0")
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def cost_text(cost: float, currency: str) -> str:
-    """What a cost is in the game's own terms: "about −4 points", "about 3 penalty points more", …"""
-    n = amount(cost)
-    if currency == "points":
-        return f"about {MINUS}{n} point{'' if n == '1' else 's'}"
-    if currency == "penalty points":
-        return f"about {n} penalty point{'' if n == '1' else 's'} more"
-    if currency.startswith("% chance"):
-        return f"about {n}% less chance{currency.removeprefix('% chance')}"
-    return f"about {n} {currency} lost"
-
-
 def summary_text(summary: SeatSummary) -> str:
-    """"3 costly decisions, about −4 points; accuracy 91%" (see the rules' "After the game" for accuracy)."""
-    if not summary.decisions:
-        return "No real decisions to review"
-    accuracy = f"accuracy {summary.accuracy:.0f}%"
-    if not summary.flagged:
-        return f"No costly decisions; {accuracy}"
-    many = "s" if summary.flagged > 1 else ""
-    return f"{summary.flagged} costly decision{many}, {cost_text(summary.total_cost, summary.currency)}; {accuracy}"
+    """"2 costly decisions (the costliest: about 6 points against the table); accuracy 93%" (see the rules'
+    "After the game" for accuracy; ``logic/review/words.py`` for why a cost is never summed nor signed)."""
+    return summary_words(summary.decisions, summary.flagged, summary.accuracy, summary.costliest_cost,
+                         summary.currency, summary.costliest_won)
 
 
 def progress_text(progress: SeatProgress | None) -> str:
@@ -85,8 +60,14 @@ class SeatLine:
     person: bool
 
 
+def own_first(lines: list[SeatLine], you: int | None) -> list[SeatLine]:
+    """The person's own line first (their review is what they came for), the others in the order given."""
+    return sorted(lines, key=lambda line: line.seat != you)
+
+
 class ReviewSummary:
-    """One line per seat (in ``order``), kept up to date while the review runs."""
+    """One line per seat (yours first, then the others in the order given), kept up to date while the review
+    runs."""
 
     def __init__(self, code: str, game: str, lines: list[SeatLine], *, you: int | None = None,
                  replay_link: bool = True) -> None:
@@ -102,7 +83,7 @@ class ReviewSummary:
                 ui.label("How everyone played").classes("font-bold")
                 ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(not help_text.visible)).props(
                     f"flat dense no-caps color=primary data-testid=btn-accuracy aria-controls={help_text.html_id}")
-            for line in lines:
+            for line in own_first(lines, you):
                 row = ui.row().classes("items-center w-full cn-review-line").props(
                     f"data-testid=review-summary-{line.seat} data-review-state=running")
                 with row:
@@ -153,3 +134,4 @@ def review_summary_for_record(record: dict[str, Any], you: int | None = None,
     lines = [SeatLine(s, str(players[s].get("name")), str(players[s].get("emoji") or ""),
                       players[s].get("bot") is None) for s in order]
     return ReviewSummary(str(record["code"]), str(record.get("game")), lines, you=you, replay_link=replay_link)
+
