@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``word`` when ``n`` is 1 (or -1), else ``many`` (default: ``word`` + "s")."""
     if abs(n) == 1:

@@ -14,6 +14,7 @@ from logic.registry import all_games
 from storage.stats import ALL, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
+from ui.components.words import count
 from ui.pages.stats_accuracy import accuracy_section
 from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
@@ -155,7 +156,7 @@ def history_row(row: dict[str, Any]) -> None:
                 "grow text-sm ellipsis")
             ui.label(row["result"] + (" · practice" if row["practice"] else "")).classes(
                 "text-sm " + ("text-positive font-bold" if row["won"] else ""))
-            ui.label(f"{row['score']} pts").classes("font-mono text-sm")
+            ui.label(count(row["score"], "pt")).classes("num text-sm")
 
 
 def game_detail(record: dict[str, Any]) -> None:
@@ -171,7 +172,7 @@ def game_detail(record: dict[str, Any]) -> None:
             with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 ui.label(f"{p.get('emoji') or ''} {p.get('name')}" + (" (computer)" if p.get("bot") else ""))
-                ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
+                ui.label(count(scores[seat], "pt") if seat < len(scores) else "?").classes("num")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
         review_summary_for_record(record, you=mine[0] if mine else None)
@@ -199,5 +200,5 @@ def game_detail(record: dict[str, Any]) -> None:
         for i, p in enumerate(players):
             with ui.element("tr"):
                 for text in [str(p.get("name")), *[str(r[i]) if i < len(r) else "" for r in rounds]]:
-                    with ui.element("td").classes("q-pr-sm font-mono"):
+                    with ui.element("td").classes("q-pr-sm num"):
                         ui.label(text)
