@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_phases import Scanner
-from tests.e2e.conftest import MOTION, Server
+from tests.e2e.conftest import MOTION, Server, free_port
 from tests.e2e.helpers import attr, president_step
 from tests.e2e.test_axe import axe_script
+from tests.e2e.test_tap_during_redraw import HookServer
 
 pytestmark = pytest.mark.e2e
 
@@ -139,3 +141,66 @@ def test_an_unknown_tv_code_says_so(browser: Browser, server: Server) -> None:
     response = page.goto(f"{server.url}/tv/NOPE99")
     assert response is not None and response.status == 404
     expect(page.locator("[data-testid=error]")).to_contain_text("NOPE99")
+
+
+READ_FROM_THE_SOFA = """() => {
+  const small = [];
+  const walker = document.createTreeWalker(document.querySelector('.cn-tv'), NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode.textContent.trim(), el = walker.currentNode.parentElement;
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (!text || !box.width || !box.height || style.visibility === 'hidden') continue;
+    const size = parseFloat(style.fontSize);
+    if (size < 28) small.push(`${size.toFixed(1)}px ${el.className} "${text.slice(0, 30)}"`);
+  }
+  const cards = [...document.querySelectorAll('.tv-main .pcard')].map(c => c.getBoundingClientRect().height)
+    .filter(h => h > 0);
+  return {small, smallest: cards.length ? Math.min(...cards) : 0, largest: cards.length ? Math.max(...cards) : 0,
+          cards: cards.length, scrolls: document.scrollingElement.scrollHeight > innerHeight + 1};
+}"""
+GAME_TABLES = {  # four seats each: the busiest table each game has, played by the computer at a quick pace
+    "president": "players=4&bots=3&level=beginner&seed=7&speed=0.2",
+    "rummy": "players=4&bots=3&level=easy&seed=7&speed=0.2",
+    "beanie": "players=4&bots=3&level=easy&seed=7&speed=0.2",
+    "stockpile": "players=4&bots=3&level=easy&seed=7&speed=0.2&partners=true",
+}
+
+
+@pytest.fixture(scope="module")
+def hook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = HookServer(tmp_path_factory.mktemp("tv") / "data", free_port(), seed=1000)
+    srv.start()
+    yield srv
+    srv.stop()
+    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+
+
+@pytest.mark.parametrize("game", list(GAME_TABLES))
+def test_the_play_reads_from_the_sofa(browser: Browser, hook_server: Server, game: str) -> None:
+    """At 1920x1080 every word on the TV is at least 28 px and every card of the play at least 120 px, the play's
+    cards 15% of the screen's height (162 px) while the table is not crowded; no request fails, no console error."""
+    player = browser.new_context().new_page()
+    player.goto(f"{hook_server.url}/new/{game}?{GAME_TABLES[game]}")
+    code = player.url.rstrip("/").split("/")[-1]
+    tv = tv_page(browser, 1920, 1080)
+    problems: list[str] = []
+    tv.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+    tv.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    tv.on("response", lambda r: problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None)
+    tv.goto(f"{hook_server.url}/tv/{code}")
+    expect(tv.locator(TV)).to_have_attribute("data-status", "playing")
+    assert player.request.post(f"{hook_server.url}/test/autoplay/{code}").ok  # the person's seat plays itself
+    player.close()
+    expect(tv.locator(".tv-middle .pcard").first).to_be_visible(timeout=15_000)
+    tv.wait_for_timeout(300)  # (tv.js sizes the cards on the next frame)
+    first = tv.evaluate(READ_FROM_THE_SOFA)
+    assert first["largest"] >= 162 and first["smallest"] >= 120, first
+    version = int(tv.locator(TV).get_attribute("data-version") or 0)
+    expect(tv.locator(TV)).not_to_have_attribute("data-version", re.compile(
+        "^(" + "|".join(str(v) for v in range(version, version + 20)) + ")$"), timeout=20_000)
+    later = tv.evaluate(READ_FROM_THE_SOFA)  # a fuller table: smaller cards maybe, never under 120 px
+    for sizes in (first, later):
+        assert not sizes["small"], sizes["small"]
+        assert not sizes["scrolls"], sizes
+    assert later["cards"] == 0 or later["smallest"] >= 120, later
+    assert not problems, problems

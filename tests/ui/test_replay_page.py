@@ -8,6 +8,7 @@ from nicegui.testing import User
 from logic.registry import all_games
 from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
+from ui.components.words import count
 from ui.server.finished import find_finished
 
 GAMES = [g.key for g in all_games()]
@@ -86,7 +87,7 @@ async def test_the_last_step_shows_the_final_standings_and_the_link_can_be_share
     for seat, score in enumerate(record["scores"]):
         with user:
             [row] = with_testid(user, f"replay-standing-{seat}")
-        assert row.text.endswith(f"— {score} pts") and f"{record['places'][seat]}." in row.text
+        assert row.text.endswith(f"— {count(score, 'pt')}") and f"{record['places'][seat]}." in row.text
     (await find(user, "btn-replay-share")).click()
     with user:
         assert with_testid(user, "replay-link")[0].value.endswith(f"/replay/{code}")

@@ -16,6 +16,7 @@ from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.scorecard_png import render_scorecard, round_scores, scorecard_size
 from ui.components.share import share_text
+from ui.pages.stats import MIN_CHART_GAMES
 from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
@@ -43,7 +44,9 @@ async def test_a_finished_game_shows_in_stats_history_chart_and_share(user: User
     won = seat in record["winners"]
     assert texts(user, f"stat-{game_key}-wins") == ("1" if won else "0")
     assert texts(user, f"stat-{game_key}-score") == str(record["scores"][seat])
-    await find(user, "chart-results")
+    few = texts(user, "chart-results-few")  # one game: a sentence, not a chart of a lone dot
+    assert few.startswith("1 game so far, " + ("1 win (100%)" if won else "0 wins (0%)")), few
+    assert not with_testid(user, "chart-results")
     await find(user, f"history-{code}")
     await find(user, "h2h-empty")  # practice games do not count head to head
 
@@ -149,3 +152,23 @@ async def test_a_finished_table_no_longer_offers_im_back(user: User) -> None:
     await user.open(f"/table/{code}")
     await user.should_see("wins")
     await user.should_not_see("I'm back")
+
+
+async def test_the_win_rate_chart_counts_games_once_there_are_enough(user: User) -> None:
+    await user.open("/profile")
+    pid, _, _ = player_of(user)
+    ann = {"player_id": "ann", "name": "Ann", "emoji": "🦊", "bot": None}
+    t0 = datetime(2025, 1, 1, tzinfo=UTC)
+    main = runtime().hub.main
+    for i in range(MIN_CHART_GAMES):
+        main.add_finished(_record(f"WR{i:04d}", pid, ann, [0 if i % 2 == 0 else 1], t0 + timedelta(minutes=i)))
+    await user.open("/stats")
+    await find(user, "chart-results")
+    assert not with_testid(user, "chart-results-few")
+    with user:
+        options = with_testid(user, "chart-results")[0].props["options"]
+    x_axis = options["xAxis"]  # games played, 1 to 5: clean whole numbers, not times of day
+    assert (x_axis["type"], x_axis["min"], x_axis["max"], x_axis["minInterval"]) == ("value", 1, MIN_CHART_GAMES, 1)
+    overall = options["series"][0]
+    assert overall["name"] == "All games"
+    assert overall["data"] == [[1, 100.0], [2, 50.0], [3, 66.7], [4, 50.0], [5, 60.0]]

@@ -1,8 +1,9 @@
 """Card faces as small SVG images drawn by the app, so a card on the page is a single ``div``.
 
 A face shows rank and suit in the top-left and bottom-right corners and a large suit in the middle; court
-cards get a framed letter. ``/cards/faces.css`` maps ``.pcard[data-card=QS]`` to ``/cards/QS.svg`` (and to the
-four-colour faces under ``.four-colour``). Updating a hand then sends one element per card, not eight.
+cards get a double-headed figure (ui/components/court_figures.py). ``/cards/faces.css`` maps
+``.pcard[data-card=QS]`` to ``/cards/QS.svg`` (and to the four-colour faces under ``.four-colour``).
+Updating a hand then sends one element per card, not eight.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from logic.cards import SUIT_SYMBOL, Card, full_deck
+from ui.components.court_figures import court_figure
 
 INK = {"S": "#1b1b1b", "H": "#c62828", "D": "#c62828", "C": "#1b1b1b"}
 INK_FOUR = {"S": "#1b1b1b", "H": "#c62828", "D": "#1565c0", "C": "#2e7d32"}
@@ -33,16 +35,11 @@ def face_svg(code: str, four_colour: bool = False) -> str:
     label = card.code[:-1]
     corner = _corner(label, sym)
     if card.rank in COURT_LETTER:
-        middle = ('<rect x="16" y="24" width="32" height="44" rx="5" fill="url(#h)" stroke="currentColor" '
-                  'stroke-width="2"/>'
-                  f'<text x="32" y="52" font-size="17" font-weight="800" text-anchor="middle">'
-                  f'{COURT_LETTER[card.rank]}{sym}</text>')
+        middle = court_figure(COURT_LETTER[card.rank], ink, sym)
     else:
         middle = f'<text x="32" y="59" font-size="34" text-anchor="middle">{sym}</text>'
     return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 92" width="64" height="92" '
             f'color="{ink}" fill="{ink}" font-family="{FONT}">'
-            '<defs><pattern id="h" width="6" height="6" patternUnits="userSpaceOnUse" '
-            'patternTransform="rotate(45)"><rect width="3" height="6" fill="#0000000d"/></pattern></defs>'
             f'{corner}<g transform="rotate(180 32 46)">{corner}</g>{middle}</svg>')
 
 

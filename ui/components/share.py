@@ -12,6 +12,7 @@ from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.components.scorecard_png import game_title, round_scores, when_text
+from ui.components.words import count
 
 
 def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> str:
@@ -26,12 +27,12 @@ def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> s
     for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
         p = players[seat]
         place = places[seat] if seat < len(places) else "?"
-        score = scores[seat] if seat < len(scores) else "?"
+        score = count(scores[seat], "pt") if seat < len(scores) else "? pts"
         who = f"{p.get('name')} {p.get('emoji') or ''}".strip() + (" (computer)" if p.get("bot") else "")
-        lines.append(f"{place}. {who} — {score} pts")
+        lines.append(f"{place}. {who} — {score}")
     rounds = len(round_scores(record, start))
     if rounds > 1:
-        lines.append(f"{rounds} rounds")
+        lines.append(count(rounds, "round"))
     return "\n".join(lines)
 
 

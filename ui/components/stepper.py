@@ -97,7 +97,7 @@ class Stepper:
                 speed = ui.select(SPEEDS, value=1.2, on_change=lambda e: self.set_speed(e.value)).props(
                     "dense options-dense dark borderless aria-label=Speed data-testid=replay-speed").classes(
                     "cn-replay-select")
-                speed.tooltip("Speed of Play")
+                speed.tooltip("Speed of play")
             if len(self.chapters) > 1:
                 options = {step: label for step, label in self.chapters}
                 self.hands: ui.select | None = ui.select(options, value=self.chapter_of(self.step),

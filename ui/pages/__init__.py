@@ -57,6 +57,8 @@ def register_pages() -> None:
     ui.add_body_html('<script defer src="/assets/touch_drag.js"></script>', shared=True)
     # alerts.js: "● Your turn" in the tab title, a dot on the favicon and a vibration when the page is not looked at
     ui.add_body_html('<script defer src="/assets/alerts.js"></script>', shared=True)
+    # touch_tips.js: a tooltip a tap opened closes by itself (no mouseleave follows a tap)
+    ui.add_body_html('<script defer src="/assets/touch_tips.js"></script>', shared=True)
     ui.add_head_html('<link rel="stylesheet" href="/assets/review.css">', shared=True)  # reviews, play from here
     ui.add_head_html(EXAMPLE_CSS, shared=True)  # the rules' step-by-step examples (pages and table dialogs)
     files.register()  # card faces and shared scorecards

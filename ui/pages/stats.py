@@ -14,6 +14,7 @@ from logic.registry import all_games
 from storage.stats import ALL, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
+from ui.components.words import count
 from ui.pages.stats_accuracy import accuracy_section
 from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
@@ -22,6 +23,7 @@ from ui.shell.http_status import not_found_page
 from ui.shell.identity import me
 from ui.table.review_summary import review_summary_for_record
 
+MIN_CHART_GAMES = 5  # fewer games than this: a sentence instead of the win-rate chart
 COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
 
 
@@ -80,19 +82,32 @@ def overview(records: list[dict[str, Any]], player_id: str) -> None:
 
 
 def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
+    """The running win rate after each game, once there are enough games for a line to say something; before that
+    a sentence (a chart of one game is a lone dot with a puzzling axis)."""
     series = results_over_time(records, player_id)
     ui.label("Win rate over time").classes("text-lg font-bold q-mt-sm")
+    overall = series.get(ALL, [])
+    if len(overall) < MIN_CHART_GAMES:
+        total = summaries(records, player_id).get(ALL)
+        wins = total.wins if total is not None else 0
+        rate = f" ({100 * wins / len(overall):.0f}%)" if overall else ""
+        ui.label(f"{count(len(overall), 'game')} so far, {count(wins, 'win')}{rate}. The chart starts after "
+                 f"{MIN_CHART_GAMES} games.").classes("text-grey-8").props("data-testid=chart-results-few")
+        return
+    game_number = {when: n for n, (when, _rate) in enumerate(overall, start=1)}  # the x axis: games played
     lines = []
     for i, (key, points) in enumerate(sorted(series.items(), key=lambda kv: kv[0] != ALL)):
         lines.append({
             "name": "All games" if key == ALL else game_title(key), "type": "line", "smooth": False,
-            "showSymbol": len(points) < 40, "color": COLOURS[i % len(COLOURS)],
-            "data": [[when.isoformat(), rate] for when, rate in points],
+            "showSymbol": len(points) < 40, "color": COLOURS[i % len(COLOURS)], "connectNulls": True,
+            "data": [[game_number.get(when, 0), rate] for when, rate in points],
         })
     ui.echart({
         "tooltip": {"trigger": "axis"}, "legend": {"top": 0},
-        "grid": {"left": 40, "right": 16, "top": 36, "bottom": 28},
-        "xAxis": {"type": "time"}, "yAxis": {"type": "value", "min": 0, "max": 100, "name": "%"},
+        "grid": {"left": 44, "right": 24, "top": 36, "bottom": 40},
+        "xAxis": {"type": "value", "min": 1, "max": len(overall), "minInterval": 1, "name": "games played",
+                  "nameLocation": "middle", "nameGap": 26},
+        "yAxis": {"type": "value", "min": 0, "max": 100, "name": "% won"},
         "series": lines,
     }).classes("w-full h-64").props("data-testid=chart-results")
 
@@ -155,7 +170,7 @@ def history_row(row: dict[str, Any]) -> None:
                 "grow text-sm ellipsis")
             ui.label(row["result"] + (" · practice" if row["practice"] else "")).classes(
                 "text-sm " + ("text-positive font-bold" if row["won"] else ""))
-            ui.label(f"{row['score']} pts").classes("font-mono text-sm")
+            ui.label(count(row["score"], "pt")).classes("num text-sm")
 
 
 def game_detail(record: dict[str, Any]) -> None:
@@ -171,7 +186,7 @@ def game_detail(record: dict[str, Any]) -> None:
             with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 ui.label(f"{p.get('emoji') or ''} {p.get('name')}" + (" (computer)" if p.get("bot") else ""))
-                ui.label(f"{scores[seat] if seat < len(scores) else '?'} pts").classes("font-mono")
+                ui.label(count(scores[seat], "pt") if seat < len(scores) else "?").classes("num")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
         review_summary_for_record(record, you=mine[0] if mine else None)
@@ -199,5 +214,5 @@ def game_detail(record: dict[str, Any]) -> None:
         for i, p in enumerate(players):
             with ui.element("tr"):
                 for text in [str(p.get("name")), *[str(r[i]) if i < len(r) else "" for r in rounds]]:
-                    with ui.element("td").classes("q-pr-sm font-mono"):
+                    with ui.element("td").classes("q-pr-sm num"):
                         ui.label(text)

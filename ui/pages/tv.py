@@ -19,8 +19,10 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from logic.views import TableView
 from ui.components.region import Region
+from ui.components.words import count
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.net.lan import qr_data_uri
+from ui.pages import ASSETS
 from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me
@@ -71,8 +73,9 @@ class TvPage:
     # ----------------------------------------------------------------------------- drawing
     def build(self) -> None:
         ui.add_head_html('<link rel="stylesheet" href="/assets/tv.css">')
-        css = self.table.game_key
-        ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css}.css">')
+        if (ASSETS / f"{self.table.game_key}.css").exists():  # a game's own styles (President has none)
+            ui.add_head_html(f'<link rel="stylesheet" href="/assets/{self.table.game_key}.css">')
+        ui.add_head_html('<script defer src="/assets/tv.js"></script>')
         ui.query("body").classes("cn-tv-body")
         self.ctx.follow()
         self.root = ui.element("div").classes("cn-tv")
@@ -87,8 +90,9 @@ class TvPage:
                 self.timer_text = ui.label("").classes("tv-timer-text").props("data-testid=tv-timer-text")
             self.regions.append(Region(self.seats, self.seats_key, "tv-seats"))
             self.regions.append(Region(self.status, self.status_key, "tv-status"))
-            self.regions.append(Region(self.middle, self.middle_key, "tv-middle"))
-            self.regions.append(Region(self.summary, self.summary_key, "tv-summary"))
+            with ui.element("div").classes("tv-main").props("data-testid=tv-main"):  # the play: what the room reads
+                self.regions.append(Region(self.middle, self.middle_key, "tv-middle"))
+                self.regions.append(Region(self.summary, self.summary_key, "tv-summary"))
             for region in self.regions:
                 region.update(force=True)
         self.attributes()
@@ -119,7 +123,7 @@ class TvPage:
                 badge, _cards = seat_badge(self.ctx, i)
                 if i < len(scores):
                     with badge:  # each game's running score, always in view
-                        ui.label(f"{scores[i]} pts").classes("tv-score").props(f"data-testid=tv-score-{i}")
+                        ui.label(count(scores[i], "pt")).classes("tv-score").props(f"data-testid=tv-score-{i}")
 
     def status_key(self) -> Hashable:
         t = self.table

@@ -16,6 +16,7 @@ from nicegui import ui
 from logic.game import Game, Outcome
 from logic.table import Seat
 from logic.views import TableView
+from ui.components.words import count as plural_count
 from ui.games import make_screen
 from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
@@ -206,7 +207,8 @@ def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
         ui.label(f"🏆 {winners} {'share the win' if len(outcome.winners) > 1 else 'wins'}!").classes(
             "text-lg font-bold")
         for i in sorted(range(len(seats)), key=lambda i: (outcome.places[i], i)):
-            ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {outcome.scores[i]} pts").props(
+            points = plural_count(outcome.scores[i], "pt")
+            ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {points}").props(
                 f"data-testid=replay-standing-{i}")
 
 

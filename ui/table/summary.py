@@ -12,6 +12,7 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
+from ui.components.words import count
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.server.finished import find_finished, finished_start
 from ui.server.hub import SavesFailing
@@ -128,7 +129,7 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
                 with ui.row().classes("items-center gap-2").props(f"data-testid=standing-{i}"):
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
                     ui.label(f"{s.emoji} {'You' if i == ctx.seat else s.name}").classes("grow")
-                    ui.label(f"{outcome.scores[i]} pts").classes("font-mono")
+                    ui.label(count(outcome.scores[i], "pt")).classes("num")
         summary = ctx.view["summary"] if ctx.view is not None else None
         if summary:  # the last hand's own table, under a heading of its own beside the whole game's ranking
             ui.separator()

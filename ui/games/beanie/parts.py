@@ -19,6 +19,7 @@ from logic.game import IllegalMove
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
+from ui.components.words import count
 
 if TYPE_CHECKING:
     from ui.components.region import Region
@@ -231,7 +232,7 @@ def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
         if k == 0 or totals[i] != totals[order[k - 1]]:
             place = k + 1
         trophy = " 🏆" if done and totals[i] == totals[order[0]] else ""
-        lines.append(f"{place}. {names[i]} — {totals[i]} pts{trophy}")
+        lines.append(f"{place}. {names[i]} — {count(totals[i], 'pt')}{trophy}")
     if rows:
         lines.append("")
         lines.append("Round by round: " + " / ".join(names))

@@ -23,6 +23,7 @@ from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.region import Region
 from ui.components.tap import set_tappable
+from ui.components.words import count
 from ui.games.base import GameUI, hand_is_over
 from ui.games.beanie.actions import ActionBar
 from ui.games.beanie.parts import (
@@ -141,7 +142,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 stock.props["data-testid"] = "pile-stock"
                 stock.props["data-count"] = str(view["stock_count"])
                 set_tappable(stock)
-                stock.props["aria-label"] = f"Stock, {view['stock_count']} cards: draw the top card"
+                stock.props["aria-label"] = f"Stock, {count(view['stock_count'], 'card')}: draw the top card"
                 if reason:
                     stock.props["data-reason"] = reason
                 with stock:

@@ -19,6 +19,7 @@ from logic.cards import SUIT_SYMBOL, Card
 from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
+from ui.components.words import count as plural_count
 
 if TYPE_CHECKING:
     from ui.components.region import Region
@@ -118,7 +119,7 @@ def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on
         box.props["data-testid"] = "pile-stock"
         box.props["data-count"] = str(count)
         set_tappable(box, can_draw)
-        box.props["aria-label"] = f"Stock, {count} cards" + (": tap to draw" if can_draw else "")
+        box.props["aria-label"] = f"Stock, {plural_count(count, 'card')}" + (": tap to draw" if can_draw else "")
         with box:
             if count:
                 card_back(str(ctx.pref("card_back", "#2b4c9b")))
@@ -185,7 +186,8 @@ def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[i
         with group:
             who = seat_name(ctx, owner)
             emoji = ctx.table.seats[owner].emoji if owner < n else ""
-            ui.label(f"{emoji} {who} · {pts[owner] if owner < len(pts) else 0} pts").classes("rm-group-title")
+            points = plural_count(pts[owner] if owner < len(pts) else 0, "pt")
+            ui.label(f"{emoji} {who} · {points}").classes("rm-group-title")
             with ui.element("div").classes("rm-group-melds"):
                 for m in mine:
                     meld_box(ctx, m, target=m["id"] in targets, hinted=m["id"] in hint_melds,

@@ -1,0 +1,35 @@
+"""Court cards carry figures, not a boxed letter: a well-formed SVG per card, with what tells J, Q and K apart."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from logic.cards import full_deck
+from ui.components.card_faces import face_svg
+from ui.components.court_figures import HAIR, court_figure
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("four_colour", [False, True])
+def test_every_face_is_well_formed_svg(four_colour: bool) -> None:
+    for card in full_deck():
+        root = ET.fromstring(face_svg(card.code, four_colour))
+        assert root.tag == f"{NS}svg" and root.get("viewBox") == "0 0 64 92"
+
+
+def test_each_court_rank_has_its_own_figure_in_the_suits_ink() -> None:
+    faces = {rank: face_svg(f"{rank}H") for rank in "JQK"}
+    assert len(set(faces.values())) == 3
+    for svg in faces.values():
+        assert 'id="fig"' in svg and '<use href="#fig"/>' in svg  # a double-headed figure: one half, turned
+        assert ">J♥<" not in svg and ">Q♥<" not in svg and ">K♥<" not in svg  # no boxed letter
+        assert 'fill="#c62828"' in svg  # the robe in the suit's red
+    assert HAIR["K"] in faces["K"] and "M27.6 34.5" in faces["K"]  # the King's beard
+    assert "M27.6 34.5" not in faces["Q"] + faces["J"]
+    assert face_svg("10H").count('id="fig"') == 0  # number cards keep their big suit
+
+
+def test_a_number_rank_is_no_court_figure() -> None:
+    with pytest.raises(ValueError, match="court"):
+        court_figure("10", "#000", "♠")
