@@ -75,6 +75,7 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
       }
       continue;
     }
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`${name(el)} is cut off at the side`);
     const fan = fanOf(el);
     let points;
     if (fan) {
