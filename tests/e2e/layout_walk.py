@@ -63,8 +63,14 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     .filter(el => !el.closest('.q-menu, .q-dialog, .q-tooltip'));
   const toasts = [...document.querySelectorAll('.q-notification')].filter(shown).map(t => t.getBoundingClientRect());
   const within = (el, hit) => !!hit && (el === hit || el.contains(hit));
-  const fanOf = (el) => el.hasAttribute('data-card') && el.parentElement && el.parentElement.matches(fanned)
-    ? el.parentElement : null;
+  // a card in an overlapping row: the row's item is the card, or the wrapper that carries it with its badge
+  const itemOf = (el) => el.hasAttribute('data-card') && el.parentElement && el.parentElement.matches('.rm-laid')
+    ? el.parentElement : el;
+  const fanOf = (el) => {
+    const item = itemOf(el);
+    return el.hasAttribute('data-card') && item.parentElement && item.parentElement.matches(fanned)
+      ? item.parentElement : null;
+  };
   for (const el of els) {
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();
@@ -80,8 +86,9 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     let points;
     if (fan) {
       // the visible strip: from the card's left edge to where the next shown card in its row starts
-      const sibs = [...fan.children].filter(c => c.hasAttribute('data-card') && shown(c));
-      const next = sibs[sibs.indexOf(el) + 1];
+      const sibs = [...fan.children].filter(c => (c.hasAttribute('data-card') || c.querySelector('[data-card]'))
+                                                 && shown(c));
+      const next = sibs[sibs.indexOf(itemOf(el)) + 1];
       const nr = next && next.getBoundingClientRect();
       const strip = nr && Math.abs(nr.top - r.top) < 2 && nr.left > r.left ? Math.min(nr.left - r.left, r.width)
         : r.width;
@@ -100,7 +107,7 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
         break;
       }
       const hit = document.elementFromPoint(x, y);
-      if (within(el, hit)) continue;
+      if (within(el, hit) || (fan && within(itemOf(el), hit))) continue;
       // a label inside a control, or a part drawn over its own parent is fine; so is a pile's own badge (its count)
       if (hit && hit.contains(el) && !el.matches('.q-btn, [role=button], [data-card]')) continue;
       const pile = el.parentElement && el.parentElement.closest(PILES);

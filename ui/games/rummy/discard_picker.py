@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from nicegui import ui
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 PILE_SHOWN = 7  # a pile longer than this gets the picker; on a phone only its top PILE_SHOWN cards are spread
+_open: WeakKeyDictionary[object, tuple[ui.dialog, tuple[str, ...]]] = WeakKeyDictionary()  # page -> its open sheet
 
 
 def is_long(codes: list[str]) -> bool:
@@ -27,7 +29,13 @@ def is_long(codes: list[str]) -> bool:
 
 def picker_button(ctx: TableContext[RummyView], codes: list[str], *, takeable: set[str], can_take: bool,
                   on_take: Callable[[str], None]) -> None:
-    """The button under a long pile that opens the picker (nothing for a short pile)."""
+    """The button under a long pile that opens the picker (nothing for a short pile). Drawn with the pile: a sheet
+    still open on a pile that has changed since (another player took or discarded) closes."""
+    shown = _open.get(ctx)
+    if shown is not None and (shown[1] != tuple(codes) or shown[0].is_deleted):
+        _open.pop(ctx, None)
+        if not shown[0].is_deleted:
+            shown[0].close()
     if not is_long(codes):
         return
     ui.button(f"All {len(codes)} cards", icon="unfold_more",
@@ -63,4 +71,5 @@ def open_picker(ctx: TableContext[RummyView], codes: list[str], *, takeable: set
                                      "data-takeable": "true" if ok else "false"})
                     ui.label("top" if depth == 0 else f"+{depth} above").classes("text-xs text-grey-9")
     dialog.on_value_change(lambda e: None if e.value else dialog.delete())
+    _open[ctx] = (dialog, tuple(codes))
     dialog.open()
