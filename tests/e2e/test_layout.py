@@ -5,6 +5,8 @@ toast over the table). The full walk through every phase is tools/gallery.py."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -59,3 +61,40 @@ def test_the_walker_sees_a_covered_card_a_small_target_and_a_toast_on_the_table(
     page.add_style_tag(content="body .q-notifications__list--top { top: 300px !important; }")
     problems = check_screen(page, touch=True)
     assert any("under a toast" in p for p in problems), problems
+
+
+BAR_JS = """() => Object.fromEntries(['btn-play', 'btn-pass', 'btn-pass-trick', 'hand'].map(id => {
+  const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+  return [id, [Math.round(r.left), Math.round(r.top)]];
+}))"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_president_controls_keep_their_places_when_the_turn_comes(browser: Browser, server: Server,
+                                                                  size: str) -> None:
+    """Play, Pass, "Pass for this trick" and the hand stand where they stood while others played; the secondary
+    toggle is flat beside the outlined Pass."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    page.goto(f"{server.url}/new/president?players=4&bots=3&level=beginner&seed=5&speed=0.5")
+    table = page.locator("[data-testid=table]")
+    expect(table).to_have_attribute("data-phase", "play")
+    seat = table.get_attribute("data-seat")
+    seen: dict[bool, dict] = {}
+    for _ in range(200):
+        mine = seat in (table.get_attribute("data-turn") or "").split(",")
+        if mine not in seen:
+            page.wait_for_timeout(150)  # the bar's live parts follow the turn
+            seen[mine] = page.evaluate(BAR_JS)
+        if len(seen) == 2:
+            break
+        if mine:  # pass (or lead the lowest card) to hand the turn on
+            if page.locator("[data-testid=btn-pass]").is_enabled():
+                page.locator("[data-testid=btn-pass]").click()
+            else:
+                page.locator("[data-testid=hand] [data-card]").first.click()
+                page.locator("[data-testid=btn-play]").click()
+        page.wait_for_timeout(100)
+    assert seen[True] == seen[False], seen
+    toggle = page.locator("[data-testid=btn-pass-trick]")
+    expect(toggle).to_have_class(re.compile(r"q-btn--flat"))
+    expect(page.locator("[data-testid=btn-pass]")).to_have_class(re.compile(r"q-btn--outline"))
