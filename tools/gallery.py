@@ -6,8 +6,9 @@ to look at, with the layout walker's findings (tests/e2e/layout_walk.py) for eve
 Starts its own server (test hooks on, a throw-away data directory) and for each game and size: the lobby of a friends
 table, a practice table's first screen, then the computer plays every seat (``/test/autoplay``) and a shot is taken
 whenever the phase changes and every few seconds of play (first draw, exchange, play, hand end, ...), the final
-standings, the replay with its review, and the game's rules page. The TV page of the same table is shot at its start
-and at its end. Writes OUT_DIR/<game>-<size>-<nn>-<phase>.png and OUT_DIR/report.txt (the walker's findings).
+standings and the replay with its review (of a second game the computer plays at once), and the game's rules page.
+The TV page of the paced table is shot at its start and after the paced minute. Writes
+OUT_DIR/<game>-<size>-<nn>-<phase>.png and OUT_DIR/report.txt (the walker's findings).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
-from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table  # noqa: E402
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table, seat_identities  # noqa: E402
 
 # short games at a pace a person can follow, so each phase is on screen for a moment
 GAMES = {
@@ -33,8 +34,9 @@ GAMES = {
     "beanie": "players=3&bots=2&level=easy&rounds=2&seed=7&speed=0.5",
     "stockpile": "players=2&bots=1&level=easy&stock_size=short&seed=7&speed=0.5",
 }
-PLAY_SHOT_EVERY_S = 4.0
-GAME_LIMIT_S = 150.0
+PLAY_SHOT_EVERY_S = 6.0
+PACED_S = 60.0  # the paced game is watched this long; the end of a game comes from a second one played at once
+OVER_LIMIT_S = 120.0
 
 
 class Gallery:
@@ -45,7 +47,7 @@ class Gallery:
     def shot(self, page: Page, name: str, walk: bool, touch: bool) -> None:
         path = self.out / f"{name}.png"
         page.screenshot(path=str(path))
-        problems = check_screen(page, touch=touch) if walk else []
+        problems = check_screen(page, touch=touch) + seat_identities(page) if walk else []
         self.report.append(f"{name}: " + ("ok" if not problems else "\n    " + "\n    ".join(problems)))
         print(path, "" if not problems else f"({len(problems)} problems)", flush=True)
 
@@ -76,7 +78,7 @@ class Gallery:
         take("start")
         tv = self.tv_shot(code, f"{game}-tv-start")
         page.request.post(f"{self.server.url}/test/autoplay/{code}")
-        deadline, last_phase, last_shot = time.monotonic() + GAME_LIMIT_S, "", time.monotonic()
+        deadline, last_phase, last_shot = time.monotonic() + PACED_S, "", time.monotonic()
         while time.monotonic() < deadline:
             status, phase = self.table_state(page)
             if status == "over":
@@ -86,12 +88,16 @@ class Gallery:
                 take(phase or status)
                 last_phase, last_shot = phase, time.monotonic()
             page.wait_for_timeout(250)
+        if tv is not None:
+            tv.screenshot(path=str(self.out / f"{game}-tv-later.png"))
+            tv.context.close()
+        # the end: the same game played by the computer at once
+        open_table(page, f"{self.server.url}/new/{game}?{GAMES[game].replace('speed=0.5', 'speed=0')}")
+        code = page.url.rstrip("/").rsplit("/", 1)[-1]
+        page.request.post(f"{self.server.url}/test/autoplay/{code}")
+        page.locator("[data-testid=table][data-status=over]").wait_for(timeout=OVER_LIMIT_S * 1000)
         page.wait_for_timeout(800)
         take("over")
-        if tv is not None:
-            tv.wait_for_timeout(300)
-            tv.screenshot(path=str(self.out / f"{game}-tv-over.png"))
-            tv.context.close()
         page.goto(f"{self.server.url}/replay/{code}")
         page.wait_for_selector("[data-testid=replay]")
         page.wait_for_timeout(1500)

@@ -177,3 +177,18 @@ def open_table(page: Page, url: str, settle_ms: int = 300) -> None:
     page.wait_for_selector("[data-testid=table]")
     page.locator("[data-testid=hand] [data-card], [data-testid=table][data-phase=first-draw]").first.wait_for()
     page.wait_for_timeout(settle_ms)
+
+
+_SEATS_JS = """() => [...document.querySelectorAll('[data-testid=table] .seat-badge')].map(b => ({
+  emoji: (b.querySelector('.emoji') || {}).textContent || '',
+  name: ((b.querySelector('.font-bold') || {}).textContent || '').trim()}))"""
+
+
+def seat_identities(page: Page) -> list[str]:
+    """Seats at the table that share an emoji or a name with another seat (empty: every seat is its own)."""
+    seats: list[dict[str, str]] = page.evaluate(_SEATS_JS)
+    problems = []
+    for key in ("emoji", "name"):
+        values = [s[key] for s in seats if s[key]]
+        problems += [f"two seats show the {key} {v}" for v in sorted(set(values)) if values.count(v) > 1]
+    return problems
