@@ -75,6 +75,7 @@ class LiveToggle(LiveButton):
         self.toggle_state = state
         self.on: bool | None = None
         super().__init__(send, text, testid, lambda: state()[1:], icon=icon)
+        self.button.props("no-caps")
 
     def refresh(self) -> None:
         if self.button.is_deleted:
@@ -84,8 +85,9 @@ class LiveToggle(LiveButton):
             self.on = on
             self.button.props["aria-pressed"] = "true" if on else "false"
             self.button.props["data-on"] = "true" if on else "false"
-            self.button.props(remove="outline" if on else "unelevated")
-            self.button.props("unelevated color=amber text-color=black" if on else "outline color=primary")
+            # off, it is a secondary control: flat, beside the outlined and filled ones; on, a filled amber
+            self.button.props(remove="outline flat" if on else "outline unelevated")
+            self.button.props("unelevated color=amber text-color=black" if on else "flat color=primary")
         super().refresh()
 
 

@@ -64,26 +64,58 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     once, their values kept up to date in place: a host's open menu is not closed by another's change) and the
     start row."""
     t = ctx.table
-    url = invite_url(t.code)
+    # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
+    Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
     with ui.row().classes("w-full gap-3 items-stretch justify-center"):
-        with ui.card().classes("items-center text-black"):
-            ui.label("Join code").classes("text-sm text-grey-8")
-            ui.label(t.code).classes("code-box").props("data-testid=join-code")
-            qr = ui.element("img").classes("w-36 h-36")
-            qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
-            with ui.row().classes("items-center no-wrap gap-1"):
-                ui.input(value=url).props(
-                    "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
-                ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
-                    "flat round aria-label='Copy link' data-testid=btn-copy-link")
-            ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
-                "flat no-caps color=primary data-testid=btn-lobby-tv")
+        if ctx.is_host:
+            with ui.card().classes("items-center text-black"):
+                invite_parts(ctx)
+        else:
+            guest_invite(ctx)
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
             options = LobbyOptions(ctx)
             Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
     Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")
+
+
+def invite_parts(ctx: TableContext, code_shown: bool = True) -> None:
+    """The join code, the invitation's QR code and link, and "Show on a TV"."""
+    t = ctx.table
+    url = invite_url(t.code)
+    if code_shown:
+        ui.label("Join code").classes("text-sm text-grey-8")
+        ui.label(t.code).classes("code-box").props("data-testid=join-code")
+    qr = ui.element("img").classes("w-36 h-36")
+    qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
+    with ui.row().classes("items-center no-wrap gap-1"):
+        ui.input(value=url).props(
+            "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
+        ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
+            "flat round aria-label='Copy link' data-testid=btn-copy-link")
+    ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+        "flat no-caps color=primary data-testid=btn-lobby-tv")
+
+
+def guest_invite(ctx: TableContext) -> None:
+    """A guest is already at this table: the code in one line, the QR code and link folded away (to invite more)."""
+    with ui.card().classes("text-black w-full sm:w-auto gap-1").props("data-testid=guest-invite"):
+        with ui.row().classes("items-center gap-2 no-wrap"):
+            ui.label("Table code").classes("text-sm text-grey-8")
+            ui.label(ctx.table.code).classes("code-box text-xl").props("data-testid=join-code")
+        with ui.expansion("Invite someone", icon="qr_code_2").classes("w-full").props(
+                "dense data-testid=invite-more"):
+            with ui.column().classes("items-center gap-2"):
+                invite_parts(ctx, code_shown=False)
+
+
+def take_seat_card(ctx: TableContext, lobby: LobbyState) -> None:
+    """At the top of a visitor's lobby: name, emoji and Join."""
+    if ctx.seat is not None:
+        return
+    with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=take-seat"):
+        join_form(ctx, lobby.set_me)
 
 
 def seats_key(ctx: TableContext, lobby: LobbyState) -> Hashable:
@@ -126,8 +158,6 @@ def seats_list(ctx: TableContext, lobby: LobbyState) -> None:
                         lambda tb, now: tb.remove_player(ctx.me.player_id, s_))).props(
                         f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
         program_token_for_seat(ctx, lobby.tokens, i)  # shown once, to the host who made it
-    if ctx.seat is None:
-        join_form(ctx, lobby.set_me)
 
 
 class LobbyOptions:

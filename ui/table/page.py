@@ -284,15 +284,18 @@ class TablePage:
     def make_regions(self) -> None:
         """The page in parts, each redrawn only when what it shows changed (see ui/components/region.py)."""
         strip = SeatStrip(self, self.in_game)
-        self.regions = [
-            Region(self.top.draw, self.top.key, "top"),
-            Region(self.status_screen, self.status_key, "status"),
-            Region(strip.draw, strip.key, "seats"),
-            Region(lambda: host_prompts(self), self.prompts_key, "prompts"),
-            Region(self.summary, self.summary_key, "summary"),
-            Region(self.middle, self.middle_key, "middle"),
-            Region(self.hand.draw_frame, self.hand_frame_key, "hand-area"),
-        ]
+        top = Region(self.top.draw, self.top.key, "top")
+        # between the top bar and the bar at the bottom: the part that scrolls when the table is taller than the
+        # screen, so neither bar ever covers it nor scrolls away (assets/cardnight.css, "the table fills the screen")
+        with ui.column().classes("cn-scroll w-full gap-2").props("data-testid=table-scroll"):
+            middle = [
+                Region(self.status_screen, self.status_key, "status"),
+                Region(strip.draw, strip.key, "seats"),
+                Region(lambda: host_prompts(self), self.prompts_key, "prompts"),
+                Region(self.summary, self.summary_key, "summary"),
+                Region(self.middle, self.middle_key, "middle"),
+            ]
+        self.regions = [top, *middle, Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")]
         self.r_top, self.r_seats = self.regions[0], self.regions[2]
 
     def update_regions(self, force: bool = False) -> None:

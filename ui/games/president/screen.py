@@ -133,14 +133,16 @@ class PresidentScreen(GameUI[PresidentView]):
             return
         if phase != "play":
             return
-        live_label(ctx, lambda: self.waiting_text(ctx), "reason")
         live_button(ctx, "Play", "btn-play", lambda: self.play_state(ctx), primary=True)
         live_button(ctx, "Pass", "btn-pass", lambda: self.pass_state(ctx))
         toggle = LiveToggle(ctx.send, "Pass for this trick", "btn-pass-trick", lambda: self.pass_trick_state(ctx),
                             icon="fast_forward")
         ctx.keep_live(toggle)
-        live_label(ctx, lambda: self.play_state(ctx)[1] if ctx.my_turn else None, "reason w-full text-center",
-                   "reason")
+        # one line under the buttons, its height kept while empty: what the player waits for, or why Play is off.
+        # The buttons never move when the turn comes (a label among them pushed Pass 300 px on a phone)
+        with ui.element("div").classes("reason-slot w-full text-center"):
+            live_label(ctx, lambda: self.waiting_text(ctx), "reason")
+            live_label(ctx, lambda: self.play_state(ctx)[1] if ctx.my_turn else None, "reason", "reason")
 
     @staticmethod
     def passing(ctx: TableContext[PresidentView]) -> bool:

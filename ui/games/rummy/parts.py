@@ -20,6 +20,7 @@ from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.components.words import count as plural_count
+from ui.games.rummy.discard_picker import PILE_SHOWN, picker_button
 
 if TYPE_CHECKING:
     from ui.components.region import Region
@@ -152,6 +153,8 @@ def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set
             for i, code in enumerate(codes):
                 el = card(code, small=True, on_click=partial(on_take, code) if can_take else None)
                 el.props["data-depth"] = str(len(codes) - 1 - i)
+                if len(codes) - i > PILE_SHOWN:
+                    el.classes(add="rm-buried")  # hidden on a phone: in the picker (ui/games/rummy/discard_picker.py)
                 if code == hint_take:
                     el.classes(add="rm-hint")
                     el.props["data-hint"] = "take"
@@ -165,6 +168,7 @@ def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set
             set_tappable(pile)
             pile.props["aria-label"] = "Discard pile: tap to discard the selected card"
             pile.on("click", lambda _e: on_tap())
+        picker_button(ctx, codes, takeable=takeable, can_take=can_take, on_take=on_take)
 
 
 # --- melds ---------------------------------------------------------------------------------------------------

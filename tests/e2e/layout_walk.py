@@ -1,0 +1,194 @@
+"""The layout walker: is everything a player needs on a table screen in view and reachable? One walk serves the suite
+(tests/e2e/test_layout.py: each game's table once on a phone and once on a laptop) and the gallery
+(tools/gallery.py: every game at every phase and size, with screenshots).
+
+What it checks on the page as it is now (:func:`check_screen`):
+
+- nothing a player needs (cards, melds, sets, piles, seat badges, the top bar's name, round and "Your turn",
+  controls) is covered by another element: after scrolling it into view, ``document.elementFromPoint`` at its
+  centre and four corners lands on it. Cards that overlap by design (a fanned hand, a spread pile, a meld) count
+  only their visible strip: it must be at least 24 px wide on touch and the card's full height, and it is sampled
+  at its top, middle and bottom instead;
+- with a toast showing, no toast's box meets anything that table needs (a toast lets taps through, so
+  ``elementFromPoint`` cannot see it: boxes are compared);
+- on touch, every tap target is at least 44 x 44 CSS px (the strip rule for overlapped cards);
+- the page logged no console error and no request failed (:class:`PageWatch`, attached before the page loads).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import ConsoleMessage, Page, Request, Response
+
+SIZES: dict[str, dict[str, Any]] = {
+    "laptop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "tv": {"viewport": {"width": 1920, "height": 1080}},
+}
+MIN_TARGET = 44  # CSS px a finger needs
+MIN_STRIP = 24  # CSS px of an overlapped card's visible strip
+
+# what a player needs, as selectors inside the table (a card anywhere, piles, melds, sets, names, controls)
+NEEDED = ", ".join([
+    "[data-card]", "[data-testid^=pile-]", "[data-testid^=meld-]", "[data-testid^=set-]", "[data-testid^=stock-]",
+    "[data-testid^=build-]", "[data-testid^=discard-]", "[data-testid^=seat-]", "[data-testid=round-label]",
+    "[data-testid=your-turn]", ".top-bar .game-title", ".q-btn", "[role=button]", "input", ".q-field",
+])
+# the containers whose cards overlap on purpose (each card's left part shows, the next card lies on the rest)
+FANNED = ".hand, .rm-discard, .rm-meld, .bn-set-cards, .play-stack, .sp-stack, .sp-fan"
+
+_CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
+  const PILES = '[data-testid^=pile-], [data-testid^=stock-], [data-testid^=build-], [data-testid^=discard-]';
+  const problems = [];
+  const table = document.querySelector('[data-testid=table]');
+  if (!table) return ['no table on the page'];
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.visibility === 'hidden' || cs.display === 'none' || cs.opacity === '0') return false;
+    }
+    return true;
+  };
+  const name = (el) => {
+    const id = el.getAttribute('data-testid') || el.getAttribute('data-card') || el.getAttribute('aria-label')
+      || (el.textContent || '').trim().slice(0, 24) || el.className;
+    return `${el.tagName.toLowerCase()}[${id}]`;
+  };
+  const scroller = document.querySelector('.cn-scroll');
+  const els = [...table.querySelectorAll(needed)].filter(shown)
+    .filter(el => !el.closest('.q-menu, .q-dialog, .q-tooltip'));
+  const toasts = [...document.querySelectorAll('.q-notification')].filter(shown).map(t => t.getBoundingClientRect());
+  const within = (el, hit) => !!hit && (el === hit || el.contains(hit));
+  // a card in an overlapping row: the row's item is the card, or the wrapper that carries it with its badge
+  const itemOf = (el) => el.hasAttribute('data-card') && el.parentElement && el.parentElement.matches('.rm-laid')
+    ? el.parentElement : el;
+  const fanOf = (el) => {
+    const item = itemOf(el);
+    return el.hasAttribute('data-card') && item.parentElement && item.parentElement.matches(fanned)
+      ? item.parentElement : null;
+  };
+  for (const el of els) {
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const r = el.getBoundingClientRect();
+    if (toastOnly) {
+      for (const t of toasts) {
+        if (r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+          problems.push(`${name(el)} is under a toast`);
+      }
+      continue;
+    }
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`${name(el)} is cut off at the side`);
+    const fan = fanOf(el);
+    let points;
+    if (fan) {
+      // the visible strip: from the card's left edge to where the next shown card in its row starts
+      const sibs = [...fan.children].filter(c => (c.hasAttribute('data-card') || c.querySelector('[data-card]'))
+                                                 && shown(c));
+      const next = sibs[sibs.indexOf(itemOf(el)) + 1];
+      const nr = next && next.getBoundingClientRect();
+      const strip = nr && Math.abs(nr.top - r.top) < 2 && nr.left > r.left ? Math.min(nr.left - r.left, r.width)
+        : r.width;
+      const clickable = el.classList.contains('clickable') || el.getAttribute('role') === 'button';
+      if (touch && clickable && strip < minStrip) problems.push(`${name(el)}: a strip of ${Math.round(strip)} px`);
+      const x = r.left + Math.max(1, Math.min(strip, r.width) / 2);
+      points = [[x, r.top + 3], [x, r.top + r.height / 2], [x, r.bottom - 3]];
+    } else {
+      const i = Math.min(8, r.width / 4, r.height / 4);  // inside rounded corners (hit testing follows them)
+      points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i],
+                [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]];
+    }
+    for (const [x, y] of points) {
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+        problems.push(`${name(el)} cannot be scrolled fully into view (${Math.round(x)},${Math.round(y)})`);
+        break;
+      }
+      const hit = document.elementFromPoint(x, y);
+      if (within(el, hit) || (fan && within(itemOf(el), hit))) continue;
+      // a label inside a control, or a part drawn over its own parent is fine; so is a pile's own badge (its count)
+      if (hit && hit.contains(el) && !el.matches('.q-btn, [role=button], [data-card]')) continue;
+      const pile = el.parentElement && el.parentElement.closest(PILES);
+      if (hit && pile && pile.contains(hit) && !hit.closest('[data-card]')) continue;
+      const by = hit ? name(hit) : 'nothing';
+      // an overlapped card's neighbour lies on its right part by design (checked by the strip above)
+      if (hit && fan && fan.contains(hit)) {
+        problems.push(`${name(el)}: its visible strip is covered by ${by}`);
+        break;
+      }
+      problems.push(`${name(el)} is covered by ${by} at (${Math.round(x)},${Math.round(y)})`);
+      break;
+    }
+    if (touch && !fan && el.matches('.q-btn, [role=button], input') && !el.closest('.q-field')) {
+      if (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)
+        problems.push(`${name(el)}: a tap target of ${Math.round(r.width)}x${Math.round(r.height)} px`);
+    }
+  }
+  if (scroller) scroller.scrollTop = 0;
+  return [...new Set(problems)];
+}"""
+
+TOAST_JS = """(text) => { (window.Quasar && Quasar.Notify) ? Quasar.Notify.create({message: text, position: 'top',
+  type: 'info', timeout: 4000}) : null; return !!(window.Quasar && Quasar.Notify); }"""
+
+
+@dataclass
+class PageWatch:
+    """Console errors and failed requests of one page, from before it loads."""
+
+    errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Page) -> PageWatch:
+        page.on("console", self._console)
+        page.on("requestfailed", self._failed)
+        page.on("response", self._response)
+        return self
+
+    def _console(self, msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            self.errors.append(f"console error: {msg.text}")
+
+    def _failed(self, request: Request) -> None:
+        failure = request.failure or ""
+        if "ERR_ABORTED" not in failure:  # a navigation away cancels what was loading: not a failure of the page
+            self.errors.append(f"request failed: {request.url} ({failure})")
+
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+
+def check_screen(page: Page, touch: bool, toast: bool = True) -> list[str]:
+    """What is wrong with the table screen as it is now (empty: nothing). ``toast``: also with a toast showing."""
+    args = [NEEDED, FANNED, touch, MIN_TARGET, MIN_STRIP]
+    problems: list[str] = page.evaluate(_CHECK_JS, [*args, False])
+    if toast and page.evaluate(TOAST_JS, "Sam joined the table. The computer played for Alex."):
+        page.wait_for_timeout(350)  # the toast slides in
+        problems += page.evaluate(_CHECK_JS, [*args, True])
+        page.evaluate("() => document.querySelectorAll('.q-notification').forEach(n => n.remove())")
+    return problems
+
+
+def open_table(page: Page, url: str, settle_ms: int = 300) -> None:
+    """Open a table and wait for its hand (or, between hands, its table) and for the deal's motion to end."""
+    page.goto(url)
+    page.wait_for_selector("[data-testid=table]")
+    page.locator("[data-testid=hand] [data-card], [data-testid=table][data-phase=first-draw]").first.wait_for()
+    page.wait_for_timeout(settle_ms)
+
+
+_SEATS_JS = """() => [...document.querySelectorAll('[data-testid=table] .seat-badge')].map(b => ({
+  emoji: (b.querySelector('.emoji') || {}).textContent || '',
+  name: ((b.querySelector('.font-bold') || {}).textContent || '').trim()}))"""
+
+
+def seat_identities(page: Page) -> list[str]:
+    """Seats at the table that share an emoji or a name with another seat (empty: every seat is its own)."""
+    seats: list[dict[str, str]] = page.evaluate(_SEATS_JS)
+    problems = []
+    for key in ("emoji", "name"):
+        values = [s[key] for s in seats if s[key]]
+        problems += [f"two seats show the {key} {v}" for v in sorted(set(values)) if values.count(v) > 1]
+    return problems

@@ -1,0 +1,100 @@
+"""Layout checks (tests/e2e/layout_walk.py) on each game's table, once on a phone (390x844, touch) and once on a
+laptop (1280x800): nothing a player needs is covered, also with a toast showing; tap targets fit a finger; no console
+error, no failed request. And the walker itself sees what it is there to see (a covered card, a small target, a
+toast over the table). The full walk through every phase is tools/gallery.py."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import Server, shared_server_fixture
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table
+
+pytestmark = pytest.mark.e2e
+
+server = shared_server_fixture()
+
+GAMES = {
+    "president": "players=4&bots=3&level=beginner&seed=42&speed=0",
+    "rummy": "players=2&bots=1&level=easy&seed=42&speed=0",
+    "beanie": "players=3&bots=2&level=easy&seed=9&speed=0",
+    "stockpile": "players=2&bots=1&level=easy&seed=42&speed=0&stock_size=short",
+}
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_nothing_a_player_needs_is_covered(browser: Browser, server: Server, size: str) -> None:
+    page = browser.new_context(**SIZES[size]).new_page()
+    watch = PageWatch().attach(page)
+    for game, query in GAMES.items():
+        open_table(page, f"{server.url}/new/{game}?{query}")
+        problems = check_screen(page, touch=size == "phone")
+        assert not problems, f"{game} at {size}:\n" + "\n".join(problems)
+        # the game's name and "Your turn" are in view together (neither scrolls away; nothing lies on them)
+        expect(page.locator(".top-bar .game-title")).to_be_in_viewport()
+    assert not watch.errors, "\n".join(watch.errors)
+
+
+def test_the_walker_sees_a_covered_card_a_small_target_and_a_toast_on_the_table(browser: Browser,
+                                                                                 server: Server) -> None:
+    page = browser.new_context(**SIZES["phone"]).new_page()
+    open_table(page, f"{server.url}/new/president?{GAMES['president']}")
+    code = page.locator("[data-testid=hand] [data-card]").nth(4).get_attribute("data-card")
+    page.evaluate("""(code) => {
+      const c = document.querySelector(`[data-testid=hand] [data-card='${code}']`).getBoundingClientRect();
+      const d = document.createElement('div');  // a panel over one card, as a fixed bottom bar once was
+      d.style.cssText = `position:fixed;left:${c.left}px;top:${c.top + c.height / 2}px;width:30px;height:60px;` +
+                        'z-index:9;background:#f00';
+      d.className = 'intruder';
+      document.body.appendChild(d);
+      const chat = document.querySelector('[data-testid=btn-chat]');
+      chat.style.cssText = 'min-width:0;min-height:0;width:30px;height:30px';
+    }""", code)
+    problems = check_screen(page, touch=True, toast=False)
+    assert any(p.startswith(f"div[{code}]") and "intruder" in p for p in problems), problems
+    assert any("btn-chat" in p and "30x30" in p for p in problems), problems
+    # a toast moved over the table is seen by its box (taps go through it, so elementFromPoint cannot see it)
+    page.evaluate("() => document.querySelector('.intruder').remove()")
+    page.add_style_tag(content="body .q-notifications__list--top { top: 300px !important; }")
+    problems = check_screen(page, touch=True)
+    assert any("under a toast" in p for p in problems), problems
+
+
+BAR_JS = """() => Object.fromEntries(['btn-play', 'btn-pass', 'btn-pass-trick', 'hand'].map(id => {
+  const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+  return [id, [Math.round(r.left), Math.round(r.top)]];
+}))"""
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_president_controls_keep_their_places_when_the_turn_comes(browser: Browser, server: Server,
+                                                                  size: str) -> None:
+    """Play, Pass, "Pass for this trick" and the hand stand where they stood while others played; the secondary
+    toggle is flat beside the outlined Pass."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    page.goto(f"{server.url}/new/president?players=4&bots=3&level=beginner&seed=5&speed=0.5")
+    table = page.locator("[data-testid=table]")
+    expect(table).to_have_attribute("data-phase", "play")
+    seat = table.get_attribute("data-seat")
+    seen: dict[bool, dict] = {}
+    for _ in range(200):
+        mine = seat in (table.get_attribute("data-turn") or "").split(",")
+        if mine not in seen:
+            page.wait_for_timeout(150)  # the bar's live parts follow the turn
+            seen[mine] = page.evaluate(BAR_JS)
+        if len(seen) == 2:
+            break
+        if mine:  # pass (or lead the lowest card) to hand the turn on
+            if page.locator("[data-testid=btn-pass]").is_enabled():
+                page.locator("[data-testid=btn-pass]").click()
+            else:
+                page.locator("[data-testid=hand] [data-card]").first.click()
+                page.locator("[data-testid=btn-play]").click()
+        page.wait_for_timeout(100)
+    assert seen[True] == seen[False], seen
+    toggle = page.locator("[data-testid=btn-pass-trick]")
+    expect(toggle).to_have_class(re.compile(r"q-btn--flat"))
+    expect(page.locator("[data-testid=btn-pass]")).to_have_class(re.compile(r"q-btn--outline"))

@@ -1,0 +1,153 @@
+"""The gallery: every game through its phases at 1280x800, 390x844 (touch) and the TV at 1920x1080, as screenshots
+to look at, with the layout walker's findings (tests/e2e/layout_walk.py) for every table screen.
+
+    .venv/bin/python tools/gallery.py [OUT_DIR] [--games president,rummy] [--sizes laptop,phone]
+
+Starts its own server (test hooks on, a throw-away data directory) and for each game and size: the lobby of a friends
+table, a practice table's first screen, then the computer plays every seat (``/test/autoplay``) and a shot is taken
+whenever the phase changes and every few seconds of play (first draw, exchange, play, hand end, ...), the final
+standings and the replay with its review (of a second game the computer plays at once), and the game's rules page.
+The TV page of the paced table is shot at its start and after the paced minute. Writes
+OUT_DIR/<game>-<size>-<nn>-<phase>.png and OUT_DIR/report.txt (the walker's findings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table, seat_identities  # noqa: E402
+
+# short games at a pace a person can follow, so each phase is on screen for a moment
+GAMES = {
+    "president": "players=4&bots=3&level=beginner&hands=4&seed=7&speed=0.5",
+    "rummy": "players=2&bots=1&level=easy&target=100&seed=7&speed=0.5",
+    "beanie": "players=3&bots=2&level=easy&rounds=2&seed=7&speed=0.5",
+    "stockpile": "players=2&bots=1&level=easy&stock_size=short&seed=7&speed=0.5",
+}
+PLAY_SHOT_EVERY_S = 6.0
+PACED_S = 60.0  # the paced game is watched this long; the end of a game comes from a second one played at once
+OVER_LIMIT_S = 120.0
+
+
+class Gallery:
+    def __init__(self, browser: Browser, server: Server, out: Path) -> None:
+        self.browser, self.server, self.out = browser, server, out
+        self.report: list[str] = []
+
+    def shot(self, page: Page, name: str, walk: bool, touch: bool) -> None:
+        path = self.out / f"{name}.png"
+        page.screenshot(path=str(path))
+        problems = check_screen(page, touch=touch) + seat_identities(page) if walk else []
+        self.report.append(f"{name}: " + ("ok" if not problems else "\n    " + "\n    ".join(problems)))
+        print(path, "" if not problems else f"({len(problems)} problems)", flush=True)
+
+    def table_state(self, page: Page) -> tuple[str, str]:
+        table = page.locator("[data-testid=table]")
+        return table.get_attribute("data-status") or "", table.get_attribute("data-phase") or ""
+
+    def game(self, game: str, size: str) -> None:
+        touch = size == "phone"
+        ctx = self.browser.new_context(**SIZES[size], reduced_motion="reduce")
+        page = ctx.new_page()
+        watch = PageWatch().attach(page)
+        prefix = f"{game}-{size}"
+        n = 0
+
+        def take(phase: str, walk: bool = True) -> None:
+            nonlocal n
+            n += 1
+            self.shot(page, f"{prefix}-{n:02d}-{phase}", walk, touch)
+
+        page.goto(self.server.url)
+        page.click(f"[data-testid=friends-{game}]")
+        page.wait_for_selector("[data-testid=join-code]")
+        page.wait_for_timeout(400)
+        take("lobby", walk=False)
+        open_table(page, f"{self.server.url}/new/{game}?{GAMES[game]}")
+        code = page.url.rstrip("/").rsplit("/", 1)[-1]
+        take("start")
+        tv = self.tv_shot(code, f"{game}-tv-start")
+        page.request.post(f"{self.server.url}/test/autoplay/{code}")
+        deadline, last_phase, last_shot = time.monotonic() + PACED_S, "", time.monotonic()
+        while time.monotonic() < deadline:
+            status, phase = self.table_state(page)
+            if status == "over":
+                break
+            if phase != last_phase or time.monotonic() - last_shot > PLAY_SHOT_EVERY_S:
+                page.wait_for_timeout(300)
+                take(phase or status)
+                last_phase, last_shot = phase, time.monotonic()
+            page.wait_for_timeout(250)
+        if tv is not None:
+            tv.screenshot(path=str(self.out / f"{game}-tv-later.png"))
+            tv.context.close()
+        # the end: the same game played by the computer at once
+        open_table(page, f"{self.server.url}/new/{game}?{GAMES[game].replace('speed=0.5', 'speed=0')}")
+        code = page.url.rstrip("/").rsplit("/", 1)[-1]
+        page.request.post(f"{self.server.url}/test/autoplay/{code}")
+        page.locator("[data-testid=table][data-status=over]").wait_for(timeout=OVER_LIMIT_S * 1000)
+        page.wait_for_timeout(800)
+        take("over")
+        page.goto(f"{self.server.url}/replay/{code}")
+        page.wait_for_selector("[data-testid=replay]")
+        page.wait_for_timeout(1500)
+        take("replay", walk=False)
+        page.goto(f"{self.server.url}/rules/{game}")
+        page.wait_for_selector("[data-testid=rule-examples]")
+        take("rules", walk=False)
+        if watch.errors:
+            self.report.append(f"{prefix} page errors:\n    " + "\n    ".join(watch.errors))
+        ctx.close()
+
+    def tv_shot(self, code: str, name: str) -> Page | None:
+        tv = self.browser.new_context(**SIZES["tv"], reduced_motion="reduce").new_page()
+        tv.goto(f"{self.server.url}/tv/{code}")
+        try:
+            tv.wait_for_selector("[data-testid=tv]", timeout=8000)
+        except Exception:  # noqa: BLE001 - a TV page that does not come is reported, the walk goes on
+            self.report.append(f"{name}: the TV page did not open")
+            tv.context.close()
+            return None
+        tv.wait_for_timeout(500)
+        tv.screenshot(path=str(self.out / f"{name}.png"))
+        return tv
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default="gallery")
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--sizes", default="laptop,phone")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["CARDNIGHT_TEST_HOOKS"] = "1"
+    server = Server(Path(tempfile.mkdtemp()) / "data", free_port())
+    server.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM),
+                                        args=CHROMIUM_ARGS)
+            gallery = Gallery(browser, server, out)
+            for game in args.games.split(","):
+                for size in args.sizes.split(","):
+                    gallery.game(game, size)
+            browser.close()
+    finally:
+        server.stop()
+    (out / "report.txt").write_text("\n".join(gallery.report) + "\n")
+    print(f"report: {out / 'report.txt'}")
+
+
+if __name__ == "__main__":
+    main()
