@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from logic.messages import Message, verbatim
 from logic.view_types import TableView
 
 # Phases shared by all games (``data-phase`` in the UI); games may add their own.
@@ -37,7 +38,13 @@ PHASE_OVER = "over"
 
 
 class IllegalMove(ValueError):
-    """An action the rules do not allow now. The message is shown to the player."""
+    """An action the rules do not allow now. The message is shown to the player: a :class:`Message` (rendered in
+    each viewer's language; ``str()`` is its English, for logs and the seat API), or a plain English sentence from
+    code not yet moved to messages."""
+
+    def __init__(self, reason: Message | str) -> None:
+        self.message = reason if isinstance(reason, Message) else verbatim(reason)
+        super().__init__(self.message.english())
 
 
 @dataclass(frozen=True)

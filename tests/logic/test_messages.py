@@ -35,3 +35,12 @@ def test_an_old_record_saved_as_a_sentence_is_shown_as_it_is() -> None:
 
 def test_placeholders() -> None:
     assert placeholders("{a} and {b} but not {{c}}") == {"a", "b"}
+
+
+def test_illegal_move_carries_a_message_and_reads_as_english() -> None:
+    from logic.game import IllegalMove
+
+    refusal = IllegalMove(t_msg("Play a higher rank than the {rank}", rank="8s"))
+    assert str(refusal) == "Play a higher rank than the 8s" and refusal.message.params == {"rank": "8s"}
+    assert IllegalMove("It is not your turn").message == verbatim("It is not your turn")
+    assert isinstance(refusal, ValueError)
