@@ -27,6 +27,7 @@ from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
+from ui.pages.host_state import state_words
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
@@ -205,7 +206,9 @@ def live_tables(hub) -> None:  # noqa: ANN001
                 ui.label(t.game.title).classes("font-bold")
                 ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty) or "nobody").classes(
                     "grow text-sm")
-                ui.label(t.status + (" · paused" if t.paused else "")).classes("text-sm")
+                state, words = state_words(t)  # (ui/pages/host_state.py: "idle" when nobody is at it)
+                ui.label(words).classes("text-sm" + (" text-grey-8 text-italic" if state == "idle" else "")).props(
+                    f"data-testid=host-table-state-{t.code} data-state={state}")
                 ui.label(last_move(t)).classes("text-sm")
                 ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
                 ui.button("TV", icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
