@@ -166,8 +166,13 @@ def _source_words(kind: int, owner: int, actor: int) -> str:
     return f"{whose} discard pile"
 
 
+def _a(words: str) -> str:
+    """The article and the words: "a 7", "an 8", "an 11", "a wild" (as the numbers are said: eight, eleven)."""
+    return f"{'an' if words.split()[0] in ('8', '11', '18') else 'a'} {words}"
+
+
 def _card_words(card: int, need: int) -> str:
-    return f"a wild as {need}" if card == A.WILD else f"a {need}"
+    return f"a wild as {need}" if card == A.WILD else _a(str(need))
 
 
 def message(s: S.State) -> str | None:
@@ -185,7 +190,7 @@ def message(s: S.State) -> str | None:
             text += " and completed it"
         return text
     if k == "discard":
-        return f"{_seat_name(last[1])} discarded a {_code_words(last[2])}"
+        return f"{_seat_name(last[1])} discarded {_a(_code_words(last[2]))}"
     if k == "turn":
         return f"{_seat_name(s.turn)} to play" if s.stage == S.STAGE_PLAY else None
     if k == "undo":
@@ -237,7 +242,7 @@ def describe(before: S.State, seat: int, action: Any) -> str | None:
         hand = before.hands[seat]
         if not 0 <= action.hand_index < len(hand):
             return None
-        return f"discarded a {_code_words(hand[action.hand_index])} on discard pile {action.pile + 1}"
+        return f"discarded {_a(_code_words(hand[action.hand_index]))} on discard pile {action.pile + 1}"
     if t is A.Undo:
         return "took a move back"
     if t is A.Pass:

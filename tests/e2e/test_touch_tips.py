@@ -26,3 +26,8 @@ def test_a_tooltip_closes_after_a_tap(browser: Browser, server: Server) -> None:
     page.wait_for_timeout(500)
     expect(tip).to_be_visible()  # long enough to read
     expect(tip).to_have_count(0, timeout=2500)  # then gone, with no second tap anywhere
+    # one case style: buttons read as written (sentence case), not upper-cased by Quasar (innerText shows the case)
+    shown = page.locator(".action-bar .q-btn .block").evaluate_all(
+        "els => els.map(e => [e.innerText.trim(), e.textContent.trim()])")
+    assert len(shown) >= 3 and all(as_shown == written for as_shown, written in shown), shown
+    assert ["Play", "Play"] in shown and ["Pass", "Pass"] in shown

@@ -286,7 +286,7 @@ def test_describe_and_message_are_public_lines():
     GAME.apply(s, 0, Play("hand:0", 0))
     assert GAME.describe(s, 0, Play("hand:0", 0)) == "played a wild as 2 from their hand on pile 1"
     assert "stock" in GAME.describe(s, 0, Play("stock:0", 0))
-    assert GAME.describe(s, 0, Discard(1, 2)) == "discarded a 8 on discard pile 3"
+    assert GAME.describe(s, 0, Discard(1, 2)) == "discarded an 8 on discard pile 3"  # (an 8, an 11)
     assert GAME.describe(s, 0, Undo()) == "took a move back"
     assert GAME.view(s, 1)["message"] == "Seat 1 played a 1 from their hand on pile 1"
 

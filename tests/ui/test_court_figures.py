@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from logic.cards import full_deck
-from ui.components.card_faces import face_svg
+from ui.components.card_faces import face_svg, faces_css, faces_version
 from ui.components.court_figures import HAIR, court_figure
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -33,3 +33,12 @@ def test_each_court_rank_has_its_own_figure_in_the_suits_ink() -> None:
 def test_a_number_rank_is_no_court_figure() -> None:
     with pytest.raises(ValueError, match="court"):
         court_figure("10", "#000", "♠")
+
+
+def test_the_faces_addresses_change_with_the_drawings() -> None:
+    """Faces are cached for a day: their addresses carry a digest of the drawings, so new art is fetched at once."""
+    version = faces_version()
+    assert len(version) == 10
+    css = faces_css()
+    assert f'[data-card="KS"]{{background-image:url(/cards/KS.svg?v={version})}}' in css
+    assert f"/cards/4/QD.svg?v={version}" in css

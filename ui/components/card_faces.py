@@ -8,6 +8,7 @@ Updating a hand then sends one element per card, not eight.
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 
 from logic.cards import SUIT_SYMBOL, Card, full_deck
@@ -44,16 +45,29 @@ def face_svg(code: str, four_colour: bool = False) -> str:
 
 
 @lru_cache(maxsize=1)
+def faces_version() -> str:
+    """A short digest of every face: the faces' and their stylesheet's addresses carry it, so a browser that kept
+    yesterday's drawings for a day (they are cached that long) asks again when the drawings change."""
+    digest = hashlib.sha1(usedforsecurity=False)
+    for card in full_deck():
+        digest.update(face_svg(card.code).encode())
+        digest.update(face_svg(card.code, True).encode())
+    return digest.hexdigest()[:10]
+
+
+@lru_cache(maxsize=1)
 def faces_css() -> str:
     """One background rule per card, two-colour by default and four-colour under ``.four-colour``."""
     rules = []
+    version = faces_version()
     for card in full_deck():
         code = card.code
-        rules.append(f'.pcard.face[data-card="{code}"]{{background-image:url(/cards/{code}.svg)}}')
+        rules.append(f'.pcard.face[data-card="{code}"]{{background-image:url(/cards/{code}.svg?v={version})}}')
     for card in full_deck():
         if card.suit in ("D", "C"):
             code = card.code
-            rules.append(f'.four-colour .pcard.face[data-card="{code}"]{{background-image:url(/cards/4/{code}.svg)}}')
+            url = f"/cards/4/{code}.svg?v={version}"
+            rules.append(f'.four-colour .pcard.face[data-card="{code}"]{{background-image:url({url})}}')
     return "\n".join(rules) + "\n" + _preload_rule(".cn-table::after", False) + _preload_rule(
         ".four-colour .cn-table::after", True)
 
@@ -61,6 +75,8 @@ def faces_css() -> str:
 def _preload_rule(selector: str, four_colour: bool) -> str:
     """Every face as a layered background of one invisible pixel on the table: the browser loads and parses the
     52 images when the table opens, not while it shows somebody's card (about 5 ms each on a loaded machine)."""
-    urls = ",".join(f"url(/cards/{'4/' if four_colour and c.suit in 'DC' else ''}{c.code}.svg)" for c in full_deck())
+    version = faces_version()
+    urls = ",".join(f"url(/cards/{'4/' if four_colour and c.suit in 'DC' else ''}{c.code}.svg?v={version})"
+                    for c in full_deck())
     return (f"{selector}{{content:'';position:fixed;left:0;top:0;width:1px;height:1px;opacity:.01;"
             f"pointer-events:none;background-size:1px 1px;background-repeat:no-repeat;background-image:{urls}}}\n")

@@ -12,6 +12,7 @@ def register_pages() -> None:
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
+    from ui.components.card_faces import faces_version
     from ui.guards import frame_guard, socket_guard
     from ui.pages import (
         api_docs,
@@ -46,7 +47,7 @@ def register_pages() -> None:
     # every change of every page
     ui.add_head_html('<link rel="stylesheet" href="/assets/tailwind.css">'
                      '<link rel="stylesheet" href="/assets/cardnight.css">'
-                     '<link rel="stylesheet" href="/cards/faces.css">', shared=True)
+                     f'<link rel="stylesheet" href="/cards/faces.css?v={faces_version()}">', shared=True)
     # islands.js: a Region box re-renders on its own in the browser (see the file)
     ui.add_body_html('<script defer src="/assets/islands.js"></script>', shared=True)
     # motion.js: cards travel to where they land (FLIP), hooked where islands.js sees a change arrive

@@ -12,6 +12,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
+from ui.pages.host_state import state_words
 from ui.server.idle_tables import ABANDONED_MINUTES, abandoned_practice, end_abandoned_practice
 from ui.table.tv_link import open_tv_dialog
 
@@ -60,7 +61,9 @@ def table_row(hub: Any, t: Table) -> None:
         ui.label(t.game.title).classes("font-bold")
         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty) or "nobody").classes(
             "grow text-sm")
-        ui.label(t.status + (" · paused" if t.paused else "")).classes("text-sm")
+        state, words = state_words(t)  # (ui/pages/host_state.py: "idle" when nobody is at it)
+        ui.label(words).classes("text-sm" + (" text-grey-8 text-italic" if state == "idle" else "")).props(
+            f"data-testid=host-table-state-{t.code} data-state={state}")
         ui.label(last_move(t)).classes("text-sm")
         ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
         ui.button("TV", icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(

@@ -1,8 +1,9 @@
 """``/tv/<CODE>``: a table on a screen across the room, with the players' phones as their hands.
 
-Drawn from the spectator's view only (``view(state, None)``): the seats with big names, card counts and the turn
-ring, the middle of the table large, the round and each game's running score, the turn timer as a bar. In the
-lobby it shows the join code and a QR code big enough to scan from a sofa; between hands the summary; at the end
+Drawn from the spectator's view only (``view(state, None)``): the seats in a column with big names, card counts,
+the turn ring and each game's running score; the middle of the table in the rest of the screen, its cards as large
+as it fits (assets/tv.js) and its words at least 28 px at 1080p (assets/tv.css); the round; the turn timer as a bar.
+In the lobby it shows the join code and a QR code big enough to scan from a sofa; between hands the summary; at the end
 the standings, then it follows "Play again" to the next table by itself. Nothing to click, never a hand, and it is
 not counted as a person watching (it never joins the table's presence).
 """

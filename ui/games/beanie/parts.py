@@ -224,7 +224,7 @@ def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
     rows = view["scorecard"] or []
     names = [t.seats[i].name for i in range(n)]
     done = view["phase"] == "over"
-    head = f"Card Night — Beanie, {len(rows)} of {view['rounds']} rounds"
+    head = f"Card Night — Beanie, {len(rows)} of {count(view['rounds'], 'round')}"
     lines = [head + ("" if done else " (so far)"), "Lowest score wins."]
     order = sorted(range(n), key=lambda i: (totals[i], i))
     place = 0
