@@ -179,6 +179,12 @@ def test_idle_tables_end_by_kind_and_are_kept(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------------------------ host console
+def table_rows(user: User) -> list[Any]:
+    """The console's rows of live tables (``host-table-<CODE>``; not their ``host-table-state-<CODE>`` labels)."""
+    ids = (str(e.props.get("data-testid", "")) for e in user.client.elements.values())
+    return [i for i in ids if i.startswith("host-table-") and not i.startswith("host-table-state-")]
+
+
 async def test_the_host_console_pages_its_tables_and_ends_abandoned_practice(user: User) -> None:
     await user.open("/")
     hub = runtime().hub
@@ -188,17 +194,13 @@ async def test_the_host_console_pages_its_tables_and_ends_abandoned_practice(use
     await user.open("/host")  # the simulated browser is on the server's machine: no password
     await find(user, "host-tables")
     with user:
-        rows = [e for e in user.client.elements.values()
-                if str(e.props.get("data-testid", "")).startswith("host-table-")
-                and not str(e.props.get("data-testid", "")).startswith("host-table-state-")]
-        assert len(rows) == 50
+        assert len(table_rows(user)) == 50
         pages = with_testid(user, "host-tables-pages")[0]
         assert pages.props["data-pages"] == "2"
     await user.open("/host?tables=2")
     await find(user, "host-tables-newer")
     with user:
-        assert len([e for e in user.client.elements.values()
-                    if str(e.props.get("data-testid", "")).startswith("host-table-")]) == 10
+        assert len(table_rows(user)) == 10
     for table in made[:45]:  # nobody has had these open for a while
         hub.last_visit[table.code] -= idle_tables.ABANDONED_MINUTES * 60 + 1
     await user.open("/host")
