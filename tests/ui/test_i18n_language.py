@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from logic.messages import t_msg, t_nmsg
 from ui.i18n.catalogs import pseudo
-from ui.i18n.languages import PSEUDO, known
+from ui.i18n.languages import FOLLOWED, LANGUAGES, PSEUDO, known
 from ui.i18n.negotiate import negotiate, parse_accept_language
 from ui.i18n.render import render
 
@@ -18,13 +18,20 @@ def test_accept_language_by_weight_then_order() -> None:
 
 
 def test_negotiation_finds_ours_or_english() -> None:
-    assert negotiate("de-DE,de;q=0.9,en;q=0.8") == "de"
-    assert negotiate("pt-BR") == "pt_BR" and negotiate("pt-PT,pt;q=0.9") == "pt_BR"
-    assert negotiate("ja-JP") == "ja"
-    assert negotiate("nl-NL, sv") == "en"
-    assert negotiate("en-XA") == "en"  # the pseudo-language only by ?lang=
-    assert negotiate(None) == "en" and negotiate("") == "en"
-    assert negotiate("de," * 100_000) == "de"  # a huge header is cut before it is read
+    every = frozenset(LANGUAGES)
+    assert negotiate("de-DE,de;q=0.9,en;q=0.8", every) == "de"
+    assert negotiate("pt-BR", every) == "pt_BR" and negotiate("pt-PT,pt;q=0.9", every) == "pt_BR"
+    assert negotiate("ja-JP", every) == "ja"
+    assert negotiate("nl-NL, sv", every) == "en"
+    assert negotiate("en-XA", every) == "en"  # the pseudo-language only by ?lang=
+    assert negotiate(None, every) == "en" and negotiate("", every) == "en"
+    assert negotiate("de," * 100_000, every) == "de"  # a huge header is cut before it is read
+
+
+def test_a_partly_translated_language_is_not_chosen_by_the_header_alone() -> None:
+    for code in set(LANGUAGES) - FOLLOWED:
+        assert negotiate(code.replace("_", "-")) == "en"
+    assert negotiate("fr, de", frozenset({"en", "de"})) == "de"
 
 
 def test_known_codes() -> None:

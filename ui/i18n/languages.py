@@ -17,6 +17,10 @@ LANGUAGES: dict[str, tuple[str, str]] = {
     "ja": ("日本語", "ja"),
 }
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
+# Languages a browser gets from its Accept-Language header alone. One joins when its whole interface is translated:
+# until then a page half in one's own language and half in English reads worse than English, so a person gets a
+# partly translated language only by choosing it (the menu, ?lang=).
+FOLLOWED: frozenset[str] = frozenset({DEFAULT})
 
 
 def known(code: str) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.i18n.languages import DEFAULT, PSEUDO, known
+from ui.i18n.languages import DEFAULT, FOLLOWED, PSEUDO, known
 
 MAX_HEADER = 1_000  # a longer header is cut before it is read (no visitor can make this slow)
 MAX_ENTRIES = 30
@@ -28,11 +28,11 @@ def parse_accept_language(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(entries)]
 
 
-def negotiate(header: str | None) -> str:
-    """Our language for an ``Accept-Language`` header (English when none of ours is asked for). The
-    pseudo-language is never chosen by a header, only by ``?lang=en-XA``."""
+def negotiate(header: str | None, followed: frozenset[str] = FOLLOWED) -> str:
+    """Our language for an ``Accept-Language`` header among ``followed`` (English when none of them is asked for).
+    The pseudo-language is never chosen by a header, only by ``?lang=en-XA``."""
     for tag in parse_accept_language(header or ""):
         code = known(tag)
-        if code is not None and code != PSEUDO:
+        if code is not None and code != PSEUDO and code in followed:
             return code
     return DEFAULT
