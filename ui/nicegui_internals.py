@@ -188,8 +188,9 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
       event that names no page message (``["connect", ...]`` reaches the connect handler, an unhashable name raises
       in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log.
 
-    Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event) and engine.io's
-    ``handlers["message"]``: tests/ui/test_socket_guard.py checks both are there and works them with real sockets.
+    Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
+    ``handlers["message"]`` and ``AsyncSocket.handle_post_request`` (long polling): tests/ui/test_socket_guard.py
+    checks they are there, tests/e2e/test_socket_junk.py works them with real sockets.
     The socket server lives as long as the process (the ``user`` tests start the app again and again): it is
     wrapped once, the handlers are put in place each time."""
     from nicegui import core
@@ -209,6 +210,20 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
 
 
 def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
+    from engineio import async_socket, exceptions
+
+    read_post = async_socket.AsyncSocket.handle_post_request
+
+    async def handle_post_request(self: Any, environ: dict[str, Any]) -> None:
+        """A long-polling POST whose body is not engine.io (not UTF-8, an unknown packet type): engine.io logs a
+        traceback for it; here the body is dropped like a bad WebSocket message. (Not ended as engine.io ends a bad
+        packet: that waits for the client to fetch the close, and a stranger never does.)"""
+        try:
+            await read_post(self, environ)
+        except (ValueError, TypeError, IndexError, exceptions.UnknownPacketError) as exc:  # (and UnicodeDecodeError)
+            note("not engine.io", f"{type(exc).__name__}: {str(exc)[:80]}")
+
+    async_socket.AsyncSocket.handle_post_request = handle_post_request
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:

@@ -106,6 +106,32 @@ def _answer_pings(ws: ClientConnection) -> None:
             ws.send("3")
 
 
+POLLING_JUNK = [b"zzz", b"4", b"9", b"", b"\x1e\x1e", b'40\x1e42[', b'42["event"]', b"\x00\xff", b"2", b"2probe", b"6",
+                b"5", b'42["ack",{"client_id":"nope","next_message_id":"x"}]']
+
+
+def polling_flood(url: str, rounds: int, source: str = ATTACKER, timeout: float = 10.0) -> dict[str, float]:
+    """The same from the long-polling transport (``transport=polling``): one session a round, each POST body junk.
+    Figures: POSTs sent, and how many got no answer within ``timeout`` seconds (engine.io's close of a session
+    waits for the client to fetch it)."""
+    import httpx
+
+    base = f"{url}/_nicegui_ws/socket.io/"
+    sent = hung = 0
+    with httpx.Client(timeout=timeout, transport=httpx.HTTPTransport(local_address=source)) as http:
+        for _ in range(rounds):
+            for body in POLLING_JUNK:
+                opened = http.get(base, params={"EIO": "4", "transport": "polling"})
+                sid = json.loads(opened.text[1:])["sid"]
+                http.post(base, params={"EIO": "4", "transport": "polling", "sid": sid}, content=b"40")
+                try:
+                    http.post(base, params={"EIO": "4", "transport": "polling", "sid": sid}, content=body)
+                except httpx.TimeoutException:
+                    hung += 1
+                sent += 1
+    return {"posts": sent, "hung": hung}
+
+
 def oversized(url: str, size: int, source: str = ATTACKER) -> str:
     """Send one chat-sized event padded to ``size`` characters; what the server did: "closed" or "kept"."""
     with stranger(url, source, max_size=2 ** 24) as ws:
@@ -130,6 +156,8 @@ def main() -> None:
     figures = flood(args.url, args.rounds, args.client_id)
     print(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
           f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
+    polled = polling_flood(args.url, max(1, args.rounds // 100))
+    print(f"long-polling junk: {polled['posts']:.0f} POSTs, {polled['hung']:.0f} without an answer")
     print(f"a 900 KB message: {oversized(args.url, 900_000)}; a 60 KB one: {oversized(args.url, 60_000)}")
 
 

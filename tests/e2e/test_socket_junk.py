@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
-from tests.bench.abuse_socket import flood, junk, oversized
+from tests.bench.abuse_socket import POLLING_JUNK, flood, junk, oversized, polling_flood
 from tests.e2e.conftest import Server, shared_server_fixture
 
 server = shared_server_fixture()
@@ -28,6 +28,8 @@ def test_socket_junk_writes_a_few_lines_and_the_page_goes_on(browser: Browser, s
 
     figures = flood(server.url, ROUNDS, client_id)
     figures2 = flood(server.url, 10, "nope")  # a second flood within the minute: nothing more is written
+    polled = polling_flood(server.url, 1)  # the same over long polling: every POST answered, none left hanging
+    assert polled == {"posts": len(POLLING_JUNK), "hung": 0}, polled
     assert figures["messages"] >= ROUNDS * (len(junk()) - 1) and figures2["messages"] >= ROUNDS, (figures, figures2)
 
     page.click("[data-testid=friends-president]")  # the page's own socket still works: it opens a table

@@ -10,6 +10,7 @@ import inspect
 import logging
 from typing import Any
 
+import engineio.async_socket
 import pytest
 import socketio
 from nicegui import Client, core, ui
@@ -33,6 +34,7 @@ async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) ->
     assert params == ["self", "server", "sid", "eio_sid", "data", "namespace", "id"]
     assert core.sio._handle_event_internal.__qualname__.endswith("handle_event_internal")
     assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals"
+    assert engineio.async_socket.AsyncSocket.handle_post_request.__module__ == "ui.nicegui_internals"
     assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
 
 
