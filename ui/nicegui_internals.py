@@ -224,6 +224,7 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
             note("not engine.io", f"{type(exc).__name__}: {str(exc)[:80]}")
 
     async_socket.AsyncSocket.handle_post_request = handle_post_request
+    async_socket.packet = _QuietPackets(note)  # what the WebSocket loop decodes frames with
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
@@ -247,6 +248,33 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
             note(f"{name} failed", f"{type(exc).__name__}: {str(exc)[:80]}")
 
     sio._handle_event_internal = handle_event_internal  # noqa: SLF001
+
+
+class _QuietPackets:
+    """engine.io's ``packet`` module as ``engineio.async_socket`` sees it, but a frame that is not engine.io (empty,
+    a packet type that is no digit or none of the seven, bad base64) decodes as a NOOP, which the WebSocket loop
+    ignores, instead of raising out of the ASGI app (uvicorn logs a traceback and drops the socket)."""
+
+    def __init__(self, note: Callable[[str, str], None]) -> None:
+        from engineio import packet
+
+        self._module = packet
+
+        class Packet(packet.Packet):
+            def decode(self, encoded_packet: Any) -> None:
+                try:
+                    super().decode(encoded_packet)
+                    kind: Any = getattr(self, "packet_type", None)
+                    if kind not in range(len(packet.packet_names)):
+                        raise ValueError(f"packet type {kind!r}")
+                except (ValueError, TypeError, IndexError) as exc:
+                    note("not engine.io", f"{type(exc).__name__}: {str(exc)[:80]}")
+                    self.packet_type, self.data, self.binary = packet.NOOP, None, False
+
+        self.Packet = Packet
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
 
 
 def socket_belongs_to(client: Client, sid: str) -> bool:

@@ -52,6 +52,8 @@ def junk(client_id: str = "nope") -> list[str]:
         # not socket.io: empty data, bad JSON, unknown packet types, a binary event that never gets its data
         '42[]', '42{}', '42', '42["event",', '4', '49junk', '4x', '44["x"]',
         '451-["event",{"_placeholder":true,"num":0}]',
+        # not engine.io: empty, no packet type, unknown types, bad base64, a client's ping, noop and upgrade
+        '', 'z', '\x00', '9', '7x', 'b!!!', '2', '6', '5',
     ]
 
 

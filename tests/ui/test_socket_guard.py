@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 import engineio.async_socket
+import engineio.packet
 import pytest
 import socketio
 from nicegui import Client, core, ui
@@ -35,6 +36,8 @@ async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) ->
     assert core.sio._handle_event_internal.__qualname__.endswith("handle_event_internal")
     assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals"
     assert engineio.async_socket.AsyncSocket.handle_post_request.__module__ == "ui.nicegui_internals"
+    quiet = engineio.async_socket.packet.Packet(encoded_packet="z")  # the WebSocket loop's decoder: no exception
+    assert quiet.packet_type == engineio.packet.NOOP and engineio.async_socket.packet.MESSAGE == 4
     assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
 
 
