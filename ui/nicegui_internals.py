@@ -179,14 +179,16 @@ def socket_handlers() -> dict[str, Callable[..., Any]]:
 
 
 def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str, str], None],
-                 max_message: int) -> None:
+                 max_message: int, allow: Callable[[str], bool]) -> None:
     """Put ``handlers`` in place of NiceGUI's socket.io handlers, and make the socket server itself quiet and small:
 
     - a message over ``max_message`` characters closes its socket before it is decoded (engine.io's
       ``max_http_buffer_size``, read by both transports; NiceGUI keeps python-socketio's 1 MB);
     - a packet that is not socket.io (python-socketio raises while decoding, and engine.io logs a traceback) and an
       event that names no page message (``["connect", ...]`` reaches the connect handler, an unhashable name raises
-      in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log.
+      in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log;
+    - a message for which ``allow(engine.io session id)`` says no (the socket's budget is spent) is dropped before
+      it is decoded.
 
     Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
     ``handlers["message"]`` and ``AsyncSocket.handle_post_request`` (long polling): tests/ui/test_socket_guard.py
@@ -201,7 +203,7 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
             raise RuntimeError(f"NiceGUI's socket handlers changed: {sorted(set(current) ^ NICEGUI_SOCKET_HANDLERS)} "
                                "(see ui/nicegui_internals.py)")
         _nicegui_handlers.update(current)
-        _quiet_socket_server(sio, note)
+        _quiet_socket_server(sio, note, allow)
     if set(handlers) != NICEGUI_SOCKET_HANDLERS:
         raise ValueError(f"a guard for each of {sorted(NICEGUI_SOCKET_HANDLERS)}")
     for name, handler in handlers.items():
@@ -209,7 +211,7 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
     sio.eio.max_http_buffer_size = max_message
 
 
-def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
+def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Callable[[str], bool]) -> None:
     from engineio import async_socket, exceptions
 
     read_post = async_socket.AsyncSocket.handle_post_request
@@ -228,6 +230,9 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
+        if not allow(eio_sid):
+            note("too many messages", "")
+            return
         try:
             await decode(eio_sid, data)
         except Exception as exc:  # noqa: BLE001 - whatever a stranger's bytes make python-socketio raise

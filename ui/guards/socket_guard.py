@@ -5,8 +5,9 @@ listener the element never had or a log message with an unknown level raises ins
 and anyone can send such messages by hand. Every socket.io handler NiceGUI registers (``connect``, ``handshake``,
 ``disconnect``, ``event``, ``javascript_response``, ``ack``, ``log``) is replaced by one that checks the message's
 shape and that the socket belongs to the page it names, and passes on only what passes (to NiceGUI's own handler
-where there is one). A message over :data:`MAX_MESSAGE` closes its socket before it is decoded, and a packet that is
-not socket.io at all is dropped (ui/nicegui_internals.py, :func:`~ui.nicegui_internals.guard_socket`).
+where there is one). A message over :data:`MAX_MESSAGE` closes its socket before it is decoded, a socket past its
+:class:`MessageBudget` has its messages dropped undecoded, and a packet that is not socket.io at all is dropped
+(ui/nicegui_internals.py, :func:`~ui.nicegui_internals.guard_socket`).
 
 What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged;
 so are a page's own browser log messages, per level.
@@ -64,6 +65,33 @@ class QuietLog:
 
 
 QUIET = QuietLog(log)
+
+
+class MessageBudget:
+    """How many messages a socket may send: a burst of ``burst``, then ``rate`` a second. A page sends a few a
+    second (taps, typing, an acknowledgement every 3 s); past its budget a socket's messages are dropped before
+    they are decoded, which costs next to nothing, so one socket cannot keep the server busy."""
+
+    def __init__(self, rate: float = 100.0, burst: float = 300.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._left: dict[str, tuple[float, float]] = {}  # socket -> (messages left, when counted)
+        self._prune_at = 1000
+
+    def allow(self, sid: str) -> bool:
+        now = self.clock()
+        left, at = self._left.get(sid, (self.burst, now))
+        left = min(self.burst, left + (now - at) * self.rate)
+        ok = left >= 1.0
+        self._left[sid] = (left - 1.0 if ok else left, now)
+        if len(self._left) > self._prune_at:  # sockets quiet long enough to be full again are forgotten
+            full_after = self.burst / self.rate
+            self._left = {k: v for k, v in self._left.items() if now - v[1] < full_after}
+            self._prune_at = max(1000, 2 * len(self._left))
+        return ok
+
+
+BUDGET = MessageBudget()
 
 
 def _client_of(sid: str, msg: Any) -> Client | None:
@@ -201,4 +229,4 @@ def install() -> None:
     def note(cause: str, detail: str) -> None:
         QUIET.drop(f"a socket message: {cause}", detail)
 
-    nicegui_internals.guard_socket(guarded(nicegui_internals.socket_handlers()), note, MAX_MESSAGE)
+    nicegui_internals.guard_socket(guarded(nicegui_internals.socket_handlers()), note, MAX_MESSAGE, BUDGET.allow)
