@@ -203,7 +203,10 @@ def guarded(originals: dict[str, Callable[..., Any]]) -> dict[str, Callable[...,
             raise socketio.exceptions.ConnectionRefusedError("Implicit handshake failed")
 
     def on_disconnect(sid: str, *_reason: Any) -> None:
-        originals["disconnect"](sid)
+        try:
+            originals["disconnect"](sid)
+        except Exception as exc:  # noqa: BLE001 - engine.io would log a traceback for a socket that is gone anyway
+            QUIET.drop("a disconnect: refused by NiceGUI", f"{type(exc).__name__}: {str(exc)[:80]}")
 
     def on_ack(sid: str, msg: Any = None, *_extra: Any) -> None:
         next_id = msg.get("next_message_id") if isinstance(msg, dict) else None
