@@ -166,7 +166,8 @@ def on_log(sid: str, msg: Any = None, *_extra: Any) -> None:
 
 
 def _handshake_fields(data: Any) -> dict[str, Any] | None:
-    """The handshake with only the fields NiceGUI reads, each of its kind, or None."""
+    """The handshake if each field NiceGUI reads is of its kind (fields it does not read pass as they are), or
+    None."""
     if not isinstance(data, dict):
         return None
     ids = {key: data.get(key) for key in ("client_id", "tab_id", "document_id")}
@@ -178,7 +179,7 @@ def _handshake_fields(data: Any) -> dict[str, Any] | None:
     if next_id is not None and not (type(next_id) is int and next_id >= 0
                                     or isinstance(next_id, str) and next_id.isdecimal() and len(next_id) <= 15):
         return None
-    return {**ids, "old_tab_id": old, "next_message_id": next_id}
+    return {**data, **ids, "old_tab_id": old, "next_message_id": next_id}
 
 
 def guarded(originals: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
@@ -213,15 +214,14 @@ def guarded(originals: dict[str, Callable[..., Any]]) -> dict[str, Callable[...,
         if type(next_id) is not int or _client_of(sid, msg) is None:
             QUIET.drop("an ack: not from a connected page, or no message id")
             return
-        originals["ack"](sid, {"client_id": msg["client_id"], "next_message_id": next_id})
+        originals["ack"](sid, msg)
 
     def on_javascript_response(sid: str, msg: Any = None, *_extra: Any) -> None:
         request_id = msg.get("request_id") if isinstance(msg, dict) else None
         if not isinstance(request_id, str) or _client_of(sid, msg) is None:
             QUIET.drop("a JavaScript answer: not from a connected page, or no request id")
             return
-        originals["javascript_response"](sid, {"client_id": msg["client_id"], "request_id": request_id,
-                                                "result": msg.get("result")})
+        originals["javascript_response"](sid, msg)
 
     return {"connect": on_connect, "handshake": on_handshake, "disconnect": on_disconnect, "event": on_event,
             "javascript_response": on_javascript_response, "ack": on_ack, "log": on_log}
