@@ -1,7 +1,8 @@
-"""Junk on the socket, from a stranger: raw engine.io/socket.io over a WebSocket from another loopback address
-(127.0.0.2), no browser and no page behind it. Used by tests/e2e/test_socket_junk.py (a few thousand messages) and
-by the abuse bench (``python -m tests.bench.abuse_socket --url http://127.0.0.1:8080 --rounds 1000``, which prints
-how many messages went out, how fast, and what became of the oversized ones).
+"""Junk on the socket, from a stranger: raw engine.io/socket.io over a WebSocket (and long polling) from another
+loopback address (127.0.0.2), no browser and no page behind it; and big texts from a page's own socket (a page
+opened without a browser: :func:`page_socket`). Used by tests/e2e/test_socket_junk.py (a few thousand messages)
+and by the abuse bench: :func:`socket_floods` runs them all and returns a line of figures each;
+``python -m tests.bench.abuse_socket --url http://127.0.0.1:8080 --rounds 1000`` prints them.
 
 The junk covers every handler NiceGUI registers (event, log, ack, handshake, javascript_response, and the connect
 and disconnect names sent as events) plus packets that are not socket.io at all; ``client_id`` may be a live page's
@@ -214,26 +215,35 @@ def percentiles(times: list[float]) -> str:
     return f"p50 {pick[0]:.1f} ms, p95 {pick[1]:.1f} ms, p99 {pick[2]:.1f} ms ({len(ordered)} requests)"
 
 
+def socket_floods(url: str, rounds: int = 1000, client_id: str = "nope", seconds: float = 5.0) -> list[str]:
+    """Every flood of this module against the server at ``url``, one line of figures each (for the abuse bench,
+    which adds log lines and memory around them)."""
+    lines = []
+    figures = flood(url, rounds, client_id)
+    lines.append(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
+                 f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
+    polled = polling_flood(url, max(1, rounds // 100))
+    lines.append(f"long-polling junk: {polled['posts']:.0f} POSTs, {polled['hung']:.0f} without an answer")
+    lines.append(f"a 900 KB message: {oversized(url, 900_000)}; a 60 KB one: {oversized(url, 60_000)}")
+    lines.append(f"GET while idle: {percentiles(latencies(url, seconds))}")
+    box: dict[str, float] = {}
+    flooding = threading.Thread(target=lambda: box.update(big_names(url, seconds)))
+    flooding.start()
+    during = latencies(url, seconds)
+    flooding.join()
+    lines.append(f"{box['names']:.0f} names of 60 KB of accents and joiners (cut first, then cleaned) in "
+                 f"{box['seconds']:.1f} s; GET meanwhile: {percentiles(during)}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default="http://127.0.0.1:8080")
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--client-id", default="nope", help="a live page's client id (window.clientId)")
     args = parser.parse_args()
-    figures = flood(args.url, args.rounds, args.client_id)
-    print(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
-          f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
-    polled = polling_flood(args.url, max(1, args.rounds // 100))
-    print(f"long-polling junk: {polled['posts']:.0f} POSTs, {polled['hung']:.0f} without an answer")
-    print(f"a 900 KB message: {oversized(args.url, 900_000)}; a 60 KB one: {oversized(args.url, 60_000)}")
-    print(f"GET while idle: {percentiles(latencies(args.url, 5))}")
-    box: dict[str, float] = {}
-    flooding = threading.Thread(target=lambda: box.update(big_names(args.url, 5)))
-    flooding.start()
-    during = latencies(args.url, 5)
-    flooding.join()
-    print(f"{box['names']:.0f} names of 60 KB of accents and joiners (cut first, then cleaned) in "
-          f"{box['seconds']:.1f} s; GET meanwhile: {percentiles(during)}")
+    for line in socket_floods(args.url, args.rounds, args.client_id):
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
