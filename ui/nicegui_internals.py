@@ -5,8 +5,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :class:`Replacements`: a tap on an element that a redraw has just replaced reaches its replacement
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
 - :func:`guard_socket`: every socket.io handler NiceGUI registers replaced by a checked one (ui/guards/socket_guard.py),
-  oversized and undecodable messages dropped quietly; :func:`socket_belongs_to` and :func:`listener_known`, the
-  guard's checks (tests/ui/test_socket_guard.py, with real sockets).
+  and NiceGUI's socket server (python-socketio over engine.io) made to drop oversized, undecodable and too many
+  messages quietly; :func:`socket_belongs_to` and :func:`listener_known`, the guard's checks
+  (tests/ui/test_socket_guard.py; tests/e2e/test_socket_junk.py with real sockets).
 - :func:`session_store`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py).
 - :func:`rewrite_user_storage`: every browser's storage file written again once a full disk takes writes
   (tests/ui/test_save_faults_pages.py).
@@ -191,8 +192,9 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
       it is decoded.
 
     Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
-    ``handlers["message"]`` and ``AsyncSocket.handle_post_request`` (long polling): tests/ui/test_socket_guard.py
-    checks they are there, tests/e2e/test_socket_junk.py works them with real sockets.
+    ``handlers["message"]``, ``AsyncSocket.handle_post_request`` (long polling) and the ``packet`` module its
+    WebSocket loop decodes frames with (see :class:`_QuietPackets`): tests/ui/test_socket_guard.py checks they are
+    there, tests/e2e/test_socket_junk.py works them with real sockets.
     The socket server lives as long as the process (the ``user`` tests start the app again and again): it is
     wrapped once, the handlers are put in place each time."""
     from nicegui import core
