@@ -192,9 +192,10 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
       it is decoded.
 
     Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
-    ``handlers["message"]``, ``AsyncSocket.handle_post_request`` (long polling) and the ``packet`` module its
-    WebSocket loop decodes frames with (see :class:`_QuietPackets`): tests/ui/test_socket_guard.py checks they are
-    there, tests/e2e/test_socket_junk.py works them with real sockets.
+    ``handlers["message"]``, ``_log_error_once``, ``AsyncSocket.handle_post_request`` (long polling) and the
+    ``packet`` module its WebSocket loop decodes frames with (see :class:`_QuietPackets`):
+    tests/ui/test_socket_guard.py checks they are there, tests/e2e/test_socket_junk.py works them with real
+    sockets.
     The socket server lives as long as the process (the ``user`` tests start the app again and again): it is
     wrapped once, the handlers are put in place each time."""
     from nicegui import core
@@ -229,6 +230,9 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Call
 
     async_socket.AsyncSocket.handle_post_request = handle_post_request
     async_socket.packet = _QuietPackets(note)  # what the WebSocket loop decodes frames with
+    # engine.io's answer to a request with an unknown session, protocol version or transport: an ERROR line (twice)
+    # the first time per kind, INFO after; here a note like the rest (its keys are engine.io's own words)
+    sio.eio._log_error_once = lambda message, key: note(f"refused by engine.io ({key})", str(message)[:120])
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:

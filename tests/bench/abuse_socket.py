@@ -138,6 +138,20 @@ def polling_flood(url: str, rounds: int, source: str = ATTACKER, timeout: float 
     return {"posts": sent, "hung": hung}
 
 
+def bad_requests(url: str, source: str = ATTACKER) -> int:
+    """Requests engine.io refuses (unknown session, protocol version or transport, a bad upgrade); how many."""
+    import httpx
+
+    base = f"{url}/_nicegui_ws/socket.io/"
+    queries = [{"EIO": "4", "transport": "polling", "sid": "nope"}, {"EIO": "3", "transport": "polling"},
+               {"EIO": "4", "transport": "nope"}, {"EIO": "x"}, {}, {"EIO": "4", "transport": "websocket"}]
+    with httpx.Client(timeout=10, transport=httpx.HTTPTransport(local_address=source)) as http:
+        for query in queries:
+            for method in ("GET", "POST"):
+                assert http.request(method, base, params=query, content=b"x").status_code == 400, (method, query)
+    return 2 * len(queries)
+
+
 def oversized(url: str, size: int, source: str = ATTACKER) -> str:
     """Send one chat-sized event padded to ``size`` characters; what the server did: "closed" or "kept"."""
     with stranger(url, source, max_size=2 ** 24) as ws:
@@ -223,7 +237,8 @@ def socket_floods(url: str, rounds: int = 1000, client_id: str = "nope", seconds
     lines.append(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
                  f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
     polled = polling_flood(url, max(1, rounds // 100))
-    lines.append(f"long-polling junk: {polled['posts']:.0f} POSTs, {polled['hung']:.0f} without an answer")
+    lines.append(f"long-polling junk: {polled['posts']:.0f} POSTs, {polled['hung']:.0f} without an answer; "
+                 f"{sum(bad_requests(url) for _ in range(max(1, rounds // 100)))} requests engine.io refuses")
     lines.append(f"a 900 KB message: {oversized(url, 900_000)}; a 60 KB one: {oversized(url, 60_000)}")
     lines.append(f"GET while idle: {percentiles(latencies(url, seconds))}")
     box: dict[str, float] = {}

@@ -39,6 +39,7 @@ async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) ->
     quiet = engineio.async_socket.packet.Packet(encoded_packet="z")  # the WebSocket loop's decoder: no exception
     assert quiet.packet_type == engineio.packet.NOOP and engineio.async_socket.packet.MESSAGE == 4
     assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
+    assert core.sio.eio._log_error_once.__module__ == "ui.nicegui_internals"
 
 
 def test_quiet_log_writes_one_line_a_minute_per_cause(caplog: pytest.LogCaptureFixture) -> None:
