@@ -122,7 +122,8 @@ def item_for(kind: str, value: str | None) -> Item:
 
 # ------------------------------------------------------------------------------------------------ linking
 def normalise_code(text: str) -> str:
-    return "".join(ch for ch in str(text).upper() if ch.isalnum())[:32]
+    """A link code as typed ("abcd-efgh", spaces, a dash) in its stored form; only the first 64 characters are read."""
+    return "".join(ch for ch in str(text)[:64].upper() if ch.isalnum())[:32]
 
 
 def pretty_code(code: str) -> str:

@@ -5,8 +5,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :class:`Replacements`: a tap on an element that a redraw has just replaced reaches its replacement
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
 - :func:`guard_socket`: every socket.io handler NiceGUI registers replaced by a checked one (ui/guards/socket_guard.py),
-  oversized and undecodable messages dropped quietly; :func:`socket_belongs_to` and :func:`listener_known`, the
-  guard's checks (tests/ui/test_socket_guard.py, with real sockets).
+  and NiceGUI's socket server (python-socketio over engine.io) made to drop oversized, undecodable and too many
+  messages quietly; :func:`socket_belongs_to` and :func:`listener_known`, the guard's checks
+  (tests/ui/test_socket_guard.py; tests/e2e/test_socket_junk.py with real sockets).
 - :func:`session_store`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py).
 - :func:`rewrite_user_storage`: every browser's storage file written again once a full disk takes writes
   (tests/ui/test_save_faults_pages.py).
@@ -206,17 +207,22 @@ def socket_handlers() -> dict[str, Callable[..., Any]]:
 
 
 def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str, str], None],
-                 max_message: int) -> None:
+                 max_message: int, allow: Callable[[str], bool]) -> None:
     """Put ``handlers`` in place of NiceGUI's socket.io handlers, and make the socket server itself quiet and small:
 
     - a message over ``max_message`` characters closes its socket before it is decoded (engine.io's
       ``max_http_buffer_size``, read by both transports; NiceGUI keeps python-socketio's 1 MB);
     - a packet that is not socket.io (python-socketio raises while decoding, and engine.io logs a traceback) and an
       event that names no page message (``["connect", ...]`` reaches the connect handler, an unhashable name raises
-      in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log.
+      in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log;
+    - a message for which ``allow(engine.io session id)`` says no (the socket's budget is spent) is dropped before
+      it is decoded.
 
-    Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event) and engine.io's
-    ``handlers["message"]``: tests/ui/test_socket_guard.py checks both are there and works them with real sockets.
+    Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
+    ``handlers["message"]``, ``_log_error_once``, ``AsyncSocket.handle_post_request`` (long polling) and the
+    ``packet`` module its WebSocket loop decodes frames with (see :class:`_QuietPackets`):
+    tests/ui/test_socket_guard.py checks they are there, tests/e2e/test_socket_junk.py works them with real
+    sockets.
     The socket server lives as long as the process (the ``user`` tests start the app again and again): it is
     wrapped once, the handlers are put in place each time."""
     from nicegui import core
@@ -227,7 +233,7 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
             raise RuntimeError(f"NiceGUI's socket handlers changed: {sorted(set(current) ^ NICEGUI_SOCKET_HANDLERS)} "
                                "(see ui/nicegui_internals.py)")
         _nicegui_handlers.update(current)
-        _quiet_socket_server(sio, note)
+        _quiet_socket_server(sio, note, allow)
     if set(handlers) != NICEGUI_SOCKET_HANDLERS:
         raise ValueError(f"a guard for each of {sorted(NICEGUI_SOCKET_HANDLERS)}")
     for name, handler in handlers.items():
@@ -235,10 +241,31 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
     sio.eio.max_http_buffer_size = max_message
 
 
-def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
+def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Callable[[str], bool]) -> None:
+    from engineio import async_socket, exceptions
+
+    read_post = async_socket.AsyncSocket.handle_post_request
+
+    async def handle_post_request(self: Any, environ: dict[str, Any]) -> None:
+        """A long-polling POST whose body is not engine.io (not UTF-8, an unknown packet type): engine.io logs a
+        traceback for it; here the body is dropped like a bad WebSocket message. (Not ended as engine.io ends a bad
+        packet: that waits for the client to fetch the close, and a stranger never does.)"""
+        try:
+            await read_post(self, environ)
+        except (ValueError, TypeError, IndexError, exceptions.UnknownPacketError) as exc:  # (and UnicodeDecodeError)
+            note("not engine.io", f"{type(exc).__name__}: {str(exc)[:80]}")
+
+    async_socket.AsyncSocket.handle_post_request = handle_post_request
+    async_socket.packet = _QuietPackets(note)  # what the WebSocket loop decodes frames with
+    # engine.io's answer to a request with an unknown session, protocol version or transport: an ERROR line (twice)
+    # the first time per kind, INFO after; here a note like the rest (its keys are engine.io's own words)
+    sio.eio._log_error_once = lambda message, key: note(f"refused by engine.io ({key})", str(message)[:120])
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
+        if not allow(eio_sid):
+            note("too many messages", "")
+            return
         try:
             await decode(eio_sid, data)
         except Exception as exc:  # noqa: BLE001 - whatever a stranger's bytes make python-socketio raise
@@ -259,6 +286,33 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None]) -> None:
             note(f"{name} failed", f"{type(exc).__name__}: {str(exc)[:80]}")
 
     sio._handle_event_internal = handle_event_internal  # noqa: SLF001
+
+
+class _QuietPackets:
+    """engine.io's ``packet`` module as ``engineio.async_socket`` sees it, but a frame that is not engine.io (empty,
+    a packet type that is no digit or none of the seven, bad base64) decodes as a NOOP, which the WebSocket loop
+    ignores, instead of raising out of the ASGI app (uvicorn logs a traceback and drops the socket)."""
+
+    def __init__(self, note: Callable[[str, str], None]) -> None:
+        from engineio import packet
+
+        self._module = packet
+
+        class Packet(packet.Packet):
+            def decode(self, encoded_packet: Any) -> None:
+                try:
+                    super().decode(encoded_packet)
+                    kind: Any = getattr(self, "packet_type", None)
+                    if kind not in range(len(packet.packet_names)):
+                        raise ValueError(f"packet type {kind!r}")
+                except (ValueError, TypeError, IndexError) as exc:
+                    note("not engine.io", f"{type(exc).__name__}: {str(exc)[:80]}")
+                    self.packet_type, self.data, self.binary = packet.NOOP, None, False
+
+        self.Packet = Packet
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
 
 
 def socket_belongs_to(client: Client, sid: str) -> bool:

@@ -1,7 +1,8 @@
-"""Junk on the socket, from a stranger: raw engine.io/socket.io over a WebSocket from another loopback address
-(127.0.0.2), no browser and no page behind it. Used by tests/e2e/test_socket_junk.py (a few thousand messages) and
-by the abuse bench (``python -m tests.bench.abuse_socket --url http://127.0.0.1:8080 --rounds 1000``, which prints
-how many messages went out, how fast, and what became of the oversized ones).
+"""Junk on the socket, from a stranger: raw engine.io/socket.io over a WebSocket (and long polling) from another
+loopback address (127.0.0.2), no browser and no page behind it; and big texts from a page's own socket (a page
+opened without a browser: :func:`page_socket`). Used by tests/e2e/test_socket_junk.py (a few thousand messages)
+and by the abuse bench: :func:`socket_floods` runs them all and returns a line of figures each;
+``python -m tests.bench.abuse_socket --url http://127.0.0.1:8080 --rounds 1000`` prints them.
 
 The junk covers every handler NiceGUI registers (event, log, ack, handshake, javascript_response, and the connect
 and disconnect names sent as events) plus packets that are not socket.io at all; ``client_id`` may be a live page's
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -52,6 +55,8 @@ def junk(client_id: str = "nope") -> list[str]:
         # not socket.io: empty data, bad JSON, unknown packet types, a binary event that never gets its data
         '42[]', '42{}', '42', '42["event",', '4', '49junk', '4x', '44["x"]',
         '451-["event",{"_placeholder":true,"num":0}]',
+        # not engine.io: empty, no packet type, unknown types, bad base64, a client's ping, noop and upgrade
+        '', 'z', '\x00', '9', '7x', 'b!!!', '2', '6', '5',
     ]
 
 
@@ -62,10 +67,11 @@ def stranger(url: str, source: str = ATTACKER, max_size: int = 2 ** 20) -> Itera
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind((source, 0))
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # (small frames: no waiting on delayed ACKs)
     sock.settimeout(10)
     sock.connect((host, port))
     with connect(f"ws://{host}:{port}/_nicegui_ws/socket.io/?EIO=4&transport=websocket", sock=sock,
-                 compression=None, max_size=max_size, open_timeout=10) as ws:
+                 compression=None, max_size=max_size, open_timeout=10, close_timeout=1) as ws:
         opened = str(ws.recv(timeout=10))
         assert opened.startswith("0{"), opened
         ws.send("40")
@@ -106,6 +112,46 @@ def _answer_pings(ws: ClientConnection) -> None:
             ws.send("3")
 
 
+POLLING_JUNK = [b"zzz", b"4", b"9", b"", b"\x1e\x1e", b'40\x1e42[', b'42["event"]', b"\x00\xff", b"2", b"2probe", b"6",
+                b"5", b'42["ack",{"client_id":"nope","next_message_id":"x"}]']
+
+
+def polling_flood(url: str, rounds: int, source: str = ATTACKER, timeout: float = 10.0) -> dict[str, float]:
+    """The same from the long-polling transport (``transport=polling``): one session a round, each POST body junk.
+    Figures: POSTs sent, and how many got no answer within ``timeout`` seconds (engine.io's close of a session
+    waits for the client to fetch it)."""
+    import httpx
+
+    base = f"{url}/_nicegui_ws/socket.io/"
+    sent = hung = 0
+    with httpx.Client(timeout=timeout, transport=httpx.HTTPTransport(local_address=source)) as http:
+        for _ in range(rounds):
+            for body in POLLING_JUNK:
+                opened = http.get(base, params={"EIO": "4", "transport": "polling"})
+                sid = json.loads(opened.text[1:])["sid"]
+                http.post(base, params={"EIO": "4", "transport": "polling", "sid": sid}, content=b"40")
+                try:
+                    http.post(base, params={"EIO": "4", "transport": "polling", "sid": sid}, content=body)
+                except httpx.TimeoutException:
+                    hung += 1
+                sent += 1
+    return {"posts": sent, "hung": hung}
+
+
+def bad_requests(url: str, source: str = ATTACKER) -> int:
+    """Requests engine.io refuses (unknown session, protocol version or transport, a bad upgrade); how many."""
+    import httpx
+
+    base = f"{url}/_nicegui_ws/socket.io/"
+    queries = [{"EIO": "4", "transport": "polling", "sid": "nope"}, {"EIO": "3", "transport": "polling"},
+               {"EIO": "4", "transport": "nope"}, {"EIO": "x"}, {}, {"EIO": "4", "transport": "websocket"}]
+    with httpx.Client(timeout=10, transport=httpx.HTTPTransport(local_address=source)) as http:
+        for query in queries:
+            for method in ("GET", "POST"):
+                assert http.request(method, base, params=query, content=b"x").status_code == 400, (method, query)
+    return 2 * len(queries)
+
+
 def oversized(url: str, size: int, source: str = ATTACKER) -> str:
     """Send one chat-sized event padded to ``size`` characters; what the server did: "closed" or "kept"."""
     with stranger(url, source, max_size=2 ** 24) as ws:
@@ -121,16 +167,98 @@ def oversized(url: str, size: int, source: str = ATTACKER) -> str:
     return "kept"
 
 
+@contextmanager
+def page_socket(url: str, path: str, testid: str, source: str = ATTACKER) -> Iterator[tuple[ClientConnection, str,
+                                                                                          int, dict[str, str]]]:
+    """A page opened without a browser: its HTML over HTTP, then its socket with a handshake, as nicegui.js does.
+    Yields (the socket, the client id, the id of the element ``testid``, its listener ids by event type)."""
+    import httpx
+
+    with httpx.Client(base_url=url, timeout=30, transport=httpx.HTTPTransport(local_address=source)) as http:
+        html = http.get(path).text
+        found = re.search(r"'client_id': '([0-9a-f-]+)'", html)
+        element = re.search(r'"(\d+)":\{"tag":"[^"]+","props":\{[^{}]*"data-testid":"' + re.escape(testid) +
+                            r'"\},"events":(\[.*?\])\}', html)
+        assert found and element, f"no {testid} on {path}"
+        listeners = {ev["type"]: ev["listener_id"] for ev in json.loads(element.group(2))}
+        with stranger(url, source) as ws:
+            ws.send("420" + json.dumps(["handshake", {"client_id": found.group(1), "tab_id": "bench-tab",
+                                                       "document_id": "bench-doc"}]))
+            answer = ""
+            while not answer.startswith("430"):
+                answer = str(ws.recv(timeout=10))
+            assert answer == "430[true]", answer
+            yield ws, found.group(1), int(element.group(1)), listeners
+
+
+def big_names(url: str, seconds: float, size: int = 60_000, source: str = ATTACKER) -> dict[str, float]:
+    """Names of ``size`` bytes typed into /profile and saved (blur), one after another for ``seconds``, from a page's
+    own socket: the server cuts and cleans each (issue 47: a 900 KB name stalled every page for 1.7 s; a socket
+    message over 64 KB is now refused unread, so ``size`` stays under it). Figures: names sent, seconds."""
+    started = time.perf_counter()
+    count = 0
+    with page_socket(url, "/profile", "profile-name", source) as (ws, client_id, element, listeners):
+        while time.perf_counter() - started < seconds:
+            text = chr(0x202E) + "\u00e9\u200d" * ((size - 300) // 5) + str(count)  # 5 bytes a pair in UTF-8
+            for kind, args in (("update:value", [json.dumps(text, ensure_ascii=False)]), ("blur", [None])):
+                ws.send("42" + json.dumps(["event", {"id": element, "client_id": client_id,
+                                                     "listener_id": listeners[kind], "args": args}],
+                                          ensure_ascii=False))
+            count += 1
+            _answer_pings(ws)
+    return {"names": count, "seconds": time.perf_counter() - started}
+
+
+def latencies(url: str, seconds: float, path: str = "/api/v1/tables/NOPE42") -> list[float]:
+    """Milliseconds of ``GET path`` one after another for ``seconds`` (a small answer that needs the event loop)."""
+    import httpx
+
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+    with httpx.Client(base_url=url, timeout=30) as http:
+        while time.perf_counter() < end:
+            started = time.perf_counter()
+            http.get(path)
+            times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def percentiles(times: list[float]) -> str:
+    ordered = sorted(times)
+    pick = [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.5, 0.95, 0.99)]
+    return f"p50 {pick[0]:.1f} ms, p95 {pick[1]:.1f} ms, p99 {pick[2]:.1f} ms ({len(ordered)} requests)"
+
+
+def socket_floods(url: str, rounds: int = 1000, client_id: str = "nope", seconds: float = 5.0) -> list[str]:
+    """Every flood of this module against the server at ``url``, one line of figures each (for the abuse bench,
+    which adds log lines and memory around them)."""
+    lines = []
+    figures = flood(url, rounds, client_id)
+    lines.append(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
+                 f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
+    polled = polling_flood(url, max(1, rounds // 100))
+    lines.append(f"long-polling junk: {polled['posts']:.0f} POSTs, {polled['hung']:.0f} without an answer; "
+                 f"{sum(bad_requests(url) for _ in range(max(1, rounds // 100)))} requests engine.io refuses")
+    lines.append(f"a 900 KB message: {oversized(url, 900_000)}; a 60 KB one: {oversized(url, 60_000)}")
+    lines.append(f"GET while idle: {percentiles(latencies(url, seconds))}")
+    box: dict[str, float] = {}
+    flooding = threading.Thread(target=lambda: box.update(big_names(url, seconds)))
+    flooding.start()
+    during = latencies(url, seconds)
+    flooding.join()
+    lines.append(f"{box['names']:.0f} names of 60 KB of accents and joiners (cut first, then cleaned) in "
+                 f"{box['seconds']:.1f} s; GET meanwhile: {percentiles(during)}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default="http://127.0.0.1:8080")
     parser.add_argument("--rounds", type=int, default=1000)
     parser.add_argument("--client-id", default="nope", help="a live page's client id (window.clientId)")
     args = parser.parse_args()
-    figures = flood(args.url, args.rounds, args.client_id)
-    print(f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets in "
-          f"{figures['seconds']:.1f} s ({figures['per_second']:.0f}/s)")
-    print(f"a 900 KB message: {oversized(args.url, 900_000)}; a 60 KB one: {oversized(args.url, 60_000)}")
+    for line in socket_floods(args.url, args.rounds, args.client_id):
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

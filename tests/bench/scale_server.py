@@ -121,7 +121,8 @@ def install() -> None:
             "moves": moves - MARK["moves"], "ticks": len(ticks),
             "ticker_p50": pct(ticker, 0.5), "ticker_p95": pct(ticker, 0.95), "ticker_max": max(ticker, default=0),
             "tick_late_p50": pct(late, 0.5), "tick_late_p95": pct(late, 0.95), "tick_late_max": max(late, default=0),
-            "loop_p50": pct(lags, 0.5), "loop_p95": pct(lags, 0.95), "loop_max": max(lags, default=0),
+            "loop_p50": pct(lags, 0.5), "loop_p95": pct(lags, 0.95), "loop_p99": pct(lags, 0.99),
+            "loop_max": max(lags, default=0),
             "clients": len(Client.instances),  # pages the server keeps (a dropped table page is kept 6 min)
             "rss_kb": rss_kb(pid), "children_rss_kb": sum(rss_kb(k) for k in kids), "children": len(kids),
         }

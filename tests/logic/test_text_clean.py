@@ -139,3 +139,15 @@ def test_longer_writing_keeps_its_lines_and_loses_what_names_lose() -> None:
     assert clean_lines("ab\ncd", 4) == "ab\nc"  # the limit counts the whole, line breaks included
     assert clean_lines("x" * 900_000 + "\u202e", 2000) == "x" * 2000
     assert clean_lines("\n \n\x00\n", 2000) == ""
+
+
+PLAIN = st.lists(st.sampled_from(list("aZé ßЖ山ش\t\n\u3000\u2028\u00a0!?<>&'\"") + [
+    "\U0001f98a", "\u2764", "\u212b", "\u1100\u1161"]), max_size=60).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PLAIN | st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=60), st.integers(0, 30))
+def test_the_fast_path_for_plain_text_cleans_as_the_full_walk_does(text: str, limit: int) -> None:
+    """Plain text (no joiners, marks, flags, tags, controls) skips the grapheme walk: same result."""
+    raw = unicodedata.normalize("NFC", text)
+    assert clean_text(text, limit) == text_clean._clean_joined(raw, limit)

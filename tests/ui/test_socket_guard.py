@@ -10,13 +10,15 @@ import inspect
 import logging
 from typing import Any
 
+import engineio.async_socket
+import engineio.packet
 import pytest
 import socketio
 from nicegui import Client, core, ui
 from nicegui.testing import User
 
 from ui.guards import socket_guard
-from ui.guards.socket_guard import MAX_MESSAGE, QuietLog
+from ui.guards.socket_guard import MAX_MESSAGE, MessageBudget, QuietLog
 from ui.nicegui_internals import NICEGUI_SOCKET_HANDLERS, PAGE_MESSAGES, socket_handlers
 
 
@@ -33,7 +35,11 @@ async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) ->
     assert params == ["self", "server", "sid", "eio_sid", "data", "namespace", "id"]
     assert core.sio._handle_event_internal.__qualname__.endswith("handle_event_internal")
     assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals"
+    assert engineio.async_socket.AsyncSocket.handle_post_request.__module__ == "ui.nicegui_internals"
+    quiet = engineio.async_socket.packet.Packet(encoded_packet="z")  # the WebSocket loop's decoder: no exception
+    assert quiet.packet_type == engineio.packet.NOOP and engineio.async_socket.packet.MESSAGE == 4
     assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
+    assert core.sio.eio._log_error_once.__module__ == "ui.nicegui_internals"
 
 
 def test_quiet_log_writes_one_line_a_minute_per_cause(caplog: pytest.LogCaptureFixture) -> None:
@@ -98,3 +104,20 @@ async def test_an_implicit_handshake_with_a_bad_query_is_refused(user: User) -> 
         with pytest.raises(socketio.exceptions.ConnectionRefusedError):
             await on_connect("stranger", {"QUERY_STRING": query})
     assert await on_connect("stranger", {"QUERY_STRING": "EIO=4"}) is None  # a plain connect: the handshake follows
+
+
+def test_a_socket_gets_a_burst_then_a_steady_rate_and_quiet_sockets_are_forgotten() -> None:
+    now = [0.0]
+    budget = MessageBudget(rate=100.0, burst=300.0, clock=lambda: now[0])
+    assert sum(budget.allow("a") for _ in range(1000)) == 300  # the burst, then nothing
+    assert budget.allow("b")  # each socket its own budget
+    now[0] = 1.0
+    assert sum(budget.allow("a") for _ in range(1000)) == 100  # a second later: a second's worth
+    now[0] = 100.0
+    for i in range(2000):
+        budget.allow(f"s{i}")
+    assert all(f"s{i}" in budget._left for i in range(2000))  # all of them busy just now: all kept
+    now[0] = 200.0
+    for i in range(5000):
+        budget.allow(f"new{i}")
+    assert not any(key.startswith("s") for key in budget._left)  # the quiet ones (full again by now) forgotten

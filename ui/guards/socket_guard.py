@@ -5,8 +5,9 @@ listener the element never had or a log message with an unknown level raises ins
 and anyone can send such messages by hand. Every socket.io handler NiceGUI registers (``connect``, ``handshake``,
 ``disconnect``, ``event``, ``javascript_response``, ``ack``, ``log``) is replaced by one that checks the message's
 shape and that the socket belongs to the page it names, and passes on only what passes (to NiceGUI's own handler
-where there is one). A message over :data:`MAX_MESSAGE` closes its socket before it is decoded, and a packet that is
-not socket.io at all is dropped (ui/nicegui_internals.py, :func:`~ui.nicegui_internals.guard_socket`).
+where there is one). A message over :data:`MAX_MESSAGE` closes its socket before it is decoded, a socket past its
+:class:`MessageBudget` has its messages dropped undecoded, and a packet that is not socket.io at all is dropped
+(ui/nicegui_internals.py, :func:`~ui.nicegui_internals.guard_socket`).
 
 What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged;
 so are a page's own browser log messages, per level.
@@ -64,6 +65,33 @@ class QuietLog:
 
 
 QUIET = QuietLog(log)
+
+
+class MessageBudget:
+    """How many messages a socket may send: a burst of ``burst``, then ``rate`` a second. A page sends a few a
+    second (taps, typing, an acknowledgement every 3 s); past its budget a socket's messages are dropped before
+    they are decoded, which costs next to nothing, so one socket cannot keep the server busy."""
+
+    def __init__(self, rate: float = 100.0, burst: float = 300.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._left: dict[str, tuple[float, float]] = {}  # socket -> (messages left, when counted)
+        self._prune_at = 1000
+
+    def allow(self, sid: str) -> bool:
+        now = self.clock()
+        left, at = self._left.get(sid, (self.burst, now))
+        left = min(self.burst, left + (now - at) * self.rate)
+        ok = left >= 1.0
+        self._left[sid] = (left - 1.0 if ok else left, now)
+        if len(self._left) > self._prune_at:  # sockets quiet long enough to be full again are forgotten
+            full_after = self.burst / self.rate
+            self._left = {k: v for k, v in self._left.items() if now - v[1] < full_after}
+            self._prune_at = max(1000, 2 * len(self._left))
+        return ok
+
+
+BUDGET = MessageBudget()
 
 
 def _client_of(sid: str, msg: Any) -> Client | None:
@@ -138,7 +166,8 @@ def on_log(sid: str, msg: Any = None, *_extra: Any) -> None:
 
 
 def _handshake_fields(data: Any) -> dict[str, Any] | None:
-    """The handshake with only the fields NiceGUI reads, each of its kind, or None."""
+    """The handshake if each field NiceGUI reads is of its kind (fields it does not read pass as they are), or
+    None."""
     if not isinstance(data, dict):
         return None
     ids = {key: data.get(key) for key in ("client_id", "tab_id", "document_id")}
@@ -150,7 +179,7 @@ def _handshake_fields(data: Any) -> dict[str, Any] | None:
     if next_id is not None and not (type(next_id) is int and next_id >= 0
                                     or isinstance(next_id, str) and next_id.isdecimal() and len(next_id) <= 15):
         return None
-    return {**ids, "old_tab_id": old, "next_message_id": next_id}
+    return {**data, **ids, "old_tab_id": old, "next_message_id": next_id}
 
 
 def guarded(originals: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
@@ -175,22 +204,24 @@ def guarded(originals: dict[str, Callable[..., Any]]) -> dict[str, Callable[...,
             raise socketio.exceptions.ConnectionRefusedError("Implicit handshake failed")
 
     def on_disconnect(sid: str, *_reason: Any) -> None:
-        originals["disconnect"](sid)
+        try:
+            originals["disconnect"](sid)
+        except Exception as exc:  # noqa: BLE001 - engine.io would log a traceback for a socket that is gone anyway
+            QUIET.drop("a disconnect: refused by NiceGUI", f"{type(exc).__name__}: {str(exc)[:80]}")
 
     def on_ack(sid: str, msg: Any = None, *_extra: Any) -> None:
         next_id = msg.get("next_message_id") if isinstance(msg, dict) else None
         if type(next_id) is not int or _client_of(sid, msg) is None:
             QUIET.drop("an ack: not from a connected page, or no message id")
             return
-        originals["ack"](sid, {"client_id": msg["client_id"], "next_message_id": next_id})
+        originals["ack"](sid, msg)
 
     def on_javascript_response(sid: str, msg: Any = None, *_extra: Any) -> None:
         request_id = msg.get("request_id") if isinstance(msg, dict) else None
         if not isinstance(request_id, str) or _client_of(sid, msg) is None:
             QUIET.drop("a JavaScript answer: not from a connected page, or no request id")
             return
-        originals["javascript_response"](sid, {"client_id": msg["client_id"], "request_id": request_id,
-                                                "result": msg.get("result")})
+        originals["javascript_response"](sid, msg)
 
     return {"connect": on_connect, "handshake": on_handshake, "disconnect": on_disconnect, "event": on_event,
             "javascript_response": on_javascript_response, "ack": on_ack, "log": on_log}
@@ -201,4 +232,4 @@ def install() -> None:
     def note(cause: str, detail: str) -> None:
         QUIET.drop(f"a socket message: {cause}", detail)
 
-    nicegui_internals.guard_socket(guarded(nicegui_internals.socket_handlers()), note, MAX_MESSAGE)
+    nicegui_internals.guard_socket(guarded(nicegui_internals.socket_handlers()), note, MAX_MESSAGE, BUDGET.allow)

@@ -87,7 +87,7 @@ def game_tile(game: Any) -> None:
 
 
 async def join_by_code(code_input: ui.input) -> None:
-    code = (code_input.value or "").strip().upper()
+    code = str(code_input.value or "")[:64].strip().upper()  # (a code is 6 characters: the rest is never read)
     if not code:
         ui.notify("Type the code the host shared.", type="warning", position="top")
         return
