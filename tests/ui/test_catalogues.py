@@ -16,7 +16,11 @@ from ui.i18n.catalogs import LOCALE_DIR, read_catalog
 from ui.i18n.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parents[2]
-SAME_IN_ENGLISH: dict[str, set[str]] = {}  # language -> msgids rightly the same as English (names, codes)
+# language -> texts rightly written as in English (the same word in that language)
+SAME_IN_ENGLISH: dict[str, set[str]] = {
+    "de": {"Emoji", "Name"}, "fr": {"Table", "Animations"}, "es": {"Emoji"}, "pt_BR": {"Emoji"}, "it": {"Emoji"},
+    "pl": {"Emoji"},
+}
 
 
 def ids(catalog) -> set:  # noqa: ANN001 - babel has no type hints

@@ -12,6 +12,7 @@ from nicegui import ui
 
 from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
 from ui.components.language_picker import language_picker
+from ui.i18n import _, ngettext
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
@@ -23,44 +24,44 @@ def register() -> None:
     @ui.page("/profile")
     def profile_page() -> None:
         who = me()
-        with frame("Profile"):
-            ui.label("You").classes("text-xl font-bold")
+        with frame(_("Profile")):
+            ui.label(_("You")).classes("text-xl font-bold")
             with ui.row().classes("items-center gap-3"):
                 emoji = ui.select(list(EMOJI_CHOICES), value=who.emoji if who.emoji in EMOJI_CHOICES else "🙂",
-                                  label="Emoji").props("data-testid=profile-emoji").classes("w-24")
-                name = ui.input("Name", value=who.name).props("maxlength=24 data-testid=profile-name")
+                                  label=_("Emoji")).props("data-testid=profile-emoji").classes("w-24")
+                name = ui.input(_("Name"), value=who.name).props("maxlength=24 data-testid=profile-name")
 
             def save_name() -> None:
                 saved = set_profile(name.value or "", None)
                 name.set_value(saved.name)
-                ui.notify("Saved.", position="top", timeout=1200)
+                ui.notify(_("Saved."), position="top", timeout=1200)
 
             name.on("blur", save_name)
             name.on("keydown.enter", save_name)
             emoji.on_value_change(lambda e: set_profile(None, e.value))
             with ui.row().classes("gap-2"):
-                ui.button("Your stats", icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(
+                ui.button(_("Your stats"), icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(
                     "outline no-caps data-testid=btn-stats")
-                ui.button("Link another device", icon="devices", on_click=lambda: ui.navigate.to("/link")).props(
+                ui.button(_("Link another device"), icon="devices", on_click=lambda: ui.navigate.to("/link")).props(
                     "outline no-caps data-testid=btn-link-page")
 
             language_picker()
 
-            ui.label("Table").classes("text-xl font-bold q-mt-md")
-            toggle("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", "four_colour")
-            toggle("Animations", "animations")
-            toggle("Distraction-free tables (hide the header)", "distraction_free")
-            toggle("Show meld, lay-off and discard buttons (Rummy)", "show_buttons")
-            toggle("Open the chat when a message arrives", "chat_opens")
+            ui.label(_("Table")).classes("text-xl font-bold q-mt-md")
+            toggle(_("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)"), "four_colour")
+            toggle(_("Animations"), "animations")
+            toggle(_("Distraction-free tables (hide the header)"), "distraction_free")
+            toggle(_("Show meld, lay-off and discard buttons (Rummy)"), "show_buttons")
+            toggle(_("Open the chat when a message arrives"), "chat_opens")
             with ui.row().classes("items-center gap-2"):
-                toggle("Sounds (your turn, plays, a win)", "sounds")
-                ui.button("Try", icon="volume_up").props("flat dense no-caps data-testid=btn-try-sound").on(
+                toggle(_("Sounds (your turn, plays, a win)"), "sounds")
+                ui.button(_("Try"), icon="volume_up").props("flat dense no-caps data-testid=btn-try-sound").on(
                     "click", js_handler="() => { if (window.cnSound) { window.cnSound.unlocked = true; "
                                         "window.cnSound.play('win'); } }")
-            ui.label("When it is your turn and the page is in the background").classes("text-sm text-grey-8 q-mt-sm")
-            toggle("Say it in the tab title (● Your turn)", "alert_title")
-            toggle("Put a dot on the tab's icon", "alert_favicon")
-            toggle("Vibrate the phone", "alert_vibrate")
+            ui.label(_("When it is your turn and the page is in the background")).classes("text-sm text-grey-8 q-mt-sm")
+            toggle(_("Say it in the tab title (● Your turn)"), "alert_title")
+            toggle(_("Put a dot on the tab's icon"), "alert_favicon")
+            toggle(_("Vibrate the phone"), "alert_vibrate")
             looks_part = ui.refreshable(looks)
             shop_part = ui.refreshable(coins_and_shop)
 
@@ -83,7 +84,7 @@ def looks() -> None:
     pid = me().player_id
     main = runtime().hub.main
     with ui.row().classes("items-center gap-3"):
-        for kind, label in (("card_back", "Card back"), ("table_colour", "Table colour")):
+        for kind, label in (("card_back", _("Card back")), ("table_colour", _("Table colour"))):
             current = item_for(kind, str(pref(kind, PREF_DEFAULTS[kind])))
             options = {i.value: i.name for i in owned_items(main, pid, kind)}
             if current.value not in options:  # bought on a device that is no longer linked
@@ -97,13 +98,14 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
     pid = me().player_id
     main = runtime().hub.main
     data = profile(main, pid)
-    ui.label("Coins and cosmetics").classes("text-xl font-bold q-mt-md")
-    ui.label("Check in once a day for coins and spend them on card backs and table colours. "
-             "Games never cost or win coins.").classes("text-sm text-grey-8")
+    ui.label(_("Coins and cosmetics")).classes("text-xl font-bold q-mt-md")
+    ui.label(_("Check in once a day for coins and spend them on card backs and table colours. "
+               "Games never cost or win coins.")).classes("text-sm text-grey-8")
     with ui.row().classes("items-center gap-3"):
-        ui.label(f"🪙 {data['coins']} coins").classes("text-lg font-bold").props("data-testid=coins")
+        ui.label("🪙 " + ngettext("{n} coin", "{n} coins", data["coins"])).classes("text-lg font-bold").props(
+            "data-testid=coins")
         ready = can_check_in(main, pid, date.today())
-        btn = ui.button("Daily check-in" if ready else "Checked in today", icon="event_available",
+        btn = ui.button(_("Daily check-in") if ready else _("Checked in today"), icon="event_available",
                         on_click=lambda: do_check_in(changed)).props("color=primary no-caps data-testid=btn-checkin")
         if not ready:
             btn.disable()
@@ -117,9 +119,9 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
                 light = item.value.split(",")[0]
                 ui.element("div").classes("w-16 h-10 rounded-borders").style(f"background: {light}")
                 ui.label(item.name).classes("text-sm font-bold")
-                ui.label("Card back" if item.kind == "card_back" else "Table").classes("text-xs text-grey-8")
+                ui.label(_("Card back") if item.kind == "card_back" else _("Table")).classes("text-xs text-grey-8")
                 if item.id in owned:
-                    ui.label("Owned ✓").classes("text-positive text-sm").props(f"data-testid=owned-{item.id}")
+                    ui.label(_("Owned ✓")).classes("text-positive text-sm").props(f"data-testid=owned-{item.id}")
                 else:
                     b = ui.button(f"{item.price} 🪙", on_click=lambda i=item.id: do_buy(i, changed)).props(
                         f"dense no-caps data-testid=btn-buy-{item.id}")
@@ -131,7 +133,8 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
 def do_check_in(changed: Callable[[], None]) -> None:
     try:
         coins = check_in(runtime().hub.main, me().player_id, date.today())
-        ui.notify(f"Checked in: you have {coins} coins.", type="positive", position="top")
+        ui.notify(ngettext("Checked in: you have {n} coin.", "Checked in: you have {n} coins.", coins),
+                  type="positive", position="top")
     except ShopError as exc:
         ui.notify(str(exc), type="warning", position="top")
     changed()
@@ -140,7 +143,7 @@ def do_check_in(changed: Callable[[], None]) -> None:
 def do_buy(item_id: str, changed: Callable[[], None]) -> None:
     try:
         buy(runtime().hub.main, me().player_id, item_id)
-        ui.notify("Bought! Pick it under Table.", type="positive", position="top")
+        ui.notify(_("Bought! Pick it under Table."), type="positive", position="top")
     except ShopError as exc:
         ui.notify(str(exc), type="warning", position="top")
     changed()
