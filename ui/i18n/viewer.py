@@ -75,6 +75,11 @@ def pgettext(context_: str, text: str, /, **params: Param) -> str:
     return render(Message(text, params, context=context_), viewer_language())
 
 
+def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
+    """Marks a text kept in a table or constant for the catalogues; it is translated where it is shown (``_(x)``)."""
+    return text
+
+
 def tr(message: Message) -> str:
     """A stored message (a notice, a log line, a refusal) in the viewer's language."""
     return render(message, viewer_language())

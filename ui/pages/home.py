@@ -16,14 +16,15 @@ from ui.components.options import option_controls, player_choices, value_label
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
+from ui.i18n import N_, _, ngettext, pgettext
 from ui.net.lan import base_urls, qr_data_uri
 from ui.net.mdns import current_url
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import me
 
-STATUS_TEXT = {STATUS_LOBBY: "waiting in the lobby", STATUS_PLAYING: "playing", STATUS_OVER: "finished",
-               STATUS_CLOSED: "closed"}
+STATUS_TEXT = {STATUS_LOBBY: N_("waiting in the lobby"), STATUS_PLAYING: N_("playing"), STATUS_OVER: N_("finished"),
+               STATUS_CLOSED: N_("closed")}
 
 
 def playable_games() -> list[Any]:
@@ -49,47 +50,49 @@ def practice_dialog(game: Any) -> None:
                               if name != "players"}
     counts = player_choices(game)
     state = {"players": counts[0], "level": game.bot_levels[min(1, len(game.bot_levels) - 1)]}
-    with named_dialog(f"Practice {game.title}") as dialog, ui.card().classes("min-w-[300px]").props(
+    with named_dialog(_("Practice {game}", game=game.title)) as dialog, ui.card().classes("min-w-[300px]").props(
             f"data-testid=practice-{game.key}"):
-        ui.label(f"Practice {game.title}").classes("text-lg font-bold")
+        ui.label(_("Practice {game}", game=game.title)).classes("text-lg font-bold")
         with ui.row().classes("gap-2"):
-            ui.select({c: f"{c} players" for c in counts}, label="Players",
+            ui.select({c: ngettext("{n} player", "{n} players", c) for c in counts}, label=_("Players"),
                       value=state["players"]).bind_value(state, "players").props("data-testid=opt-players")
-            ui.select({lv: lv.capitalize() for lv in game.bot_levels}, label="Computer players",
+            ui.select({lv: lv.capitalize() for lv in game.bot_levels}, label=_("Computer players"),
                       value=state["level"]).bind_value(state, "level").props("data-testid=opt-level")
             option_controls(model, values, lambda k, v: values.__setitem__(k, v))
         with ui.row().classes("justify-end w-full"):
-            ui.button("Cancel", on_click=dialog.close).props("flat")
+            ui.button(_("Cancel"), on_click=dialog.close).props("flat")
 
             def play() -> None:
                 dialog.close()
                 start_table(game, True, {**values, "players": state["players"]}, state["level"])
 
-            ui.button("Play", on_click=play).props("color=primary data-testid=btn-practice-go")
+            ui.button(pgettext("start a game", "Play"), on_click=play).props(
+                "color=primary data-testid=btn-practice-go")
     dialog.open()
 
 
 def game_tile(game: Any) -> None:
     counts = player_choices(game)
-    players = f"{counts[0]}–{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
+    players = _("{low}–{high} players", low=counts[0], high=counts[-1]) if len(counts) > 1 else \
+        ngettext("{n} player", "{n} players", counts[0])
     with ui.card().classes("tile w-full sm:w-[calc(50%-8px)]").props(f"data-testid=tile-{game.key}"):
         with ui.row().classes("items-baseline justify-between w-full"):
             ui.label(game.title).classes("text-xl font-bold")
             ui.label(players).classes("text-sm text-grey-8")
         ui.label(game.tagline).classes("text-sm")
         with ui.row().classes("gap-2"):
-            ui.button("Practice", icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
+            ui.button(_("Practice"), icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
                 f"color=primary data-testid=practice-{game.key}")
-            ui.button("Friends table", icon="group", on_click=lambda g=game: start_table(g, False, {})).props(
+            ui.button(_("Friends table"), icon="group", on_click=lambda g=game: start_table(g, False, {})).props(
                 f"outline color=primary data-testid=friends-{game.key}")
             ui.button(icon="info", on_click=lambda g=game: ui.navigate.to(f"/rules/{g.key}")).props(
-                f"flat round aria-label='How to play {game.title}'")
+                "flat round").props.update({"aria-label": _("How to play {game}", game=game.title)})
 
 
 async def join_by_code(code_input: ui.input) -> None:
     code = str(code_input.value or "")[:64].strip().upper()  # (a code is 6 characters: the rest is never read)
     if not code:
-        ui.notify("Type the code the host shared.", type="warning", position="top")
+        ui.notify(_("Type the code the host shared."), type="warning", position="top")
         return
     key = guard_key()
     loop = asyncio.get_running_loop()
@@ -102,7 +105,7 @@ async def join_by_code(code_input: ui.input) -> None:
     table = runtime().hub.get(code)
     if table is None:
         runtime().code_guard.record_miss(key, loop.time())
-        ui.notify(f"No table with code {code[:12]} — check the code or ask the host for the link.",
+        ui.notify(_("No table with code {code} — check the code or ask the host for the link.", code=code[:12]),
                   type="warning", position="top")
         return
     runtime().code_guard.grant_pass(key, table.code)  # it waited its turn here: the table page does not again
@@ -117,46 +120,45 @@ def register() -> None:
         with frame("Card Night"):
             with ui.row().classes("w-full items-start gap-4 no-wrap max-sm:flex-wrap"):
                 with ui.card().classes("grow"):
-                    ui.label("Join a table").classes("text-lg font-bold")
+                    ui.label(_("Join a table")).classes("text-lg font-bold")
                     with ui.row().classes("items-center gap-2 w-full no-wrap"):
-                        code_input = ui.input(placeholder="Code, e.g. K7QD2M").props(
+                        code_input = ui.input(placeholder=_("Code, e.g. {code}", code="K7QD2M")).props(
                             "outlined dense maxlength=12 data-testid=join-code-input autocapitalize=characters"
                         ).classes("grow")
-                        join_btn = ui.button("Join", on_click=lambda: join_by_code(code_input)).props(
+                        join_btn = ui.button(_("Join"), on_click=lambda: join_by_code(code_input)).props(
                             "color=primary data-testid=btn-join-code")
                         code_input.on("keydown.enter", lambda: join_btn.run_method("click"))
                 lan_card()
-            ui.label("Games").classes("text-lg font-bold")
+            ui.label(_("Games")).classes("text-lg font-bold")
             with ui.row().classes("w-full gap-4"):
                 for game in playable_games():
                     game_tile(game)
             mine = hub.tables_of(who.player_id)
             with ui.column().classes("w-full").props("data-testid=your-games"):
-                ui.label("Your games").classes("text-lg font-bold")
+                ui.label(_("Your games")).classes("text-lg font-bold")
                 if not mine:
-                    ui.label("Tables you sit at show up here, so you can get back in with one tap.").classes(
+                    ui.label(_("Tables you sit at show up here, so you can get back in with one tap.")).classes(
                         "text-grey-8")
                 for t in mine:
                     with ui.row().classes("items-center gap-3"):
-                        ui.button("Resume" if t.status in (STATUS_LOBBY, STATUS_PLAYING) else "Open",
+                        ui.button(_("Resume") if t.status in (STATUS_LOBBY, STATUS_PLAYING) else _("Open"),
                                   on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
                             f"dense color=primary data-testid=resume-{t.code}")
-                        ui.label(f"{t.game.title} · {t.code} · {STATUS_TEXT[t.status]}")
+                        ui.label(f"{t.game.title} · {t.code} · {_(STATUS_TEXT[t.status])}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-8 text-sm")
             with ui.column().classes("w-full").props("data-testid=live-tables"):
-                ui.label("Live tables").classes("text-lg font-bold")
+                ui.label(_("Live tables")).classes("text-lg font-bold")
                 live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
                 running = watchable_tables(who.player_id)
                 if not live and not running:
-                    ui.label("No open tables right now. Start a friends table and share the code.").classes(
+                    ui.label(_("No open tables right now. Start a friends table and share the code.")).classes(
                         "text-grey-8")
                 for t in live:
                     with ui.row().classes("items-center gap-3"):
-                        ui.button("Join", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
+                        ui.button(_("Join"), on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
                             f"dense outline color=primary data-testid=live-{t.code}")
-                        starts = " · starts when full" if t.settings.auto_start else ""
-                        ui.label(f"{t.game.title} · {len(t.open_seats())} open of {len(t.seats)} seats{starts}")
+                        ui.label(open_seats_line(t))
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-8 text-sm")
                         opts = ", ".join(f"{k.replace('_', ' ')} {value_label(v)}" for k, v in t.options.items()
@@ -169,6 +171,17 @@ def register() -> None:
                 language_picker()
 
 
+def open_seats_line(t: Any) -> str:
+    """"Rummy · 2 open of 4 seats", with "· starts when full" where it does: one sentence each, as a translator
+    needs it."""
+    if t.settings.auto_start:
+        return ngettext("{game} · {open} open of {n} seat · starts when full",
+                        "{game} · {open} open of {n} seats · starts when full", len(t.seats), game=t.game.title,
+                        open=len(t.open_seats()))
+    return ngettext("{game} · {open} open of {n} seat", "{game} · {open} open of {n} seats", len(t.seats),
+                    game=t.game.title, open=len(t.open_seats()))
+
+
 def watchable_tables(player_id: str) -> list[Any]:
     """Running tables listed under Live tables (the host left "Listed" on), but for the viewer's own."""
     tables = runtime().hub.tables.values()
@@ -179,10 +192,10 @@ def watchable_tables(player_id: str) -> list[Any]:
 def watch_row(t: Any) -> None:
     """A running table: who plays, how many watch, and Watch."""
     with ui.row().classes("items-center gap-3"):
-        ui.button("Watch", icon="visibility", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
+        ui.button(_("Watch"), icon="visibility", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
             f"dense outline color=primary data-testid=watch-{t.code}")
-        watchers = f" · {t.watchers} watching" if t.watchers else ""
-        ui.label(f"{t.game.title} · playing{watchers}")
+        ui.label(ngettext("{game} · playing · {n} watching", "{game} · playing · {n} watching", t.watchers,
+                          game=t.game.title) if t.watchers else _("{game} · playing", game=t.game.title))
         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
 
 
@@ -190,11 +203,11 @@ def lan_card() -> None:
     rt = runtime()
     urls = base_urls(rt.port, rt.host)
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
-        ui.label("Other devices open").classes("text-sm text-grey-8")
+        ui.label(_("Other devices open")).classes("text-sm text-grey-8")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
         by_name = current_url()  # the mDNS name (ui/net/mdns.py) while it is announced; the QR keeps the number
         if by_name:
-            ui.label(f"or {by_name}").classes("font-mono text-sm").props("data-testid=lan-name")
+            ui.label(_("or {address}", address=by_name)).classes("font-mono text-sm").props("data-testid=lan-name")
         qr = ui.element("img").classes("w-32 h-32")
         qr.props["src"] = qr_data_uri(urls[0])
-        qr.props["alt"] = f"QR code for {urls[0]}"
+        qr.props["alt"] = _("QR code for {address}", address=urls[0])
