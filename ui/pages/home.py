@@ -57,7 +57,8 @@ def practice_dialog(game: Any) -> None:
             ui.select({c: ngettext("{n} player", "{n} players", c) for c in counts}, label=_("Players"),
                       value=state["players"]).bind_value(state, "players").props("data-testid=opt-players")
             ui.select({lv: lv.capitalize() for lv in game.bot_levels}, label=_("Computer players"),
-                      value=state["level"]).bind_value(state, "level").props("data-testid=opt-level")
+                      value=state["level"]).bind_value(state, "level").props("data-testid=opt-level").classes(
+                "min-w-[150px]")  # room for the label in every language ("Computergegner")
             option_controls(model, values, lambda k, v: values.__setitem__(k, v))
         with ui.row().classes("justify-end w-full"):
             ui.button(_("Cancel"), on_click=dialog.close).props("flat")
