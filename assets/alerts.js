@@ -5,7 +5,9 @@
 // alert_vibrate); the turn sound plays as before (data-sound). All of it stops the moment the page is looked at or
 // the alert ends.
 (() => {
-  const WORDS = { turn: "● Your turn", start: "● Ready to start", choice: "● Your choice" };
+  // in the page's language: frame() sets window.cnAlertWords (ui/shell/frame.py); English if it has not
+  const WORDS = Object.assign({ turn: "● Your turn", start: "● Ready to start", choice: "● Your choice" },
+                              window.cnAlertWords || {});
   let baseTitle = null, baseIcon = null, dotIcon = null, active = "";
   const pref = (key) => !window.cnPrefs || window.cnPrefs.current[key] !== false;
   const looking = () => document.visibilityState === "visible" && document.hasFocus();

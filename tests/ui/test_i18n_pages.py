@@ -41,3 +41,10 @@ async def test_an_unknown_language_is_ignored_and_the_pseudo_language_marks_ever
     assert rules_label(user) == "[Rûlés]"
     await user.open("/?lang=en")
     assert rules_label(user) == "Rules"
+
+
+async def test_the_tab_titles_alert_speaks_the_pages_language(user: User) -> None:
+    await user.open("/?lang=de")
+    assert '"turn": "\\u25cf Du bist dran"' in user.client.head_html  # read by assets/alerts.js
+    await user.open("/?lang=en")
+    assert '"turn": "\\u25cf Your turn"' in user.client.head_html

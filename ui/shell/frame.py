@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -22,6 +23,12 @@ class PageHeading(TextElement):
         super().__init__(tag="h1", text=text)
 
 
+def alert_words_script() -> str:
+    words = {"turn": "● " + _("Your turn"), "start": "● " + _("Ready to start"), "choice": "● " + _("Your choice")}
+    safe = json.dumps(words).replace("</", "<\\/")  # no "</script>" inside the script
+    return f"<script>window.cnAlertWords = {safe};</script>"
+
+
 @contextmanager
 def frame(title: str, *, full_width: bool = False, header: bool = True) -> Iterator[ui.column]:
     set_page_language(ui.context.client, quasar_pack(viewer_language()))
@@ -32,6 +39,7 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
     if not pref("animations", True):
         ui.query("body").classes("no-motion")
     ui.add_head_html(client_head())  # card back, table colour, sounds; updated live by set_pref
+    ui.add_head_html(alert_words_script())  # the tab title's "● Your turn" in the viewer's language (alerts.js)
     if header:
         with ui.header().classes("items-center justify-between bg-green-10 q-py-xs q-px-md").props(
                 'data-testid=header'):
