@@ -15,7 +15,7 @@
       root.setProperty('--tv-card', vh + 'vh');
       if (fits(box)) break;
     }
-    box.dataset.card = root.getPropertyValue('--tv-card');
+    box.dataset.cardSize = root.getPropertyValue('--tv-card');  // data-card-size: data-card names cards only
   }
   function later() {
     if (!queued) { queued = true; requestAnimationFrame(fit); }
