@@ -84,7 +84,10 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`${name(el)} is cut off at the side`);
     const fan = fanOf(el);
     let points;
-    if (fan) {
+    if (el.matches('.discard-pile > .pcard.under')) {
+      // Stockpile's discard pile fans down: a card under the top one shows its band (the pile is tapped, not it)
+      points = [[r.left + r.width / 2, r.top + 6]];
+    } else if (fan) {
       // the visible strip: from the card's left edge to where the next shown card in its row starts
       const sibs = [...fan.children].filter(c => (c.hasAttribute('data-card') || c.querySelector('[data-card]'))
                                                  && shown(c));

@@ -43,13 +43,15 @@ class ActionBar:
         loc = self.local
         sel = list(ctx.selected)
         hint: str | None = None
-        if not ctx.my_turn:
+        if not ctx.my_turn:  # the buttons a turn starts with, off, where they will be: none moves when it comes
             turn = view["turn"]
             who = name_of(ctx, turn) if turn is not None else "the others"
-            ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
+            action_button(ctx, "Draw", "btn-draw", None, "Not your turn", icon="style")
+            top = view["discard_top"]
+            action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", None, "Not your turn")
             action_button(ctx, "Lay set", "btn-lay", None, "Not your turn")
-            action_button(ctx, "Discard", "btn-discard", None, "Not your turn")
             self.vote_buttons(ctx, view)
+            ui.label(f"Waiting for {who}").classes("reason w-full text-center").props("data-testid=waiting")
             return
         if view["turn_stage"] == "draw":
             action_button(ctx, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
