@@ -34,7 +34,7 @@ MIN_STRIP = 24  # CSS px of an overlapped card's visible strip
 NEEDED = ", ".join([
     "[data-card]", "[data-testid^=pile-]", "[data-testid^=meld-]", "[data-testid^=set-]", "[data-testid^=stock-]",
     "[data-testid^=build-]", "[data-testid^=discard-]", "[data-testid^=seat-]", "[data-testid=round-label]",
-    "[data-testid=your-turn]", ".top-bar .game-title", ".q-btn", "[role=button]", "input", ".q-field",
+    "[data-testid=your-turn]", ".top-bar .game-title", ".q-btn", "[role=button]", "input", ".q-field", ".wild-star",
 ])
 # the containers whose cards overlap on purpose (each card's left part shows, the next card lies on the rest)
 FANNED = ".hand, .rm-discard, .rm-meld, .bn-set-cards, .play-stack, .sp-stack, .sp-fan"
