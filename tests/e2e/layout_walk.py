@@ -25,7 +25,8 @@ from playwright.sync_api import ConsoleMessage, Page, Request, Response
 SIZES: dict[str, dict[str, Any]] = {
     "laptop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "tv": {"viewport": {"width": 1920, "height": 1080}},
+    "large": {"viewport": {"width": 1920, "height": 1080}},  # a desktop screen
+    "tv": {"viewport": {"width": 1920, "height": 1080}},  # the TV page (/tv/<CODE>)
 }
 MIN_TARGET = 44  # CSS px a finger needs
 MIN_STRIP = 24  # CSS px of an overlapped card's visible strip
