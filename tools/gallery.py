@@ -1,14 +1,14 @@
 """The gallery: every game through its phases at 1280x800, 390x844 (touch) and the TV at 1920x1080, as screenshots
 to look at, with the layout walker's findings (tests/e2e/layout_walk.py) for every table screen.
 
-    .venv/bin/python tools/gallery.py [OUT_DIR] [--games president,rummy] [--sizes laptop,phone]
+    .venv/bin/python tools/gallery.py [OUT_DIR] [--games president,rummy] [--sizes laptop,phone,large]
 
 Starts its own server (test hooks on, a throw-away data directory) and for each game and size: the lobby of a friends
 table, a practice table's first screen, then the computer plays every seat (``/test/autoplay``) and a shot is taken
 whenever the phase changes and every few seconds of play (first draw, exchange, play, hand end, ...), the final
 standings and the replay with its review (of a second game the computer plays at once), and the game's rules page.
-The TV page of the paced table is shot at its start and after the paced minute. Writes
-OUT_DIR/<game>-<size>-<nn>-<phase>.png and OUT_DIR/report.txt (the walker's findings).
+The TV page (/tv/<CODE>) is shot at the paced table's start, after its minute, and at the end. Writes
+OUT_DIR/<game>-<size>-<nn>-<phase>.png, OUT_DIR/<game>-tvpage-*.png and OUT_DIR/report.txt (the walker's findings).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class Gallery:
         open_table(page, f"{self.server.url}/new/{game}?{GAMES[game]}")
         code = page.url.rstrip("/").rsplit("/", 1)[-1]
         take("start")
-        tv = self.tv_shot(code, f"{game}-tv-start")
+        tv = self.tv_shot(code, f"{game}-tvpage-start-{size}")
         page.request.post(f"{self.server.url}/test/autoplay/{code}")
         deadline, last_phase, last_shot = time.monotonic() + PACED_S, "", time.monotonic()
         while time.monotonic() < deadline:
@@ -89,7 +89,7 @@ class Gallery:
                 last_phase, last_shot = phase, time.monotonic()
             page.wait_for_timeout(250)
         if tv is not None:
-            tv.screenshot(path=str(self.out / f"{game}-tv-later.png"))
+            tv.screenshot(path=str(self.out / f"{game}-tvpage-later-{size}.png"))
             tv.context.close()
         # the end: the same game played by the computer at once
         open_table(page, f"{self.server.url}/new/{game}?{GAMES[game].replace('speed=0.5', 'speed=0')}")
@@ -98,6 +98,10 @@ class Gallery:
         page.locator("[data-testid=table][data-status=over]").wait_for(timeout=OVER_LIMIT_S * 1000)
         page.wait_for_timeout(800)
         take("over")
+        if size == "laptop":  # the TV at the end of a game (once per game)
+            tv_over = self.tv_shot(code, f"{game}-tvpage-over")
+            if tv_over is not None:
+                tv_over.context.close()
         page.goto(f"{self.server.url}/replay/{code}")
         page.wait_for_selector("[data-testid=replay]")
         page.wait_for_timeout(1500)
@@ -127,7 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default="gallery")
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--sizes", default="laptop,phone")
+    parser.add_argument("--sizes", default="laptop,phone,large", help="large: the table page itself at 1920x1080")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -206,7 +206,7 @@ SLOW_FILES = {
     "test_rummy_friends.py": 50, "test_clock_step.py": 50, "test_beanie_friends.py": 45, "test_tv.py": 40,
     "test_review_browser.py": 35, "test_stockpile_partners.py": 35, "test_forged_input.py": 35,
     "test_share_link.py": 35, "test_stockpile_solo.py": 35, "test_pass_for_trick.py": 30, "test_keyboard.py": 30,
-    "test_motion.py": 30, "test_replay_browser.py": 30, "test_phone_layout.py": 25,
+    "test_motion.py": 30, "test_replay_browser.py": 30, "test_phone_layout.py": 25, "test_layout.py": 45,
 }
 
 

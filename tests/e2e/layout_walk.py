@@ -25,7 +25,8 @@ from playwright.sync_api import ConsoleMessage, Page, Request, Response
 SIZES: dict[str, dict[str, Any]] = {
     "laptop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "tv": {"viewport": {"width": 1920, "height": 1080}},
+    "large": {"viewport": {"width": 1920, "height": 1080}},  # a desktop screen
+    "tv": {"viewport": {"width": 1920, "height": 1080}},  # the TV page (/tv/<CODE>)
 }
 MIN_TARGET = 44  # CSS px a finger needs
 MIN_STRIP = 24  # CSS px of an overlapped card's visible strip
@@ -34,7 +35,7 @@ MIN_STRIP = 24  # CSS px of an overlapped card's visible strip
 NEEDED = ", ".join([
     "[data-card]", "[data-testid^=pile-]", "[data-testid^=meld-]", "[data-testid^=set-]", "[data-testid^=stock-]",
     "[data-testid^=build-]", "[data-testid^=discard-]", "[data-testid^=seat-]", "[data-testid=round-label]",
-    "[data-testid=your-turn]", ".top-bar .game-title", ".q-btn", "[role=button]", "input", ".q-field",
+    "[data-testid=your-turn]", ".top-bar .game-title", ".q-btn", "[role=button]", "input", ".q-field", ".wild-star",
 ])
 # the containers whose cards overlap on purpose (each card's left part shows, the next card lies on the rest)
 FANNED = ".hand, .rm-discard, .rm-meld, .bn-set-cards, .play-stack, .sp-stack, .sp-fan"
@@ -84,7 +85,10 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`${name(el)} is cut off at the side`);
     const fan = fanOf(el);
     let points;
-    if (fan) {
+    if (el.matches('.discard-pile > .pcard.under')) {
+      // Stockpile's discard pile fans down: a card under the top one shows its band (the pile is tapped, not it)
+      points = [[r.left + r.width / 2, r.top + 6]];
+    } else if (fan) {
       // the visible strip: from the card's left edge to where the next shown card in its row starts
       const sibs = [...fan.children].filter(c => (c.hasAttribute('data-card') || c.querySelector('[data-card]'))
                                                  && shown(c));

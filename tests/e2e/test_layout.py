@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, shared_server_fixture
 from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table
@@ -20,7 +20,7 @@ server = shared_server_fixture()
 GAMES = {
     "president": "players=4&bots=3&level=beginner&seed=42&speed=0",
     "rummy": "players=2&bots=1&level=easy&seed=42&speed=0",
-    "beanie": "players=3&bots=2&level=easy&seed=9&speed=0",
+    "beanie": "players=3&bots=2&level=easy&seed=1&speed=0",  # an Ace (wild) inside the hand: its ★ shows
     "stockpile": "players=2&bots=1&level=easy&seed=42&speed=0&stock_size=short",
 }
 
@@ -63,38 +63,56 @@ def test_the_walker_sees_a_covered_card_a_small_target_and_a_toast_on_the_table(
     assert any("under a toast" in p for p in problems), problems
 
 
-BAR_JS = """() => Object.fromEntries(['btn-play', 'btn-pass', 'btn-pass-trick', 'hand'].map(id => {
+BAR_JS = """(ids) => Object.fromEntries(ids.map(id => {
   const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
   return [id, [Math.round(r.left), Math.round(r.top)]];
 }))"""
+BARS = {  # each game's bar, and a move that hands the turn on
+    "president": ("players=4&bots=3&level=beginner&seed=5&speed=0.5", ["btn-play", "btn-pass", "btn-pass-trick"]),
+    "rummy": ("players=2&bots=1&level=easy&seed=5&speed=0.5&first_draw=false",
+              ["btn-draw", "btn-meld", "btn-layoff", "btn-discard"]),
+}
 
 
+def hand_on(page: Page, game: str) -> None:
+    if game == "president":
+        if page.locator("[data-testid=btn-pass]").is_enabled():
+            page.locator("[data-testid=btn-pass]").click()
+        else:
+            page.locator("[data-testid=hand] [data-card]").first.click()
+            page.locator("[data-testid=btn-play]").click()
+    elif page.locator("[data-testid=btn-draw]").is_enabled():  # Rummy: draw, then discard the first card
+        page.locator("[data-testid=btn-draw]").click()
+    elif page.locator("[data-testid=hand] [data-card].selected").count() == 0:
+        page.locator("[data-testid=hand] [data-card]").first.click()
+    elif page.locator("[data-testid=btn-discard]:not([disabled])").count():
+        page.locator("[data-testid=btn-discard]").click()
+
+
+@pytest.mark.parametrize("game", list(BARS))
 @pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_president_controls_keep_their_places_when_the_turn_comes(browser: Browser, server: Server,
-                                                                  size: str) -> None:
-    """Play, Pass, "Pass for this trick" and the hand stand where they stood while others played; the secondary
-    toggle is flat beside the outlined Pass."""
+def test_controls_keep_their_places_when_the_turn_comes(browser: Browser, server: Server, size: str,
+                                                        game: str) -> None:
+    """The bar's buttons and the hand stand where they stood while others played; President's secondary toggle is
+    flat beside the outlined Pass."""
+    query, ids = BARS[game]
     page = browser.new_context(**SIZES[size]).new_page()
-    page.goto(f"{server.url}/new/president?players=4&bots=3&level=beginner&seed=5&speed=0.5")
+    page.goto(f"{server.url}/new/{game}?{query}")
     table = page.locator("[data-testid=table]")
     expect(table).to_have_attribute("data-phase", "play")
     seat = table.get_attribute("data-seat")
     seen: dict[bool, dict] = {}
-    for _ in range(200):
+    for _ in range(300):
         mine = seat in (table.get_attribute("data-turn") or "").split(",")
-        if mine not in seen:
-            page.wait_for_timeout(150)  # the bar's live parts follow the turn
-            seen[mine] = page.evaluate(BAR_JS)
+        if mine not in seen and table.get_attribute("data-phase") == "play":
+            page.wait_for_timeout(150)  # the bar follows the turn
+            seen[mine] = page.evaluate(BAR_JS, [*ids, "hand"])
         if len(seen) == 2:
             break
-        if mine:  # pass (or lead the lowest card) to hand the turn on
-            if page.locator("[data-testid=btn-pass]").is_enabled():
-                page.locator("[data-testid=btn-pass]").click()
-            else:
-                page.locator("[data-testid=hand] [data-card]").first.click()
-                page.locator("[data-testid=btn-play]").click()
+        if mine:
+            hand_on(page, game)
         page.wait_for_timeout(100)
     assert seen[True] == seen[False], seen
-    toggle = page.locator("[data-testid=btn-pass-trick]")
-    expect(toggle).to_have_class(re.compile(r"q-btn--flat"))
-    expect(page.locator("[data-testid=btn-pass]")).to_have_class(re.compile(r"q-btn--outline"))
+    if game == "president":
+        expect(page.locator("[data-testid=btn-pass-trick]")).to_have_class(re.compile(r"q-btn--flat"))
+        expect(page.locator("[data-testid=btn-pass]")).to_have_class(re.compile(r"q-btn--outline"))

@@ -100,7 +100,7 @@ def invite_parts(ctx: TableContext, code_shown: bool = True) -> None:
 
 def guest_invite(ctx: TableContext) -> None:
     """A guest is already at this table: the code in one line, the QR code and link folded away (to invite more)."""
-    with ui.card().classes("text-black w-full sm:w-auto gap-1").props("data-testid=guest-invite"):
+    with ui.card().classes("text-black max-w-full gap-1").props("data-testid=guest-invite"):
         with ui.row().classes("items-center gap-2 no-wrap"):
             ui.label("Table code").classes("text-sm text-grey-8")
             ui.label(ctx.table.code).classes("code-box text-xl").props("data-testid=join-code")

@@ -287,7 +287,9 @@ class TablePage:
         top = Region(self.top.draw, self.top.key, "top")
         # between the top bar and the bar at the bottom: the part that scrolls when the table is taller than the
         # screen, so neither bar ever covers it nor scrolls away (assets/cardnight.css, "the table fills the screen")
-        with ui.column().classes("cn-scroll w-full gap-2").props("data-testid=table-scroll"):
+        # (focusable, so a keyboard can scroll it when nothing in it can take the focus: axe's scrollable-region rule)
+        with ui.column().classes("cn-scroll w-full gap-2").props(
+                "data-testid=table-scroll tabindex=0 role=region aria-label=Table"):
             middle = [
                 Region(self.status_screen, self.status_key, "status"),
                 Region(strip.draw, strip.key, "seats"),

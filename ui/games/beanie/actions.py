@@ -43,19 +43,22 @@ class ActionBar:
         loc = self.local
         sel = list(ctx.selected)
         hint: str | None = None
-        if not ctx.my_turn:
+        if not ctx.my_turn:  # the buttons a turn starts with, off, where they will be: none moves when it comes
             turn = view["turn"]
-            reason = "Not your turn"
+            reason, waiting = "Not your turn", None
             if computer_plays_for_viewer(ctx):
                 reason = COMPUTER_PLAYS_FOR_YOU
             elif turn == ctx.seat:  # paused on the viewer's turn
                 reason = "The game is paused"
             else:
-                who = name_of(ctx, turn) if turn is not None else "the others"
-                ui.label(f"Waiting for {who}").classes("reason").props("data-testid=waiting")
+                waiting = name_of(ctx, turn) if turn is not None else "the others"
+            action_button(ctx, "Draw", "btn-draw", None, reason, icon="style")
+            top = view["discard_top"]
+            action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", None, reason)
             action_button(ctx, "Lay set", "btn-lay", None, reason)
-            action_button(ctx, "Discard", "btn-discard", None, reason)
             self.vote_buttons(ctx, view)
+            if waiting is not None:
+                ui.label(f"Waiting for {waiting}").classes("reason w-full text-center").props("data-testid=waiting")
             return
         if view["turn_stage"] == "draw":
             action_button(ctx, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")

@@ -212,9 +212,11 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         if stage == "pending":
             self.grace_buttons(ctx)
         else:
-            if stage == "draw":
-                action_button(ctx, "Draw", "btn-draw", DrawStock(), ctx.check(DrawStock()), primary=True,
-                              icon="download")
+            # Draw is always there (off when it cannot be used): no button moves when the turn comes or goes
+            draw_reason = (ctx.check(DrawStock()) if stage == "draw" else
+                           "Not your turn" if stage is None else "You have drawn this turn")
+            action_button(ctx, "Draw", "btn-draw", DrawStock(), draw_reason, primary=stage == "draw",
+                          icon="download")
             if show:
                 meld, meld_reason = self.meld_option(ctx, view, cards)
                 action_button(ctx, "Meld", "btn-meld", meld, meld_reason, primary=meld is not None)
