@@ -1,7 +1,8 @@
 """Layout checks (tests/e2e/layout_walk.py) on each game's table, once on a phone (390x844, touch) and once on a
-laptop (1280x800): nothing a player needs is covered, also with a toast showing; tap targets fit a finger; no console
-error, no failed request. And the walker itself sees what it is there to see (a covered card, a small target, a
-toast over the table). The full walk through every phase is tools/gallery.py."""
+laptop (1280x800): nothing a player needs is covered, also with a toast showing; tap targets fit a finger; every seat
+shows its own emoji and name; no console error, no failed request. And the walker itself sees what it is there to
+see (a covered card, a small target, a toast over the table). The full walk through every phase is tools/gallery.py.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, shared_server_fixture
-from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table, seat_identities
 
 pytestmark = pytest.mark.e2e
 
@@ -31,7 +32,7 @@ def test_nothing_a_player_needs_is_covered(browser: Browser, server: Server, siz
     watch = PageWatch().attach(page)
     for game, query in GAMES.items():
         open_table(page, f"{server.url}/new/{game}?{query}")
-        problems = check_screen(page, touch=size == "phone")
+        problems = check_screen(page, touch=size == "phone") + seat_identities(page)
         assert not problems, f"{game} at {size}:\n" + "\n".join(problems)
         # the game's name and "Your turn" are in view together (neither scrolls away; nothing lies on them)
         expect(page.locator(".top-bar .game-title")).to_be_in_viewport()
