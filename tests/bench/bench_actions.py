@@ -51,30 +51,11 @@ ARM_JS = """(pred) => {
 HAND_COUNT = "document.querySelectorAll('[data-testid=hand] [data-card]').length"
 
 
-class RootServer(Server):
+def root_server(root: Path, data_dir: Path, port: int) -> Server:
     """The app started from another checkout (an older commit's worktree)."""
-
-    def __init__(self, root: Path, data_dir: Path, port: int) -> None:
-        super().__init__(data_dir, port, extra_args=("--no-mdns",))
-        self.root = root
-
-    def start(self) -> None:
-        env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
-        cmd = [sys.executable, str(self.root / "main.py"), "--host", self.host, "--port", str(self.port),
-               "--data-dir", str(self.data_dir), *self.extra_args]
-        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        deadline = time.time() + 40
-        while time.time() < deadline:
-            try:
-                import socket
-
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}") from None
-                time.sleep(0.2)
-        raise RuntimeError("server did not start")
+    server = Server(data_dir, port, extra_args=("--no-mdns",))
+    server.root = root
+    return server
 
 
 def timed(page: Page, selector: str, pred: str, **click: object) -> float | None:
@@ -271,7 +252,7 @@ def main() -> None:
     args = ap.parse_args()
     roots = [("working tree", ROOT)] + [(rev, worktree(rev)) for rev in args.against]
     tmp = Path(tempfile.mkdtemp(prefix="cn-actions-"))
-    servers = [RootServer(root, tmp / f"data{i}", free_port()) for i, (_, root) in enumerate(roots)]
+    servers = [root_server(root, tmp / f"data{i}", free_port()) for i, (_, root) in enumerate(roots)]
     for s in servers:
         s.start()
     times: list[dict[str, list[float]]] = [defaultdict(list) for _ in roots]

@@ -109,6 +109,7 @@ class Server:
     def __init__(self, data_dir: Path, port: int, seed: int | None = None, host: str = "127.0.0.1",
                  extra_args: tuple[str, ...] = ()) -> None:
         self.data_dir, self.port, self.seed, self.host, self.extra_args = data_dir, port, seed, host, extra_args
+        self.root = ROOT  # the checkout it runs from (tests/bench/bench_actions.py runs older commits too)
         self.proc: subprocess.Popen | None = None
         self.log = data_dir.parent / f"server-{port}.log"
 
@@ -118,11 +119,11 @@ class Server:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
-        cmd = [sys.executable, str(ROOT / "main.py"), "--host", self.host, "--port", str(self.port),
+        cmd = [sys.executable, str(self.root / "main.py"), "--host", self.host, "--port", str(self.port),
                "--data-dir", str(self.data_dir), *self.extra_args]
         if self.seed is not None:
             cmd += ["--seed", str(self.seed)]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
