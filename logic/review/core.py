@@ -184,12 +184,12 @@ def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
 
 
 def _unsure(values: list[list[float]], alive: list[int], floor: float) -> bool:
-    """Whether more deals could change the verdict: the chosen move trails the leader by more than the floor
-    but by between one and three standard errors."""
+    """Whether more deals could change the verdict: the chosen move trails the leader by more than the floor,
+    but the low end of that gap (see :func:`clear_cost`) is not above the floor yet."""
     lead = _leader(alive, values)
     if lead == 0:
         return False
     m, se = paired_gap(values[lead], values[0])
     if m <= floor:
         return False
-    return se > 0 and m < 3 * se
+    return se > 0 and not clear_cost(m, se, floor)

@@ -10,8 +10,9 @@ quick and reproducible), every seat reviewed as the server does. Three figures p
   measure of the cost is above the game's floor and beyond its noise (Wilson interval; target >= 90%);
 * **planted blunders flagged**: at up to ``--plants`` decisions per game (drawn at random, any seat), another legal
   move drawn at random is put in the player's hands as if played on purpose, when the deep search flags it with a
-  cost of at least twice the game's floor (a clearly losing move); the share of those the normal review flags
-  (Wilson interval; target >= 70%).
+  cost of at least three times the game's floor (a clearly losing move: 0.75 points in President, 15 points
+  in Rummy, 9 penalty points in Beanie, 15% of the chance to win in Stockpile); the share of those the normal
+  review flags (Wilson interval; target >= 70%).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from logic.review.core import BOOKKEEPING, Z_FLAG
 from logic.review.review import judge_for
 
 DEEP = 4  # the deep search: this many times the sampled deals
-PLANT_GAP = 2.0  # a planted blunder trails the best move by at least this many times the game's floor (deep search)
+PLANT_GAP = 3.0  # a planted blunder trails the best move by at least this many times the game's floor (deep search)
 
 
 VERBOSE = False
