@@ -34,14 +34,16 @@ def _points(n: str, unit: str = "point") -> str:
 def cost_words(cost: float, currency: str, won: bool | None = None) -> str:
     """What a decision cost, in the game's own terms and agreeing with the hand's result (``won``: the player won
     the hand the decision was in): "about 4 points against the table", "won the hand by about 4 points less",
-    "about 12% less chance to win the deal", "won anyway; it made that about 12% less likely"."""
+    "about 12% less chance to win the deal", "won anyway, though it made winning about 12% less likely"."""
     n = amount(cost)
     if currency == TABLE_POINTS:
         return f"won the hand by about {_points(n)} less" if won else f"about {_points(n)} against the table"
     if currency == PENALTY:
         return f"won the round by about {_points(n)} less" if won else f"about {_points(n, 'penalty point')} more"
     if currency == CHANCE:
-        return f"won anyway; it made that about {n}% less likely" if won else f"about {n}% less chance to win the deal"
+        if won:
+            return f"won anyway, though it made winning about {n}% less likely"
+        return f"about {n}% less chance to win the deal"
     if currency == PLACE_POINTS:
         return f"about {_points(n)}, though the hand was won anyway" if won else f"about {_points(n)}"
     return f"about {n} {currency}"
