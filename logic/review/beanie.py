@@ -139,7 +139,7 @@ def why(ctx: Ctx, chosen: Any, best: Any) -> str:
         if points(b, ctx.wild, ctx.bv) > points(c, ctx.wild, ctx.bv):
             return f"Discarding the {card_words(best.card)} gets more penalty points out of your hand."
         return f"Discarding the {card_words(best.card)} gave the next player less to work with."
-    return f"Better to {action_words(best)}: it did better in most of the sampled deals."
+    return f"Better to {action_words(best)} here."  # (what it achieved in the deals follows: ``evidence``)
 
 
 JUDGE = BeanieJudge()

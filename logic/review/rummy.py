@@ -177,7 +177,7 @@ def why(seen: Seen, chosen: Any, best: Any) -> str:
         if POINTS[b] > POINTS[c]:
             return f"Discarding the {PRETTY[b]} gets more points out of your hand in case someone goes out."
         return f"Discarding the {PRETTY[b]} gave the next player less to work with."
-    return f"Better to {bw}: it did better in most of the sampled deals."
+    return f"Better to {bw} here."  # (what it achieved in the deals follows: ``evidence``)
 
 
 JUDGE = RummyJudge()
