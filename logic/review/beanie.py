@@ -108,7 +108,7 @@ class BeanieJudge:
 
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
-        return evidence(best_words, chosen_words, best, chosen,
+        return evidence(best, chosen,
                         achieved="ended the round with fewer penalty points than the others", hit=0.5)
 
 

@@ -49,7 +49,7 @@ class Judge(Protocol):
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
         """One sentence on what the better move achieved in the sampled deals (its values and the chosen move's,
-        deal by deal), e.g. "With a single 2 you finished first in 55% of the deals imagined, with a single 8 in
+        deal by deal), e.g. "With the better move you finished first in 55% of the 192 deals imagined, with yours in
         20%."; see ``words.evidence``."""
 
 

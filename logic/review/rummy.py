@@ -139,7 +139,7 @@ class RummyJudge:
 
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
-        return evidence(best_words, chosen_words, best, chosen, achieved="came out of the hand ahead of the table",
+        return evidence(best, chosen, achieved="came out of the hand ahead of the table",
                         hit=0.5)
 
 
