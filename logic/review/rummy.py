@@ -94,8 +94,9 @@ class RummyJudge:
     # The least cost worth a player's attention: 5 points against the table, the value of one low card caught in
     # hand when someone goes out. Smaller gaps are within what a different draw changes anyway.
     floor = 5.0
-    # A hand's points vary a lot from deal to deal (a standard deviation of about 30 points against the table): up
-    # to 96 deals when a cost is near the floor, so a clear mistake (15 points and more) is told from the noise.
+    # A hand's points vary a lot from deal to deal (two moves' outcomes differ by about 50 points of standard
+    # deviation): up to 96 deals when a cost is near the floor, so a clear mistake (15 points and more) is told
+    # from the noise.
     budget = Budget(min_worlds=24, max_worlds=96, step=24, max_candidates=5)
 
     def candidates(self, view: Any, legal: list[Any], chosen: Any,
