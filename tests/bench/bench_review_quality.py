@@ -139,3 +139,17 @@ def report(row: dict[str, Any], interval: Any) -> str:
 
 HEADER = ("game       games seat-games decisions  flags/player-game  confirmed by 4x deals         "
           "planted blunders flagged      time")
+
+
+def beginners(seeds: list[int], play: Any) -> None:
+    """Costly decisions in a 4-hand President game between four Beginners, every seat (the issue saw 31)."""
+    for s in seeds:
+        config, log = play("president", s, ["beginner"] * 4)
+        decisions = flagged = 0
+        for seat in range(4):
+            for p in decision_points("president", config, s, log, seat):
+                verdict = review_point("president", p, rng_seed=0)
+                if verdict is not None:
+                    decisions += 1
+                    flagged += verdict.flagged
+        print(f"seed {s}: {flagged} costly decisions of {decisions}", flush=True)
