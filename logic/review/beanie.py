@@ -108,7 +108,7 @@ class BeanieJudge:
 
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
-        return evidence(best_words, chosen_words, best, chosen,
+        return evidence(best, chosen,
                         achieved="ended the round with fewer penalty points than the others", hit=0.5)
 
 
@@ -139,7 +139,7 @@ def why(ctx: Ctx, chosen: Any, best: Any) -> str:
         if points(b, ctx.wild, ctx.bv) > points(c, ctx.wild, ctx.bv):
             return f"Discarding the {card_words(best.card)} gets more penalty points out of your hand."
         return f"Discarding the {card_words(best.card)} gave the next player less to work with."
-    return f"Better to {action_words(best)}: it did better in most of the sampled deals."
+    return f"Better to {action_words(best)} here."  # (what it achieved in the deals follows: ``evidence``)
 
 
 JUDGE = BeanieJudge()

@@ -49,7 +49,7 @@ class Judge(Protocol):
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
         """One sentence on what the better move achieved in the sampled deals (its values and the chosen move's,
-        deal by deal), e.g. "With a single 2 you finished first in 55% of the deals imagined, with a single 8 in
+        deal by deal), e.g. "With the better move you finished first in 55% of the 192 deals imagined, with yours in
         20%."; see ``words.evidence``."""
 
 
@@ -184,12 +184,12 @@ def _prune(alive: list[int], values: list[list[float]]) -> list[int]:
 
 
 def _unsure(values: list[list[float]], alive: list[int], floor: float) -> bool:
-    """Whether more deals could change the verdict: the chosen move trails the leader by more than the floor
-    but by between one and three standard errors."""
+    """Whether more deals could change the verdict: the chosen move trails the leader by more than the floor,
+    but the low end of that gap (see :func:`clear_cost`) is not above the floor yet."""
     lead = _leader(alive, values)
     if lead == 0:
         return False
     m, se = paired_gap(values[lead], values[0])
     if m <= floor:
         return False
-    return se > 0 and m < 3 * se
+    return se > 0 and not clear_cost(m, se, floor)

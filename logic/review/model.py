@@ -18,8 +18,9 @@ REVIEW_VERSION = 2  # bump when the judging changes enough that stored reviews s
 class Budget:
     """How hard one decision is looked at. Sampled deals only (no clock), so a review is reproducible.
 
-    ``min_worlds`` deals first; while the verdict is unsure (the cost sits between one and three standard errors
-    and above the game's floor) ``step`` more at a time, up to ``max_worlds``. At most ``max_candidates`` moves
+    ``min_worlds`` deals first; while the verdict is unsure (the cost is above the game's floor but its low end,
+    less two standard errors, is not) ``step`` more at a time, up to ``max_worlds``; a move that looks costly is
+    measured again on ``max_worlds`` fresh deals (``core._confirm``). At most ``max_candidates`` moves
     are compared (the chosen one always among them)."""
 
     min_worlds: int = 16
@@ -53,8 +54,10 @@ class DecisionReview(BaseModel):
     """The verdict on one decision.
 
     ``cost`` = best candidate's mean value − the chosen move's, over the same sampled deals (0 when the chosen
-    move was the best); ``stderr`` is the standard error of that paired difference. ``flagged``: the cost is
-    larger than both the game's floor and two standard errors, i.e. clearly a worse move, not noise."""
+    move was the best); ``stderr`` is the standard error of that paired difference (for a move that looked
+    costly, both measured again on fresh deals: the luckiest of several candidates looks better than it is).
+    ``flagged``: even the cost less two standard errors exceeds the game's floor, i.e. clearly a worse move, by an
+    amount worth a player's attention (``core.clear_cost``). ``won``: the seat won that hand anyway."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -82,8 +85,8 @@ class SeatSummary(BaseModel):
     *Accuracy* is the share of the seat's judged decisions that were not flagged as mistakes, in percent. A
     decision counts when the seat had more than one legal move that mattered (confirming, undoing and the like
     do not count) and the review could judge it (see ``skipped``). A mistake (a flagged decision) is a move that
-    the sampled deals showed clearly worse than the best alternative: by more than the game's floor and by more
-    than two standard errors. 100% means no clear mistakes, not perfect play."""
+    the sampled deals showed clearly worse than the best alternative: even less two standard errors, by more than
+    the game's floor. 100% means no clear mistakes, not perfect play."""
 
     model_config = ConfigDict(frozen=True)
 

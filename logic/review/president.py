@@ -80,7 +80,7 @@ class PresidentJudge:
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
         spec = self.spec(view)
-        return evidence(best_words, chosen_words, best, chosen, achieved="finished first",
+        return evidence(best, chosen, achieved="finished first",
                         hit=place_value(spec.n, 0, spec.hands_left))
 
 

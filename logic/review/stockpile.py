@@ -63,7 +63,7 @@ class StockpileJudge:
         if not n:
             return ""
         b, c = round(sum(best[:n]) / n), round(sum(chosen[:n]) / n)
-        return f"Over {n} deals imagined, {best_words} won about {b}% of them, {chosen_words} about {c}%."
+        return f"With the better move you won about {b}% of the {n} deals imagined, with yours about {c}%."
 
 
 def why(view: Any, c: tuple, b: tuple) -> str:

@@ -34,14 +34,16 @@ def _points(n: str, unit: str = "point") -> str:
 def cost_words(cost: float, currency: str, won: bool | None = None) -> str:
     """What a decision cost, in the game's own terms and agreeing with the hand's result (``won``: the player won
     the hand the decision was in): "about 4 points against the table", "won the hand by about 4 points less",
-    "about 12% less chance to win the deal", "won anyway; it made that about 12% less likely"."""
+    "about 12% less chance to win the deal", "won anyway, though it made winning about 12% less likely"."""
     n = amount(cost)
     if currency == TABLE_POINTS:
         return f"won the hand by about {_points(n)} less" if won else f"about {_points(n)} against the table"
     if currency == PENALTY:
         return f"won the round by about {_points(n)} less" if won else f"about {_points(n, 'penalty point')} more"
     if currency == CHANCE:
-        return f"won anyway; it made that about {n}% less likely" if won else f"about {n}% less chance to win the deal"
+        if won:
+            return f"won anyway, though it made winning about {n}% less likely"
+        return f"about {n}% less chance to win the deal"
     if currency == PLACE_POINTS:
         return f"about {_points(n)}, though the hand was won anyway" if won else f"about {_points(n)}"
     return f"about {n} {currency}"
@@ -64,13 +66,12 @@ def percent(k: float, n: int) -> int:
     return round(100 * k / n) if n else 0
 
 
-def evidence(best_words: str, chosen_words: str, best: list[float], chosen: list[float], *,
-             achieved: str = "", hit: float | None = None) -> str:
+def evidence(best: list[float], chosen: list[float], *, achieved: str = "", hit: float | None = None) -> str:
     """What the better move achieved in the deals the computer imagined (``best`` and ``chosen``: the two moves'
-    values deal by deal, on the same deals). With ``achieved`` ("finished first") and ``hit`` (the value from
-    which a deal counts as that), the share of deals each move achieved it, when the two differ clearly: "With a
-    single 2 you finished first in 55% of the deals imagined, with a single 8 in 20%."; else how often the better
-    move came out ahead of the chosen one."""
+    values deal by deal, on the same deals; the panel names both moves just above). With ``achieved`` ("finished
+    first") and ``hit`` (the value from which a deal counts as that), the share of deals each move achieved it, when
+    the two differ clearly: "With the better move you finished first in 55% of the 192 deals imagined, with yours in
+    20%."; else how often the better move came out ahead of the one played."""
     n = min(len(best), len(chosen))
     if not n:
         return ""
@@ -78,7 +79,7 @@ def evidence(best_words: str, chosen_words: str, best: list[float], chosen: list
         b = percent(sum(v >= hit - 1e-9 for v in best[:n]), n)
         c = percent(sum(v >= hit - 1e-9 for v in chosen[:n]), n)
         if b - c >= 10:
-            return f"With {best_words} you {achieved} in {b}% of the {n} deals imagined, with {chosen_words} in {c}%."
+            return f"With the better move you {achieved} in {b}% of the {n} deals imagined, with yours in {c}%."
     ahead = sum(x > y + 1e-9 for x, y in zip(best, chosen, strict=False))
     behind = sum(y > x + 1e-9 for x, y in zip(best, chosen, strict=False))
-    return f"Of the {n} deals imagined, {best_words} did better in {ahead} and worse in {behind}."
+    return f"Of the {n} deals imagined, the better move did better in {ahead} and worse in {behind}."

@@ -9,6 +9,7 @@ flags the top level's own moves against the easiest level's. Run by hand, single
     python tests/bench/bench_review.py first --games 10  # CPU to the first costly decision, server v former order
     python tests/bench/bench_review.py quality --games 20  # flags per player-game, confirmed by a 4x deeper
                                                            # search, planted blunders flagged (bench_review_quality)
+    python tests/bench/bench_review.py beginners           # flags in 4-hand President games of four Beginners
 
 Games: a 4-hand President match (4 players), a Rummy race to 100, a 13-round Beanie game and a standard
 Stockpile deal (2 players each). Targets on the 2-core machine: first mark <= 5 s, whole seat <= 30 s.
@@ -442,7 +443,7 @@ def quality(games: int, seed: int, only: list[str], confirm: int, plants: int) -
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("part", choices=["timing", "flags", "server", "pace", "first", "quality"])
+    ap.add_argument("part", choices=["timing", "flags", "server", "pace", "first", "quality", "beginners"])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--only", default=",".join(GAMES), help="comma-separated game keys")
@@ -453,7 +454,11 @@ def main() -> None:
     ap.add_argument("--confirm", type=int, default=4, help="quality: flags per game checked by the deep search")
     ap.add_argument("--plants", type=int, default=2, help="quality: blunders planted per game")
     args = ap.parse_args()
-    if args.part == "quality":
+    if args.part == "beginners":
+        from tests.bench.bench_review_quality import beginners
+
+        beginners([21, 22, 23], play)
+    elif args.part == "quality":
         quality(args.games, args.seed, args.only.split(","), args.confirm, args.plants)
     elif args.part == "timing":
         timing(args.seed, args.only.split(","))

@@ -10,8 +10,9 @@ quick and reproducible), every seat reviewed as the server does. Three figures p
   measure of the cost is above the game's floor and beyond its noise (Wilson interval; target >= 90%);
 * **planted blunders flagged**: at up to ``--plants`` decisions per game (drawn at random, any seat), another legal
   move drawn at random is put in the player's hands as if played on purpose, when the deep search flags it with a
-  cost of at least twice the game's floor (a clearly losing move); the share of those the normal review flags
-  (Wilson interval; target >= 70%).
+  cost of at least three times the game's floor (a clearly losing move: 0.75 points in President, 15 points
+  in Rummy, 9 penalty points in Beanie, 15% of the chance to win in Stockpile); the share of those the normal
+  review flags (Wilson interval; target >= 70%).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from logic.review.core import BOOKKEEPING, Z_FLAG
 from logic.review.review import judge_for
 
 DEEP = 4  # the deep search: this many times the sampled deals
-PLANT_GAP = 2.0  # a planted blunder trails the best move by at least this many times the game's floor (deep search)
+PLANT_GAP = 3.0  # a planted blunder trails the best move by at least this many times the game's floor (deep search)
 
 
 VERBOSE = False
@@ -138,3 +139,17 @@ def report(row: dict[str, Any], interval: Any) -> str:
 
 HEADER = ("game       games seat-games decisions  flags/player-game  confirmed by 4x deals         "
           "planted blunders flagged      time")
+
+
+def beginners(seeds: list[int], play: Any) -> None:
+    """Costly decisions in a 4-hand President game between four Beginners, every seat (the issue saw 31)."""
+    for s in seeds:
+        config, log = play("president", s, ["beginner"] * 4)
+        decisions = flagged = 0
+        for seat in range(4):
+            for p in decision_points("president", config, s, log, seat):
+                verdict = review_point("president", p, rng_seed=0)
+                if verdict is not None:
+                    decisions += 1
+                    flagged += verdict.flagged
+        print(f"seed {s}: {flagged} costly decisions of {decisions}", flush=True)

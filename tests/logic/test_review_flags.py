@@ -140,3 +140,12 @@ def test_each_decision_knows_whether_its_hand_was_won() -> None:
         points = decision_points("stockpile", config, 11, log, seat)
         assert points and all(p.won == (seat == winner) for p in points)
 
+
+
+def test_a_reason_ends_with_what_the_better_move_achieved_in_the_deals() -> None:
+    from logic.review.words import evidence
+
+    assert evidence([3.0, 3.0, 1.0, 0.0], [1.0, 0.0, 1.0, 0.0], achieved="finished first", hit=3.0) == \
+        "With the better move you finished first in 50% of the 4 deals imagined, with yours in 0%."
+    assert evidence([2.0, 1.0, 1.0], [1.0, 1.0, 1.5], achieved="finished first", hit=3.0) == \
+        "Of the 3 deals imagined, the better move did better in 1 and worse in 1."

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from logic.table import Seat
 
 EVERYONE = -1
+TAP = "min-width: 44px; min-height: 44px"  # a finger's size on a phone
 
 
 class ReplayReview:
@@ -60,16 +61,16 @@ class ReplayReview:
                 self.progress = ui.label("Review on its way…").classes("text-sm grow").props(
                     "data-testid=review-progress data-review-state=running aria-live=polite")
                 self.prev_mark = ui.button(icon="chevron_left", on_click=lambda: self.jump_mark(-1)).props(
-                    "flat round dense aria-label='Previous costly decision' data-testid=btn-review-prev")
+                    "flat round dense aria-label='Previous costly decision' data-testid=btn-review-prev").style(TAP)
                 self.next_mark = ui.button(icon="chevron_right", on_click=lambda: self.jump_mark(1)).props(
-                    "flat round dense aria-label='Next costly decision' data-testid=btn-review-next")
+                    "flat round dense aria-label='Next costly decision' data-testid=btn-review-next").style(TAP)
                 self.seat_select = ui.select(self.seat_options(), value=self.focus,
                                              on_change=lambda e: self.set_focus(e.value)).props(
                     "dense options-dense outlined aria-label='Whose costly decisions' data-testid=review-seat"
                 ).classes("cn-review-seat")
             if self.you is not None:  # yours first; everyone's one tap away (and back)
                 self.swap = ui.button("", on_click=self.swap_focus).props(
-                    "flat dense no-caps color=primary data-testid=btn-review-everyone").classes("self-start")
+                    "flat dense no-caps color=primary data-testid=btn-review-everyone").classes("self-start").style(TAP)
             self.timeline = ui.element("div").classes("cn-timeline").props(
                 "data-testid=review-timeline role=group aria-label='Costly decisions over the game'")
             self.detail = ui.column().classes("cn-review-detail w-full gap-0").props("data-testid=review-detail")
