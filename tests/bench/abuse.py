@@ -191,7 +191,7 @@ class Players:
     def made(self, path: str) -> bool:
         """A file the player's own games made: their tables, finished games and reviews, the main database."""
         return (path == "cardnight.json" or path.startswith(("games/", "reviews")) or
-                any(path.startswith(f"tables/{code}.") for code in self.codes))
+                any(path.startswith((f"tables/{code}.", f"tables/.{code}.")) for code in self.codes))
 
     def between(self, start: float, end: float) -> tuple[list[float], list[float]]:
         return ([ms for t, ms in self.moves if start <= t <= end], [ms for t, ms in self.homes if start <= t <= end])

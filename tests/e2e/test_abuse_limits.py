@@ -52,10 +52,10 @@ def log_lines(server: Server) -> list[str]:
     return server.log.read_text(errors="replace").splitlines()
 
 
-@pytest.fixture
-def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+@pytest.fixture(params=["auto", "h11"])  # httptools when installed (as here), and h11, which uvicorn uses without it
+def slow_server(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     yield from start_server(tmp_path, monkeypatch, CARDNIGHT_HEADER_SECONDS="1.5", CARDNIGHT_BODY_SECONDS="1.5",
-                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20")
+                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20", CARDNIGHT_HTTP_PARSER=request.param)
 
 
 def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_server: Server) -> None:
