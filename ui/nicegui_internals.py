@@ -11,7 +11,7 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`run_first_at_shutdown`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py checks
   main.py wires it; tests/bench/crash_restart.py measures it).
 - :func:`guarded_http_protocol`: uvicorn's HTTP protocol with the connection guard and request timeouts
-  (tests/ui/test_connection_guard.py).
+  (tests/e2e/test_abuse_limits.py, with httptools and with h11).
 - :func:`cancel_background_tasks`: NiceGUI's tasks end before its own teardown, which cancels once and logs an error
   for any still running 2 s later (tests/ui/test_shutdown_tasks.py).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
@@ -245,8 +245,8 @@ def guarded_http_protocol(guard: Any, parser: str = "auto") -> type[asyncio.Prot
 
     Relies on uvicorn's ``HttpToolsProtocol`` (its parser callbacks ``on_message_begin``, ``on_headers_complete``,
     ``on_message_complete``) and ``H11Protocol`` (``handle_events`` and ``conn.their_state``), both with
-    ``handle_websocket_upgrade``, ``transport``, ``client``, ``cycle`` and ``loop`` (tests/ui/test_limits.py with h11,
-    tests/e2e/test_abuse_limits.py with what is installed)."""
+    ``handle_websocket_upgrade``, ``transport``, ``client``, ``cycle`` and ``loop`` (tests/e2e/test_abuse_limits.py
+    runs a server with each)."""
     if parser == "auto":
         try:
             import httptools  # noqa: F401

@@ -5,7 +5,7 @@
 Starts ``main.py`` on a free loopback port with a fresh data directory and at most 1,024 open files (soft and hard,
 as a systemd unit's default ``LimitNOFILE``). A player on 127.0.0.1 plays a President table through the seat API
 (its program seat makes the first legal move whenever it is to move; the person's seat is played by the computer
-through the test hook ``/test/autoplay``) and another asks for ``GET /`` four times a second. The attacker comes
+through the test hook ``/test/autoplay``) and another asks for ``GET /`` once a second. The attacker comes
 from 127.0.0.2, so the caps per address meet the attacker and not the player.
 
 Each flood runs ``--runs`` times (the first may warm caches). For each run it prints: seat-API moves (p50/p95 ms of
@@ -186,7 +186,7 @@ class Players:
                     self.errors.append(f"GET /: {status}")
             except httpx.HTTPError as exc:
                 self.errors.append(f"GET /: {exc!r}")
-            time.sleep(0.25)
+            time.sleep(1.0)  # a person's browser: a page now and then (pages are capped per address)
 
     def made(self, path: str) -> bool:
         """A file the player's own games made: their tables, finished games and reviews, the main database."""

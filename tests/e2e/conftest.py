@@ -55,10 +55,11 @@ def browser(browser: Browser) -> CalmBrowser:  # pytest-playwright's browser, wr
     return CalmBrowser(browser)
 
 
-# (and the caps on new tables are far off: a module's shared server makes many tables from one address and browser;
-# tests/e2e/test_abuse_limits.py sets its own)
+# (and the caps on new tables and page views are far off: a module's shared server makes many tables and pages from
+# one address and browser; tests/e2e/test_abuse_limits.py sets its own)
 QUICK_SERVER_ENV = {"CARDNIGHT_REVIEW_BUDGET": "8", "CARDNIGHT_WARM_POOL": "0", "CARDNIGHT_TABLES_PER_MINUTE": "10000",
-                    "CARDNIGHT_OPEN_TABLES_PER_ADDRESS": "100000", "CARDNIGHT_OPEN_TABLES_PER_BROWSER": "100000"}
+                    "CARDNIGHT_OPEN_TABLES_PER_ADDRESS": "100000", "CARDNIGHT_OPEN_TABLES_PER_BROWSER": "100000",
+                    "CARDNIGHT_PAGES_PER_SECOND": "10000", "CARDNIGHT_PAGES_BURST": "100000"}
 
 
 @pytest.fixture(scope="session", autouse=True)

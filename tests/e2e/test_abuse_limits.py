@@ -55,7 +55,8 @@ def log_lines(server: Server) -> list[str]:
 @pytest.fixture(params=["auto", "h11"])  # httptools when installed (as here), and h11, which uvicorn uses without it
 def slow_server(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     yield from start_server(tmp_path, monkeypatch, CARDNIGHT_HEADER_SECONDS="1.5", CARDNIGHT_BODY_SECONDS="1.5",
-                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20", CARDNIGHT_HTTP_PARSER=request.param)
+                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20", CARDNIGHT_HTTP_PARSER=request.param,
+                            CARDNIGHT_PAGES_BURST="10", CARDNIGHT_PAGES_PER_SECOND="1")
 
 
 def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_server: Server) -> None:
@@ -91,6 +92,13 @@ def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_serve
     silent = attacker_socket(server.port)
     assert answer_of(silent, 3.0) is not None
     silent.close()
+    # page views: a burst of 10 per address, then one a second; a refused one costs a short 429, the player's pass
+    with httpx.Client(transport=httpx.HTTPTransport(local_address=ATTACKER), timeout=10) as visitor:
+        answers = [visitor.get(server.url + "/") for _ in range(25)]
+    assert [a.status_code for a in answers].count(200) <= 13 and answers[-1].status_code == 429
+    assert "Too many pages" in answers[-1].text and int(answers[-1].headers["retry-after"]) >= 1
+    with httpx.Client(base_url=server.url, timeout=10) as player:
+        assert player.get("/").status_code == 200
     new_lines = log_lines(server)[lines_before:]
     assert 1 <= len(new_lines) <= 10, new_lines  # one line per cause a minute, not one per connection
     assert any("Refused connections from 127.0.0.2" in line for line in new_lines)
@@ -110,6 +118,9 @@ def test_pages_that_never_connect_leave_nothing_and_new_tables_are_capped(page_s
     server = page_server
     with httpx.Client(base_url=server.url, timeout=10, follow_redirects=False) as player:
         assert player.get("/new/president?players=4&bots=3&speed=0").status_code == 303  # a seated player
+    deadline = time.monotonic() + 10
+    while not storage_files(server) and time.monotonic() < deadline:  # NiceGUI writes it in the background
+        time.sleep(0.2)
     seated = storage_files(server)
     assert len(seated) == 1
     for _ in range(30):  # visits without a cookie: each a new browser whose page never connects

@@ -145,6 +145,20 @@ def test_only_forgotten_browsers_files_are_pruned(tmp_path: Path) -> None:
     assert only_given_identity(given) and not only_given_identity({**given, "host_console": "x"})
 
 
+def test_dropped_pages_are_collected_in_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.server import upkeep
+
+    runs: list[int] = []
+    monkeypatch.setattr(upkeep.gc, "collect", lambda: runs.append(1) or 0)
+    collector = upkeep.Collector()
+    collector.at -= upkeep.COLLECT_EVERY
+    assert not collector.maybe(5)  # a few dropped pages wait (a minute at most)
+    assert collector.maybe(upkeep.COLLECT_AFTER_PAGES) and runs == [1]
+    assert not collector.maybe(upkeep.COLLECT_AFTER_PAGES * 3)  # not again within COLLECT_EVERY seconds
+    collector.at -= 61
+    assert collector.maybe(upkeep.COLLECT_AFTER_PAGES * 3 + 1) and runs == [1, 1]
+
+
 # ------------------------------------------------------------------------------------------------ the hub
 def test_the_seat_api_finds_a_token_by_its_hash(tmp_path: Path) -> None:
     hub = Hub(tmp_path, inline_bots=True)
