@@ -1,6 +1,7 @@
 """Floods against a real server, and what the players see meanwhile (issue 47).
 
-    python tests/bench/abuse.py [--scale 1] [--floods slow,views,new] [--runs 2] [--after 120]
+    python tests/bench/abuse.py [--scale 1] [--size slow=1] [--floods quiet,slow,views,views1,new] [--runs 2]
+                                [--after 120]
 
 Starts ``main.py`` on a free loopback port with a fresh data directory and at most 1,024 open files (soft and hard,
 as a systemd unit's default ``LimitNOFILE``). A player on 127.0.0.1 plays a President table through the seat API
@@ -287,9 +288,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--floods", default=",".join(FLOODS))
+    parser.add_argument("--size", action="append", default=[], metavar="FLOOD=SCALE",
+                        help="another scale for one flood, e.g. slow=1 with --scale 0.3")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--after", type=float, default=120.0, help="seconds to wait after each flood")
     args = parser.parse_args()
+    scales = {name: float(value) for name, value in (item.split("=", 1) for item in args.size)}
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # this process holds the slow connections
     server = BenchServer()
@@ -302,7 +306,7 @@ def main() -> None:
             for run in range(1, args.runs + 1):
                 before_files, before_rss, before_lines = server.files(), server.rss_mb(), len(server.log_lines())
                 start = time.monotonic()
-                what = FLOODS[name](server, args.scale)
+                what = FLOODS[name](server, scales.get(name, args.scale))
                 end = time.monotonic()
                 after_rss = server.rss_mb()
                 time.sleep(args.after)
