@@ -285,6 +285,8 @@ def guarded_http_protocol(guard: Any, parser: str = "auto") -> type[asyncio.Prot
 
     def arm(self: Any, what: str) -> None:
         disarm(self)
+        if getattr(self, "_guard_upgraded", False):
+            return
         seconds = limits.header_seconds if what == "headers" else limits.body_seconds
         self._guard_timer = self.loop.call_later(seconds, too_slow, self, what)
         self._guard_what = what
@@ -306,6 +308,7 @@ def guarded_http_protocol(guard: Any, parser: str = "auto") -> type[asyncio.Prot
 
     def handle_websocket_upgrade(self: Any, *args: Any) -> None:
         disarm(self)
+        self._guard_upgraded = True  # the connection is a websocket's now: never timed here again
         base.handle_websocket_upgrade(self, *args)
 
     methods: dict[str, Any] = {"connection_made": connection_made, "connection_lost": connection_lost,

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import Server, free_port
+from tests.e2e.helpers import attr, wait_version_change
 
 ATTACKER = "127.0.0.2"
 
@@ -169,3 +171,23 @@ def test_a_table_nobody_visits_is_ended_and_kept(idle_server: Server) -> None:
         assert player.get(f"/test/status/{code}").json()["status"] != "closed"
     kept = json.loads((server.data_dir / "ended" / f"{forgotten}.json").read_text())
     assert kept["code"] == forgotten and "Nobody visited this table" in kept["ended_because"]
+
+
+@pytest.mark.parametrize("parser", ["auto", "h11"])
+def test_a_browser_page_stays_connected_past_the_request_timeouts(parser: str, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    browser: Browser) -> None:
+    """The timeouts are for requests still arriving: a page's websocket, open for minutes, is never cut by them."""
+    for server in start_server(tmp_path, monkeypatch, CARDNIGHT_HEADER_SECONDS="1", CARDNIGHT_BODY_SECONDS="1",
+                               CARDNIGHT_HTTP_PARSER=parser):
+        page = browser.new_page()
+        page.goto(f"{server.url}/new/president?players=4&bots=3&speed=0")
+        page.wait_for_selector("[data-testid=table]")
+        before = attr(page, "data-version")
+        page.wait_for_timeout(3500)  # past both timeouts, several times over
+        code = page.url.rsplit("/", 1)[1]
+        assert httpx.post(f"{server.url}/test/autoplay/{code}", timeout=30).status_code == 200  # it plays by itself
+        wait_version_change(page, before, timeout=30)
+        assert attr(page, "data-version") != before, "the page still hears the table over its websocket"
+        expect(page.get_by_text("Reconnecting")).to_have_count(0)
+        page.close()
