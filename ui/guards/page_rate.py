@@ -6,7 +6,7 @@ a file, the socket, the seat API or NiceGUI's own assets) are counted per addres
 address it forwards); past ``burst`` pages and then ``rate`` a second, the answer is a short ``429`` page with
 ``Retry-After``, which costs next to nothing. People load a page every few seconds at most.
 
-Settings (environment): ``CARDNIGHT_PAGES_PER_SECOND`` (3), ``CARDNIGHT_PAGES_BURST`` (30).
+Settings (environment): ``CARDNIGHT_PAGES_PER_SECOND`` (2), ``CARDNIGHT_PAGES_BURST`` (20).
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ class PageRate:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.limiter = RateLimiter(rate=_env("CARDNIGHT_PAGES_PER_SECOND", 3.0),
-                                   burst=int(_env("CARDNIGHT_PAGES_BURST", 30)))
+        self.limiter = RateLimiter(rate=_env("CARDNIGHT_PAGES_PER_SECOND", 2.0),
+                                   burst=int(_env("CARDNIGHT_PAGES_BURST", 20)))
         self.rate_log = RateLog()
         self.refused = 0
 
