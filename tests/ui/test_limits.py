@@ -41,6 +41,9 @@ def test_tables_are_capped_per_minute_by_address_and_by_browser() -> None:
         caps.check("roamer", "10.0.2.1", lambda code: True)
     now[0] = 61.0
     caps.check("p9", "10.0.0.2", lambda code: True)  # a minute later
+    for i in range(5):  # browsers seen for the first time (no player id yet) are not one browser
+        caps.check("", f"10.0.3.{i}", lambda code: True)
+        caps.opened(f"V{i}", f"new{i}", f"10.0.3.{i}")
 
 
 def test_open_tables_are_capped_in_all_and_ended_ones_do_not_count() -> None:
