@@ -23,8 +23,8 @@ from ui.server.idle_tables import end_idle_tables, idle_check_seconds
 log = logging.getLogger("cardnight.upkeep")
 
 FINISHED_CACHE_SECONDS = 60.0
-COLLECT_AFTER_PAGES = 20  # dropped pages that make a full garbage collection due (at most every COLLECT_EVERY s)
-COLLECT_EVERY = 5.0
+COLLECT_AFTER_PAGES = 50  # dropped pages that make a full garbage collection due (at most every COLLECT_EVERY s)
+COLLECT_EVERY = 30.0
 _guard: PageGuard | None = None
 
 
