@@ -4,9 +4,10 @@ Each page view builds the whole page on the server's one event loop (tens of ms)
 move: one address asking for pages eight at a time held every table's moves for seconds. Pages (any GET that is not
 a file, the socket, the seat API or NiceGUI's own assets) are counted per address (behind a trusted proxy, the
 address it forwards); past ``burst`` pages and then ``rate`` a second, the answer is a short ``429`` page with
-``Retry-After``, which costs next to nothing. People load a page every few seconds at most.
+``Retry-After``, which costs next to nothing. People load a page every few seconds at most. (A page costs the loop
+some 30–50 ms: a burst of 20 at once held moves for a few hundred ms.)
 
-Settings (environment): ``CARDNIGHT_PAGES_PER_SECOND`` (2), ``CARDNIGHT_PAGES_BURST`` (20).
+Settings (environment): ``CARDNIGHT_PAGES_PER_SECOND`` (1), ``CARDNIGHT_PAGES_BURST`` (10).
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ class PageRate:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.limiter = RateLimiter(rate=_env("CARDNIGHT_PAGES_PER_SECOND", 2.0),
-                                   burst=int(_env("CARDNIGHT_PAGES_BURST", 20)))
+        self.limiter = RateLimiter(rate=_env("CARDNIGHT_PAGES_PER_SECOND", 1.0),
+                                   burst=int(_env("CARDNIGHT_PAGES_BURST", 10)))
         self.rate_log = RateLog()
         self.refused = 0
 
