@@ -1,11 +1,12 @@
 """Floods against a real server, and what the players see meanwhile (issue 47).
 
-    python tests/bench/abuse.py [--scale 1] [--floods slow,views,new] [--runs 2] [--after 120]
+    python tests/bench/abuse.py [--scale 1] [--size slow=1] [--floods quiet,slow,views,views1,new] [--runs 2]
+                                [--after 120]
 
 Starts ``main.py`` on a free loopback port with a fresh data directory and at most 1,024 open files (soft and hard,
 as a systemd unit's default ``LimitNOFILE``). A player on 127.0.0.1 plays a President table through the seat API
 (its program seat makes the first legal move whenever it is to move; the person's seat is played by the computer
-through the test hook ``/test/autoplay``) and another asks for ``GET /`` four times a second. The attacker comes
+through the test hook ``/test/autoplay``) and another asks for ``GET /`` once a second. The attacker comes
 from 127.0.0.2, so the caps per address meet the attacker and not the player.
 
 Each flood runs ``--runs`` times (the first may warm caches). For each run it prints: seat-API moves (p50/p95 ms of
@@ -186,12 +187,12 @@ class Players:
                     self.errors.append(f"GET /: {status}")
             except httpx.HTTPError as exc:
                 self.errors.append(f"GET /: {exc!r}")
-            time.sleep(0.25)
+            time.sleep(1.0)  # a person's browser: a page now and then (pages are capped per address)
 
     def made(self, path: str) -> bool:
         """A file the player's own games made: their tables, finished games and reviews, the main database."""
         return (path == "cardnight.json" or path.startswith(("games/", "reviews")) or
-                any(path.startswith(f"tables/{code}.") for code in self.codes))
+                any(path.startswith((f"tables/{code}.", f"tables/.{code}.")) for code in self.codes))
 
     def between(self, start: float, end: float) -> tuple[list[float], list[float]]:
         return ([ms for t, ms in self.moves if start <= t <= end], [ms for t, ms in self.homes if start <= t <= end])
@@ -287,9 +288,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--floods", default=",".join(FLOODS))
+    parser.add_argument("--size", action="append", default=[], metavar="FLOOD=SCALE",
+                        help="another scale for one flood, e.g. slow=1 with --scale 0.3")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--after", type=float, default=120.0, help="seconds to wait after each flood")
     args = parser.parse_args()
+    scales = {name: float(value) for name, value in (item.split("=", 1) for item in args.size)}
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # this process holds the slow connections
     server = BenchServer()
@@ -302,7 +306,7 @@ def main() -> None:
             for run in range(1, args.runs + 1):
                 before_files, before_rss, before_lines = server.files(), server.rss_mb(), len(server.log_lines())
                 start = time.monotonic()
-                what = FLOODS[name](server, args.scale)
+                what = FLOODS[name](server, scales.get(name, args.scale))
                 end = time.monotonic()
                 after_rss = server.rss_mb()
                 time.sleep(args.after)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, ROOT, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, ROOT, free_port  # noqa: E402
 
 TARGET_START = 2.0
 TARGET_PAGE_MB = 2.0
@@ -40,7 +40,7 @@ TARGET_TICK_P95 = 0.050
 def start_server(data_dir: Path, port: int, script: Path, log: Path,
                  extra_env: dict[str, str] | None = None) -> tuple[subprocess.Popen, float]:
     """Start the server; return it and the seconds until the first HTTP 200 on /."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+    env = {**FAR_CAPS_ENV, **{k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}}
     if extra_env is not None:
         env.update(extra_env)
         env = {k: v for k, v in env.items() if v != ""}

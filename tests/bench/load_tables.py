@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench.latency_pages import STATE_JS, act  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, free_port  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:
@@ -113,7 +113,7 @@ def main() -> None:
     data, log = base / "data", base / "server.log"
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+    env = {**FAR_CAPS_ENV, **{k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}}
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests/bench/load_server.py"), "--port", str(port),
                              "--data-dir", str(data), "--tables", str(args.tables)], cwd=ROOT, env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import Server, free_port
+from tests.e2e.helpers import attr, wait_version_change
 
 ATTACKER = "127.0.0.2"
 
@@ -52,10 +54,11 @@ def log_lines(server: Server) -> list[str]:
     return server.log.read_text(errors="replace").splitlines()
 
 
-@pytest.fixture
-def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+@pytest.fixture(params=["auto", "h11"])  # httptools when installed (as here), and h11, which uvicorn uses without it
+def slow_server(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     yield from start_server(tmp_path, monkeypatch, CARDNIGHT_HEADER_SECONDS="1.5", CARDNIGHT_BODY_SECONDS="1.5",
-                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20")
+                            CARDNIGHT_CONNECTIONS_PER_ADDRESS="20", CARDNIGHT_HTTP_PARSER=request.param,
+                            CARDNIGHT_PAGES_BURST="10", CARDNIGHT_PAGES_PER_SECOND="1")
 
 
 def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_server: Server) -> None:
@@ -91,6 +94,13 @@ def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_serve
     silent = attacker_socket(server.port)
     assert answer_of(silent, 3.0) is not None
     silent.close()
+    # page views: a burst of 10 per address, then one a second; a refused one costs a short 429, the player's pass
+    with httpx.Client(transport=httpx.HTTPTransport(local_address=ATTACKER), timeout=10) as visitor:
+        answers = [visitor.get(server.url + "/") for _ in range(25)]
+    assert [a.status_code for a in answers].count(200) <= 13 and answers[-1].status_code == 429
+    assert "Too many pages" in answers[-1].text and int(answers[-1].headers["retry-after"]) >= 1
+    with httpx.Client(base_url=server.url, timeout=10) as player:
+        assert player.get("/").status_code == 200
     new_lines = log_lines(server)[lines_before:]
     assert 1 <= len(new_lines) <= 10, new_lines  # one line per cause a minute, not one per connection
     assert any("Refused connections from 127.0.0.2" in line for line in new_lines)
@@ -110,15 +120,14 @@ def test_pages_that_never_connect_leave_nothing_and_new_tables_are_capped(page_s
     server = page_server
     with httpx.Client(base_url=server.url, timeout=10, follow_redirects=False) as player:
         assert player.get("/new/president?players=4&bots=3&speed=0").status_code == 303  # a seated player
+    deadline = time.monotonic() + 10
+    while not storage_files(server) and time.monotonic() < deadline:  # NiceGUI writes it in the background
+        time.sleep(0.2)
     seated = storage_files(server)
     assert len(seated) == 1
     for _ in range(30):  # visits without a cookie: each a new browser whose page never connects
         with httpx.Client(transport=httpx.HTTPTransport(local_address=ATTACKER), timeout=10) as visitor:
             assert visitor.get(server.url + "/").status_code == 200
-    deadline = time.monotonic() + 40
-    while storage_files(server) - seated and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert storage_files(server) == seated, "the visitors' identities are gone; the seated player's stays"
 
     # tables: three a minute from one address, then 429 with words; another address is not held back by it
     statuses = []
@@ -130,6 +139,15 @@ def test_pages_that_never_connect_leave_nothing_and_new_tables_are_capped(page_s
     assert re.search(r"lot of new tables in a minute\. Wait \d+ seconds", answer.text)
     with httpx.Client(base_url=server.url, timeout=10, follow_redirects=False) as player:
         assert player.get("/new/president?players=4&bots=3&speed=0").status_code == 303
+
+    # the visitors' pages never connected: their browsers' files go; the four hosts of tables (three of them the
+    # attacker's, within the cap) stay
+    deadline = time.monotonic() + 40
+    while len(storage_files(server) - seated) != 4 and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert len(storage_files(server) - seated) == 4 and seated <= storage_files(server)
+    time.sleep(2)  # and nothing more goes
+    assert len(storage_files(server) - seated) == 4 and seated <= storage_files(server)
 
 
 @pytest.fixture
@@ -158,3 +176,23 @@ def test_a_table_nobody_visits_is_ended_and_kept(idle_server: Server) -> None:
         assert player.get(f"/test/status/{code}").json()["status"] != "closed"
     kept = json.loads((server.data_dir / "ended" / f"{forgotten}.json").read_text())
     assert kept["code"] == forgotten and "Nobody visited this table" in kept["ended_because"]
+
+
+@pytest.mark.parametrize("parser", ["auto", "h11"])
+def test_a_browser_page_stays_connected_past_the_request_timeouts(parser: str, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    browser: Browser) -> None:
+    """The timeouts are for requests still arriving: a page's websocket, open for minutes, is never cut by them."""
+    for server in start_server(tmp_path, monkeypatch, CARDNIGHT_HEADER_SECONDS="1", CARDNIGHT_BODY_SECONDS="1",
+                               CARDNIGHT_HTTP_PARSER=parser):
+        page = browser.new_page()
+        page.goto(f"{server.url}/new/president?players=4&bots=3&speed=0")
+        page.wait_for_selector("[data-testid=table]")
+        before = attr(page, "data-version")
+        page.wait_for_timeout(3500)  # past both timeouts, several times over
+        code = page.url.rsplit("/", 1)[1]
+        assert httpx.post(f"{server.url}/test/autoplay/{code}", timeout=30).status_code == 200  # it plays by itself
+        wait_version_change(page, before, timeout=30)
+        assert attr(page, "data-version") != before, "the page still hears the table over its websocket"
+        expect(page.get_by_text("Reconnecting")).to_have_count(0)
+        page.close()

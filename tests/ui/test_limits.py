@@ -41,6 +41,9 @@ def test_tables_are_capped_per_minute_by_address_and_by_browser() -> None:
         caps.check("roamer", "10.0.2.1", lambda code: True)
     now[0] = 61.0
     caps.check("p9", "10.0.0.2", lambda code: True)  # a minute later
+    for i in range(5):  # browsers seen for the first time (no player id yet) are not one browser
+        caps.check("", f"10.0.3.{i}", lambda code: True)
+        caps.opened(f"V{i}", f"new{i}", f"10.0.3.{i}")
 
 
 def test_open_tables_are_capped_in_all_and_ended_ones_do_not_count() -> None:
@@ -143,6 +146,20 @@ def test_only_forgotten_browsers_files_are_pruned(tmp_path: Path) -> None:
     assert {name for name, path in files.items() if path.exists()} == {"young", "seated", "named", "prefs", "open"}
     assert other.exists()
     assert only_given_identity(given) and not only_given_identity({**given, "host_console": "x"})
+
+
+def test_dropped_pages_are_collected_in_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.server import upkeep
+
+    runs: list[int] = []
+    monkeypatch.setattr(upkeep.gc, "collect", lambda: runs.append(1) or 0)
+    collector = upkeep.Collector()
+    collector.at -= upkeep.COLLECT_EVERY
+    assert not collector.maybe(5)  # a few dropped pages wait (a minute at most)
+    assert collector.maybe(upkeep.COLLECT_AFTER_PAGES) and runs == [1]
+    assert not collector.maybe(upkeep.COLLECT_AFTER_PAGES * 3)  # not again within COLLECT_EVERY seconds
+    collector.at -= 61
+    assert collector.maybe(upkeep.COLLECT_AFTER_PAGES * 3 + 1) and runs == [1, 1]
 
 
 # ------------------------------------------------------------------------------------------------ the hub

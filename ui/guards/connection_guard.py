@@ -212,4 +212,5 @@ def server_options() -> dict[str, Any]:
     raise_open_file_limit()
     guard = connection_guard()
     guard.total_cap = max(64, open_file_limit() - guard.limits.reserve_files)
-    return {"http": guarded_http_protocol(guard)}
+    parser = os.environ.get("CARDNIGHT_HTTP_PARSER", "auto")  # httptools or h11 (tests: both are checked)
+    return {"http": guarded_http_protocol(guard, parser if parser in ("httptools", "h11") else "auto")}

@@ -45,8 +45,8 @@ class TableCaps:
         """Raise :class:`TooManyTables` if this visitor may not open a table now. ``is_open(code)``: the table is
         still in its lobby or being played."""
         now = self.clock()
-        for key in (f"a:{address}" if address else None, f"p:{player_id}"):
-            if key is None:
+        for key in (f"a:{address}" if address else None, f"p:{player_id}" if player_id else None):
+            if key is None:  # (no player id: a browser seen for the first time)
                 continue
             times = self.recent.get(key)
             while times and now - times[0] > MINUTE:
@@ -57,7 +57,7 @@ class TableCaps:
         for code in list(self.opened_by):
             if not is_open(code):
                 del self.opened_by[code]
-        mine = sum(1 for _, p in self.opened_by.values() if p == player_id)
+        mine = sum(1 for _, p in self.opened_by.values() if p == player_id) if player_id else 0
         if mine >= self.open_per_browser:
             raise TooManyTables(f"You already have {mine} tables open. Finish or leave one of them first "
                                 "(the home page lists them).")

@@ -23,7 +23,7 @@ from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
-from ui.shell.identity import me
+from ui.shell.identity import me, user_store
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
 
@@ -74,6 +74,8 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     if speed == 0:  # at once means at once: e.g. no tapping the deck for Rummy's first deal (Game.table_defaults)
         for name in game.table_defaults:
             options.setdefault(name, game.config_model.model_fields[name].default)
+    # the caps first: a refused visitor without a cookie is not given an identity (a storage file) for nothing
+    runtime().hub.may_open(str(user_store().get("player_id") or ""), visitor_address())
     who = me()
     rt = runtime()
     token, token_hash = new_token() if with_program else (None, None)

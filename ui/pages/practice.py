@@ -28,7 +28,7 @@ from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, answer
-from ui.shell.identity import me
+from ui.shell.identity import me, user_store
 
 DEALS = {"0": "Deal the unseen cards again", "1": "Exact deal, for study"}
 DEAL_HELP = {"0": "Your cards and everything you had seen stay as they were; what you could not see is dealt anew.",
@@ -75,6 +75,8 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     rng = random.Random(seed if seed is not None else secrets.randbits(64))
     start = practice_start(game.key, record.get("options") or {}, int(record["seed"]), log, step, seat,
                            exact=exact == "1", rng=rng, start=start_snapshot(rt.hub, code))
+    # the caps first: a refused visitor without a cookie is not given an identity (a storage file) for nothing
+    runtime().hub.may_open(str(user_store().get("player_id") or ""), visitor_address())
     who = me()
     table = rt.hub.create_from_state(game.key, who.player_id, who.name, who.emoji, config=start.config,
                                      state=start.state, seat=seat, level=level, speed=speed, seed=seed,

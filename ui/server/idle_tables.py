@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardnight.hub")
 
 HOURS = {"lobby": 1.0, "practice": 72.0, "friends": 336.0}
-ABANDONED_MINUTES = 10.0
+ABANDONED_MINUTES = float(os.environ.get("CARDNIGHT_ABANDONED_MINUTES", "") or 10.0)  # (a setting for screenshots)
 ENDED_DIR = "ended"
 
 
