@@ -28,7 +28,7 @@ from .actions import (
     off_turn_moves,
     timeout_default,
 )
-from .sets import CODES, MATCH, RANK
+from .sets import MATCH, RANK, SHOWN
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, _name, clone_state, deal, restore_state, snapshot_state
 from .view_types import BeanieView
 
@@ -129,7 +129,7 @@ class BeanieGame(Game[BeanieView]):
                 raise IllegalMove("The discard pile is empty.")
             c = st.discard.pop()
             st.taken[seat].append(c)
-            st.message = f"{_name(seat)} took {CODES[c]} from the discard pile."
+            st.message = f"{_name(seat)} took {SHOWN[c]} from the discard pile."
         else:
             raise IllegalMove("Draw from the stock or from the discard pile.")
         st.hands[seat].append(c)
@@ -157,7 +157,7 @@ class BeanieGame(Game[BeanieView]):
         hand = st.hands[seat]
         for c in cards:
             if c not in hand:
-                raise IllegalMove(f"{CODES[c]} is not in your hand.")
+                raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
         typ, placed, reps = S.build_set(cards, st.round, a.as_type, a.end)
         self._cards_left_check(st, seat, len(cards))
         for c in cards:
@@ -165,7 +165,7 @@ class BeanieGame(Game[BeanieView]):
         st.sets.append([st.next_set_id, seat, typ, placed, reps])
         st.next_set_id += 1
         st.laid[seat] = True
-        st.message = f"{_name(seat)} laid a {S.TYPE_NAMES[typ]}: {' '.join(CODES[c] for c in placed)}."
+        st.message = f"{_name(seat)} laid a {S.TYPE_NAMES[typ]}: {' '.join(SHOWN[c] for c in placed)}."
         self._after_play(st, seat)
 
     def _find_set(self, st: BeanieState, set_id: object) -> list:
@@ -183,19 +183,19 @@ class BeanieGame(Game[BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{CODES[c]} is not in your hand.")
+            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
         s = self._find_set(st, a.set_id)
         self._needs_laid(st, seat, "add to sets")
         if RANK[c] == st.round:
-            raise IllegalMove(f"{CODES[c]} is a Beanie this round: place it with the star button.")
+            raise IllegalMove(f"{SHOWN[c]} is a Beanie this round: place it with the star button.")
         if c not in S.accepts(s, st.round):
             if s[2] == MATCH and len(s[4]) >= 4:
                 raise IllegalMove("That match is full: it holds one card of each suit.")
-            raise IllegalMove(f"{CODES[c]} does not fit {S.set_label(s)}.")
+            raise IllegalMove(f"{SHOWN[c]} does not fit {S.set_label(s)}.")
         self._cards_left_check(st, seat, 1)
         hand.remove(c)
         S.add_natural(s, c)
-        st.message = f"{_name(seat)} added {CODES[c]} to {S.set_label(s)}."
+        st.message = f"{_name(seat)} added {SHOWN[c]} to {S.set_label(s)}."
         self._after_play(st, seat)
 
     def _star(self, st: BeanieState, seat: int, a: Star) -> None:
@@ -203,9 +203,9 @@ class BeanieGame(Game[BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{CODES[c]} is not in your hand.")
+            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
         if RANK[c] != st.round:
-            raise IllegalMove(f"{CODES[c]} is not a Beanie this round: add it with the + button.")
+            raise IllegalMove(f"{SHOWN[c]} is not a Beanie this round: add it with the + button.")
         s = self._find_set(st, a.set_id)
         self._needs_laid(st, seat, "place a Beanie on a set")
         ends = S.star_ends(s)
@@ -226,7 +226,7 @@ class BeanieGame(Game[BeanieView]):
         self._cards_left_check(st, seat, 1)
         hand.remove(c)
         rep = S.add_star(s, c, side)
-        st.message = f"{_name(seat)} placed a Beanie on {S.set_label(s)} as {CODES[rep]}."
+        st.message = f"{_name(seat)} placed a Beanie on {S.set_label(s)} as {SHOWN[rep]}."
         self._after_play(st, seat)
 
     def _steal(self, st: BeanieState, seat: int, a: Steal) -> None:
@@ -234,7 +234,7 @@ class BeanieGame(Game[BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{CODES[c]} is not in your hand.")
+            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
         s = self._find_set(st, a.set_id)
         self._needs_laid(st, seat, "steal a Beanie")
         if s[1] == seat and not st.reclaim_own:
@@ -246,14 +246,14 @@ class BeanieGame(Game[BeanieView]):
             if r == c and s[3][i] != c:
                 break
         else:
-            raise IllegalMove(f"No Beanie in {S.set_label(s)} stands for {CODES[c]}.")
+            raise IllegalMove(f"No Beanie in {S.set_label(s)} stands for {SHOWN[c]}.")
         w = s[3][i]
         s[3][i] = c
         hand.remove(c)
         hand.append(w)
         st.taken[seat].append(w)
         st.message = (
-            f"{_name(seat)} stole the Beanie {CODES[w]} from {S.set_label(s)}, putting {CODES[c]} in its place."
+            f"{_name(seat)} stole the Beanie {SHOWN[w]} from {S.set_label(s)}, putting {SHOWN[c]} in its place."
         )
 
     def _after_play(self, st: BeanieState, seat: int) -> None:
@@ -268,7 +268,7 @@ class BeanieGame(Game[BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{CODES[c]} is not in your hand.")
+            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
         if len(hand) == 1 and st.turns_done[seat] == 0:
             raise IllegalMove("You can't go out on your first turn of the round.")
         hand.remove(c)
@@ -277,10 +277,10 @@ class BeanieGame(Game[BeanieView]):
         st.turns_done[seat] += 1
         st.round_turns += 1
         if not hand:
-            st.message = f"{_name(seat)} discarded {CODES[c]} and went out: round {st.round} is theirs!"
+            st.message = f"{_name(seat)} discarded {SHOWN[c]} and went out: round {st.round} is theirs!"
             self._end_round(st, seat)
             return
-        st.message = f"{_name(seat)} discarded {CODES[c]}."
+        st.message = f"{_name(seat)} discarded {SHOWN[c]}."
         n = st.players
         st.turn = (seat + 1) % n
         st.stage = STAGE_DRAW

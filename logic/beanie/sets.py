@@ -32,6 +32,15 @@ RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
 SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
 CODES: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_LETTERS[c // 13] for c in range(52))
 CARD_ID: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+SUIT_SIGNS = "♠♥♦♣"  # in SUIT_LETTERS' order
+# what a player reads for a card ("10♥"): in notices, the log, the replay and refusals; CODES are for programs
+SHOWN: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_SIGNS[c // 13] for c in range(52))
+
+
+def shown(code: str) -> str:
+    """A card code as a player reads it ("10H" -> "10♥"); anything else as it is."""
+    card = CARD_ID.get(code)
+    return SHOWN[card] if card is not None else code
 # Penalty points of a natural card: ace 1, 2-9 face value, 10/J/Q/K 10.
 NATURAL_POINTS: tuple[int, ...] = tuple(1 if r == 1 else (r if r <= 9 else 10) for r in RANK)
 

@@ -154,28 +154,28 @@ def describe(st: Any, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "draw":
         if action.source == "discard" and st.discard:
-            return f"took {CODES[st.discard[-1]]} from the discard pile"
+            return f"took {S.SHOWN[st.discard[-1]]} from the discard pile"
         return "drew from the stock"
     if kind == "lay":
         what = "a set"
         try:
             cards = [S.parse_code(c) for c in action.cards]
             typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end)
-            what = f"a {S.TYPE_NAMES[typ]}: " + " ".join(CODES[c] for c in placed)
+            what = f"a {S.TYPE_NAMES[typ]}: " + " ".join(S.SHOWN[c] for c in placed)
         except ValueError:
             pass
         return f"laid {what}"
     if kind in ("add", "star", "steal"):
         target = next((S.set_label(s) for s in st.sets if s[0] == action.set_id), "a set")
         if kind == "add":
-            return f"added {action.card} to {target}"
+            return f"added {S.shown(action.card)} to {target}"
         if kind == "star":
             return f"placed a Beanie on {target}"
-        return f"stole a Beanie from {target} with {action.card}"
+        return f"stole a Beanie from {target} with {S.shown(action.card)}"
     if kind == "discard":
         if len(st.hands[seat]) == 1:
-            return f"discarded {action.card} and went out"
-        return f"discarded {action.card}"
+            return f"discarded {S.shown(action.card)} and went out"
+        return f"discarded {S.shown(action.card)}"
     if kind == "propose":
         return "proposed ending the round as a draw"
     if kind == "agree":

@@ -99,7 +99,7 @@ def test_draw_from_stock_then_discard_passes_the_turn():
 
 def test_draw_from_discard_is_public():
     st = craft(["3S 9H KD", "4C 8C JC"], stage="draw", stock="2D 7S", discard="5H QH")
-    assert GAME.describe(st, 0, DRAW_DISCARD) == "took QH from the discard pile"
+    assert GAME.describe(st, 0, DRAW_DISCARD) == "took Q♥ from the discard pile"
     assert GAME.describe(st, 0, DRAW_STOCK) == "drew from the stock"
     GAME.apply(st, 0, DRAW_DISCARD)
     assert GAME.view(st, 1)["taken"][0] == ["QH"]
@@ -165,12 +165,12 @@ def test_wrong_kind_of_object_and_decoding():
 def test_describe_lines():
     sets = [(1, RUN, "6D 4C 8D", "6D 7D 8D")]
     st = craft(["7D 9D 9H 4S", "JC 8C"], rnd=4, sets=sets, laid=[True, True])
-    assert GAME.describe(st, 0, Steal(1, "7D")) == "stole a Beanie from the ♦ run 6-8 with 7D"
-    assert GAME.describe(st, 0, Add(1, "9D")) == "added 9D to the ♦ run 6-8"
+    assert GAME.describe(st, 0, Steal(1, "7D")) == "stole a Beanie from the ♦ run 6-8 with 7♦"
+    assert GAME.describe(st, 0, Add(1, "9D")) == "added 9♦ to the ♦ run 6-8"
     assert GAME.describe(st, 0, Star(1, "4S", "low")) == "placed a Beanie on the ♦ run 6-8"
-    assert GAME.describe(st, 0, Discard("9H")) == "discarded 9H"
+    assert GAME.describe(st, 0, Discard("9H")) == "discarded 9♥"
     assert GAME.describe(st, 0, PROPOSE) == "proposed ending the round as a draw"
-    assert GAME.describe(st, 0, Lay(("9D", "9H", "4S"))) == "laid a match: 4S 9H 9D"
+    assert GAME.describe(st, 0, Lay(("9D", "9H", "4S"))) == "laid a match: 4♠ 9♥ 9♦"
 
 
 def test_rules_markdown_covers_options_choices_faq_examples():
