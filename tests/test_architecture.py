@@ -115,3 +115,25 @@ def test_table_parts_redraw_through_regions() -> None:
             if re.search(pattern, text):
                 offenders.append(f"{path.relative_to(ROOT)}: {pattern}")
     assert not offenders, offenders
+
+
+def private_imports(source: str) -> list[str]:
+    """``from x import _name`` in a source (``_`` alone, the gettext function, is public by convention)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found += [f"{node.module}.{a.name}" for a in node.names
+                      if a.name.startswith("_") and not a.name.startswith("__") and a.name != "_"]
+    return found
+
+
+def test_no_private_names_imported_across_modules() -> None:
+    """A helper another module uses is public, with a name that says what it is."""
+    bad = {str(p.relative_to(ROOT)): names for p in python_files("logic", "storage", "ui")
+           if (names := private_imports(p.read_text()))}
+    assert not bad
+
+
+def test_private_import_check_finds_one() -> None:
+    source = "from logic.game import _readable, IllegalMove\nfrom ui.i18n import _\nimport os\n"
+    assert private_imports(source) == ["logic.game._readable"]

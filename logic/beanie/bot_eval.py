@@ -114,7 +114,7 @@ def best_pack(ctx: Ctx, hand: list[int]) -> tuple[int, int]:
     return res
 
 
-def _partner(x: int, nat: list[int]) -> bool:
+def has_partner(x: int, nat: list[int]) -> bool:
     rx, sx = RANK[x], SUIT[x]
     for y in nat:
         if y != x and (RANK[y] == rx or (SUIT[y] == sx and abs(RANK[y] - rx) <= 2)):
@@ -123,7 +123,7 @@ def _partner(x: int, nat: list[int]) -> bool:
 
 
 def _live_partner(x: int, nat: list[int], dead: set[int], wild: int) -> bool:
-    """Like _partner, but the pair needs at least one card not known to be out of play to complete it."""
+    """Like has_partner, but the pair needs at least one card not known to be out of play to complete it."""
     rx, sx = RANK[x], SUIT[x]
     for y in nat:
         if y == x:
@@ -161,7 +161,7 @@ def hand_value(
         if x in accepted:
             total += 0 if can_add else p * 0.4
             continue
-        has = _partner(x, nat) if dead is None else _live_partner(x, nat, dead, wild)
+        has = has_partner(x, nat) if dead is None else _live_partner(x, nat, dead, wild)
         total += p * partial if has else p
     if nw:
         star_ok = can_add and (ctx.star_room() or mask != 0)
@@ -169,5 +169,5 @@ def hand_value(
     return total
 
 
-def _pick(legal: list[Any], want: Any) -> Any:
+def pick_legal(legal: list[Any], want: Any) -> Any:
     return want if want in legal else legal[0]

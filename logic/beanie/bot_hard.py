@@ -23,7 +23,7 @@ from typing import Any
 from logic.search import SearchStats, clear_gain, search_choose
 
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard, Lay
-from .bot_eval import Ctx, _partner
+from .bot_eval import Ctx, has_partner
 from .bot_search import BeanieSpec, EndNow
 from .bots import HeuristicHardBot
 from .sets import RANK
@@ -107,7 +107,7 @@ class HardBot(HeuristicHardBot):
     def _top_may_help(self, ctx: Ctx) -> bool:
         """A natural top card with no partner in the hand that fits no set is never worth a search."""
         top = ctx.top
-        return RANK[top] == ctx.wild or top in ctx.accepted() or _partner(top, ctx.hand)
+        return RANK[top] == ctx.wild or top in ctx.accepted() or has_partner(top, ctx.hand)
 
     def _search(self, ctx: Ctx, view: BeanieView, cands: list[Any], prefer: Any, rng: random.Random) -> Any:
         if len(cands) == 1:

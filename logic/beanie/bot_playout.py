@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from . import sets as S
-from .bot_eval import _partner as has_partner
+from .bot_eval import has_partner as has_partner
 from .sets import NATURAL_POINTS, RANK, SUIT
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState
 

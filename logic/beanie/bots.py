@@ -25,7 +25,7 @@ from typing import Any
 
 from . import sets as S
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
-from .bot_eval import Ctx, _partner, _pick, best_pack, hand_value
+from .bot_eval import Ctx, best_pack, hand_value, has_partner, pick_legal
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 from .view_types import BeanieView
 
@@ -61,10 +61,10 @@ class EasyBot:
             return legal[0]
         hand = ctx.hand
         nat = [c for c in hand if RANK[c] != ctx.wild]
-        useless = [c for c in nat if not _partner(c, nat)]
+        useless = [c for c in nat if not has_partner(c, nat)]
         pool = useless or nat or hand
         best = max(pool, key=lambda c: (NATURAL_POINTS[c], RANK[c]))
-        return _pick(legal, Discard(S.CODES[best]))
+        return pick_legal(legal, Discard(S.CODES[best]))
 
 
 def len_cards(a: Lay) -> int:

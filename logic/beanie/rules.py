@@ -29,7 +29,7 @@ from .actions import (
     timeout_default,
 )
 from .sets import MATCH, RANK, SHOWN
-from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, _name, clone_state, deal, restore_state, snapshot_state
+from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, clone_state, deal, restore_state, seat_name, snapshot_state
 from .view_types import BeanieView
 
 # --- the game ------------------------------------------------------------------------------------
@@ -123,13 +123,13 @@ class BeanieGame(Game[BeanieView]):
             if not st.stock:
                 raise IllegalMove("The stock is empty: take the top card of the discard pile.")
             c = st.stock.pop()
-            st.message = f"{_name(seat)} drew from the stock."
+            st.message = f"{seat_name(seat)} drew from the stock."
         elif a.source == "discard":
             if not st.discard:
                 raise IllegalMove("The discard pile is empty.")
             c = st.discard.pop()
             st.taken[seat].append(c)
-            st.message = f"{_name(seat)} took {SHOWN[c]} from the discard pile."
+            st.message = f"{seat_name(seat)} took {SHOWN[c]} from the discard pile."
         else:
             raise IllegalMove("Draw from the stock or from the discard pile.")
         st.hands[seat].append(c)
@@ -165,7 +165,7 @@ class BeanieGame(Game[BeanieView]):
         st.sets.append([st.next_set_id, seat, typ, placed, reps])
         st.next_set_id += 1
         st.laid[seat] = True
-        st.message = f"{_name(seat)} laid a {S.TYPE_NAMES[typ]}: {' '.join(SHOWN[c] for c in placed)}."
+        st.message = f"{seat_name(seat)} laid a {S.TYPE_NAMES[typ]}: {' '.join(SHOWN[c] for c in placed)}."
         self._after_play(st, seat)
 
     def _find_set(self, st: BeanieState, set_id: object) -> list:
@@ -195,7 +195,7 @@ class BeanieGame(Game[BeanieView]):
         self._cards_left_check(st, seat, 1)
         hand.remove(c)
         S.add_natural(s, c)
-        st.message = f"{_name(seat)} added {SHOWN[c]} to {S.set_label(s)}."
+        st.message = f"{seat_name(seat)} added {SHOWN[c]} to {S.set_label(s)}."
         self._after_play(st, seat)
 
     def _star(self, st: BeanieState, seat: int, a: Star) -> None:
@@ -226,7 +226,7 @@ class BeanieGame(Game[BeanieView]):
         self._cards_left_check(st, seat, 1)
         hand.remove(c)
         rep = S.add_star(s, c, side)
-        st.message = f"{_name(seat)} placed a Beanie on {S.set_label(s)} as {SHOWN[rep]}."
+        st.message = f"{seat_name(seat)} placed a Beanie on {S.set_label(s)} as {SHOWN[rep]}."
         self._after_play(st, seat)
 
     def _steal(self, st: BeanieState, seat: int, a: Steal) -> None:
@@ -253,14 +253,14 @@ class BeanieGame(Game[BeanieView]):
         hand.append(w)
         st.taken[seat].append(w)
         st.message = (
-            f"{_name(seat)} stole the Beanie {SHOWN[w]} from {S.set_label(s)}, putting {SHOWN[c]} in its place."
+            f"{seat_name(seat)} stole the Beanie {SHOWN[w]} from {S.set_label(s)}, putting {SHOWN[c]} in its place."
         )
 
     def _after_play(self, st: BeanieState, seat: int) -> None:
         if not st.hands[seat]:
             st.turns_done[seat] += 1
             st.round_turns += 1
-            st.message = f"{_name(seat)} went out and wins round {st.round}!"
+            st.message = f"{seat_name(seat)} went out and wins round {st.round}!"
             self._end_round(st, seat)
 
     def _discard(self, st: BeanieState, seat: int, a: Discard) -> None:
@@ -277,10 +277,10 @@ class BeanieGame(Game[BeanieView]):
         st.turns_done[seat] += 1
         st.round_turns += 1
         if not hand:
-            st.message = f"{_name(seat)} discarded {SHOWN[c]} and went out: round {st.round} is theirs!"
+            st.message = f"{seat_name(seat)} discarded {SHOWN[c]} and went out: round {st.round} is theirs!"
             self._end_round(st, seat)
             return
-        st.message = f"{_name(seat)} discarded {SHOWN[c]}."
+        st.message = f"{seat_name(seat)} discarded {SHOWN[c]}."
         n = st.players
         st.turn = (seat + 1) % n
         st.stage = STAGE_DRAW
@@ -307,7 +307,7 @@ class BeanieGame(Game[BeanieView]):
         st.proposed = True
         st.agreed = [False] * st.players
         st.agreed[seat] = True
-        st.message = f"{_name(seat)} proposes ending the round as a draw."
+        st.message = f"{seat_name(seat)} proposes ending the round as a draw."
 
     def _agree(self, st: BeanieState, seat: int, a: Agree) -> None:
         self._need_play_stage(st)
@@ -320,7 +320,7 @@ class BeanieGame(Game[BeanieView]):
             st.message = f"Everyone agreed: round {st.round} ends as a draw."
             self._end_round(st, -1)
         else:
-            st.message = f"{_name(seat)} agrees to end the round."
+            st.message = f"{seat_name(seat)} agrees to end the round."
 
     def _withdraw(self, st: BeanieState, seat: int, a: Withdraw) -> None:
         """Any seat that voted takes its vote back, on its own play step or during another seat's turn."""
@@ -333,17 +333,17 @@ class BeanieGame(Game[BeanieView]):
         if st.proposer == seat:
             st.proposer = -1
             st.agreed = [False] * st.players
-            st.message = f"{_name(seat)} withdrew the end-round vote: the round goes on."
+            st.message = f"{seat_name(seat)} withdrew the end-round vote: the round goes on."
         else:
             st.agreed[seat] = False
-            st.message = f"{_name(seat)} withdrew from the end-round vote; the vote stays open."
+            st.message = f"{seat_name(seat)} withdrew from the end-round vote; the vote stays open."
 
     def _next_hand(self, st: BeanieState, seat: int) -> None:
         st.confirmed[seat] = True
         if all(st.confirmed):
             self._deal(st, st.round + 1)
         else:
-            st.message = f"{_name(seat)} is ready for the next round."
+            st.message = f"{seat_name(seat)} is ready for the next round."
 
     def _end_round(self, st: BeanieState, winner: int) -> None:
         wild, bv = st.round, st.beanie_value

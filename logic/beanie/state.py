@@ -67,7 +67,7 @@ def _copy_sets(sets: list[list]) -> list[list]:
     return [[s[0], s[1], s[2], s[3][:], s[4][:]] for s in sets]
 
 
-def _name(seat: int) -> str:
+def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
@@ -101,7 +101,7 @@ def deal(st: BeanieState, rnd: int) -> None:
     st.taken = [[] for _ in range(n)]
     st.thrown = [[] for _ in range(n)]
     st.confirmed = [False] * n
-    st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {_name(starter)} starts."
+    st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {seat_name(starter)} starts."
 
 
 def clone_state(state: BeanieState) -> BeanieState:

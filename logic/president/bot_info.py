@@ -11,22 +11,22 @@ from .view_types import PresidentExchange, PresidentView
 _LABEL_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
 
 
-def _rank_of(code: str) -> int:
+def rank_of(code: str) -> int:
     return _LABEL_RANK[code[:-1]]
 
 
-def _counts(codes) -> list[int]:
+def rank_counts(codes) -> list[int]:
     h = [0] * 13
     for c in codes:
         h[_LABEL_RANK[c[:-1]]] += 1
     return h
 
 
-def _strength(r: int, rev: bool) -> int:
+def rank_strength(r: int, rev: bool) -> int:
     return 12 - r if rev else r
 
 
-class _Info:
+class BotInfo:
     """What a bot reads from a view, as counts."""
 
     __slots__ = (
@@ -53,8 +53,8 @@ class _Info:
         self.me = view["seat"]
         self.n = view["players"]
         self.hand = view["hand"]
-        self.h = _counts(self.hand)
-        self.played = _counts(view.get("played", ()))
+        self.h = rank_counts(self.hand)
+        self.played = rank_counts(view.get("played", ()))
         self.unseen = [4 - self.h[r] - self.played[r] for r in range(13)]
         self.rev = view.get("order") == "reversed"
         self.revolution = bool(view.get("revolution"))
@@ -89,16 +89,16 @@ class _Info:
         for entry in view.get("history", ()):
             if entry["seat"] == partner:
                 for c in entry["cards"]:
-                    played_by_partner[_rank_of(c)] += 1
+                    played_by_partner[rank_of(c)] += 1
         if ex["give_count"]:  # we are President / VP: we know what we gave back
             sent = ex["given"] or []
             taken = ex["received"]
             if taken:  # the partner's best cards were these: the rest of their deal ranks no higher
-                self.cap[partner] = min(_rank_of(c) for c in taken)
+                self.cap[partner] = min(rank_of(c) for c in taken)
         else:  # Beggar / Vice Beggar: our best cards sit with the partner unless handed back
             returned = set(ex["received"])
             sent = [c for c in ex["given"] or [] if c not in returned]
-        known = _counts(sent)
+        known = rank_counts(sent)
         for r in range(13):
             known[r] = max(0, min(known[r] - played_by_partner[r], self.unseen[r]))
         if any(known):

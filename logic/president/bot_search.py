@@ -23,7 +23,7 @@ from typing import Any
 
 from logic.game import Game
 
-from .bot_info import _Info, _rank_of
+from .bot_info import BotInfo, rank_of
 from .bot_policy import ACE_STRENGTH, KEEP_HIGH_ABOVE, KEEP_UNDER, rule_move, strength
 from .view_types import PresidentView
 
@@ -91,7 +91,7 @@ def _walk_history(view: PresidentView) -> Iterator[tuple[int, int, list[int], in
     for i, e in enumerate(hist):
         p = e["seat"]
         if e["cards"]:
-            ranks = [_rank_of(c) for c in e["cards"]]
+            ranks = [rank_of(c) for c in e["cards"]]
             yield i, p, ranks, cnt[p], k, t, rev
             k, t, last, passed = len(ranks), ranks[0], p, 0
             cnt[p] -= k
@@ -118,7 +118,7 @@ def pass_events(view: PresidentView) -> list[tuple[int, int, int, bool, list[int
         for e in hist[i + 1 :]:
             if e["seat"] == p:
                 for c in e["cards"]:
-                    played[_rank_of(c)] += 1
+                    played[rank_of(c)] += 1
         result.append((p, t, k, rev, played))
     return result
 
@@ -155,7 +155,7 @@ class PresidentSpec:
         self,
         game: Game,
         view: PresidentView,
-        info: _Info,
+        info: BotInfo,
         noise: float = NOISE,
         match_aware: bool = True,
         keep: tuple[int, int] = (KEEP_HIGH_ABOVE, KEEP_UNDER),
@@ -291,7 +291,7 @@ def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) ->
     return rng.choice(opts), k
 
 
-def sample_hands(info: _Info, rng: random.Random) -> list[list[int]]:
+def sample_hands(info: BotInfo, rng: random.Random) -> list[list[int]]:
     """Hands of all seats (counts): ours as is, the others dealt from the unseen cards, respecting the
     hand sizes, the cards the exchange showed us and the Beggar's rank cap."""
     n = info.n

@@ -26,13 +26,13 @@ from logic.registry import get_game
 from logic.search import search_choose
 
 from .actions import PASS, Give, NextHand, Pass, Play, parse_play
-from .bot_info import _counts, _Info, _rank_of, _strength
+from .bot_info import BotInfo, rank_counts, rank_of, rank_strength
 from .bot_policy import beat_free, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
 from .view_types import PresidentView
 
 
-def _action_map(legal: list) -> dict[Any, Any]:
+def action_map(legal: list) -> dict[Any, Any]:
     """(rank, count) -> Play action, None -> Pass, from the legal list."""
     out: dict[Any, Any] = {}
     for a in legal:
@@ -46,18 +46,18 @@ def _action_map(legal: list) -> dict[Any, Any]:
 
 def _lowest_give(hand: list[str], k: int, legal: list, keep_sets: bool) -> Any:
     """Give back the k lowest cards, preferring cards that are alone in their rank when keep_sets."""
-    h = _counts(hand)
-    cards = sorted(hand, key=_rank_of)  # stable: hand order within a rank
+    h = rank_counts(hand)
+    cards = sorted(hand, key=rank_of)  # stable: hand order within a rank
     if keep_sets:
-        singles = [c for c in cards if h[_rank_of(c)] == 1 and _rank_of(c) < 10]
+        singles = [c for c in cards if h[rank_of(c)] == 1 and rank_of(c) < 10]
         rest = [c for c in cards if c not in singles]
         cards = singles + rest
         # a lone low card beats breaking a pair; never give away high cards when lower ones exist
-        cards = sorted(cards[: k + 2], key=lambda c: (h[_rank_of(c)] > 1, _rank_of(c)))
+        cards = sorted(cards[: k + 2], key=lambda c: (h[rank_of(c)] > 1, rank_of(c)))
     pick = tuple(cards[:k])
-    want = sorted(_rank_of(c) for c in pick)
+    want = sorted(rank_of(c) for c in pick)
     for a in legal:
-        if type(a) is Give and sorted(_rank_of(c) for c in a.cards) == want:
+        if type(a) is Give and sorted(rank_of(c) for c in a.cards) == want:
             return a
     return Give(pick)
 
@@ -91,7 +91,7 @@ def lowest_play(view: PresidentView, legal: list) -> Any:
         if type(a) is not Play:
             continue
         _, r, k = parse_play(a.cards)
-        key = (_strength(r, rev), -k)
+        key = (rank_strength(r, rev), -k)
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is not None:
@@ -131,9 +131,9 @@ class NormalBot:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
-        info = _Info(view)
-        amap = _action_map(legal)
-        choice = _normal_choice(info)
+        info = BotInfo(view)
+        amap = action_map(legal)
+        choice = normal_choice(info)
         # a short search between the rule's move, passing and the lowest play (whole groups only)
         cands = [c for c in amap if c is None or c == choice or c[1] == info.h[c[0]]][:4]
         if choice in amap and choice not in cands:
@@ -147,7 +147,7 @@ class NormalBot:
         return amap.get(choice) or amap.get(None) or lowest_play(view, legal)
 
 
-def _normal_choice(info: _Info) -> tuple[int, int] | None:
+def normal_choice(info: BotInfo) -> tuple[int, int] | None:
     """The shared rule (bot_policy.rule_move) with the unseen cards as what the others may hold."""
     unseen, rev = info.unseen, info.rev
     short = min((info.cnt[p] for p in range(info.n) if p != info.me and not info.out_mask >> p & 1), default=99)
@@ -171,8 +171,8 @@ class ExpertBot:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
-        info = _Info(view)
-        amap = _action_map(legal)
+        info = BotInfo(view)
+        amap = action_map(legal)
         h = info.h
         total = sum(h)
         for key in amap:  # going out right now is always best
@@ -192,7 +192,7 @@ class ExpertBot:
             max_worlds=self.max_worlds,
             min_worlds=self.min_worlds,
             candidates=cands,
-            prefer=_normal_choice(info),
+            prefer=normal_choice(info),
         )
         return amap[choice]
 

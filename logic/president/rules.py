@@ -24,7 +24,7 @@ from .actions import (
     parse_cards,
     parse_play,
 )
-from .state import PHASE_EXCHANGE, PresidentState, _deal
+from .state import PHASE_EXCHANGE, PresidentState, deal_hand
 
 # --- engine ---------------------------------------------------------------------------------------------
 
@@ -302,4 +302,4 @@ def _apply_next(s: PresidentState, seat: int) -> None:
         raise IllegalMove("You are already waiting for the others")
     s.confirmed |= 1 << seat
     if s.confirmed == (1 << s.n) - 1:
-        _deal(s, s.hand_no + 1)
+        deal_hand(s, s.hand_no + 1)

@@ -88,11 +88,11 @@ def new_state(config: PresidentConfig, seed: int) -> PresidentState:
     s.revolution = bool(config.revolution)
     s.seed = seed
     s.scores = [0] * s.n
-    _deal(s, 1)
+    deal_hand(s, 1)
     return s
 
 
-def _deal(s: PresidentState, hand_no: int) -> None:
+def deal_hand(s: PresidentState, hand_no: int) -> None:
     n = s.n
     rng = derive_rng(s.seed, "president-deal", hand_no)
     deck = list(range(52))

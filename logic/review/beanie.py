@@ -15,7 +15,7 @@ from typing import Any
 
 from logic.beanie import GAME
 from logic.beanie.actions import Add, Discard, Draw, Lay, Star, Steal
-from logic.beanie.bot_eval import Ctx, _partner
+from logic.beanie.bot_eval import Ctx, has_partner
 from logic.beanie.bot_search import BeanieSpec
 from logic.beanie.bots import HeuristicHardBot
 from logic.beanie.sets import RANK, RANK_PLURAL, parse_code, points
@@ -133,7 +133,7 @@ def why(ctx: Ctx, chosen: Any, best: Any) -> str:
         if c in ctx.accepted():
             return f"The {card_words(chosen.card)} fits a set on the table: the next player could add it."
         rest = [x for x in ctx.hand if x != b and RANK[x] != ctx.wild]
-        if _partner(c, rest) and not _partner(b, [x for x in ctx.hand if x != b]):
+        if has_partner(c, rest) and not has_partner(b, [x for x in ctx.hand if x != b]):
             return f"Discarding the {card_words(best.card)} keeps the {card_words(chosen.card)}, which goes with " \
                    "your other cards."
         if points(b, ctx.wild, ctx.bv) > points(c, ctx.wild, ctx.bv):

@@ -74,10 +74,10 @@ def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> No
     """Rank counts from the Expert's sampler (hand sizes, the exchange, passes); suits at random among the unseen
     cards of each rank, the cards this seat handed its exchange partner kept with the partner."""
     from logic.president.actions import CODES
-    from logic.president.bot_info import _Info
+    from logic.president.bot_info import BotInfo
     from logic.president.bot_search import sample_hands
 
-    info = _Info(view)
+    info = BotInfo(view)
     counts = sample_hands(info, rng)
     others = [o for o in range(state.n) if o != seat]
     pool: dict[int, list[int]] = {}

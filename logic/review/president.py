@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from logic.president.actions import RANK_PLURAL, RANK_SINGULAR, Give, Pass, Play, parse_play
-from logic.president.bot_info import _Info
+from logic.president.bot_info import BotInfo
 from logic.president.bot_policy import ACE_STRENGTH, strength
 from logic.president.bot_search import STEADY_KEEP, PresidentSpec, place_value
-from logic.president.bots import _action_map, _normal_choice
+from logic.president.bots import action_map, normal_choice
 from logic.registry import get_game
 
 from .model import Budget
@@ -55,27 +55,27 @@ class PresidentJudge:
                    limit: int) -> list[tuple[Any, Any]] | None:
         if type(chosen) not in (Play, Pass) or any(type(a) is Give for a in legal):
             return None
-        info = _Info(view)
-        amap = _action_map(legal)
+        info = BotInfo(view)
+        amap = action_map(legal)
         mine = key_of(chosen)
         keys = [k for k in amap if k != mine]
         if not info.k and len(keys) > 14:  # many leads: whole groups and singles, as the Expert
             keys = [k for k in keys if k is not None and (k[1] == info.h[k[0]] or k[1] == 1)]
         if len(keys) + 1 > limit:
-            rule = _normal_choice(info)
+            rule = normal_choice(info)
             rev = info.rev
             keys.sort(key=lambda k: (k != rule, k is not None, -1 if k is None else strength(k[0], rev)))
             keys = keys[: limit - 1]
         return [(chosen, mine)] + [(amap[k], k) for k in keys]
 
     def spec(self, view: Any) -> PresidentSpec:
-        return PresidentSpec(get_game("president"), view, _Info(view), keep=STEADY_KEEP, adapt=True)
+        return PresidentSpec(get_game("president"), view, BotInfo(view), keep=STEADY_KEEP, adapt=True)
 
     def words(self, view: Any, action: Any) -> str:
         return move_words(key_of(action))
 
     def why(self, view: Any, chosen: Any, best: Any) -> str:
-        return why(_Info(view), key_of(chosen), key_of(best))
+        return why(BotInfo(view), key_of(chosen), key_of(best))
 
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
@@ -84,7 +84,7 @@ class PresidentJudge:
                         hit=place_value(spec.n, 0, spec.hands_left))
 
 
-def why(info: _Info, c: Move, b: Move) -> str:
+def why(info: BotInfo, c: Move, b: Move) -> str:
     """One sentence on why move ``b`` beats move ``c`` (the chosen one), from simple patterns."""
     total = sum(info.h)
     rev = info.rev
@@ -124,7 +124,7 @@ def why(info: _Info, c: Move, b: Move) -> str:
     return f"{Bw} is harder to beat than {move_words(c)}: it wins the trick, and the lead, more often."
 
 
-def beatable(info: _Info, move: Move) -> bool:
+def beatable(info: BotInfo, move: Move) -> bool:
     """Whether the cards this seat has not seen could still beat ``move`` (as many of a stronger rank)."""
     if move is None:
         return True

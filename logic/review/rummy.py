@@ -13,9 +13,9 @@ from typing import Any
 
 from logic.rummy import GAME
 from logic.rummy.actions import COMMIT, DISCARD, Discard, DrawStock, LayOff, Meld, TakeDiscard
-from logic.rummy.bot_eval import Params, Seen, _discard_choice, _live, _risk
+from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, live_cards
 from logic.rummy.bot_plan import plan_play
-from logic.rummy.bot_search import RummySpec, _apply_steps, _plan_melds, _step_action
+from logic.rummy.bot_search import RummySpec, apply_steps, plan_melds, step_action
 from logic.rummy.melds import POINTS, PRETTY, RANK, SUIT, parse_code
 from logic.rummy.state import HAND_OVER, PLAY, RummyState
 from logic.rummy.step_words import took_words
@@ -36,7 +36,7 @@ class PointsSpec(RummySpec):
     def __init__(self, seen: Seen):
         super().__init__(seen)
         self.p = Params("medium")
-        self.risk, self.live = _risk(seen, self.p), _live(seen, self.p)
+        self.risk, self.live = discard_risk(seen, self.p), live_cards(seen, self.p)
 
     def apply(self, state: RummyState, seat: int, action: Any) -> None:
         super().apply(state, seat, action)
@@ -46,15 +46,15 @@ class PointsSpec(RummySpec):
 
     def finish_turn(self, st: RummyState, seat: int, took: int) -> None:
         """Meld what the planner finds, then discard as the Medium level would (in the world, from our hand)."""
-        pts, steps, _left = plan_play(st.hands[seat], _plan_melds(st), st.must_use)
-        _apply_steps(st, seat, steps if pts >= 0 else [])
+        pts, steps, _left = plan_play(st.hands[seat], plan_melds(st), st.must_use)
+        apply_steps(st, seat, steps if pts >= 0 else [])
         if st.stage != PLAY or st.current != seat or not st.hands[seat]:
             return
         if st.must_use >= 0 and st.must_use in st.hands[seat]:
             st.must_use = -1  # as the playout policy: give the obligation up rather than stall
         hand = st.hands[seat]
         cands = [c for c in hand if c != took] or list(hand)
-        d = _discard_choice(self.seen, self.p, cands, self.risk, self.live, list(hand))
+        d = discard_choice(self.seen, self.p, cands, self.risk, self.live, list(hand))
         GAME.apply(st, seat, DISCARD[d])
         GAME.apply(st, seat, COMMIT)
 
@@ -119,14 +119,14 @@ class RummyJudge:
         out = []
         pts, steps, _left = plan_play(seen.hand, seen.melds, seen.must_use)
         if pts >= 0 and steps:
-            step = _step_action(steps[0])
+            step = step_action(steps[0])
             if step in legal:
                 out.append(step)
         discards = [parse_code(a.card) for a in legal if type(a) is Discard]
         p = Params("medium")
-        risk, live = _risk(seen, p), _live(seen, p)
+        risk, live = discard_risk(seen, p), live_cards(seen, p)
         while discards and len(out) < 4:
-            d = _discard_choice(seen, p, discards, risk, live)
+            d = discard_choice(seen, p, discards, risk, live)
             out.append(DISCARD[d])
             discards.remove(d)
         return [a for a in out if a != chosen]

@@ -18,7 +18,17 @@ from typing import Any
 
 from logic.stockpile import actions as A
 from logic.stockpile.bot_common import unseen_pool
-from logic.stockpile.reply import World, _chain, _discard, _fill, _loose, _put, _top, sample_world, sim_turn
+from logic.stockpile.reply import (
+    World,
+    chain_plays,
+    discard_one,
+    is_loose,
+    put_on_build,
+    refill_hand,
+    sample_world,
+    sim_turn,
+    stock_top,
+)
 
 ROUNDS = 3  # rounds (every seat's turn) played out before the deal is valued as it stands
 
@@ -84,9 +94,9 @@ def apply_line(w: SimWorld, me: int, line: tuple, next_top: int) -> None:
             hand.remove(move[1])
         else:
             w.piles[move[1]][move[2]].pop()
-        _put(w.builds, move[-1])
+        put_on_build(w.builds, move[-1])
         if not hand:
-            _fill(w, hand)
+            refill_hand(w, hand)
     if mode == "end" and discard is not None and discard[0] in hand:
         c, p = discard
         hand.remove(c)
@@ -111,7 +121,7 @@ def apply_move(w: SimWorld, me: int, move: tuple, next_top: int) -> None:
         w.stocks[move[1]].pop()
     else:
         w.piles[move[1]][move[2]].pop()
-    _put(w.builds, move[-1])
+    put_on_build(w.builds, move[-1])
     if not w.stocks[me]:
         w.won = me
         return
@@ -123,7 +133,7 @@ def finish_turn(w: SimWorld, seat: int, next_top: int) -> None:
     the last play is refilled, as the rules say)."""
     hand = w.hands[seat]
     if not hand:
-        _fill(w, hand)
+        refill_hand(w, hand)
     if not hand:
         return
     stock = w.stocks[seat]
@@ -136,29 +146,29 @@ def finish_turn(w: SimWorld, seat: int, next_top: int) -> None:
         b = next((q for q in range(4) if t == A.WILD or w.builds[q] == t - 1), -1)
         if b >= 0:
             stock.pop()
-            _put(w.builds, b)
+            put_on_build(w.builds, b)
             continue
-        chain = _chain(w.builds, t, hand, w.piles[seat]) if t > 1 else None
+        chain = chain_plays(w.builds, t, hand, w.piles[seat]) if t > 1 else None
         if chain is not None:
             for src, v, cb in chain:
                 if src < 0:
                     hand.remove(v)
                 else:
                     w.piles[seat][src].pop()
-                _put(w.builds, cb)
+                put_on_build(w.builds, cb)
             if not hand:
-                _fill(w, hand)
+                refill_hand(w, hand)
             continue
-        if not hand or not _loose(w.builds, hand, w.piles[seat], next_top):
+        if not hand or not is_loose(w.builds, hand, w.piles[seat], next_top):
             break
         if not hand:
-            _fill(w, hand)
+            refill_hand(w, hand)
             if not hand:
                 break
     if not stock:
         w.won = seat
     elif hand:
-        _discard(hand, w.piles[seat])
+        discard_one(hand, w.piles[seat])
 
 
 def play_out(w: SimWorld, me: int, n: int, rng: random.Random) -> float:
@@ -173,7 +183,7 @@ def play_out(w: SimWorld, me: int, n: int, rng: random.Random) -> float:
             w.aside = []
             rng.shuffle(w.draw)
         before = w.builds[:]
-        r = sim_turn(w, s, _top(w, (s + 1) % n))
+        r = sim_turn(w, s, stock_top(w, (s + 1) % n))
         for b in range(4):
             if w.builds[b] < before[b]:
                 w.aside.extend(range(1, A.TOP + 1))  # a pile cleared: its cards wait for the next reshuffle

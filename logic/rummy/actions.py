@@ -121,18 +121,18 @@ NEXT = NextHand()
 FIRST_DRAW = FirstDraw()
 TAKE = tuple(TakeDiscard(CODE[c]) for c in range(52))
 DISCARD = tuple(Discard(CODE[c]) for c in range(52))
-_MELD_CACHE: dict[tuple[int, ...], Meld] = {}
+MELD_CACHE: dict[tuple[int, ...], Meld] = {}
 _LAYOFF_CACHE: dict[tuple[int, int], LayOff] = {}
 
 
-def _meld_action(cards: tuple[int, ...]) -> Meld:
-    a = _MELD_CACHE.get(cards)
+def meld_action(cards: tuple[int, ...]) -> Meld:
+    a = MELD_CACHE.get(cards)
     if a is None:
-        a = _MELD_CACHE[cards] = Meld(tuple(CODE[c] for c in cards))
+        a = MELD_CACHE[cards] = Meld(tuple(CODE[c] for c in cards))
     return a
 
 
-def _layoff_action(mid: int, card: int) -> LayOff:
+def layoff_action(mid: int, card: int) -> LayOff:
     key = (mid, card)
     a = _LAYOFF_CACHE.get(key)
     if a is None:
@@ -142,7 +142,7 @@ def _layoff_action(mid: int, card: int) -> LayOff:
     return a
 
 
-def _parse_cards(codes: Any, hand: list[int]) -> list[int]:
+def parse_cards(codes: Any, hand: list[int]) -> list[int]:
     if not isinstance(codes, (tuple, list)) or not codes:
         raise IllegalMove("Pick at least one card.")
     out = []
@@ -159,7 +159,7 @@ def _parse_cards(codes: Any, hand: list[int]) -> list[int]:
     return out
 
 
-def _parse_one(code: Any) -> int:
+def parse_card(code: Any) -> int:
     try:
         return parse_code(code)
     except ValueError:

@@ -101,7 +101,7 @@ class Params:
         self.search = level == "hard"
 
 
-def _risk(seen: Seen, p: Params) -> float:
+def discard_risk(seen: Seen, p: Params) -> float:
     """Expected share of held points that will count against us."""
     if p.level == "easy":
         return 0.6
@@ -124,7 +124,7 @@ def _risk(seen: Seen, p: Params) -> float:
     return max(0.3, min(1.1, r))
 
 
-def _live(seen: Seen, p: Params) -> set[int]:
+def live_cards(seen: Seen, p: Params) -> set[int]:
     """Cards we could still hope to get."""
     live = set(seen.unseen)
     if p.known_cards:
@@ -198,7 +198,7 @@ def evaluate(hand: list[int], seen: Seen, p: Params, risk: float, live: set[int]
     return v
 
 
-def _connected(c: int, hand_ranks: set[int], hand_suitpos: set[tuple[int, int]], accepts: set[int]) -> bool:
+def is_connected(c: int, hand_ranks: set[int], hand_suitpos: set[tuple[int, int]], accepts: set[int]) -> bool:
     if RANK[c] in hand_ranks or c in accepts:
         return True
     s, r = SUIT[c], RANK[c]
@@ -259,7 +259,7 @@ def _danger(d: int, seen: Seen, p: Params, rest: list[int]) -> float:
     return danger
 
 
-def _discard_choice(seen: Seen, p: Params, cands: list[int], risk: float, live: set[int],
+def discard_choice(seen: Seen, p: Params, cands: list[int], risk: float, live: set[int],
                     hand: list[int] | None = None) -> int:
     hand = seen.hand if hand is None else hand
     best_c, best_v = cands[0], -1e18

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from logic.rummy import GAME
-from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, TAKE, _layoff_action, _meld_action
+from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, TAKE, layoff_action, meld_action
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried
@@ -37,22 +37,22 @@ class TurnPlan:
     discard: int
 
 
-def _step_action(step: tuple) -> Any:
+def step_action(step: tuple) -> Any:
     if step[0] == "meld":
-        return _meld_action(tuple(step[1]))
-    return _layoff_action(step[1], step[2][0])
+        return meld_action(tuple(step[1]))
+    return layoff_action(step[1], step[2][0])
 
 
-def _apply_steps(st: RummyState, seat: int, steps) -> None:
+def apply_steps(st: RummyState, seat: int, steps) -> None:
     for step in steps:
         if step[0] == "meld":
-            GAME.apply(st, seat, _meld_action(tuple(step[1])))
+            GAME.apply(st, seat, meld_action(tuple(step[1])))
         else:
             for c in step[2]:
-                GAME.apply(st, seat, _layoff_action(step[1], c))
+                GAME.apply(st, seat, layoff_action(step[1], c))
 
 
-def _plan_melds(st: RummyState) -> list[tuple]:
+def plan_melds(st: RummyState) -> list[tuple]:
     """The table melds in the shape ``plan_play`` reads (accepts at index 7, as in ``Seen``)."""
     return [(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[8]) for m in st.melds]
 
@@ -125,7 +125,7 @@ class RummySpec(GameSpec):
     # --- moves -----------------------------------------------------------------------------
     def apply(self, state: RummyState, seat: int, action: Any) -> None:
         if isinstance(action, TurnPlan):
-            _apply_steps(state, seat, action.steps)
+            apply_steps(state, seat, action.steps)
             GAME.apply(state, seat, DISCARD[action.discard])
             GAME.apply(state, seat, COMMIT)
             return
@@ -140,10 +140,10 @@ class RummySpec(GameSpec):
         took = -1
         if st.stage == DRAW:
             took = self._draw(st, seat, hand)
-        pts, steps, _left = plan_play(hand, _plan_melds(st), st.must_use)
+        pts, steps, _left = plan_play(hand, plan_melds(st), st.must_use)
         if pts < 0:  # cannot use a buried card after all: the engine forbids that dig, so this is rare
             steps = []
-        _apply_steps(st, seat, steps)
+        apply_steps(st, seat, steps)
         if st.must_use >= 0 and st.must_use in st.hands[seat]:
             st.must_use = -1  # give up the obligation in the playout rather than stall it
         accepts: set[int] = set()
@@ -159,7 +159,7 @@ class RummySpec(GameSpec):
             GAME.apply(st, seat, DRAW_STOCK)
             return -1
         top = disc[-1]
-        melds = _plan_melds(st)
+        melds = plan_melds(st)
         base = plan_play(hand, melds)[0]
         if plan_play(hand + [top], melds)[0] > base or not st.stock:
             GAME.apply(st, seat, TAKE[top])

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
-from logic.rummy.bot_eval import Params, Seen, _connected, _discard_choice, _live, _risk, evaluate
+from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, is_connected, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_race import going_out_loses, hold_back_plan
 from logic.rummy.melds import CODE, POINTS, RANK, SUIT, parse_code
@@ -103,14 +103,14 @@ class RummyBot:
         if not takes:
             return DRAW_STOCK
         top = seen.discard[-1]
-        risk = _risk(seen, p)
+        risk = discard_risk(seen, p)
         if not p.lookahead:
             without, _s, _l = plan_play(seen.hand, seen.melds)
             with_top, _s, _l = plan_play(seen.hand + [top], seen.melds)
             if with_top > without or not can_stock:
                 return TakeDiscard(CODE[top])
             return DRAW_STOCK
-        live = _live(seen, p)
+        live = live_cards(seen, p)
         options = []
         for a in takes:
             c = parse_code(a.card)
@@ -123,7 +123,7 @@ class RummyBot:
                 # taking the top card only to throw it straight back is a wasted turn
                 hand2 = seen.hand + taken
                 pts2, _s, left2 = plan_play(hand2, seen.melds)
-                if not _s and _discard_choice(seen, p, left2, risk, live, hand2) == c:
+                if not _s and discard_choice(seen, p, left2, risk, live, hand2) == c:
                     continue
             v = evaluate(seen.hand + taken, seen, p, risk, live, must)
             if v > -1000.0:  # (a dig whose card the planner cannot use would only be undone again)
@@ -141,7 +141,7 @@ class RummyBot:
         base = evaluate(seen.hand, seen, p, risk, live)
         total = 0.0
         for u in pool:
-            if _connected(u, ranks, suitpos, accepts):
+            if is_connected(u, ranks, suitpos, accepts):
                 total += evaluate(seen.hand + [u], seen, p, risk, live - {u})
             else:
                 total += base - risk * POINTS[u] + (0.0 if len(seen.hand) > 1 else 0.0)
@@ -184,11 +184,11 @@ class RummyBot:
         cands = [c for c in left if c in discards] or discards
         if p.lookahead and len(cands) > 1 and seen.took_top in cands:
             cands.remove(seen.took_top)  # never throw back the card just taken
-        risk = _risk(seen, p)
-        live = _live(seen, p)
+        risk = discard_risk(seen, p)
+        live = live_cards(seen, p)
         ranked: list[Any] = []
         while cands and len(ranked) < count:
-            d = _discard_choice(seen, p, cands, risk, live)
+            d = discard_choice(seen, p, cands, risk, live)
             ranked.append(DISCARD[d])
             cands = [c for c in cands if c != d]
         return ranked
@@ -209,8 +209,8 @@ class RummyBot:
         from logic.rummy.bot_search import TurnPlan
 
         _pts, h_steps, h_left = held
-        risk, live = _risk(seen, self.p), _live(seen, self.p)
-        h_disc = _discard_choice(seen, self.p, [c for c in h_left if c != seen.must_use] or h_left, risk, live)
+        risk, live = discard_risk(seen, self.p), live_cards(seen, self.p)
+        h_disc = discard_choice(seen, self.p, [c for c in h_left if c != seen.must_use] or h_left, risk, live)
         out, hold = TurnPlan(tuple(steps), last), TurnPlan(tuple(h_steps), h_disc)
         return self._search(seen, [out, hold], out) is hold
 
@@ -226,4 +226,4 @@ def easy_discard(view: RummyView, discards: list[Any]) -> Any:
     seen = Seen(view)
     p = Params("easy")
     cands = [parse_code(a.card) for a in discards]
-    return Discard(CODE[_discard_choice(seen, p, cands, 0.6, set())])
+    return Discard(CODE[discard_choice(seen, p, cands, 0.6, set())])

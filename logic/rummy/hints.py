@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from logic.rummy.bot_eval import Params, Seen, _discard_choice, _live, _risk, evaluate
+from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import CODE, PRETTY, can_use_buried, pretty
 from logic.rummy.view_types import RummyView
@@ -39,8 +39,8 @@ def hint(view: RummyView) -> dict[str, Any]:
     out["stage"] = stage
     seen = Seen(view)
     p = Params("medium")
-    risk = _risk(seen, p)
-    live = _live(seen, p)
+    risk = discard_risk(seen, p)
+    live = live_cards(seen, p)
     if stage == "pending":
         out["text"] = "Your discard is down. Undo it now if you changed your mind."
         return out
@@ -100,7 +100,7 @@ def hint(view: RummyView) -> dict[str, Any]:
             hl.update(s[2])
             lines.append(f"lay off {pretty(s[2])}")
     if left:
-        d = _discard_choice(seen, p, left, risk, live)
+        d = discard_choice(seen, p, left, risk, live)
         out["discard"] = CODE[d]
         lines.append(f"discard the {PRETTY[d]}")
     out["highlight"] = [CODE[c] for c in seen.hand if c in hl]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from logic.game import IllegalMove
-from logic.rummy.actions import _parse_cards, _parse_one
+from logic.rummy.actions import parse_card, parse_cards
 from logic.rummy.melds import (
     POINTS,
     PRETTY,
@@ -27,10 +27,10 @@ from logic.rummy.state import (
     PENDING,
     PLAY,
     RummyState,
-    _deal,
-    _find_meld,
-    _freeze,
-    _refill,
+    deal_hand,
+    find_meld,
+    freeze,
+    refill_stock,
     turn_text,
 )
 
@@ -41,7 +41,7 @@ STALL_ROUNDS = 4
 STALL_ROUNDS_NO_REBUILD = 10
 
 
-def _refuse(stage: int, kind: str) -> NoReturn:
+def refuse(stage: int, kind: str) -> NoReturn:
     """The IllegalMove for an action ``kind`` that the current ``stage`` does not take."""
     if stage == FIRST_DEAL_DRAW:
         raise IllegalMove("First everyone draws a card for the first deal: tap the deck.")
@@ -64,7 +64,7 @@ def _refuse(stage: int, kind: str) -> NoReturn:
 
 
 # --- the draw for the first deal -----------------------------------------------------------
-def _apply_first_draw(st: RummyState, seat: int) -> None:
+def apply_first_draw(st: RummyState, seat: int) -> None:
     """``seat`` turns up its card; once everyone has, the highest card begins hand 1 (dealt already)."""
     if st.first_drawn[seat]:
         raise IllegalMove("You have drawn your card already: wait for the others.")
@@ -78,7 +78,7 @@ def _apply_first_draw(st: RummyState, seat: int) -> None:
 
 
 # --- hand over ------------------------------------------------------------------------------
-def _apply_next_hand(st: RummyState, seat: int) -> None:
+def apply_next_hand(st: RummyState, seat: int) -> None:
     """Next hand: ``seat`` is ready; once every seat is, deal the next hand."""
     if st.confirmed[seat]:
         raise IllegalMove("You are already waiting for the next hand.")
@@ -86,28 +86,28 @@ def _apply_next_hand(st: RummyState, seat: int) -> None:
     if all(st.confirmed):
         st.hand_no += 1
         st.first_seat = (st.first_seat + 1) % st.n
-        _deal(st)
+        deal_hand(st)
 
 
 # --- stage DRAW -----------------------------------------------------------------------------
-def _apply_draw(st: RummyState, seat: int) -> None:
+def apply_draw(st: RummyState, seat: int) -> None:
     """Blind draw from the stock (never undoable)."""
     hand = st.hands[seat]
     if not st.stock:
         raise IllegalMove("The stock is empty: take the top card of the discard pile.")
     if st.frozen is None:
-        _freeze(st)
+        freeze(st)
     hand.append(st.stock.pop())
     st.drew = 1
     st.stage = PLAY
     if not st.stock:
-        _refill(st)
+        refill_stock(st)
 
 
-def _apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
+def apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
     """Pick up from the discard pile: the top card, or dig down to a buried one (which must then be used)."""
     hand = st.hands[seat]
-    c = _parse_one(action.card)
+    c = parse_card(action.card)
     disc = st.discard
     if c not in disc:
         raise IllegalMove(f"The {PRETTY[c]} is not in the discard pile.")
@@ -120,7 +120,7 @@ def _apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
             "(and still keep a card to discard)."
         )
     if st.frozen is None:
-        _freeze(st)
+        freeze(st)
     st.undo.append(("t", taken, list(hand), st.must_use))
     del disc[i:]
     hand.extend(taken)
@@ -130,10 +130,10 @@ def _apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
 
 
 # --- stage PLAY -----------------------------------------------------------------------------
-def _apply_meld(st: RummyState, seat: int, action: Any) -> None:
+def apply_meld(st: RummyState, seat: int, action: Any) -> None:
     """Put a new set or run on the table from the hand."""
     hand = st.hands[seat]
-    cards = _parse_cards(action.cards, hand)
+    cards = parse_cards(action.cards, hand)
     shape = classify(cards)
     if shape is None:
         if len(cards) < 3:
@@ -150,11 +150,11 @@ def _apply_meld(st: RummyState, seat: int, action: Any) -> None:
     st.pts[seat] += sum(POINTS[c] for c in cards)
 
 
-def _apply_layoff(st: RummyState, seat: int, action: Any) -> None:
+def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     """Add cards from the hand to a meld already on the table (anybody's)."""
     hand = st.hands[seat]
-    idx = _find_meld(st, action.meld)
-    cards = _parse_cards(action.cards, hand)
+    idx = find_meld(st, action.meld)
+    cards = parse_cards(action.cards, hand)
     meld = st.melds[idx]
     res = extend(meld, cards)
     if res is None:
@@ -172,10 +172,10 @@ def _apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     st.pts[seat] += sum(POINTS[c] for c in cards)
 
 
-def _apply_discard(st: RummyState, seat: int, action: Any) -> None:
+def apply_discard(st: RummyState, seat: int, action: Any) -> None:
     """Discard a card: the turn goes PENDING (only Undo or Commit from here)."""
     hand = st.hands[seat]
-    c = _parse_one(action.card)
+    c = parse_card(action.card)
     if c not in hand:
         raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
     mu = st.must_use
@@ -190,7 +190,7 @@ def _apply_discard(st: RummyState, seat: int, action: Any) -> None:
     st.stage = PENDING
 
 
-def _apply_undo(st: RummyState, seat: int) -> None:
+def apply_undo(st: RummyState, seat: int) -> None:
     """Undo the newest meld, lay-off or discard-pile pickup of this turn."""
     if not st.undo:
         raise IllegalMove("A card drawn from the stock cannot be put back.")
@@ -216,7 +216,7 @@ def _apply_undo(st: RummyState, seat: int) -> None:
 
 
 # --- stage PENDING --------------------------------------------------------------------------
-def _apply_undo_discard(st: RummyState, seat: int) -> None:
+def apply_undo_discard(st: RummyState, seat: int) -> None:
     """Take the discard back into the hand during the grace period."""
     entry = st.undo.pop()
     st.discard.pop()
@@ -224,7 +224,7 @@ def _apply_undo_discard(st: RummyState, seat: int) -> None:
     st.stage = PLAY
 
 
-def _apply_commit(st: RummyState) -> None:
+def apply_commit(st: RummyState) -> None:
     """End the turn: record it in the history, then go out, stall out or pass the turn on."""
     seat = st.current
     took = None
@@ -265,7 +265,7 @@ def _apply_commit(st: RummyState) -> None:
     st.stage = DRAW
     st.turn_start_pts = st.pts[st.current]
     if not st.stock:
-        _refill(st)
+        refill_stock(st)
 
 
 def _end_hand(st: RummyState, winner: int) -> None:

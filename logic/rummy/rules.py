@@ -11,35 +11,35 @@ from pydantic import BaseModel, Field, TypeAdapter
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Game, IllegalMove, Outcome
 from logic.rummy.actions import (
-    _MELD_CACHE,
     ACTION_TYPES,
     COMMIT,
     DISCARD,
     DRAW_STOCK,
     FIRST_DRAW,
+    MELD_CACHE,
     NEXT,
     TAKE,
     UNDO,
     RummyAction,
     RummyConfig,
-    _layoff_action,
-    _meld_action,
+    layoff_action,
+    meld_action,
 )
 from logic.rummy.melds import DRAW_KEY, can_use_buried, hand_melds
 from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here: still importable from this module
     STALL_ROUNDS,  # noqa: F401
     STALL_ROUNDS_NO_REBUILD,  # noqa: F401
-    _apply_commit,
-    _apply_discard,
-    _apply_draw,
-    _apply_first_draw,
-    _apply_layoff,
-    _apply_meld,
-    _apply_next_hand,
-    _apply_take_discard,
-    _apply_undo,
-    _apply_undo_discard,
-    _refuse,
+    apply_commit,
+    apply_discard,
+    apply_draw,
+    apply_first_draw,
+    apply_layoff,
+    apply_meld,
+    apply_next_hand,
+    apply_take_discard,
+    apply_undo,
+    apply_undo_discard,
+    refuse,
 )
 from logic.rummy.state import (
     DRAW,
@@ -49,8 +49,8 @@ from logic.rummy.state import (
     PENDING,
     PLAY,
     RummyState,
-    _deal,
     clone_state,
+    deal_hand,
     restore_state,
     snapshot_state,
     turn_text,
@@ -101,7 +101,7 @@ class RummyGame(Game[RummyView]):
         st.first_draw_winner = max(range(st.n), key=lambda s: DRAW_KEY[st.first_draw[s]])
         st.first_seat = st.first_draw_winner
         st.hand_no = 1
-        _deal(st)  # dealt now (it depends only on the seed and the winner), shown once the draw is over
+        deal_hand(st)  # dealt now (it depends only on the seed and the winner), shown once the draw is over
         st.first_drawn = [not config.first_draw] * st.n
         if config.first_draw:
             st.stage = FIRST_DEAL_DRAW
@@ -158,8 +158,8 @@ class RummyGame(Game[RummyView]):
                 if nh > 1:
                     for cards in hand_melds(hand):
                         if len(cards) < nh:
-                            a = _MELD_CACHE.get(cards)
-                            out.append(a if a is not None else _meld_action(cards))
+                            a = MELD_CACHE.get(cards)
+                            out.append(a if a is not None else meld_action(cards))
                     hs = None
                     for m in state.melds:
                         acc = m[8]
@@ -168,7 +168,7 @@ class RummyGame(Game[RummyView]):
                                 hs = set(hand)
                             for c in acc:
                                 if c in hs:
-                                    out.append(_layoff_action(m[0], c))
+                                    out.append(layoff_action(m[0], c))
                 mu = state.must_use
                 if mu < 0 or mu not in hand:
                     out.extend([DISCARD[c] for c in hand])
@@ -201,43 +201,43 @@ class RummyGame(Game[RummyView]):
             raise IllegalMove("The match is over.")
         if stage == HAND_OVER or stage == FIRST_DEAL_DRAW:  # everyone still to act may act, in any order
             if stage == HAND_OVER and kind == "next":
-                _apply_next_hand(st, seat)
+                apply_next_hand(st, seat)
             elif stage == FIRST_DEAL_DRAW and kind == "first-draw":
-                _apply_first_draw(st, seat)
+                apply_first_draw(st, seat)
             else:
-                _refuse(stage, kind)
+                refuse(stage, kind)
             return
         if kind == "first-draw":
-            _refuse(stage, kind)
+            refuse(stage, kind)
         if seat != st.current:
             raise IllegalMove("It is not your turn.")
         if kind == "next":
             raise IllegalMove("The hand is still being played.")
         if stage == DRAW:
             if kind == "draw":
-                _apply_draw(st, seat)
+                apply_draw(st, seat)
             elif kind == "take":
-                _apply_take_discard(st, seat, action)
+                apply_take_discard(st, seat, action)
             else:
-                _refuse(stage, kind)
+                refuse(stage, kind)
         elif stage == PENDING:
             if kind == "commit":
-                _apply_commit(st)
+                apply_commit(st)
             elif kind == "undo":
-                _apply_undo_discard(st, seat)
+                apply_undo_discard(st, seat)
             else:
-                _refuse(stage, kind)
+                refuse(stage, kind)
         # stage == PLAY
         elif kind == "meld":
-            _apply_meld(st, seat, action)
+            apply_meld(st, seat, action)
         elif kind == "layoff":
-            _apply_layoff(st, seat, action)
+            apply_layoff(st, seat, action)
         elif kind == "discard":
-            _apply_discard(st, seat, action)
+            apply_discard(st, seat, action)
         elif kind == "undo":
-            _apply_undo(st, seat)
+            apply_undo(st, seat)
         else:
-            _refuse(stage, kind)
+            refuse(stage, kind)
 
     # --- copies and persistence -------------------------------------------------------------
     def clone(self, state: RummyState) -> RummyState:

@@ -91,7 +91,7 @@ def _deep_list(x: Any) -> Any:
     return _json_loads(_json_dumps(x))
 
 
-def _freeze(st: RummyState) -> None:
+def freeze(st: RummyState) -> None:
     """Remember the public table as it is at the start of the turn (shown to the other seats
     until the turn is committed)."""
     st.frozen = (
@@ -103,7 +103,7 @@ def _freeze(st: RummyState) -> None:
     )
 
 
-def _refill(st: RummyState) -> None:
+def refill_stock(st: RummyState) -> None:
     """An empty stock is rebuilt at once from the discard pile minus its top card."""
     if not st.stock and len(st.discard) > 1:
         st.rebuilds += 1
@@ -113,7 +113,7 @@ def _refill(st: RummyState) -> None:
         st.discard = [st.discard[-1]]
 
 
-def _deal(st: RummyState) -> None:
+def deal_hand(st: RummyState) -> None:
     rng = derive_rng(st.seed, "deal", st.hand_no)
     deck = list(range(52))
     rng.shuffle(deck)
@@ -139,7 +139,7 @@ def _deal(st: RummyState) -> None:
     st.message = f"Hand {st.hand_no} dealt; player {st.first_seat + 1} goes first."
 
 
-def _find_meld(st: RummyState, mid: Any) -> int:
+def find_meld(st: RummyState, mid: Any) -> int:
     if isinstance(mid, int):
         for i, m in enumerate(st.melds):
             if m[0] == mid:

@@ -174,9 +174,9 @@ def _by_mask(row: list[Play]) -> list[tuple[Play, ...]]:
     return [tuple(row[b] for b in range(BUILDS) if m >> b & 1) for m in range(16)]
 
 
-_M_HAND = [_by_mask(r) for r in PLAY_HAND]
-_M_STOCK = [_by_mask(r) for r in PLAY_STOCK]
-_M_DISCARD = [[_by_mask(r) for r in rows] for rows in PLAY_DISCARD]
+HAND_MASKS = [_by_mask(r) for r in PLAY_HAND]
+STOCK_MASKS = [_by_mask(r) for r in PLAY_STOCK]
+DISCARD_MASKS = [[_by_mask(r) for r in rows] for rows in PLAY_DISCARD]
 
 
 def parse_source(source: Any) -> tuple[int, int, int]:

@@ -9,18 +9,18 @@ from logic.stockpile.view_types import StockpileView
 from logic.view_types import viewer_seat
 
 WILD = A.WILD
-_VAL = {c: i for i, c in enumerate(A.CODES)}
+CARD_ORDER = {c: i for i, c in enumerate(A.CODES)}
 
 
 def _v(code: str | None) -> int | None:
-    return None if code is None else _VAL[code]
+    return None if code is None else CARD_ORDER[code]
 
 
-def _by_kind(legal: list[Any], kind: type) -> list[Any]:
+def by_kind(legal: list[Any], kind: type) -> list[Any]:
     return [a for a in legal if type(a) is kind]
 
 
-def _common(view: StockpileView, legal: list[Any]) -> Any | None:
+def common_move(view: StockpileView, legal: list[Any]) -> Any | None:
     """The move for every phase except the play stage (or None to decide normally)."""
     if not legal:
         return None
@@ -36,7 +36,7 @@ def _common(view: StockpileView, legal: list[Any]) -> Any | None:
 # --- discard choice shared by the bots ---------------------------------------------------------
 
 
-def _pile_fit(card: int, pile: list[int], empties: int) -> float:
+def pile_fit(card: int, pile: list[int], empties: int) -> float:
     """How well ``card`` sits on a discard pile (higher = tidier)."""
     if not pile:
         return -0.5 if empties > 1 else -2.5
@@ -57,13 +57,13 @@ def _pile_fit(card: int, pile: list[int], empties: int) -> float:
 def tidy_discard(view: StockpileView, hand: list[int] | None = None) -> A.Discard:
     """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy."""
     if hand is None:
-        hand = [_VAL[c] for c in view["hand"]]
-    piles = [[_VAL[c] for c in p] for p in view["discards"][viewer_seat(view)]]
+        hand = [CARD_ORDER[c] for c in view["hand"]]
+    piles = [[CARD_ORDER[c] for c in p] for p in view["discards"][viewer_seat(view)]]
     empties = sum(1 for p in piles if not p)
     best = None
     for i, c in enumerate(hand):
         for p in range(4):
-            score = _pile_fit(c, piles[p], empties) + (0.15 * c if c != WILD else -20.0)
+            score = pile_fit(c, piles[p], empties) + (0.15 * c if c != WILD else -20.0)
             if best is None or score > best[0]:
                 best = (score, i, p)
     assert best is not None
@@ -73,7 +73,7 @@ def tidy_discard(view: StockpileView, hand: list[int] | None = None) -> A.Discar
 # --- a compact model of the turn, built from the view -------------------------------------------
 
 
-class _Turn:
+class TurnFacts:
     """What the bot knows at its turn, as plain numbers."""
 
     __slots__ = ("seat", "n", "builds", "hand", "sources", "targets", "opp", "partner_tops", "can_draw", "piles")
@@ -82,13 +82,13 @@ class _Turn:
         self.seat = seat = viewer_seat(view)
         self.n = n = view["players"]
         self.builds = [b["size"] for b in view["build"]]
-        self.hand = [_VAL[c] for c in view["hand"]]
+        self.hand = [CARD_ORDER[c] for c in view["hand"]]
         owners = view["my_sources"] or [seat]
         self.sources = []  # (owner, pile index, values bottom..top)
         for o in owners:
             for p, pile in enumerate(view["discards"][o]):
                 if pile:
-                    self.sources.append((o, p, [_VAL[c] for c in pile]))
+                    self.sources.append((o, p, [CARD_ORDER[c] for c in pile]))
         self.targets = []  # (owner, top value) of stocks we may play from
         for o in owners:
             st = view["stocks"][o]
@@ -101,13 +101,13 @@ class _Turn:
             o = (seat + k) % n
             st = view["stocks"][o]
             if o not in team and st["count"]:
-                self.opp.append((k, _v(st["top"]), [[_VAL[c] for c in p] for p in view["discards"][o] if p]))
+                self.opp.append((k, _v(st["top"]), [[CARD_ORDER[c] for c in p] for p in view["discards"][o] if p]))
         self.partner_tops = [t for o, t in self.targets if o != seat]
         self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
-        self.piles = [[_VAL[c] for c in p] for p in view["discards"][seat]]
+        self.piles = [[CARD_ORDER[c] for c in p] for p in view["discards"][seat]]
 
 
-def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any | None:
+def direct_stock_play(turn: TurnFacts, legal: list[Any], score_builds: Any) -> Any | None:
     plays = [a for a in legal if type(a) is A.Play and a.source.startswith("stock:")]
     if not plays:
         return None
@@ -128,7 +128,7 @@ def _direct_stock_play(turn: _Turn, legal: list[Any], score_builds: Any) -> Any 
 # --- chain search (medium) --------------------------------------------------------------------
 
 
-def _chain_to_stock(turn: _Turn, max_nodes: int = 4000) -> tuple[str, int] | None:
+def chain_to_stock(turn: TurnFacts, max_nodes: int = 4000) -> tuple[str, int] | None:
     """First move of a cheapest chain (fewest wilds, then fewest cards) that lets a stock card go
     down. Moves use hand cards and discard tops; returns (source, build) or None."""
     targets = [t for _, t in turn.targets if t is not None]
@@ -199,14 +199,14 @@ def unseen_pool(view: StockpileView) -> list[int]:
     """Values of the cards this seat cannot see (other hands, face-down stock cards, the draw pile, cleared
     piles), as a flat list. Building piles are counted as the numbers they stand for."""
     counts = [A.WILDS] + [A.NUMBERS_EACH] * A.TOP
-    seen: list[int] = [_VAL[c] for c in view["hand"]]
+    seen: list[int] = [CARD_ORDER[c] for c in view["hand"]]
     for piles in view["discards"]:
         for pile in piles:
-            seen.extend(_VAL[c] for c in pile)
+            seen.extend(CARD_ORDER[c] for c in pile)
     for st in view["stocks"]:
         top = st["top"]
         if st["count"] and top is not None:
-            seen.append(_VAL[top])
+            seen.append(CARD_ORDER[top])
     for b in view["build"]:
         seen.extend(range(1, b["size"] + 1))
     for v in seen:
@@ -256,7 +256,7 @@ class ReachModel:
     Their five cards at the start of their turn are unknown: ``samples`` hands are dealt from the unseen
     cards (the same hands for every board, so boards compare fairly), and :func:`reaches` is asked of each."""
 
-    def __init__(self, view: StockpileView, turn: _Turn, rng: Any, samples: int = 24) -> None:
+    def __init__(self, view: StockpileView, turn: TurnFacts, rng: Any, samples: int = 24) -> None:
         pool = unseen_pool(view)
         self.players = []  # (distance, stock top, discard piles)
         for dist, top, piles in turn.opp:

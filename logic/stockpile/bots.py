@@ -7,13 +7,13 @@ from typing import Any
 
 from logic.stockpile import actions as A
 from logic.stockpile.bot_common import (
-    _VAL,
+    CARD_ORDER,
     WILD,
-    _by_kind,
-    _chain_to_stock,
-    _common,
-    _direct_stock_play,
-    _Turn,
+    TurnFacts,
+    by_kind,
+    chain_to_stock,
+    common_move,
+    direct_stock_play,
     tidy_discard,
 )
 from logic.stockpile.hard import HardBot
@@ -27,7 +27,7 @@ __all__ = ["EasyBot", "HardBot", "MediumBot", "make_bot"]
 
 def easy_discard(view: StockpileView) -> A.Discard:
     """Highest card (wilds last) onto a pile showing the same number, else an empty pile, else pile 1."""
-    hand = [_VAL[c] for c in view["hand"]]
+    hand = [CARD_ORDER[c] for c in view["hand"]]
     seat = viewer_seat(view)
     piles = view["discards"][seat]
     best_i = max(range(len(hand)), key=lambda i: (hand[i] != WILD, hand[i], -i))
@@ -45,10 +45,10 @@ class EasyBot:
     level = "easy"
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
-        a = _common(view, legal)
+        a = common_move(view, legal)
         if a is not None:
             return a
-        plays = _by_kind(legal, A.Play)
+        plays = by_kind(legal, A.Play)
         for p in plays:
             if p.source.startswith("stock:"):
                 return p
@@ -71,17 +71,17 @@ class MediumBot:
     level = "medium"
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
-        a = _common(view, legal)
+        a = common_move(view, legal)
         if a is not None:
             return a
-        plays = _by_kind(legal, A.Play)
+        plays = by_kind(legal, A.Play)
         if not plays:
             return tidy_discard(view) if view["hand"] else legal[0]
-        turn = _Turn(view)
-        a = _direct_stock_play(turn, legal, lambda b: 0.0)
+        turn = TurnFacts(view)
+        a = direct_stock_play(turn, legal, lambda b: 0.0)
         if a is not None:
             return a
-        step = _chain_to_stock(turn)
+        step = chain_to_stock(turn)
         if step is not None:
             act = A.Play(step[0], step[1])
             if act in legal:

@@ -31,7 +31,7 @@ from typing import Any
 
 from logic.stockpile import actions as A
 from logic.stockpile import reply
-from logic.stockpile.bot_common import WILD, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
+from logic.stockpile.bot_common import WILD, TurnFacts, by_kind, common_move, direct_stock_play, pile_fit
 from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
 from logic.stockpile.view_types import StockpileView
 
@@ -88,12 +88,12 @@ class HardBot(TurnPlanBot):
             return super().choose(view, legal, rng)
         if view["partners"] and not self.partner_lines:
             return super().choose(view, legal, rng)
-        a = _common(view, legal)
+        a = common_move(view, legal)
         if a is not None:
             return a
         t0 = time.perf_counter()
         turn = self._begin(view, rng)
-        a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
+        a = direct_stock_play(turn, legal, lambda b: self._board(turn, b))
         if a is not None:
             return a
         stock_lines, ends, draws = self._lines(turn)
@@ -104,7 +104,7 @@ class HardBot(TurnPlanBot):
             return super().choose(view, legal, rng)  # no stock card in reach: the one-turn planner
         cands = self._candidates(turn, ends, draws)
         if not cands:
-            plays = _by_kind(legal, A.Play)
+            plays = by_kind(legal, A.Play)
             return plays[0] if plays else legal[0]
         if len(cands) > 1:
             budget = None if self.search_budget is None else max(0.0, t0 + self.search_budget - time.perf_counter())
@@ -122,7 +122,7 @@ class HardBot(TurnPlanBot):
 
     # --- the turn search ------------------------------------------------------------------------
 
-    def _lines(self, turn: _Turn) -> tuple[list[_Line], list[_Line], list[_Line]]:
+    def _lines(self, turn: TurnFacts) -> tuple[list[_Line], list[_Line], list[_Line]]:
         """Lines that get a stock card down, ends of turn with cards in hand, and lines that empty the hand."""
         targets = [t for _, t in turn.targets if t is not None]
         srcs = turn.sources
@@ -189,7 +189,7 @@ class HardBot(TurnPlanBot):
                 gain += loose + (self.wild_use if c == WILD else 0.0)
         return gain
 
-    def _candidates(self, turn: _Turn, ends: list[_Line], draws: list[_Line]) -> list[tuple[float, _Line, Any]]:
+    def _candidates(self, turn: TurnFacts, ends: list[_Line], draws: list[_Line]) -> list[tuple[float, _Line, Any]]:
         """The most promising ends of turn by the cheap score: (score, line, reply candidate)."""
         scored: list[tuple[float, _Line, Any]] = []
         stock_tops = [t for _, t in turn.targets if t is not None and t != WILD]
@@ -211,7 +211,7 @@ class HardBot(TurnPlanBot):
                         if not first_empty:
                             continue
                         first_empty = False
-                    s = _pile_fit(c, piles[p], empties)
+                    s = pile_fit(c, piles[p], empties)
                     s += 2 * self.wild_use if c == WILD else 0.12 * c - bridge
                     scored.append((base + s, ln, (ln.builds, ln.hand, depths, (c, p), False)))
         for ln in draws:
@@ -226,7 +226,7 @@ class HardBot(TurnPlanBot):
                 keep.append(extra)  # always compare with stopping now and with the best way to draw five
         return keep
 
-    def _with_setup(self, turn: _Turn, scored: list[tuple[float, _Line, Any]]) -> list[tuple[float, _Line, Any]]:
+    def _with_setup(self, turn: TurnFacts, scored: list[tuple[float, _Line, Any]]) -> list[tuple[float, _Line, Any]]:
         """Add the sampled chance that we reach our own stock card next turn with what we keep (the board as we
         leave it), re-sorted."""
         my_top = next((t for o, t in turn.targets if o == turn.seat), None)
@@ -246,14 +246,14 @@ class HardBot(TurnPlanBot):
         return out
 
     @staticmethod
-    def _depths(turn: _Turn, dl: tuple[int, ...]) -> list[int]:
+    def _depths(turn: TurnFacts, dl: tuple[int, ...]) -> list[int]:
         depths = [len(p) for p in turn.piles]
         for si, (_, p, _) in enumerate(turn.sources):
             depths[p] = dl[si]
         return depths
 
     @staticmethod
-    def _action(view: StockpileView, turn: _Turn, move: tuple[str, int, int, int]) -> A.Play:
+    def _action(view: StockpileView, turn: TurnFacts, move: tuple[str, int, int, int]) -> A.Play:
         kind, x, b, _ = move
         if kind == "h":
             return A.PLAY_HAND[turn.hand.index(x)][b]

@@ -89,13 +89,14 @@ def sample_world(view: StockpileView, rng: random.Random) -> World:
     return World(builds, hands, stocks, piles, draw)
 
 
-def _fill(w: World, hand: list[int]) -> None:
+def refill_hand(w: World, hand: list[int]) -> None:
     draw = w.draw
     while len(hand) < HAND_SIZE and draw:
         hand.append(draw.pop())
 
 
-def _chain(builds: list[int], top: int, hand: list[int], piles: list[list[int]]) -> list[tuple[int, int, int]] | None:
+def chain_plays(builds: list[int], top: int, hand: list[int],
+                piles: list[list[int]]) -> list[tuple[int, int, int]] | None:
     """Cheapest way (fewest wilds, then fewest cards) to bring one building pile up to ``top - 1`` from discard tops
     and hand cards: a list of (source, value, build) with source -1 for the hand, else the discard pile index."""
     best: tuple[int, int] | None = None
@@ -145,12 +146,12 @@ def _chain(builds: list[int], top: int, hand: list[int], piles: list[list[int]])
     return best_moves
 
 
-def _put(builds: list[int], b: int) -> None:
+def put_on_build(builds: list[int], b: int) -> None:
     size = builds[b] + 1
     builds[b] = 0 if size == TOP else size
 
 
-def _discard(hand: list[int], piles: list[list[int]]) -> None:
+def discard_one(hand: list[int], piles: list[list[int]]) -> None:
     """Highest number (a wild only when nothing else is left) onto the tidiest pile."""
     c = max(hand, key=lambda v: v if v != WILD else -1)
     hand.remove(c)
@@ -182,7 +183,7 @@ def sim_turn(w: World, seat: int, next_top: int) -> int:
     stock = w.stocks[seat]
     piles = w.piles[seat]
     builds = w.builds
-    _fill(w, hand)
+    refill_hand(w, hand)
     played = 0
     for _ in range(MAX_STEPS):
         if not stock:
@@ -203,39 +204,39 @@ def sim_turn(w: World, seat: int, next_top: int) -> int:
                     break
         if b >= 0:
             stock.pop()
-            _put(builds, b)
+            put_on_build(builds, b)
             played += 1
             if not stock:
                 return -1
             continue
-        chain = _chain(builds, t, hand, piles) if t > 1 else None
+        chain = chain_plays(builds, t, hand, piles) if t > 1 else None
         if chain is not None:
             for src, v, cb in chain:
                 if src < 0:
                     hand.remove(v)
                 else:
                     piles[src].pop()
-                _put(builds, cb)
+                put_on_build(builds, cb)
             if not hand:
-                _fill(w, hand)
+                refill_hand(w, hand)
             continue
         if not hand:
             if not w.draw:
                 break
-            _fill(w, hand)
+            refill_hand(w, hand)
             continue
-        if not _loose(builds, hand, piles, next_top):
+        if not is_loose(builds, hand, piles, next_top):
             break
         if not hand:
-            _fill(w, hand)
+            refill_hand(w, hand)
             if not hand:
                 break
     if hand:
-        _discard(hand, piles)
+        discard_one(hand, piles)
     return played
 
 
-def _loose(builds: list[int], hand: list[int], piles: list[list[int]], next_top: int) -> bool:
+def is_loose(builds: list[int], hand: list[int], piles: list[list[int]], next_top: int) -> bool:
     """Play numbers that fit from discard tops and hand (no wilds) unless they open ``next_top``."""
     moved = False
     again = True
@@ -248,20 +249,20 @@ def _loose(builds: list[int], hand: list[int], piles: list[list[int]], next_top:
             for p in piles:
                 if p and p[-1] == need:
                     p.pop()
-                    _put(builds, b)
+                    put_on_build(builds, b)
                     moved = again = True
                     break
             else:
                 if need in hand:
                     hand.remove(need)
-                    _put(builds, b)
+                    put_on_build(builds, b)
                     moved = again = True
                     if not hand:
                         return True
     return moved
 
 
-def _top(w: World, seat: int) -> int:
+def stock_top(w: World, seat: int) -> int:
     st = w.stocks[seat]
     return st[-1] if st else -1
 
@@ -274,7 +275,7 @@ def rollout(w: World, me: int, n: int, continue_first: bool, turns: int = 2) -> 
     order: list[int] = [me] if continue_first else []
     order.extend((me + k) % n for k in range(1, turns + 1))
     for s in order:
-        r = sim_turn(w, s, _top(w, (s + 1) % n))
+        r = sim_turn(w, s, stock_top(w, (s + 1) % n))
         if s == me:
             if r < 0:
                 return score + WIN

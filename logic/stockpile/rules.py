@@ -17,18 +17,18 @@ from typing import Any
 
 from logic.game import IllegalMove
 from logic.stockpile.actions import (
-    _M_DISCARD,
-    _M_HAND,
-    _M_STOCK,
     BUILDS,
     COMMIT,
+    DISCARD_MASKS,
     DISCARD_PILES,
     DISCARDS_FOR,
+    HAND_MASKS,
     HAND_SIZE,
     NEXT,
     PASS,
     SRC_HAND,
     SRC_STOCK,
+    STOCK_MASKS,
     TOP,
     UNDO,
     WILD,
@@ -46,8 +46,8 @@ from logic.stockpile.state import (
     STAGE_PENDING,
     STAGE_PLAY,
     State,
-    _deal,
-    _fill,
+    deal_hands,
+    fill_hand,
     team_seats,
 )
 
@@ -113,9 +113,9 @@ def legal_actions(s: State, seat: int) -> list[Any]:
             if st:
                 m = masks[st[-1]]
                 if m:
-                    out.extend(_M_STOCK[o][m])
+                    out.extend(STOCK_MASKS[o][m])
         for o in owners:
-            rows = _M_DISCARD[o]
+            rows = DISCARD_MASKS[o]
             for p, pile in enumerate(s.discards[o]):
                 if pile:
                     m = masks[pile[-1]]
@@ -125,7 +125,7 @@ def legal_actions(s: State, seat: int) -> list[Any]:
         for i, c in enumerate(hand):
             m = masks[c]
             if m:
-                out.extend(_M_HAND[i][m])
+                out.extend(HAND_MASKS[i][m])
         if hand:
             out.extend(DISCARDS_FOR[len(hand)])
         elif not out and not s.draw and not s.set_aside:
@@ -191,7 +191,7 @@ def apply(s: State, seat: int, action: Any) -> None:
             raise IllegalMove("You are already waiting for the next deal.")
         s.waiting[seat] = False
         if not any(s.waiting):
-            _deal(s)
+            deal_hands(s)
     else:
         raise IllegalMove("That is not a Stockpile move.")
 
@@ -273,7 +273,7 @@ def _play(s: State, seat: int, action: Play) -> None:
                 return
     hand = s.hands[seat]
     if not hand and (s.draw or s.set_aside):
-        _fill(s, hand, HAND_SIZE)
+        fill_hand(s, hand, HAND_SIZE)
         final = True
     if final:
         s.undo.clear()
@@ -329,7 +329,7 @@ def _end_turn(s: State, passed: bool = False) -> None:
     s.turn = nxt = (s.turn + 1) % s.players
     hand = s.hands[nxt]
     if len(hand) < HAND_SIZE:
-        _fill(s, hand, HAND_SIZE)
+        fill_hand(s, hand, HAND_SIZE)
 
 
 def _end_deal(s: State, winner: int) -> None:

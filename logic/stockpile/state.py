@@ -163,11 +163,11 @@ def new_game(config: Config, seed: int) -> State:
     s.deal_points = [0] * config.players
     s.deal_winner = -1
     s.stuck_deals = 0
-    _deal(s)
+    deal_hands(s)
     return s
 
 
-def _deal(s: State) -> None:
+def deal_hands(s: State) -> None:
     n = s.players
     s.deal += 1
     rng = derive_rng(s.seed, s.deal)
@@ -192,10 +192,10 @@ def _deal(s: State) -> None:
     s.turn = s.first
     s.stage = STAGE_PLAY
     s.last = ("deal", s.first)
-    _fill(s, s.hands[s.turn], HAND_SIZE)
+    fill_hand(s, s.hands[s.turn], HAND_SIZE)
 
 
-def _fill(s: State, hand: list[int], upto: int) -> int:
+def fill_hand(s: State, hand: list[int], upto: int) -> int:
     """Draw into ``hand`` until it holds ``upto`` cards or nothing is left; returns cards drawn."""
     drawn = 0
     draw = s.draw

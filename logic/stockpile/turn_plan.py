@@ -13,11 +13,11 @@ from logic.stockpile import actions as A
 from logic.stockpile.bot_common import (
     WILD,
     ReachModel,
-    _by_kind,
-    _common,
-    _direct_stock_play,
-    _pile_fit,
-    _Turn,
+    TurnFacts,
+    by_kind,
+    common_move,
+    direct_stock_play,
+    pile_fit,
 )
 from logic.stockpile.view_types import StockpileView
 
@@ -60,7 +60,7 @@ class TurnPlanBot:
         self.setup = weights.get("setup", SETUP)
 
     # board score for the seats after us (danger) and our partner (help)
-    def _board(self, turn: _Turn, builds: list[int] | tuple[int, ...]) -> float:
+    def _board(self, turn: TurnFacts, builds: list[int] | tuple[int, ...]) -> float:
         key = tuple(sorted(builds))
         got = self._board_memo.get(key)
         if got is not None:
@@ -75,7 +75,7 @@ class TurnPlanBot:
         self._board_memo[key] = score
         return score
 
-    def _end_score(self, turn: _Turn, hand: tuple[int, ...]) -> float:
+    def _end_score(self, turn: TurnFacts, hand: tuple[int, ...]) -> float:
         """Best discard for the cards left (and what holding them is worth)."""
         if not hand:
             return 0.0
@@ -89,7 +89,7 @@ class TurnPlanBot:
                 continue
             seen.add(c)
             for p in range(4):
-                s = _pile_fit(c, piles[p], empties)
+                s = pile_fit(c, piles[p], empties)
                 if c == WILD:
                     s += WILD_USE
                 else:
@@ -98,22 +98,22 @@ class TurnPlanBot:
                     best = s
         return best + 0.5 * (wilds - (1 if all(c == WILD for c in hand) else 0))
 
-    def _begin(self, view: StockpileView, rng: random.Random) -> _Turn:
+    def _begin(self, view: StockpileView, rng: random.Random) -> TurnFacts:
         """The turn as the view shows it, with this decision's memo and reach model made fresh."""
-        turn = _Turn(view)
+        turn = TurnFacts(view)
         self._board_memo: dict[Any, float] = {}
         self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         return turn
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
-        a = _common(view, legal)
+        a = common_move(view, legal)
         if a is not None:
             return a
-        plays = _by_kind(legal, A.Play)
+        plays = by_kind(legal, A.Play)
         if not plays:
             return self._discard(view, rng) if view["hand"] else legal[0]
         turn = self._begin(view, rng)
-        a = _direct_stock_play(turn, legal, lambda b: self._board(turn, b))
+        a = direct_stock_play(turn, legal, lambda b: self._board(turn, b))
         if a is not None:
             return a
         deadline = time.perf_counter() + self.budget_s
@@ -210,7 +210,7 @@ class TurnPlanBot:
         return plays[0]
 
     def _discard(self, view: StockpileView, rng: random.Random) -> A.Discard:
-        turn = _Turn(view)
+        turn = TurnFacts(view)
         piles = turn.piles
         reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         my_top = next((t for o, t in turn.targets if o == turn.seat), None)
@@ -219,7 +219,7 @@ class TurnPlanBot:
         best = None
         for i, c in enumerate(turn.hand):
             for p in range(4):
-                s = _pile_fit(c, piles[p], empties)
+                s = pile_fit(c, piles[p], empties)
                 if c == WILD:
                     s += WILD_USE * 2
                 else:

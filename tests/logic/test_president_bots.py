@@ -8,7 +8,7 @@ import random
 import pytest
 
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
-from logic.president.bot_info import _Info
+from logic.president.bot_info import BotInfo
 from logic.president.bot_policy import rule_move
 from logic.president.bot_search import sample_hands
 from logic.president.bots import ExpertBot, NormalBot
@@ -160,7 +160,7 @@ def test_expert_samples_worlds_consistent_with_its_view():
     for seat in G.to_move(s):
         G.apply(s, seat, G.timeout_action(s, seat))
     view = G.view(s, pres)
-    info = _Info(view)
+    info = BotInfo(view)
     taken = view["exchange"]["received"]
     from logic.president.actions import RANK_LABELS
 
@@ -238,14 +238,14 @@ def test_a_pass_makes_deals_where_the_passer_could_follow_rare():
     view["top"]["seat"] = 2
     events = pass_events(view)
     assert [(p, t, k) for p, t, k, _, _ in events] == [(1, 2, 2)]
-    spec = PresidentSpec(G, view, _Info(view))
+    spec = PresidentSpec(G, view, BotInfo(view))
     rng = random.Random(8)
 
     def could_follow(h):
         return any(h[r] == 2 for r in range(3, 11))  # an exact pair of 6s ... Kings
 
     informed = sum(could_follow(spec.sample(view, rng).hands[1]) for _ in range(100))
-    plain = sum(could_follow(sample_hands(_Info(view), rng)[1]) for _ in range(100))
+    plain = sum(could_follow(sample_hands(BotInfo(view), rng)[1]) for _ in range(100))
     assert informed < 0.9 * plain  # a soft filter: people do pass on purpose
 
 
@@ -255,8 +255,8 @@ def test_expert_playouts_model_players_who_keep_aces_against_any_lead():
     # ten cards with a lone Ace, a single King to beat: the shared rule (Normal) spends the Ace on a high single,
     # the Expert's playouts keep it while the hand is long, whatever was led (as a steady human does)
     view = _follow_view("3S 4S 5H 6D 7C 8S 9H 10H JS AS", ("KD",), [10, 13, 13, 12])
-    normal = PresidentSpec(G, view, _Info(view), noise=0.0, match_aware=False)
-    steady = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP)
+    normal = PresidentSpec(G, view, BotInfo(view), noise=0.0, match_aware=False)
+    steady = PresidentSpec(G, view, BotInfo(view), noise=0.0, keep=STEADY_KEEP)
     rng = random.Random(2)
     world = steady.sample(view, rng)
     ace = 11
@@ -264,7 +264,7 @@ def test_expert_playouts_model_players_who_keep_aces_against_any_lead():
     assert steady.policy(world.copy(), 0, [], rng) is None
     # with eight cards the steady model plays the Ace again
     short = _follow_view("3S 4S 5H 6D 7C 8S JS AS", ("KD",), [8, 13, 13, 12])
-    spec = PresidentSpec(G, short, _Info(short), noise=0.0, keep=STEADY_KEEP)
+    spec = PresidentSpec(G, short, BotInfo(short), noise=0.0, keep=STEADY_KEEP)
     assert spec.policy(spec.sample(short, rng), 0, [], rng) == (ace, 1)
 
 
@@ -288,7 +288,7 @@ def test_expert_models_an_opponent_seen_spending_an_ace_early_by_the_shared_rule
     ]
     view = _follow_view("3S 3H 4S 4H 5H 6D 7C 8S 9H 10H JS AS", ("KD",), [12, 12, 11, 11], history)
     assert early_spenders(view) == {1}
-    spec = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP, adapt=True)
+    spec = PresidentSpec(G, view, BotInfo(view), noise=0.0, keep=STEADY_KEEP, adapt=True)
     rng = random.Random(4)
     world = spec.sample(view, rng)
     # the same ten cards with a lone Ace for seats 1 and 2 in turn, a single King to beat
@@ -300,5 +300,5 @@ def test_expert_models_an_opponent_seen_spending_an_ace_early_by_the_shared_rule
     assert spec.policy(world.copy(), 1, [], rng) == (ace, 1)  # the shown spender: the shared rule spends it
     assert spec.policy(world.copy(), 2, [], rng) is None  # the others: kept while the hand is long
     # without the inference every seat is modelled as steady
-    plain = PresidentSpec(G, view, _Info(view), noise=0.0, keep=STEADY_KEEP)
+    plain = PresidentSpec(G, view, BotInfo(view), noise=0.0, keep=STEADY_KEEP)
     assert plain.policy(world.copy(), 1, [], rng) is None

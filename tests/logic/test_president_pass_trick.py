@@ -187,13 +187,13 @@ def test_a_computer_seat_is_never_asked_while_a_person_passes() -> None:
 def test_the_search_knows_a_passing_seat_will_not_answer() -> None:
     """The computer's playouts pass for a seat that passes for this trick (it is public), until the trick ends."""
     from logic.president.bot_search import PresidentSpec
-    from logic.president.bots import _Info
+    from logic.president.bots import BotInfo
 
     s = craft(["3S 9S", "4S 10S", "5S AS", "6S QS"], turn=0)
     G.apply(s, 2, ON)
     play(s, 0, "9S")
     view = G.view(s, 1)
-    spec = PresidentSpec(G, view, _Info(view))
+    spec = PresidentSpec(G, view, BotInfo(view))
     rng = random.Random(1)
     world = spec.sample(view, rng)
     assert world.passing == 1 << 2

@@ -35,7 +35,7 @@ from typing import Any
 from logic.game import Bot
 from logic.president import GAME
 from logic.president.actions import RANK_LABELS, Give, NextHand, Pass, Play
-from logic.president.bot_info import _Info
+from logic.president.bot_info import BotInfo
 from logic.president.bot_search import PresidentSpec, World
 from tests.bench.yardsticks.search import WORLDS, plain_search
 
@@ -154,7 +154,7 @@ class SearchPlayer:
         cands = [a for a in legal if type(a) in (Play, Pass)]
         if len(cands) < 2:  # the exchange, the next hand, or a single move
             return self.rules.choose(view, legal, rng)
-        spec = PresidentSpec(GAME, view, _Info(view), noise=0.0, match_aware=False)
+        spec = PresidentSpec(GAME, view, BotInfo(view), noise=0.0, match_aware=False)
         me, n, rules = view["seat"], view["players"], self.rules
 
         def play_out(w: World, action: Any, r: random.Random) -> float:
