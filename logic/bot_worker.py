@@ -14,9 +14,10 @@ import threading
 from typing import Any
 
 from logic.registry import get_game
+from logic.view_types import TableView
 
 
-def choose_bot_action(game_key: str, level: str, view: dict[str, Any], legal: list[Any], rng_key: str) -> Any:
+def choose_bot_action(game_key: str, level: str, view: TableView, legal: list[Any], rng_key: str) -> Any:
     """The move of a ``level`` computer player that sees ``view`` and may play ``legal``."""
     if len(legal) == 1:  # nothing to think about (e.g. Rummy's draw for the first deal)
         return legal[0]

@@ -10,12 +10,14 @@ Shape (after OpenSpiel / python-chess):
   :class:`IllegalMove` with a readable reason and leaves the state untouched.
 * ``view(state, seat)``: a JSON-able dict with everything that seat may see and nothing else
   (``seat=None`` is the spectator). UI renders only views; bots decide only from views. Its type is the
-  game's TypedDict (``PresidentView`` ...): ``Game`` is generic over it, so ``PresidentGame`` is a
-  ``Game[PresidentView]`` and ``logic.president.GAME.view(s, 0)["hand"]`` is checked. Table-generic code holds a
-  ``Game[TableView]`` (``logic/view_types.py``): the keys every game shares, read-only; a view is also a
-  ``Mapping[str, Any]``.
+  game's TypedDict (``PresidentView`` ...).
+* ``Game`` is generic over the game's state, action and view: ``PresidentGame`` is a
+  ``Game[PresidentState, PresidentAction, PresidentView]``, so ``logic.president.GAME.view(s, 0)["hand"]`` and
+  ``GAME.apply(s, 0, action)`` are checked. Table-generic code holds an :data:`AnyGame` (``Game[Any, Any,
+  TableView]``): it passes states and actions between the game's own methods without looking inside them, and
+  reads views by the keys every game shares (``logic/view_types.py``).
 * ``outcome(state)``: ``None`` while playing, else an :class:`Outcome`.
-* Actions are frozen, slotted dataclasses with a ``kind`` literal; ``action_adapter`` (a pydantic
+* Actions are frozen pydantic models with a ``kind`` literal; ``action_adapter`` (a pydantic
   TypeAdapter over the discriminated union) turns them into JSON for the action log and back.
 """
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -72,21 +74,28 @@ class Outcome:
         return cls(tuple(scores), places, winners, lower_is_better)
 
 
-class Bot(Protocol):
-    """Every computer player: decide from the seat's view and the legal actions only. (``view`` is the game's own
-    view type, e.g. ``PresidentView``; ``Any`` here so each game's bots can say which.)"""
-
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any: ...
+# a bot's view type (contravariant: a bot that reads any TableView may play any game) and action type
+BotViewT = TypeVar("BotViewT", bound=TableView, contravariant=True)
+BotActionT = TypeVar("BotActionT")
 
 
-# a game's view type (covariant: a Game[PresidentView] is a Game[TableView])
+class Bot(Protocol[BotViewT, BotActionT]):
+    """Every computer player: decide from the seat's view and the legal actions only."""
+
+    def choose(self, view: BotViewT, legal: list[BotActionT], rng: random.Random) -> BotActionT: ...
+
+
+StateT = TypeVar("StateT")  # the game's full state (secrets included)
+ActionT = TypeVar("ActionT")  # the union of the game's actions
+# a game's view type (covariant: a Game[S, A, PresidentView] is a Game[S, A, TableView])
 ViewT = TypeVar("ViewT", bound=TableView, covariant=True)
 
 
-class Game(ABC, Generic[ViewT]):
+class Game(ABC, Generic[StateT, ActionT, ViewT]):
     """One game's rules behind the shared surface. Subclasses are stateless singletons.
 
-    Generic over the game's view type: ``class PresidentGame(Game[PresidentView])``."""
+    Generic over the game's state, action and view types:
+    ``class PresidentGame(Game[PresidentState, PresidentAction, PresidentView])``."""
 
     key: ClassVar[str]  # "president"
     title: ClassVar[str]  # "President"
@@ -94,7 +103,7 @@ class Game(ABC, Generic[ViewT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     config_model: ClassVar[type[BaseModel]]
-    action_adapter: ClassVar[TypeAdapter]
+    action_adapter: ClassVar[TypeAdapter[Any]]  # over ActionT (a class variable cannot name a type variable)
     bot_levels: ClassVar[tuple[str, ...]]  # easiest first, e.g. ("beginner", "normal", "expert")
     default_turn_seconds: ClassVar[int] = 0  # default turn timer at friends tables (0 = off)
     # timeouts in a row after which the computer takes over a person's seat (until "I'm back"); before that
@@ -116,53 +125,53 @@ class Game(ABC, Generic[ViewT]):
             raise ValueError(_readable(exc)) from None
 
     @abstractmethod
-    def new_game(self, config: BaseModel, seed: int) -> Any: ...
+    def new_game(self, config: BaseModel, seed: int) -> StateT: ...
 
     @abstractmethod
-    def to_move(self, state: Any) -> tuple[int, ...]: ...
+    def to_move(self, state: StateT) -> tuple[int, ...]: ...
 
     @abstractmethod
-    def phase(self, state: Any) -> str: ...
+    def phase(self, state: StateT) -> str: ...
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]: ...
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Any) -> None: ...
+    def apply(self, state: StateT, seat: int, action: ActionT) -> None: ...
 
-    def off_turn_actions(self, state: Any, seat: int) -> list[Any]:
+    def off_turn_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Moves a seat that is not to move may still make (Beanie: withdrawing an end-round vote). They do not
         restart anyone's turn timer. Default: none."""
         return []
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> ViewT: ...
+    def view(self, state: StateT, seat: int | None) -> ViewT: ...
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None: ...
+    def outcome(self, state: StateT) -> Outcome | None: ...
 
     @abstractmethod
-    def clone(self, state: Any) -> Any: ...
+    def clone(self, state: StateT) -> StateT: ...
 
     # --- persistence ----------------------------------------------------------------------
     @abstractmethod
-    def snapshot(self, state: Any) -> dict[str, Any]:
+    def snapshot(self, state: StateT) -> dict[str, Any]:
         """JSON-able full state (secrets included: it is stored, never sent to a browser)."""
 
     @abstractmethod
-    def restore(self, data: dict[str, Any]) -> Any: ...
+    def restore(self, data: dict[str, Any]) -> StateT: ...
 
-    def encode_action(self, action: Any) -> dict[str, Any]:
-        return self.action_adapter.dump_python(action, mode="json")
+    def encode_action(self, action: ActionT) -> dict[str, Any]:
+        return cast(dict[str, Any], self.action_adapter.dump_python(action, mode="json"))
 
-    def decode_action(self, data: Any) -> Any:
+    def decode_action(self, data: object) -> ActionT:
         """Action from its JSON form; malformed input raises IllegalMove."""
         try:
-            return self.action_adapter.validate_python(data)
+            return cast(ActionT, self.action_adapter.validate_python(data))
         except ValidationError as exc:
             raise IllegalMove(f"That action makes no sense here ({_readable(exc)}).") from None
 
-    def replay(self, config: BaseModel, seed: int, log: list[tuple[int, dict[str, Any]]]) -> Any:
+    def replay(self, config: BaseModel, seed: int, log: list[tuple[int, dict[str, Any]]]) -> StateT:
         """Rebuild a state from config, seed and the action log ``[(seat, action_json), ...]``."""
         state = self.new_game(config, seed)
         for seat, data in log:
@@ -171,25 +180,25 @@ class Game(ABC, Generic[ViewT]):
 
     # --- table helpers (sensible defaults; games override where their rules say more) ------
     @abstractmethod
-    def make_bot(self, level: str) -> Bot: ...
+    def make_bot(self, level: str) -> Bot[ViewT, ActionT]: ...
 
-    def timeout_action(self, state: Any, seat: int) -> Any:
+    def timeout_action(self, state: StateT, seat: int) -> ActionT:
         """The move made for a seat whose turn timer ran out (default: the easiest bot's move)."""
         bot = self.make_bot(self.bot_levels[0])
         return bot.choose(self.view(state, seat), self.legal_actions(state, seat), random.Random(0))
 
-    def phase_timeout(self, state: Any) -> float | None:
+    def phase_timeout(self, state: StateT) -> float | None:
         """Seconds people get in a phase that is timed even at tables without a turn timer (Rummy's draw for the
         first deal); its timeout makes ``timeout_action`` for them but never hands their seat to the computer.
         None: the table's turn timer applies."""
         return None
 
-    def pending_commit(self, state: Any) -> tuple[float, int, Any] | None:
+    def pending_commit(self, state: StateT) -> tuple[float, int, ActionT] | None:
         """An action the table applies by itself after ``delay`` seconds, e.g. the end of a
         grace period: ``(delay, seat, action)``. ``None`` when nothing is pending."""
         return None
 
-    def describe(self, state_before: Any, seat: int, action: Any) -> str | None:
+    def describe(self, state_before: StateT, seat: int, action: ActionT) -> str | None:
         """A short public line for the table log ("played two 9s"), or None to say nothing.
         Must not reveal hidden information."""
         return None
@@ -197,6 +206,11 @@ class Game(ABC, Generic[ViewT]):
     def rules_markdown(self) -> str:
         """In-game rules, FAQ and examples in our own words (Markdown)."""
         return ""
+
+
+# what table-generic code holds (the registry, the table, replays, storage): a game whose state and action it only
+# passes between that game's own methods, and whose view it reads by the keys every game shares
+AnyGame: TypeAlias = "Game[Any, Any, TableView]"
 
 
 def _readable(exc: ValidationError) -> str:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from logic.game import Game
-from logic.view_types import TableView
+from logic.game import AnyGame
 
-GAMES: dict[str, Game[TableView]] = {}
+GAMES: dict[str, AnyGame] = {}
 
-G = TypeVar("G", bound=Game[TableView])
+G = TypeVar("G", bound=AnyGame)
 
 
 def register(game: G) -> G:
@@ -19,7 +18,7 @@ def register(game: G) -> G:
     return game
 
 
-def get_game(key: str) -> Game[TableView]:
+def get_game(key: str) -> AnyGame:
     _load_all()
     try:
         return GAMES[key]
@@ -27,7 +26,7 @@ def get_game(key: str) -> Game[TableView]:
         raise ValueError(f"No game called {key!r}. Try one of: {', '.join(sorted(GAMES))}.") from None
 
 
-def all_games() -> list[Game[TableView]]:
+def all_games() -> list[AnyGame]:
     _load_all()
     order = ["president", "rummy", "beanie", "stockpile"]
     return sorted(GAMES.values(), key=lambda g: order.index(g.key) if g.key in order else 99)

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from logic.game import Game
+from logic.game import AnyGame
+from logic.view_types import TableView
 
 CHECKPOINT_EVERY = 16
 
@@ -30,7 +31,7 @@ _CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def step_words_of(game: Game) -> Callable[[Any, int, Any], str | None] | None:
+def step_words_of(game: AnyGame) -> Callable[[Any, int, Any], str | None] | None:
     """A game's own line per move for replays, where its ``describe`` (the table's log) words a whole turn at its
     end only: Rummy's turn is private until committed, so its log has one summary per turn; a replay lists each
     move once instead, with the same verbs (``logic/rummy/step_words.py``), and no summary besides."""
@@ -77,7 +78,7 @@ class Replay:
 
     Raises ``ValueError`` (``IllegalMove`` is one) when the log does not replay: a damaged record."""
 
-    def __init__(self, game: Game, log: Sequence[Sequence[Any]], *, config: Any = None, seed: int = 0,
+    def __init__(self, game: AnyGame, log: Sequence[Sequence[Any]], *, config: Any = None, seed: int = 0,
                  start: Callable[[], Any] | None = None) -> None:
         self.game = game
         self._start = start or (lambda: game.new_game(config, seed))
@@ -115,7 +116,7 @@ class Replay:
             self.game.apply(state, move.seat, self.game.decode_action(move.action))
         return state
 
-    def views_at(self, step: int, seats: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def views_at(self, step: int, seats: int) -> tuple[TableView, list[TableView]]:
         """The spectator's view and every seat's own view after ``step`` moves (all hands face up, each built by
         the game's ``view``: a replay never bypasses it)."""
         state = self.state_at(step)
@@ -165,7 +166,7 @@ class Example:
     def moves(self) -> list[tuple[int, Any, str]]:
         return list(self.steps(self.start()) if callable(self.steps) else self.steps)
 
-    def replay(self, game: Game) -> tuple[Replay, list[str]]:
+    def replay(self, game: AnyGame) -> tuple[Replay, list[str]]:
         """The example as a :class:`Replay` and its lines (``ValueError`` if the rules refuse a step)."""
         moves = self.moves()
         log = [(seat, game.encode_action(action)) for seat, action, _line in moves]

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from logic.game import Game
+from logic.game import AnyGame
 
 
 class SearchSpec(Protocol):
@@ -42,7 +42,7 @@ class SearchSpec(Protocol):
     A spec with a playout of its own gives ``rollout(state, seat, rng) -> float`` (the value for ``seat`` after
     playing ``state`` out) instead of ``policy``, ``evaluate`` and ``done``: see :func:`playout`."""
 
-    game: Game
+    game: AnyGame
 
     def sample(self, view: Mapping[str, Any], rng: random.Random) -> Any:
         """A full state consistent with the view (hidden cards dealt at random, consistent with all seen)."""
@@ -66,7 +66,7 @@ class SearchSpec(Protocol):
 class GameSpec:
     """Base class for specs whose state is the game's own: the playout moves come from the game."""
 
-    game: Game
+    game: AnyGame
 
     def clone(self, state: Any) -> Any:
         return self.game.clone(state)

@@ -212,7 +212,7 @@ def off_turn_moves(state: BeanieState, seat: int) -> list[Any]:
     return [WITHDRAW] if state.proposer >= 0 and state.agreed[seat] else []
 
 
-def timeout_default(state: BeanieState, seat: int) -> Any:
+def timeout_default(state: BeanieState, seat: int) -> BeanieAction:
     """Out of time: before drawing, draw from the stock (the discard pile when the stock is empty);
     after drawing, discard the drawn card, or when it has been played, the highest-value natural card
     (a Beanie only when nothing else is left). The table calls this again while the seat is still to

@@ -22,7 +22,7 @@ from typing import Any
 
 from logic.search import SearchStats, clear_gain, search_choose
 
-from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Discard, Lay
+from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, BeanieAction, Discard, Lay
 from .bot_eval import Ctx, has_partner
 from .bot_search import BeanieSpec, EndNow
 from .bots import HeuristicHardBot
@@ -56,7 +56,7 @@ class HardBot(HeuristicHardBot):
     def should_withdraw(self, ctx: Ctx) -> bool:
         return False
 
-    def choose(self, view: BeanieView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BeanieView, legal: list[BeanieAction], rng: random.Random) -> BeanieAction:
         move = super().choose(view, legal, rng)
         if len(legal) <= 1 or NEXT in legal:
             return move

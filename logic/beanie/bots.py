@@ -23,8 +23,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from logic.game import Bot
+
 from . import sets as S
-from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, Add, Discard, Lay, Star, Steal
+from .actions import (
+    AGREE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    NEXT,
+    PROPOSE,
+    WITHDRAW,
+    Add,
+    BeanieAction,
+    Discard,
+    Lay,
+    Star,
+    Steal,
+)
 from .bot_eval import Ctx, best_pack, hand_value, has_partner, pick_legal
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 from .view_types import BeanieView
@@ -33,7 +48,7 @@ from .view_types import BeanieView
 class EasyBot:
     level = "easy"
 
-    def choose(self, view: BeanieView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BeanieView, legal: list[BeanieAction], rng: random.Random) -> BeanieAction:
         if not legal:
             raise ValueError("No legal action to choose from.")
         if len(legal) == 1:
@@ -114,7 +129,7 @@ class MediumBot:
                 best = v
         return 0.0 if best is None else best
 
-    def choose(self, view: BeanieView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: BeanieView, legal: list[BeanieAction], rng: random.Random) -> BeanieAction:
         if not legal:
             raise ValueError("No legal action to choose from.")
         if len(legal) == 1:
@@ -341,7 +356,7 @@ class HeuristicHardBot(MediumBot):
         return not self._behind(ctx) and self._draw_gain(ctx) < -10 and ctx.round_turns < 30 * ctx.n
 
 
-def make_bot(level: str, **search: Any) -> Any:
+def make_bot(level: str, **search: Any) -> Bot[BeanieView, BeanieAction]:
     """The bot of ``level``; ``search`` (``budget_s``, ``max_worlds``, ``min_worlds``) tunes Hard's search."""
     if level == "easy":
         return EasyBot()

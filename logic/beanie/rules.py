@@ -8,13 +8,14 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.cards import derive_rng
-from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Game, IllegalMove, Outcome
+from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
 
 from . import sets as S
 from .actions import (
     ACTION_ADAPTER,
     Add,
     Agree,
+    BeanieAction,
     BeanieConfig,
     Discard,
     Draw,
@@ -35,7 +36,7 @@ from .view_types import BeanieView
 # --- the game ------------------------------------------------------------------------------------
 
 
-class BeanieGame(Game[BeanieView]):
+class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
     """Round ``k`` (1-based) makes rank ``k`` wild (aces in round 1 ... kings in round 13). Seat
     ``(k - 1) % players`` starts the round with 8 cards and goes straight to its play stage; the others
     get 7. A turn is: draw (stock or discard top), then any number of plays (lay a set, add a natural
@@ -51,7 +52,7 @@ class BeanieGame(Game[BeanieView]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_model: ClassVar[type[BaseModel]] = BeanieConfig
-    action_adapter: ClassVar[TypeAdapter] = ACTION_ADAPTER
+    action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 60
     turn_timer_choices: ClassVar[tuple[int, ...]] = (30, 60, 90, 120)
@@ -92,7 +93,7 @@ class BeanieGame(Game[BeanieView]):
     off_turn_actions = staticmethod(off_turn_moves)
 
     # --- apply ---------------------------------------------------------------------------------
-    def apply(self, state: BeanieState, seat: int, action: Any) -> None:
+    def apply(self, state: BeanieState, seat: int, action: BeanieAction) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalMove("That is not a Beanie move.")
@@ -373,14 +374,14 @@ class BeanieGame(Game[BeanieView]):
     restore = staticmethod(restore_state)
 
     # --- table helpers ---------------------------------------------------------------------------
-    def make_bot(self, level: str) -> Any:
+    def make_bot(self, level: str) -> Bot[BeanieView, BeanieAction]:
         from .bots import make_bot
 
         return make_bot(level)
 
     timeout_action = staticmethod(timeout_default)
 
-    def describe(self, state_before: BeanieState, seat: int, action: Any) -> str | None:
+    def describe(self, state_before: BeanieState, seat: int, action: BeanieAction) -> str | None:
         from .views import describe
 
         return describe(state_before, seat, action)

@@ -153,8 +153,9 @@ class PassTrick:
     kind: Literal["pass_trick"] = "pass_trick"
 
 
-Action = Annotated[Play | Pass | Give | NextHand | PassTrick, Field(discriminator="kind")]
-ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+PresidentAction = Play | Pass | Give | NextHand | PassTrick
+Action = Annotated[PresidentAction, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter[PresidentAction] = TypeAdapter(Action)
 
 PASS = Pass()
 NEXT = NextHand()

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from logic.game import Game
+from logic.game import AnyGame
 
 from .bot_info import BotInfo, rank_of
 from .bot_policy import ACE_STRENGTH, KEEP_HIGH_ABOVE, KEEP_UNDER, rule_move, strength
@@ -153,7 +153,7 @@ class PresidentSpec:
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         view: PresidentView,
         info: BotInfo,
         noise: float = NOISE,

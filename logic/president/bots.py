@@ -22,10 +22,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from logic.game import Bot
 from logic.registry import get_game
 from logic.search import search_choose
 
-from .actions import PASS, Give, NextHand, Pass, Play, parse_play
+from .actions import PASS, Give, NextHand, Pass, Play, PresidentAction, parse_play
 from .bot_info import BotInfo, rank_counts, rank_of, rank_strength
 from .bot_policy import beat_free, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
@@ -73,7 +74,7 @@ class BeginnerBot:
     def __init__(self, noise: float = 0.15) -> None:
         self.noise = noise
 
-    def choose(self, view: PresidentView, legal: list, rng: random.Random) -> Any:
+    def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         forced = _forced_choice(view, legal, keep_sets=False)
         if forced is not None:
             return forced
@@ -127,7 +128,7 @@ class NormalBot:
     def __init__(self, worlds: int = 10) -> None:
         self.worlds = worlds
 
-    def choose(self, view: PresidentView, legal: list, rng: random.Random) -> Any:
+    def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
@@ -167,7 +168,7 @@ class ExpertBot:
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
 
-    def choose(self, view: PresidentView, legal: list, rng: random.Random) -> Any:
+    def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
@@ -197,7 +198,7 @@ class ExpertBot:
         return amap[choice]
 
 
-def timeout_move(view: PresidentView, legal: list) -> Any:
+def timeout_move(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction:
     """What a player's run-out timer does: the exchange gives the lowest cards, play makes the lowest
     play that works (leading the lowest rank), the hand summary is confirmed."""
     forced = _forced_choice(view, legal, keep_sets=False)
@@ -206,10 +207,11 @@ def timeout_move(view: PresidentView, legal: list) -> Any:
     return lowest_play(view, legal) if any(type(a) is Play for a in legal) else PASS
 
 
-BOTS = {"beginner": BeginnerBot, "normal": NormalBot, "expert": ExpertBot}
+BOTS: dict[str, type[BeginnerBot | NormalBot | ExpertBot]] = {
+    "beginner": BeginnerBot, "normal": NormalBot, "expert": ExpertBot}
 
 
-def make_bot(level: str):
+def make_bot(level: str) -> Bot[PresidentView, PresidentAction]:
     try:
         return BOTS[level]()
     except KeyError:

@@ -6,22 +6,22 @@ from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
-from logic.game import PHASE_OVER, Game, Outcome
+from logic.game import PHASE_OVER, Bot, Game, Outcome
 
 from . import bots, rules, views
-from .actions import ACTION_ADAPTER, PresidentConfig
+from .actions import ACTION_ADAPTER, PresidentAction, PresidentConfig
 from .state import PresidentState, clone, new_state, restore, snapshot
 from .view_types import PresidentView
 
 
-class PresidentGame(Game[PresidentView]):
+class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
     key: ClassVar[str] = "president"
     title: ClassVar[str] = "President"
     tagline: ClassVar[str] = "Shed your cards first to be President; the Beggar pays with their best cards."
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 5
     config_model: ClassVar[type[BaseModel]] = PresidentConfig
-    action_adapter: ClassVar[TypeAdapter] = ACTION_ADAPTER
+    action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "normal", "expert")
     default_turn_seconds: ClassVar[int] = 20
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
@@ -37,13 +37,13 @@ class PresidentGame(Game[PresidentView]):
     def phase(self, state: PresidentState) -> str:
         return state.phase
 
-    def legal_actions(self, state: PresidentState, seat: int) -> list[Any]:
+    def legal_actions(self, state: PresidentState, seat: int) -> list[PresidentAction]:
         return rules.legal_actions(state, seat)
 
-    def apply(self, state: PresidentState, seat: int, action: Any) -> None:
+    def apply(self, state: PresidentState, seat: int, action: PresidentAction) -> None:
         rules.apply(state, seat, action)
 
-    def off_turn_actions(self, state: PresidentState, seat: int) -> list[Any]:
+    def off_turn_actions(self, state: PresidentState, seat: int) -> list[PresidentAction]:
         return rules.off_turn_moves(state, seat)
 
     def view(self, state: PresidentState, seat: int | None) -> PresidentView:
@@ -63,13 +63,13 @@ class PresidentGame(Game[PresidentView]):
     def restore(self, data: dict[str, Any]) -> PresidentState:
         return restore(data)
 
-    def make_bot(self, level: str) -> Any:
+    def make_bot(self, level: str) -> Bot[PresidentView, PresidentAction]:
         return bots.make_bot(level)
 
-    def timeout_action(self, state: PresidentState, seat: int) -> Any:
+    def timeout_action(self, state: PresidentState, seat: int) -> PresidentAction:
         return bots.timeout_move(self.view(state, seat), self.legal_actions(state, seat))
 
-    def describe(self, state_before: PresidentState, seat: int, action: Any) -> str | None:
+    def describe(self, state_before: PresidentState, seat: int, action: PresidentAction) -> str | None:
         return views.describe(state_before, seat, action)
 
     def rules_markdown(self) -> str:

@@ -28,7 +28,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, TakeDiscard
+from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, RummyAction, TakeDiscard
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, is_connected, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_race import going_out_loses, hold_back_plan
@@ -65,7 +65,7 @@ class RummyBot:
         self._view: Mapping[str, Any] = {}
         self._rng = random.Random(0)
 
-    def choose(self, view: RummyView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: RummyView, legal: list[RummyAction], rng: random.Random) -> RummyAction:
         if not legal:
             raise ValueError("No legal actions to choose from")
         if len(legal) == 1:  # also covers phases this bot does not know (e.g. a first-deal draw)

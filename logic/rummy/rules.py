@@ -9,7 +9,7 @@ from typing import Annotated, Any, ClassVar, cast
 from pydantic import BaseModel, Field, TypeAdapter
 
 from logic.cards import derive_rng
-from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Game, IllegalMove, Outcome
+from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
 from logic.rummy.actions import (
     ACTION_TYPES,
     COMMIT,
@@ -62,7 +62,7 @@ FIRST_DRAW_SECONDS = 15.0  # a person who does not tap the deck for the first de
 PHASE_FIRST_DRAW = "first-draw"
 
 
-class RummyGame(Game[RummyView]):
+class RummyGame(Game[RummyState, RummyAction, RummyView]):
     """Turn shape: draw (stock / discard top / several discards) -> any melds and lay-offs -> discard ->
     "pending" (a short grace period where only Undo or Commit is possible) -> Commit passes the turn.
     Everything done inside a turn stays private to the mover until Commit; other seats' views show
@@ -78,7 +78,7 @@ class RummyGame(Game[RummyView]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_model: ClassVar[type[BaseModel]] = RummyConfig
-    action_adapter: ClassVar[TypeAdapter] = TypeAdapter(Annotated[RummyAction, Field(discriminator="kind")])
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Annotated[RummyAction, Field(discriminator="kind")])
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 0
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 30, 60, 90, 120)
@@ -130,7 +130,7 @@ class RummyGame(Game[RummyView]):
     def phase_timeout(self, state: RummyState) -> float | None:
         return FIRST_DRAW_SECONDS if state.stage == FIRST_DEAL_DRAW else None
 
-    def legal_actions(self, state: RummyState, seat: int) -> list[Any]:
+    def legal_actions(self, state: RummyState, seat: int) -> list[RummyAction]:
         stage = state.stage
         if stage <= PENDING:
             if seat != state.current:
@@ -188,7 +188,7 @@ class RummyGame(Game[RummyView]):
         return Outcome.from_scores(list(state.scores))
 
     # --- applying ---------------------------------------------------------------------------
-    def apply(self, state: RummyState, seat: int, action: Any) -> None:
+    def apply(self, state: RummyState, seat: int, action: RummyAction) -> None:
         """Check the action fits the seat, turn and stage, then hand it to its function in ``moves.py``."""
         st = state
         if type(action) not in ACTION_TYPES:
@@ -255,7 +255,7 @@ class RummyGame(Game[RummyView]):
 
         return build_view(state, seat)
 
-    def describe(self, state_before: RummyState, seat: int, action: Any) -> str | None:
+    def describe(self, state_before: RummyState, seat: int, action: RummyAction) -> str | None:
         """Only the Commit is described (with the whole turn): before that, the turn is private."""
         if getattr(action, "kind", None) != "commit" or state_before.stage != PENDING:
             return None
@@ -267,17 +267,17 @@ class RummyGame(Game[RummyView]):
         return turn_text(st.history[-1]) if st.history else None
 
     # --- table helpers ----------------------------------------------------------------------
-    def make_bot(self, level: str):
+    def make_bot(self, level: str) -> Bot[RummyView, RummyAction]:
         from logic.rummy.bots import make_bot
 
         return make_bot(level)
 
-    def pending_commit(self, state: RummyState) -> tuple[float, int, Any] | None:
+    def pending_commit(self, state: RummyState) -> tuple[float, int, RummyAction] | None:
         if state.stage == PENDING:
             return (GRACE_SECONDS, state.current, COMMIT)
         return None
 
-    def timeout_action(self, state: RummyState, seat: int) -> Any:
+    def timeout_action(self, state: RummyState, seat: int) -> RummyAction:
         """Out of time: draw from the stock; after drawing, discard (no melding on the player's
         behalf; an unfinished deep pickup is undone first); while pending, commit."""
         legal = self.legal_actions(state, seat)

@@ -144,6 +144,7 @@ class NextHand:
 
 
 Action = Play | Discard | Undo | Commit | Pass | NextHand
+StockpileAction = Action
 action_adapter: TypeAdapter = TypeAdapter(Annotated[Action, Field(discriminator="kind")])
 
 # Shared immutable action objects (legal_actions builds lists from these: no allocation per call).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from logic.game import Bot
 from logic.stockpile import actions as A
 from logic.stockpile.bot_common import (
     CARD_ORDER,
@@ -44,7 +45,7 @@ class EasyBot:
 
     level = "easy"
 
-    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
         a = common_move(view, legal)
         if a is not None:
             return a
@@ -70,7 +71,7 @@ class MediumBot:
 
     level = "medium"
 
-    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
         a = common_move(view, legal)
         if a is not None:
             return a
@@ -101,7 +102,7 @@ class MediumBot:
         return plays[0]
 
 
-def make_bot(level: str, **knobs: Any) -> Any:
+def make_bot(level: str, **knobs: Any) -> Bot[StockpileView, A.StockpileAction]:
     if level == "easy":
         return EasyBot()
     if level == "medium":

@@ -17,14 +17,14 @@ from logic.stockpile.view_types import StockpileView
 PAUSE_SECONDS = 3.0
 
 
-class StockpileGame(Game[StockpileView]):
+class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
     key: ClassVar[str] = "stockpile"
     title: ClassVar[str] = "Stockpile"
     tagline: ClassVar[str] = "Climb four shared piles from 1 to 12 and be the first to clear your stock."
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     config_model: ClassVar[type[BaseModel]] = A.Config
-    action_adapter: ClassVar[TypeAdapter] = A.action_adapter
+    action_adapter: ClassVar[TypeAdapter[Any]] = A.action_adapter
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
     default_turn_seconds: ClassVar[int] = 90
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 30, 60, 90, 120)
@@ -42,10 +42,10 @@ class StockpileGame(Game[StockpileView]):
     def phase(self, state: S.State) -> str:
         return state.stage
 
-    def legal_actions(self, state: S.State, seat: int) -> list[Any]:
+    def legal_actions(self, state: S.State, seat: int) -> list[A.StockpileAction]:
         return R.legal_actions(state, seat)
 
-    def apply(self, state: S.State, seat: int, action: Any) -> None:
+    def apply(self, state: S.State, seat: int, action: A.StockpileAction) -> None:
         if isinstance(action, dict):
             action = self.decode_action(action)
         R.apply(state, seat, action)
@@ -68,12 +68,12 @@ class StockpileGame(Game[StockpileView]):
         return S.restore(data)
 
     # --- table helpers ----------------------------------------------------------------------
-    def make_bot(self, level: str) -> Bot:
+    def make_bot(self, level: str) -> Bot[StockpileView, A.StockpileAction]:
         from logic.stockpile import bots
 
         return bots.make_bot(level)
 
-    def timeout_action(self, state: S.State, seat: int) -> Any:
+    def timeout_action(self, state: S.State, seat: int) -> A.StockpileAction:
         """Time is up: finish the turn at once. A pending discard is committed; otherwise the
         hand's least useful card is discarded (the easy bot's choice); with no hand card the
         easy bot plays on, and a stuck seat passes."""
@@ -91,12 +91,12 @@ class StockpileGame(Game[StockpileView]):
             return bots.easy_discard(v)
         return bots.make_bot("easy").choose(v, legal, random.Random(0))
 
-    def pending_commit(self, state: S.State) -> tuple[float, int, Any] | None:
+    def pending_commit(self, state: S.State) -> tuple[float, int, A.StockpileAction] | None:
         if state.stage == S.STAGE_PENDING:
             return (PAUSE_SECONDS, state.turn, A.COMMIT)
         return None
 
-    def describe(self, state_before: S.State, seat: int, action: Any) -> str | None:
+    def describe(self, state_before: S.State, seat: int, action: A.StockpileAction) -> str | None:
         return V.describe(state_before, seat, action)
 
     def rules_markdown(self) -> str:

@@ -83,7 +83,7 @@ class HardBot(TurnPlanBot):
         self.partner_lines = bool(weights.get("partner_lines", PARTNER_LINES))
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
 
-    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
         if view["seat"] is None:
             return super().choose(view, legal, rng)
         if view["partners"] and not self.partner_lines:

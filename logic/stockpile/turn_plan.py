@@ -105,7 +105,7 @@ class TurnPlanBot:
         self._reach = ReachModel(view, turn, random.Random(rng.getrandbits(64)), self.samples)
         return turn
 
-    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
         a = common_move(view, legal)
         if a is not None:
             return a

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from logic.game import Game, IllegalMove
+from logic.game import AnyGame, IllegalMove
 from logic.registry import get_game
 from logic.table import away, chat, leaving, lobby, program, record, timers, turns, watch
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
@@ -56,7 +56,7 @@ class Table:
 
     # ----------------------------------------------------------------------------- basics
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return get_game(self.game_key)
 
     def seat_of(self, player_id: str | None) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from logic.game import Game, IllegalMove
+from logic.game import AnyGame, IllegalMove
 
 LOBBY_MINUTES = (5, 10, 15)
 BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
@@ -30,7 +30,7 @@ class Settings:
     next_hand_seconds: int = 30
 
 
-def change_setting(settings: Settings, game: Game, key: str, value: Any) -> None:
+def change_setting(settings: Settings, game: AnyGame, key: str, value: Any) -> None:
     """Check ``value`` against the offered choices and store it; IllegalMove with a reason otherwise."""
     if key == "turn_seconds":
         if int(value) not in game.turn_timer_choices:

@@ -52,7 +52,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from logic.game import Bot, Game, Outcome  # noqa: E402
+from logic.game import AnyGame, Bot, Outcome  # noqa: E402
 from logic.registry import get_game  # noqa: E402
 
 MAX_MOVES = 50_000  # a match that has not ended by then is reported as unfinished (a bug in a bot or a rule)
@@ -165,7 +165,7 @@ class MatchResult:
 
 def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> MatchResult:
     game_key, names, seed, index, options = job
-    game: Game = get_game(game_key)
+    game: AnyGame = get_game(game_key)
     adapter = ADAPTERS[game_key]
     n = len(names)
     rot = index % n

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from logic.game import Game, IllegalMove
+from logic.game import AnyGame, IllegalMove
 
 CARD_RE = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 CODES = [r + s for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A") for s in "SHDC"]
@@ -138,7 +138,7 @@ def mutate(data: dict[str, Any], kinds: list[str], rng: random.Random) -> Any:
 class Fuzzer:
     """Plays one game and checks the contract after every step (raises :class:`FuzzFailure`)."""
 
-    def __init__(self, game: Game, options: dict[str, Any], seed: int, rng: random.Random,
+    def __init__(self, game: AnyGame, options: dict[str, Any], seed: int, rng: random.Random,
                  wrong_per_step: int = 3, max_steps: int | None = None) -> None:
         self.game, self.options, self.seed, self.rng = game, options, seed, rng
         self.config = game.make_config(**options)

@@ -44,6 +44,7 @@ from logic.table import (
     bot_identity,
     new_table,
 )
+from logic.view_types import TableView
 from storage.archive import MainStore
 from storage.disk_check import write_test
 from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
@@ -507,7 +508,7 @@ class Hub:
         self.busy.discard(code)
 
     @staticmethod
-    def _bot_inputs(table: Table, seat: int) -> tuple[str, str, dict[str, Any], list[Any], str]:
+    def _bot_inputs(table: Table, seat: int) -> tuple[str, str, TableView, list[Any], str]:
         """Everything a bot may know: its seat's view and the legal actions (never the state)."""
         game = table.game
         rng_key = f"{table.seed}:bot:{len(table.log)}:{seat}"

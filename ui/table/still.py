@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nicegui import ui
 
-from logic.game import Game, Outcome
+from logic.game import AnyGame, Outcome
 from logic.table import Seat
 from logic.views import TableView
 from ui.components.words import count as plural_count
@@ -34,7 +34,7 @@ StillView = TypeVar("StillView", bound=TableView | None)
 class StillTable:
     """The parts of :class:`logic.table.Table` the game screens read, for a state nobody plays."""
 
-    game: Game[TableView]
+    game: AnyGame
     seats: list[Seat]
     state: Any
     code: str = "REPLAY"
@@ -164,7 +164,7 @@ def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
     return seats
 
 
-def draw_still_table(game: Game[TableView], state: Any, seats: list[Seat], *, viewer: int | None = None,
+def draw_still_table(game: AnyGame, state: Any, seats: list[Seat], *, viewer: int | None = None,
                      face_up: bool = True, header: bool = True) -> None:
     """Seat badges, the middle and the hands of ``state``. ``face_up``: every seat's hand, each from that seat's
     own view, and the middle from the view of the seat to move (a finished game, a rules example); else
