@@ -11,6 +11,7 @@ Import what callers need from here.
 """
 
 from logic.table.away import AWAY, CONNECTED, RECONNECT_SECONDS, RECONNECTING, away_text
+from logic.table.chat import ChatLine, Notice, NoticeKind
 from logic.table.identity import EMOJI_CHOICES, Clash, bot_identity, clash
 from logic.table.model import Table, Timer, new_table
 from logic.table.program import PROGRAM_EMOJI, PROGRAM_NAME
@@ -38,7 +39,8 @@ from logic.table.settings import (
 )
 
 __all__ = [
-    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED", "EMOJI_CHOICES", "Clash",
+    "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED", "EMOJI_CHOICES", "ChatLine", "Clash",
+    "Notice", "NoticeKind",
     "LOBBY_MINUTES", "MAX_CHAT", "NEXT_HAND_CHOICES", "NAME_LIMIT", "PROGRAM_EMOJI", "PROGRAM_NAME", "RECONNECTING",
     "RECONNECT_SECONDS", "SCHEMA", "STATUS_CLOSED", "STATUS_LOBBY", "STATUS_OVER", "STATUS_PLAYING",
     "WATCHER_CHAT", "Seat", "Settings", "Table", "Timer", "away_text", "bot_identity", "clash", "clean_name",

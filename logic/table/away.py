@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
+from logic.messages import Message, t_msg
+from logic.table.chat import notice
 from logic.table.seats import STATUS_PLAYING
 from logic.table.settings import AWAY_NEVER
 
@@ -110,7 +112,8 @@ def hand_to_computer(t: Table, by: str, seat: int, now: float) -> None:
     if not can_hand_to_computer(t, by, seat):
         raise IllegalMove("Only the host (or, while the host is away, a player who is here) can hand the seat "
                           "of an away player to the computer.")
-    play_for_away(t, seat, f"{t.seats[seat].name} is away; the computer plays for them until they return.")
+    play_for_away(t, seat, t_msg("{name} is away; the computer plays for them until they return.",
+                                  name=t.seats[seat].name))
     t.after_change(now)
 
 
@@ -126,18 +129,18 @@ def away_autoplay(t: Table, now: float) -> bool:
     due = [s for s in t.to_move() if s in t.gone_since and not t.computer_controls(s)
            and now - t.gone_since[s] >= limit]
     for seat in due:
-        play_for_away(t, seat, f"{t.seats[seat].name} has been away a while; the computer plays for them "
-                               "until they return.")
+        play_for_away(t, seat, t_msg("{name} has been away a while; the computer plays for them until they return.",
+                                     name=t.seats[seat].name))
     if due:
         t.after_change(now)
     return bool(due)
 
 
-def play_for_away(t: Table, seat: int, text: str) -> None:
+def play_for_away(t: Table, seat: int, message: Message) -> None:
     s = t.seats[seat]
     s.autoplay = True
     s.away = True
-    t.notice(text, "warning")
+    notice(t, message, "warning")
 
 
 def im_back(t: Table, player_id: str, now: float) -> None:
@@ -153,7 +156,7 @@ def seat_back(t: Table, seat: int, now: float) -> None:
     s = t.seats[seat]
     s.autoplay = s.away = False
     s.timeouts = 0
-    t.notice(f"{s.name} is back.")
+    notice(t, t_msg("{name} is back.", name=s.name))
     if t.status == STATUS_PLAYING:
         t.after_change(now)
     else:

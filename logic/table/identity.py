@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from logic.messages import t_msg
+from logic.table.chat import notice
 from logic.table.seats import NAME_LIMIT, Seat, clean_name
 
 if TYPE_CHECKING:
@@ -144,9 +146,16 @@ def seat_person(t: Table, seat: int, player_id: str, name: str, emoji: str) -> S
     t.seats[seat] = Seat(player_id=player_id, name=name, emoji=emoji)
     make_room(t, seat)
     if found is not None:
-        t.notice(f"Someone here already had your {'name' if found.name_taken else 'emoji'}"
-                 f"{' and emoji' if found.name_taken and found.emoji_taken else ''}: "
-                 f"you play as {emoji} {name} at this table.", "info", seats=[seat])
+        if found.name_taken and found.emoji_taken:
+            told = t_msg("Someone here already had your name and emoji: you play as {emoji} {name} at this table.",
+                         emoji=emoji, name=name)
+        elif found.name_taken:
+            told = t_msg("Someone here already had your name: you play as {emoji} {name} at this table.",
+                         emoji=emoji, name=name)
+        else:
+            told = t_msg("Someone here already had your emoji: you play as {emoji} {name} at this table.",
+                         emoji=emoji, name=name)
+        notice(t, told, "info", seats=[seat])
     return t.seats[seat]
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
+from logic.messages import Message, t_msg, verbatim
+from logic.table.chat import notice
 from logic.table.identity import computer_seat
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
 
@@ -20,7 +22,7 @@ def leave(t: Table, player_id: str, now: float) -> None:
     name = t.seats[seat].name
     if t.status == STATUS_LOBBY:
         t.seats[seat] = Seat()
-        t.notice(f"{name} left the table.")
+        notice(t, t_msg("{name} left the table.", name=name))
         if player_id == t.host_id:
             pass_host(t, exclude=player_id)
         t.touch()
@@ -33,7 +35,8 @@ def leave(t: Table, player_id: str, now: float) -> None:
         pass_host(t, exclude=player_id)
     if t.host_id and t.seat_of(t.host_id) is not None:
         t.pending_leave.append(seat)
-        t.notice(f"{name} left. The host decides: a computer player takes the seat, or the game ends.", "warning")
+        notice(t, t_msg("{name} left. The host decides: a computer player takes the seat, or the game ends.",
+                        name=name), "warning")
     else:
         replace_with_bot(t, seat)
     t.after_change(now)
@@ -47,11 +50,11 @@ def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None
     t.pending_leave.remove(seat)
     if choice == "bot":
         replace_with_bot(t, seat)
-        t.notice(f"A computer player took over seat {seat + 1}.")
+        notice(t, t_msg("A computer player took over seat {number}.", number=seat + 1))
         t.after_change(now)
     elif choice == "end":
         t.pending_leave.clear()
-        end_early(t, "The host ended the game.", now)
+        end_early(t, t_msg("The host ended the game."), now)
     else:
         raise IllegalMove("Choose a computer player or ending the game.")
 
@@ -69,12 +72,13 @@ def pass_host(t: Table, exclude: str) -> None:
     t.host_id = others[0] if others and others[0] is not None else ""
     new = t.seat_of(t.host_id) if t.host_id else None
     if new is not None:
-        t.notice(f"{t.seats[new].name} is now the host.")
+        notice(t, t_msg("{name} is now the host.", name=t.seats[new].name))
 
 
-def end_early(t: Table, reason: str, now: float) -> None:
+def end_early(t: Table, reason: Message | str, now: float) -> None:
+    """The table closes without a result; ``reason`` is told to everyone (a plain string is shown as written)."""
     t.status = STATUS_CLOSED
     t.finished_at = now
     t.turn_deadline = t.commit_deadline = None
-    t.notice(reason, "warning")
+    notice(t, reason if isinstance(reason, Message) else verbatim(reason), "warning")
     t.touch()

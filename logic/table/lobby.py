@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
+from logic.table.chat import notice
 from logic.table.identity import computer_seat, seat_person
 from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat
 from logic.table.settings import change_setting
@@ -25,7 +27,7 @@ def join(t: Table, player_id: str, name: str, emoji: str, now: float, seat: int 
         raise IllegalMove("That seat is taken. Pick another one.")
     target = free[0] if seat is None else seat
     seat_person(t, target, player_id, name, emoji)  # a unique name and emoji; computer players give way
-    t.notice(f"{t.seats[target].name} joined.")
+    notice(t, t_msg("{name} joined.", name=t.seats[target].name))
     t.touch()
     if t.settings.auto_start and not t.open_seats() and not t.practice:
         start(t, t.host_id, now)
@@ -101,7 +103,7 @@ def start(t: Table, by: str, now: float) -> None:
     t.state = game.new_game(config, t.seed)
     t.status = STATUS_PLAYING
     t.lobby_deadline = None
-    t.notice("The game has started. Good luck!")
+    notice(t, t_msg("The game has started. Good luck!"))
     t.after_change(now)
 
 

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from logic.game import AnyGame, IllegalMove
+from logic.messages import Message
 from logic.registry import get_game
 from logic.table import away, chat, leaving, lobby, program, record, timers, turns, watch
+from logic.table.chat import ChatLine, Notice, NoticeKind
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
 from logic.table.settings import Settings
 
@@ -42,8 +44,8 @@ class Table:
     bot_ready_at: float | None = None  # computer players wait until then (pacing)
     pending_leave: list[int] = field(default_factory=list)
     log: list[list[Any]] = field(default_factory=list)  # [seat, action_json]
-    chat: list[dict[str, Any]] = field(default_factory=list)
-    notices: list[dict[str, Any]] = field(default_factory=list)
+    chat: list[ChatLine] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
     notice_seq: int = 0
     version: int = 0
     finished_at: float | None = None
@@ -96,8 +98,8 @@ class Table:
         """A saved part changed: pages redraw and the hub saves."""
         self.version += 1
 
-    def notice(self, text: str, kind: str = "info", seats: list[int] | None = None) -> None:
-        chat.notice(self, text, kind, seats)
+    def notice(self, message: Message, kind: NoticeKind = "info", seats: list[int] | None = None) -> None:
+        chat.notice(self, message, kind, seats)
 
     # ----------------------------------------------------------------------------- lobby
     def join(self, player_id: str, name: str, emoji: str, now: float, seat: int | None = None) -> int:
@@ -197,7 +199,7 @@ class Table:
     def resolve_leave(self, by: str, seat: int, choice: str, now: float) -> None:
         leaving.resolve_leave(self, by, seat, choice, now)
 
-    def end_early(self, reason: str, now: float) -> None:
+    def end_early(self, reason: Message | str, now: float) -> None:
         leaving.end_early(self, reason, now)
 
     # ----------------------------------------------------------------------------- chat and watchers

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
+from logic.messages import t_msg
+from logic.table.chat import notice
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def tick(t: Table, now: float) -> list[tuple[int, Any]]:
     made: list[tuple[int, Any]] = []
     if t.status == STATUS_LOBBY and t.lobby_deadline is not None and now >= t.lobby_deadline:
         t.status = STATUS_CLOSED
-        t.notice("The lobby closed because the game did not start in time.", "warning")
+        notice(t, t_msg("The lobby closed because the game did not start in time."), "warning")
         t.touch()
         return made
     if t.status != STATUS_PLAYING or t.paused:
@@ -76,10 +78,10 @@ def timed_out(t: Table, seat: int) -> None:
     others = [i for i in range(len(t.seats)) if i != seat]  # the seat's own page says it to them (ui/table/prompts)
     if s.timeouts >= t.game.timeouts_before_autoplay:
         s.autoplay, s.timed_out = True, False
-        t.notice(f"{s.name} ran out of time; the computer plays for them.", "warning", seats=others)
+        notice(t, t_msg("{name} ran out of time; the computer plays for them.", name=s.name), "warning", seats=others)
         return
     s.timed_out = True
-    t.notice(f"{s.name} ran out of time; the game made their move.", "info", seats=others)
+    notice(t, t_msg("{name} ran out of time; the game made their move.", name=s.name), "info", seats=others)
 
 
 def dismiss_timeout(t: Table, player_id: str) -> None:
@@ -99,7 +101,7 @@ def pause(t: Table, by: str, now: float) -> None:
     t.paused = True
     t.paused_left = None if t.turn_deadline is None else max(0.0, t.turn_deadline - now)
     t.turn_deadline = None
-    t.notice("The host paused the game.")
+    notice(t, t_msg("The host paused the game."))
     t.touch()
 
 
@@ -115,5 +117,5 @@ def resume(t: Table, by: str, now: float) -> None:
     t.bot_ready_at = now + t.settings.bot_delay
     if t.commit_deadline is not None:
         t.commit_deadline = max(t.commit_deadline, now)
-    t.notice("The game goes on.")
+    notice(t, t_msg("The game goes on."))
     t.touch()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
+from logic.table.chat import notice
 from logic.table.identity import seat_person
 from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING
 
@@ -22,7 +24,7 @@ def offer_seat(t: Table, by: str, seat: int, offered: bool = True) -> None:
         raise IllegalMove("Only a computer player's seat can be offered.")
     if offered and seat not in t.offered_seats:
         t.offered_seats.append(seat)
-        t.notice(f"The host offers {t.seats[seat].name}'s seat to whoever is watching.")
+        notice(t, t_msg("The host offers {name}'s seat to whoever is watching.", name=t.seats[seat].name))
     elif not offered and seat in t.offered_seats:
         t.offered_seats.remove(seat)
     else:
@@ -47,8 +49,11 @@ def take_seat(t: Table, player_id: str, name: str, emoji: str, seat: int, now: f
     seat_person(t, seat, player_id, name, emoji)  # a unique name and emoji; computer players give way
     if seat in t.offered_seats:
         t.offered_seats.remove(seat)
-    gone = f" from {before.name}" if before.bot is not None else ""
-    t.notice(f"{t.seats[seat].name} took seat {seat + 1}{gone}.")
+    if before.bot is not None:
+        notice(t, t_msg("{name} took seat {number} from {before}.", name=t.seats[seat].name, number=seat + 1,
+                        before=before.name))
+    else:
+        notice(t, t_msg("{name} took seat {number}.", name=t.seats[seat].name, number=seat + 1))
     if t.status == STATUS_PLAYING:
         t.after_change(now)  # deadlines for a person now, if a turn timer runs
     else:

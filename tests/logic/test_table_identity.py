@@ -83,7 +83,7 @@ def test_a_person_joining_without_the_form_is_numbered_and_told() -> None:
     seat = t.seat_of("guest")
     assert seat is not None and t.seats[seat].name == "Sam 2" and t.seats[seat].emoji != "🐢"
     told = t.notices[-2]  # then "Sam 2 joined." for everyone
-    assert told["seats"] == [seat] and "you play as" in told["text"] and "Sam 2" in told["text"]
+    assert told.seats == (seat,) and "you play as" in str(told.message) and "Sam 2" in str(told.message)
 
 
 def test_free_name_counts_on_and_stays_within_the_limit() -> None:

@@ -89,14 +89,14 @@ def test_after_the_grace_the_computer_plays_for_an_away_player_until_they_return
     assert not t.seats[1].autoplay and t.bots_to_move(T0 + 129) == []
     t.tick(T0 + 130)
     assert t.seats[1].autoplay and t.seats[1].away
-    assert "away" in t.notices[-1]["text"] and t.notices[-1]["seats"] is None  # a notice to everyone
+    assert "away" in str(t.notices[-1].message) and t.notices[-1].seats is None  # a notice to everyone
     assert t.bots_to_move(T0 + 130) == [1]
     t.act_for(1, t.game.timeout_action(t.state, 1), T0 + 131)  # the computer moves for them
     version = t.version
     t.update_presence({"host", "guest"}, T0 + 140)  # the page is back
     assert t.version > version  # the seat changed hands: a change to save
     assert not t.seats[1].autoplay and not t.seats[1].away
-    assert t.notices[-1]["text"] == "Gus is back."
+    assert str(t.notices[-1].message) == "Gus is back."
 
 
 def test_the_grace_counts_from_leaving_and_never_means_never() -> None:
@@ -193,7 +193,7 @@ def test_watchers_chat_as_the_host_chose(mode: str) -> None:
     assert t.watcher_may_read() == (mode != "off")
     if mode == "write":
         t.watcher_say("w1", "Wanda", "🐼", "  go <b>Gus</b> ", T0)
-        assert t.chat[-1]["text"] == "go <b>Gus</b>" and t.chat[-1]["seat"] is None and t.chat[-1]["watcher"]
+        assert t.chat[-1].text == "go <b>Gus</b>" and t.chat[-1].seat is None and t.chat[-1].watcher
     else:
         with pytest.raises(IllegalMove):
             t.watcher_say("w1", "Wanda", "🐼", "hello", T0)

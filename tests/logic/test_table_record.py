@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from logic.table import AWAY, RECONNECTING, SCHEMA, STATUS_PLAYING, Settings, Table, new_table
+from logic.messages import VERBATIM_CONTEXT, t_msg
+from logic.table import AWAY, RECONNECTING, SCHEMA, STATUS_PLAYING, ChatLine, Notice, Settings, Table, new_table
 from logic.table.record import AS_IS, DATES, HELD, NOT_SAVED, TIMERS
 from storage.tables import TableStore
 
@@ -121,3 +122,28 @@ def test_an_away_seat_keeps_the_time_it_was_away_across_a_restart() -> None:
     back.update_presence({"host"}, 8.0)
     assert not back.away_autoplay(7.0 + 19)  # 119 s away
     assert back.away_autoplay(7.0 + 21) and back.seats[1].away
+
+
+def test_notices_and_chat_are_typed_records_that_survive_a_restart_and_older_files() -> None:
+    t = timed_rummy()
+    assert isinstance(t.chat[0], ChatLine) and t.chat[0].text == "hello" and t.chat[0].seat == 0
+    joined = t.notices[0]
+    assert isinstance(joined, Notice) and joined.message == t_msg("{name} joined.", name="Hanna")
+    assert joined.message.english() == "Hanna joined." and joined.seats is None
+    again = round_trip(t, M0 + 3, W0, 10.0, W0 + 60)
+    assert again.notices == t.notices and [(c.seat, c.text, c.at) for c in again.chat] == [(0, "hello", 10.0 - 62.0)]
+    saved = t.to_record(M0 + 3, W0)
+    assert saved["notices"][0] == {"seq": 1, "message": {"text": "{name} joined.", "params": {"name": "Hanna"}},
+                                   "kind": "info", "seats": None}
+
+
+def test_a_notice_saved_as_an_english_sentence_loads_as_it_was_written(tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    shutil.copy(RECORDS / "OLDREC.json", tmp_path / "tables" / "OLDREC.json")
+    record = TableStore(tmp_path).load("OLDREC")
+    assert record is not None
+    t = Table.from_record(record, 42.0, OLD_SAVED_AT + 60)
+    assert [n.message.english() for n in t.notices] == ["Hanna joined.", "Gus joined.",
+                                                         "The game has started. Good luck!"]
+    assert t.notices[0].message.context == VERBATIM_CONTEXT  # shown as written, in every language
+    assert t.chat == [ChatLine(1, "Gus", "🐻", "hi all", 42.0 - 77.0)]  # written 77 s before this load

@@ -42,7 +42,7 @@ def test_beanie_first_timeout_moves_keeps_the_seat_and_asks_only_that_player_to_
     s = t.seats[seat]
     assert not s.autoplay and not t.computer_controls(seat) and s.timed_out and s.timeouts == 1
     brief = t.notices[-1]
-    assert "ran out of time" in brief["text"] and brief["seats"] == [1 - seat]  # the others: a brief notice
+    assert "ran out of time" in str(brief.message) and brief.seats == (1 - seat,)  # the others: a brief notice
     t.dismiss_timeout(f"p{seat}")
     assert not t.seats[seat].timed_out
 
@@ -55,8 +55,8 @@ def test_beanie_second_timeout_in_a_row_hands_the_seat_to_the_computer() -> None
     assert time_out(t) == first
     assert t.seats[first].autoplay and t.computer_controls(first) and t.seats[first].timeouts == 2
     assert not t.seats[first].timed_out  # "I'm back" replaces the notice
-    assert "the computer plays for them" in t.notices[-1]["text"]
-    assert t.notices[-1]["seats"] == [1 - first]  # the others; their own page speaks to them (ui/table/prompts)
+    assert "the computer plays for them" in str(t.notices[-1].message)
+    assert t.notices[-1].seats == (1 - first,)  # the others; their own page speaks to them (ui/table/prompts)
     t.im_back(f"p{first}", T0 + 500)
     assert not t.seats[first].autoplay and t.seats[first].timeouts == 0
 
@@ -91,4 +91,4 @@ def test_president_keeps_auto_play_after_one_timeout() -> None:
     t = people_table("president", 4)
     seat = time_out(t)
     assert t.seats[seat].autoplay and not t.seats[seat].timed_out
-    assert "the computer plays for them" in t.notices[-1]["text"]
+    assert "the computer plays for them" in str(t.notices[-1].message)

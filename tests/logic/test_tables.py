@@ -111,7 +111,7 @@ def test_lobby_expires_after_the_chosen_minutes() -> None:
     assert t.status == STATUS_LOBBY
     t.tick(T0 + 301)
     assert t.status == STATUS_CLOSED
-    assert "did not start in time" in t.notices[-1]["text"]
+    assert "did not start in time" in str(t.notices[-1].message)
 
 
 def test_turn_timeout_moves_for_the_player_and_turns_on_autoplay_until_back() -> None:
@@ -126,7 +126,7 @@ def test_turn_timeout_moves_for_the_player_and_turns_on_autoplay_until_back() ->
     t.tick(t.turn_deadline + 0.1)
     assert len(t.log) == log_len + 1
     assert t.seats[mover].autoplay
-    assert "ran out of time" in t.notices[-1]["text"]
+    assert "ran out of time" in str(t.notices[-1].message)
     player = t.seats[mover].player_id
     t.im_back(player, T0 + 30)
     assert not t.seats[mover].autoplay
@@ -193,7 +193,7 @@ def test_host_leaving_passes_the_host_role() -> None:
 def test_chat_is_cleaned_and_limited() -> None:
     t = lobby()
     t.say("host", "  hello\x00 <b>there</b>  " + "x" * 1000, T0)
-    msg = t.chat[-1]["text"]
+    msg = t.chat[-1].text
     assert "\x00" not in msg and msg.startswith("hello <b>there</b>") and len(msg) == 300
     with pytest.raises(IllegalMove):
         t.say("stranger", "hi", T0)

@@ -101,9 +101,9 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
         (await find(host, "chat-input")).clear().type(text)
         (await find(host, "chat-send")).click()
     await eventually(lambda: len(table.chat) == len(EVIL), timeout=5)
-    assert [m["text"] for m in table.chat] == [clean_text(t, CHAT_LIMIT) for t in EVIL.values()]
-    assert table.chat[1]["text"] == "x" * CHAT_LIMIT
-    assert "\x00" not in table.chat[4]["text"] and "\u202e" not in table.chat[4]["text"]
+    assert [m.text for m in table.chat] == [clean_text(t, CHAT_LIMIT) for t in EVIL.values()]
+    assert table.chat[1].text == "x" * CHAT_LIMIT
+    assert "\x00" not in table.chat[4].text and "\u202e" not in table.chat[4].text
     await reopen_chat(host)
     await host.should_see("<script>alert('x')</script><b>bold</b>")  # literally, as text
     await host.should_see("שלום עליכם مرحبا")
@@ -116,7 +116,7 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
     assert len(table.chat) == len(EVIL)
     runtime().hub.flush_writes()
     saved = runtime().hub.store.load(code)
-    assert saved is not None and [m["text"] for m in saved["chat"]] == [m["text"] for m in table.chat]
+    assert saved is not None and [m["text"] for m in saved["chat"]] == [m.text for m in table.chat]
 
 
 async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:
@@ -298,7 +298,7 @@ async def test_a_900_kb_name_and_chat_message_are_cut_before_they_are_cleaned(
         with_testid(host, "chat-input")[0].set_value(huge + "\x00 and more")
     (await find(host, "chat-send")).click()
     await eventually(lambda: len(table.chat) == 1, timeout=5)
-    assert table.chat[0]["text"] == "z" * CHAT_LIMIT
+    assert table.chat[0].text == "z" * CHAT_LIMIT
     assert seen and max(seen) <= read_budget(CHAT_LIMIT), max(seen)
 
 

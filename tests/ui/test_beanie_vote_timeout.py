@@ -110,7 +110,7 @@ async def test_a_first_timeout_shows_a_notice_until_got_it_and_keeps_the_seat(
     notice = await find(b, "timeout-notice")
     await b.should_see("Turn timed out")
     brief = t.notices[-1]  # the others get a brief toast (which pages show it: tests/logic/test_table_timeouts.py)
-    assert "Bea ran out of time" in brief["text"] and brief["seats"] == [0, 2]
+    assert "Bea ran out of time" in str(brief.message) and brief.seats == (0, 2)
     assert not with_testid(a, "timeout-notice")
     assert not with_testid(b, "btn-im-back")  # the seat is still Bea's
     assert notice is not None

@@ -74,7 +74,7 @@ async def test_unread_badge_and_messages_kept_with_the_table(create_user: Callab
 
     again = Hub(runtime().data_dir)  # what a restarted server finds on disk
     again.load()
-    assert [m["text"] for m in again.get(code).chat] == ["hello <b>there</b>", "second"]
+    assert [m.text for m in again.get(code).chat] == ["hello <b>there</b>", "second"]
     again.main.close()
 
 

@@ -66,7 +66,7 @@ def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World
     legal = world.client.get(f"/api/v1/tables/{table.code}/legal", headers=headers)
     assert legal.status_code == 200 and legal.json() == []  # the person's turn now
     assert not table.seats[1].autoplay  # it asked: the seat is its own again
-    assert any("Program 2 is back" in n["text"] for n in table.notices)
+    assert any("Program 2 is back" in str(n.message) for n in table.notices)
 
 
 def test_two_program_seats_at_one_table_each_see_and_play_only_their_own(world: World) -> None:

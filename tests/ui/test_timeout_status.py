@@ -51,8 +51,8 @@ async def test_a_timeout_speaks_to_the_seat_and_leaves_one_status(user: User) ->
     page = texts(user)
     assert "Your turn" not in page and "Waiting for your turn" not in page, page
     assert "ran out of time; the computer plays for them" not in page  # third person: for the others only
-    told = [n for n in table.notices if "ran out of time" in n["text"]]
-    assert told and told[-1]["seats"] == [1, 2, 3]
+    told = [n for n in table.notices if "ran out of time" in str(n.message)]
+    assert told and told[-1].seats == (1, 2, 3)
 
     (await find(user, "btn-im-back")).click()
     await eventually(lambda: not table.seats[0].autoplay)

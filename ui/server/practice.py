@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from logic.cards import derive_rng
 from logic.game import IllegalMove
+from logic.messages import t_msg
 from logic.registry import get_game
 from logic.table import Settings, Table, bot_identity, new_table
 from storage.health import HEALTH
@@ -69,7 +70,8 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     table.state = game.restore(snapshot)  # exactly what a replay of the table starts from
     table.after_change(now)  # its deadlines for the new state
     if source is not None:
-        table.notice(f"Practice from before move {source.step + 1} of game {source.code}: play it your way.")
+        table.notice(t_msg("Practice from before move {number} of game {code}: play it your way.",
+                           number=source.step + 1, code=source.code))
     hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
     hub.tables[table.code] = table
     hub.opened(table, address)

@@ -53,7 +53,7 @@ class TableDialogs:
             unread = len(self.table.chat) - self.chat_seen if self.may_read_chat() else 0
             self.chat_badge.set_text(str(unread))
             self.chat_badge.set_visibility(unread > 0)
-            if (unread > 0 and self.chat_log is None and self.table.chat[-1].get("seat") != self.ctx.seat
+            if (unread > 0 and self.chat_log is None and self.table.chat[-1].seat != self.ctx.seat
                     and opens_on_message):
                 self.open_chat()
         if self.chat_log is not None:
@@ -118,9 +118,9 @@ class TableDialogs:
             ui.label("No messages yet.").classes("text-grey-8")
         for msg in self.table.chat:
             with ui.row().classes("gap-1 items-baseline no-wrap"):
-                watcher = " (watching)" if msg.get("watcher") else ""
-                ui.label(f"{msg['emoji']} {msg['name']}{watcher}:").classes("font-bold text-sm whitespace-nowrap")
-                ui.label(msg["text"]).classes("text-sm break-all")
+                watcher = " (watching)" if msg.watcher else ""
+                ui.label(f"{msg.emoji} {msg.name}{watcher}:").classes("font-bold text-sm whitespace-nowrap")
+                ui.label(msg.text).classes("text-sm break-all")
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:

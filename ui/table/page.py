@@ -22,6 +22,7 @@ from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games import make_screen
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key
+from ui.i18n.viewer import tr
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -272,10 +273,10 @@ class TablePage:
 
     def show_notices(self) -> None:
         for n in self._table.notices:
-            if n["seq"] <= self.last_notice:
+            if n.seq <= self.last_notice:
                 continue
-            if n["seats"] is None or self.seat in n["seats"]:
-                ui.notify(n["text"], type="warning" if n["kind"] == "warning" else "info", position="top",
+            if n.seats is None or self.seat in n.seats:
+                ui.notify(tr(n.message), type="warning" if n.kind == "warning" else "info", position="top",
                           timeout=3000)
         self.last_notice = self._table.notice_seq
         self.dialogs.show_unread(bool(self.pref("chat_opens", False)))

@@ -36,7 +36,7 @@ def seen(ctx: TableContext) -> Seen:
     if t.status == STATUS_OVER and t.state is not None and ctx.seat is not None:
         outcome = t.game.outcome(t.state)
         won = outcome is not None and ctx.seat in outcome.winners
-    others = sum(1 for m in t.chat if m.get("seat") != ctx.seat)
+    others = sum(1 for m in t.chat if m.seat != ctx.seat)
     return Seen(len(t.log), ctx.my_turn, t.status == STATUS_OVER, won, others, tuple(t.to_move()))
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from logic.messages import t_msg
 from logic.table import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
@@ -183,7 +184,7 @@ def play_again(ctx: TableContext) -> None:
         new.settings.next_hand_seconds = t.settings.next_hand_seconds
         hub.changed(new)
     t.next_code = new.code
-    t.notice(f"{who.name} started a new game. Join it from the results.")
+    t.notice(t_msg("{name} started a new game. Join it from the results.", name=who.name))
     t.version += 1
     hub.changed(t)
     ui.navigate.to(f"/table/{new.code}")
