@@ -37,10 +37,11 @@ from logic.table.settings import (
     WATCHER_CHAT,
     Settings,
 )
+from logic.table.turns import LogEntry
 
 __all__ = [
     "AWAY", "AWAY_GRACES", "AWAY_NEVER", "BOT_DELAYS", "CHAT_LIMIT", "CONNECTED", "EMOJI_CHOICES", "ChatLine", "Clash",
-    "Notice", "NoticeKind",
+    "LogEntry", "Notice", "NoticeKind",
     "LOBBY_MINUTES", "MAX_CHAT", "NEXT_HAND_CHOICES", "NAME_LIMIT", "PROGRAM_EMOJI", "PROGRAM_NAME", "RECONNECTING",
     "RECONNECT_SECONDS", "SCHEMA", "STATUS_CLOSED", "STATUS_LOBBY", "STATUS_OVER", "STATUS_PLAYING",
     "WATCHER_CHAT", "Seat", "Settings", "Table", "Timer", "away_text", "bot_identity", "clash", "clean_name",

@@ -20,6 +20,7 @@ from logic.table import away, chat, leaving, lobby, program, record, timers, tur
 from logic.table.chat import ChatLine, Notice, NoticeKind
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
 from logic.table.settings import Settings
+from logic.table.turns import LogEntry
 
 Timer = Literal["turn", "lobby", "commit"]
 
@@ -43,7 +44,7 @@ class Table:
     commit_deadline: float | None = None  # when a pending move lands by itself (the time to undo it)
     bot_ready_at: float | None = None  # computer players wait until then (pacing)
     pending_leave: list[int] = field(default_factory=list)
-    log: list[list[Any]] = field(default_factory=list)  # [seat, action_json]
+    log: list[LogEntry] = field(default_factory=list)
     chat: list[ChatLine] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
     notice_seq: int = 0

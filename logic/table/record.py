@@ -19,18 +19,19 @@ from logic.table.away import gone_for, mark_unseen
 from logic.table.chat import ChatLine, Notice
 from logic.table.seats import Seat
 from logic.table.settings import Settings
+from logic.table.turns import LogEntry
 
 if TYPE_CHECKING:
     from logic.table.model import Table
 
 SCHEMA = 3  # 2: program seats (``program_hash``); 3: timers saved as time left, away seats' time gone
 AS_IS = ("code", "game_key", "options", "seed", "host_id", "practice", "status", "paused", "paused_left",
-         "pending_leave", "log", "notice_seq", "version", "next_code", "offered_seats")
+         "pending_leave", "notice_seq", "version", "next_code", "offered_seats")
 TIMERS = {"lobby_deadline": "lobby_left", "turn_deadline": "turn_left", "commit_deadline": "commit_left",
           "bot_ready_at": "bot_wait_left"}  # field on the table -> seconds left in the record
 DATES = ("created_at", "finished_at")  # dates for people: wall clock in the record
 NOT_SAVED = ("present_ids", "gone_since", "presence_version", "state")  # presence, and the state as a snapshot
-HELD = ("seats", "settings", "chat", "notices")  # saved in their own shape (below)
+HELD = ("seats", "settings", "chat", "notices", "log")  # saved in their own shape (below)
 
 
 def to_record(t: Table, now: float, wall: float | None = None) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def to_record(t: Table, now: float, wall: float | None = None) -> dict[str, Any]
     wall = now if wall is None else wall
     data: dict[str, Any] = {name: getattr(t, name) for name in AS_IS}
     data["options"] = dict(t.options)
-    data["log"] = list(t.log)  # entries are never changed after they are written
+    data["log"] = [list(entry) for entry in t.log]
     data["notices"] = [n.to_json() for n in t.notices]
     data["pending_leave"] = list(t.pending_leave)
     data["offered_seats"] = list(t.offered_seats)
@@ -67,6 +68,7 @@ def from_record(cls: type[Table], data: dict[str, Any], now: float, wall: float 
     fields["settings"] = Settings(**data["settings"])
     fields["chat"] = [ChatLine.from_json(m, _moment(m.get("at"), now, wall) or now) for m in data.get("chat", [])]
     fields["notices"] = [Notice.from_json(n) for n in data.get("notices", [])]
+    fields["log"] = [LogEntry.from_json(e) for e in data.get("log", [])]
     for name in DATES:
         fields[name] = _moment(data.get(name), now, wall)
     for name, saved in TIMERS.items():

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
 from logic.table.seats import STATUS_OVER, STATUS_PLAYING
 
 if TYPE_CHECKING:
     from logic.table.model import Table
+
+
+class LogEntry(NamedTuple):
+    """One move of a table's action log: the seat and the action in its JSON form (``game.encode_action``). A
+    tuple, so its saved form is the ``[seat, action]`` pair records have always held."""
+
+    seat: int
+    action: dict[str, Any]
+
+    @classmethod
+    def from_json(cls, data: list[Any] | tuple[Any, ...]) -> LogEntry:
+        seat, action = data
+        return cls(int(seat), dict(action))
 
 
 def act(t: Table, player_id: str, action: Any, now: float) -> None:
@@ -42,7 +55,7 @@ def apply(t: Table, seat: int, action: Any, now: float) -> None:
     kept = t.turn_deadline, t.bot_ready_at
     hand_over = game.phase(t.state) == PHASE_HAND_OVER
     game.apply(t.state, seat, action)  # raises IllegalMove and changes nothing
-    t.log.append([seat, game.encode_action(action)])
+    t.log.append(LogEntry(seat, game.encode_action(action)))
     if not hand_over and game.phase(t.state) == PHASE_HAND_OVER:
         t.turn_deadline = None  # the hand just ended: the countdown to the next one starts (after_change)
     after_change(t, now)
@@ -110,7 +123,7 @@ def checked_bot_action(t: Table, seat: int, action: Any) -> Any:
     else moving: then it is caught in a cycle (say meld, undo, meld ...) and gets the game's out-of-time move
     instead, which ends its turn in a few moves, so the table goes on for everyone."""
     log = t.log
-    if len(log) < RUNAWAY_MOVES or any(entry[0] != seat for entry in log[-RUNAWAY_MOVES:]):
+    if len(log) < RUNAWAY_MOVES or any(entry.seat != seat for entry in log[-RUNAWAY_MOVES:]):
         return action
     return t.game.timeout_action(t.state, seat)
 
@@ -122,4 +135,4 @@ def bot_level_for(t: Table, seat: int) -> str:
 
 def replay_state(t: Table) -> Any:
     game = t.game
-    return game.replay(game.make_config(**t.options), t.seed, [(s, a) for s, a in t.log])
+    return game.replay(game.make_config(**t.options), t.seed, [(e.seat, e.action) for e in t.log])

@@ -106,7 +106,7 @@ def test_the_table_takes_a_withdrawal_out_of_turn_and_keeps_the_movers_clock():
     deadline = t.turn_deadline
     t.act("p1", WITHDRAW, T0 + 20)
     assert t.turn_deadline == deadline and t.status == STATUS_PLAYING
-    assert t.log[-1] == [1, {"kind": "withdraw"}]
+    assert t.log[-1] == (1, {"kind": "withdraw"})
     with pytest.raises(IllegalMove, match="not your turn"):
         t.act("p1", AGREE, T0 + 21)  # other moves out of turn are still refused
     with pytest.raises(IllegalMove, match="not your turn"):

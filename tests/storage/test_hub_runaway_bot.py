@@ -66,4 +66,4 @@ def test_a_bot_that_cycles_still_lets_the_turns_pass(tmp_path: Path, monkeypatch
     assert len(lengths) == 8  # eight turns passed
     # the bot itself never ended a turn: each ran to the limit, then the out-of-time move (discard, commit) ended it
     assert all(LIMIT <= n <= LIMIT + 4 for n in lengths), lengths
-    assert hub.store.load(table.code)["log"] == table.log  # every move saved
+    assert hub.store.load(table.code)["log"] == [list(e) for e in table.log]  # every move saved

@@ -82,7 +82,7 @@ async def test_every_voter_can_take_their_vote_back_out_of_turn(create_user: Cal
                      and button(b, "btn-withdraw").enabled)
     mine.click()  # out of turn
     await eventually(lambda: t.state.agreed == [True, False, False])
-    assert t.state.proposer == 0 and t.log[-1] == [1, {"kind": "withdraw"}]
+    assert t.state.proposer == 0 and t.log[-1] == (1, {"kind": "withdraw"})
     await eventually(lambda: "Agreed" not in banner(a) and "want to end the round" in banner(a))
     await eventually(lambda: button(b, "btn-agree") is not None)  # Bea may agree again, on her turn
     assert "your turn" in str(button(b, "btn-agree").props.get("data-reason", ""))

@@ -192,7 +192,8 @@ def test_idle_tables_end_by_kind_and_are_kept(tmp_path: Path) -> None:
     assert idle_tables.end_idle_tables(hub) == [practice.code]
     assert practice.status == STATUS_CLOSED
     kept = json.loads((tmp_path / "ended" / f"{practice.code}.json").read_text())
-    assert kept["code"] == practice.code and kept["log"] == practice.log and "3 days" in kept["ended_because"]
+    assert kept["code"] == practice.code and kept["log"] == [list(e) for e in practice.log]
+    assert "3 days" in kept["ended_because"]
 
 
 # ------------------------------------------------------------------------------------------------ host console

@@ -26,8 +26,8 @@ def later_log(report: Report) -> list[list[object]]:
     mine = [list(e) for e in report.log]
     table = runtime().hub.get(report.code)
     record = find_finished(report.code) if table is None else None
-    now = list(table.log) if table is not None else list((record or {}).get("log") or [])
-    now = [list(e) for e in now]
+    saved = table.log if table is not None else list((record or {}).get("log") or [])
+    now = [list(e) for e in saved]
     if len(now) > len(mine) and now[:len(mine)] == mine and (table is None or table.game_key == report.game):
         return now
     return mine

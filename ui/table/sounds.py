@@ -7,10 +7,11 @@ the files are made by ``assets/sounds/make_sounds.py``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from logic.table import STATUS_OVER
+from logic.table import STATUS_OVER, LogEntry
 
 if TYPE_CHECKING:
     from nicegui import ui
@@ -40,10 +41,10 @@ def seen(ctx: TableContext) -> Seen:
     return Seen(len(t.log), ctx.my_turn, t.status == STATUS_OVER, won, others, tuple(t.to_move()))
 
 
-def played_in_turn(log: list[list[Any]], before: Seen, after: Seen) -> bool:
+def played_in_turn(log: Sequence[LogEntry], before: Seen, after: Seen) -> bool:
     """A seat that was to move made one of the new moves: a switch flipped out of turn (President's "Pass for this
     trick", Beanie's vote taken back) is no play, and chimes at nobody."""
-    return any(entry[0] in before.movers for entry in log[before.moves:after.moves])
+    return any(entry.seat in before.movers for entry in log[before.moves:after.moves])
 
 
 def sound_for(before: Seen, after: Seen, played: bool | None = None) -> str | None:
