@@ -1,35 +1,44 @@
 """Hints for the player whose turn it is: a pure function of that seat's view.
 
-``hint(view)`` returns::
-
-    {"stage": "draw" | "play" | "pending" | None,
-     "take": code or None,        # before drawing: the discard to take (deepest card), None = stock
-     "take_count": int,            # how many cards that pickup would take
-     "melds": [[codes], ...],      # after drawing: melds available now (best combination)
-     "layoffs": [{"meld": id, "cards": [codes]}],
-     "discard": code or None,      # suggested discard once melds/lay-offs are done
-     "highlight": [codes],         # cards in hand to light up
-     "text": str}                  # one or two sentences for the player
+``hint(view)`` returns a :class:`RummyHint`.
 
 It uses the medium bot's judgement (one step of look-ahead, memory of what opponents collect).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import CODE, PRETTY, can_use_buried, pretty
-from logic.rummy.view_types import RummyView
+from logic.rummy.view_types import RummyTurnStage, RummyView
+
+
+class LayoffHint(TypedDict):
+    meld: int  # the meld's id
+    cards: list[str]  # codes from the hand to lay off on it
+
+
+class RummyHint(TypedDict):
+    """What the player to move could do now (codes are card codes such as "10H")."""
+
+    stage: RummyTurnStage | None  # the turn's stage ("draw", "play", "pending"), None when it is not this seat's turn
+    take: str | None  # before drawing: the discard to take (the deepest card), None = the stock
+    take_count: int  # how many cards that pickup would take
+    melds: list[list[str]]  # after drawing: melds available now (the best combination)
+    layoffs: list[LayoffHint]
+    discard: str | None  # the suggested discard once melds and lay-offs are done
+    highlight: list[str]  # cards in hand to light up
+    text: str  # one or two sentences for the player
 
 
 def _engine_melds(seen: Seen) -> list[list]:
     return [[m[0], m[1], m[2], m[3], m[4], m[5], m[6], [], m[7]] for m in seen.melds]
 
 
-def hint(view: RummyView) -> dict[str, Any]:
-    out: dict[str, Any] = {"stage": None, "take": None, "take_count": 0, "melds": [], "layoffs": [],
+def hint(view: RummyView) -> RummyHint:
+    out: RummyHint = {"stage": None, "take": None, "take_count": 0, "melds": [], "layoffs": [],
                            "discard": None, "highlight": [], "text": ""}
     seat = view.get("seat")
     if seat is None or view.get("phase") != "play" or view.get("current") != seat:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.rummy.actions import Discard, DrawStock, LayOff, Meld, TakeDiscard
-from logic.rummy.hints import hint
+from logic.rummy.hints import RummyHint, hint
 from logic.views import RummyView
 from ui.games.rummy.parts import PageState, pretty
 
@@ -27,7 +27,7 @@ class RummyControl:
     def move_card(self, ctx: TableContext[RummyView], code: str, before: str) -> None:  # the screen class defines it
         ...
 
-    def current_hint(self, ctx: TableContext[RummyView]) -> dict[str, Any] | None:
+    def current_hint(self, ctx: TableContext[RummyView]) -> RummyHint | None:
         return self.st.current_hint(len(ctx.table.log))
 
     # ----------------------------------------------------------------------------- what can be done

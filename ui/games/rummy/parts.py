@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.cards import SUIT_SYMBOL, Card
+from logic.rummy.hints import RummyHint
 from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
@@ -82,14 +83,14 @@ def drop_target(el: ui.element, kinds: str, on_drop: Callable[[str, str], None])
 class PageState:
     """What one browser remembers between redraws (kept by that page's own :class:`RummyScreen`)."""
 
-    hint: dict[str, Any] | None = None
+    hint: RummyHint | None = None
     hint_at: int = -1  # the table's move count when the hint was asked for
     choose_layoff: bool = False
     melds_view: Region | None = None  # the melds Region (redrawn on request after a selection)
     hand_order: list[str] = field(default_factory=list)  # "My order": the player's own arrangement
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def current_hint(self, moves: int) -> dict[str, Any] | None:
+    def current_hint(self, moves: int) -> RummyHint | None:
         """The hint, while no move was made since it was asked for (a chat message or a host's setting does not
         make it stale)."""
         return self.hint if self.hint is not None and self.hint_at == moves else None
@@ -238,7 +239,7 @@ def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted
 
 
 # --- lines above the piles -----------------------------------------------------------------------------------
-def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: dict[str, Any] | None) -> None:
+def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: RummyHint | None) -> None:
     """Last turn, scores, the first-deal draw (early in the match), the must-use warning and the hint."""
     n = len(ctx.table.seats)
     playing = view["phase"] == "play"

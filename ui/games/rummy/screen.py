@@ -144,7 +144,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
         h = self.current_hint(ctx)
         cards = self.selection(ctx)
         targets = set(self.layoff_targets(ctx, view, cards)) if cards else set()
-        hint_melds = {lo["meld"] for lo in (h or {}).get("layoffs", [])}
+        hint_melds = {lo["meld"] for lo in (h["layoffs"] if h else [])}
         playing = stage == "play"
         area = ui.element("div").classes("rm-melds w-full" + (" rm-can-meld" if playing else ""))
         area.props["data-testid"] = "melds"
@@ -166,15 +166,15 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
 
     # ----------------------------------------------------------------------------- hand
     def hand_key(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> Hashable | None:
-        h = self.current_hint(ctx) or {}
-        return self.stage(ctx, view), tuple(h.get("highlight") or []), h.get("discard"), view["must_use"]
+        h = self.current_hint(ctx)
+        return self.stage(ctx, view), tuple(h["highlight"] if h else ()), h["discard"] if h else None, view["must_use"]
 
     def hand(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> None:
         hand_el = ui.context.slot.parent
         stage = self.stage(ctx, view)
-        h = self.current_hint(ctx) or {}
-        lit = set(h.get("highlight") or [])
-        suggested = h.get("discard")
+        h = self.current_hint(ctx)
+        lit = set(h["highlight"] if h else ())
+        suggested = h["discard"] if h else None
         must = view["must_use"]
         drop_target(hand_el, "hand stock discard" if stage == "draw" else "hand",
                     lambda s, t: self.drop_on_hand(ctx, s, t))
