@@ -47,7 +47,7 @@ class SearchSpec(Protocol):
     def sample(self, view: Mapping[str, Any], rng: random.Random) -> Any:
         """A full state consistent with the view (hidden cards dealt at random, consistent with all seen)."""
 
-    def policy(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
+    def policy(self, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any:
         """A fast, strong move for ``seat`` in a playout."""
 
     def evaluate(self, state: Any, seat: int) -> float:
@@ -74,7 +74,7 @@ class GameSpec:
     def to_move(self, state: Any) -> int:
         return self.game.to_move(state)[0]
 
-    def legal(self, state: Any, seat: int) -> list:
+    def legal(self, state: Any, seat: int) -> list[Any]:
         return self.game.legal_actions(state, seat)
 
     def apply(self, state: Any, seat: int, action: Any) -> None:
@@ -96,7 +96,7 @@ def playout(spec: Any, state: Any, seat: int, start: Any, rng: random.Random, ma
     """Play ``state`` (modified in place) to the spec's horizon with its policy; the value for ``seat``."""
     fast = getattr(spec, "rollout", None)
     if fast is not None:
-        return fast(state, seat, rng)
+        return float(fast(state, seat, rng))
     game = spec.game
     for _ in range(max_steps):
         if spec.done(state, start) or game.outcome(state) is not None:
@@ -104,7 +104,7 @@ def playout(spec: Any, state: Any, seat: int, start: Any, rng: random.Random, ma
         mover = spec.to_move(state)
         legal = spec.legal(state, mover)
         spec.apply(state, mover, spec.policy(state, mover, legal, rng))
-    return spec.evaluate(state, seat)
+    return float(spec.evaluate(state, seat))
 
 
 def paired_gap(a: list[float], b: list[float]) -> tuple[float, float]:

@@ -18,7 +18,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -217,7 +217,7 @@ class AtomicJSONStorage(Storage):
             data = json.loads(raw.decode("utf-8"))
             if _valid_shape(data):
                 self._last_text = text
-                return data
+                return cast(dict[str, dict[str, Any]], data)
             reason = "not a TinyDB document tree"
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             data, reason = None, f"unreadable JSON: {exc}"

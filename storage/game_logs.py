@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from storage.atomic_json import atomic_write_text, quarantine
 from storage.tables import check_code
@@ -46,4 +46,4 @@ class GameLogStore:
         if not isinstance(data, dict) or data.get("code") != code or not isinstance(data.get("log"), list):
             quarantine(path, "not a game log")
             return None
-        return data["log"]
+        return cast(list[Any], data["log"])

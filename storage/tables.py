@@ -15,7 +15,7 @@ import os
 import re
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import TinyDB
 
@@ -159,7 +159,7 @@ class TableStore:
             record = docs[0] if len(docs) == 1 else None
             problem = _valid_record(record, code) if len(docs) == 1 else f"{len(docs)} documents instead of 1"
             if problem is None:
-                return json.loads(json.dumps(record))
+                return cast(dict[str, Any], json.loads(json.dumps(record)))
             storage: AtomicJSONStorage = db.storage  # type: ignore[assignment]
             if storage.corrupt_copy is None:  # the storage layer has not kept a copy yet
                 quarantine(self.path(code), problem)
@@ -178,7 +178,7 @@ class TableStore:
             else []
         if len(docs) != 1 or _valid_record(docs[0], code) is not None:
             return None
-        return docs[0]
+        return cast(dict[str, Any], docs[0])
 
     def _problem_of(self, path: Path, code: str) -> str | None:
         """Why the file at ``path`` is not a whole record of table ``code`` (None when it is one)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from . import sets as S
 from .sets import CARD_ID, NATURAL_POINTS, RANK, SUIT
@@ -169,5 +169,8 @@ def hand_value(
     return total
 
 
-def pick_legal(legal: list[Any], want: Any) -> Any:
+L = TypeVar("L")  # a legal action
+
+
+def pick_legal(legal: list[L], want: L) -> L:
     return want if want in legal else legal[0]

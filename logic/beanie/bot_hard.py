@@ -18,7 +18,7 @@ seeds, within the noise) and plays the same heads-up.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from logic.search import SearchStats, clear_gain, search_choose
 
@@ -28,6 +28,8 @@ from .bot_search import BeanieSpec, EndNow
 from .bots import HeuristicHardBot
 from .sets import RANK
 from .view_types import BeanieView
+
+M = TypeVar("M", bound=BeanieAction)  # a kind of move
 
 
 class HardBot(HeuristicHardBot):
@@ -63,7 +65,8 @@ class HardBot(HeuristicHardBot):
         ctx = Ctx(view)
         if ctx.stage == "draw":
             if DRAW_DISCARD in legal and DRAW_STOCK in legal and self._top_may_help(ctx):
-                return self._search(ctx, view, [DRAW_STOCK, DRAW_DISCARD], move, rng)
+                draws: list[BeanieAction] = [DRAW_STOCK, DRAW_DISCARD]
+                return self._search(ctx, view, draws, move, rng)
             return move
         if type(move) is Lay:
             move = self._search_lay(ctx, view, legal, move, rng)
@@ -76,17 +79,19 @@ class HardBot(HeuristicHardBot):
         vote = self._vote(ctx, view, legal, pick, rng)
         return pick if vote is None else vote
 
-    def _search_lay(self, ctx: Ctx, view: BeanieView, legal: list[Any], move: Lay, rng: random.Random) -> Any:
+    def _search_lay(self, ctx: Ctx, view: BeanieView, legal: list[BeanieAction], move: Lay,
+                    rng: random.Random) -> BeanieAction:
         """The heuristic lays a set: check it against other lays and against holding everything back this turn (a
         set on the table takes the others' lay-offs and shows which Beanies they can steal)."""
         lays = [a for a in legal if type(a) is Lay]
         ranked = self.ranked_lays(ctx, lays)[: self.lay_candidates]
         discards = [a for a in legal if type(a) is Discard]
         holds = self.ranked_discards(ctx, discards, ctx.accepted(), self.dead_cards(ctx))[: self.hold_candidates]
-        cands: list[Any] = list(dict.fromkeys([move, *ranked, *holds]))
+        cands: list[BeanieAction] = list(dict.fromkeys([move, *ranked, *holds]))
         return self._search(ctx, view, cands, move, rng)
 
-    def _vote(self, ctx: Ctx, view: BeanieView, legal: list[Any], pick: Discard, rng: random.Random) -> Any:
+    def _vote(self, ctx: Ctx, view: BeanieView, legal: list[BeanieAction], pick: Discard,
+              rng: random.Random) -> BeanieAction | None:
         """Agree, propose or withdraw when a draw now is clearly better (or worse) than playing on."""
         if AGREE in legal:  # someone proposed: agreeing ends the round now (at 3-4: once the rest agree too)
             return AGREE if self._draw_beats_play(ctx, view, EndNow(), pick, rng) else None
@@ -109,7 +114,7 @@ class HardBot(HeuristicHardBot):
         top = ctx.top
         return RANK[top] == ctx.wild or top in ctx.accepted() or has_partner(top, ctx.hand)
 
-    def _search(self, ctx: Ctx, view: BeanieView, cands: list[Any], prefer: Any, rng: random.Random) -> Any:
+    def _search(self, ctx: Ctx, view: BeanieView, cands: list[M], prefer: M, rng: random.Random) -> M:
         if len(cands) == 1:
             return cands[0]
         stats = SearchStats()
@@ -117,4 +122,5 @@ class HardBot(HeuristicHardBot):
                       max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
                       stats=stats)
         # a round's outcome swings widely: leave the heuristic's move only for a clear gain
-        return clear_gain(stats, cands, prefer, self.gain_z, self.min_gain)
+        gain: M = clear_gain(stats, cands, prefer, self.gain_z, self.min_gain)
+        return gain

@@ -13,6 +13,7 @@ still going after ``max_turns`` turns is valued as if it ended as a draw there.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from . import sets as S
 from .bot_eval import has_partner as has_partner
@@ -46,7 +47,7 @@ def _lay_points(cards: tuple[int, ...], wild: int, bv: int) -> int:
     return sum(bv if RANK[c] == wild else NATURAL_POINTS[c] for c in cards)
 
 
-def _best_lay(hand: list[int], wild: int, bv: int, keep: int) -> tuple | None:
+def _best_lay(hand: list[int], wild: int, bv: int, keep: int) -> tuple[Any, ...] | None:
     """The lay option shedding the most points (then the most cards, the fewest Beanies) that leaves
     at least ``keep`` cards in hand."""
     best, best_key = None, None

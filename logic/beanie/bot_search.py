@@ -158,5 +158,5 @@ class BeanieSpec:
         else:
             pts = self.playout.play_round(state, rng)
         others = [p for i, p in enumerate(pts) if i != seat]
-        return sum(others) / len(others) - pts[seat]
+        return float(sum(others) / len(others) - pts[seat])
 

@@ -183,7 +183,7 @@ class MediumBot:
         packing of the rest of the hand, then the most cards, then the fewest Beanies."""
         hand = ctx.hand
         bv, wild = ctx.bv, ctx.wild
-        keyed: dict[tuple, tuple] = {}
+        keyed: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         for a in lays:
             cards = {CARD_ID[c] for c in a.cards}
             nat = tuple(sorted(c for c in cards if RANK[c] != wild))
@@ -195,7 +195,7 @@ class MediumBot:
             keyed[(nat, nw)] = ((p + best_pack(ctx, rest)[0], len(cards), -nw), a)
         return [a for _, a in sorted(keyed.values(), key=lambda t: t[0], reverse=True)]
 
-    def best_discard(self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None) -> Any:
+    def best_discard(self, ctx: Ctx, discards: list[Discard], accepted: set[int], dead: set[int] | None) -> Discard:
         return self.ranked_discards(ctx, discards, accepted, dead)[0]
 
     def ranked_discards(

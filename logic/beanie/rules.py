@@ -169,7 +169,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.message = f"{seat_name(seat)} laid a {S.TYPE_NAMES[typ]}: {' '.join(SHOWN[c] for c in placed)}."
         self._after_play(st, seat)
 
-    def _find_set(self, st: BeanieState, set_id: object) -> list:
+    def _find_set(self, st: BeanieState, set_id: object) -> list[Any]:
         for s in st.sets:
             if s[0] == set_id:
                 return s

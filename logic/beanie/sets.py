@@ -12,7 +12,7 @@ runs keep rank order.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 from logic.cards import Card
 from logic.game import IllegalMove
@@ -73,7 +73,7 @@ def hand_points(hand: list[int], wild: int, beanie_value: int) -> int:
     return sum(beanie_value if RANK[c] == wild else NATURAL_POINTS[c] for c in hand)
 
 
-def set_label(s: list) -> str:
+def set_label(s: list[Any]) -> str:
     """Short public name of a set: "the match of 7s", "the run of ♦ 4-7"."""
     reps = s[4]
     if s[2] == MATCH:
@@ -110,7 +110,7 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     elif len(cards) > 4:
         match_err = "a match holds at most 4 cards, one of each suit"
     run_err = None
-    run_ends: tuple = ()
+    run_ends: tuple[Any, ...] = ()
     extras = 0
     s0 = SUIT[nat[0]]
     if any(SUIT[c] != s0 for c in nat):
@@ -235,7 +235,7 @@ def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetTy
 # --- adding to sets on the table --------------------------------------------------------------
 
 
-def accepts(s: list, wild: int) -> list[int]:
+def accepts(s: list[Any], wild: int) -> list[int]:
     """Natural cards that could be added to set ``s`` this round (not Beanies: those are 'star')."""
     reps = s[4]
     if s[2] == MATCH:
@@ -255,7 +255,7 @@ def accepts(s: list, wild: int) -> list[int]:
     return out
 
 
-def star_ends(s: list) -> tuple[Side | None, ...]:
+def star_ends(s: list[Any]) -> tuple[Side | None, ...]:
     """Where a lone Beanie can go on set ``s``: () when full, (None,) when there is one place,
     ("low", "high") when the run is open at both ends."""
     reps = s[4]
@@ -269,7 +269,7 @@ def star_ends(s: list) -> tuple[Side | None, ...]:
     return ()
 
 
-def add_natural(s: list, card: int) -> None:
+def add_natural(s: list[Any], card: int) -> None:
     """Put natural ``card`` onto set ``s`` (already checked by ``accepts``)."""
     cards, reps = s[3], s[4]
     if s[2] == MATCH:
@@ -286,7 +286,7 @@ def add_natural(s: list, card: int) -> None:
         reps.append(card)
 
 
-def add_star(s: list, card: int, side: str | None) -> int:
+def add_star(s: list[Any], card: int, side: str | None) -> int:
     """Put Beanie ``card`` onto set ``s`` at ``side`` (resolved by the caller); returns what it stands for."""
     cards, reps = s[3], s[4]
     if s[2] == MATCH:

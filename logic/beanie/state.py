@@ -44,7 +44,7 @@ class BeanieState:
         self.hands: list[list[int]] = []
         self.stock: list[int] = []
         self.discard: list[int] = []
-        self.sets: list[list] = []
+        self.sets: list[list[Any]] = []
         self.next_set_id = 1
         self.laid: list[bool] = []
         self.turns_done: list[int] = []
@@ -59,11 +59,11 @@ class BeanieState:
         self.totals: list[int] = []
         self.scorecard: list[list[int]] = []
         self.confirmed: list[bool] = []
-        self.result: list | None = None
+        self.result: list[Any] | None = None
         self.message: str | None = None
 
 
-def _copy_sets(sets: list[list]) -> list[list]:
+def _copy_sets(sets: list[list[Any]]) -> list[list[Any]]:
     return [[s[0], s[1], s[2], s[3][:], s[4][:]] for s in sets]
 
 

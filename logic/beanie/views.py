@@ -34,14 +34,15 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
+from logic.view_types import SeatView
 
 from . import sets as S
 from .sets import CODES, RANK
 from .state import BeanieState
-from .view_types import BeaniePhase, BeanieSet, BeanieSummary, BeanieView, BeanieVote, SeatView
+from .view_types import BeaniePhase, BeanieSet, BeanieSummary, BeanieView, BeanieVote
 
 
-def _set_view(s: list, wild: int) -> BeanieSet:
+def _set_view(s: list[Any], wild: int) -> BeanieSet:
     return {
         "id": s[0],
         "owner": s[1],

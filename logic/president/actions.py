@@ -11,6 +11,7 @@ Internals are plain ints for speed (random playouts and search bots run through 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -68,7 +69,7 @@ def code_to_card(code: str) -> int:
     return rank * 4 + SUIT_LETTERS.index(card.suit)
 
 
-def codes_to_mask(codes) -> int:
+def codes_to_mask(codes: Iterable[str]) -> int:
     mask = 0
     for code in codes:
         mask |= 1 << code_to_card(code)

@@ -5,6 +5,8 @@ Internally the bots work on rank counts: ``h[r]`` for rank index r (0 = 3 ... 11
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import RANK_LABELS
 from .view_types import PresidentExchange, PresidentView
 
@@ -15,7 +17,7 @@ def rank_of(code: str) -> int:
     return _LABEL_RANK[code[:-1]]
 
 
-def rank_counts(codes) -> list[int]:
+def rank_counts(codes: Iterable[str]) -> list[int]:
     h = [0] * 13
     for c in codes:
         h[_LABEL_RANK[c[:-1]]] += 1

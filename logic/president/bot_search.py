@@ -135,7 +135,7 @@ def early_spenders(view: PresidentView) -> set[int]:
     return spenders
 
 
-def _unusual_passes(hands: list[list[int]], events: list) -> int:
+def _unusual_passes(hands: list[list[int]], events: list[Any]) -> int:
     bad = 0
     for p, t, k, rev, played in events:
         h = hands[p]

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from logic.game import Bot
 from logic.registry import get_game
@@ -33,9 +32,9 @@ from .bot_search import STEADY_KEEP, PresidentSpec
 from .view_types import PresidentView
 
 
-def action_map(legal: list) -> dict[Any, Any]:
+def action_map(legal: list[PresidentAction]) -> dict[tuple[int, int] | None, PresidentAction]:
     """(rank, count) -> Play action, None -> Pass, from the legal list."""
-    out: dict[Any, Any] = {}
+    out: dict[tuple[int, int] | None, PresidentAction] = {}
     for a in legal:
         if type(a) is Play:
             _, r, k = parse_play(a.cards)
@@ -45,7 +44,7 @@ def action_map(legal: list) -> dict[Any, Any]:
     return out
 
 
-def _lowest_give(hand: list[str], k: int, legal: list, keep_sets: bool) -> Any:
+def _lowest_give(hand: list[str], k: int, legal: list[PresidentAction], keep_sets: bool) -> PresidentAction:
     """Give back the k lowest cards, preferring cards that are alone in their rank when keep_sets."""
     h = rank_counts(hand)
     cards = sorted(hand, key=rank_of)  # stable: hand order within a rank
@@ -83,10 +82,10 @@ class BeginnerBot:
         return lowest_play(view, legal)
 
 
-def lowest_play(view: PresidentView, legal: list) -> Any:
+def lowest_play(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction:
     """Lead the lowest rank (all copies); follow with the lowest play that beats; pass only if stuck."""
     rev = view.get("order") == "reversed"
-    best = None
+    best: Play | None = None
     best_key = None
     for a in legal:
         if type(a) is not Play:
@@ -100,7 +99,7 @@ def lowest_play(view: PresidentView, legal: list) -> Any:
     return legal[0] if type(legal[0]) is not Play else legal[-1]
 
 
-def _forced_choice(view: PresidentView, legal: list, keep_sets: bool) -> Any | None:
+def _forced_choice(view: PresidentView, legal: list[PresidentAction], keep_sets: bool) -> PresidentAction | None:
     """Outside play there is no choosing: the next hand, or giving back the lowest cards; else None."""
     if not legal:
         raise ValueError("No legal action for this seat")
@@ -112,7 +111,7 @@ def _forced_choice(view: PresidentView, legal: list, keep_sets: bool) -> Any | N
     return None
 
 
-def _obvious_choice(view: PresidentView, legal: list) -> Any | None:
+def _obvious_choice(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction | None:
     """The move that needs no thought (next hand, giving back the lowest cards, the only move), else None."""
     forced = _forced_choice(view, legal, keep_sets=True)
     if forced is not None:
@@ -181,7 +180,7 @@ class ExpertBot:
                 return amap[key]
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
-            cands = [c for c in cands if c[1] == h[c[0]] or c[1] == 1]
+            cands = [c for c in cands if c is not None and (c[1] == h[c[0]] or c[1] == 1)]
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out)
         choice = search_choose(
             spec,

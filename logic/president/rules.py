@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, IllegalMove
 
 from .actions import (
@@ -40,13 +42,13 @@ def to_move(s: PresidentState) -> tuple[int, ...]:
     return ()
 
 
-def legal_actions(s: PresidentState, seat: int) -> list:
+def legal_actions(s: PresidentState, seat: int) -> list[Any]:
     if s.phase == PHASE_PLAY:
         if seat != s.turn:
             return []
         h = s.hands[seat]
         k = s.top_count
-        out: list = []
+        out: list[Any] = []
         if not k:
             for r in range(13):
                 nib = h >> (r << 2) & 15
@@ -70,7 +72,7 @@ def legal_actions(s: PresidentState, seat: int) -> list:
     return []
 
 
-def off_turn_moves(s: PresidentState, seat: int) -> list:
+def off_turn_moves(s: PresidentState, seat: int) -> list[Any]:
     """"Pass for this trick" (or taking it back): for a seat still in the hand while another plays. The switch that
     changes something comes first; the other is accepted too and changes nothing (a second tap on a stale page)."""
     if s.phase != PHASE_PLAY or not 0 <= seat < s.n or seat == s.turn or s.out_mask >> seat & 1:
@@ -108,7 +110,7 @@ def _next_active(s: PresidentState, seat: int) -> int:
     return seat
 
 
-def apply(s: PresidentState, seat: int, action) -> None:
+def apply(s: PresidentState, seat: int, action: Any) -> None:
     cls = type(action)
     if cls is Play:
         _apply_play(s, seat, action)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
@@ -74,7 +76,7 @@ class PresidentState:
         self.ex_recv: list[int] = []  # per seat: mask received in the exchange (-1 = not yet)
         self.ex_gave: list[int] = []  # per seat: mask given in the exchange (-1 = not yet)
         # public record of the last thing that happened: (seat, kind, mask, extra)
-        self.last_event: tuple | None = None
+        self.last_event: tuple[Any, ...] | None = None
         self.passing = 0  # seats (bits) that pass for the rest of this trick ("Pass for this trick"); public
 
 
@@ -210,7 +212,7 @@ def clone(s: PresidentState) -> PresidentState:
     return c
 
 
-def snapshot(s: PresidentState) -> dict:
+def snapshot(s: PresidentState) -> dict[str, Any]:
     return {
         "schema": 1,
         "n": s.n,
@@ -247,7 +249,7 @@ def snapshot(s: PresidentState) -> dict:
 _PHASES = {p: p for p in (PHASE_PLAY, PHASE_EXCHANGE, PHASE_HAND_OVER, PHASE_OVER)}
 
 
-def restore(d: dict) -> PresidentState:
+def restore(d: dict[str, Any]) -> PresidentState:
     s = PresidentState.__new__(PresidentState)
     try:
         s.n = int(d["n"])

@@ -47,7 +47,8 @@ class DecisionPoint:
 def judge_for(game_key: str) -> Judge:
     """The game's judge (``logic/review/<game>.py``, its ``JUDGE``)."""
     get_game(game_key)  # a clear error for an unknown game
-    return importlib.import_module(f"logic.review.{game_key}").JUDGE
+    judge: Judge = importlib.import_module(f"logic.review.{game_key}").JUDGE
+    return judge
 
 
 def config_of(game_key: str, config: BaseModel | dict[str, Any]) -> BaseModel:

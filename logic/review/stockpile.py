@@ -23,7 +23,7 @@ def card(v: int) -> str:
     return "wild" if v == WILD else str(v)
 
 
-def move_words(move: tuple) -> str:
+def move_words(move: tuple[Any, ...]) -> str:
     if move[0] == "x":
         return f"discard the {card(move[1])} on pile {move[2] + 1}"
     if move[0] == "s":
@@ -66,7 +66,7 @@ class StockpileJudge:
         return f"With the better move you won about {b}% of the {n} deals imagined, with yours about {c}%."
 
 
-def why(view: Any, c: tuple, b: tuple) -> str:
+def why(view: Any, c: tuple[Any, ...], b: tuple[Any, ...]) -> str:
     """One sentence on why move ``b`` beats move ``c``, from simple patterns."""
     n, me = view["players"], view["seat"]
     nxt = view["stocks"][(me + 1) % n]

@@ -21,9 +21,9 @@ from .stockpile_sim import equivalence, move_of
 STOCK_FIRST = 1e6  # lines that reach a stock card rank above every other end of turn (as the Hard level plays)
 
 
-def _world_moves(turn: Any, moves: tuple) -> tuple:
+def _world_moves(turn: Any, moves: tuple[Any, ...]) -> tuple[Any, ...]:
     """Hard's line moves as world moves: ("h", value, build) or ("d", owner, pile, build)."""
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for kind, x, b, _c in moves:
         if kind == "h":
             out.append(("h", x, b))
@@ -47,7 +47,7 @@ def line_candidates(view: Any, legal: list[Any], chosen: Any, limit: int) -> lis
                         ("line", _world_moves(turn, ln.moves), None, "stock")))
     for score, ln, (_b, _h, _d, discard, cont) in bot._candidates(turn, ends, draws):
         entries.append((score, *_end(view, turn, bot, ln, discard, cont)))
-    best: dict[tuple, tuple[float, Any, Any]] = {}
+    best: dict[tuple[Any, ...], tuple[float, Any, Any]] = {}
     for score, action, line in entries:
         key = equivalence(view, move_of(view, action))
         if key not in best or score > best[key][0]:
@@ -72,8 +72,8 @@ def _end(view: Any, turn: Any, bot: HardBot, ln: Any, discard: Any, cont: bool) 
     return first, ("line", moves, discard, "draw" if cont else "end")
 
 
-def _chosen_line(view: Any, turn: Any, bot: HardBot, chosen: Any, stock_lines: list, ends: list,
-                 draws: list) -> Any:
+def _chosen_line(view: Any, turn: Any, bot: HardBot, chosen: Any, stock_lines: list[Any], ends: list[Any],
+                 draws: list[Any]) -> Any:
     """The best line (by the search's gain) starting with the chosen move, or None."""
     mine = equivalence(view, move_of(view, chosen))
     if type(chosen) is A.Discard:

@@ -61,7 +61,7 @@ def sample(view: Any, rng: random.Random) -> SimWorld:
     return w
 
 
-def move_of(view: Any, action: Any) -> tuple:
+def move_of(view: Any, action: Any) -> tuple[Any, ...]:
     """The world move for a legal action: ("h", value, build), ("s", owner, build), ("d", owner, pile, build) or
     ("x", value, pile) for a discard."""
     hand = [A.value_of(c) for c in view["hand"]]
@@ -75,7 +75,7 @@ def move_of(view: Any, action: Any) -> tuple:
     return ("d", owner, idx, action.build)
 
 
-def equivalence(view: Any, move: tuple) -> tuple:
+def equivalence(view: Any, move: tuple[Any, ...]) -> tuple[Any, ...]:
     """Moves with the same key lead to the same position (same card on a pile of the same size, an empty pile)."""
     sizes = [b["size"] for b in view["build"]]
     if move[0] == "x":
@@ -84,7 +84,7 @@ def equivalence(view: Any, move: tuple) -> tuple:
     return move[:-1] + (sizes[move[-1]],)
 
 
-def apply_line(w: SimWorld, me: int, line: tuple, next_top: int) -> None:
+def apply_line(w: SimWorld, me: int, line: tuple[Any, ...], next_top: int) -> None:
     """A line of the turn (``stockpile_lines``): its plays (five cards drawn whenever the hand empties), then its
     discard ("end"), or the rest of the turn by the playout policy ("draw", "stock")."""
     _, moves, discard, mode = line
@@ -105,7 +105,7 @@ def apply_line(w: SimWorld, me: int, line: tuple, next_top: int) -> None:
         finish_turn(w, me, next_top)
 
 
-def apply_move(w: SimWorld, me: int, move: tuple, next_top: int) -> None:
+def apply_move(w: SimWorld, me: int, move: tuple[Any, ...], next_top: int) -> None:
     """Make ``move`` for ``me``; a play is followed by the rest of the turn by the playout policy."""
     if move[0] == "line":
         apply_line(w, me, move, next_top)
@@ -213,7 +213,7 @@ class WinSpec:
     def clone(self, w: SimWorld) -> SimWorld:
         return w.copy()
 
-    def apply(self, w: SimWorld, seat: int, move: tuple) -> None:
+    def apply(self, w: SimWorld, seat: int, move: tuple[Any, ...]) -> None:
         apply_move(w, seat, move, self.next_top)
 
     def rollout(self, w: SimWorld, seat: int, rng: random.Random) -> float:

@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS, RANK, RUN, SUIT, accepts_for, card_of, classify, hand_melds, parse_code
 from logic.rummy.view_types import RummyView
@@ -135,7 +138,7 @@ def live_cards(seen: Seen, p: Params) -> set[int]:
     return live
 
 
-def _potential(cards: list[int], live: set[int], table_melds) -> float:
+def _potential(cards: list[int], live: set[int], table_melds: Sequence[Sequence[Any]]) -> float:
     """Value of partial melds among kept cards (each card counted in its best partial)."""
     best: dict[int, float] = {}
     n = len(cards)

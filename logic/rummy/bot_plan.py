@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from logic.rummy.melds import POINTS, SET, card_of, hand_melds
 
 # --- planning melds --------------------------------------------------------------------------
@@ -13,10 +16,10 @@ from logic.rummy.melds import POINTS, SET, card_of, hand_melds
 NEG = -(10**9)
 
 
-def _candidates(hand: list[int], melds) -> list[tuple[int, int, tuple]]:
+def _candidates(hand: list[int], melds: Sequence[Sequence[Any]]) -> list[tuple[int, int, tuple[Any, ...]]]:
     """(mask, points, step) for every meld in hand and every lay-off chain onto table melds."""
     hs = set(hand)
-    out: list[tuple[int, int, tuple]] = []
+    out: list[tuple[int, int, tuple[Any, ...]]] = []
     for cards in hand_melds(hand):
         mask = 0
         pts = 0
@@ -46,7 +49,8 @@ def _candidates(hand: list[int], melds) -> list[tuple[int, int, tuple]]:
     return out
 
 
-def plan_play(hand: list[int], melds, must_use: int = -1) -> tuple[int, list[tuple], list[int]]:
+def plan_play(hand: list[int], melds: Sequence[Sequence[Any]],
+              must_use: int = -1) -> tuple[int, list[tuple[Any, ...]], list[int]]:
     """Best (points, steps, leftover) keeping >= 1 card; ``must_use`` must be played.
 
     Returns points -1 and no steps if no plan satisfies ``must_use``."""

@@ -8,6 +8,9 @@ card back) rather than hand the match to the leader. ``going_out_loses`` answers
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS
@@ -44,7 +47,8 @@ def going_out_loses(seen: Seen, plan_points: int) -> bool:
     return max(finals) >= mine
 
 
-def hold_back_plan(hand: list[int], melds, must_use: int) -> tuple[int, list[tuple], list[int]] | None:
+def hold_back_plan(hand: list[int], melds: Sequence[Sequence[Any]],
+                   must_use: int) -> tuple[int, list[tuple[Any, ...]], list[int]] | None:
     """The best plan that keeps at least two cards (one held back beyond the discard), or None."""
     best = None
     for x in hand:

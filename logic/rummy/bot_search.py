@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,17 +34,17 @@ PLAYOUT_TURNS = 40  # a playout that runs this many turns is valued as it stands
 class TurnPlan:
     """The rest of a turn: melds/lay-offs (``plan_play`` steps), then ``discard`` (a card int)."""
 
-    steps: tuple
+    steps: tuple[Any, ...]
     discard: int
 
 
-def step_action(step: tuple) -> Any:
+def step_action(step: tuple[Any, ...]) -> Any:
     if step[0] == "meld":
         return meld_action(tuple(step[1]))
     return layoff_action(step[1], step[2][0])
 
 
-def apply_steps(st: RummyState, seat: int, steps) -> None:
+def apply_steps(st: RummyState, seat: int, steps: Iterable[tuple[Any, ...]]) -> None:
     for step in steps:
         if step[0] == "meld":
             GAME.apply(st, seat, meld_action(tuple(step[1])))
@@ -52,7 +53,7 @@ def apply_steps(st: RummyState, seat: int, steps) -> None:
                 GAME.apply(st, seat, layoff_action(step[1], c))
 
 
-def plan_melds(st: RummyState) -> list[tuple]:
+def plan_melds(st: RummyState) -> list[tuple[Any, ...]]:
     """The table melds in the shape ``plan_play`` reads (accepts at index 7, as in ``Seen``)."""
     return [(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[8]) for m in st.melds]
 
@@ -203,7 +204,7 @@ class RummySpec(GameSpec):
         return state.stage > PENDING
 
 
-def _codes_played(h: RummyTurn):
+def _codes_played(h: RummyTurn) -> Iterator[int]:
     from logic.rummy.melds import parse_code
 
     for cards in h["melded"]:

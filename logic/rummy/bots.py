@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, RummyAction, TakeDiscard
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, is_connected, live_cards
@@ -39,6 +39,9 @@ LEVELS = ("easy", "medium", "hard")
 
 
 # --- the bot ---------------------------------------------------------------------------------
+
+
+C = TypeVar("C")  # a candidate: a move, or a plan for the turn
 
 
 class RummyBot:
@@ -81,7 +84,7 @@ class RummyBot:
             return self._draw(seen, legal)
         return self._play(seen, legal)
 
-    def _search(self, seen: Seen, cands: list[Any], prefer: Any, gain_z: float | None = None) -> Any:
+    def _search(self, seen: Seen, cands: list[C], prefer: C, gain_z: float | None = None) -> C:
         """Hard: the candidate with the best match value over sampled deals (determinized playouts); with ``gain_z``,
         ``prefer`` unless the best beats it by that many standard errors (``clear_gain``)."""
         if len(cands) == 1:
@@ -93,10 +96,11 @@ class RummyBot:
         pick = search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
                              max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
                              stats=stats)
-        return pick if gain_z is None else clear_gain(stats, cands, prefer, gain_z)
+        chosen: C = pick if gain_z is None else clear_gain(stats, cands, prefer, gain_z)
+        return chosen
 
     # before drawing
-    def _draw(self, seen: Seen, legal: list[Any]) -> Any:
+    def _draw(self, seen: Seen, legal: list[RummyAction]) -> RummyAction:
         p = self.p
         takes = [a for a in legal if a.kind == "take"]
         can_stock = any(a.kind == "draw" for a in legal)
@@ -153,7 +157,7 @@ class RummyBot:
         return max(scored, key=lambda t: t[0])[1]
 
     # after drawing
-    def _play(self, seen: Seen, legal: list[Any]) -> Any:
+    def _play(self, seen: Seen, legal: list[RummyAction]) -> RummyAction:
         p = self.p
         _pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
         if _pts < 0:
@@ -165,7 +169,7 @@ class RummyBot:
         if steps:
             # the step that uses a dug-up card goes first: once it is down no later plan can fail for want of it
             step = next((st for st in steps if seen.must_use in (st[1] if st[0] == "meld" else st[2])), steps[0])
-            move: Any = Meld(tuple(CODE[c] for c in step[1])) if step[0] == "meld" else LayOff(step[1],
+            move: RummyAction = Meld(tuple(CODE[c] for c in step[1])) if step[0] == "meld" else LayOff(step[1],
                                                                                              (CODE[step[2][0]],))
             if p.search and seen.must_use < 0:
                 move = self._search_step(seen, legal, move, left)
@@ -177,7 +181,7 @@ class RummyBot:
             return ranked[0]
         return self._search(seen, ranked, ranked[0])
 
-    def _ranked_discards(self, seen: Seen, legal: list[Any], left: list[int], count: int) -> list[Any]:
+    def _ranked_discards(self, seen: Seen, legal: list[RummyAction], left: list[int], count: int) -> list[Discard]:
         """The heuristic's ``count`` best discards, best first (from the cards its plan leaves, when it can)."""
         p = self.p
         discards = [parse_code(a.card) for a in legal if a.kind == "discard"]
@@ -193,7 +197,7 @@ class RummyBot:
             cands = [c for c in cands if c != d]
         return ranked
 
-    def _search_step(self, seen: Seen, legal: list[Any], move: Any, left: list[int]) -> Any:
+    def _search_step(self, seen: Seen, legal: list[RummyAction], move: RummyAction, left: list[int]) -> RummyAction:
         """Hard: the planner's next meld or lay-off, checked against holding the rest back this turn (discarding at
         once; a meld on the table takes everyone's lay-offs) and ``step_candidates`` other melds and lay-offs. It
         leaves the planner's move only for a gain the playouts clearly show (paired over the same deals)."""
@@ -201,7 +205,7 @@ class RummyBot:
         holds = self._ranked_discards(seen, legal, left, self.hold_candidates)
         return self._search(seen, [move, *steps, *holds], move, self.step_gain_z)
 
-    def _hold_back(self, seen: Seen, steps: list, last: int, held: tuple) -> bool:
+    def _hold_back(self, seen: Seen, steps: list[Any], last: int, held: tuple[Any, ...]) -> bool:
         """Going out is possible: is keeping a card back better for the match?"""
         loses = going_out_loses(seen, sum(POINTS[c] for c in seen.hand if c != last))
         if not self.p.search or not loses:
@@ -221,7 +225,7 @@ def make_bot(level: str, **search: Any) -> RummyBot:
     return RummyBot(level, **search)
 
 
-def easy_discard(view: RummyView, discards: list[Any]) -> Any:
+def easy_discard(view: RummyView, discards: list[Discard]) -> Discard:
     """The easy bot's discard among ``discards`` (used for turn timeouts)."""
     seen = Seen(view)
     p = Params("easy")

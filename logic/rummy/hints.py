@@ -7,7 +7,7 @@ It uses the medium bot's judgement (one step of look-ahead, memory of what oppon
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, live_cards
 from logic.rummy.bot_plan import plan_play
@@ -33,7 +33,7 @@ class RummyHint(TypedDict):
     text: str  # one or two sentences for the player
 
 
-def _engine_melds(seen: Seen) -> list[list]:
+def _engine_melds(seen: Seen) -> list[list[Any]]:
     return [[m[0], m[1], m[2], m[3], m[4], m[5], m[6], [], m[7]] for m in seen.melds]
 
 

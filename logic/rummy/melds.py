@@ -19,8 +19,9 @@ be laid off on it right now.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 from logic.cards import SUIT_SYMBOL, SUITS, rank_label
 
@@ -60,11 +61,11 @@ def parse_code(code: object) -> int:
     raise ValueError(f"{code!r} is not a card")
 
 
-def pretty(cards) -> str:
+def pretty(cards: Iterable[int]) -> str:
     return " ".join(PRETTY[c] for c in cards)
 
 
-def points(cards) -> int:
+def points(cards: Iterable[int]) -> int:
     p = POINTS
     return sum(p[c] for c in cards)
 
@@ -96,7 +97,7 @@ _RIDX = tuple(c % 13 for c in CARDS)
 _SBIT = tuple(1 << (c % 13) for c in CARDS)
 
 
-def hand_melds(hand) -> list[tuple[int, ...]]:
+def hand_melds(hand: Iterable[int]) -> list[tuple[int, ...]]:
     """Every set (3 or 4 cards) and every run (3+ cards) that can be made from ``hand``.
 
     Deterministic order: sets by rank, then runs by suit and position."""
@@ -136,7 +137,7 @@ def hand_melds(hand) -> list[tuple[int, ...]]:
     return out
 
 
-def classify(cards) -> tuple[int, int, int, int] | None:
+def classify(cards: Sequence[int]) -> tuple[int, int, int, int] | None:
     """``(kind, key, lo, hi)`` if ``cards`` (distinct ints) form a legal new meld, else None."""
     if len(cards) < 3:
         return None
@@ -163,7 +164,7 @@ def run_cards(suit: int, lo: int, hi: int) -> list[int]:
     return [card_of(suit, p) for p in range(lo, hi + 1)]
 
 
-def accepts_for(kind: int, key: int, lo: int, hi: int, cards) -> tuple[int, ...]:
+def accepts_for(kind: int, key: int, lo: int, hi: int, cards: Sequence[int]) -> tuple[int, ...]:
     """Cards that could be laid off on a meld right now."""
     if kind == SET:
         if len(cards) >= 4:
@@ -180,7 +181,7 @@ def accepts_for(kind: int, key: int, lo: int, hi: int, cards) -> tuple[int, ...]
     return tuple(out)
 
 
-def new_meld(mid: int, owner: int, cards, shape: tuple[int, int, int, int]) -> list:
+def new_meld(mid: int, owner: int, cards: Sequence[int], shape: tuple[int, int, int, int]) -> list[Any]:
     kind, key, lo, hi = shape
     if kind == SET:
         shown = sorted(cards, key=lambda c: c // 13)
@@ -189,7 +190,7 @@ def new_meld(mid: int, owner: int, cards, shape: tuple[int, int, int, int]) -> l
     return [mid, owner, kind, key, lo, hi, shown, [], accepts_for(kind, key, lo, hi, shown)]
 
 
-def extend(meld: list, cards) -> tuple[int, int, list[int]] | None:
+def extend(meld: list[Any], cards: Sequence[int]) -> tuple[int, int, list[int]] | None:
     """New ``(lo, hi, shown_cards)`` after laying off ``cards`` on ``meld``, or None if illegal.
 
     Does not mutate the meld."""
@@ -232,7 +233,7 @@ def extend(meld: list, cards) -> tuple[int, int, list[int]] | None:
     return lo, hi, run_cards(key, lo, hi)
 
 
-def can_use_buried(card: int, available, hand_after: int, melds) -> bool:
+def can_use_buried(card: int, available: Sequence[int], hand_after: int, melds: Sequence[Sequence[Any]]) -> bool:
     """Could ``card`` (just taken from deep in the discard pile) be melded or laid off this turn,
     keeping at least one card in hand for the discard? ``available`` = hand incl. taken cards."""
     for m in melds:

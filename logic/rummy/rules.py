@@ -20,6 +20,7 @@ from logic.rummy.actions import (
     NEXT,
     TAKE,
     UNDO,
+    Discard,
     RummyAction,
     RummyConfig,
     layoff_action,
@@ -287,7 +288,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         if stage == DRAW:
             return legal[0]  # the stock if it has cards, else the top discard
         if stage == PLAY:
-            discards = [a for a in legal if a.kind == "discard"]
+            discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return UNDO
             from logic.rummy.bots import easy_discard

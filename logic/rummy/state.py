@@ -147,7 +147,7 @@ def find_meld(st: RummyState, mid: Any) -> int:
     raise IllegalMove("There is no such meld on the table.")
 
 
-def turn_text(entry: list) -> str:
+def turn_text(entry: list[Any]) -> str:
     """Public summary of one committed turn (a history entry)."""
     seat, took, melded, laid, disc, out = entry[:6]
     parts = []

@@ -41,6 +41,7 @@ when that turn began (stock count, discard pile, melds, lay-offs, hand sizes, me
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, cast
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
@@ -53,15 +54,15 @@ from logic.rummy.view_types import (
     RummyTurn,
     RummyTurnStage,
     RummyView,
-    SeatView,
 )
+from logic.view_types import SeatView
 
 SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
 _UNDO_WHAT: dict[str, Literal["discard", "meld", "layoff", "pickup"]] = {
     "d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
 
 
-def _codes(cards) -> list[str]:
+def _codes(cards: Iterable[int]) -> list[str]:
     return [CODE[c] for c in cards]
 
 

@@ -145,7 +145,7 @@ class NextHand:
 
 Action = Play | Discard | Undo | Commit | Pass | NextHand
 StockpileAction = Action
-action_adapter: TypeAdapter = TypeAdapter(Annotated[Action, Field(discriminator="kind")])
+action_adapter: TypeAdapter[Any] = TypeAdapter(Annotated[Action, Field(discriminator="kind")])
 
 # Shared immutable action objects (legal_actions builds lists from these: no allocation per call).
 SRC_HAND, SRC_STOCK, SRC_DISCARD = 0, 1, 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from logic.stockpile import actions as A
 from logic.stockpile.view_types import StockpileView
@@ -16,11 +16,14 @@ def _v(code: str | None) -> int | None:
     return None if code is None else CARD_ORDER[code]
 
 
-def by_kind(legal: list[Any], kind: type) -> list[Any]:
+K = TypeVar("K")
+
+
+def by_kind(legal: list[A.StockpileAction], kind: type[K]) -> list[K]:
     return [a for a in legal if type(a) is kind]
 
 
-def common_move(view: StockpileView, legal: list[Any]) -> Any | None:
+def common_move(view: StockpileView, legal: list[A.StockpileAction]) -> A.StockpileAction | None:
     """The move for every phase except the play stage (or None to decide normally)."""
     if not legal:
         return None
@@ -107,7 +110,7 @@ class TurnFacts:
         self.piles = [[CARD_ORDER[c] for c in p] for p in view["discards"][seat]]
 
 
-def direct_stock_play(turn: TurnFacts, legal: list[Any], score_builds: Any) -> Any | None:
+def direct_stock_play(turn: TurnFacts, legal: list[A.StockpileAction], score_builds: Any) -> A.Play | None:
     plays = [a for a in legal if type(a) is A.Play and a.source.startswith("stock:")]
     if not plays:
         return None

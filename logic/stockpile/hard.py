@@ -118,7 +118,7 @@ class HardBot(TurnPlanBot):
             return self._action(view, turn, line.moves[0])
         assert discard is not None
         c, p = discard
-        return A.DISCARD[turn.hand.index(c)][p]
+        return A.DISCARD[turn.hand.index(c)][int(p)]
 
     # --- the turn search ------------------------------------------------------------------------
 

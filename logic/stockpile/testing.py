@@ -50,8 +50,8 @@ def crafted(
     return s
 
 
-def all_cards(s: S.State) -> Counter:
-    c: Counter = Counter()
+def all_cards(s: S.State) -> Counter[int]:
+    c: Counter[int] = Counter()
     c.update(s.draw)
     c.update(s.set_aside)
     for group in (s.builds, s.stocks, s.hands):
@@ -68,12 +68,12 @@ FULL = Counter(A.full_deck())
 
 def random_game(
     seed: int, config: Any, max_steps: int = 200_000, on_step: Any = None, stock_first: bool = False
-) -> tuple[S.State, list]:
+) -> tuple[S.State, list[Any]]:
     """Uniform-random playout; returns the final state and the JSON action log. ``stock_first``: a
     stock card is always played when it can be (deals end sooner: used for long series)."""
     s = GAME.new_game(config, seed)
     rng = random.Random(seed)
-    log: list[tuple[int, dict]] = []
+    log: list[tuple[int, dict[str, Any]]] = []
     steps = 0
     while s.stage != S.STAGE_OVER:
         seats = R.to_move(s)

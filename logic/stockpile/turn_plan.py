@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from logic.stockpile import actions as A
@@ -146,7 +147,8 @@ class TurnPlanBot:
             memo[key] = best
             return best
 
-        def _moves(builds: list[int], hand: tuple[int, ...], dl: tuple[int, ...]):
+        def _moves(builds: list[int], hand: tuple[int, ...],
+                   dl: tuple[int, ...]) -> Iterator[tuple[list[int], tuple[int, ...], tuple[int, ...], float]]:
             for si in range(len(srcs)):
                 k = dl[si]
                 if not k:
@@ -175,7 +177,7 @@ class TurnPlanBot:
         hand0 = tuple(sorted(turn.hand))
         dl0 = tuple(len(v) for _, _, v in srcs)
         best_score = self._board(turn, turn.builds) + self._end_score(turn, hand0)
-        best_act: Any = None
+        best_act: A.Play | None = None
         for a in plays:
             kind, owner, idx = A.parse_source(a.source)
             if kind == A.SRC_STOCK:

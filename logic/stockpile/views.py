@@ -36,13 +36,13 @@ from logic.stockpile import actions as A
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
 from logic.stockpile.view_types import (
-    SeatView,
     StockpileBuild,
     StockpilePhase,
     StockpileSummary,
     StockpileSummaryRow,
     StockpileView,
 )
+from logic.view_types import SeatView
 
 
 def _seat_name(seat: int) -> str:

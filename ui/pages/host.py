@@ -22,6 +22,7 @@ from nicegui import app, run, ui
 from starlette.background import BackgroundTask
 
 from logic.text_clean import clean_text
+from storage.archive import MainStore
 from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
@@ -152,7 +153,7 @@ async def console(tables_page: int = 1) -> None:
                 ui.label(label).classes("text-xs text-grey-8")
     data_folder_panel()
     live_tables(hub, tables_page)
-    finished_games(hub)
+    finished_games(hub.main)
     reports_list()
     backup_panel()
 
@@ -181,9 +182,9 @@ def data_folder_panel() -> None:
                 ui.label(notice.text).classes("text-sm")
 
 
-def finished_games(hub) -> None:  # noqa: ANN001
+def finished_games(main: MainStore) -> None:
     ui.label("Recent finished games").classes("text-lg font-bold q-mt-md")
-    games = hub.main.finished_games()[:15]
+    games = main.finished_games()[:15]
     if not games:
         ui.label("None yet.").classes("text-grey-8")
         return
