@@ -137,3 +137,30 @@ def test_no_private_names_imported_across_modules() -> None:
 def test_private_import_check_finds_one() -> None:
     source = "from logic.game import _readable, IllegalMove\nfrom ui.i18n import _\nimport os\n"
     assert private_imports(source) == ["logic.game._readable"]
+
+
+def forwarders(source: str, class_name: str) -> list[str]:
+    """Methods of ``class_name`` whose whole body hands ``self`` (or ``cls``) to a function of another module."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.ClassDef) and node.name == class_name):
+            continue
+        for item in node.body:
+            if not isinstance(item, ast.FunctionDef):
+                continue
+            body = [s for s in item.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+            if len(body) != 1 or not isinstance(body[0], ast.Return | ast.Expr):
+                continue
+            call = body[0].value
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id not in ("self", "cls")
+                    and any(isinstance(a, ast.Name) and a.id in ("self", "cls") for a in call.args)):
+                found.append(item.name)
+    return found
+
+
+def test_the_table_model_has_no_forwarders() -> None:
+    """Callers use the jobs' functions (``lobby.join(table, ...)``): a behaviour is one edit, not two."""
+    assert forwarders((ROOT / "logic/table/model.py").read_text(), "Table") == []
+    probe = "class Table:\n    def join(self, who):\n        '''doc'''\n        return lobby.join(self, who)\n"
+    assert forwarders(probe, "Table") == ["join"]

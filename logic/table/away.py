@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
 from logic.messages import Message, t_msg
+from logic.table import turns
 from logic.table.chat import notice
 from logic.table.seats import STATUS_PLAYING
 from logic.table.settings import AWAY_NEVER
@@ -37,24 +38,24 @@ def away_text(seconds: float) -> str:
 # ----------------------------------------------------------------------------- what the hub tells us
 def update_presence(t: Table, present: set[str], now: float) -> bool:
     """``present``: the player ids with a connected page at this table now. True if a seat came or went or the
-    number of watchers changed: ``presence_version`` counts those. Presence is not part of the saved table, so
+    number of watchers changed: ``presence.version`` counts those. Presence is not part of the saved table, so
     it does not change ``version``, unless the computer lets go of a returning player's seat (a real change)."""
     watchers_before = watchers(t)
     changed = False
-    t.present_ids = set(present)
+    t.presence.present_ids = set(present)
     for i, seat in enumerate(t.seats):
         if not seat.is_human:
-            changed |= t.gone_since.pop(i, None) is not None
+            changed |= t.presence.gone_since.pop(i, None) is not None
         elif seat.player_id in present:
-            if t.gone_since.pop(i, None) is not None:
+            if t.presence.gone_since.pop(i, None) is not None:
                 changed = True
                 if t.seats[i].away:  # the computer lets go of an away seat at once
                     seat_back(t, i, now)
-        elif i not in t.gone_since:
-            t.gone_since[i] = now
+        elif i not in t.presence.gone_since:
+            t.presence.gone_since[i] = now
             changed = True
     if changed or watchers(t) != watchers_before:
-        t.presence_version += 1
+        t.presence.version += 1
         return True
     return False
 
@@ -63,25 +64,25 @@ def mark_unseen(t: Table, now: float, gone_for: dict[int, float] | None = None) 
     """After loading: nobody's page is connected yet; each person counts as gone from now, or for the seconds
     in ``gone_for`` (the seats that were away when the table was saved)."""
     gone_for = gone_for or {}
-    t.present_ids = set()
-    t.gone_since = {i: now - max(0.0, gone_for.get(i, 0.0)) for i in t.humans()}
-    t.presence_version += 1
+    t.presence.present_ids = set()
+    t.presence.gone_since = {i: now - max(0.0, gone_for.get(i, 0.0)) for i in t.humans()}
+    t.presence.version += 1
 
 
 def gone_for(t: Table, now: float) -> dict[int, float]:
     """Seconds each absent person has been gone (what a restart keeps of presence)."""
-    return {i: max(0.0, now - since) for i, since in t.gone_since.items() if t.seats[i].is_human}
+    return {i: max(0.0, now - since) for i, since in t.presence.gone_since.items() if t.seats[i].is_human}
 
 
 def watchers(t: Table) -> int:
     seated = {s.player_id for s in t.seats if s.is_human}
-    return len(t.present_ids - seated)
+    return len(t.presence.present_ids - seated)
 
 
 # ----------------------------------------------------------------------------- reading it
 def presence(t: Table, seat: int, now: float) -> tuple[str, float]:
     """``(connected|reconnecting|away, seconds gone)`` for a seat; computer players are always connected."""
-    gone = t.gone_since.get(seat)
+    gone = t.presence.gone_since.get(seat)
     if gone is None or not t.seats[seat].is_human:
         return CONNECTED, 0.0
     seconds = max(0.0, now - gone)
@@ -89,7 +90,7 @@ def presence(t: Table, seat: int, now: float) -> tuple[str, float]:
 
 
 def is_here(t: Table, seat: int | None) -> bool:
-    return seat is not None and t.seats[seat].is_human and seat not in t.gone_since
+    return seat is not None and t.seats[seat].is_human and seat not in t.presence.gone_since
 
 
 def can_hand_to_computer(t: Table, by: str | None, seat: int) -> bool:
@@ -98,7 +99,7 @@ def can_hand_to_computer(t: Table, by: str | None, seat: int) -> bool:
     if t.status != STATUS_PLAYING or not 0 <= seat < len(t.seats):
         return False
     target = t.seats[seat]
-    if not target.is_human or seat not in t.gone_since or target.autoplay:
+    if not target.is_human or seat not in t.presence.gone_since or target.autoplay:
         return False
     mine = t.seat_of(by)
     if mine is None or mine == seat or not is_here(t, mine):
@@ -114,25 +115,25 @@ def hand_to_computer(t: Table, by: str, seat: int, now: float) -> None:
                           "of an away player to the computer.")
     play_for_away(t, seat, t_msg("{name} is away; the computer plays for them until they return.",
                                   name=t.seats[seat].name))
-    t.after_change(now)
+    turns.after_change(t, now)
 
 
 def away_autoplay(t: Table, now: float) -> bool:
     """Called by the ticker: the computer takes over an away seat that is to move once the grace has passed.
     Only while another person is here (nobody waits at a table everyone left). True if it changed the table."""
     grace = t.settings.away_grace
-    if t.status != STATUS_PLAYING or t.paused or grace == AWAY_NEVER or not t.gone_since:
+    if t.status != STATUS_PLAYING or t.paused or grace == AWAY_NEVER or not t.presence.gone_since:
         return False
     if not any(is_here(t, i) for i in t.humans()):
         return False
     limit = grace * t.settings.grace_scale
-    due = [s for s in t.to_move() if s in t.gone_since and not t.computer_controls(s)
-           and now - t.gone_since[s] >= limit]
+    due = [s for s in t.to_move() if s in t.presence.gone_since and not t.computer_controls(s)
+           and now - t.presence.gone_since[s] >= limit]
     for seat in due:
         play_for_away(t, seat, t_msg("{name} has been away a while; the computer plays for them until they return.",
                                      name=t.seats[seat].name))
     if due:
-        t.after_change(now)
+        turns.after_change(t, now)
     return bool(due)
 
 
@@ -158,6 +159,6 @@ def seat_back(t: Table, seat: int, now: float) -> None:
     s.timeouts = 0
     notice(t, t_msg("{name} is back.", name=s.name))
     if t.status == STATUS_PLAYING:
-        t.after_change(now)
+        turns.after_change(t, now)
     else:
         t.touch()

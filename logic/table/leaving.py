@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
 from logic.messages import Message, t_msg, verbatim
+from logic.table import turns
 from logic.table.chat import notice
 from logic.table.identity import computer_seat
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING, Seat
@@ -39,7 +40,7 @@ def leave(t: Table, player_id: str, now: float) -> None:
                         name=name), "warning")
     else:
         replace_with_bot(t, seat)
-    t.after_change(now)
+    turns.after_change(t, now)
 
 
 def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None:
@@ -51,7 +52,7 @@ def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None
     if choice == "bot":
         replace_with_bot(t, seat)
         notice(t, t_msg("A computer player took over seat {number}.", number=seat + 1))
-        t.after_change(now)
+        turns.after_change(t, now)
     elif choice == "end":
         t.pending_leave.clear()
         end_early(t, t_msg("The host ended the game."), now)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
+from logic.table import turns
 from logic.table.chat import notice
 from logic.table.identity import computer_seat, seat_person
 from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING, Seat
@@ -104,7 +105,7 @@ def start(t: Table, by: str, now: float) -> None:
     t.status = STATUS_PLAYING
     t.lobby_deadline = None
     notice(t, t_msg("The game has started. Good luck!"))
-    t.after_change(now)
+    turns.after_change(t, now)
 
 
 def require_host_lobby(t: Table, by: str) -> None:

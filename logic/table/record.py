@@ -12,17 +12,16 @@ only what survives a restart and means the same after it:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any, NotRequired, TypedDict
 
 from logic.table.away import gone_for, mark_unseen
 from logic.table.chat import ChatLine, Notice
+from logic.table.model import Table
 from logic.table.seats import Seat
 from logic.table.settings import Settings
 from logic.table.turns import LogEntry
-
-if TYPE_CHECKING:
-    from logic.table.model import Table
 
 SCHEMA = 3  # 2: program seats (``program_hash``); 3: timers saved as time left, away seats' time gone
 AS_IS = ("code", "game_key", "options", "seed", "host_id", "practice", "status", "paused", "paused_left",
@@ -30,35 +29,67 @@ AS_IS = ("code", "game_key", "options", "seed", "host_id", "practice", "status",
 TIMERS = {"lobby_deadline": "lobby_left", "turn_deadline": "turn_left", "commit_deadline": "commit_left",
           "bot_ready_at": "bot_wait_left"}  # field on the table -> seconds left in the record
 DATES = ("created_at", "finished_at")  # dates for people: wall clock in the record
-NOT_SAVED = ("present_ids", "gone_since", "presence_version", "state")  # presence, and the state as a snapshot
+NOT_SAVED = ("presence", "state")  # who is here lives in memory only; the state is saved as a snapshot
 HELD = ("seats", "settings", "chat", "notices", "log")  # saved in their own shape (below)
 
 
-def to_record(t: Table, now: float, wall: float | None = None) -> dict[str, Any]:
+class TableRecord(TypedDict):
+    """A table's saved form (schema 3): what survives a restart and means the same after it. What is not saved
+    (who is here, the live state beyond its snapshot) is not in it."""
+
+    code: str
+    game_key: str
+    options: dict[str, Any]
+    seed: int
+    host_id: str
+    practice: bool
+    status: str
+    paused: bool
+    paused_left: float | None
+    pending_leave: list[int]
+    notice_seq: int
+    version: int
+    next_code: str | None
+    offered_seats: list[int]
+    seats: list[dict[str, Any]]  # each a :class:`Seat`'s fields
+    settings: dict[str, Any]  # the :class:`Settings`' fields
+    chat: list[dict[str, Any]]  # ``ChatLine.to_json``
+    notices: list[dict[str, Any]]  # ``Notice.to_json``
+    log: list[list[Any]]  # ``[seat, action]`` pairs
+    created_at: float | None  # wall clock
+    finished_at: float | None  # wall clock
+    lobby_left: float | None  # seconds left on each timer
+    turn_left: float | None
+    commit_left: float | None
+    bot_wait_left: float | None
+    away_for: dict[str, float]  # seat -> seconds its player had been gone
+    schema: int
+    saved_at: float  # wall clock
+    snapshot: dict[str, Any] | None  # the game's snapshot (``Game.snapshot``)
+    ended_because: NotRequired[str]  # a table ended by the server (``ended/``): why
+
+
+def to_record(t: Table, now: float, wall: float | None = None) -> TableRecord:
     """The saved form at ``now``; ``wall`` is the wall clock at that moment (None: ``now`` is the wall clock)."""
     wall = now if wall is None else wall
-    data: dict[str, Any] = {name: getattr(t, name) for name in AS_IS}
-    data["options"] = dict(t.options)
-    data["log"] = [list(entry) for entry in t.log]
-    data["notices"] = [n.to_json() for n in t.notices]
-    data["pending_leave"] = list(t.pending_leave)
-    data["offered_seats"] = list(t.offered_seats)
-    data["seats"] = [asdict(seat) for seat in t.seats]
-    data["settings"] = asdict(t.settings)
-    data["chat"] = [line.to_json(_date(line.at, now, wall)) for line in t.chat]
-    for name in DATES:
-        data[name] = _date(getattr(t, name), now, wall)
-    for name, saved in TIMERS.items():
-        deadline = getattr(t, name)
-        data[saved] = None if deadline is None else max(0.0, deadline - now)
-    data["away_for"] = {str(seat): seconds for seat, seconds in gone_for(t, now).items()}
-    data["schema"] = SCHEMA
-    data["saved_at"] = wall
-    data["snapshot"] = None if t.state is None else t.game.snapshot(t.state)
-    return data
+
+    def left(deadline: float | None) -> float | None:
+        return None if deadline is None else max(0.0, deadline - now)
+
+    return TableRecord(
+        code=t.code, game_key=t.game_key, options=dict(t.options), seed=t.seed, host_id=t.host_id,
+        practice=t.practice, status=t.status, paused=t.paused, paused_left=t.paused_left,
+        pending_leave=list(t.pending_leave), notice_seq=t.notice_seq, version=t.version, next_code=t.next_code,
+        offered_seats=list(t.offered_seats), seats=[asdict(seat) for seat in t.seats], settings=asdict(t.settings),
+        chat=[line.to_json(_date(line.at, now, wall)) for line in t.chat], notices=[n.to_json() for n in t.notices],
+        log=[list(entry) for entry in t.log], created_at=_date(t.created_at, now, wall),
+        finished_at=_date(t.finished_at, now, wall), lobby_left=left(t.lobby_deadline), turn_left=left(t.turn_deadline),
+        commit_left=left(t.commit_deadline), bot_wait_left=left(t.bot_ready_at),
+        away_for={str(seat): seconds for seat, seconds in gone_for(t, now).items()}, schema=SCHEMA, saved_at=wall,
+        snapshot=None if t.state is None else t.game.snapshot(t.state))
 
 
-def from_record(cls: type[Table], data: dict[str, Any], now: float, wall: float | None = None) -> Table:
+def from_record(data: Mapping[str, Any], now: float, wall: float | None = None) -> Table:
     """Load a saved table at ``now`` (``wall``: the wall clock then). Every timer gets the time it had left;
     nobody's page is connected yet (each person counts as just gone, an away seat as gone as long as it was)."""
     wall = now if wall is None else wall
@@ -74,14 +105,14 @@ def from_record(cls: type[Table], data: dict[str, Any], now: float, wall: float 
     for name, saved in TIMERS.items():
         left = data.get(saved)
         fields[name] = None if left is None else now + max(0.0, float(left))
-    table = cls(**fields)
+    table = Table(**fields)
     if data.get("snapshot") is not None:
         table.state = table.game.restore(data["snapshot"])
     mark_unseen(table, now, {int(seat): float(s) for seat, s in (data.get("away_for") or {}).items()})
     return table
 
 
-def migrate_record(data: dict[str, Any], wall: float | None = None) -> dict[str, Any]:
+def migrate_record(data: Mapping[str, Any], wall: float | None = None) -> dict[str, Any]:
     """An older table record brought up to :data:`SCHEMA` (a copy); a record of an unknown schema is refused.
     ``wall``: the wall clock now, for a schema 2 record that lacks the time it was saved."""
     schema = data.get("schema")
@@ -101,7 +132,7 @@ def migrate_record(data: dict[str, Any], wall: float | None = None) -> dict[str,
         schema = 3
     if schema != SCHEMA:
         raise ValueError(f"unsupported table schema {schema!r}")
-    return data
+    return dict(data)
 
 
 def _date(moment: float | None, now: float, wall: float) -> float | None:

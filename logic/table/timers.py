@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
 from logic.messages import t_msg
+from logic.table import away, turns
 from logic.table.chat import notice
 from logic.table.seats import STATUS_CLOSED, STATUS_LOBBY, STATUS_PLAYING
 
@@ -38,13 +39,13 @@ def tick(t: Table, now: float) -> list[tuple[int, Any]]:
         return made
     if t.status != STATUS_PLAYING or t.paused:
         return made
-    t.away_autoplay(now)
+    away.away_autoplay(t, now)
     game = t.game
     if t.commit_deadline is not None and now >= t.commit_deadline:
         pending = game.pending_commit(t.state)
         t.commit_deadline = None
         if pending is not None:
-            t.act_for(pending[1], pending[2], now)
+            turns.act_for(t, pending[1], pending[2], now)
             made.append((pending[1], pending[2]))
         else:
             t.touch()
@@ -58,7 +59,7 @@ def tick(t: Table, now: float) -> list[tuple[int, Any]]:
                 continue
             for _ in range(MAX_TIMEOUT_STEPS):  # finish the turn: e.g. draw, then discard that card
                 action = game.timeout_action(t.state, seat)
-                t.act_for(seat, action, now)
+                turns.act_for(t, seat, action, now)
                 made.append((seat, action))
                 if (t.status != STATUS_PLAYING or seat not in t.to_move() or t.commit_deadline is not None
                         or game.phase(t.state) != phase):  # e.g. the hand ended, or the first draw did

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
+from logic.table import turns
 from logic.table.chat import notice
 from logic.table.identity import seat_person
 from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING
@@ -55,6 +56,6 @@ def take_seat(t: Table, player_id: str, name: str, emoji: str, seat: int, now: f
     else:
         notice(t, t_msg("{name} took seat {number}.", name=t.seats[seat].name, number=seat + 1))
     if t.status == STATUS_PLAYING:
-        t.after_change(now)  # deadlines for a person now, if a turn timer runs
+        turns.after_change(t, now)  # deadlines for a person now, if a turn timer runs
     else:
         t.touch()

@@ -36,7 +36,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from logic.registry import all_games  # noqa: E402
-from logic.table import STATUS_PLAYING, Settings, Table, new_table  # noqa: E402
+from logic.table import (  # noqa: E402
+    STATUS_PLAYING,
+    Settings,
+    Table,
+    lobby,
+    new_table,
+    turns,  # noqa: E402
+)
+from logic.table import record as table_record  # noqa: E402
 from storage.tables import TableStore  # noqa: E402
 
 HOST = "bench-host"
@@ -58,8 +66,8 @@ def computer_table(game_key: str, code: str, seed: int) -> Table:
     table = new_table(game_key, code, HOST, OPTIONS.get(game_key, {}), seed, now, practice=True, settings=settings)
     levels = game.bot_levels[:2]  # the search level runs in worker processes: keep this bench about storage
     for seat in range(len(table.seats)):
-        table.add_bot(HOST, seat, levels[seat % len(levels)], f"Bot {seat + 1}", "🤖")
-    table.start(HOST, now)
+        lobby.add_bot(table, HOST, seat, levels[seat % len(levels)], f"Bot {seat + 1}", "🤖")
+    lobby.start(table, HOST, now)
     return table
 
 
@@ -114,7 +122,7 @@ class Bench:
             key = keys[(self.seed_counter) % len(keys)]
             self.seed_counter += 1
             table = computer_table(key, code, self.args.seed * 100_000 + self.seed_counter)
-            store.save(code, table.to_record(time.time()))
+            store.save(code, table_record.to_record(table, time.time()))
             codes.add(code)
             live += 1
         store.close()
@@ -189,7 +197,7 @@ class Bench:
                 print(f"   {path.name} does not open", flush=True)
                 continue
             try:
-                table = Table.from_record(record, time.time())
+                table = table_record.from_record(record, time.time())
             except Exception as exc:  # noqa: BLE001
                 self.corrupt += 1
                 print(f"   {path.name} does not load: {exc}", flush=True)
@@ -202,7 +210,7 @@ class Bench:
                 print(f"   {path.stem}: saw {len(seen)} actions before the kill, file has {len(log)}", flush=True)
             if table.state is not None:
                 game = table.game
-                if game.snapshot(table.replay_state()) != game.snapshot(table.state):
+                if game.snapshot(turns.replay_state(table)) != game.snapshot(table.state):
                     self.bad_replays += 1
                     print(f"   {path.stem}: replay differs from the snapshot", flush=True)
             self.seen[path.stem] = log

@@ -10,6 +10,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from logic.table import Table
+from logic.table import record as table_record
 from tests.e2e.conftest import Server
 from tests.e2e.helpers import saved_record
 
@@ -48,7 +49,7 @@ def open_practice(page: Page, server: Server, game_and_query: str) -> tuple[str,
 
 
 def saved_table(server: Server, code: str) -> Table:
-    return Table.from_record(saved_record(server, code), 0.0)
+    return table_record.from_record(saved_record(server, code), 0.0)
 
 
 def strings_in(value: Any) -> set[str]:

@@ -13,7 +13,8 @@ import zipfile
 from pathlib import Path
 
 from logic.registry import all_games
-from logic.table import Table
+from logic.table import record as table_record
+from logic.table import turns
 from storage.tables import TableStore
 from tests.bench.crash_restart import computer_table, make_code
 from tests.e2e.conftest import Server, free_port
@@ -33,7 +34,7 @@ def fill(data_dir: Path) -> set[str]:
             continue
         table = computer_table(keys[len(codes) % len(keys)], code, 500 + len(codes))
         table.settings.bot_delay = 0.05
-        store.save(code, table.to_record(time.time()))
+        store.save(code, table_record.to_record(table, time.time()))
         codes.add(code)
     return codes
 
@@ -74,8 +75,8 @@ def test_a_backup_taken_while_tables_play_restores_every_table(tmp_path: Path) -
     assert {p.stem for p in (restored / "tables").glob("*.json")} == codes
     for code in codes:  # every table file whole, and its log replays to its snapshot
         record = json.loads((restored / "tables" / f"{code}.json").read_text())["table"]["1"]
-        table = Table.from_record(record, time.time())
-        assert table.game.snapshot(table.replay_state()) == record["snapshot"]
+        table = table_record.from_record(record, time.time())
+        assert table.game.snapshot(turns.replay_state(table)) == record["snapshot"]
     assert (restored / "storage_secret.txt").exists() and (restored / "host_password.txt").exists()
 
     again = Server(restored, free_port())

@@ -10,7 +10,8 @@ from logic.beanie import GAME
 from logic.beanie.actions import AGREE, DRAW_STOCK, PROPOSE, WITHDRAW, Discard
 from logic.beanie.sets import CODES
 from logic.game import IllegalMove
-from logic.table import STATUS_PLAYING, Settings, new_table
+from logic.table import STATUS_PLAYING, Settings, lobby, new_table, turns
+from logic.table import turns as table_turns
 from tests.logic.beanie_support import craft, illegal
 
 T0 = 5_000_000.0
@@ -94,20 +95,20 @@ def table_at_vote(turn_seconds: int = 60):
     t = new_table("beanie", "VOTE01", "p0", {"players": 3}, seed=3, now=T0,
                   settings=Settings(turn_seconds=turn_seconds, bot_delay=0.0))
     for i in range(3):
-        t.join(f"p{i}", f"P{i}", "🙂", T0)
-    t.start("p0", T0)
+        lobby.join(t, f"p{i}", f"P{i}", "🙂", T0)
+    lobby.start(t, "p0", T0)
     t.state = three_seats_with_vote()
-    t.after_change(T0)
+    turns.after_change(t, T0)
     return t
 
 
 def test_the_table_takes_a_withdrawal_out_of_turn_and_keeps_the_movers_clock():
     t = table_at_vote()
     deadline = t.turn_deadline
-    t.act("p1", WITHDRAW, T0 + 20)
+    table_turns.act(t, "p1", WITHDRAW, T0 + 20)
     assert t.turn_deadline == deadline and t.status == STATUS_PLAYING
     assert t.log[-1] == (1, {"kind": "withdraw"})
     with pytest.raises(IllegalMove, match="not your turn"):
-        t.act("p1", AGREE, T0 + 21)  # other moves out of turn are still refused
+        table_turns.act(t, "p1", AGREE, T0 + 21)  # other moves out of turn are still refused
     with pytest.raises(IllegalMove, match="not your turn"):
-        t.act("p1", WITHDRAW, T0 + 21)  # its vote is gone now
+        table_turns.act(t, "p1", WITHDRAW, T0 + 21)  # its vote is gone now

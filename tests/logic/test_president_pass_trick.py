@@ -11,7 +11,8 @@ import random
 import pytest
 
 from logic.president import NextHand, Pass, PassTrick
-from logic.table import Settings, Table, new_table
+from logic.table import Settings, Table, lobby, new_table, record, turns
+from logic.table import record as table_record
 from tests.logic.president_support import G, craft, illegal, play, snap
 
 ON, OFF = PassTrick(True), PassTrick(False)
@@ -141,8 +142,8 @@ def table_with_people() -> Table:
     t = new_table("president", "PASS01", "p0", {"players": 4}, seed=3, now=T0,
                   settings=Settings(turn_seconds=30, bot_delay=0.0))
     for i in range(4):
-        t.join(f"p{i}", f"P{i}", "🙂", T0)
-    t.start("p0", T0)
+        lobby.join(t, f"p{i}", f"P{i}", "🙂", T0)
+    lobby.start(t, "p0", T0)
     return t
 
 
@@ -151,36 +152,36 @@ def test_at_a_table_out_of_turn_without_restarting_the_clock_and_the_record_repl
     leader = t.to_move()[0]
     nxt = (leader + 1) % 4
     deadline = t.turn_deadline
-    t.act(f"p{nxt}", ON, T0 + 5)
+    turns.act(t, f"p{nxt}", ON, T0 + 5)
     assert t.turn_deadline == deadline and t.to_move() == (leader,)
     lead = G.timeout_action(t.state, leader)
-    t.act(f"p{leader}", lead, T0 + 6)
+    turns.act(t, f"p{leader}", lead, T0 + 6)
     assert t.to_move() == ((leader + 2) % 4,)  # seat nxt passed by itself, in the same move
     assert t.turn_deadline == pytest.approx(T0 + 36)  # the next person's clock, not the passing seat's
-    back = Table.from_record(json.loads(json.dumps(t.to_record(T0 + 7))), T0 + 7)
-    assert snap(back.state) == snap(t.state) == snap(t.replay_state())
+    back = table_record.from_record(json.loads(json.dumps(record.to_record(t, T0 + 7))), T0 + 7)
+    assert snap(back.state) == snap(t.state) == snap(turns.replay_state(t))
     assert back.state.passing == 1 << nxt
 
 
 def test_a_computer_seat_is_never_asked_while_a_person_passes() -> None:
     t = new_table("president", "PASS02", "p0", {"players": 4}, seed=3, now=T0, practice=True,
                   settings=Settings(bot_delay=0.0))
-    t.join("p0", "P0", "🙂", T0)
+    lobby.join(t, "p0", "P0", "🙂", T0)
     for seat in range(1, 4):
-        t.add_bot("p0", seat, "beginner", f"B{seat}", "🤖")
-    t.start("p0", T0)
+        lobby.add_bot(t, "p0", seat, "beginner", f"B{seat}", "🤖")
+    lobby.start(t, "p0", T0)
     for _ in range(400):  # the person switches it on whenever they may; the bots play; the hand ends
         if G.phase(t.state) != "play":
             break
         if ON in G.off_turn_actions(t.state, 0):
-            t.act("p0", ON, T0)
-        movers = t.bots_to_move(T0)
+            turns.act(t, "p0", ON, T0)
+        movers = turns.bots_to_move(t, T0)
         if movers:
             seat = movers[0]
-            t.act_for(seat, G.legal_actions(t.state, seat)[0], T0)
+            turns.act_for(t, seat, G.legal_actions(t.state, seat)[0], T0)
         else:
             assert t.to_move() == (0,) and not t.state.passing & 1  # our turn only when we lead a new trick
-            t.act("p0", G.legal_actions(t.state, 0)[0], T0)
+            turns.act(t, "p0", G.legal_actions(t.state, 0)[0], T0)
     assert G.phase(t.state) in ("hand-over", "exchange", "over")
 
 

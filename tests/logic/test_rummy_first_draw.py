@@ -14,7 +14,10 @@ from logic.registry import get_game
 from logic.rummy.actions import DRAW_STOCK, FIRST_DRAW, NEXT
 from logic.rummy.melds import CODE, DRAW_KEY
 from logic.rummy.rules import FIRST_DRAW_SECONDS
-from logic.table import STATUS_PLAYING, Settings, Table, new_table
+from logic.table import STATUS_PLAYING, Settings, Table, lobby, new_table, record, timers
+from logic.table import record as table_record
+from logic.table import timers as table_timers
+from logic.table import turns as table_turns
 
 G = get_game("rummy")
 T0 = 3_000_000.0
@@ -93,37 +96,37 @@ def rummy_table(humans: int, bots: int, turn_seconds: int = 0) -> Table:
     t = new_table("rummy", "DRAW01", "p0", {"players": humans + bots}, seed=12, now=T0,
                   settings=Settings(turn_seconds=turn_seconds, bot_delay=1.0))
     for i in range(humans):
-        t.join(f"p{i}", f"P{i}", "🙂", T0)
+        lobby.join(t, f"p{i}", f"P{i}", "🙂", T0)
     for i in range(bots):
-        t.add_bot("p0", humans + i, "easy", f"Bot {i}", "🤖")
-    t.start("p0", T0)
+        lobby.add_bot(t, "p0", humans + i, "easy", f"Bot {i}", "🤖")
+    lobby.start(t, "p0", T0)
     return t
 
 
 def test_new_tables_draw_at_the_table_and_computers_draw_with_the_table_pacing() -> None:
     t = rummy_table(1, 2)
     assert t.options["first_draw"] is True and t.phase() == "first-draw"
-    assert t.bots_to_move(T0 + 0.5) == []  # pacing: not before the bot delay
-    assert t.bots_to_move(T0 + 1.0) == [1, 2]
-    t.act_for(1, FIRST_DRAW, T0 + 1.0)
-    assert t.bots_to_move(T0 + 1.5) == [] and t.bots_to_move(T0 + 2.0) == [2]
-    t.act_for(2, FIRST_DRAW, T0 + 2.0)
+    assert table_turns.bots_to_move(t, T0 + 0.5) == []  # pacing: not before the bot delay
+    assert table_turns.bots_to_move(t, T0 + 1.0) == [1, 2]
+    table_turns.act_for(t, 1, FIRST_DRAW, T0 + 1.0)
+    assert table_turns.bots_to_move(t, T0 + 1.5) == [] and table_turns.bots_to_move(t, T0 + 2.0) == [2]
+    table_turns.act_for(t, 2, FIRST_DRAW, T0 + 2.0)
     assert t.to_move() == (0,) and t.phase() == "first-draw"
-    t.act("p0", FIRST_DRAW, T0 + 3.0)
+    table_turns.act(t, "p0", FIRST_DRAW, T0 + 3.0)
     assert t.phase() == "play" and t.to_move() == (t.state.first_draw_winner,)
-    assert t.replay_state().first_drawn == [True] * 3
+    assert table_turns.replay_state(t).first_drawn == [True] * 3
 
 
 def test_a_person_who_does_not_tap_has_the_card_drawn_after_15_s_and_keeps_the_seat() -> None:
     t = rummy_table(2, 0)  # an untimed table: the draw has its own short timer
     assert t.settings.turn_seconds == 0 and t.turn_deadline == pytest.approx(T0 + FIRST_DRAW_SECONDS)
-    t.act("p1", FIRST_DRAW, T0 + 2)
+    table_turns.act(t, "p1", FIRST_DRAW, T0 + 2)
     deadline = t.turn_deadline
-    assert t.tick(deadline - 0.1) == []
-    saved = json.loads(json.dumps(t.to_record(deadline - 5)))  # a restart 5 s before the timeout
-    t2 = Table.from_record(saved, T0 + 1000)
+    assert timers.tick(t, deadline - 0.1) == []
+    saved = json.loads(json.dumps(record.to_record(t, deadline - 5)))  # a restart 5 s before the timeout
+    t2 = table_record.from_record(saved, T0 + 1000)
     assert t2.turn_deadline == pytest.approx(T0 + 1005)
-    made = t2.tick(T0 + 1005.1)
+    made = table_timers.tick(t2, T0 + 1005.1)
     assert made == [(0, FIRST_DRAW)]
     assert t2.phase() == "play" and t2.status == STATUS_PLAYING
     assert not t2.seats[0].autoplay and t2.seats[0].timeouts == 0  # not a turn timeout: no computer takes over
@@ -133,9 +136,9 @@ def test_a_person_who_does_not_tap_has_the_card_drawn_after_15_s_and_keeps_the_s
 def test_practice_tables_made_at_once_can_skip_the_draw() -> None:
     t = new_table("rummy", "QUICK1", "p0", {"players": 2, "first_draw": False}, seed=3, now=T0, practice=True,
                   settings=Settings(bot_delay=0.0))
-    t.join("p0", "P0", "🙂", T0)
-    t.add_bot("p0", 1, "easy", "Bot", "🤖")
-    t.start("p0", T0)
+    lobby.join(t, "p0", "P0", "🙂", T0)
+    lobby.add_bot(t, "p0", 1, "easy", "Bot", "🤖")
+    lobby.start(t, "p0", T0)
     assert t.phase() == "play"
 
 

@@ -16,9 +16,18 @@ from logic.table import (
     STATUS_PLAYING,
     Settings,
     Table,
+    away,
     clean_text,
     new_table,
+    record,
+    turns,
 )
+from logic.table import chat as table_chat
+from logic.table import leaving as table_leaving
+from logic.table import lobby as table_lobby
+from logic.table import record as table_record
+from logic.table import timers as table_timers
+from logic.table import turns as table_turns
 
 T0 = 1_000_000.0
 
@@ -26,90 +35,91 @@ T0 = 1_000_000.0
 def lobby(players: int = 4, turn_seconds: int = 20) -> Table:
     t = new_table("president", "ABCDEF", "host", {"players": players}, seed=7, now=T0,
                   settings=Settings(turn_seconds=turn_seconds, bot_delay=0.0))
-    t.join("host", "Hanna", "🦊", T0)
+    table_lobby.join(t, "host", "Hanna", "🦊", T0)
     return t
 
 
 def full_table(turn_seconds: int = 20) -> Table:
     t = lobby(turn_seconds=turn_seconds)
-    t.join("guest", "Gus", "🐻", T0)
-    t.add_bot("host", 2, "beginner", "Bot A", "🤖")
-    t.add_bot("host", 3, "beginner", "Bot B", "🤖")
-    t.start("host", T0)
+    table_lobby.join(t, "guest", "Gus", "🐻", T0)
+    table_lobby.add_bot(t, "host", 2, "beginner", "Bot A", "🤖")
+    table_lobby.add_bot(t, "host", 3, "beginner", "Bot B", "🤖")
+    table_lobby.start(t, "host", T0)
     return t
 
 
 def run_bots(t: Table, now: float) -> None:
     game = t.game
     for _ in range(1000):
-        seats = t.bots_to_move(now)
+        seats = turns.bots_to_move(t, now)
         if not seats:
             return
         seat = seats[0]
-        bot = game.make_bot(t.bot_level_for(seat))
+        bot = game.make_bot(turns.bot_level_for(t, seat))
         import random
 
-        t.act_for(seat, bot.choose(game.view(t.state, seat), game.legal_actions(t.state, seat), random.Random(1)), now)
+        move = bot.choose(game.view(t.state, seat), game.legal_actions(t.state, seat), random.Random(1))
+        turns.act_for(t, seat, move, now)
 
 
 def test_join_fills_seats_and_rejects_extra_players() -> None:
     t = lobby()
-    assert t.join("p2", "Two", "🙂", T0) == 1
-    assert t.join("p2", "Two", "🙂", T0) == 1  # joining twice keeps the same seat
-    t.join("p3", "Three", "🙂", T0)
-    t.join("p4", "Four", "🙂", T0)
+    assert table_lobby.join(t, "p2", "Two", "🙂", T0) == 1
+    assert table_lobby.join(t, "p2", "Two", "🙂", T0) == 1  # joining twice keeps the same seat
+    table_lobby.join(t, "p3", "Three", "🙂", T0)
+    table_lobby.join(t, "p4", "Four", "🙂", T0)
     with pytest.raises(IllegalMove, match="full"):
-        t.join("p5", "Five", "🙂", T0)
+        table_lobby.join(t, "p5", "Five", "🙂", T0)
 
 
 def test_only_the_host_changes_options_and_starts() -> None:
     t = lobby()
-    t.join("guest", "Gus", "🐻", T0)
+    table_lobby.join(t, "guest", "Gus", "🐻", T0)
     with pytest.raises(IllegalMove, match="host"):
-        t.set_option("guest", "hands", 8)
+        table_lobby.set_option(t, "guest", "hands", 8)
     with pytest.raises(IllegalMove, match="host"):
-        t.add_bot("guest", 2, "beginner", "B", "🤖")
+        table_lobby.add_bot(t, "guest", 2, "beginner", "B", "🤖")
     with pytest.raises(IllegalMove, match="host"):
-        t.start("guest", T0)
-    t.set_option("host", "hands", 8)
+        table_lobby.start(t, "guest", T0)
+    table_lobby.set_option(t, "host", "hands", 8)
     assert t.options["hands"] == 8
     with pytest.raises(IllegalMove):
-        t.set_option("host", "hands", 5)  # not a valid option value: refused with the rules' reason
+        table_lobby.set_option(t, "host", "hands", 5)  # not a valid option value: refused with the rules' reason
     assert t.options["hands"] == 8
 
 
 def test_start_needs_a_full_table_and_locks_options() -> None:
     t = lobby()
     with pytest.raises(IllegalMove, match="Fill every seat"):
-        t.start("host", T0)
-    t.join("guest", "Gus", "🐻", T0)
-    t.add_bot("host", 2, "expert", "Bot A", "🤖")
-    t.add_bot("host", 3, "normal", "Bot B", "🤖")
-    t.start("host", T0)
+        table_lobby.start(t, "host", T0)
+    table_lobby.join(t, "guest", "Gus", "🐻", T0)
+    table_lobby.add_bot(t, "host", 2, "expert", "Bot A", "🤖")
+    table_lobby.add_bot(t, "host", 3, "normal", "Bot B", "🤖")
+    table_lobby.start(t, "host", T0)
     assert t.status == STATUS_PLAYING and t.phase() == "play"
     with pytest.raises(IllegalMove, match="locked"):
-        t.set_option("host", "hands", 8)
+        table_lobby.set_option(t, "host", "hands", 8)
     with pytest.raises(IllegalMove, match="already started"):
-        t.join("late", "Late", "🙂", T0)
+        table_lobby.join(t, "late", "Late", "🙂", T0)
 
 
 def test_host_can_remove_a_computer_player_and_change_player_count() -> None:
     t = lobby()
-    t.add_bot("host", 1, "beginner", "Bot", "🤖")
-    t.remove_player("host", 1)
+    table_lobby.add_bot(t, "host", 1, "beginner", "Bot", "🤖")
+    table_lobby.remove_player(t, "host", 1)
     assert t.seats[1].empty
-    t.set_player_count("host", 5)
+    table_lobby.set_player_count(t, "host", 5)
     assert len(t.seats) == 5 and t.options["players"] == 5
     with pytest.raises(IllegalMove):
-        t.set_player_count("host", 3)
+        table_lobby.set_player_count(t, "host", 3)
 
 
 def test_lobby_expires_after_the_chosen_minutes() -> None:
     t = lobby()
-    t.set_setting("host", "lobby_minutes", 5, T0)
-    t.tick(T0 + 299)
+    table_lobby.set_setting(t, "host", "lobby_minutes", 5, T0)
+    table_timers.tick(t, T0 + 299)
     assert t.status == STATUS_LOBBY
-    t.tick(T0 + 301)
+    table_timers.tick(t, T0 + 301)
     assert t.status == STATUS_CLOSED
     assert "did not start in time" in str(t.notices[-1].message)
 
@@ -121,14 +131,14 @@ def test_turn_timeout_moves_for_the_player_and_turns_on_autoplay_until_back() ->
     assert not t.computer_controls(mover)
     assert t.turn_deadline is not None
     log_len = len(t.log)
-    t.tick(t.turn_deadline - 0.5)
+    table_timers.tick(t, t.turn_deadline - 0.5)
     assert len(t.log) == log_len
-    t.tick(t.turn_deadline + 0.1)
+    table_timers.tick(t, t.turn_deadline + 0.1)
     assert len(t.log) == log_len + 1
     assert t.seats[mover].autoplay
     assert "ran out of time" in str(t.notices[-1].message)
     player = t.seats[mover].player_id
-    t.im_back(player, T0 + 30)
+    away.im_back(t, player, T0 + 30)
     assert not t.seats[mover].autoplay
 
 
@@ -137,18 +147,18 @@ def test_pause_freezes_the_timer_and_blocks_moves() -> None:
     run_bots(t, T0)
     deadline = t.turn_deadline
     assert deadline is not None
-    t.pause("host", T0 + 10)
+    table_timers.pause(t, "host", T0 + 10)
     assert t.paused and t.turn_deadline is None
     mover = t.to_move()[0]
     legal = t.game.legal_actions(t.state, mover)
     with pytest.raises(IllegalMove, match="paused"):
-        t.act(t.seats[mover].player_id, legal[0], T0 + 11)
-    t.tick(T0 + 500)  # nothing times out while paused
+        turns.act(t, t.seats[mover].player_id, legal[0], T0 + 11)
+    table_timers.tick(t, T0 + 500)  # nothing times out while paused
     assert not t.seats[mover].autoplay
-    t.resume("host", T0 + 600)
+    table_timers.resume(t, "host", T0 + 600)
     assert t.turn_deadline == pytest.approx(T0 + 600 + (deadline - (T0 + 10)))
     with pytest.raises(IllegalMove, match="host"):
-        t.pause("guest", T0 + 601)
+        table_timers.pause(t, "guest", T0 + 601)
 
 
 def test_moves_are_checked_against_the_seat_and_the_turn() -> None:
@@ -158,47 +168,47 @@ def test_moves_are_checked_against_the_seat_and_the_turn() -> None:
     other = 1 - mover if mover in (0, 1) else 0
     legal = t.game.legal_actions(t.state, mover)
     with pytest.raises(IllegalMove, match="not your turn"):
-        t.act(t.seats[other].player_id, legal[0], T0)
+        turns.act(t, t.seats[other].player_id, legal[0], T0)
     with pytest.raises(IllegalMove, match="watching"):
-        t.act("stranger", legal[0], T0)
+        turns.act(t, "stranger", legal[0], T0)
     before = json.dumps(t.game.snapshot(t.state))
     with pytest.raises(IllegalMove):
-        t.act(t.seats[mover].player_id, t.game.decode_action({"kind": "play", "cards": ["QS", "3H"]}), T0)
+        turns.act(t, t.seats[mover].player_id, t.game.decode_action({"kind": "play", "cards": ["QS", "3H"]}), T0)
     assert json.dumps(t.game.snapshot(t.state)) == before
 
 
 def test_leaving_lets_the_host_choose_a_computer_player_or_the_end() -> None:
     t = full_table()
-    t.leave("guest", T0 + 5)
+    table_leaving.leave(t, "guest", T0 + 5)
     assert t.pending_leave == [1]
     assert t.computer_controls(1)  # the game does not stall while the host decides
-    t.resolve_leave("host", 1, "bot", T0 + 6)
+    table_leaving.resolve_leave(t, "host", 1, "bot", T0 + 6)
     assert t.seats[1].bot is not None and t.pending_leave == []
 
     t2 = full_table()
-    t2.leave("guest", T0 + 5)
+    table_leaving.leave(t2, "guest", T0 + 5)
     with pytest.raises(IllegalMove, match="host"):
-        t2.resolve_leave("guest", 1, "end", T0 + 6)
-    t2.resolve_leave("host", 1, "end", T0 + 6)
+        table_leaving.resolve_leave(t2, "guest", 1, "end", T0 + 6)
+    table_leaving.resolve_leave(t2, "host", 1, "end", T0 + 6)
     assert t2.status == STATUS_CLOSED
 
 
 def test_host_leaving_passes_the_host_role() -> None:
     t = lobby()
-    t.join("guest", "Gus", "🐻", T0)
-    t.leave("host", T0)
+    table_lobby.join(t, "guest", "Gus", "🐻", T0)
+    table_leaving.leave(t, "host", T0)
     assert t.host_id == "guest"
 
 
 def test_chat_is_cleaned_and_limited() -> None:
     t = lobby()
-    t.say("host", "  hello\x00 <b>there</b>  " + "x" * 1000, T0)
+    table_chat.say(t, "host", "  hello\x00 <b>there</b>  " + "x" * 1000, T0)
     msg = t.chat[-1].text
     assert "\x00" not in msg and msg.startswith("hello <b>there</b>") and len(msg) == 300
     with pytest.raises(IllegalMove):
-        t.say("stranger", "hi", T0)
+        table_chat.say(t, "stranger", "hi", T0)
     with pytest.raises(IllegalMove):
-        t.say("host", "   ", T0)
+        table_chat.say(t, "host", "   ", T0)
     assert clean_text("a\u202eb", 10) == "ab"
     assert clean_text("see you\nat\tnine\r\n", 50) == "see you at nine"  # line breaks and tabs become spaces
     assert clean_text("a\x00\x07b", 10) == "ab"  # other control characters go
@@ -209,34 +219,34 @@ def test_record_round_trip_resumes_timers_with_the_time_left() -> None:
     run_bots(t, T0)
     deadline = t.turn_deadline
     assert deadline is not None
-    saved = json.loads(json.dumps(t.to_record(T0 + 15)))  # saved 15 s into the turn: 45 s left
-    back = Table.from_record(saved, now=T0 + 3600)  # restarted an hour later
+    saved = json.loads(json.dumps(record.to_record(t, T0 + 15)))  # saved 15 s into the turn: 45 s left
+    back = table_record.from_record(saved, now=T0 + 3600)  # restarted an hour later
     assert back.turn_deadline == pytest.approx(T0 + 3600 + (deadline - (T0 + 15)))
     assert back.game.snapshot(back.state) == t.game.snapshot(t.state)
-    assert back.game.snapshot(back.replay_state()) == t.game.snapshot(t.state)
+    assert back.game.snapshot(table_turns.replay_state(back)) == t.game.snapshot(t.state)
     assert [s.name for s in back.seats] == [s.name for s in t.seats]
 
 
 def test_a_computer_only_game_plays_to_the_end_and_replays_exactly() -> None:
     t = new_table("president", "QWERTY", "host", {"players": 5, "hands": 4, "revolution": True}, seed=3,
                   now=T0, practice=True, settings=Settings(bot_delay=0.0))
-    t.join("host", "Host", "🙂", T0)
+    table_lobby.join(t, "host", "Host", "🙂", T0)
     t.seats[0].autoplay = True
     for seat in range(1, 5):
-        t.add_bot("host", seat, get_game("president").bot_levels[seat % 3], f"B{seat}", "🤖")
-    t.start("host", T0)
+        table_lobby.add_bot(t, "host", seat, get_game("president").bot_levels[seat % 3], f"B{seat}", "🤖")
+    table_lobby.start(t, "host", T0)
     run_bots(t, T0)
     assert t.status == STATUS_OVER
     outcome = t.game.outcome(t.state)
     assert outcome is not None and sum(outcome.scores) == 4 * (4 + 3 + 2 + 1 + 0)
-    assert t.game.snapshot(t.replay_state()) == t.game.snapshot(t.state)
+    assert t.game.snapshot(turns.replay_state(t)) == t.game.snapshot(t.state)
 
 
 def test_a_table_set_to_start_when_full_starts_with_the_last_player() -> None:
     t = lobby()
-    t.set_setting("host", "auto_start", True, T0)
-    t.add_bot("host", 3, "beginner", "Bot", "🤖")
-    t.join("p2", "Two", "🙂", T0)
+    table_lobby.set_setting(t, "host", "auto_start", True, T0)
+    table_lobby.add_bot(t, "host", 3, "beginner", "Bot", "🤖")
+    table_lobby.join(t, "p2", "Two", "🙂", T0)
     assert t.status == STATUS_LOBBY
-    t.join("p3", "Three", "🙂", T0)
+    table_lobby.join(t, "p3", "Three", "🙂", T0)
     assert t.status == STATUS_PLAYING and t.phase() == "play"

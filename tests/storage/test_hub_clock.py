@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from logic.table import lobby
 from ui.server.hub import Hub
 
 STEP = 0.25
@@ -38,10 +39,10 @@ async def test_steps_of_the_wall_clock_change_nothing_and_a_restart_keeps_the_ti
                        seed=3)
     level = table.game.bot_levels[0]
     for seat in (1, 2):
-        hub.run(table, lambda t, now, seat=seat: t.add_bot("host", seat, level, f"Bot {seat}", "🤖"))
-    hub.run(table, lambda t, now: t.set_setting("host", "turn_seconds", 30, now))
-    hub.run(table, lambda t, now: t.set_setting("host", "bot_delay", 0.5, now))
-    hub.run(table, lambda t, now: t.start("host", now))
+        hub.run(table, lambda t, now, seat=seat: lobby.add_bot(t, "host", seat, level, f"Bot {seat}", "🤖"))
+    hub.run(table, lambda t, now: lobby.set_setting(t, "host", "turn_seconds", 30, now))
+    hub.run(table, lambda t, now: lobby.set_setting(t, "host", "bot_delay", 0.5, now))
+    hub.run(table, lambda t, now: lobby.start(t, "host", now))
 
     for _ in range(4):  # computers move at their pace, each time after a step of the wall clock
         clocks.wall -= 3600

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from logic.registry import get_game
+from logic.table import timers
 from logic.table.identity import name_key
 from ui.server.hub import Hub
 
@@ -23,7 +24,7 @@ def test_the_first_turn_of_a_person_is_timed(data_dir: Path, game: str, options:
                        turn_seconds=seconds)
     assert table.status == "playing" and table.to_move() == (0,)  # the person moves first (these seeds)
     assert table.settings.turn_seconds == seconds
-    assert table.seconds_left(T0) == pytest.approx(seconds)
+    assert timers.seconds_left(table, T0) == pytest.approx(seconds)
 
 
 @pytest.mark.parametrize("seed", range(12))

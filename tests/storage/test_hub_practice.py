@@ -13,7 +13,8 @@ import pytest
 from logic.registry import get_game
 from logic.replay import Replay
 from logic.review import practice_start
-from logic.table import Table
+from logic.table import Table, timers
+from logic.table import turns as table_turns
 from storage.practice_starts import StartSource, StartStore
 from ui.server.hub import Hub, choose_bot_action
 from ui.server.practice import first_state
@@ -31,10 +32,10 @@ def play(hub: Hub, table: Table, moves: int = 100_000) -> None:
         if table.status != "playing":
             break
         if table.commit_deadline is not None:
-            table.tick(table.commit_deadline)
+            timers.tick(table, table.commit_deadline)
             continue
         seat = table.to_move()[0]
-        table.act_for(seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
+        table_turns.act_for(table, seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
     hub.changed(table)
 
 

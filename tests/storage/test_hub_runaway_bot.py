@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from logic.rummy.actions import UNDO
-from logic.table import turns
+from logic.table import timers, turns
 from ui.server import hub as hub_module
 from ui.server.hub import Hub
 
@@ -61,7 +61,7 @@ def test_a_bot_that_cycles_still_lets_the_turns_pass(tmp_path: Path, monkeypatch
     for _ in range(8):
         hub._bot_moves_sync(table)  # until a person is due or a turn waits to be committed
         if table.commit_deadline is not None:
-            hub.run(table, lambda t, now: t.tick(t.commit_deadline))  # a computer's turn is committed at once
+            hub.run(table, lambda t, now: timers.tick(t, t.commit_deadline))  # a computer's turn is committed at once
     lengths = turn_lengths(table.log)
     assert len(lengths) == 8  # eight turns passed
     # the bot itself never ended a turn: each ran to the limit, then the out-of-time move (discard, commit) ended it

@@ -6,6 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
+from logic.table import lobby
 from ui.server.hub import Hub
 
 
@@ -21,7 +22,7 @@ async def test_pages_hear_of_a_change_only_once_it_is_saved(data_dir: Path) -> N
     heard: list[tuple[int, int]] = []  # (version told, version on disk at that moment)
     hub.subscribe(table.code, lambda t: heard.append((t.version, on_disk_version(data_dir, t.code))))
     for i, name in enumerate(["Bob", "Cy", "Di"]):
-        hub.run(table, lambda t, now, i=i, name=name: t.join(f"p{i}", name, "🐻", now))
+        hub.run(table, lambda t, now, i=i, name=name: lobby.join(t, f"p{i}", name, "🐻", now))
     for _ in range(200):
         await asyncio.sleep(0.01)
         if heard and heard[-1][0] == table.version:

@@ -18,6 +18,7 @@ import pytest
 
 import storage.atomic_json as atomic_json
 import storage.writer as writer_module
+from logic.table import turns
 from storage import health as health_module
 from storage.disk_check import folder_problem, remove_leftovers
 from storage.health import HEALTH, SaveHealth, message_for
@@ -131,7 +132,7 @@ async def test_a_table_plays_on_in_memory_and_everything_is_written_when_space_c
                 break
             seat = table.to_move()[0]
             action = table.game.legal_actions(table.state, seat)[0]
-            hub.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
+            hub.run(table, lambda t, now, s=seat, a=action: turns.act_for(t, s, a, now))
             await asyncio.wait_for(hub.until_saved(table), 1)  # (nothing waits for the disk)
             assert heard[-1] == table.version
         assert HEALTH.failing and on_disk(data_dir, table.code)["version"] == saved_before

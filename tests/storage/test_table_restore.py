@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from logic.table import Table
+from logic.table import Table, turns
+from logic.table import turns as table_turns
 from storage.health import HEALTH
 from storage.tables import TableStore
 from ui.server.hub import Hub
@@ -31,7 +32,7 @@ def played(tmp_path: Path) -> tuple[Path, str, int]:
                        speed=0)
     for _ in range(6):
         seat = table.to_move()[0]
-        hub.run(table, lambda t, now, s=seat: t.act_for(s, t.game.legal_actions(t.state, s)[0], now))
+        hub.run(table, lambda t, now, s=seat: table_turns.act_for(t, s, t.game.legal_actions(t.state, s)[0], now))
     hub.flush_writes()
     hub.writer.close()
     HEALTH.reset()
@@ -69,7 +70,7 @@ def test_a_cut_or_garbage_table_file_comes_back_one_save_behind_every_time(
         table = hub.tables[code]
         behind.append(version - table.version)
         assert table.version >= version - 1, damage  # at most one save (here: one move) behind
-        assert table.game.snapshot(table.replay_state()) == table.game.snapshot(table.state)  # a whole table
+        assert table.game.snapshot(turns.replay_state(table)) == table.game.snapshot(table.state)  # a whole table
         [notice] = [n for n in HEALTH.notices if n.kind == "restored"]
         assert notice.subject == code
         assert list((copy / "tables").glob(f"{code}.json.corrupt-*")), "the damaged file is kept aside"

@@ -8,6 +8,7 @@ from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
+from logic.table import timers, turns
 from ui.server.hub import choose_bot_action
 from ui.server.runtime import runtime
 
@@ -42,10 +43,10 @@ def finish_game(game_key: str, player_id: str, name: str = "Me", emoji: str = "ð
         if table.status != "playing":
             break
         if table.commit_deadline is not None:
-            table.tick(table.commit_deadline)
+            timers.tick(table, table.commit_deadline)
             continue
         seat = table.to_move()[0]
-        table.act_for(seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
+        turns.act_for(table, seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
     assert table.status == "over", f"{game_key} did not finish"
     hub.changed(table)  # persist + archive, as after any move
     return table.code

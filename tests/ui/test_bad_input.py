@@ -20,7 +20,8 @@ from nicegui import ui
 from nicegui.testing import User
 
 from logic import text_clean
-from logic.table import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text
+from logic.table import CHAT_LIMIT, NAME_LIMIT, clean_name, clean_text, lobby
+from logic.table import record as table_record
 from logic.text_clean import read_budget
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from ui.guards.code_guard import MISS_FORGET_SECONDS, MISS_QUEUE_LIMIT, CodeGuard
@@ -70,7 +71,7 @@ async def test_evil_names_are_cleaned_and_shown_as_text(create_user: Callable[[]
     code = await friends_table(host)
     table = runtime().hub.get(code)
     assert table is not None
-    table.set_player_count(table.host_id, 6)
+    lobby.set_player_count(table, table.host_id, 6)
     runtime().hub.changed(table)
     for key, name in EVIL.items():
         guest = create_user()
@@ -214,12 +215,12 @@ def damaged_data(_data_dir: Path) -> Path:
     tables.mkdir(parents=True)
     good = new_table("president", GOOD, "host-1", {"players": 4}, 7, time.time(), practice=True,
                      settings=Settings(bot_delay=0.0))
-    good.join("host-1", "Ana", "🦊", time.time())
+    lobby.join(good, "host-1", "Ana", "🦊", time.time())
     for seat in (1, 2, 3):
-        good.add_bot("host-1", seat, "beginner", f"B{seat}", "🤖")
-    good.start("host-1", time.time())
-    (tables / f"{GOOD}.json").write_text(_table_file(GOOD, good.to_record(time.time())))
-    torn = good.to_record(time.time()) | {"code": "TORN42"}
+        lobby.add_bot(good, "host-1", seat, "beginner", f"B{seat}", "🤖")
+    lobby.start(good, "host-1", time.time())
+    (tables / f"{GOOD}.json").write_text(_table_file(GOOD, table_record.to_record(good, time.time())))
+    torn = table_record.to_record(good, time.time()) | {"code": "TORN42"}
     (tables / "TORN42.json").write_text(_table_file("TORN42", torn)[:700])
     (tables / "JUNK42.json").write_bytes(b"\x00\xff not json at all")
     finished = {"schema": 1, "code": "OLD123", "game": "president", "finished_at": "2024-05-01T20:00:00Z",

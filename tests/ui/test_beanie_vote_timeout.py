@@ -10,7 +10,7 @@ from nicegui.testing import User
 
 from logic.beanie.actions import DRAW_STOCK, Discard
 from logic.beanie.sets import CODES
-from logic.table import Table
+from logic.table import Table, lobby, timers, turns
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
 from ui.server.runtime import runtime
@@ -34,9 +34,9 @@ async def beanie_table(create_user: Callable[[], User]) -> tuple[Table, User, Us
     t.settings.turn_seconds = 0  # the test moves the clock itself
 
     def fill(tb: Table, now: float) -> None:
-        tb.join(pb, "Bea", "🐻", now)
-        tb.join(THIRD, "Cy", "🐸", now)
-        tb.start(tb.host_id, now)
+        lobby.join(tb, pb, "Bea", "🐻", now)
+        lobby.join(tb, THIRD, "Cy", "🐸", now)
+        lobby.start(tb, tb.host_id, now)
 
     hub.run(t, fill)
     await a.open(f"/table/{t.code}")
@@ -47,7 +47,7 @@ async def beanie_table(create_user: Callable[[], User]) -> tuple[Table, User, Us
 
 
 def act(t: Table, pid: str, action) -> None:  # noqa: ANN001
-    runtime().hub.run(t, lambda tb, now: tb.act(pid, action, now))
+    runtime().hub.run(t, lambda tb, now: turns.act(tb, pid, action, now))
 
 
 def discard_last(t: Table, pid: str, seat: int) -> None:
@@ -103,7 +103,7 @@ async def test_a_first_timeout_shows_a_notice_until_got_it_and_keeps_the_seat(
 
     def run_out(tb: Table, now: float) -> None:
         tb.turn_deadline = now - 1
-        tb.tick(now)
+        timers.tick(tb, now)
 
     hub.run(t, run_out)
     assert t.to_move() == (2,) and not t.seats[1].autoplay

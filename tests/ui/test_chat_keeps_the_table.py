@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
+from logic.table import chat as table_chat
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_lobby_user import with_player
 from tests.ui.test_watch_user import drawn
@@ -12,7 +13,7 @@ from ui.server.runtime import runtime
 
 
 def say(user: User, table, text: str) -> None:  # noqa: ANN001
-    runtime().hub.run(table, lambda t, now: t.say(with_player(user), text, now))
+    runtime().hub.run(table, lambda t, now: table_chat.say(t, with_player(user), text, now))
 
 
 def board_selected(user: User) -> str:

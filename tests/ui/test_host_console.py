@@ -12,7 +12,7 @@ from nicegui import app, storage
 from nicegui.testing import User
 
 from logic.registry import get_game
-from logic.table import Table
+from logic.table import Table, turns
 from storage.reports import WORDS_LIMIT, ReportStore
 from tests.ui.helpers import as_remote_device, eventually, find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
@@ -173,7 +173,7 @@ async def test_a_report_keeps_the_moment_its_dialog_opened_even_if_the_game_goes
     moment = len(table.log)
     seat = table.to_move()[0]
     action = table.game.legal_actions(table.state, seat)[0]
-    runtime().hub.run(table, lambda t, now: t.act_for(seat, action, now))  # a move while the player writes
+    runtime().hub.run(table, lambda t, now: turns.act_for(t, seat, action, now))  # a move while the player writes
     assert len(table.log) > moment
     with user:
         with_testid(user, "report-text")[0].set_value("It changed while I wrote")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from logic.table import Settings, Table, new_table
+from logic.table import Settings, Table, away, new_table
+from logic.table import lobby as table_lobby
 from ui.pages.host_state import state_words
 
 T0 = 2_000_000.0
@@ -11,17 +12,17 @@ T0 = 2_000_000.0
 def practice_table() -> Table:
     t = new_table("rummy", "PRAC01", "me", {"players": 2, "first_draw": False}, seed=5, now=T0,
                   settings=Settings(turn_seconds=0, bot_delay=0.0))
-    t.join("me", "Mo", "🦊", T0)
-    t.add_bot("me", 1, "easy", "Sol", "🐢")
+    table_lobby.join(t, "me", "Mo", "🦊", T0)
+    table_lobby.add_bot(t, "me", 1, "easy", "Sol", "🐢")
     return t
 
 
 def test_a_table_is_playing_while_its_person_is_there_and_idle_once_they_leave() -> None:
     t = practice_table()
     assert state_words(t) == ("idle", "idle: nobody here (in the lobby)")
-    t.update_presence({"me"}, T0)
+    away.update_presence(t, {"me"}, T0)
     assert state_words(t) == ("lobby", "lobby")
-    t.start("me", T0)
+    table_lobby.start(t, "me", T0)
     assert state_words(t) == ("playing", "playing")
-    t.update_presence(set(), T0 + 5)  # the page was closed: only the computer is left
+    away.update_presence(t, set(), T0 + 5)  # the page was closed: only the computer is left
     assert state_words(t) == ("idle", "idle: nobody here (mid-game)")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from nicegui import app
 from nicegui.testing import User
 
+from logic.table import lobby as table_lobby
 from tests.ui.helpers import eventually, find, with_testid
 from tests.ui.test_lobby_user import host_friends_table
 from ui.server.runtime import runtime
@@ -62,7 +63,7 @@ async def test_a_computer_player_gives_its_emoji_to_a_person_who_joins_with_it(
     code = await host_friends_table(host)
     table = runtime().hub.get(code)
     assert table is not None
-    runtime().hub.run(table, lambda t, now: t.add_bot(t.host_id, 1, t.game.bot_levels[0], "Wren", "🐙"))
+    runtime().hub.run(table, lambda t, now: table_lobby.add_bot(t, t.host_id, 1, t.game.bot_levels[0], "Wren", "🐙"))
     await guest.open("/")
     profile(guest, "Robin", "🐙")
     await guest.open(f"/table/{code}")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from nicegui.testing import User
 
+from logic.table import lobby as table_lobby
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from ui.server.runtime import runtime
 
@@ -59,10 +60,10 @@ async def test_host_options_lock_at_start(create_user: Callable[[], User]) -> No
     code = await host_friends_table(host)
     table = runtime().hub.get(code)
     assert table is not None
-    table.set_option(table.host_id, "hands", 8)
+    table_lobby.set_option(table, table.host_id, "hands", 8)
     for seat in (1, 2, 3):
-        table.add_bot(table.host_id, seat, "beginner", f"B{seat}", "🤖")
-    table.start(table.host_id, 0)
+        table_lobby.add_bot(table, table.host_id, seat, "beginner", f"B{seat}", "🤖")
+    table_lobby.start(table, table.host_id, 0)
     runtime().hub.changed(table)
     assert await table_attr(host, "data-phase", "play") == "play"
     await host.should_see("Hand 1 of 8")

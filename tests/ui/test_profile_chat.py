@@ -11,6 +11,7 @@ from nicegui import app, storage, ui
 from nicegui.testing import User
 
 from logic.registry import all_games
+from logic.table import LogEntry, lobby, turns
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
 from ui.server.hub import Hub
@@ -41,10 +42,10 @@ async def two_player_table(host: User, guest: User, game_key: str) -> str:
     hub = runtime().hub
     game = next(g for g in all_games() if g.key == game_key)
     table = hub.create(game_key, hid, hname, hemoji, options={}, practice=False, speed=0)
-    table.join(gid, gname, gemoji, hub.clock())
+    lobby.join(table, gid, gname, gemoji, hub.clock())
     for seat in table.open_seats():
-        table.add_bot(hid, seat, game.bot_levels[0], f"Bot{seat}", "🤖")
-    table.start(hid, hub.clock())
+        lobby.add_bot(table, hid, seat, game.bot_levels[0], f"Bot{seat}", "🤖")
+    lobby.start(table, hid, hub.clock())
     hub.changed(table)
     await host.open(f"/table/{table.code}")
     await guest.open(f"/table/{table.code}")
@@ -83,7 +84,8 @@ async def quiet(code: str) -> None:
     alone (changes that land together make one sound, the most important: see ui/table/sounds.py)."""
     hub = runtime().hub
     table = hub.tables[code]
-    await eventually(lambda: not table.bots_to_move(hub.clock()) and hub.saved_versions.get(code) == table.version)
+    await eventually(lambda: not turns.bots_to_move(table, hub.clock())
+                     and hub.saved_versions.get(code) == table.version)
     await asyncio.sleep(0.1)
 
 
@@ -122,10 +124,11 @@ def test_a_switch_flipped_out_of_turn_chimes_at_nobody() -> None:
     """President's "Pass for this trick" set by seat 2 while seat 0 is to move is a logged move, not a play."""
     s = sounds.Seen
     before, after = s(3, False, False, False, 0, (0,)), s(4, False, False, False, 0, (0,))
-    log: list[list[object]] = [[0, "a"], [1, "b"], [2, "c"], [2, {"kind": "pass_trick", "on": True}]]
+    log = [LogEntry(0, {"kind": "a"}), LogEntry(1, {"kind": "b"}), LogEntry(2, {"kind": "c"}),
+           LogEntry(2, {"kind": "pass_trick", "on": True})]
     assert not sounds.played_in_turn(log, before, after)
     assert sounds.sound_for(before, after, sounds.played_in_turn(log, before, after)) is None
-    log[3][0] = 0  # the seat to move played
+    log[3] = log[3]._replace(seat=0)  # the seat to move played
     assert sounds.sound_for(before, after, sounds.played_in_turn(log, before, after)) == "play"
 
 

@@ -18,6 +18,7 @@ from nicegui.testing import User
 
 import storage.atomic_json as atomic_json
 import storage.writer as writer_module
+from logic.table import turns
 from storage import health as health_module
 from storage.health import HEALTH
 from tests.ui.helpers import eventually, find, open_with_status, with_testid
@@ -65,7 +66,7 @@ async def test_the_table_page_and_the_console_say_so_and_new_tables_wait(
     full_disk["fault"] = errno.ENOSPC
     for _ in range(6):  # the game goes on: each move is made and shown at once
         seat = table.to_move()[0]
-        hub.run(table, lambda t, now, s=seat: t.act_for(s, t.game.legal_actions(t.state, s)[0], now))
+        hub.run(table, lambda t, now, s=seat: turns.act_for(t, s, t.game.legal_actions(t.state, s)[0], now))
     await eventually(lambda: notice_shown(user))
     await user.should_see("Card Night cannot save — the disk is full. Free some space; nothing is lost while this "
                           "server keeps running.")
@@ -102,7 +103,7 @@ def damaged_table(_data_dir: Path) -> dict[str, Any]:
     code = table.code
     for _ in range(5):
         seat = table.to_move()[0]
-        hub.run(table, lambda t, now, s=seat: t.act_for(s, t.game.legal_actions(t.state, s)[0], now))
+        hub.run(table, lambda t, now, s=seat: turns.act_for(t, s, t.game.legal_actions(t.state, s)[0], now))
     hub.flush_writes()
     hub.writer.close()
     TableStore(_data_dir).close()

@@ -21,6 +21,7 @@ import uvicorn
 from fastapi import FastAPI
 
 import ui.server.runtime
+from logic.table import lobby
 from ui.seat_api import routes as api
 from ui.seat_api.auth import new_token
 from ui.server.hub import Hub
@@ -33,7 +34,7 @@ class Served:
         self.token, token_hash = new_token()
         self.table = self.hub.create("rummy", "host", "Hanna", "🦊", options={"players": 2, "first_draw": False},
                                      practice=False, seed=1000, program_hash=token_hash)
-        self.hub.run(self.table, lambda t, now: t.start("host", now))
+        self.hub.run(self.table, lambda t, now: lobby.start(t, "host", now))
         app = FastAPI()
         app.include_router(api.router)
         # the server listens on a socket bound here and kept: no other process can take the port in between

@@ -13,6 +13,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import ui.server.runtime
+from logic.table import lobby
+from logic.table import program as table_program
 from ui.seat_api import routes as api
 from ui.seat_api.auth import RateLimiter, bearer_token, hash_token, new_token
 from ui.server.hub import Hub
@@ -48,8 +50,8 @@ def test_a_program_that_times_out_is_played_for_until_it_asks_again(world: World
     table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 2, "first_draw": False},
                        practice=False, seed=1000,
                        program_hash=token_hash)
-    hub.run(table, lambda t, now: t.set_setting("host", "turn_seconds", 30, now))
-    hub.run(table, lambda t, now: t.start("host", now))
+    hub.run(table, lambda t, now: lobby.set_setting(t, "host", "turn_seconds", 30, now))
+    hub.run(table, lambda t, now: lobby.start(t, "host", now))
     assert table.to_move() == (1,) and table.turn_deadline == T0 + 30  # the program's turn, timed like a person's
     headers = {"Authorization": f"Bearer {token}"}
     view = world.client.get(f"/api/v1/tables/{table.code}", headers=headers).json()
@@ -74,9 +76,9 @@ def test_two_program_seats_at_one_table_each_see_and_play_only_their_own(world: 
     (token1, hash1), (token2, hash2) = new_token(), new_token()
     table = hub.create("rummy", "host", "Hanna", "🦊", options={"players": 3, "first_draw": False},
                        practice=False, seed=5)
-    hub.run(table, lambda t, now: t.add_program("host", 1, hash1))
-    hub.run(table, lambda t, now: t.add_program("host", 2, hash2))
-    hub.run(table, lambda t, now: t.start("host", now))
+    hub.run(table, lambda t, now: table_program.add_program(t, "host", 1, hash1))
+    hub.run(table, lambda t, now: table_program.add_program(t, "host", 2, hash2))
+    hub.run(table, lambda t, now: lobby.start(t, "host", now))
     game = table.game
     calls = {1: {"Authorization": f"Bearer {token1}"}, 2: {"Authorization": f"Bearer {token2}"}}
     for seat, headers in calls.items():

@@ -10,6 +10,7 @@ import asyncio
 
 from nicegui.testing import User
 
+from logic.table import timers, turns
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from ui.server.runtime import runtime
 
@@ -33,7 +34,7 @@ async def open_first_mover(user: User):  # noqa: ANN201
 
 async def test_the_first_turn_is_timed_when_a_person_moves_first(user: User) -> None:
     table = await open_first_mover(user)
-    left = table.seconds_left(runtime().hub.clock())
+    left = timers.seconds_left(table, runtime().hub.clock())
     assert table.settings.turn_seconds == 20 and left is not None and 18 <= left <= 20
     clock = (await find(user, "countdown")).elements.pop()
     await eventually(lambda: clock.props.get("data-seconds") in {"18", "19", "20"}, timeout=3)
@@ -69,7 +70,7 @@ async def test_between_hands_nobody_is_told_it_is_their_turn(user: User) -> None
     while table.phase() != "hand-over":  # the person's seat makes the out-of-time move; the computer plays on
         assert asyncio.get_running_loop().time() < deadline, "the round did not end"
         if 0 in table.to_move() and table.code not in hub.busy:
-            hub.run(table, lambda t, now: t.act_for(0, t.game.timeout_action(t.state, 0), now))
+            hub.run(table, lambda t, now: turns.act_for(t, 0, t.game.timeout_action(t.state, 0), now))
         await asyncio.sleep(0.02)
     assert 0 in table.to_move()  # the summary waits for the person's "Next round"
     assert await table_attr(user, "data-phase", "hand-over") == "hand-over"

@@ -11,7 +11,7 @@ from nicegui import ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
-from logic.table import Table
+from logic.table import Table, timers, turns
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_lobby_user import with_player
 from ui.server.runtime import runtime
@@ -41,7 +41,7 @@ def land_pending(table: Table) -> bool:
     """A move in its grace period (Rummy's discard, Stockpile's) lands now; True if there was one."""
     if table.commit_deadline is None:
         return False
-    run(table, lambda t, now: t.tick(max(now, t.commit_deadline or now)))
+    run(table, lambda t, now: timers.tick(t, max(now, t.commit_deadline or now)))
     return True
 
 
@@ -50,7 +50,7 @@ def end_my_turn(table: Table, seat: int, pid: str) -> None:
     while seat in table.to_move():
         if not land_pending(table):
             action = table.game.timeout_action(table.state, seat)
-            run(table, lambda t, now, a=action: t.act(pid, a, now))
+            run(table, lambda t, now, a=action: turns.act(t, pid, a, now))
     land_pending(table)
 
 
@@ -63,7 +63,7 @@ def others_play_until_my_turn(table: Table, seat: int) -> int:
             continue
         other = table.to_move()[0]
         action = table.game.timeout_action(table.state, other)
-        run(table, lambda t, now, s=other, a=action: t.act_for(s, a, now))
+        run(table, lambda t, now, s=other, a=action: turns.act_for(t, s, a, now))
         moves += 1
     land_pending(table)
     return moves
@@ -149,7 +149,7 @@ async def test_president_pass_for_this_trick(user: User) -> None:
             assert seat not in table.to_move()
             other = table.to_move()[0]
             action = table.game.timeout_action(table.state, other)
-            run(table, lambda t, now, s=other, a=action: t.act_for(s, a, now))
+            run(table, lambda t, now, s=other, a=action: turns.act_for(t, s, a, now))
         await table_attr(user, "data-version", str(table.version))
         await eventually(lambda: toggle.props.get("data-on") == "false")  # off with the end of the trick
         if (seat, 0) in table.state.history[before:]:  # passed for the seat, which did not move itself

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from nicegui.testing import User
 
+from logic.table import away as table_away
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_lobby_user import host_friends_table, with_player
 from ui.server.runtime import runtime
@@ -51,13 +52,13 @@ async def test_who_is_here_changing_redraws_only_what_shows_it(create_user: Call
     await player.open("/new/rummy?players=2&bots=1&seed=7&speed=0")
     await table_attr(player, "data-phase", "play")
     table = runtime().hub.tables_of(with_player(player)).pop()
-    await eventually(lambda: with_player(player) in table.present_ids)
+    await eventually(lambda: with_player(player) in table.presence.present_ids)
     version, before = table.version, drawn(player)
     assert any(el.props.get("data-card") for el in player.client.elements.values())
 
     await watcher.open(f"/table/{table.code}")
     await table_attr(watcher, "data-watching", "true")
-    await eventually(lambda: table.watchers == 1)
+    await eventually(lambda: table_away.watchers(table) == 1)
     await table_attr(player, "data-watchers", "1")
     assert table.version == version  # nothing but presence changed
     after = drawn(player)
@@ -77,7 +78,8 @@ async def test_a_guest_dropping_from_the_lobby_redraws_nothing_of_the_hosts_lobb
     await guest.open(f"/table/{code}")
     (await find(guest, "join-name")).clear().type("Gus")
     (await find(guest, "btn-join")).click()
-    await eventually(lambda: table.seat_of(with_player(guest)) == 1 and with_player(guest) in table.present_ids)
+    await eventually(lambda: table.seat_of(with_player(guest)) == 1
+                     and with_player(guest) in table.presence.present_ids)
     await eventually(lambda: presence_of(host) == ["connected", "connected"])
     before = drawn(host)
     guest.client.delete()  # the guest's page is gone

@@ -9,7 +9,7 @@ from nicegui import ui
 
 from logic.game import IllegalMove
 from logic.registry import all_games
-from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, away
 from ui.components.dialog import named_dialog
 from ui.components.language_picker import language_picker
 from ui.components.options import option_controls, player_choices, value_label
@@ -195,8 +195,8 @@ def watch_row(t: Any) -> None:
     with ui.row().classes("items-center gap-3"):
         ui.button(_("Watch"), icon="visibility", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
             f"dense outline color=primary data-testid=watch-{t.code}")
-        ui.label(ngettext("{game} · playing · {n} watching", "{game} · playing · {n} watching", t.watchers,
-                          game=t.game.title) if t.watchers else _("{game} · playing", game=t.game.title))
+        ui.label(ngettext("{game} · playing · {n} watching", "{game} · playing · {n} watching", away.watchers(t),
+                          game=t.game.title) if away.watchers(t) else _("{game} · playing", game=t.game.title))
         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
 
 

@@ -12,7 +12,7 @@ from logic.table import STATUS_LOBBY, Table
 
 def anyone_here(t: Table) -> bool:
     """A person with a page open at the table, or a program seat."""
-    return any(s.is_program or (s.is_human and s.player_id in t.present_ids) for s in t.seats)
+    return any(s.is_program or (s.is_human and s.player_id in t.presence.present_ids) for s in t.seats)
 
 
 def state_words(t: Table) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
-from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
+from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table, leaving
 from ui.pages.host_state import state_words
 from ui.server.idle_tables import ABANDONED_MINUTES, abandoned_practice, end_abandoned_practice
 from ui.table.tv_link import open_tv_dialog
@@ -128,7 +128,7 @@ def confirm_end(hub: Any, t: Table) -> None:
 
         def end() -> None:
             if t.status in (STATUS_LOBBY, STATUS_PLAYING):
-                hub.run(t, lambda tb, now: tb.end_early("The host of the server ended this table.", now))
+                hub.run(t, lambda tb, now: leaving.end_early(tb, "The host of the server ended this table.", now))
             dialog.close()
             ui.notify(f"Table {t.code} ended.", position="top")
             ui.navigate.reload()

@@ -17,7 +17,7 @@ from typing import Any
 
 from nicegui import ui
 
-from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table, timers
 from logic.views import TableView
 from ui.components.region import Region
 from ui.components.words import count
@@ -220,7 +220,7 @@ class TvPage:
         now = time.monotonic()
         left, total = 0.0, 0.0
         if t.turn_deadline and not t.paused and t.status not in (STATUS_LOBBY, STATUS_OVER):
-            left = t.seconds_left(now) or 0.0
+            left = timers.seconds_left(t, now) or 0.0
             total = float(t.settings.turn_seconds or 0) or left
         if self.timer_text is not None and self.timer_bar is not None:
             box = self.timer_bar.parent_slot.parent if self.timer_bar.parent_slot else None

@@ -1,6 +1,6 @@
 """The seat API: a program plays one seat over HTTP, under ``/api/v1/``.
 
-Every call goes through the hub like a browser's click (``hub.run``: the same checks in ``Table.act``, saved
+Every call goes through the hub like a browser's click (``hub.run``: the same checks in ``turns.act``, saved
 before anyone is told) and answers only the seat's own view. Auth is ``Authorization: Bearer <token>``; the
 token's hash is compared in constant time with the program seats' hashes (see ``logic/table/program.py``).
 """
@@ -16,7 +16,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from logic.game import IllegalMove
-from logic.table import STATUS_CLOSED, STATUS_OVER, Table
+from logic.table import STATUS_CLOSED, STATUS_OVER, Table, turns
+from logic.table import program as table_program
 from storage.health import HEALTH, RETRY_SECONDS
 from ui.seat_api.auth import RateLimiter, bearer_token, hash_token
 from ui.seat_api.schemas import Problem, SeatView, legal_actions, seat_view
@@ -192,7 +193,7 @@ async def get_legal(code: str, request: Request) -> Any:
     table, seat = authorize(request, code)
     hub = runtime().hub
     if table.seats[seat].autoplay:  # it timed out once; asking what it may do means it is playing again
-        hub.run(table, lambda t, now: t.program_back(seat, now))
+        hub.run(table, lambda t, now: table_program.program_back(t, seat, now))
     await hub.until_saved(table)
     return JSONResponse(legal_actions(table, seat))
 
@@ -209,8 +210,8 @@ async def post_action(code: str, request: Request) -> Any:
     player_id = table.seats[seat].player_id or ""
 
     def move(t: Table, now: float) -> None:  # exactly a browser's click, then the program is present again
-        t.act(player_id, action, now)
-        t.program_back(seat, now)
+        turns.act(t, player_id, action, now)
+        table_program.program_back(t, seat, now)
 
     try:
         runtime().hub.run(table, move)

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.encoders import jsonable_encoder
 from pydantic import BaseModel, Field
 
-from logic.table import STATUS_PLAYING, Table
+from logic.table import STATUS_PLAYING, Table, timers
 
 
 class SeatInfo(BaseModel):
@@ -65,7 +65,7 @@ def seat_view(table: Table, seat: int, now: float, wall: float) -> dict[str, Any
     state = table.state
     to_move = list(table.to_move())
     outcome = game.outcome(state) if state is not None else None
-    left = table.seconds_left(now)
+    left = timers.seconds_left(table, now)
     return jsonable_encoder({
         "code": table.code,
         "game": table.game_key,

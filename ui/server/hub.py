@@ -43,7 +43,12 @@ from logic.table import (
     Timer,
     bot_identity,
     new_table,
+    turns,
 )
+from logic.table import lobby as table_lobby
+from logic.table import program as table_program
+from logic.table import record as table_record
+from logic.table import timers as table_timers
 from logic.view_types import TableView
 from storage.archive import MainStore
 from storage.disk_check import write_test
@@ -113,7 +118,7 @@ class Hub:
         for record in self.store.load_all():
             code = str(record.get("code", "?"))
             try:
-                table = Table.from_record(record, now, wall)  # nobody's page is connected yet
+                table = table_record.from_record(record, now, wall)  # nobody's page is connected yet
             except Exception as exc:  # a bad record must never stop the server
                 log.warning("Skipping saved table %s: %s", code, exc)
                 continue
@@ -189,9 +194,9 @@ class Hub:
             if settings.bot_delay == 0:
                 settings.grace_scale = 0.0
         table = new_table(game_key, self.new_code(), host_id, options, seed, now, practice, settings)
-        table.join(host_id, host_name, host_emoji, now)
+        table_lobby.join(table, host_id, host_name, host_emoji, now)
         if program_hash is not None:
-            table.add_program(host_id, len(table.seats) - 1, program_hash)
+            table_program.add_program(table, host_id, len(table.seats) - 1, program_hash)
         if practice:
             table.settings.public = False
             level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
@@ -199,9 +204,9 @@ class Hub:
             rng = derive_rng(seed, "bots")
             for seat in table.open_seats()[:count]:
                 name, emoji = bot_identity(rng, {s.name for s in table.seats}, {s.emoji for s in table.seats})
-                table.add_bot(host_id, seat, level, name, emoji)
+                table_lobby.add_bot(table, host_id, seat, level, name, emoji)
             if not table.open_seats():
-                table.start(host_id, now)
+                table_lobby.start(table, host_id, now)
         self.tables[table.code] = table
         self.opened(table, address)
         self.changed(table)
@@ -246,7 +251,7 @@ class Hub:
         table = self.tables.get(self._programs.get(token_hash, ""))
         if table is None:
             return None
-        seat = table.program_seat(token_hash)  # compared in constant time with the table's seats
+        seat = table_program.program_seat(table, token_hash)  # compared in constant time with the table's seats
         return None if seat is None else (table, seat)
 
     def create_from_state(self, game_key: str, host_id: str, host_name: str, host_emoji: str,
@@ -282,7 +287,7 @@ class Hub:
             self._archive(table)
 
     def _persist(self, table: Table) -> None:
-        record = json.dumps(table.to_record(self.clock(), self.wall()), separators=(",", ":"))
+        record = json.dumps(table_record.to_record(table, self.clock(), self.wall()), separators=(",", ":"))
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (scripts, start-up): write at once
@@ -404,7 +409,7 @@ class Hub:
 
     def seconds_left(self, table: Table, timer: Timer = "turn") -> float | None:
         """Seconds left on a table's turn timer, lobby or pending move (None: not running)."""
-        return table.seconds_left(self.clock(), timer)
+        return table_timers.seconds_left(table, self.clock(), timer)
 
     def remove(self, code: str) -> None:
         """Forget a table and delete its file; anything waiting for its saves is let go."""
@@ -477,7 +482,7 @@ class Hub:
 
     def _tick_table(self, table: Table, now: float) -> None:
         before = table.version
-        table.tick(now)
+        table_timers.tick(table, now)
         if table.version != before:
             self.changed(table)
         if self._expired(table, now):
@@ -487,7 +492,7 @@ class Hub:
 
     def _kick_bots(self, table: Table, now: float) -> None:
         """Start computer players' moves for this table unless they are already running."""
-        if self.stopping or table.code in self.busy or not table.bots_to_move(now):
+        if self.stopping or table.code in self.busy or not turns.bots_to_move(table, now):
             return
         self.busy.add(table.code)
         if self.inline_bots:
@@ -512,16 +517,16 @@ class Hub:
         """Everything a bot may know: its seat's view and the legal actions (never the state)."""
         game = table.game
         rng_key = f"{table.seed}:bot:{len(table.log)}:{seat}"
-        return game.key, table.bot_level_for(seat), game.view(table.state, seat), \
+        return game.key, turns.bot_level_for(table, seat), game.view(table.state, seat), \
             game.legal_actions(table.state, seat), rng_key
 
     def _bot_moves_sync(self, table: Table) -> None:
         for _ in range(10_000):
-            seats = table.bots_to_move(self.clock())
+            seats = turns.bots_to_move(table, self.clock())
             if not seats:
                 return
             action = choose_bot_action(*self._bot_inputs(table, seats[0]))
-            self.run(table, bot_move(seats[0], table.checked_bot_action(seats[0], action)))
+            self.run(table, bot_move(seats[0], turns.checked_bot_action(table, seats[0], action)))
 
     async def _bot_moves(self, table: Table) -> None:
         """Let computer players move until a person is due (or pacing asks us to wait)."""
@@ -529,7 +534,7 @@ class Hub:
 
         while not self.stopping:
             await self.until_saved(table)  # a move is made only on top of a saved one
-            seats = table.bots_to_move(self.clock())
+            seats = turns.bots_to_move(table, self.clock())
             if not seats or self.tables.get(table.code) is not table:
                 return
             seat = seats[0]
@@ -541,10 +546,10 @@ class Hub:
                     return
             else:
                 action = choose_bot_action(*inputs)
-            if version != table.version or seat not in table.bots_to_move(self.clock()):
+            if version != table.version or seat not in turns.bots_to_move(table, self.clock()):
                 continue  # the table moved on while we were thinking
             try:
-                self.run(table, bot_move(seat, table.checked_bot_action(seat, action)))
+                self.run(table, bot_move(seat, turns.checked_bot_action(table, seat, action)))
             except IllegalMove as exc:
                 log.error("table %s: bot move refused (%s); using a fallback", table.code, exc)
                 legal = table.game.legal_actions(table.state, seat)
@@ -566,4 +571,4 @@ class Hub:
 
 def bot_move(seat: int, action: Any) -> Callable[[Table, float], Any]:
     """The table change "computer player ``seat`` plays ``action``" (for :meth:`Hub.run`)."""
-    return lambda t, now: t.act_for(seat, action, now)
+    return lambda t, now: turns.act_for(t, seat, action, now)

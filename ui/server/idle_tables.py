@@ -24,7 +24,8 @@ import logging
 import os
 from typing import TYPE_CHECKING
 
-from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
+from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table, leaving
+from logic.table import record as table_record
 from storage.atomic_json import atomic_write_text
 
 if TYPE_CHECKING:
@@ -70,12 +71,12 @@ def idle_seconds(hub: Hub, table: Table) -> float:
 
 def end_table(hub: Hub, table: Table, reason: str) -> None:
     """Keep the table's last state in ``ended/`` and end it (closed, without a result)."""
-    record = table.to_record(hub.clock(), hub.wall())
+    record = table_record.to_record(table, hub.clock(), hub.wall())
     record["ended_because"] = reason
     folder = hub.data_dir / ENDED_DIR
     folder.mkdir(exist_ok=True)
     atomic_write_text(folder / f"{table.code}.json", json.dumps(record, separators=(",", ":")))
-    hub.run(table, lambda t, now: t.end_early(reason, now))
+    hub.run(table, lambda t, now: leaving.end_early(t, reason, now))
 
 
 def end_idle_tables(hub: Hub) -> list[str]:

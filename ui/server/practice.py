@@ -20,7 +20,7 @@ from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.messages import t_msg
 from logic.registry import get_game
-from logic.table import Settings, Table, bot_identity, new_table
+from logic.table import Settings, Table, bot_identity, chat, lobby, new_table, turns
 from storage.health import HEALTH
 from storage.practice_starts import StartSource
 
@@ -59,19 +59,19 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
             settings.grace_scale = 0.0
     table = new_table(game_key, hub.new_code(), host_id, config.model_dump(mode="json"), seed, now, True, settings)
     table.settings.public = False
-    table.join(host_id, host_name, host_emoji, now, seat=seat)
+    lobby.join(table, host_id, host_name, host_emoji, now, seat=seat)
     rng = derive_rng(seed, "bots")
     for other in table.open_seats():  # add_bot keeps a given name and emoji only where nobody has it
         given = names[other] if names is not None and other < len(names) else None
         name, emoji = given or bot_identity(rng, {s.name for s in table.seats}, {s.emoji for s in table.seats})
-        table.add_bot(host_id, other, level, name, emoji)
-    table.start(host_id, now)  # deadlines and status as for any start; the game is then the given position
+        lobby.add_bot(table, host_id, other, level, name, emoji)
+    lobby.start(table, host_id, now)  # deadlines and status as for any start; the game is then the given position
     snapshot = game.snapshot(state)
     table.state = game.restore(snapshot)  # exactly what a replay of the table starts from
-    table.after_change(now)  # its deadlines for the new state
+    turns.after_change(table, now)  # its deadlines for the new state
     if source is not None:
-        table.notice(t_msg("Practice from before move {number} of game {code}: play it your way.",
-                           number=source.step + 1, code=source.code))
+        chat.notice(table, t_msg("Practice from before move {number} of game {code}: play it your way.",
+                                 number=source.step + 1, code=source.code))
     hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
     hub.tables[table.code] = table
     hub.opened(table, address)

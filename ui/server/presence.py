@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import Client
 
+from logic.table import away as table_away
+
 if TYPE_CHECKING:
     from logic.table import Table
     from ui.server.hub import Hub
@@ -74,10 +76,10 @@ class Presence:
         if table is None:
             return
         present = self.present(code)
-        if present == table.present_ids and not self._stale(table, present):
+        if present == table.presence.present_ids and not self._stale(table, present):
             return
         version = table.version
-        changed = self.hub.run(table, lambda t, now: t.update_presence(present, now))
+        changed = self.hub.run(table, lambda t, now: table_away.update_presence(t, present, now))
         if changed and table.version == version:
             self._notify(table)
 
@@ -95,4 +97,4 @@ class Presence:
     @staticmethod
     def _stale(table: Table, present: set[str]) -> bool:
         """A seat whose person is here but still counts as gone (e.g. just sat down, or after a restart)."""
-        return any(table.seats[i].player_id in present for i in table.gone_since)
+        return any(table.seats[i].player_id in present for i in table.presence.gone_since)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.table import chat as table_chat
+from logic.table import leaving as table_leaving
 from ui.components.dialog import named_dialog
 from ui.table.help import TABLE_HELP
 from ui.table.rule_examples import rule_examples
@@ -44,7 +46,7 @@ class TableDialogs:
         return overlays
 
     def may_read_chat(self) -> bool:
-        return self.ctx.seat is not None or self.table.watcher_may_read()
+        return self.ctx.seat is not None or table_chat.watcher_may_read(self.table)
 
     def show_unread(self, opens_on_message: bool) -> None:
         """After a change: the unread count, the open chat's messages, and (if the player wants it) the chat opens
@@ -104,9 +106,9 @@ class TableDialogs:
         """A player's message, or a watcher's (the table checks that the host lets watchers write)."""
         who = self.ctx.me
         if table.seat_of(who.player_id) is not None:
-            table.say(who.player_id, text, now)
+            table_chat.say(table, who.player_id, text, now)
         else:
-            table.watcher_say(who.player_id, who.name, who.emoji, text, now)
+            table_chat.watcher_say(table, who.player_id, who.name, who.emoji, text, now)
 
     @ui.refreshable_method
     def chat_messages(self) -> None:
@@ -135,7 +137,7 @@ class TableDialogs:
                 def leave() -> None:
                     dialog.close()
                     pid = self.ctx.me.player_id
-                    self.ctx.act(lambda t, now: t.leave(pid, now))
+                    self.ctx.act(lambda t, now: table_leaving.leave(t, pid, now))
                     ui.navigate.to("/")
 
                 ui.button("Leave", on_click=leave).props("color=negative data-testid=btn-leave-confirm")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
+from logic.table import lobby as table_lobby
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
@@ -155,7 +156,7 @@ def seats_list(ctx: TableContext, lobby: LobbyState) -> None:
                     lobby.presence.draw(row, i)
                 if host and s.player_id != t.host_id:
                     ui.button(icon="close", on_click=lambda s_=i: ctx.act(
-                        lambda tb, now: tb.remove_player(ctx.me.player_id, s_))).props(
+                        lambda tb, now: table_lobby.remove_player(tb, ctx.me.player_id, s_))).props(
                         f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
         program_token_for_seat(ctx, lobby.tokens, i)  # shown once, to the host who made it
 
@@ -188,8 +189,8 @@ class LobbyOptions:
         ui.label("Table options").classes("text-lg font-bold")
         if not host:
             ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
-        option = lambda tb, pid, key, value, now: tb.set_option(pid, key, value)  # noqa: E731
-        setting = lambda tb, pid, key, value, now: tb.set_setting(pid, key, value, now)  # noqa: E731
+        option = lambda tb, pid, key, value, now: table_lobby.set_option(tb, pid, key, value)  # noqa: E731
+        setting = lambda tb, pid, key, value, now: table_lobby.set_setting(tb, pid, key, value, now)  # noqa: E731
         made: list[ui.select | ui.switch] = []
         counts = player_choices(game)
         if len(counts) > 1:
@@ -250,8 +251,8 @@ def start_row(ctx: TableContext) -> None:
         missing = len(t.open_seats())
         if ctx.is_host:
             btn = ui.button("Start game", icon="play_arrow", on_click=lambda: ctx.act(
-                lambda tb, now: tb.start(ctx.me.player_id, now))).props("color=amber text-color=black size=lg "
-                                                                          "data-testid=btn-start")
+                lambda tb, now: table_lobby.start(tb, ctx.me.player_id, now))).props(
+                "color=amber text-color=black size=lg data-testid=btn-start")
             if missing:
                 btn.disable()
                 ui.label(f"Waiting for {missing} more player{'s' if missing > 1 else ''} — or add computer players."
@@ -264,7 +265,7 @@ def start_row(ctx: TableContext) -> None:
 def add_bot(ctx: TableContext, seat: int, level: str) -> None:
     t = ctx.table
     name, emoji = bot_identity(random.Random(), {s.name for s in t.seats}, {s.emoji for s in t.seats})
-    ctx.act(lambda tb, now: tb.add_bot(ctx.me.player_id, seat, level, name, emoji))
+    ctx.act(lambda tb, now: table_lobby.add_bot(tb, ctx.me.player_id, seat, level, name, emoji))
 
 
 def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
@@ -303,6 +304,6 @@ def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
                                   None if chosen_emoji == offered["emoji"] else chosen_emoji)
             set_me(updated)
             pid = updated.player_id
-            ctx.act(lambda tb, now: tb.join(pid, chosen_name, chosen_emoji, now))
+            ctx.act(lambda tb, now: table_lobby.join(tb, pid, chosen_name, chosen_emoji, now))
 
         ui.button("Join", icon="login", on_click=join).props("color=primary data-testid=btn-join")

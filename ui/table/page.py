@@ -16,7 +16,8 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
-from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table, turns
+from logic.table import away as table_away
 from logic.views import TableView
 from ui.components.live import Refreshable
 from ui.components.region import Region
@@ -124,7 +125,7 @@ class TablePage:
     def send(self, action: Any) -> bool:
         """Play ``action``. The selection stays: cards that left the hand drop out of it (:meth:`HandBar.hand_codes`),
         so cards picked while others played are still picked after drawing or passing."""
-        return self.act(lambda t, now: t.act(self._me.player_id, action, now))
+        return self.act(lambda t, now: turns.act(t, self._me.player_id, action, now))
 
     def check(self, action: Any) -> str | None:
         t = self._table
@@ -188,7 +189,7 @@ class TablePage:
                 self.update_regions(force=True)
             # what is drawn now: the first change after this redraws only what it touched (a page's own
             # reconnect right after it loaded changes only who is here, and must not redraw the hand under a tap)
-            self.requested_version, self.requested_presence = self._table.version, self._table.presence_version
+            self.requested_version, self.requested_presence = self._table.version, self._table.presence.version
             self._overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
         self.sounds.update(self, self.root)
@@ -229,10 +230,10 @@ class TablePage:
                 return
         if table.version != self.requested_version:
             self.requested_version = table.version
-            self.requested_presence = table.presence_version
+            self.requested_presence = table.presence.version
             self.update_regions()
-        elif table.presence_version != self.requested_presence:  # only who is here changed
-            self.requested_presence = table.presence_version
+        elif table.presence.version != self.requested_presence:  # only who is here changed
+            self.requested_presence = table.presence.version
             self.update_presence()
 
     def catch_up(self) -> None:
@@ -255,7 +256,7 @@ class TablePage:
             "data-status": t.status,
             "data-paused": "true" if t.paused else "false",
             "data-version": str(t.version),
-            "data-watchers": str(t.watchers),
+            "data-watchers": str(table_away.watchers(t)),
             "data-watching": "true" if self.seat is None else "false",
             "data-alert": self.alert(),
         })

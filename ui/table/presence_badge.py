@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table import AWAY, RECONNECTING, STATUS_PLAYING, away_text
+from logic.table import AWAY, RECONNECTING, STATUS_PLAYING, away_text, watch
+from logic.table import away as table_away
 
 if TYPE_CHECKING:
     from logic.table import Table
@@ -19,7 +20,7 @@ PRESENCE_REFRESH_SECONDS = 2.0
 
 def presence_text(table: Table, seat: int, now: float) -> tuple[str, str]:
     """``(data-presence value, text shown)``."""
-    state, seconds = table.presence(seat, now)
+    state, seconds = table_away.presence(table, seat, now)
     if state == RECONNECTING:
         return state, "reconnecting…"
     if state == AWAY:
@@ -41,9 +42,9 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
 def presence_actions_key(ctx: TableContext, seat: int) -> tuple[bool, bool, bool, bool]:
     t, pid = ctx.table, ctx.me.player_id
     offer = (ctx.is_host and t.status == STATUS_PLAYING and t.seats[seat].bot is not None
-             and (t.watchers > 0 or seat in t.offered_seats))  # only while someone watches
-    take = ctx.seat is None and t.status == STATUS_PLAYING and t.can_take_seat(pid, seat)
-    return t.can_hand_to_computer(pid, seat), offer, seat in t.offered_seats, take
+             and (table_away.watchers(t) > 0 or seat in t.offered_seats))  # only while someone watches
+    take = ctx.seat is None and t.status == STATUS_PLAYING and watch.can_take_seat(t, pid, seat)
+    return table_away.can_hand_to_computer(t, pid, seat), offer, seat in t.offered_seats, take
 
 
 def presence_actions(ctx: TableContext, seat: int) -> None:
@@ -51,12 +52,12 @@ def presence_actions(ctx: TableContext, seat: int) -> None:
     pid = ctx.me.player_id
     if can_hand:
         ui.button("Computer plays", icon="smart_toy", on_click=lambda: ctx.act(
-            lambda t, now: t.hand_to_computer(pid, seat, now))).props(
+            lambda t, now: table_away.hand_to_computer(t, pid, seat, now))).props(
             f"dense no-caps size=sm color=amber text-color=black data-testid=btn-seat-to-computer-{seat}").classes(
             "seat-action")
     if offer:
         ui.button("Withdraw offer" if offered else "Offer to watchers", on_click=lambda: ctx.act(
-            lambda t, now: t.offer_seat(pid, seat, not offered))).props(
+            lambda t, now: watch.offer_seat(t, pid, seat, not offered))).props(
             f"dense flat no-caps size=sm color=white data-testid=btn-offer-seat-{seat}").classes("seat-action")
     if take:
         ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
@@ -66,4 +67,4 @@ def presence_actions(ctx: TableContext, seat: int) -> None:
 
 def take_seat(ctx: TableContext, seat: int) -> None:
     who = ctx.me
-    ctx.act(lambda t, now: t.take_seat(who.player_id, who.name, who.emoji, seat, now))
+    ctx.act(lambda t, now: watch.take_seat(t, who.player_id, who.name, who.emoji, seat, now))

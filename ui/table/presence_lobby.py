@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table import AWAY_GRACES
+from logic.table import AWAY_GRACES, watch
+from logic.table import lobby as table_lobby
 from ui.table.presence_badge import patch_presence, take_seat
 
 if TYPE_CHECKING:
@@ -25,11 +26,11 @@ def presence_options(ctx: TableContext) -> list[ui.select]:
                       label="If a player is away").classes("min-w-[170px]").props(
         "data-testid=opt-away-grace")
     grace.on_value_change(lambda e: e.value != t.settings.away_grace and ctx.act(
-        lambda tb, now: tb.set_setting(ctx.me.player_id, "away_grace", e.value, now)))
+        lambda tb, now: table_lobby.set_setting(tb, ctx.me.player_id, "away_grace", e.value, now)))
     chat = ui.select(WATCHER_CHAT_NAMES, value=t.settings.watcher_chat, label="Chat for watchers").classes(
         "min-w-[170px]").props("data-testid=opt-watcher-chat")
     chat.on_value_change(lambda e: e.value != t.settings.watcher_chat and ctx.act(
-        lambda tb, now: tb.set_setting(ctx.me.player_id, "watcher_chat", e.value, now)))
+        lambda tb, now: table_lobby.set_setting(tb, ctx.me.player_id, "watcher_chat", e.value, now)))
     return [grace, chat]
 
 
@@ -57,6 +58,6 @@ class LobbyPresence:
 
 def take_computer_seat_button(ctx: TableContext, seat: int) -> None:
     """A visitor may sit in a computer's seat in the lobby."""
-    if ctx.seat is None and ctx.table.can_take_seat(ctx.me.player_id, seat):
+    if ctx.seat is None and watch.can_take_seat(ctx.table, ctx.me.player_id, seat):
         ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
             f"dense outline no-caps data-testid=btn-take-seat-{seat}")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.table import program as table_program
 from ui.net.lan import base_urls
 from ui.seat_api.auth import hash_token, new_token, take_reveal
 from ui.server.runtime import runtime
@@ -32,7 +33,7 @@ def program_button(ctx: TableContext, tokens: Tokens, seat: int) -> None:
 
     def add() -> None:
         token, token_hash = new_token()
-        if ctx.act(lambda tb, now: tb.add_program(ctx.me.player_id, seat, token_hash)):
+        if ctx.act(lambda tb, now: table_program.add_program(tb, ctx.me.player_id, seat, token_hash)):
             tokens[seat] = token
 
     ui.button("Program", icon="terminal", on_click=add).props(

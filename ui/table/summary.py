@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.messages import t_msg
-from logic.table import STATUS_CLOSED
+from logic.table import STATUS_CLOSED, chat, lobby, timers
 from logic.views import SummaryView
 from ui.components.share import share_buttons
 from ui.components.words import count
@@ -83,7 +83,7 @@ def countdown_words(ctx: TableContext) -> tuple[str, int | None]:
             return "", None
         secs = math.ceil(left)
         return f"Paused: the next {word} starts {secs} s after the game goes on", secs
-    left = t.seconds_left(time.monotonic())
+    left = timers.seconds_left(t, time.monotonic())
     if left is None:
         return "", None
     secs = math.ceil(left)
@@ -177,14 +177,14 @@ def play_again(ctx: TableContext) -> None:
     if not new.practice:
         for i, s in enumerate(t.seats):
             if s.bot and new.seats[i].empty:  # the same computer players (add_bot gives way to the host's name)
-                new.add_bot(who.player_id, i, s.bot, s.name, s.emoji)
+                lobby.add_bot(new, who.player_id, i, s.bot, s.name, s.emoji)
         new.settings.turn_seconds = t.settings.turn_seconds
         new.settings.bot_delay = t.settings.bot_delay
         new.settings.away_grace, new.settings.watcher_chat = t.settings.away_grace, t.settings.watcher_chat
         new.settings.next_hand_seconds = t.settings.next_hand_seconds
         hub.changed(new)
     t.next_code = new.code
-    t.notice(t_msg("{name} started a new game. Join it from the results.", name=who.name))
+    chat.notice(t, t_msg("{name} started a new game. Join it from the results.", name=who.name))
     t.version += 1
     hub.changed(t)
     ui.navigate.to(f"/table/{new.code}")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table import STATUS_LOBBY
+from logic.table import STATUS_LOBBY, away, timers
 from ui.components.region import Region
 from ui.table.report import open_report_dialog
 from ui.table.tv_link import open_tv_dialog
@@ -58,7 +58,7 @@ class TopBar:
             with ui.row().classes("items-center gap-2 no-wrap"):
                 cue = Region.part(self.turn_cue, self.cue_key)
                 cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
-                Region.part(lambda: watchers_chip(t.watchers), lambda: t.watchers)
+                Region.part(lambda: watchers_chip(away.watchers(t)), lambda: away.watchers(t))
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=dialogs.open_chat).props(
@@ -91,10 +91,10 @@ class TopBar:
                 if ctx.is_host and t.status == "playing":
                     if t.paused:
                         ui.menu_item("Resume", on_click=lambda: ctx.act(
-                            lambda tb, now: tb.resume(pid, now))).props("data-testid=btn-resume")
+                            lambda tb, now: timers.resume(tb, pid, now))).props("data-testid=btn-resume")
                     else:
                         ui.menu_item("Pause", on_click=lambda: ctx.act(
-                            lambda tb, now: tb.pause(pid, now))).props("data-testid=btn-pause")
+                            lambda tb, now: timers.pause(tb, pid, now))).props("data-testid=btn-pause")
                 ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
                     "data-testid=btn-copy-watch-link")
                 ui.menu_item("Show on a TV", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
@@ -128,13 +128,13 @@ class TopBar:
         now = time.monotonic()
         text, low, turn_left = "", False, ""
         if t.status == STATUS_LOBBY and t.lobby_deadline:
-            left = int(t.seconds_left(now, "lobby") or 0)
+            left = int(timers.seconds_left(t, now, "lobby") or 0)
             text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
         elif t.paused and t.paused_left is not None:
             left = int(t.paused_left)
             text = f"⏸ {left}s"
         elif t.turn_deadline and t.phase() != "hand-over":  # between hands the summary shows the countdown
-            left = int((t.seconds_left(now) or 0) + 0.999)
+            left = int((timers.seconds_left(t, now) or 0) + 0.999)
             text, low, turn_left = f"⏱ {left}s", left <= 10, str(left)
         if self.countdown.props.get("data-seconds", "") != turn_left:
             self.countdown.props["data-seconds"] = turn_left  # the turn timer's whole seconds left, "" when none

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from logic.table import timers
 from logic.views import RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
@@ -65,7 +66,7 @@ def countdown(ctx: TableContext[RummyView], active: bool) -> None:
         return
 
     def left() -> str:
-        left = ctx.table.seconds_left(time.monotonic())
+        left = timers.seconds_left(ctx.table, time.monotonic())
         return f"Drawn for you in {math.ceil(left)} s" if left is not None else ""
 
     label = ui.label(left()).classes("text-xs opacity-80").props("data-testid=first-draw-countdown")

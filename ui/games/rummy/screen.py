@@ -17,6 +17,7 @@ from nicegui import ui
 
 from logic.cards import Card
 from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.table import timers
 from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.region import Region
@@ -256,7 +257,7 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
 
     def grace_buttons(self, ctx: TableContext[RummyView]) -> None:
         def left() -> int:
-            return math.ceil(ctx.table.seconds_left(time.monotonic(), "commit") or 0)
+            return math.ceil(timers.seconds_left(ctx.table, time.monotonic(), "commit") or 0)
 
         btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(ctx, Undo())).props(
             "color=amber text-color=black no-caps data-testid=btn-undo")

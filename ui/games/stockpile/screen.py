@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.stockpile.actions import Commit, Pass, Undo
+from logic.table import timers
 from logic.views import StockpileView
 from ui.components.region import Region
 from ui.components.tap import set_tappable
@@ -281,7 +282,7 @@ class StockpileScreen(GameUI[StockpileView]):
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
-            secs = ctx.table.seconds_left(time.monotonic(), "commit") or 0.0
+            secs = timers.seconds_left(ctx.table, time.monotonic(), "commit") or 0.0
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
