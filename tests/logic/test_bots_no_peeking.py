@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from logic.registry import get_game
+from logic.table import Seat
 
 # --- re-dealing hidden cards, per game ---------------------------------------------------------------
 
@@ -166,9 +167,7 @@ def test_the_hub_gives_bots_a_view_and_legal_actions_only(game_key):
     class FakeTable:  # the attributes the hub reads to feed a bot
         def __init__(self) -> None:
             self.game, self.state, self.seed, self.log = game, st, 7, []
-
-        def bot_level_for(self, s: int) -> str:
-            return game.bot_levels[-1]
+            self.seats = [Seat(bot=game.bot_levels[-1]) for _ in range(game.max_players)]  # the level each bot plays
 
     inputs = Hub._bot_inputs(FakeTable(), seat)
     assert all(x is not st for x in inputs)
