@@ -93,11 +93,10 @@ def main() -> None:
     from ui.net.lan import base_urls
     from ui.nicegui_internals import cancel_background_tasks, run_first_at_shutdown
     from ui.pages import register_pages
-    from ui.server.hub import Hub
-    from ui.server.runtime import Runtime, set_runtime
+    from ui.server.runtime import Runtime, build_hub, set_runtime
     from ui.shell.session_cookie import use_tolerant_signer
 
-    hub = Hub(data_dir, inline_bots=simulated)
+    hub = build_hub(data_dir, inline_bots=simulated)  # the live-table server's parts, wired (ui/server/runtime.py)
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
                         console_password_always=args.console_password_always))

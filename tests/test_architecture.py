@@ -115,3 +115,52 @@ def test_table_parts_redraw_through_regions() -> None:
             if re.search(pattern, text):
                 offenders.append(f"{path.relative_to(ROOT)}: {pattern}")
     assert not offenders, offenders
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every circle in ``graph`` (module -> the modules it imports), each found once from its first module."""
+    circles: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+
+    def walk(start: str, node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == start:
+                key = frozenset(path)
+                if key not in seen:
+                    seen.add(key)
+                    circles.append([*path, start])
+            elif nxt not in path and nxt > start:  # each circle once: walked from its smallest module
+                walk(start, nxt, [*path, nxt])
+
+    for module in sorted(graph):
+        walk(module, module, [module])
+    return circles
+
+
+def server_import_graph() -> dict[str, set[str]]:
+    """ui/server's modules and which of them each imports: anywhere in it (inside functions and under
+    ``TYPE_CHECKING`` too), as ``import ui.server.x``, ``from ui.server.x import y`` or ``from ui.server import x``."""
+    modules = {module_name(p): p for p in python_files("ui/server")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = imports_of(path)
+        graph[name] = {m for m in modules if m != name and m != "ui.server" and m in found}
+    return graph
+
+
+def test_ui_server_has_no_import_circle() -> None:
+    """The server's parts import one way (runtime -> hub -> registry, saving, archiver, bots, reviews ...)."""
+    graph = server_import_graph()
+    assert "ui.server.hub" in graph and "ui.server.registry" in graph["ui.server.hub"]
+    assert import_circles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_function_import() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": set(imports_of_source("def f():\n    import a\n"))}
+    assert import_circles(graph) == [["a", "b", "c", "a"]]
+    assert import_circles({"a": {"b"}, "b": set(), "c": {"a"}}) == []

@@ -103,7 +103,7 @@ async def join_by_code(code_input: ui.input) -> None:
         return
     if wait:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     if table is None:
         runtime().code_guard.record_miss(key, loop.time())
         ui.notify(_("No table with code {code} — check the code or ask the host for the link.", code=code[:12]),
@@ -134,7 +134,7 @@ def register() -> None:
             with ui.row().classes("w-full gap-4"):
                 for game in playable_games():
                     game_tile(game)
-            mine = hub.tables_of(who.player_id)
+            mine = hub.registry.tables_of(who.player_id)
             with ui.column().classes("w-full").props("data-testid=your-games"):
                 ui.label(_("Your games")).classes("text-lg font-bold")
                 if not mine:
@@ -150,7 +150,7 @@ def register() -> None:
                             "text-grey-8 text-sm")
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label(_("Live tables")).classes("text-lg font-bold")
-                live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
+                live = [t for t in hub.registry.live_tables() if t.seat_of(who.player_id) is None]
                 running = watchable_tables(who.player_id)
                 if not live and not running:
                     ui.label(_("No open tables right now. Start a friends table and share the code.")).classes(
@@ -185,7 +185,7 @@ def open_seats_line(t: Any) -> str:
 
 def watchable_tables(player_id: str) -> list[Any]:
     """Running tables listed under Live tables (the host left "Listed" on), but for the viewer's own."""
-    tables = runtime().hub.tables.values()
+    tables = runtime().hub.registry.tables.values()
     return sorted((t for t in tables if t.status == STATUS_PLAYING and t.settings.public
                    and t.seat_of(player_id) is None), key=lambda t: -t.created_at)
 

@@ -97,7 +97,7 @@ def register() -> None:
         name = f"cardnight-backup-{datetime.now(UTC):%Y%m%d-%H%M%S}.zip"
         with _backing_up:
             remove_stale_staging(rt.data_dir)  # left by a server killed in the middle of a backup
-            make_backup(rt.data_dir, out_dir / name, rt.hub.writer.hold())
+            make_backup(rt.data_dir, out_dir / name, rt.hub.saves.writer.hold())
         return FileResponse(out_dir / name, filename=name, media_type="application/zip",
                             background=BackgroundTask(_remove_dir, out_dir))
 

@@ -42,7 +42,7 @@ def replay_of(record: dict[str, Any]) -> Replay | None:
     if key not in _cache:
         try:
             game = get_game(str(record.get("game")))
-            start = first_state(runtime().hub, record)  # a new deal, or where a practice table began
+            start = first_state(runtime().hub.starts, record)  # a new deal, or where a practice table began
             _cache[key] = Replay(game, record.get("log") or [], start=start)
         except (ValueError, KeyError, TypeError) as exc:  # an old or damaged record: a message, never a crash
             log.warning("cannot replay finished game %s: %s", code, exc)

@@ -32,4 +32,4 @@ def find_finished(code: str) -> dict[str, Any] | None:
 def finished_start(record: dict[str, Any]) -> dict[str, Any] | None:
     """The snapshot finished game ``record`` began from (a practice table started from a position), or None for a
     game that began with a new deal."""
-    return start_snapshot(runtime().hub, str(record.get("code")))
+    return start_snapshot(runtime().hub.starts, str(record.get("code")))

@@ -1,14 +1,41 @@
-"""Process-wide things the pages share: the hub and how the server was started."""
+"""Process-wide things the pages share: the hub and its parts, made and wired here (:func:`build_hub`), and how
+the server was started."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+from storage.archive import MainStore
+from storage.health import HEALTH
+from storage.practice_starts import StartStore
+from storage.tables import TableStore
 from ui.guards.code_guard import CodeGuard
+from ui.server.archiver import Archiver, wall_date
 from ui.server.hub import Hub
+from ui.server.registry import TableRegistry
+from ui.server.reviews import ReviewRunner
+from ui.server.saving import SavePipeline
+
+
+def build_hub(data_dir: Path, clock: Callable[[], float] = time.monotonic, inline_bots: bool = False,
+              wall: Callable[[], float] = time.time) -> Hub:
+    """The live-table server's parts, wired: the registry of live tables, the save pipeline (which tells the
+    registry's pages once a version has landed), the review runner, the archiver (which hands finished games to the
+    review runner), and the hub that changes tables through them. ``inline_bots``: NiceGUI's user simulation (the
+    computer players move and the reviews run in the caller)."""
+    HEALTH.reset()  # a new server: nothing waits yet
+    registry = TableRegistry(clock)
+    saves = SavePipeline(TableStore(data_dir), clock, wall, registry.watched, registry.tell)
+    main, starts = MainStore(data_dir), StartStore(data_dir)
+    reviews = ReviewRunner(main, starts, data_dir, inline=inline_bots)
+    archiver = Archiver(main, partial(wall_date, clock, wall), reviews.game_finished)
+    return Hub(registry, saves, archiver, reviews, main=main, starts=starts, data_dir=data_dir, clock=clock,
+               wall=wall, inline_bots=inline_bots)
 
 
 @dataclass

@@ -38,7 +38,7 @@ class KnownPlayers:
 
     def __call__(self) -> set[str]:
         ids: set[str] = set()
-        for table in list(self.hub.tables.values()):
+        for table in list(self.hub.registry.tables.values()):
             ids.add(table.host_id)
             ids.update(s.player_id for s in table.seats if s.player_id)
         if time.monotonic() - self._archived_at >= FINISHED_CACHE_SECONDS:
