@@ -221,3 +221,26 @@ def test_the_circle_check_finds_a_circle_through_a_function_import() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": set(imports_of_source("def f():\n    import a\n"))}
     assert import_circles(graph) == [["a", "b", "c", "a"]]
     assert import_circles({"a": {"b"}, "b": set(), "c": {"a"}}) == []
+
+
+# module-level names in ui/ that may hold state, each with why; every other store is a field of the Runtime
+# (ui/server/runtime.py), which every server (and every test's) makes fresh
+MODULE_STATE = {
+    "ui/server/runtime.py": {"_runtime"},  # the runtime itself
+    "ui/nicegui_internals/speedups.py": {"_original"},  # NiceGUI's own function, kept when replaced
+    "ui/nicegui_internals/sockets.py": {"_nicegui_handlers"},  # NiceGUI's own handlers, kept when replaced
+    "ui/shell/save_notice.py": {"_notices", "_installed"},  # the notices of open pages, told by storage's HEALTH
+    "ui/components/region.py": {"_drawing"},  # the regions being drawn now (a stack, empty between draws)
+    "ui/components/scorecard_png.py": {"_cache"},  # drawn glyphs by their inputs (the same for every server)
+    "ui/games/rummy/screen.py": {"_target"},  # a field of the rules' config (not a store)
+    "ui/games/rummy/discard_picker.py": {"_open"},  # the open sheet per page (weak: goes with the page)
+}
+
+
+def test_module_level_stores_are_runtime_fields() -> None:
+    found: dict[str, set[str]] = {}
+    for path in python_files("ui"):
+        names = set(re.findall(r"^(_[a-z_]+) *[:=]", path.read_text(), re.M)) - {"__all__"}
+        if names:
+            found[str(path.relative_to(ROOT))] = names
+    assert found == MODULE_STATE

@@ -18,7 +18,6 @@ from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
 from ui.i18n import N_, _, ngettext, pgettext
 from ui.net.lan import base_urls, qr_data_uri
-from ui.net.mdns import current_url
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import me
@@ -206,7 +205,7 @@ def lan_card() -> None:
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
         ui.label(_("Other devices open")).classes("text-sm text-grey-8")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
-        by_name = current_url()  # the mDNS name (ui/net/mdns.py) while it is announced; the QR keeps the number
+        by_name = runtime().mdns_url()  # the mDNS name (ui/net/mdns.py) while it is announced; the QR keeps the number
         if by_name:
             ui.label(_("or {address}", address=by_name)).classes("font-mono text-sm").props("data-testid=lan-name")
         qr = ui.element("img").classes("w-32 h-32")

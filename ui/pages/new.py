@@ -84,7 +84,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
                           program_hash=token_hash, address=visitor_address(),
                           turn_seconds=timer)  # set before the start: the first turn is timed
     if token is not None:
-        keep_for_reveal(table.code, who.player_id, len(table.seats) - 1, token)
+        keep_for_reveal(rt.program_reveals, table.code, who.player_id, len(table.seats) - 1, token)
     return table.code
 
 
