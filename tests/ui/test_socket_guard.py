@@ -1,5 +1,5 @@
 """The socket guard (ui/guards/socket_guard.py) and its hooks into NiceGUI and python-socketio
-(ui/nicegui_internals.py :func:`guard_socket`). The first test fails when an upgrade adds, renames or changes what
+(ui/nicegui_internals/sockets.py: guard_socket). The first test fails when an upgrade adds, renames or changes what
 the guard replaces; the rest call the guarded handlers as a socket would, with junk, and with a live page's own
 socket. (tests/e2e/test_socket_junk.py sends the same junk over real sockets.)"""
 

@@ -2,7 +2,7 @@
 
 A request that never finishes arriving (half-sent headers, a body that trickles) held its connection, and so one of
 the process's open files, for ever: 1,100 of them from one address made every new request fail, the seat API
-included. The server's HTTP protocol (``ui/nicegui_internals.py``, :func:`guarded_http_protocol`) asks this guard:
+included. The server's HTTP protocol (``ui/nicegui_internals/http.py``, :func:`guarded_http_protocol`) asks this guard:
 
 - when a connection is made: may this address open one more? At most ``per_address`` connections per address
   (websockets included), and at most as many in all as the open-file limit allows with ``reserve_files`` kept for
