@@ -13,6 +13,9 @@ What it checks on the page as it is now (:func:`check_screen`):
   ``elementFromPoint`` cannot see it: boxes are compared);
 - on touch, every tap target is at least 44 x 44 CSS px (the strip rule for overlapped cards);
 - the page logged no console error and no request failed (:class:`PageWatch`, attached before the page loads).
+
+On a lobby (:func:`lobby_problems`): the host's Start is in view and uncovered without scrolling, and on a phone the
+lobby's cards are one column of equal width.
 """
 
 from __future__ import annotations
@@ -181,6 +184,38 @@ def open_table(page: Page, url: str, settle_ms: int = 300) -> None:
     page.wait_for_selector("[data-testid=table]")
     page.locator("[data-testid=hand] [data-card], [data-testid=table][data-phase=first-draw]").first.wait_for()
     page.wait_for_timeout(settle_ms)
+
+
+_LOBBY_JS = """([touch]) => {
+  const problems = [];
+  const scroller = document.querySelector('.cn-scroll');
+  if (scroller) scroller.scrollTop = 0;
+  window.scrollTo(0, 0);
+  const start = document.querySelector('[data-testid=btn-start]');
+  if (start) {  // the host's Start, at the first look (no scrolling)
+    const r = start.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+      problems.push(`Start is not in view without scrolling (${Math.round(r.left)},${Math.round(r.top)})`);
+    else {
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !start.contains(hit)) problems.push('Start is covered');
+    }
+  }
+  const cards = [...document.querySelectorAll('.lobby-cards > .q-card')];
+  if (touch && cards.length) {  // one column on a phone: each card as wide as the others
+    const widths = cards.map(c => Math.round(c.getBoundingClientRect().width));
+    if (Math.max(...widths) - Math.min(...widths) > 1)
+      problems.push(`the lobby's cards are ${widths.join(', ')} px wide`);
+  }
+  return problems;
+}"""
+
+
+def lobby_problems(page: Page, touch: bool) -> list[str]:
+    """What is wrong with a lobby (besides :func:`check_screen`): a host's Start out of view at the first look, or on
+    a phone cards of different widths."""
+    problems: list[str] = page.evaluate(_LOBBY_JS, [touch])
+    return problems
 
 
 _SEATS_JS = """() => [...document.querySelectorAll('[data-testid=table] .seat-badge')].map(b => ({

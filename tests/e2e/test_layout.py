@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, shared_server_fixture
-from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table, seat_identities
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, lobby_problems, open_table, seat_identities
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +62,43 @@ def test_the_walker_sees_a_covered_card_a_small_target_and_a_toast_on_the_table(
     page.add_style_tag(content="body .q-notifications__list--top { top: 300px !important; }")
     problems = check_screen(page, touch=True)
     assert any("under a toast" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_host_sees_start_at_the_first_look(browser: Browser, server: Server, size: str) -> None:
+    """A host's lobby: Start (or why it waits) stays at the bottom edge while the options scroll above it, nothing is
+    covered (with a toast too), and on a phone the lobby's cards are one column of equal width. The walker sees a
+    Start pushed below the fold and a narrower card."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    watch = PageWatch().attach(page)
+    page.goto(server.url)
+    page.click("[data-testid=friends-president]")  # four seats and the most options: the longest lobby
+    page.wait_for_selector("[data-testid=join-code]")
+    touch = size == "phone"
+    problems = lobby_problems(page, touch) + check_screen(page, touch=touch)
+    assert not problems, "\n".join(problems)
+    assert page.evaluate("() => document.querySelector('.cn-scroll').scrollHeight > innerHeight"), "a short lobby"
+    assert not watch.errors, "\n".join(watch.errors)
+    page.add_style_tag(content=".cn-table .lobby-start { position: static; } "
+                               ".cn-table .lobby-cards > .q-card:last-child { flex: 0 0 260px; }")
+    problems = lobby_problems(page, touch)
+    assert any(p.startswith("Start is not in view") for p in problems), problems
+    assert not touch or any("cards are" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_toast_covers_nothing_in_distraction_free_mode(browser: Browser, server: Server, size: str) -> None:
+    """Without the header, its band stays for notices: a toast lies on neither the top bar nor the table."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    open_table(page, f"{server.url}/new/rummy?{GAMES['rummy']}")
+    page.get_by_test_id("btn-menu").click()
+    page.get_by_role("menuitem", name="Distraction-free").click()
+    expect(page.get_by_test_id("header")).to_have_count(0)
+    page.locator("[data-testid=hand] [data-card]").first.wait_for()
+    page.wait_for_timeout(300)
+    problems = check_screen(page, touch=size == "phone")
+    assert not problems, "\n".join(problems)
+    expect(page.locator(".top-bar .game-title")).to_be_in_viewport()
 
 
 BAR_JS = """(ids) => Object.fromEntries(ids.map(id => {
