@@ -11,6 +11,7 @@ What it checks on the page as it is now (:func:`check_screen`):
   at its top, middle and bottom instead;
 - with a toast showing, no toast's box meets anything that table needs (a toast lets taps through, so
   ``elementFromPoint`` cannot see it: boxes are compared);
+- no hand frame is shown empty (before the deal, or after a player went out, it says why or is not there);
 - on touch, every tap target is at least 44 x 44 CSS px (the strip rule for overlapped cards);
 - the page logged no console error and no request failed (:class:`PageWatch`, attached before the page loads).
 
@@ -75,6 +76,11 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     return el.hasAttribute('data-card') && item.parentElement && item.parentElement.matches(fanned)
       ? item.parentElement : null;
   };
+  if (!toastOnly) {  // a frame with nothing in it (a hand before the deal) says nothing to a player
+    for (const hand of [...table.querySelectorAll('[data-testid=hand]')].filter(shown)) {
+      if (!hand.querySelector('[data-card]') && !(hand.textContent || '').trim()) problems.push('an empty hand frame');
+    }
+  }
   for (const el of els) {
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();

@@ -101,6 +101,19 @@ def test_a_toast_covers_nothing_in_distraction_free_mode(browser: Browser, serve
     expect(page.locator(".top-bar .game-title")).to_be_in_viewport()
 
 
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_draw_for_the_first_deal_shows_no_empty_hand(browser: Browser, server: Server, size: str) -> None:
+    """Before the deal nobody holds a card: the deck is the one thing to tap, no empty hand frame or sort button."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    open_table(page, f"{server.url}/new/rummy?players=2&bots=1&level=easy&seed=5&speed=0.5")
+    expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "first-draw")
+    problems = check_screen(page, touch=size == "phone", toast=False)
+    assert not problems, "\n".join(problems)
+    expect(page.get_by_test_id("btn-first-draw")).to_be_in_viewport()
+    page.add_style_tag(content=".cn-table[data-phase=first-draw] .action-bar { display: flex !important; }")
+    assert "an empty hand frame" in check_screen(page, touch=size == "phone", toast=False)
+
+
 BAR_JS = """(ids) => Object.fromEntries(ids.map(id => {
   const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
   return [id, [Math.round(r.left), Math.round(r.top)]];

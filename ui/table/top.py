@@ -59,7 +59,7 @@ class TopBar:
                 cue = Region.part(self.turn_cue, self.cue_key)
                 cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
                 Region.part(lambda: watchers_chip(t.watchers), lambda: t.watchers)
-                self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
+                self.countdown = ui.label("").classes("countdown whitespace-nowrap").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=dialogs.open_chat).props(
                         "flat round color=white aria-label=Chat data-testid=btn-chat"):
@@ -72,7 +72,11 @@ class TopBar:
         view = self.ctx.view
         label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
         if label:
-            ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
+            # a label that must wrap (on a phone) breaks between its parts, never inside one ("No / limit")
+            with ui.element("div").classes("text-sm opacity-90 round-label").props("data-testid=round-label"):
+                parts = label.split(" · ")
+                for i, part in enumerate(parts):
+                    ui.label(("· " if i else "") + part + (" " if i < len(parts) - 1 else "")).classes("round-part")
 
     def turn_cue(self) -> None:
         if self.ctx.table.paused:
