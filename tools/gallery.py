@@ -30,7 +30,7 @@ from tests.e2e.layout_walk import (  # noqa: E402
     TOAST_JS,
     PageWatch,
     check_screen,
-    lobby_problems,
+    first_look_problems,
     open_table,
     seat_identities,
 )
@@ -52,12 +52,11 @@ class Gallery:
         self.browser, self.server, self.out = browser, server, out
         self.report: list[str] = []
 
-    def shot(self, page: Page, name: str, walk: bool, touch: bool, lobby: bool = False) -> None:
+    def shot(self, page: Page, name: str, walk: bool, touch: bool) -> None:
         path = self.out / f"{name}.png"
         page.screenshot(path=str(path))
-        problems = check_screen(page, touch=touch) + seat_identities(page) if walk else []
-        if lobby:
-            problems += lobby_problems(page, touch)
+        problems = first_look_problems(page, touch) + check_screen(page, touch=touch) + seat_identities(page) \
+            if walk else []
         self.report.append(f"{name}: " + ("ok" if not problems else "\n    " + "\n    ".join(problems)))
         print(path, "" if not problems else f"({len(problems)} problems)", flush=True)
 
@@ -73,16 +72,16 @@ class Gallery:
         prefix = f"{game}-{size}"
         n = 0
 
-        def take(phase: str, walk: bool = True, lobby: bool = False) -> None:
+        def take(phase: str, walk: bool = True) -> None:
             nonlocal n
             n += 1
-            self.shot(page, f"{prefix}-{n:02d}-{phase}", walk, touch, lobby)
+            self.shot(page, f"{prefix}-{n:02d}-{phase}", walk, touch)
 
         page.goto(self.server.url)
         page.click(f"[data-testid=friends-{game}]")
         page.wait_for_selector("[data-testid=join-code]")
         page.wait_for_timeout(400)
-        take("lobby", lobby=True)
+        take("lobby")
         open_table(page, f"{self.server.url}/new/{game}?{GAMES[game]}")
         code = page.url.rstrip("/").rsplit("/", 1)[-1]
         take("start")

@@ -15,8 +15,8 @@ What it checks on the page as it is now (:func:`check_screen`):
 - on touch, every tap target is at least 44 x 44 CSS px (the strip rule for overlapped cards);
 - the page logged no console error and no request failed (:class:`PageWatch`, attached before the page loads).
 
-On a lobby (:func:`lobby_problems`): the host's Start is in view and uncovered without scrolling, and on a phone the
-lobby's cards are one column of equal width.
+At the first look (:func:`first_look_problems`): the button to go on (the host's Start, Next hand, Play again) is in
+view and uncovered without scrolling, and on a phone a lobby's cards are one column of equal width.
 """
 
 from __future__ import annotations
@@ -192,19 +192,22 @@ def open_table(page: Page, url: str, settle_ms: int = 300) -> None:
     page.wait_for_timeout(settle_ms)
 
 
-_LOBBY_JS = """([touch]) => {
+_FIRST_LOOK_JS = """([touch]) => {
   const problems = [];
   const scroller = document.querySelector('.cn-scroll');
   if (scroller) scroller.scrollTop = 0;
   window.scrollTo(0, 0);
-  const start = document.querySelector('[data-testid=btn-start]');
-  if (start) {  // the host's Start, at the first look (no scrolling)
-    const r = start.getBoundingClientRect();
+  // the button to go on (the host's Start, Next hand, Play again), at the first look: no scrolling to find it
+  const goOn = {'btn-start': 'Start', 'btn-next-hand': 'Next hand', 'btn-play-again': 'Play again'};
+  for (const [id, label] of Object.entries(goOn)) {
+    const btn = document.querySelector(`[data-testid=table] [data-testid=${id}]`);
+    if (!btn || btn.getBoundingClientRect().width < 1) continue;
+    const r = btn.getBoundingClientRect();
     if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
-      problems.push(`Start is not in view without scrolling (${Math.round(r.left)},${Math.round(r.top)})`);
+      problems.push(`${label} is not in view without scrolling (${Math.round(r.left)},${Math.round(r.top)})`);
     else {
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!hit || !start.contains(hit)) problems.push('Start is covered');
+      if (!hit || !btn.contains(hit)) problems.push(`${label} is covered`);
     }
   }
   const cards = [...document.querySelectorAll('.lobby-cards > .q-card')];
@@ -217,10 +220,10 @@ _LOBBY_JS = """([touch]) => {
 }"""
 
 
-def lobby_problems(page: Page, touch: bool) -> list[str]:
-    """What is wrong with a lobby (besides :func:`check_screen`): a host's Start out of view at the first look, or on
-    a phone cards of different widths."""
-    problems: list[str] = page.evaluate(_LOBBY_JS, [touch])
+def first_look_problems(page: Page, touch: bool) -> list[str]:
+    """What is wrong at the first look, before any scrolling (besides :func:`check_screen`): the button to go on (a
+    host's Start, Next hand, Play again) out of view or covered; a lobby's cards of different widths on a phone."""
+    problems: list[str] = page.evaluate(_FIRST_LOOK_JS, [touch])
     return problems
 
 

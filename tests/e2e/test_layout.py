@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, shared_server_fixture
-from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, lobby_problems, open_table, seat_identities
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, first_look_problems, open_table, seat_identities
 
 pytestmark = pytest.mark.e2e
 
@@ -75,13 +75,13 @@ def test_the_host_sees_start_at_the_first_look(browser: Browser, server: Server,
     page.click("[data-testid=friends-president]")  # four seats and the most options: the longest lobby
     page.wait_for_selector("[data-testid=join-code]")
     touch = size == "phone"
-    problems = lobby_problems(page, touch) + check_screen(page, touch=touch)
+    problems = first_look_problems(page, touch) + check_screen(page, touch=touch)
     assert not problems, "\n".join(problems)
     assert page.evaluate("() => document.querySelector('.cn-scroll').scrollHeight > innerHeight"), "a short lobby"
     assert not watch.errors, "\n".join(watch.errors)
     page.add_style_tag(content=".cn-table .lobby-start { position: static; } "
                                ".cn-table .lobby-cards > .q-card:last-child { flex: 0 0 260px; }")
-    problems = lobby_problems(page, touch)
+    problems = first_look_problems(page, touch)
     assert any(p.startswith("Start is not in view") for p in problems), problems
     assert not touch or any("cards are" in p for p in problems), problems
 
