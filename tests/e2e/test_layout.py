@@ -110,7 +110,7 @@ def test_the_draw_for_the_first_deal_shows_no_empty_hand(browser: Browser, serve
     problems = check_screen(page, touch=size == "phone", toast=False)
     assert not problems, "\n".join(problems)
     expect(page.get_by_test_id("btn-first-draw")).to_be_in_viewport()
-    page.add_style_tag(content=".cn-table[data-phase=first-draw] .action-bar { display: flex !important; }")
+    page.add_style_tag(content=".cn-table .action-bar, .cn-table .action-bar .hand { display: flex !important; }")
     assert "an empty hand frame" in check_screen(page, touch=size == "phone", toast=False)
 
 
