@@ -86,6 +86,28 @@ def test_the_host_sees_start_at_the_first_look(browser: Browser, server: Server,
     assert not touch or any("cards are" in p for p in problems), problems
 
 
+def test_a_guest_lobby_on_a_phone(browser: Browser, server: Server) -> None:
+    """A guest's lobby (taking a seat first, the code in a line, the invitation folded): nothing covered, the game's
+    name beside "Lobby closes in …" and the watcher count, every tap target a finger's size; then seated."""
+    host = browser.new_context(**SIZES["laptop"]).new_page()
+    host.goto(server.url)
+    host.click("[data-testid=friends-beanie]")
+    code = host.locator("[data-testid=join-code]").inner_text()
+    page = browser.new_context(**SIZES["phone"]).new_page()
+    watch = PageWatch().attach(page)
+    page.goto(f"{server.url}/table/{code}")
+    expect(page.get_by_test_id("take-seat")).to_be_visible()
+    page.wait_for_timeout(300)
+    problems = first_look_problems(page, True) + check_screen(page, touch=True)
+    assert not problems, "\n".join(problems)
+    page.fill("[data-testid=join-name]", "Guest")
+    page.click("[data-testid=btn-join]")
+    expect(page.get_by_test_id("take-seat")).to_have_count(0)
+    problems = first_look_problems(page, True) + check_screen(page, touch=True)
+    assert not problems, "\n".join(problems)
+    assert not watch.errors, "\n".join(watch.errors)
+
+
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_a_toast_covers_nothing_in_distraction_free_mode(browser: Browser, server: Server, size: str) -> None:
     """Without the header, its band stays for notices: a toast lies on neither the top bar nor the table."""

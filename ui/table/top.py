@@ -59,7 +59,7 @@ class TopBar:
                 cue = Region.part(self.turn_cue, self.cue_key)
                 cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
                 Region.part(lambda: watchers_chip(t.watchers), lambda: t.watchers)
-                self.countdown = ui.label("").classes("countdown whitespace-nowrap").props("data-testid=countdown")
+                self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=dialogs.open_chat).props(
                         "flat round color=white aria-label=Chat data-testid=btn-chat"):
@@ -74,9 +74,10 @@ class TopBar:
         if label:
             # a label that must wrap (on a phone) breaks between its parts, never inside one ("No / limit")
             with ui.element("div").classes("text-sm opacity-90 round-label").props("data-testid=round-label"):
-                parts = label.split(" · ")
-                for i, part in enumerate(parts):
-                    ui.label(("· " if i else "") + part + (" " if i < len(parts) - 1 else "")).classes("round-part")
+                for i, part in enumerate(label.split(" · ")):
+                    if i:
+                        ui.label(" · ").classes("round-sep")
+                    ui.label(part).classes("round-part" + (" whitespace-nowrap" if len(part) <= 16 else ""))
 
     def turn_cue(self) -> None:
         if self.ctx.table.paused:
@@ -139,7 +140,7 @@ class TopBar:
             text = f"⏸ {left}s"
         elif t.turn_deadline and t.phase() != "hand-over":  # between hands the summary shows the countdown
             left = int((t.seconds_left(now) or 0) + 0.999)
-            text, low, turn_left = f"⏱ {left}s", left <= 10, str(left)
+            text, low, turn_left = f"⏱\u00a0{left}s", left <= 10, str(left)  # (one piece on a phone)
         if self.countdown.props.get("data-seconds", "") != turn_left:
             self.countdown.props["data-seconds"] = turn_left  # the turn timer's whole seconds left, "" when none
             self.countdown.update()
