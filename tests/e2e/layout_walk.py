@@ -143,8 +143,11 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
   return [...new Set(problems)];
 }"""
 
-TOAST_JS = """(text) => { (window.Quasar && Quasar.Notify) ? Quasar.Notify.create({message: text, position: 'top',
-  type: 'info', timeout: 4000}) : null; return !!(window.Quasar && Quasar.Notify); }"""
+TOAST_JS = """(text) => { if (!(window.Quasar && Quasar.Notify)) return false;
+  window.cnWalkToast = Quasar.Notify.create({message: text, position: 'top', type: 'info', timeout: 4000});
+  return true; }"""
+# dismissed through Quasar (taking its node out of the page behind Vue's back broke the page's next notice)
+UNTOAST_JS = "() => { if (window.cnWalkToast) { window.cnWalkToast(); window.cnWalkToast = null; } }"
 
 
 @dataclass
@@ -180,7 +183,8 @@ def check_screen(page: Page, touch: bool, toast: bool = True) -> list[str]:
     if toast and page.evaluate(TOAST_JS, "Sam joined the table. The computer played for Alex."):
         page.wait_for_timeout(350)  # the toast slides in
         problems += page.evaluate(_CHECK_JS, [*args, True])
-        page.evaluate("() => document.querySelectorAll('.q-notification').forEach(n => n.remove())")
+        page.evaluate(UNTOAST_JS)
+        page.wait_for_timeout(350)  # (and slides out)
     return problems
 
 
