@@ -126,18 +126,18 @@ class Gallery:
 
     def distraction_free(self, page: Page, name: str, touch: bool) -> None:
         """The table without the header, with a notice showing (its own band), walked; then the header back."""
-        def toggle() -> None:
+        def toggle(header: bool) -> None:  # the page reloads with the header gone (or back)
             page.locator("[data-testid=btn-menu]").click()
             page.get_by_role("menuitem", name="Distraction-free").click()
-            page.wait_for_load_state()
+            page.wait_for_function("(on) => !!document.querySelector('[data-testid=header]') === on", arg=header)
             page.locator("[data-testid=table]").wait_for()
             page.wait_for_timeout(800)
 
-        toggle()
+        toggle(False)
         page.evaluate(TOAST_JS, "Sam joined the table. The computer played for Alex, who ran out of time.")
         page.wait_for_timeout(700)
         self.shot(page, name, True, touch)
-        toggle()
+        toggle(True)
 
     def tv_shot(self, code: str, name: str) -> Page | None:
         tv = self.browser.new_context(**SIZES["tv"], reduced_motion="reduce").new_page()
