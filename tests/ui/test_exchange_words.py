@@ -36,7 +36,7 @@ async def test_the_vice_beggar_sees_the_card_that_went_and_then_what_came_back(u
     vp = table.seats[3].name
     await user.should_see(f"You are Vice Beggar: your best card went to {vp}.")
     text = panel_text(user)
-    assert "You got back" not in text and f"Waiting for {vp} to give cards back." in text, text
+    assert "You got back" not in text and f"Waiting for {vp} to give a card back." in text, text
     table.game.apply(s, 3, table.game.legal_actions(s, 3)[0])  # the Vice President gives one back
     assert s.phase == "exchange" and s.ex_recv[0] >= 0  # (the President has not yet)
     table.touch()

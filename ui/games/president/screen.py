@@ -113,7 +113,8 @@ class PresidentScreen(GameUI[PresidentView]):
                         for code in ex["received"]:
                             card(code, small=True)
                 else:
-                    ui.label(f"Waiting for {partner} to give cards back.")
+                    ui.label(f"Waiting for {partner} to give "
+                             f"{'a card' if len(ex['given'] or []) == 1 else 'cards'} back.")
 
     # ----------------------------------------------------------------------------- actions
     def actions_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
