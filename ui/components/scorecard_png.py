@@ -18,6 +18,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER
 from logic.registry import get_game
+from ui.i18n.names import game_name
+from ui.i18n.viewer import date
 
 log = logging.getLogger("cardnight.share")
 
@@ -96,14 +98,14 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
 
 def game_title(key: str) -> str:
     try:
-        return get_game(key).title
+        return game_name(get_game(key).key)
     except ValueError:
         return key.title()
 
 
 def when_text(value: Any) -> str:
     when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    return when.strftime("%d %b %Y")
+    return date(when)
 
 
 def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None) -> bytes:

@@ -8,14 +8,16 @@ the page's client, so at one table each page speaks its own viewer's language.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from babel.numbers import format_percent
 from nicegui import context
 
 from logic.messages import Message, Param
 from ui.i18n.languages import DEFAULT, LANGUAGES, PSEUDO, known
 from ui.i18n.negotiate import negotiate
-from ui.i18n.render import render
+from ui.i18n.render import date_text, number, render
 from ui.shell.identity import pref, set_pref
 
 CLIENT_KEY = "language"  # in the client's own storage (one page)
@@ -83,3 +85,19 @@ def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
 def tr(message: Message) -> str:
     """A stored message (a notice, a log line, a refusal) in the viewer's language."""
     return render(message, viewer_language())
+
+
+def date(value: datetime, with_time: bool = False) -> str:
+    """A date (and time) written the viewer's way."""
+    return date_text(value, viewer_language(), with_time)
+
+
+def num(value: int | float) -> str:
+    """A number written the viewer's way ("1.234,5" in German)."""
+    return number(value, viewer_language())
+
+
+def percent(share: float) -> str:
+    """0.42 → "42%" as the viewer writes it ("42 %" in French and German)."""
+    code = viewer_language()
+    return format_percent(share, locale=DEFAULT if code == PSEUDO else code)

@@ -1,0 +1,35 @@
+"""Names shown for things the code knows by key: the games (as people in each country call them) and the computer
+players' levels. Keys and URLs (``/new/president``) never change with the language."""
+
+from __future__ import annotations
+
+from ui.i18n.viewer import pgettext
+
+
+def game_names() -> dict[str, str]:
+    """Game key -> its name in the viewer's language: each catalogue holds the name its home players know (the rules
+    page says why)."""
+    return {
+        "president": pgettext("game name", "President"),
+        "rummy": pgettext("game name", "Rummy"),
+        "beanie": pgettext("game name", "Beanie"),
+        "stockpile": pgettext("game name", "Stockpile"),
+    }
+
+
+def game_name(key: str) -> str:
+    """The game's name in the viewer's language (a game we do not know by its key, title-cased)."""
+    return game_names().get(key) or key.replace("_", " ").title()
+
+
+def level_names() -> dict[str, str]:
+    return {
+        "beginner": pgettext("computer level", "Beginner"), "normal": pgettext("computer level", "Normal"),
+        "expert": pgettext("computer level", "Expert"), "easy": pgettext("computer level", "Easy"),
+        "medium": pgettext("computer level", "Medium"), "hard": pgettext("computer level", "Hard"),
+    }
+
+
+def level_name(level: str) -> str:
+    """A computer player's level ("expert") as the viewer reads it ("Experte")."""
+    return level_names().get(level) or level.replace("_", " ").capitalize()
