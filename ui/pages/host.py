@@ -217,8 +217,7 @@ def reports_list() -> None:
             with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap").props(
                     f"data-testid=host-report-{r.id}"):
                 ui.label(f"{r.created_at:%d %b %H:%M}").classes("text-xs text-grey-8")
-                ui.label(_("{game} {code} · {name}", game=game_name(r.game), code=r.code,
-                        name=str(who))).classes("text-sm font-bold")
+                ui.label(f"{game_name(r.game)} {r.code} · {who}").classes("text-sm font-bold")
                 ui.label(clean_text(r.words[:160], 160)).classes("grow text-sm ellipsis")
                 ui.button(_("Open"), on_click=lambda r=r: ui.navigate.to(f"/host/report/{r.id}")).props(
                     f"outline dense data-testid=btn-host-report-open-{r.id}")

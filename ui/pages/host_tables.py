@@ -133,7 +133,7 @@ def last_move(t: Table) -> str:
     seat, action = t.log[-1]
     name = t.seats[seat].name if 0 <= seat < len(t.seats) else _("Seat {n}", n=seat + 1)
     kind = str(action.get("kind"))
-    return _("{name} {move}", name=name, move=FALLBACK_WORDS[kind]) if kind in FALLBACK_WORDS else \
+    return f"{name} {FALLBACK_WORDS[kind]}" if kind in FALLBACK_WORDS else \
         _("{name} moved", name=name)
 
 

@@ -56,8 +56,7 @@ def replay_of(record: dict[str, Any]) -> Replay | None:
 
 def move_lines(replay: Replay, names: list[str]) -> list[str]:
     """One readable line per move, with the player's name in front ("Dex played a pair of 9s")."""
-    return [_("{name} {move}", name=names[m.seat] if m.seat < len(names) else _("Seat {n}", n=m.seat + 1),
-            move=m.words) for m in replay.moves]
+    return [f"{names[m.seat] if m.seat < len(names) else _('Seat {n}', n=m.seat + 1)} {m.words}" for m in replay.moves]
 
 
 def share_dialog(code: str) -> None:

@@ -204,8 +204,7 @@ def game_detail(record: dict[str, Any]) -> None:
     start = finished_start(record)
     rounds = round_scores(record, start)
     scores, places = record.get("scores") or [], record.get("places") or []
-    ui.label(_("{game} · {date}", game=game_title(str(record.get("game"))),
-               date=when_text(record.get("finished_at")))).classes(
+    ui.label(f"{game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}").classes(
         "text-xl font-bold").props("data-testid=game-detail")
     with ui.column().classes("gap-1"):
         for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
