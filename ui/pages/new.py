@@ -27,7 +27,7 @@ from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
 
-RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang"}  # lang: the page's language
 
 
 def _coerce(value: str) -> Any:
