@@ -9,9 +9,9 @@ import re
 from nicegui import ui
 from nicegui.testing import User
 
+from storage.reports import app_version
 from tests.ui.helpers import open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from storage.reports import app_version
 from ui.server.runtime import runtime
 
 TEXT_PROPS = ("label", "aria-label", "placeholder", "alt", "title")
