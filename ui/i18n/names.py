@@ -33,3 +33,14 @@ def level_names() -> dict[str, str]:
 def level_name(level: str) -> str:
     """A computer player's level ("expert") as the viewer reads it ("Experte")."""
     return level_names().get(level) or level.replace("_", " ").capitalize()
+
+
+def sort_name(label: str) -> str:
+    """A hand's sort order as the games name it (ui/games/*/screen.py ``sort_modes``) in the viewer's language;
+    symbols ("A→K", "♠♥♦♣") as they are."""
+    names = {
+        "Deal": pgettext("sort order", "Deal"), "By suit": pgettext("sort order", "By suit"),
+        "By rank": pgettext("sort order", "By rank"), "Low → high": pgettext("sort order", "Low → high"),
+        "My order": pgettext("sort order", "My order"), "As drawn": pgettext("sort order", "As drawn"),
+    }
+    return names.get(label, label)

@@ -20,9 +20,10 @@ from nicegui import background_tasks, ui
 
 from logic.replay import Replay
 from logic.review import DecisionReview
-from logic.review.words import amount, cost_words
+from logic.review.words import amount
 from ui.components.stepper import Stepper
 from ui.i18n import _, ngettext
+from ui.i18n.review_words import cost_words
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
 from ui.server.runtime import runtime
