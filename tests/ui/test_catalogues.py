@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # (units and our own game names, kept as proper names in the Latin-script languages, in every language)
 EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV"}
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
-    "de": {"Emoji", "Name", "Code", "Lobby", "Normal"},
-    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version"},
-    "es": {"Emoji", "Normal", "Rummy"}, "pt_BR": {"Emoji", "Normal", "Rummy"}, "it": {"Emoji", "{name} (computer)"},
-    "pl": {"Emoji", "Start"}, "ja": set(),
+    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause"},
+    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},
+    "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Chat", "Menu"},
+    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu"}, "pl": {"Emoji", "Start", "Menu"}, "ja": set(),
 }.items()}
 
 
