@@ -44,3 +44,18 @@ def sort_name(label: str) -> str:
         "My order": pgettext("sort order", "My order"), "As drawn": pgettext("sort order", "As drawn"),
     }
     return names.get(label, label)
+
+
+def game_name_note(key: str) -> str:
+    """Why the game has the name it has in the viewer's language (the rules page): each catalogue says why its
+    language chose the name it did. Empty for a game named alike everywhere."""
+    if key == "president":
+        return pgettext("game name note", "**Names.** This game has a name in every country: President in English, "
+                        "Arschloch or Präsident in German, Président or Trou du cul in French, Culo or Presidente in "
+                        "Spanish, Presidente in Portuguese and Italian, Prezydent in Polish, 大富豪 (Daifugō) in "
+                        "Japanese. Card Night calls it by the name a family plays it under at home, without the "
+                        "swear words; the address (/rules/president) is the same in every language.")
+    if key == "rummy":
+        return pgettext("game name note", "**Names.** Rummy is Rommé in German, Rami in French, Ramino in Italian, "
+                        "Remik in Polish and ラミー in Japanese; Card Night uses the name people know at home.")
+    return ""

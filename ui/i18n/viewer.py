@@ -8,6 +8,9 @@ the page's client, so at one table each page speaks its own viewer's language.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
@@ -22,10 +25,25 @@ from ui.shell.identity import pref, set_pref
 
 CLIENT_KEY = "language"  # in the client's own storage (one page)
 PREF_KEY = "language"  # in the browser's preferences (every page of that browser)
+_speaking: ContextVar[str | None] = ContextVar("speaking", default=None)  # a language chosen outside any page
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Texts made inside speak ``code`` (an unknown one: English): for answers drawn outside a page, such as the
+    scorecard image, whose address carries the page's language."""
+    token = _speaking.set((known(code) if code else None) or DEFAULT)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def viewer_language() -> str:
     """The current page's language (English outside any page)."""
+    forced = _speaking.get()
+    if forced is not None:
+        return forced
     try:
         client = context.client
     except RuntimeError:
