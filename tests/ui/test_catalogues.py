@@ -23,7 +23,8 @@ SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},
     "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Chat", "Menu"},
-    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round"}, "pl": {"Emoji", "Start", "Menu"}, "ja": set(),
+    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round"}, "pl": {"Emoji", "Start", "Menu"},
+    "ja": set(),
 }.items()}
 
 
