@@ -18,7 +18,7 @@ from logic.registry import get_game
 from ui.components.options import players_of
 from ui.games import has_screen
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import _
+from ui.i18n import _, viewer_language
 from ui.i18n.names import game_name
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.hub import SavesFailing
@@ -102,6 +102,7 @@ def too_many_tables(exc: TooManyTables) -> None:
 def register() -> None:
     @ui.page("/new/{game_key}")
     def new_table(game_key: str, request: Request) -> RedirectResponse | None:
+        viewer_language()  # a ?lang= here is kept for the table it opens
         try:
             code = create_from_query(game_key, dict(request.query_params))
         except SavesFailing as exc:  # 503 until saving works again: a new table could not be kept

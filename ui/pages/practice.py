@@ -21,7 +21,7 @@ from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import N_, _
+from ui.i18n import N_, _, viewer_language
 from ui.i18n.names import level_name
 from ui.pages.new import too_many_tables
 from ui.server.finished import find_finished
@@ -127,6 +127,7 @@ def open_play_dialog(code: str, game_key: str, step: int, seats: list[tuple[str,
 def register() -> None:
     @ui.page("/practice/{code}")
     def practice_page(code: str, request: Request) -> RedirectResponse | None:
+        viewer_language()  # a ?lang= here is kept for the table it opens
         code = code.strip().upper()[:12]
         try:
             new_code = create_from_query(code, dict(request.query_params))
