@@ -140,6 +140,8 @@ async def test_the_tv_lobby_in_german_and_pseudo(user: User) -> None:
     await user.open(f"/tv/{table.code}?lang=de")
     assert has_text(user, "Mach mit deinem Handy mit") and has_text(user, "Freier Platz")
     assert has_text(user, "Präsident")
+    with user:  # the TV's own language, switchable on the TV
+        assert with_testid(user, "language")[0].props["label"] == "Sprache"
     await user.open(f"/tv/{table.code}?lang=en_XA")
     with user:
         seats = [e for e in user.current_layout.descendants() if isinstance(e, ui.label)

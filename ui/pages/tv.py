@@ -19,6 +19,7 @@ from nicegui import ui
 
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from logic.views import TableView
+from ui.components.language_picker import language_picker
 from ui.components.region import Region
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.i18n import N_, _, ngettext
@@ -153,6 +154,7 @@ class TvPage:
                 ui.label(_("or open the app and type the code")).classes("tv-small")
                 ui.label(t.code).classes("tv-code").props("data-testid=tv-join-code")
                 ui.label(url).classes("tv-small tv-url")
+                language_picker().props("dark").classes("tv-language")  # the TV's own language, chosen on the TV
             with ui.element("div").classes("tv-lobby-seats").props("data-testid=tv-lobby-seats"):
                 for i, s in enumerate(t.seats):
                     taken = not s.empty
