@@ -126,15 +126,19 @@ def last_change(hub: Any, t: Table) -> float:
 
 def last_move(t: Table) -> str:
     """Who moved last and what kind of move, without its cards (the game is still on)."""
-    from logic.replay import FALLBACK_WORDS
-
     if not t.log:
         return _("no moves yet")
     seat, action = t.log[-1]
     name = t.seats[seat].name if 0 <= seat < len(t.seats) else _("Seat {n}", n=seat + 1)
-    kind = str(action.get("kind"))
-    return f"{name} {FALLBACK_WORDS[kind]}" if kind in FALLBACK_WORDS else \
-        _("{name} moved", name=name)
+    words = {
+        "draw": _("{name} drew a card", name=name), "take": _("{name} took from the discard pile", name=name),
+        "meld": _("{name} melded", name=name), "layoff": _("{name} laid off cards", name=name),
+        "discard": _("{name} discarded", name=name), "undo": _("{name} took a move back", name=name),
+        "commit": _("{name} ended the turn", name=name), "next": _("{name} is ready for the next hand", name=name),
+        "pass": _("{name} passed", name=name), "play": _("{name} played", name=name),
+        "give": _("{name} gave cards back", name=name),
+    }  # the kinds of logic/replay.py's FALLBACK_WORDS, as whole sentences
+    return words.get(str(action.get("kind")), _("{name} moved", name=name))
 
 
 def confirm_end(hub: Any, t: Table) -> None:

@@ -10,7 +10,7 @@ from ui.i18n.names import game_name, game_name_note
 from ui.pages import ASSETS
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
-from ui.table.help import TABLE_HELP
+from ui.table.help import table_help
 from ui.table.rule_examples import rule_examples
 
 
@@ -23,7 +23,7 @@ def register() -> None:
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game_name(game.key), f"/rules/{game.key}").classes("text-lg")
                     ui.label(game.tagline).classes("text-grey-8")
-            ui.markdown(TABLE_HELP).props("data-testid=table-help")  # any table
+            ui.markdown(table_help()).props("data-testid=table-help")  # any table
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str) -> None:

@@ -10,7 +10,7 @@ from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.i18n import _
-from ui.table.help import TABLE_HELP
+from ui.table.help import table_help
 from ui.table.rule_examples import rule_examples
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class TableDialogs:
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
                 rule_examples(self.table.game_key)
-                ui.markdown(TABLE_HELP).props("data-testid=table-help")  # at any table
+                ui.markdown(table_help()).props("data-testid=table-help")  # at any table
             ui.button(_("Back to the game"), on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
         dialog.open()
 
