@@ -19,6 +19,7 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import speaking
 from ui.server.finished import find_finished
 
+
 async def test_the_table_top_bar_and_seats_in_german(user: User) -> None:
     await user.open("/new/president?players=4&bots=3&level=beginner&seed=7&speed=0&lang=de")
     await table_attr(user, "data-phase", expect=None)
