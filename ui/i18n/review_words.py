@@ -4,13 +4,18 @@ English of logs and the seat API), said through the catalogues, with CLDR plural
 from __future__ import annotations
 
 from logic.review.words import CHANCE, PENALTY, PLACE_POINTS, TABLE_POINTS, amount
-from ui.i18n.viewer import _, ngettext, percent
+from ui.i18n.viewer import _, ngettext, num, percent
 
 
 def _n(text: str) -> float | int:
     """``amount``'s rounding ("3.6", "12") as a number the language writes its own way ("3,6")."""
     value = float(text)
     return int(value) if value.is_integer() else value
+
+
+def amount_text(value: float) -> str:
+    """``amount``'s rounding, written the viewer's way ("0,4" in German)."""
+    return num(_n(amount(value)))
 
 
 def cost_words(cost: float, currency: str, won: bool | None = None) -> str:

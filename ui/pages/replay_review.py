@@ -20,10 +20,9 @@ from nicegui import background_tasks, ui
 
 from logic.replay import Replay
 from logic.review import DecisionReview
-from logic.review.words import amount
 from ui.components.stepper import Stepper
 from ui.i18n import _, ngettext
-from ui.i18n.review_words import cost_words
+from ui.i18n.review_words import amount_text, cost_words
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
 from ui.server.runtime import runtime
@@ -109,7 +108,8 @@ class ReplayReview:
             self.unsubscribe()
             return
         self.review = review
-        self.redraw()
+        with self.timeline:  # the page's own client (the review runs elsewhere): texts in its viewer's language
+            self.redraw()
 
     def set_focus(self, seat: object) -> None:
         self.focus = int(seat) if isinstance(seat, int) else EVERYONE
@@ -255,7 +255,7 @@ class ReplayReview:
                 ui.label(ngettext("Estimated cost: {cost} (± {margin}, over {n} deal the computer imagined)",
                                   "Estimated cost: {cost} (± {margin}, over {n} deals the computer imagined)", d.worlds,
                                   cost=cost_words(d.cost, d.currency, d.won),
-                                          margin=amount(d.stderr))).classes("text-grey-8").props(
+                                          margin=amount_text(d.stderr))).classes("text-grey-8").props(
                     "data-testid=review-cost")
             ui.button(_("Try this decision yourself"), icon="sports_esports",
                       on_click=lambda: self.open_dialog(d.step, d.seat, _("Try this decision yourself"))).props(
