@@ -14,10 +14,11 @@ from ui.i18n.catalogs import translations
 from ui.i18n.languages import DEFAULT, PSEUDO
 
 
-def number(value: int | float, code: str) -> str:
+def number(value: int | float, code: str, pattern: str | None = None) -> str:
+    """``value`` as language ``code`` writes it (``pattern``: Babel's, e.g. "0.0" for one decimal always)."""
     locale = DEFAULT if code == PSEUDO else code
     try:
-        return format_decimal(value, locale=locale)
+        return format_decimal(value, format=pattern, locale=locale)
     except Exception:  # an unknown locale: as Python writes it
         return str(value)
 

@@ -113,9 +113,9 @@ def date(value: datetime, with_time: bool = False) -> str:
     return date_text(value, viewer_language(), with_time)
 
 
-def num(value: int | float) -> str:
-    """A number written the viewer's way ("1.234,5" in German)."""
-    return number(value, viewer_language())
+def num(value: int | float, pattern: str | None = None) -> str:
+    """A number written the viewer's way ("1.234,5" in German; ``pattern`` "0.0": always one decimal)."""
+    return number(value, viewer_language(), pattern)
 
 
 def percent(share: float) -> str:

@@ -93,7 +93,7 @@ def overview(records: list[dict[str, Any]], player_id: str) -> None:
                     figure(pgettext("stats figure", "games"), num(s.games), f"stat-{key}-games")
                     figure(pgettext("stats figure", "wins"), num(s.wins), f"stat-{key}-wins")
                     figure(pgettext("stats figure", "win rate"), percent(s.win_rate), f"stat-{key}-rate")
-                    figure(pgettext("stats figure", "avg place"), num(round(s.avg_place, 1)), f"stat-{key}-place")
+                    figure(pgettext("stats figure", "avg place"), num(s.avg_place, "0.0"), f"stat-{key}-place")
                     figure(pgettext("stats figure", "avg score"), num(round(s.avg_score)), f"stat-{key}-score")
                     figure(pgettext("stats figure", "best streak"), num(s.best_streak), f"stat-{key}-streak")
 
