@@ -18,6 +18,7 @@ from ui.i18n.cards import card_name
 from ui.i18n.names import game_name
 from ui.i18n.viewer import speaking
 from ui.server.finished import find_finished
+from ui.server.runtime import runtime
 
 
 async def test_the_table_top_bar_and_seats_in_german(user: User) -> None:
@@ -99,3 +100,20 @@ async def test_the_scorecard_image_is_drawn_in_the_pages_language(user: User) ->
     assert Image.open(io.BytesIO(japanese)).size == Image.open(io.BytesIO(english)).size
     response = await user.http_client.get(f"/share/{code}.png?lang=ja")
     assert response.status_code == 200 and response.content == japanese
+
+
+async def test_the_reviews_progress_pushed_by_the_runner_speaks_the_pages_language(user: User) -> None:
+    await user.open("/profile")
+    pid, name, emoji = player_of(user)
+    runtime().hub.reviews.budget = 4  # quick and rough
+    code = finish_game("president", pid, name, emoji)
+    await user.open(f"/table/{code}?lang=de")
+    await eventually(lambda: bool(with_testid(user, "review-summary-0")))
+    assert has_text(user, "Die Analyse wartet, bis sie dran ist …")
+    await runtime().hub.reviews.drain()  # the runner's updates arrive outside the page's own handlers
+    await eventually(lambda: has_text(user, "Genauigkeit"))
+    assert not has_text(user, "accuracy")
+    await user.open(f"/replay/{code}?lang=de")
+    with user:
+        progress = with_testid(user, "review-progress")[0]
+    assert getattr(progress, "text", "").startswith("Analyse fertig")
