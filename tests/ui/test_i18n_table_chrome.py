@@ -100,6 +100,8 @@ async def test_the_scorecard_image_is_drawn_in_the_pages_language(user: User) ->
     assert Image.open(io.BytesIO(japanese)).size == Image.open(io.BytesIO(english)).size
     response = await user.http_client.get(f"/share/{code}.png?lang=ja")
     assert response.status_code == 200 and response.content == japanese
+    missing = await user.http_client.get("/share/NOPE42.png?lang=de")
+    assert missing.status_code == 404 and missing.text == "Kein beendetes Spiel mit diesem Code."
 
 
 async def test_the_reviews_progress_pushed_by_the_runner_speaks_the_pages_language(user: User) -> None:
