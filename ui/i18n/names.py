@@ -59,3 +59,17 @@ def game_name_note(key: str) -> str:
         return pgettext("game name note", "**Names.** Rummy is Rommé in German, Rami in French, Ramino in Italian, "
                         "Remik in Polish and ラミー in Japanese; Card Night uses the name people know at home.")
     return ""
+
+
+def item_name(item_id: str, english: str) -> str:
+    """A card back's or table colour's name (storage/profiles.py ``SHOP``) in the viewer's language."""
+    names = {
+        "back-blue": pgettext("colour", "Blue"), "back-red": pgettext("colour", "Red"),
+        "back-green": pgettext("colour", "Green"), "back-purple": pgettext("colour", "Purple"),
+        "back-black": pgettext("colour", "Black"), "back-gold": pgettext("colour", "Gold"),
+        "back-teal": pgettext("colour", "Teal"), "back-rose": pgettext("colour", "Rose"),
+        "back-midnight": pgettext("colour", "Midnight"), "table-green": pgettext("colour", "Classic green"),
+        "table-blue": pgettext("colour", "Ocean blue"), "table-wine": pgettext("colour", "Burgundy"),
+        "table-slate": pgettext("colour", "Slate"), "table-plum": pgettext("colour", "Plum"),
+    }
+    return names.get(item_id, english)
