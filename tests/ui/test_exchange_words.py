@@ -7,7 +7,7 @@ from __future__ import annotations
 from nicegui.testing import User
 
 from logic.president.actions import mask_codes
-from logic.president.state import _deal
+from logic.president.state import deal_hand
 from logic.table import timers
 from tests.ui.helpers import table_attr
 from ui.server.runtime import runtime
@@ -29,7 +29,7 @@ async def test_the_vice_beggar_sees_the_card_that_went_and_then_what_came_back(u
     timers.pause(table, table.host_id, runtime().hub.clock())  # the computers wait: each step is seen as it is
     s = table.state
     s.prev_finish = [1, 3, 0, 2]  # seat 0 (the person) second to last: the Vice Beggar; seat 3 Vice President
-    _deal(s, 2)
+    deal_hand(s, 2)
     went = mask_codes(s.ex_gave[0])
     assert len(went) == 1
     table.touch()
