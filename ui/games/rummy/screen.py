@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from logic.cards import Card
-from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.rummy.actions import FIRST_DRAW, Commit, DrawStock, TakeDiscard, Undo
 from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.region import Region
@@ -39,14 +39,6 @@ from ui.games.rummy.parts import (
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
-
-# The lobby draws a select for an option only when the config lists its choices. RummyConfig.target has a
-# validator but no listed choices, so offer them here (see the report: better placed in logic/rummy/actions.py).
-_target = RummyConfig.model_fields["target"]
-if not isinstance(_target.json_schema_extra, dict) or "choices" not in _target.json_schema_extra:
-    _target.json_schema_extra = {"choices": list(TARGETS)}
-    _target.title = _target.title or "Race to"
-    _target.description = _target.description or "The match ends when a total reaches this score; 0 = no limit."
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours
 UNDO_WHAT = {"discard": "Undo the discard", "meld": "Undo the meld", "layoff": "Undo the lay-off",
