@@ -8,7 +8,6 @@ part is a region redrawn only when what it shows changed, and the parts under a 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,14 @@ from logic.views import TableView
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games import make_screen
-from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key
+from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me, broadcast_prefs, me, user_store
 from ui.table.dialogs import TableDialogs
+from ui.table.entry import guarded_table, not_found
 from ui.table.hand import HandBar
 from ui.table.lobby import LobbyState, lobby_view
 from ui.table.program_tokens import take_new_tokens, token_banner
@@ -65,7 +65,7 @@ class TablePage:
         self.behind = False  # a change came while this page's socket was down: catch up when it is back
         self.requested_version = -1
         self.requested_presence = -1
-        self.regions: list[Region] = []
+        self.regions: dict[str, Region] = {}  # the page's parts by name, top to bottom
 
     # ----------------------------------------------------------------------------- the context
     @property
@@ -200,7 +200,7 @@ class TablePage:
 
     def force_redraw(self) -> None:
         """Redraw the hand, the action bar and the middle now, replacing their elements (tests only)."""
-        for region in (self.hand.r_hand, self.hand.r_actions, self.regions[5] if self.regions else None):
+        for region in (self.hand.r_hand, self.hand.r_actions, self.regions.get("middle")):
             if region is not None:
                 region.refresh()
 
@@ -297,15 +297,15 @@ class TablePage:
                 Region(self.summary, self.summary_key, "summary"),
                 Region(self.middle, self.middle_key, "middle"),
             ]
-        self.regions = [top, *middle, Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")]
-        self.r_top, self.r_seats = self.regions[0], self.regions[2]
+        hand = Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")
+        self.regions = {region.name: region for region in (top, *middle, hand)}
 
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
         t = self._table
         self._view = t.game.view(t.state, self.seat) if t.state is not None else None
         try:
-            for region in self.regions:
+            for region in self.regions.values():
                 region.update(force)
         finally:
             self.update_attributes()  # the tester contract always matches what is drawn
@@ -313,8 +313,8 @@ class TablePage:
     def update_presence(self) -> None:
         """Only who is here changed: bring the badges, the lobby's rows and the watcher count up to date in place.
         Nothing else is redrawn, so a tap on one's own page right after it reconnected is not lost."""
-        for region in (self.r_top, self.r_seats):
-            region.update()
+        for name in ("top", "seats"):
+            self.regions[name].update()
         self.lobby.presence.patch()
         self.update_attributes()
 
@@ -375,23 +375,6 @@ class TablePage:
                 self.screen.middle(self, self._view)
 
 
-def known_to_viewer(table: Table) -> bool:
-    """A table this browser may open without the guessing slowdown: it has a seat there, or the table is listed
-    on the home page (open to join, or running: to watch). (Anyone else waits whether or not the code exists, so
-    the wait tells a guesser nothing.)"""
-    if table.seat_of(me().player_id) is not None:
-        return True
-    if table.status == STATUS_PLAYING and table.settings.public:
-        return True
-    return table.status == STATUS_LOBBY and table.settings.public and bool(table.open_seats())
-
-
-def not_found(code: str, too_many: bool = False) -> None:
-    ui.label(TOO_MANY if too_many else f"No table with code {code[:12].upper()} — check the code or ask the host "
-             "for the link.").classes("text-lg").props("data-testid=error")
-    ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
-
-
 def register() -> None:
     # a wrong code's answer waits its turn in line (ui/guards/code_guard.py): up to MISS_QUEUE_LIMIT seconds.
     # A page whose socket dropped is kept for minutes, so a phone that slept comes back to it without a reload
@@ -406,21 +389,3 @@ def register() -> None:
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
         with frame("Table not found"):
             not_found(code, too_many=table == TOO_MANY)
-
-
-async def guarded_table(code: str) -> Table | str | None:
-    """The table with ``code`` for this browser, after the wait a wrong code earns (ui/guards/code_guard.py):
-    None when there is none, ``TOO_MANY`` when this address has queued too many tries."""
-    key = guard_key()
-    table = runtime().hub.get(code)
-    guard = runtime().code_guard
-    known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
-    wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
-    if wait is None:  # refused outright: too many tries queued from this address
-        return TOO_MANY
-    if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
-        await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
-        table = runtime().hub.get(code)
-    if table is None:
-        guard.record_miss(key, time.monotonic())
-    return table
