@@ -9,7 +9,7 @@ from pathlib import Path
 
 from logic.registry import all_games
 from ui.games import make_screen, screen_class
-from ui.games.base import GameUI
+from ui.games.base import GameScreen, GameUI
 
 ROOT = Path(__file__).resolve().parents[1]
 PRIVATE_NICEGUI = ("_shutdown_handlers", "_users", "_event_listeners", "_socket_to_document_id",
@@ -99,9 +99,10 @@ def test_logic_imports_no_ui_storage_or_nicegui() -> None:
 def test_every_game_has_a_screen_folder_made_per_page() -> None:
     for game in all_games():
         cls = screen_class(game.key)
-        assert cls is not None and issubclass(cls, GameUI), f"ui/games/{game.key}/ has no Screen"
+        assert cls is not None and issubclass(cls, GameScreen | GameUI), f"ui/games/{game.key}/ has no Screen"
         assert (ROOT / "ui" / "games" / game.key / "__init__.py").exists()
-        one, two = make_screen(game.key), make_screen(game.key)
+        ctx = object()  # a screen only keeps its context when made: it reads it when drawn
+        one, two = make_screen(game.key, ctx), make_screen(game.key, ctx)
         assert one is not two  # each page its own: per-browser state lives on the screen
 
 

@@ -1,25 +1,28 @@
 """Table screens per game, one folder each (``ui/games/<key>/`` exporting ``Screen``). A game appears on the home
 page once it has rules (logic/registry.py) and a screen folder here.
 
-A screen is made for each page that shows it (:func:`make_screen`): it keeps that browser's own state (selection
-extras, drag, hint, steal mode) as attributes of its own.
+A screen is made for each page that shows it (:func:`make_screen`), with that page's context: it keeps that
+browser's own state (hint, steal mode, the picked card) in a state object of its own.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ui.games.base import GameUI
+from ui.games.base import GameScreen, GameUI, OldShape
 
-# A screen's view type is its game's own (``GameUI[RummyView]``); which game a table plays is known at run time
-# only, from its key, so a screen looked up by key is a ``GameUI[Any]``: the page hands it its own table's view.
-AnyScreen = GameUI[Any]
+if TYPE_CHECKING:
+    from ui.table.context import TableContext
 
-_CLASSES: dict[str, type[AnyScreen] | None] = {}
+# A screen's view type is its game's own (``GameScreen[RummyView]``); which game a table plays is known at run time
+# only, from its key, so a screen looked up by key is a ``GameScreen[Any]``: made with its own table's context.
+AnyScreen = GameScreen[Any]
+
+_CLASSES: dict[str, type[AnyScreen] | type[GameUI[Any]] | None] = {}
 
 
-def screen_class(key: str) -> type[AnyScreen] | None:
+def screen_class(key: str) -> type[AnyScreen] | type[GameUI[Any]] | None:
     """The screen class of game ``key``, or None when the game has no screen folder."""
     if key not in _CLASSES:
         try:
@@ -37,7 +40,11 @@ def has_screen(key: str) -> bool:
     return screen_class(key) is not None
 
 
-def make_screen(key: str) -> AnyScreen | None:
-    """A fresh screen for one page (or one still table)."""
+def make_screen(key: str, ctx: TableContext[Any]) -> AnyScreen | None:
+    """A fresh screen for one page (or one still table), drawing from and acting through ``ctx``."""
     cls = screen_class(key)
-    return cls() if cls is not None else None
+    if cls is None:
+        return None
+    if issubclass(cls, GameScreen):
+        return cls(ctx)
+    return OldShape(ctx, cls())

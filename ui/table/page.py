@@ -51,7 +51,7 @@ class TablePage:
         self._me = me()
         self.store = user_store()  # this browser's storage, for preferences read in pushed redraws
         self.client = ui.context.client
-        self.screen = make_screen(table.game_key)
+        self.screen = make_screen(table.game_key, self)
         self.hand = HandBar(self, self.screen)
         self.dialogs = TableDialogs(self)
         self.lobby = LobbyState(table, set_me=self._set_me)
@@ -346,7 +346,7 @@ class TablePage:
     def middle_key(self) -> Hashable | None:
         if not self.playing_screen() or self.screen is None:
             return "empty"
-        return self.screen.middle_key(self, self._view)
+        return self.screen.middle_key()
 
     # ----------------------------------------------------------------------------- drawing
     def status_screen(self) -> None:
@@ -365,14 +365,14 @@ class TablePage:
         if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
             standings(self)
             if self.screen is not None and t.state is not None:
-                self.screen.results(self, self._view)
+                self.screen.results()
         elif t.phase() == "hand-over":
             hand_summary(self)
 
     def middle(self) -> None:
         if self.playing_screen() and self.screen is not None:
             with ui.column().classes("w-full items-center gap-1"):
-                self.screen.middle(self, self._view)
+                self.screen.middle()
 
 
 def register() -> None:
