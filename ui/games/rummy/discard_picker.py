@@ -12,12 +12,11 @@ from weakref import WeakKeyDictionary
 
 from nicegui import ui
 
-from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
 
 if TYPE_CHECKING:
-    from ui.table.context import TableContext
+    from ui.table.context import Dialogs
 
 PILE_SHOWN = 7  # a pile longer than this gets the picker; on a phone only its top PILE_SHOWN cards are spread
 _open: WeakKeyDictionary[object, tuple[ui.dialog, tuple[str, ...]]] = WeakKeyDictionary()  # page -> its open sheet
@@ -27,7 +26,7 @@ def is_long(codes: list[str]) -> bool:
     return len(codes) > PILE_SHOWN
 
 
-def picker_button(ctx: TableContext[RummyView], codes: list[str], *, takeable: set[str], can_take: bool,
+def picker_button(ctx: Dialogs, codes: list[str], *, takeable: set[str], can_take: bool,
                   on_take: Callable[[str], None]) -> None:
     """The button under a long pile that opens the picker (nothing for a short pile). Drawn with the pile: a sheet
     still open on a pile that has changed since (another player took or discarded) closes."""
@@ -44,7 +43,7 @@ def picker_button(ctx: TableContext[RummyView], codes: list[str], *, takeable: s
         "dense no-caps unelevated color=white text-color=black data-testid=btn-discard-picker").classes("rm-dig")
 
 
-def open_picker(ctx: TableContext[RummyView], codes: list[str], *, takeable: set[str], can_take: bool,
+def open_picker(ctx: Dialogs, codes: list[str], *, takeable: set[str], can_take: bool,
                 on_take: Callable[[str], None]) -> None:
     """The sheet: the pile bottom -> top; takeable cards (while drawing) are tappable, the others shown only."""
     with ctx.overlays or ui.context.slot.parent, named_dialog("Discard pile", "position=bottom") as dialog, \
