@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ui.games.base import GameScreen, GameUI, OldShape
+from ui.games.base import GameScreen
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 # only, from its key, so a screen looked up by key is a ``GameScreen[Any]``: made with its own table's context.
 AnyScreen = GameScreen[Any]
 
-_CLASSES: dict[str, type[AnyScreen] | type[GameUI[Any]] | None] = {}
+_CLASSES: dict[str, type[AnyScreen] | None] = {}
 
 
-def screen_class(key: str) -> type[AnyScreen] | type[GameUI[Any]] | None:
+def screen_class(key: str) -> type[AnyScreen] | None:
     """The screen class of game ``key``, or None when the game has no screen folder."""
     if key not in _CLASSES:
         try:
@@ -43,8 +43,4 @@ def has_screen(key: str) -> bool:
 def make_screen(key: str, ctx: TableContext[Any]) -> AnyScreen | None:
     """A fresh screen for one page (or one still table), drawing from and acting through ``ctx``."""
     cls = screen_class(key)
-    if cls is None:
-        return None
-    if issubclass(cls, GameScreen):
-        return cls(ctx)
-    return OldShape(ctx, cls())
+    return cls(ctx) if cls is not None else None
