@@ -14,6 +14,7 @@ from logic.rummy.actions import Discard, DrawStock, LayOff, Meld, TakeDiscard
 from logic.rummy.hints import hint
 from logic.views import RummyView
 from ui.games.rummy.choices import discard_option, meld_option, stage
+from ui.games.rummy.discard_picker import OpenSheet
 
 if TYPE_CHECKING:
     from ui.components.region import Region
@@ -46,6 +47,7 @@ class RummyState:
     choose_layoff: bool = False
     melds_view: Region | None = None  # the melds Region (redrawn on request after a selection)
     hand_order: list[str] = field(default_factory=list)  # "My order": the player's own arrangement
+    picker: OpenSheet = field(default_factory=OpenSheet)  # the discard pile's picker, while open
 
     def current_hint(self, moves: int) -> dict[str, Any] | None:
         """The hint, while no move was made since it was asked for (a chat message or a host's setting does not

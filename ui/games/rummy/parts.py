@@ -19,7 +19,7 @@ from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.components.words import count as plural_count
-from ui.games.rummy.discard_picker import PILE_SHOWN, picker_button
+from ui.games.rummy.discard_picker import PILE_SHOWN, OpenSheet, picker_button
 
 if TYPE_CHECKING:
     from ui.table.context import Dialogs, Drawing
@@ -114,7 +114,7 @@ def stock_pile(view: RummyView, back: str, can_draw: bool, on_draw: Callable[[],
         ui.label("Tap to draw" if can_draw else "").classes("rm-pile-tip")
 
 
-def discard_pile(ctx: Dialogs, view: RummyView, *, takeable: set[str], can_take: bool,
+def discard_pile(ctx: Dialogs, sheet: OpenSheet, view: RummyView, *, takeable: set[str], can_take: bool,
                  on_take: Callable[[str], None], hint_take: str | None,
                  drop: Callable[[str, str], None] | None, on_tap: Callable[[], None] | None) -> None:
     """The whole pile, bottom -> top, spread so every card shows its corner."""
@@ -149,7 +149,7 @@ def discard_pile(ctx: Dialogs, view: RummyView, *, takeable: set[str], can_take:
             set_tappable(pile)
             pile.props["aria-label"] = "Discard pile: tap to discard the selected card"
             pile.on("click", lambda _e: on_tap())
-        picker_button(ctx, codes, takeable=takeable, can_take=can_take, on_take=on_take)
+        picker_button(ctx, sheet, codes, takeable=takeable, can_take=can_take, on_take=on_take)
 
 
 # --- melds ---------------------------------------------------------------------------------------------------

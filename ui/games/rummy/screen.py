@@ -91,7 +91,7 @@ class RummyScreen(GameScreen[RummyView]):
                 with ui.row().classes("rm-piles w-full justify-center items-start no-wrap gap-4"):
                     stock_pile(view, str(ctx.pref("card_back", "#2b4c9b")), now == "draw" and bool(view["stock_count"]),
                                do.draw_stock)
-                    discard_pile(ctx, view, takeable=takeable, can_take=now == "draw",
+                    discard_pile(ctx, st.picker, view, takeable=takeable, can_take=now == "draw",
                                  on_take=do.take, hint_take=h.get("take") if h else None,
                                  drop=do.drop_on_discard if now == "play" else None,
                                  on_tap=do.tap_discard_pile if now == "play" else None)
