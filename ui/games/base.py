@@ -17,7 +17,7 @@ from ui.components.cards import on_card_clicks
 from ui.components.live import TOOLTIP_DELAY_MS, LiveButton, LiveLabel
 
 if TYPE_CHECKING:
-    from ui.table.context import TableContext
+    from ui.table.context import Acting, Drawing, Selecting, TableContext
 
 
 V = TypeVar("V", bound=TableView)  # the game's own view type (RummyView, ...)
@@ -115,7 +115,7 @@ def hand_is_over(view: Any) -> bool:
 COMPUTER_PLAYS_FOR_YOU = "The computer is playing for you"
 
 
-def computer_plays_for_viewer(ctx: TableContext) -> bool:
+def computer_plays_for_viewer(ctx: Drawing) -> bool:
     """The computer plays the viewer's seat (after a timeout, or while they were away): the prompt under the top
     bar says so, and an action bar says nothing that disagrees ("Waiting for your turn", "Waiting for You")."""
     return ctx.seat is not None and ctx.table.computer_controls(ctx.seat)
@@ -124,7 +124,7 @@ def computer_plays_for_viewer(ctx: TableContext) -> bool:
 IN_PLACE = "in place"  # a hand_key meaning: drawn once, then updated by the function hand() returned
 
 
-def action_button(ctx: TableContext, text: str, testid: str, action: Any, reason: str | None,
+def action_button(ctx: Acting, text: str, testid: str, action: Any, reason: str | None,
                   primary: bool = False, icon: str | None = None) -> ui.button:
     """A button that sends ``action``; disabled with a visible reason (tooltip + data-reason) when not usable."""
     btn = ui.button(text, icon=icon, on_click=lambda: ctx.send(action) if action is not None else None).props(
@@ -146,7 +146,7 @@ def live_button(ctx: TableContext, text: str, testid: str, state: Callable[[], t
     return button
 
 
-def live_label(ctx: TableContext, text: Callable[[], str | None], classes: str = "",
+def live_label(ctx: Selecting, text: Callable[[], str | None], classes: str = "",
                testid: str | None = None) -> LiveLabel:
     """A label kept up to date in place, hidden while ``text()`` is empty."""
     label = LiveLabel(text, classes, testid)
