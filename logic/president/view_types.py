@@ -67,6 +67,8 @@ class PresidentView(CommonView):
     can_pass: bool
     order: Literal["normal", "reversed"]
     revolution: bool
+    jack_back: bool  # the order in effect is flipped by jack-back until the trick ends
+    lock: list[str]  # suit letters the trick is locked to ("S", "H", ...), [] when none
     passed: list[int]
     passing: list[int]  # seats passing for the rest of this trick
     finished: list[int]
