@@ -235,6 +235,8 @@ def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
         return
     s.passed = passed
     s.turn = _next_active(s, seat)
+    if s.turn == last and s.house:  # same-rank skip: the turn comes round to the play to beat before a skipped
+        s.turn = _next_active(s, last)  # seat has spoken; the one holding it cannot beat itself, so it moves on
     if not auto:
         s.last_event = ("pass", seat, 0, -1)
 
