@@ -26,7 +26,7 @@ from logic.registry import get_game
 from logic.search import search_choose
 
 from .actions import PASS, Give, NextHand, Pass, Play, parse_play
-from .bot_info import _counts, _Info, _rank_of, _strength
+from .bot_info import _counts, _Info, _rank_of, _strength, fouls, wins_trick
 from .bot_policy import beat_free, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
 from .view_types import PresidentView
@@ -132,7 +132,7 @@ class NormalBot:
         if obvious is not None:
             return obvious
         info = _Info(view)
-        amap = _action_map(legal)
+        amap = _drop_fouls(_action_map(legal), info)
         choice = _normal_choice(info)
         # a short search between the rule's move, passing and the lowest play (whole groups only)
         cands = [c for c in amap if c is None or c == choice or c[1] == info.h[c[0]]][:4]
@@ -151,7 +151,21 @@ def _normal_choice(info: _Info) -> tuple[int, int] | None:
     """The shared rule (bot_policy.rule_move) with the unseen cards as what the others may hold."""
     unseen, rev = info.unseen, info.rev
     short = min((info.cnt[p] for p in range(info.n) if p != info.me and not info.out_mask >> p & 1), default=99)
-    return rule_move(info.h, sum(info.h), info.k, info.t, rev, lambda r, c: beat_free(r, c, rev, unseen), short)
+    house = info.house
+    return rule_move(
+        info.h, sum(info.h), info.k, info.t, rev,
+        lambda r, c: (house and wins_trick(house, r, c, rev)) or beat_free(r, c, rev, unseen), short,
+    )
+
+
+def _drop_fouls(amap: dict[Any, Any], info: _Info) -> dict[Any, Any]:
+    """Without the plays that would go out on a top card (no_top_finish), unless nothing else is left."""
+    if not info.house:
+        return amap
+    total = sum(info.h)
+    kept = {key: a for key, a in amap.items() if key is None or key[1] != total or not fouls(info.house, key[0],
+                                                                                            info.rev)}
+    return kept or amap
 
 
 class ExpertBot:
@@ -172,7 +186,7 @@ class ExpertBot:
         if obvious is not None:
             return obvious
         info = _Info(view)
-        amap = _action_map(legal)
+        amap = _drop_fouls(_action_map(legal), info)
         h = info.h
         total = sum(h)
         for key in amap:  # going out right now is always best

@@ -67,6 +67,7 @@ class PresidentView(CommonView):
     can_pass: bool
     order: Literal["normal", "reversed"]
     revolution: bool
+    house: list[str]  # house-rule switches on (PresidentConfig field names)
     jack_back: bool  # the order in effect is flipped by jack-back until the trick ends
     lock: list[str]  # suit letters the trick is locked to ("S", "H", ...), [] when none
     passed: list[int]

@@ -27,8 +27,9 @@ President extras:
 * ``turn``: the seat to play (None outside the play phase); ``can_pass``: whether the player to move
   may pass (False when leading).
 * ``order``: "normal" or "reversed": the order in effect (a revolution, or jack-back until the trick ends);
-  ``revolution``: whether the option is on. ``jack_back``: jack-back has flipped the order until the trick ends;
-  ``lock``: the suit letters the trick is locked to (suit lock), [] when none.
+  ``revolution``: whether the option is on; ``house``: the house-rule switches that are on (``PresidentConfig``
+  field names, e.g. "eight_cut"), [] for today's game. ``jack_back``: jack-back has flipped the order until the
+  trick ends; ``lock``: the suit letters the trick is locked to (suit lock), [] when none.
 * ``passed``: seats that passed since the play to beat; ``finished``: seats out of this hand: those gone out
   cleanly in order, then those placed from the bottom (fouls, downfall); at the end of the hand the full order.
 * ``passing``: seats that pass for the rest of this trick ("Pass for this trick", public): the game passes for
@@ -49,7 +50,7 @@ from typing import Any, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .actions import RANK_LABELS, mask_codes, rank_words, titles_for
+from .actions import HOUSE_BITS, RANK_LABELS, mask_codes, rank_words, titles_for
 from .house import lock_letters
 from .rules import to_move
 from .state import PHASE_EXCHANGE, PresidentState
@@ -274,6 +275,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         "revolution": s.revolution,
         "passed": [i for i in range(n) if s.passed >> i & 1] if phase == PHASE_PLAY and s.top_count else [],
         "finished": list(s.finished) + [b for b in s.bottom if b not in s.finished],
+        "house": [name for name, bit in HOUSE_BITS.items() if s.house & bit],
         "jack_back": s.jback,
         "lock": list(lock_letters(s.lock)),
         "passing": [i for i in range(n) if s.passing >> i & 1] if phase == PHASE_PLAY else [],
