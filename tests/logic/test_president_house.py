@@ -386,3 +386,26 @@ def test_random_switch_sets_end_conserve_and_replay(chunk):
 @pytest.mark.parametrize("seed", range(6))
 def test_random_switch_sets_leak_nothing(seed):
     random_house_match(500 + seed, check_views=True)
+
+
+def test_rule_cards_name_real_switches_that_differ_from_the_defaults():
+    from logic.president.rule_cards import RULE_CARDS
+
+    assert {c.id for c in RULE_CARDS} == {"president-daifugo", "president-scum"}
+    for card in RULE_CARDS:
+        assert card.game == "president" and card.where is not None and card.options
+        defaults = G.make_config()
+        for name, value in card.options.items():
+            assert getattr(defaults, name) != value
+        G.new_game(G.make_config(**card.options), 1)  # a valid config
+
+
+def test_rules_text_explains_every_switch_with_an_example():
+    md = G.rules_markdown()
+    house = md[md.index("## House rules"):md.index("## Controls")]
+    for label in ("8 ends the trick", "2s clear the trick", "Four of a rank burn the trick",
+                  "Same rank skips the next player", "Jack-back", "Suit lock", "No finishing on a top card",
+                  "Downfall"):
+        assert f"**{label}" in house
+    assert house.count("*Example:*") == 8
+    assert md.count("House rules:") >= 5  # the choices we made
