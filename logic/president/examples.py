@@ -50,7 +50,7 @@ def _strength(code: str) -> int:
     return order.index(code[:-1])
 
 
-EXAMPLES = (
+EXAMPLES: tuple[Example, ...] = (
     Example(
         "beat-pair", "Beating a pair",
         "A pair can only be beaten by a higher pair: the number of cards stays the same for the whole trick.",
