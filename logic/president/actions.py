@@ -124,8 +124,8 @@ class PresidentConfig(BaseModel):
     revolution: bool = Field(False, title="Revolution rule")
     eight_cut: bool = Field(False, title="8 ends the trick")
     twos_clear: bool = Field(False, title="2s clear the trick")
-    four_burn: bool = Field(False, title="Four of a rank burn the trick")
-    same_rank_skip: bool = Field(False, title="Same rank skips the next player")
+    four_burn: bool = Field(False, title="Four-burn")
+    same_rank_skip: bool = Field(False, title="Same-rank skip")
     jack_back: bool = Field(False, title="Jack-back")
     suit_lock: bool = Field(False, title="Suit lock")
     no_top_finish: bool = Field(False, title="No finishing on a top card")
@@ -141,10 +141,10 @@ class PresidentConfig(BaseModel):
             "twos_clear": OptionInfo(t_msg("2s clear the trick"), HOUSE,
                                      help=t_msg("Playing the top rank (2s, or 3s after a revolution) ends the "
                                                 "trick; that player leads.")),
-            "four_burn": OptionInfo(t_msg("Four of a rank burn the trick"), HOUSE,
+            "four_burn": OptionInfo(t_msg("Four-burn"), HOUSE,
                                     help=t_msg("When all four cards of one rank have been played in a trick, "
                                                "it ends; the player who played the fourth leads.")),
-            "same_rank_skip": OptionInfo(t_msg("Same rank skips the next player"), HOUSE,
+            "same_rank_skip": OptionInfo(t_msg("Same-rank skip"), HOUSE,
                                          help=t_msg("You may match the rank on top instead of beating it; the "
                                                     "next player is skipped.")),
             "jack_back": OptionInfo(t_msg("Jack-back"), HOUSE,
