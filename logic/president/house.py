@@ -216,14 +216,17 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     _auto_pass(s)
 
 
-def end_trick(s: PresidentState) -> None:
-    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays."""
+def end_trick(s: PresidentState) -> bool:
+    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays.
+    True when jack-back was in effect."""
     s.trick = []
     s.top_count = 0
     s.top_rank = -1
     s.passed = 0
     s.passing = 0
     s.lock = 0
-    if s.jback:
-        s.jback = False
-        s.rev = not s.rev
+    if not s.jback:
+        return False
+    s.jback = False
+    s.rev = not s.rev
+    return True

@@ -228,10 +228,10 @@ def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
         s.top_rank = -1
         s.passed = 0
         s.passing = 0  # the trick is over: everyone is back in for the next one
-        if s.house:
-            _house_end_trick(s)
         s.turn = leader
         s.last_event = ("pass", seat, 0, leader)
+        if s.house and _house_end_trick(s):  # jack-back ended with the trick: say the order is back
+            s.last_event = ("pass", seat, 0, leader, "jack-end")
         return
     s.passed = passed
     s.turn = _next_active(s, seat)

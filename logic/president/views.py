@@ -116,7 +116,10 @@ def message(s: PresidentState) -> str | None:
     if kind == "pass":
         seat, leader = ev[1], ev[3]
         if leader >= 0:
-            return f"{_seat_name(seat)} passed; everyone has passed, {_seat_name(leader)} leads."
+            text = f"{_seat_name(seat)} passed; everyone has passed, {_seat_name(leader)} leads."
+            if len(ev) > 4 and ev[4] == "jack-end":
+                text += " Jack-back is over: the order is " + ("reversed" if s.rev else "normal") + " again."
+            return text
         return f"{_seat_name(seat)} passed."
     if kind == "give":
         seat, need = ev[1], ev[3]

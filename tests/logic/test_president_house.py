@@ -163,6 +163,7 @@ def test_jack_back_reverses_the_order_until_the_trick_ends():
     play(s, 1, "10H")  # lower beats under jack-back
     passes(s, 2, 3, 0)
     assert s.top_count == 0 and not s.rev and G.view(s, 1)["jack_back"] is False
+    assert "Jack-back is over: the order is normal again." in msg(s)
     assert G.view(s, 1)["order"] == "normal"
 
 
