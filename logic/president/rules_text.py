@@ -108,6 +108,7 @@ whenever it is not the ordinary one, and so is a suit lock.
   straight away: the 3 becomes the best card and the 2 the worst. Another four of a kind turns it
   back. Every new hand begins with the ordinary order, and the exchange always judges "best cards"
   by the ordinary order, whatever happened in the hand before.
+- **House rules:** eight more switches, all off unless the host turns them on - see *House rules* above.
 - **Computer players:** Beginner, Normal or Expert.
 
 ## Choices we made

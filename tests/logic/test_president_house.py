@@ -281,6 +281,27 @@ def test_a_top_card_under_revolution_is_a_three():
     assert s.bottom == [0]
 
 
+def test_going_out_on_a_clearing_two_is_a_foul_and_the_next_player_leads():
+    s = table(["2S", "KH 3H", "5D 6D", "7C 8C"], turn=1, no_top_finish=True, twos_clear=True)
+    play(s, 1, "KH")
+    passes(s, 2, 3)
+    play(s, 0, "2S")
+    assert s.bottom == [0] and s.top_count == 0 and s.turn == 1
+
+
+def test_under_jack_back_the_top_card_is_a_three():
+    s = table(["JS 9S", "3H", "5D 6D", "7C 8C"], no_top_finish=True, jack_back=True)
+    play(s, 0, "JS")
+    play(s, 1, "3H")
+    assert s.bottom == [1] and "foul" in msg(s)
+
+
+def test_four_jacks_that_burn_end_their_own_jack_back():
+    s = table(["JS JH JD JC 3S", "3H 4H", "5D 6D", "7C 8C"], four_burn=True, jack_back=True)
+    play(s, 0, "JS", "JH", "JD", "JC")
+    assert s.top_count == 0 and not s.rev and not s.jback and s.turn == 0
+
+
 # --- downfall -----------------------------------------------------------------------------------------------
 
 
