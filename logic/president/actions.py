@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from logic.cards import Card
 from logic.game import IllegalMove
 from logic.messages import t_msg
-from logic.options import GAME, GAME_HEADING, OptionInfo, OptionSheet
+from logic.options import GAME, GAME_HEADING, Needs, OptionInfo, OptionSheet
 
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces", "2s")
@@ -97,6 +97,8 @@ JACK_BACK = 16
 SUIT_LOCK = 32
 NO_TOP_FINISH = 64
 DOWNFALL = 128
+RUNS = 256
+RUN_REVOLUTION = 512
 HOUSE_BITS: dict[str, int] = {
     "eight_cut": EIGHT_CUT,
     "twos_clear": TWOS_CLEAR,
@@ -106,6 +108,8 @@ HOUSE_BITS: dict[str, int] = {
     "suit_lock": SUIT_LOCK,
     "no_top_finish": NO_TOP_FINISH,
     "downfall": DOWNFALL,
+    "runs": RUNS,
+    "run_revolution": RUN_REVOLUTION,
 }
 EIGHT = 5  # rank index of the 8s
 JACK = 8  # rank index of the Jacks
@@ -130,6 +134,8 @@ class PresidentConfig(BaseModel):
     suit_lock: bool = Field(False, title="Suit lock")
     no_top_finish: bool = Field(False, title="No finishing on a top card")
     downfall: bool = Field(False, title="Downfall")
+    runs: bool = Field(False, title="Runs")
+    run_revolution: bool = Field(False, title="Runs revolt")
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet(
         {
@@ -158,6 +164,14 @@ class PresidentConfig(BaseModel):
             "downfall": OptionInfo(t_msg("Downfall"), HOUSE,
                                    help=t_msg("If someone else goes out first, the President drops to last "
                                               "place at once.")),
+            "runs": OptionInfo(t_msg("Runs"), HOUSE,
+                               help=t_msg("Three or more cards in a row of one suit may be played together; a run is "
+                                          "beaten by a higher run of the same length.")),
+            "run_revolution": OptionInfo(
+                t_msg("Runs revolt"), HOUSE,
+                help=t_msg("A run of four or more turns the order over, like four of a kind."),
+                needs=(Needs("runs", (True,), t_msg("Needs runs"), True),
+                       Needs("revolution", (True,), t_msg("Needs the revolution rule"), True))),
         },
         groups=((GAME, GAME_HEADING), (HOUSE, t_msg("House rules"))),
     )
@@ -173,6 +187,12 @@ class PresidentConfig(BaseModel):
         if v not in (4, 5):
             raise ValueError("President is played by 4 or 5 players")
         return v
+
+    @model_validator(mode="after")
+    def _run_revolution(self) -> PresidentConfig:
+        if self.run_revolution and not (self.runs and self.revolution):
+            raise ValueError("Runs revolt needs runs and the revolution rule")
+        return self
 
     @field_validator("hands")
     @classmethod
@@ -308,3 +328,37 @@ def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
     if all(isinstance(c, str) for c in cards) and len(_PARSED) < 5000:
         _PARSED[tuple(cards)] = result
     return result
+
+
+def parse_run(cards: tuple[str, ...]) -> tuple[int, int, int] | None:
+    """(mask, lowest rank, highest rank) of three or more cards of one suit in consecutive ranks (3 ... 2, no
+    wrapping), or None when the cards are not such a run (IllegalMove for junk codes)."""
+    if len(cards) < 3:
+        return None
+    mask, ints = parse_cards(cards)
+    suit = ints[0] & 3
+    if any(c & 3 != suit or c >= 52 for c in ints):
+        return None
+    ranks = sorted(c >> 2 for c in ints)
+    if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+        return None
+    return mask, ranks[0], ranks[-1]
+
+
+def mask_span(mask: int) -> tuple[int, int]:
+    """(lowest, highest) rank of the cards of a mask."""
+    return ((mask & -mask).bit_length() - 1) >> 2, (mask.bit_length() - 1) >> 2
+
+
+def run_plays(h: int, length: int = 0) -> list[Play]:
+    """Every run in a hand (or only those of ``length``), by suit then lowest rank then length."""
+    out: list[Play] = []
+    for suit in range(4):
+        for lo in range(11):
+            hi = lo
+            while hi < 13 and h >> (hi * 4 + suit) & 1:
+                hi += 1
+                n = hi - lo
+                if n >= 3 and (not length or n == length):
+                    out.append(Play(tuple(CODES[r * 4 + suit] for r in range(lo, hi))))
+    return out

@@ -25,7 +25,7 @@ from typing import Any
 from logic.registry import get_game
 from logic.search import search_choose
 
-from .actions import PASS, Give, NextHand, Pass, Play, parse_play
+from .actions import PASS, Give, NextHand, Pass, Play, parse_play, parse_run
 from .bot_info import _counts, _Info, _rank_of, _strength, fouls, wins_trick
 from .bot_policy import beat_free, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
@@ -37,6 +37,8 @@ def _action_map(legal: list) -> dict[Any, Any]:
     out: dict[Any, Any] = {}
     for a in legal:
         if type(a) is Play:
+            if a.cards[0][:-1] != a.cards[-1][:-1]:
+                continue  # a run (house rule): the shared rule plays sets; runs are answered by lowest_play
             _, r, k = parse_play(a.cards)
             out.setdefault((r, k), a)
         elif type(a) is Pass:
@@ -90,8 +92,13 @@ def lowest_play(view: PresidentView, legal: list) -> Any:
     for a in legal:
         if type(a) is not Play:
             continue
-        _, r, k = parse_play(a.cards)
-        key = (_strength(r, rev), -k)
+        run = parse_run(a.cards) if a.cards[0][:-1] != a.cards[-1][:-1] else None
+        if run is not None:  # a run (house rule) is as strong as its top card in the order in effect
+            _, lo, hi = run
+            key = (_strength(lo if rev else hi, rev), -len(a.cards))
+        else:
+            _, r, k = parse_play(a.cards)
+            key = (_strength(r, rev), -k)
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is not None:
@@ -131,6 +138,8 @@ class NormalBot:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
+        if _run_on_top(view):
+            return lowest_play(view, legal)
         info = _Info(view)
         amap = _drop_fouls(_action_map(legal), info)
         choice = _normal_choice(info)
@@ -156,6 +165,12 @@ def _normal_choice(info: _Info) -> tuple[int, int] | None:
         info.h, sum(info.h), info.k, info.t, rev,
         lambda r, c: (house and wins_trick(house, r, c, rev)) or beat_free(r, c, rev, unseen), short,
     )
+
+
+def _run_on_top(view: PresidentView) -> bool:
+    """The play to beat is a run (house rule): the answer is the lowest run that beats it, or a pass."""
+    top = view["top"]
+    return top is not None and top.get("run", False)
 
 
 def _drop_fouls(amap: dict[Any, Any], info: _Info) -> dict[Any, Any]:
@@ -185,6 +200,8 @@ class ExpertBot:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
+        if _run_on_top(view):
+            return lowest_play(view, legal)
         info = _Info(view)
         amap = _drop_fouls(_action_map(legal), info)
         h = info.h

@@ -93,7 +93,7 @@ def house_position(hands: list[str], turn: int, hand_no: int = 1, **switches: bo
     return G.restore(data)
 
 
-HOUSE_EXAMPLES = (
+HOUSE_EXAMPLES: tuple[Example, ...] = (
     Example(
         "eight-cut", "House rule: 8 ends the trick",
         "With 8-cut on, 8s that beat the play on top end the trick at once.",
@@ -160,5 +160,16 @@ HOUSE_EXAMPLES = (
                             "cards."),
          (2, Pass(), "Cai passes."),
          (3, Pass(), "Dot passes: the next player still in, Cai, leads."))),
+)
+HOUSE_EXAMPLES += (
+    Example(
+        "runs", "House rule: runs",
+        "With runs on, three or more cards of one suit in a row make a play; only a higher run of the same length "
+        "answers it.",
+        NAMES, lambda: house_position(["5S 6S 7S", "6H 7H 8H 4C", "9D 9C 3D", "JC QC KC"], turn=0, runs=True),
+        ((0, Play(("5S", "6S", "7S")), "Ana leads a run: 5, 6 and 7 of spades."),
+         (1, Play(("6H", "7H", "8H")), "Ben answers with a run ending higher: 6, 7 and 8 of hearts."),
+         (2, Pass(), "Cai's pair of 9s may not answer a run: he passes."),
+         (3, Play(("JC", "QC", "KC")), "Dot plays Jack, Queen and King of clubs."))),
 )
 EXAMPLES = EXAMPLES + HOUSE_EXAMPLES

@@ -34,13 +34,19 @@ from .actions import (
     PLAY_TABLE,
     POP4,
     RANK_PLURAL,
+    RUN_REVOLUTION,
+    RUNS,
     SAME_RANK_SKIP,
     SUBSET_PLAYS,
     SUIT_LETTERS,
     SUIT_LOCK,
     TWOS_CLEAR,
     Play,
+    codes_to_mask,
+    mask_span,
     parse_play,
+    parse_run,
+    run_plays,
     suits_of,
 )
 from .state import PresidentState
@@ -57,7 +63,17 @@ def legal_plays(s: PresidentState, seat: int) -> list:
     k = s.top_count
     every_suit = s.house & SUIT_LOCK  # which suits you play can lock the trick: offer every choice
     out: list = []
+    if k and s.house & RUNS and top_is_run(s):
+        lo, hi = mask_span(s.trick[-1][1])
+        for play in run_plays(h, k):
+            plo, phi = mask_span(codes_to_mask(play.cards))
+            if (plo < lo) if s.rev else (phi > hi):
+                out.append(play)
+        out.append(PASS)
+        return out
     if not k:
+        if s.house & RUNS:
+            out.extend(run_plays(h))
         for r in range(13):
             nib = h >> (r << 2) & 15
             if nib:
@@ -75,9 +91,9 @@ def legal_plays(s: PresidentState, seat: int) -> list:
         nib = h >> (r << 2) & 15
         if lock:
             if nib & lock == lock:
-                play = EXACT_PLAY[r][lock]
-                assert play is not None
-                out.append(play)
+                exact = EXACT_PLAY[r][lock]
+                assert exact is not None
+                out.append(exact)
         elif POP4[nib] >= k:
             if every_suit:
                 out.extend(SUBSET_PLAYS[r][nib][k])
@@ -96,19 +112,55 @@ def is_top_card(s: PresidentState, rank: int) -> bool:
     return rank == top_rank_in_effect(s) or (rank == EIGHT and bool(s.house & EIGHT_CUT))
 
 
-def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, int]:
-    """(mask, rank, count) of a legal play by the seat to move; IllegalMove otherwise (nothing changed)."""
+def top_is_run(s: PresidentState) -> bool:
+    """The play to beat is a run (its cards are of more than one rank)."""
+    if not s.trick:
+        return False
+    lo, hi = mask_span(s.trick[-1][1])
+    return lo != hi
+
+
+def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...]) -> tuple[int, int, int, bool] | None:
+    """(mask, highest rank, length, True) of a legal run; None when the cards are no run."""
+    run = parse_run(cards)
+    if run is None:
+        return None
+    mask, lo, hi = run
+    if s.hands[seat] & mask != mask:
+        raise IllegalMove(t_msg("You can only play cards from your own hand"))
+    k = s.top_count
+    if k:
+        if not top_is_run(s):
+            raise IllegalMove(t_msg("A run can only answer a run; play the same number of cards of one rank or "
+                                    "pass"))
+        if len(cards) != k:
+            raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
+        tlo, thi = mask_span(s.trick[-1][1])
+        if not ((lo < tlo) if s.rev else (hi > thi)):
+            raise IllegalMove(t_msg("Play a run that ends higher, or pass"))
+    return mask, hi, len(cards), True
+
+
+def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, int, bool]:
+    """(mask, rank, count, is a run) of a legal play by the seat to move; IllegalMove otherwise (nothing changed).
+    A run's rank is its highest."""
     cards = action.cards
     if type(cards) is not tuple:
         cards = tuple(cards) if isinstance(cards, list) else cards
         if type(cards) is not tuple:
             raise IllegalMove(t_msg("Choose the cards to play"))
+    if s.house & RUNS:
+        run = _check_run(s, seat, cards)
+        if run is not None:
+            return run
     mask, rank, count = parse_play(cards)
     if s.hands[seat] & mask != mask:
         raise IllegalMove(t_msg("You can only play cards from your own hand"))
     k = s.top_count
     if not k:
-        return mask, rank, count
+        return mask, rank, count, False
+    if s.house & RUNS and top_is_run(s):
+        raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
     if count != k:
         raise IllegalMove(t_msg("Play the same number of cards as the lead or pass"))
     t = s.top_rank
@@ -124,7 +176,7 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
     if s.lock and suits_of(mask, rank) != s.lock:
         raise IllegalMove(t_msg("The suits are locked ({suits}): play those suits or pass",
                                 suits=lock_letters(s.lock)))
-    return mask, rank, count
+    return mask, rank, count, False
 
 
 def _rank_of_mask(mask: int) -> int:
@@ -135,12 +187,17 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     """A play with house rules on (the turn and phase are checked by the caller)."""
     from .rules import _auto_pass, _end_hand, _next_active
 
-    mask, rank, count = check_play(s, seat, action)
+    mask, rank, count, run = check_play(s, seat, action)
     house = s.house
     k = s.top_count
-    same_rank = bool(k) and rank == s.top_rank
-    top_card = is_top_card(s, rank)
-    clears = (house & EIGHT_CUT and rank == EIGHT) or (house & TWOS_CLEAR and rank == top_rank_in_effect(s))
+    if run:  # only plays of one rank trigger the house rules; a run ending on a top card still fouls
+        lo = mask_span(mask)[0]
+        same_rank, clears = False, False
+        top_card = (lo if s.rev else rank) == top_rank_in_effect(s)
+    else:
+        same_rank = bool(k) and rank == s.top_rank
+        top_card = is_top_card(s, rank)
+        clears = bool(house & EIGHT_CUT and rank == EIGHT) or bool(house & TWOS_CLEAR and rank == top_rank_in_effect(s))
     h = s.hands[seat] & ~mask
     s.hands[seat] = h
     s.history.append((seat, mask))
@@ -153,21 +210,23 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     s.last_seat = seat
     s.passed = 0
     effects: list[str] = []
-    if house & SUIT_LOCK and not s.lock and len(s.trick) >= 2:
+    if house & SUIT_LOCK and not s.lock and len(s.trick) >= 2 and not run:
         nib = suits_of(mask, rank)
         prev = s.trick[-2][1]
         if suits_of(prev, _rank_of_mask(prev)) == nib:
             s.lock = nib
             effects.append("lock")
-    flipped = count == 4 and s.revolution
+    flipped = (count >= 4 and bool(house & RUN_REVOLUTION)) if run else (count == 4 and s.revolution)
     if flipped:
         s.rev = not s.rev
-    if rank == JACK and house & JACK_BACK:
+    if rank == JACK and house & JACK_BACK and not run:
         s.jback = not s.jback
         s.rev = not s.rev
         effects.append("jack" if s.jback else "jack-off")
     ender = ""
-    if rank == EIGHT and house & EIGHT_CUT:
+    if run:
+        pass
+    elif rank == EIGHT and house & EIGHT_CUT:
         ender = "cut"
     elif clears:
         ender = "clear"

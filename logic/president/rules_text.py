@@ -79,6 +79,13 @@ whenever it is not the ordinary one, and so is a suit lock.
   drops to last place at once, keeps their remaining cards (nobody sees them) and plays no more this
   hand. *Example:* Ben, last hand's Vice President, goes out first: Ana, the President, is placed
   last straight away and the others play on for the places above.
+- **Runs.** Three or more cards of one suit in a row (3 up to 2, never round the corner from 2 to 3)
+  may be played together. A run is answered only by a run of the same length whose top card is
+  higher in the order in effect (after a revolution, the run's lowest card counts). Runs never set
+  off 8-cut, 2s clear, four-burn, same-rank skip, jack-back or suit lock. *Example:* Ana leads
+  5-6-7 of spades; Ben answers with 6-7-8 of hearts; a pair may not be played on them.
+- **Runs revolt** (needs *Runs* and the *Revolution rule*). A run of four or more turns the order
+  over, like four of a kind. *Example:* Ana leads 5-6-7-8 of spades: from now on 3 is high and 2 low.
 
 ## Controls
 
@@ -153,6 +160,8 @@ These are points the basic rules leave open; this is how Card Night settles them
 - **House rules: suit lock and choices.** With suit lock on, which suits you play matters, so every
   choice of suits is offered, and a lock needs exactly the same suits (a pair of spades and hearts
   locks to spades and hearts).
+- **House rules: runs.** A run going out on a 2 (a 3 when the order is reversed) is a foul under
+  *no finishing on a top card*. A run of four does not revolt unless *Runs revolt* is on.
 - **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);
   in the exchange, your lowest cards.
 

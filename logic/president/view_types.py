@@ -26,8 +26,9 @@ class PresidentTop(TypedDict):
 
     seat: int
     cards: list[str]
-    rank: str  # rank label, "3" .. "A", "2"
+    rank: str  # rank label, "3" .. "A", "2" (a run: its top card in the order in effect)
     count: int
+    run: bool  # a run of one suit (house rule "runs")
 
 
 class PresidentExchange(TypedDict):

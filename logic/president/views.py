@@ -50,7 +50,7 @@ from typing import Any, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .actions import HOUSE_BITS, RANK_LABELS, mask_codes, rank_words, titles_for
+from .actions import HOUSE_BITS, RANK_LABELS, mask_codes, mask_span, rank_words, titles_for
 from .house import lock_letters
 from .rules import to_move
 from .state import PHASE_EXCHANGE, PresidentState
@@ -83,8 +83,10 @@ def _seat_name(seat: int) -> str:
 
 def play_words(mask: int) -> str:
     codes = mask_codes(mask)
-    rank = RANK_LABELS.index(codes[0][:-1])
-    return rank_words(rank, len(codes))
+    lo, hi = mask_span(mask)
+    if lo != hi:  # a run (house rule)
+        return f"a run {codes[0][:-1]}-{codes[-1][:-1]} of {SUIT_NAMES[codes[0][-1]]}"
+    return rank_words(lo, len(codes))
 
 
 def message(s: PresidentState) -> str | None:
@@ -230,7 +232,9 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     top: PresidentTop | None = None
     if s.top_count and s.trick:
         p, m = s.trick[-1]
-        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[s.top_rank], "count": s.top_count}
+        lo, hi = mask_span(m)
+        shown = lo if (lo != hi and s.rev) else s.top_rank  # a run is as strong as its top card in the order in effect
+        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[shown], "count": s.top_count, "run": lo != hi}
     if phase == PHASE_PLAY:
         lead_seat = s.trick[0][0] if s.trick else s.turn
     else:
@@ -293,13 +297,17 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
-        from .actions import parse_play
+        from .actions import RUN_REVOLUTION, RUNS, parse_play, parse_run
 
         try:
             mask, rank, count = parse_play(tuple(action.cards))
         except ValueError:
-            return None
-        text = f"played {rank_words(rank, count)}"
+            run = parse_run(tuple(action.cards)) if s_before.house & RUNS else None
+            if run is None:
+                return None
+            revolt = len(action.cards) >= 4 and bool(s_before.house & RUN_REVOLUTION)
+            mask, count = run[0], 4 if revolt else 0
+        text = f"played {play_words(mask)}"
         if count == 4 and s_before.revolution:
             text += " \u2014 revolution!"
         if s_before.hands[seat] & ~mask == 0:

@@ -360,7 +360,7 @@ def test_all_off_snapshot_has_no_house_keys():
 
 
 @pytest.mark.parametrize("name", ["eight_cut", "twos_clear", "four_burn", "same_rank_skip", "jack_back",
-                                  "suit_lock", "no_top_finish", "downfall"])
+                                  "suit_lock", "no_top_finish", "downfall", "runs", "run_revolution"])
 def test_every_switch_is_on_the_house_sheet(name):
     sheet = PresidentConfig.OPTIONS
     assert sheet.options[name].group == "house" and sheet.options[name].help is not None
@@ -375,7 +375,9 @@ SWITCHES = list(HOUSE_BITS)
 def random_house_match(seed: int, check_views: bool) -> None:
     rng = random.Random(seed)
     opts = {name: rng.random() < 0.5 for name in SWITCHES}
-    cfg = G.make_config(players=4 + seed % 2, hands=4, revolution=rng.random() < 0.5, **opts)
+    revolution = rng.random() < 0.5
+    opts["run_revolution"] = opts["run_revolution"] and opts["runs"] and revolution
+    cfg = G.make_config(players=4 + seed % 2, hands=4, revolution=revolution, **opts)
     s = G.new_game(cfg, seed)
     log = []
     steps = 0
@@ -427,7 +429,104 @@ def test_rules_text_explains_every_switch_with_an_example():
     house = md[md.index("## House rules"):md.index("## Controls")]
     for label in ("8 ends the trick", "2s clear the trick", "Four of a rank burn the trick",
                   "Same rank skips the next player", "Jack-back", "Suit lock", "No finishing on a top card",
-                  "Downfall"):
+                  "Downfall", "Runs", "Runs revolt"):
         assert f"**{label}" in house
-    assert house.count("*Example:*") == 8
+    assert house.count("*Example:*") == 10
     assert md.count("House rules:") >= 5  # the choices we made
+
+
+# --- runs ---------------------------------------------------------------------------------------------------
+
+
+def test_a_run_is_led_and_beaten_by_a_higher_run_of_the_same_length():
+    s = table(["5S 6S 7S 3D", "6H 7H 8H 9H", "9D 10D JD 4C", "QC KC AC 2C"], runs=True)
+    assert Play(("5S", "6S", "7S")) in G.legal_actions(s, 0)
+    play(s, 0, "7S", "5S", "6S")  # any order
+    v = G.view(s, 1)
+    assert v["top"] is not None and v["top"]["run"] and v["top"]["rank"] == "7" and v["top"]["count"] == 3
+    assert "a run 5-7 of spades" in msg(s)
+    legal = G.legal_actions(s, 1)
+    assert Play(("6H", "7H", "8H")) in legal and Play(("7H", "8H", "9H")) in legal
+    assert Play(("6H", "7H", "8H", "9H")) not in legal and Play(("6H",)) not in legal
+    illegal(s, 1, Play(("6H", "7H", "8H", "9H")), "same length")
+    illegal(s, 1, Play(("6H",)), "same length")
+    play(s, 1, "6H", "7H", "8H")
+    illegal(s, 2, Play(("4C",)), "same length")
+    play(s, 2, "9D", "10D", "JD")
+    play(s, 3, "QC", "KC", "AC")
+    assert s.top_count == 3 and s.turn == 0
+
+
+def test_runs_need_one_suit_in_a_row_and_do_not_wrap():
+    s = table(["5S 6H 7S KD AD 2D 3D", "6C", "9D", "QC"], runs=True)
+    illegal(s, 0, Play(("5S", "6H", "7S")), "same rank")
+    illegal(s, 0, Play(("AD", "2D", "3D")), "same rank")
+    play(s, 0, "KD", "AD", "2D")  # up to the 2 is fine
+    assert s.top_count == 3
+
+
+def test_a_set_cannot_answer_a_run_nor_a_run_a_set():
+    s = table(["5S 6S 7S", "8H 8D 8C", "9D 10D JD", "QC"], runs=True)
+    play(s, 0, "5S", "6S", "7S")
+    illegal(s, 1, Play(("8H", "8D", "8C")), "same length")
+    s2 = table(["5S 5H 5D", "8H 8D 8C", "9D 10D JD", "QC"], runs=True)
+    play(s2, 0, "5S", "5H", "5D")
+    illegal(s2, 2, Play(("9D", "10D", "JD")), "not your turn")
+    illegal(s2, 1, Play(("8H", "8D")), "same number")
+    G.apply(s2, 1, Pass())
+    illegal(s2, 2, Play(("9D", "10D", "JD")), "only answer a run")
+
+
+def test_runs_never_trigger_eight_cut_or_jack_back():
+    s = table(["6S 7S 8S 3D", "9H 10H JH", "4C", "QC"], runs=True, eight_cut=True, jack_back=True)
+    play(s, 0, "6S", "7S", "8S")
+    assert s.top_count == 3 and s.turn == 1
+    play(s, 1, "9H", "10H", "JH")
+    assert not s.rev and not s.jback and s.top_count == 3
+
+
+def test_runs_under_revolution_compare_by_the_lowest_card():
+    s2 = table(["9S 10S JS 3D", "8H 9H 10H", "6D 7D 8D", "QC KC AC"], runs=True, revolution=True)
+    s2.rev = True  # as after a revolution
+    play(s2, 0, "9S", "10S", "JS")
+    v = G.view(s2, 1)
+    assert v["top"] is not None and v["top"]["rank"] == "9"  # its top card in the reversed order
+    assert G.legal_actions(s2, 1) == [Play(("8H", "9H", "10H")), Pass()]
+    illegal(s2, 3, Play(("QC", "KC", "AC")), "not your turn")
+    play(s2, 1, "8H", "9H", "10H")
+    play(s2, 2, "6D", "7D", "8D")
+    assert s2.top_count == 3 and s2.turn == 3
+
+
+def test_a_run_of_four_revolts_only_with_run_revolution():
+    hands = ["5S 6S 7S 8S 3D", "4H", "4C", "4D"]
+    s = table(hands, runs=True, revolution=True)
+    play(s, 0, "5S", "6S", "7S", "8S")
+    assert not s.rev
+    s2 = table(hands, runs=True, revolution=True, run_revolution=True)
+    play(s2, 0, "5S", "6S", "7S", "8S")
+    assert s2.rev and "revolution" in msg(s2)
+    assert "revolution" in (G.describe(table(hands, runs=True, revolution=True, run_revolution=True), 0,
+                                       Play(("5S", "6S", "7S", "8S"))) or "")
+
+
+def test_run_revolution_needs_runs_and_revolution():
+    with pytest.raises(ValueError, match="needs runs"):
+        G.make_config(run_revolution=True, runs=True)
+    reason = PresidentConfig.OPTIONS.blocked("run_revolution", True, {"runs": False, "revolution": True}, False)
+    assert reason is not None and reason.english() == "Needs runs"
+
+
+def test_going_out_on_a_run_ending_with_a_two_is_a_foul():
+    s = table(["KS AS 2S", "3H", "4H", "5H"], runs=True, no_top_finish=True)
+    play(s, 0, "KS", "AS", "2S")
+    assert s.bottom == [0]
+
+
+def test_bots_answer_a_run_with_the_lowest_run_that_beats_it():
+    from logic.president.bots import ExpertBot, NormalBot
+
+    for bot in (G.make_bot("beginner"), NormalBot(), ExpertBot(budget_s=None, max_worlds=4, min_worlds=2)):
+        s = table(["5S 6S 7S 3D", "9H 10H JH 6H 7H 8H", "9D", "QC"], runs=True)
+        play(s, 0, "5S", "6S", "7S")
+        assert bot.choose(G.view(s, 1), G.legal_actions(s, 1), random.Random(2)) == Play(("6H", "7H", "8H"))
