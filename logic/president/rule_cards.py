@@ -11,8 +11,8 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         "president",
         t_msg("Daifugō"),
         t_msg("Japan's \"Grand Millionaire\", played in schools and among friends: revolutions, 8-cuts, "
-              "Jack-back, suit lock, the Millionaire's downfall and no going out on a top card."),
-        {"revolution": True, "eight_cut": True, "jack_back": True, "suit_lock": True, "downfall": True,
+              "Jack-back, suit lock, runs, the Millionaire's downfall and no going out on a top card."),
+        {"revolution": True, "eight_cut": True, "jack_back": True, "suit_lock": True, "runs": True, "downfall": True,
          "no_top_finish": True},
     ),
     RuleCard(

@@ -22,7 +22,8 @@
 President extras:
 
 * ``trick``: plays of the current trick, oldest first, ``[{"seat", "cards": [codes]}]``; the last one
-  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count"}`` of that play or None.
+  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count", "run"}`` of that play or None (``run``: a
+  run of one suit, house rule; its ``rank`` is its top card in the order in effect).
 * ``lead_seat``: who led the current trick, or who is to lead when the trick is empty (else None).
 * ``turn``: the seat to play (None outside the play phase); ``can_pass``: whether the player to move
   may pass (False when leading).

@@ -16,7 +16,8 @@ G = PresidentGame()
 
 
 def house_bot_match(seed: int, switches: dict[str, bool]) -> None:
-    cfg = G.make_config(players=4 + seed % 2, hands=4, revolution=seed % 3 == 0, **switches)
+    revolution = seed % 3 == 0 or switches.get("run_revolution", False)
+    cfg = G.make_config(players=4 + seed % 2, hands=4, revolution=revolution, **switches)
     s = G.new_game(cfg, seed)
     levels = ["beginner", "normal", "expert", "normal", "beginner"][: cfg.players]
     bots = [ExpertBot(budget_s=None, max_worlds=4, min_worlds=2) if lv == "expert" else G.make_bot(lv) for lv in levels]
@@ -34,6 +35,7 @@ def house_bot_match(seed: int, switches: dict[str, bool]) -> None:
 @pytest.mark.parametrize("switch", [*HOUSE_BITS, "all"])
 def test_every_level_plays_each_switch_to_the_end(switch):
     switches = {name: switch in (name, "all") for name in HOUSE_BITS}
+    switches["runs"] = switches["runs"] or switches["run_revolution"]  # (runs revolt needs runs)
     house_bot_match(7 + len(switch), switches)
 
 
