@@ -169,8 +169,7 @@ def _normal_choice(info: _Info) -> tuple[int, int] | None:
 
 def _run_on_top(view: PresidentView) -> bool:
     """The play to beat is a run (house rule): the answer is the lowest run that beats it, or a pass."""
-    top = view["top"]
-    return top is not None and top.get("run", False)
+    return view.get("top_run", False)
 
 
 def _drop_fouls(amap: dict[Any, Any], info: _Info) -> dict[Any, Any]:

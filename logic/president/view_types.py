@@ -28,7 +28,6 @@ class PresidentTop(TypedDict):
     cards: list[str]
     rank: str  # rank label, "3" .. "A", "2" (a run: its top card in the order in effect)
     count: int
-    run: bool  # a run of one suit (house rule "runs")
 
 
 class PresidentExchange(TypedDict):
@@ -63,6 +62,7 @@ class PresidentView(CommonView):
     summary: PresidentSummary | None
     trick: list[PresidentPlay]  # the current trick, oldest first
     top: PresidentTop | None
+    top_run: bool  # the play to beat is a run of one suit (house rule "runs")
     lead_seat: int | None
     turn: int | None
     can_pass: bool

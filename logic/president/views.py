@@ -22,8 +22,8 @@
 President extras:
 
 * ``trick``: plays of the current trick, oldest first, ``[{"seat", "cards": [codes]}]``; the last one
-  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count", "run"}`` of that play or None (``run``: a
-  run of one suit, house rule; its ``rank`` is its top card in the order in effect).
+  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count"}`` of that play or None; ``top_run``: it is a
+  run of one suit (house rule; then ``rank`` is its top card in the order in effect).
 * ``lead_seat``: who led the current trick, or who is to lead when the trick is empty (else None).
 * ``turn``: the seat to play (None outside the play phase); ``can_pass``: whether the player to move
   may pass (False when leading).
@@ -231,11 +231,13 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         )
     trick: list[PresidentPlay] = [{"seat": p, "cards": mask_codes(m)} for p, m in s.trick]
     top: PresidentTop | None = None
+    top_run = False
     if s.top_count and s.trick:
         p, m = s.trick[-1]
         lo, hi = mask_span(m)
         shown = lo if (lo != hi and s.rev) else s.top_rank  # a run is as strong as its top card in the order in effect
-        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[shown], "count": s.top_count, "run": lo != hi}
+        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[shown], "count": s.top_count}
+        top_run = lo != hi
     if phase == PHASE_PLAY:
         lead_seat = s.trick[0][0] if s.trick else s.turn
     else:
@@ -276,6 +278,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         "message": message(s),
         "trick": trick,
         "top": top,
+        "top_run": top_run,
         "lead_seat": lead_seat,
         "turn": s.turn if phase == PHASE_PLAY else None,
         "can_pass": phase == PHASE_PLAY and bool(s.top_count),

@@ -443,7 +443,7 @@ def test_a_run_is_led_and_beaten_by_a_higher_run_of_the_same_length():
     assert Play(("5S", "6S", "7S")) in G.legal_actions(s, 0)
     play(s, 0, "7S", "5S", "6S")  # any order
     v = G.view(s, 1)
-    assert v["top"] is not None and v["top"]["run"] and v["top"]["rank"] == "7" and v["top"]["count"] == 3
+    assert v["top"] is not None and v["top_run"] and v["top"]["rank"] == "7" and v["top"]["count"] == 3
     assert "a run 5-7 of spades" in msg(s)
     legal = G.legal_actions(s, 1)
     assert Play(("6H", "7H", "8H")) in legal and Play(("7H", "8H", "9H")) in legal

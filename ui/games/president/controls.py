@@ -76,7 +76,7 @@ class PresidentControls:
             return None, "Not your turn"
         if not ctx.selected:
             top = ctx.view["top"]
-            if top is not None and top.get("run"):  # house rule "runs": the answer is a run of the same length
+            if top is not None and ctx.view.get("top_run"):  # house rule "runs": the answer is a run of the same length
                 return None, _("Select a run of {n} cards of one suit that ends higher", n=top["count"])
             return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
                           else "Select cards of one rank to lead")
