@@ -18,6 +18,9 @@ upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public 
 - :func:`cancel_background_tasks`: NiceGUI's tasks end before its own teardown, which cancels once and logs an error
   for any still running 2 s later (tests/ui/test_shutdown_tasks.py).
 - assets/islands.js wraps ``window.renderRecursively`` of nicegui.js (tests/e2e/test_islands.py).
+- :func:`adopt`, :func:`as_sent`, :func:`can_adopt`, :func:`js_handled`, :func:`pending_updates`, :func:`unsend`:
+  a region's redraw keeps the browser's elements where the new drawing has the same ones (ui/components/morph.py;
+  tests/ui/test_region_morph.py).
 - :func:`install` gives ``nicegui.timer`` the monotonic clock: its timers measure their callback with ``time.time()``
   and sleep ``interval - dt``, so a step back of the wall clock during a callback (an NTP correction) would stop a
   page's ``ui.timer`` (the turn countdown) for as long as the step (tests/ui/test_timer_clock.py).
@@ -187,6 +190,58 @@ class Replacements:
 
 
 REPLACEMENTS = Replacements()
+
+
+# ----------------------------------------------------------------------------------------------- redraws that keep ids
+def js_handled(element: ui.element) -> bool:
+    """Has the element a JavaScript event handler (which may name other elements by their ids)?"""
+    return any(listener.js_handler for listener in element._event_listeners.values())  # noqa: SLF001
+
+
+def can_adopt(element: ui.element) -> bool:
+    """Can a new element take an old one's id (:func:`adopt`)? Plain elements only: no Vue component of its own
+    (which may keep state by id), no named slots, no JavaScript handler."""
+    return element.component is None and list(element.slots) == ["default"] and not js_handled(element)
+
+
+def adopt(client: Client, old: ui.element, new: ui.element) -> None:
+    """``new`` takes ``old``'s place: its id, and listener by listener of the same type its listener ids (a tap on
+    the old one in flight reaches the new one); ``old`` leaves the server without the browser being told, and
+    ``new`` is not sent as a new element (the caller sends it if it differs: ``new.update()``)."""
+    old_ids: dict[str, list[str]] = {}
+    for listener in old._event_listeners.values():  # noqa: SLF001
+        old_ids.setdefault(listener.type, []).append(listener.id)
+    listeners = {}
+    for listener in new._event_listeners.values():  # noqa: SLF001
+        ids = old_ids.get(listener.type)
+        if ids:
+            listener.id = ids.pop(0)
+        listener.element_id = old.id
+        listeners[listener.id] = listener
+    new._event_listeners = listeners  # noqa: SLF001
+    old_id, new_id = old.id, new.id
+    importlib.import_module("nicegui.binding").remove([old])
+    old._handle_delete()  # noqa: SLF001
+    old._deleted = True  # noqa: SLF001
+    client.outbox.updates.pop(new_id, None)
+    client.elements.pop(new_id, None)
+    new.id = old_id
+    client.elements[old_id] = new
+
+
+def as_sent(element: ui.element) -> dict[str, Any]:
+    """The element as an update message gives it to the browser."""
+    return element._to_dict()  # noqa: SLF001
+
+
+def pending_updates(client: Client) -> set[int]:
+    """Ids of the elements this page will be sent at its next update."""
+    return set(client.outbox.updates.keys())
+
+
+def unsend(element: ui.element) -> None:
+    """Take ``element`` out of the next update (it has not changed after all)."""
+    element.client.outbox.updates.pop(element.id, None)
 
 
 # ----------------------------------------------------------------------------------------------- the socket guard

@@ -39,7 +39,7 @@ from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_por
 # the update messages a page receives, by region: NiceGUI sends socket.io frames '42["update",{"<id>": {...}}]'
 # (elements keyed by id; the DOM element of id N is #cN), read once the page has drawn them
 REGION_BYTES_JS = """() => {
-  const cn = window.__cnRegions = {bytes: {}, elements: {}, messages: 0};
+  const cn = window.__cnRegions = {bytes: {}, elements: {}, messages: 0, samples: []};
   const WS = window.WebSocket;
   const Wrapped = function (...args) {
     const ws = new WS(...args);
@@ -53,6 +53,7 @@ REGION_BYTES_JS = """() => {
       const sizes = kind === 'update' ? Object.entries(body).map(([id, el]) => [id, JSON.stringify(el).length])
                                       : [['', e.data.length]];
       cn.messages += 1;
+      if (cn.samples.length < 30) cn.samples.push(e.data);
       setTimeout(() => {
         for (const [id, n] of sizes) {
           let where = kind === 'update' ? 'page' : 'other: ' + kind;
@@ -146,6 +147,8 @@ async def run(args: argparse.Namespace) -> None:
             live = LiveStates()
             pages = await open_table(browser, server, Traffic(), live, 0, "president", init_scripts=(REGION_BYTES_JS,))
             for p in pages:
+                if args.no_motion:  # what motion costs: the page as with the "Animations" setting off
+                    await p.evaluate("() => document.body.classList.add('no-motion')")
                 if args.throttle > 1:
                     cdp = await p.context.new_cdp_session(p)
                     await cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
@@ -157,11 +160,13 @@ async def run(args: argparse.Namespace) -> None:
             trace = json.loads(await browser.stop_tracing())
             regions = [await p.evaluate("() => window.__cnRegions") for p in pages]
             counts = [await p.evaluate(COUNT_JS) for p in pages]
-            moves = sum(len(await p.evaluate("() => window.__cn.moves")) for p in pages)
+            moves = sum([len(await p.evaluate("() => window.__cn.moves")) for p in pages])
             await browser.close()
     finally:
         server.stop()
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    if args.save:
+        Path(args.save).write_text(json.dumps(events))
     totals, forced = breakdown(events)
     updates = max(1, made * 4)
     print(f"# latency_trace: 1 President table x 4 pages, {made} actions ({updates} page updates), "
@@ -171,6 +176,8 @@ async def run(args: argparse.Namespace) -> None:
           f"animations started: {moves / updates:.1f} per page update")
     print("elements per page (host, phones):", "; ".join(
         ", ".join(f"{k} {v}" for k, v in c.items()) for c in counts[:2]))
+    if args.dump:
+        Path(args.dump).write_text("\n".join(regions[1]["samples"]))
     total: dict[str, int] = defaultdict(int)
     elements: dict[str, int] = defaultdict(int)
     for r in regions:
@@ -187,6 +194,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("actions", nargs="?", type=int, default=40)
     ap.add_argument("--throttle", type=float, default=1.0)
+    ap.add_argument("--no-motion", action="store_true", help="cards do not travel (body.no-motion)")
+    ap.add_argument("--dump", default="", help="write a phone's first 30 messages to this file")
+    ap.add_argument("--save", default="", help="write the trace's events to this JSON file")
     ap.add_argument("--root", default="", help="run the app of this checkout instead of the working tree")
     asyncio.run(run(ap.parse_args()))
 
