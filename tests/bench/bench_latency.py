@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.async_api import Page, Playwright, async_playwright  # noqa: E402
 
-from tests.bench.latency_pages import STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
+from tests.bench.latency_pages import SLOWER, STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
@@ -90,7 +90,7 @@ async def play_table(pages: list[Page], budget: list[int], think: float, live: L
         if not acted:
             wake.clear()
             try:
-                await asyncio.wait_for(wake.wait(), 10.0)
+                await asyncio.wait_for(wake.wait(), 10.0 * SLOWER[0])
             except TimeoutError as exc:
                 raise RuntimeError("table stuck: nobody can act for 10 s") from exc
     return made
@@ -105,6 +105,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dic
     os.environ["CARDNIGHT_SAVE_TIMING"] = str(timing_file)  # the server notes when each change was saved and told
     server.start()
     traffic = Traffic()
+    browser = None
     try:
         browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM),
                                            args=CHROMIUM_ARGS)
@@ -146,8 +147,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dic
             for k, v in server_share(data, saves.get(code, [])).items():
                 server_side.setdefault(k, []).extend(v)
         all_pages = [p for pages in tables for p in pages]
-        await browser.close()
     finally:
+        if browser is not None:
+            await browser.close()
         server.stop()
     errors = server.errors()
     if errors:
@@ -171,13 +173,19 @@ def worktree(rev: str) -> Path:
 
 
 async def run(args: argparse.Namespace) -> None:
+    SLOWER[0] = max(1.0, args.throttle)
     commits = [("working tree", ROOT)] + [(rev, worktree(rev)) for rev in args.against]
     results: dict[str, list[dict]] = {label: [] for label, _ in commits}
     try:
         async with async_playwright() as pw:
             for n in range(args.rounds):
                 for label, root in commits if n % 2 == 0 else commits[::-1]:  # alternate who goes first
-                    res = await one_round(pw, root, args)
+                    try:
+                        res = await one_round(pw, root, args)
+                    except Exception as exc:  # (a round stuck on a page too slow to answer: the others still count)
+                        print(f"# round {n + 1} of {label} failed: {type(exc).__name__}: {str(exc)[:200]}\n",
+                              flush=True)
+                        continue
                     results[label].append(res)
                     print_report(args, label, res)
                     print(flush=True)
@@ -185,7 +193,7 @@ async def run(args: argparse.Namespace) -> None:
         for _label, root in commits[1:]:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(root)], check=False,
                            capture_output=True)
-    if len(commits) > 1:
+    if len(commits) > 1 and all(results.values()):
         print_comparison(results)
 
 

@@ -147,6 +147,7 @@ async def choose(page: Page, testid: str, option: str) -> None:
 
 
 TOUCH_PAGES: set[int] = set()  # pages that act by tapping (phones), the others click with a mouse
+SLOWER = [1.0]  # how many times slower the pages' CPU is (bench_latency.py --throttle): the driver waits longer
 
 
 async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: bool,
@@ -238,7 +239,7 @@ async def press(page: Page, testid: str, version: str) -> bool:
     """Click a button; False if it went away because the table moved on meanwhile (e.g. a practice table's next
     hand began by itself), an error if it is still there and cannot be clicked."""
     try:
-        await touch(page, f"[data-testid={testid}]", timeout=5_000)
+        await touch(page, f"[data-testid={testid}]", timeout=5_000 * SLOWER[0])
         return True
     except PlaywrightTimeout:
         now = await page.evaluate(STATE_JS)
