@@ -1,4 +1,4 @@
-"""A region's redraw sends only what differs (ui/components/morph.py, ui/nicegui_internals.py ``adopt``): the new
+"""A region's redraw sends only what differs (ui/components/morph.py, ui/nicegui_internals/adoption.py): the new
 drawing's elements take the old ones' ids where they stand in the same place, unchanged ones are not sent, a card of
 another name is a new element. Fails if NiceGUI changes how it keeps elements, ids, listeners or its outbox."""
 

@@ -191,7 +191,7 @@ class TablePage:
             self._overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
         self.sounds.update(self, self.root)
-        unsubscribe = self.hub.subscribe(self._table.code, self.on_change)
+        unsubscribe = self.hub.registry.subscribe(self._table.code, self.on_change)
         self.client.on_delete(unsubscribe)
         self.client.on_connect(self.catch_up)
         self.hub.presence.attach(self._table, self.client, self._me.player_id)
@@ -412,7 +412,7 @@ async def guarded_table(code: str) -> Table | str | None:
     """The table with ``code`` for this browser, after the wait a wrong code earns (ui/guards/code_guard.py):
     None when there is none, ``TOO_MANY`` when this address has queued too many tries."""
     key = guard_key()
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     guard = runtime().code_guard
     known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
     wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
@@ -420,7 +420,7 @@ async def guarded_table(code: str) -> Table | str | None:
         return TOO_MANY
     if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
         await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
-        table = runtime().hub.get(code)
+        table = runtime().hub.registry.get(code)
     if table is None:
         guard.record_miss(key, time.monotonic())
     return table
