@@ -12,12 +12,14 @@ Internals are plain ints for speed (random playouts and search bots run through 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from logic.cards import Card
 from logic.game import IllegalMove
+from logic.messages import t_msg
+from logic.options import OptionInfo, OptionSheet
 
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces", "2s")
@@ -95,6 +97,12 @@ class PresidentConfig(BaseModel):
     players: int = 4
     hands: int = Field(4, title="Hands", json_schema_extra={"choices": [4, 8]})
     revolution: bool = Field(False, title="Revolution rule")
+
+    OPTIONS: ClassVar[OptionSheet] = OptionSheet({
+        "hands": OptionInfo(t_msg("Hands"), "game", help=t_msg("How many hands the match lasts.")),
+        "revolution": OptionInfo(t_msg("Revolution rule"), "game",
+                                 help=t_msg("Four of a kind turns the order over: 3 becomes high and 2 low.")),
+    })
 
     @field_validator("players")
     @classmethod

@@ -35,6 +35,7 @@ class Region:
         self.key_fn = key
         self.patch = patch  # small in-place changes (a count, a class) made after every update, drawn or not
         self.key: Hashable | None = object()  # never equal to a real key: the first update draws
+        self.name = name  # what the page finds it by (and the box's data-region)
         self.box = ui.element("div").classes("region").style("display: contents")
         self.box.props["data-island"] = ""  # re-rendered on its own by the browser (ui/nicegui_internals/islands.js)
         if name:

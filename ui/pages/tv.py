@@ -176,7 +176,7 @@ class TvPage:
         if self.middle_key() == "empty" or self.ctx.screen is None:
             return
         with ui.element("div").classes("tv-middle").props("data-testid=tv-middle"):
-            self.ctx.screen.middle(self.ctx, self.view)
+            self.ctx.screen.middle()
 
     def summary_key(self) -> Hashable:
         t = self.table

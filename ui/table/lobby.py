@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
-from ui.components.options import option_controls, player_choices
+from ui.components.options import option_block, option_controls, player_choices, show_block
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
@@ -166,6 +166,7 @@ class LobbyOptions:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
         self.controls: list[tuple[ui.element, Callable[[], Any]]] = []  # control, the table's value now
+        self.options: dict[str, ui.select] = {}  # the game's options (greyed while another one rules them out)
 
     def setter(self, change: Callable[[Table, str, str, Any, float], None], key: str,
                current: Callable[[], Any]) -> Callable[[Any], None]:
@@ -185,6 +186,7 @@ class LobbyOptions:
         game = t.game
         host = ctx.is_host
         self.controls = []
+        self.options = {}
         ui.label("Table options").classes("text-lg font-bold")
         if not host:
             ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
@@ -202,10 +204,11 @@ class LobbyOptions:
         defaults = game.config_model.model_fields
         for name, sel in option_controls(game.config_model, t.options, None).items():
             value = lambda n=name: t.options.get(n, defaults[n].default)  # noqa: E731
-            sel.enable()
             sel.on_value_change(self.setter(option, name, value))
             self.keep(sel, value)
+            self.options[name] = sel
             made.append(sel)
+        self.patch_blocks()
         s = t.settings
         for testid, key, control in (
                 ("opt-turn-timer", "turn_seconds", lambda: ui.select(
@@ -242,6 +245,18 @@ class LobbyOptions:
             value = current()
             if not control.is_deleted and getattr(control, "value", value) != value:
                 control.set_value(value)  # type: ignore[attr-defined]
+        self.patch_blocks()
+
+    def patch_blocks(self) -> None:
+        """A game option another one rules out (Stockpile's partners at 3 players) is greyed with the reason."""
+        t = self.ctx.table
+        model = t.game.config_model
+        values = {**t.options, "players": len(t.seats)}
+        for name, sel in self.options.items():
+            if not sel.is_deleted:
+                reason = option_block(model, name, values)
+                if reason != sel.props.get("data-reason") or sel.enabled != (self.ctx.is_host and not reason):
+                    show_block(sel, reason, self.ctx.is_host)
 
 
 def start_row(ctx: TableContext) -> None:
