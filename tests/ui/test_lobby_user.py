@@ -127,7 +127,7 @@ async def test_an_option_another_rules_out_is_greyed_with_the_reason(create_user
     await host.open("/")
     (await find(host, "friends-stockpile")).click()
     await table_attr(host, "data-game", "stockpile")
-    table = runtime().hub.tables_of(with_player(host)).pop()
+    table = runtime().hub.registry.tables_of(with_player(host)).pop()
     partners = with_testid(host, "opt-partners")[0]
     assert len(table.seats) == 2 and not partners.enabled
     assert partners.props["data-reason"] == "Partners need 4 or 6 players"
