@@ -9,6 +9,7 @@ from ui.pages import ASSETS
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import TABLE_HELP
+from ui.table.house_rules_section import house_rules_section
 from ui.table.rule_examples import rule_examples
 
 
@@ -24,7 +25,7 @@ def register() -> None:
             ui.markdown(TABLE_HELP).props("data-testid=table-help")  # any table
 
     @ui.page("/rules/{game_key}")
-    def rules_page(game_key: str) -> None:
+    def rules_page(game_key: str, card: str | None = None, table: str | None = None) -> None:
         try:
             game = get_game(game_key)
         except ValueError as exc:
@@ -33,6 +34,7 @@ def register() -> None:
                 ui.label(str(exc)).props("data-testid=error")
             return
         with frame(f"{game.title} rules"):
+            house_rules_section(game, card, table)  # ?card=<id> or ?table=<code>: the house rules on (issue 52)
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
             if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
