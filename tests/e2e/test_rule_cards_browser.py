@@ -50,6 +50,8 @@ def test_a_saved_cards_link_opens_a_lobby_with_its_rules(browser: Browser, serve
     friend.locator("[data-testid=rule-card-import] input[type=file]").set_input_files(wrong)
     expect(friend.get_by_text("This file is not a Card Night rule card.")).to_be_visible()
     expect(friend.locator("[data-testid=at-this-table]")).to_have_count(0)  # nothing changed
-    friend.locator("[data-testid=rule-card-import] input[type=file]").set_input_files(card_file)
+    with friend.expect_file_chooser() as chooser:  # the Import button opens the device's file chooser
+        friend.click("[data-testid=btn-rule-card-import]")
+    chooser.value.set_files(card_file)
     expect(friend.locator("[data-testid=at-this-table-revolution]")).to_be_visible()
     expect(friend.locator("[data-testid=rule-card-select]")).to_have_attribute("data-card", re.compile(r"^my-"))

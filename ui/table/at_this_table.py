@@ -49,7 +49,7 @@ def at_this_table(table: Table, *, classes: str = "", link: bool = True, item_cl
     with ui.element("div").classes(f"at-this-table {classes}").props(
             f"data-testid=at-this-table data-count={len(found)}"):
         ui.label(_("At this table")).classes("font-bold").props("data-testid=at-this-table-heading")
-        with ui.element("ul").classes("q-pl-md"):
+        with ui.element("ul").classes("list-disc q-pl-lg"):
             for d in found:
                 with ui.element("li").classes(item_classes).props(
                         f"data-testid=at-this-table-{d.name} data-option={d.name} data-value={str(d.value).lower()}"):

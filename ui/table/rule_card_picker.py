@@ -126,10 +126,12 @@ class RuleCardPicker:
                     share.tooltip(_("Save these rules as a card first, or pick one."))
                 ui.button(_("Export"), icon="download", on_click=lambda: self.export(picked)).props(
                     "flat no-caps color=primary data-testid=btn-rule-card-export")
-                ui.upload(label=_("Import a card"), auto_upload=True, max_file_size=FILE_MAX_BYTES,
-                          on_upload=self.imported,
-                          on_rejected=lambda: self.refuse(_("This file is too large to be a rule card."))).props(
-                    "flat dense accept=.json,application/json data-testid=rule-card-import").classes("w-48")
+                picker = ui.upload(auto_upload=True, max_file_size=FILE_MAX_BYTES, on_upload=self.imported,
+                                   on_rejected=lambda: self.refuse(_("This file is too large to be a rule card."))
+                                   ).props("accept=.json,application/json data-testid=rule-card-import").classes(
+                    "hidden")  # its own box (progress, file list) is not needed: a button opens the file chooser
+                ui.button(_("Import"), icon="upload", on_click=lambda: picker.run_method("pickFiles")).props(
+                    "flat no-caps color=primary data-testid=btn-rule-card-import")
 
     def choose(self, card_id: str, by_id: dict[str, RuleCard]) -> None:
         t = self.table
