@@ -3,11 +3,16 @@ opening its link into a new lobby, the rules page following a card or a table, a
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Callable
 
+import pytest
 from nicegui import ui
 from nicegui.testing import User
 
+from logic.messages import t_msg
+from logic.rule_cards import RuleCard
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from tests.ui.test_lobby_user import host_friends_table, with_player
 from ui.server.runtime import runtime
@@ -106,3 +111,40 @@ async def test_rules_page_follows_a_card_and_a_table(user: User) -> None:
     await find(user, "house-rule-revolution")
     await user.open(f"/tv/{code}")
     await find(user, "tv-at-this-table")
+
+
+def ship(monkeypatch: pytest.MonkeyPatch, *cards: RuleCard) -> None:
+    """President ships ``cards`` for this test (whatever logic/president/rule_cards.py holds)."""
+    module = types.ModuleType("logic.president.rule_cards")
+    module.RULE_CARDS = cards  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "logic.president.rule_cards", module)
+
+
+async def test_shipped_cards_come_first_and_own_cards_can_be_removed(create_user: Callable[[], User],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    ship(monkeypatch, RuleCard("president-test", "president", t_msg("Revolutionaries"),
+                               t_msg("Played wherever four of a kind is common."), {"revolution": True}))
+    host = create_user()
+    code = await host_friends_table(host)
+    table = table_of(code)
+    mine = card_store().save(table.host_id, "president", "Eight hands", {"hands": 8}, now=1.0)
+    await host.open(f"/table/{code}")  # the picker lists the cards when drawn: the saved one is there now
+    [select] = with_testid(host, "rule-card-select")
+    assert isinstance(select, ui.select) and isinstance(select.options, dict)
+    assert list(select.options.values()) == ["Standard rules", "Revolutionaries", "Eight hands (yours)"]
+    pick(host, "Revolutionaries")
+    await eventually(lambda: table.options.get("revolution") is True)
+    await find(host, "rule-card-where")
+    await host.should_see("Played wherever four of a kind is common.")
+    assert not with_testid(host, "btn-rule-card-remove")  # a shipped card is nobody's to remove
+
+    pick(host, "Eight hands (yours)")
+    await eventually(lambda: table.options.get("hands") == 8 and table.options.get("revolution") is False)
+    (await find(host, "btn-rule-card-remove")).click()
+    await eventually(lambda: card_store().get(mine.id) is None)
+    assert table.options["hands"] == 8  # the table keeps its options
+    await eventually(lambda: with_testid(host, "rule-card-select")[0].props.get("data-card") == "custom")
+
+    friend = create_user()
+    await friend.open("/new/president?card=president-test")
+    await find(friend, "at-this-table-revolution")

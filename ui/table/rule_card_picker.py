@@ -5,6 +5,7 @@ file. Everyone sees "At this table" (ui/table/at_this_table.py) above it."""
 from __future__ import annotations
 
 import json
+import time
 from typing import TYPE_CHECKING, Any
 
 from nicegui import events, ui
@@ -99,6 +100,7 @@ class RuleCardPicker:
             return
         cards = self.cards()
         by_id = {c.id: c for c, _m in cards}
+        mine_ids = {c.id for c, mine in cards if mine}
         choices = {STANDARD: _("Standard rules")}
         for card, mine in cards:
             choices[card.id] = _("{name} (yours)", name=tr(card.name)) if mine else tr(card.name)
@@ -132,6 +134,9 @@ class RuleCardPicker:
                     "hidden")  # its own box (progress, file list) is not needed: a button opens the file chooser
                 ui.button(_("Import"), icon="upload", on_click=lambda: picker.run_method("pickFiles")).props(
                     "flat no-caps color=primary data-testid=btn-rule-card-import")
+                if picked is not None and current in mine_ids:
+                    ui.button(_("Remove"), icon="delete", on_click=lambda: self.remove(picked)).props(
+                        "flat no-caps color=negative data-testid=btn-rule-card-remove")
 
     def choose(self, card_id: str, by_id: dict[str, RuleCard]) -> None:
         t = self.table
@@ -148,7 +153,7 @@ class RuleCardPicker:
         try:
             clean = clean_name(name)
             card = card_store().save(self.ctx.me.player_id, t.game_key, clean,
-                                     differing(t.game.config_model, t.options, t.game.table_defaults), now=0.0)
+                                     differing(t.game.config_model, t.options, t.game.table_defaults), now=time.time())
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
@@ -189,7 +194,7 @@ class RuleCardPicker:
         raw = await e.file.read()
         try:
             name, options = parse_card_file(raw, t.game_key, t.game.config_model, t.game.table_defaults)
-            card = card_store().save(self.ctx.me.player_id, t.game_key, name, options, now=0.0)
+            card = card_store().save(self.ctx.me.player_id, t.game_key, name, options, now=time.time())
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
@@ -201,6 +206,12 @@ class RuleCardPicker:
         pid = self.ctx.me.player_id
         full = card_options(t.game, card)
         self.ctx.act(lambda tb, now: apply_options(tb, pid, full))
+
+    def remove(self, card: RuleCard) -> None:
+        """Forget one of the viewer's own cards (the table keeps its options; links to the card stop working)."""
+        if card_store().delete(self.ctx.me.player_id, card.id):
+            ui.notify(_("Removed {name}.", name=tr(card.name)), position="top")
+        self.redraw()
 
     @staticmethod
     def refuse(text: str) -> None:
