@@ -148,3 +148,6 @@ async def test_shipped_cards_come_first_and_own_cards_can_be_removed(create_user
     friend = create_user()
     await friend.open("/new/president?card=president-test")
     await find(friend, "at-this-table-revolution")
+    await friend.open("/rules/president?card=president-test")
+    await find(friend, "house-rules-where")
+    await friend.should_see("House rules: Revolutionaries")

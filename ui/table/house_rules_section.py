@@ -20,17 +20,18 @@ from ui.table.rule_card_links import card_for_game, card_options
 CODE_MAX = 12
 
 
-def rules_source(game: Game[TableView], card_id: str | None, code: str | None) -> tuple[str, dict[str, Any]] | None:
-    """(what the rules follow, the full options) for the page's query; None for the standard rules. A CardError
-    for a card or table that cannot be used."""
+def rules_source(game: Game[TableView], card_id: str | None,
+                 code: str | None) -> tuple[str, dict[str, Any], str | None] | None:
+    """(what the rules follow, the full options, a shipped card's line on where it is played) for the page's query;
+    None for the standard rules. A CardError for a card or table that cannot be used."""
     if card_id:
         card = card_for_game(game.key, card_id)
-        return tr(card.name), card_options(game, card)
+        return tr(card.name), card_options(game, card), tr(card.where) if card.where is not None else None
     if code:
         table = runtime().hub.registry.tables.get(code.strip().upper()[:CODE_MAX])
         if table is None or table.game_key != game.key:
             raise CardError(t_msg("There is no open table {code} of this game on this server.", code=code[:CODE_MAX]))
-        return _("Table {code}", code=table.code), dict(table.options)
+        return _("Table {code}", code=table.code), dict(table.options), None
     return None
 
 
@@ -43,10 +44,12 @@ def house_rules_section(game: Game[TableView], card_id: str | None, code: str | 
         return
     if source is None:
         return
-    title, options = source
+    title, options, where = source
     sections = house_rule_sections(game.key, game.config_model, options, game.table_defaults)
     with ui.card().classes("w-full text-black").props(f"data-testid=house-rules data-count={len(sections)}"):
         ui.label(_("House rules: {name}", name=title)).classes("text-lg font-bold")
+        if where:
+            ui.label(where).classes("text-sm text-grey-8").props("data-testid=house-rules-where")
         if not sections:
             ui.label(_("These are the standard rules.")).props("data-testid=house-rules-standard")
         for s in sections:
