@@ -151,3 +151,19 @@ async def test_shipped_cards_come_first_and_own_cards_can_be_removed(create_user
     await friend.open("/rules/president?card=president-test")
     await find(friend, "house-rules-where")
     await friend.should_see("House rules: Revolutionaries")
+
+
+async def test_a_watcher_in_play_is_shown_the_house_rules(create_user: Callable[[], User]) -> None:
+    player, watcher = create_user(), create_user()
+    await player.open("/new/president?players=4&bots=3&seed=7&speed=0&revolution=true")
+    [code] = [t.code for t in runtime().hub.registry.tables_of(with_player(player))]
+    await watcher.open(f"/table/{code}")
+    await find(watcher, "watching")
+    (await find(watcher, "house-rules-button")).click()
+    await find(watcher, "at-this-table-revolution")
+    assert not with_testid(player, "house-rules-button")  # a player has the table's ⓘ
+    await player.open("/new/president?players=4&bots=3&seed=7&speed=0")
+    [standard] = [t.code for t in runtime().hub.registry.tables_of(with_player(player)) if t.code != code]
+    await watcher.open(f"/table/{standard}")
+    await find(watcher, "watching")
+    assert not with_testid(watcher, "house-rules-button")  # the standard rules: nothing to point at

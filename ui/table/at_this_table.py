@@ -4,7 +4,7 @@ table's ⓘ rules dialog (one tap away during play)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -57,3 +57,16 @@ def at_this_table(table: Table, *, classes: str = "", link: bool = True, item_cl
         if link:
             ui.link(_("Read these rules"), rules_link(table), new_tab=True).classes("text-sm").props(
                 "data-testid=at-this-table-rules")
+
+
+def house_rules_button(table: Table, open_rules: Callable[[], None]) -> None:
+    """A small button in a watcher's top bar when the table plays house rules: it opens the rules dialog, with "At
+    this table" at its top (a watcher who arrives during play is shown that the rules differ)."""
+    found = table_differences(table)
+    if not found:
+        return
+    label = _("House rules at this table")
+    button = ui.button(icon="tune", on_click=open_rules).props(
+        f"flat round dense color=white data-testid=house-rules-button data-count={len(found)}")
+    button.props["aria-label"] = label
+    button.tooltip(label)
