@@ -109,6 +109,8 @@ async def test_rules_page_follows_a_card_and_a_table(user: User) -> None:
     assert link.props.get("href", getattr(link, "_props", {}).get("href")) == f"/rules/president?table={code}"
     await user.open(f"/rules/president?table={code}")
     await find(user, "house-rule-revolution")
+    await user.open(f"/rules/rummy?table={code}")  # another game's table: said so, the rules still shown
+    await find(user, "rules-card-error")
     await user.open(f"/tv/{code}")
     await find(user, "tv-at-this-table")
 
