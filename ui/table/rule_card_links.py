@@ -11,6 +11,7 @@ from logic.registry import get_game
 from logic.rule_cards import CardError, RuleCard, card_table_options, check_options, find_shipped
 from logic.view_types import TableView
 from storage.rule_cards import RuleCardStore
+from ui.i18n.names import game_name
 from ui.server.runtime import runtime
 
 CARD_ID_MAX = 64
@@ -40,9 +41,8 @@ def card_for_game(game_key: str, card_id: str, store: RuleCardStore | None = Non
         raise CardError(t_msg("There is no rule card {id} on this server.", id=card_id[:CARD_ID_MAX]))
     game = get_game(game_key)
     if card.game != game_key:
-        other = get_game(card.game).title if card.game else "?"
-        raise CardError(t_msg("The rule card {id} is for {other}, not {game}.", id=card_id, other=other,
-                              game=game.title))
+        raise CardError(t_msg("The rule card {id} is for {other}, not {game}.", id=card_id,
+                              other=game_name(card.game), game=game_name(game_key)))
     check_options(game.config_model, card.options, game.table_defaults)
     return card
 

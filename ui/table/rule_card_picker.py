@@ -26,6 +26,7 @@ from logic.table.lobby import require_host_lobby, validate_options
 from storage.rule_cards import CardLimit
 from ui.components.dialog import named_dialog
 from ui.components.region import Region
+from ui.i18n.names import game_name
 from ui.i18n.viewer import _, tr
 from ui.net.lan import qr_data_uri
 from ui.table.at_this_table import at_this_table, differences_key
@@ -184,7 +185,7 @@ class RuleCardPicker:
         t = self.table
         options = differing(t.game.config_model, t.options, t.game.table_defaults)
         name = card.name if card is not None else None
-        fallback = verbatim(_("{game} house rules", game=t.game.title))
+        fallback = verbatim(_("{game} house rules", game=game_name(t.game_key)))
         data = card_to_json(RuleCard("", t.game_key, name or fallback, options=options))
         stem = "".join(ch if ch.isalnum() else "-" for ch in data["name"].lower()).strip("-") or "rule-card"
         ui.download.content(json.dumps(data, indent=1, ensure_ascii=False), f"{stem}.json", "application/json")
