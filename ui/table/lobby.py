@@ -77,9 +77,9 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
+            rule_card_part(ctx)  # the host's rule cards above the options: play by one, save, share (issue 52)
             options = LobbyOptions(ctx)
             Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
-    rule_card_part(ctx)  # the host's rule cards: play by one, save, share, export, import (issue 52)
     Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")
 
 

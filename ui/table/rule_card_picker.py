@@ -57,7 +57,7 @@ def at_this_table_part(ctx: TableContext) -> None:
 
 
 def rule_card_part(ctx: TableContext) -> None:
-    """Called by the lobby, beside the options: the host's rule cards."""
+    """Called by the lobby, at the top of the options card: the host's rule cards."""
     t = ctx.table
     picker = RuleCardPicker(ctx)
     picker.region = Region.part(picker.draw, lambda: (ctx.is_host, differences_key(t), picker.version),
@@ -108,7 +108,7 @@ class RuleCardPicker:
         current = self.current(cards)
         if current == CUSTOM:
             choices[CUSTOM] = _("Your own choice of options")
-        with ui.card().classes("w-full max-w-xl self-center text-black gap-2").props("data-testid=rule-cards"):
+        with ui.column().classes("w-full gap-2").props("data-testid=rule-cards"):  # at the top of the options card
             ui.label(_("Rule cards")).classes("text-lg font-bold")
             sel = ui.select(choices, value=current, label=_("Play by")).classes("w-full").props(
                 f"data-testid=rule-card-select data-card={current}")
@@ -121,7 +121,7 @@ class RuleCardPicker:
                     "dense outlined maxlength=60 data-testid=rule-card-name").classes("grow")
                 ui.button(_("Save"), icon="bookmark_add", on_click=lambda: self.save(name.value or "")).props(
                     "outline no-caps data-testid=btn-rule-card-save")
-            with ui.row().classes("items-center gap-2"):
+            with ui.row().classes("items-center gap-0"):
                 share = ui.button(_("Share"), icon="qr_code_2", on_click=lambda: self.share(picked)).props(
                     "flat no-caps color=primary data-testid=btn-rule-card-share")
                 if picked is None:
@@ -138,6 +138,7 @@ class RuleCardPicker:
                 if picked is not None and current in mine_ids:
                     ui.button(_("Remove"), icon="delete", on_click=lambda: self.remove(picked)).props(
                         "flat no-caps color=negative data-testid=btn-rule-card-remove")
+            ui.separator()
 
     def choose(self, card_id: str, by_id: dict[str, RuleCard]) -> None:
         t = self.table
