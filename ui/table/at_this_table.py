@@ -51,8 +51,10 @@ def at_this_table(table: Table, *, classes: str = "", link: bool = True, item_cl
         ui.label(_("At this table")).classes("font-bold").props("data-testid=at-this-table-heading")
         with ui.element("ul").classes("list-disc q-pl-lg"):
             for d in found:
-                with ui.element("li").classes(item_classes).props(
-                        f"data-testid=at-this-table-{d.name} data-option={d.name} data-value={str(d.value).lower()}"):
+                item = ui.element("li").classes(item_classes)
+                item.props.update({"data-testid": f"at-this-table-{d.name}", "data-option": d.name,
+                                   "data-value": str(d.value).lower()})
+                with item:
                     ui.label(_("{label}: {value}", label=tr(d.label), value=value_text(d.value)))
         if link:
             ui.link(_("Read these rules"), rules_link(table), new_tab=True).classes("text-sm").props(
