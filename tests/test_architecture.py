@@ -4,6 +4,7 @@ names in one module, and a game is a logic package plus a screen folder plus one
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import nicegui
 
 from logic.registry import all_games
 from ui.games import make_screen, screen_class
-from ui.games.base import GameUI
+from ui.games.base import GameScreen
 
 ROOT = Path(__file__).resolve().parents[1]
 PRIVATE_NICEGUI = ("_shutdown_handlers", "_users", "_event_listeners", "_socket_to_document_id",
@@ -154,12 +155,21 @@ def test_logic_imports_no_ui_storage_or_nicegui() -> None:
 
 
 def test_every_game_has_a_screen_folder_made_per_page() -> None:
+    """One shape for every game: a Screen (a GameScreen and nothing else mixed in) made per page with its context,
+    holding its own state (a dataclass) and its controls (ui/games/<game>/controls.py: where its taps are read)."""
     for game in all_games():
         cls = screen_class(game.key)
-        assert cls is not None and issubclass(cls, GameUI), f"ui/games/{game.key}/ has no Screen"
-        assert (ROOT / "ui" / "games" / game.key / "__init__.py").exists()
-        one, two = make_screen(game.key), make_screen(game.key)
-        assert one is not two  # each page its own: per-browser state lives on the screen
+        assert cls is not None and issubclass(cls, GameScreen), f"ui/games/{game.key}/ has no Screen"
+        assert cls.__mro__[1] is GameScreen, f"{cls.__name__} mixes in {cls.__mro__[1].__name__}"
+        assert (ROOT / "ui" / "games" / game.key / "controls.py").exists()
+        ctx = object()  # a screen only keeps its context when made: it reads it when drawn
+        one, two = make_screen(game.key, ctx), make_screen(game.key, ctx)
+        assert one is not None and two is not None and one is not two  # each page its own
+        assert one.ctx is ctx
+        state, controls = vars(one).get("state"), vars(one).get("controls")
+        assert dataclasses.is_dataclass(state) and state is not vars(two)["state"], f"{game.key}: no state"
+        assert controls is not None and controls.ctx is ctx and controls.state is state
+        assert type(controls).__module__ == f"ui.games.{game.key}.controls"
 
 
 def test_table_parts_redraw_through_regions() -> None:
@@ -232,8 +242,6 @@ MODULE_STATE = {
     "ui/shell/save_notice.py": {"_notices", "_installed"},  # the notices of open pages, told by storage's HEALTH
     "ui/components/region.py": {"_drawing"},  # the regions being drawn now (a stack, empty between draws)
     "ui/components/scorecard_png.py": {"_cache"},  # drawn glyphs by their inputs (the same for every server)
-    "ui/games/rummy/screen.py": {"_target"},  # a field of the rules' config (not a store)
-    "ui/games/rummy/discard_picker.py": {"_open"},  # the open sheet per page (weak: goes with the page)
     "ui/i18n/viewer.py": {"_speaking"},  # a ContextVar: the language of texts made outside a page (not a store)
 }
 

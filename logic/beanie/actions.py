@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from logic.game import PHASE_HAND_OVER, PHASE_PLAY, IllegalMove
+from logic.messages import t_msg
+from logic.options import OptionInfo, OptionSheet
 
 from . import sets as S
 from .sets import CODES, RANK
@@ -25,6 +27,15 @@ class BeanieConfig(BaseModel):
     rounds: int = Field(13, title="Rounds", json_schema_extra={"choices": list(range(1, 14))})
     beanie_value: int = Field(10, title="Beanie left in hand (points)", json_schema_extra={"choices": [10, 25]})
     reclaim_own: bool = Field(False, title="Reclaim your own Beanie")
+
+    OPTIONS: ClassVar[OptionSheet] = OptionSheet({
+        "rounds": OptionInfo(t_msg("Rounds"), "game",
+                             help=t_msg("Round 1 makes aces wild, round 2 twos, and so on up to kings.")),
+        "beanie_value": OptionInfo(t_msg("Beanie left in hand (points)"), "game",
+                                   help=t_msg("What a Beanie still in your hand costs when the round ends.")),
+        "reclaim_own": OptionInfo(t_msg("Reclaim your own Beanie"), "game",
+                                  help=t_msg("You may also swap a Beanie out of your own sets, not only others'.")),
+    })
 
     @field_validator("players")
     @classmethod

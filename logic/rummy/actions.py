@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
+from logic.options import OptionInfo, OptionSheet
 from logic.rummy.melds import CODE, PRETTY, parse_code
 
 TARGETS = (0, 100, 200, 300, 500)
@@ -23,6 +25,13 @@ class RummyConfig(BaseModel):
     # links); new tables start with it on (RummyGame.table_defaults)
     first_draw: bool = Field(False, title="Draw for first deal",
                              description="Each player taps the deck to draw a card; the highest deals first")
+
+    OPTIONS: ClassVar[OptionSheet] = OptionSheet({
+        "target": OptionInfo(t_msg("Race to"), "game",
+                             help=t_msg("The match ends when a total reaches this score; 0 = no limit.")),
+        "first_draw": OptionInfo(t_msg("Draw for first deal"), "game",
+                                 help=t_msg("Each player taps the deck to draw a card; the highest card deals first.")),
+    })
 
     @field_validator("players")
     @classmethod

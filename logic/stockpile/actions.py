@@ -7,11 +7,13 @@ players and written to views are "1".."12" and "W".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
+from logic.options import Needs, OptionInfo, OptionSheet
 
 WILD = 0
 TOP = 12
@@ -56,6 +58,16 @@ class Config(BaseModel):
     stock_size: Literal["short", "standard"] = "standard"
     series: Literal["500", "single"] = "single"
     partners: bool = False
+
+    OPTIONS: ClassVar[OptionSheet] = OptionSheet({
+        "stock_size": OptionInfo(t_msg("Stock size"), "game",
+                                 help=t_msg("Short: 10 cards each. Standard: 30 each (20 with 5 or 6 players).")),
+        "series": OptionInfo(t_msg("Series"), "game", help=t_msg(
+            "500: deals go on until a player or team reaches 500 points. Single: one deal.")),
+        "partners": OptionInfo(t_msg("Partners"), "game",
+                               help=t_msg("Play in teams of two with the player sitting opposite you."),
+                               needs=(Needs("players", (4, 6), t_msg("Partners need 4 or 6 players"), value=True),)),
+    })
 
     @field_validator("players", mode="before")
     @classmethod

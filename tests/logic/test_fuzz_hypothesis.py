@@ -23,6 +23,8 @@ def options_for(key: str) -> st.SearchStrategy[dict]:
     opts = st.fixed_dictionaries({name: st.sampled_from(values) for name, values in choices.items()})
     if key == "stockpile":  # partners need 4 or 6 players
         opts = opts.map(lambda o: {**o, "partners": o["partners"] and o["players"] in (4, 6)})
+    if key == "president":  # runs revolt needs runs and the revolution rule
+        opts = opts.map(lambda o: {**o, "run_revolution": o["run_revolution"] and o["runs"] and o["revolution"]})
     return opts
 
 

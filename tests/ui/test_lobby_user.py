@@ -119,3 +119,31 @@ async def test_profile_changes_are_kept_and_names_are_cleaned(user: User) -> Non
     (await find(user, "profile-name")).trigger("blur")
     await user.open("/")
     await user.should_see("Zoë <i>the</i> great pla")  # trimmed, control characters gone, capped at 24
+
+
+async def test_an_option_another_rules_out_is_greyed_with_the_reason(create_user: Callable[[], User]) -> None:
+    """The lobby reads which options clash from the game's option sheet (logic/options.py): Stockpile's partners
+    need 4 or 6 players, so at 2 the switch is off with the reason, and at 4 the host may turn it on."""
+    host = create_user()
+    await host.open("/")
+    (await find(host, "friends-stockpile")).click()
+    await table_attr(host, "data-game", "stockpile")
+    table = runtime().hub.registry.tables_of(with_player(host)).pop()
+    partners = with_testid(host, "opt-partners")[0]
+    assert len(table.seats) == 2 and not partners.enabled
+    assert partners.props["data-reason"] == "Partners need 4 or 6 players"
+    assert with_testid(host, "opt-stock_size")[0].enabled  # the others are not touched
+
+    table_lobby.set_option(table, table.host_id, "players", 4)
+    runtime().hub.changed(table)
+    await eventually(lambda: with_testid(host, "opt-partners")[0].enabled)
+    assert "data-reason" not in with_testid(host, "opt-partners")[0].props
+
+
+async def test_the_practice_form_leaves_every_option_to_choose(user: User) -> None:
+    """The practice form on the home page chooses the player count beside the options: partners stays open there
+    (the rules refuse partners at 2, 3 or 5 players when Play is pressed), only the lobby greys it."""
+    await user.open("/")
+    (await find(user, "practice-stockpile")).click()
+    partners = (await find(user, "opt-partners")).elements.pop()
+    assert partners.enabled and "data-reason" not in partners.props

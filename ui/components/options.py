@@ -8,7 +8,8 @@ from typing import Any, Literal, Protocol, cast, get_args, get_origin
 from nicegui import ui
 from pydantic import BaseModel
 
-HIDDEN_OPTIONS = {"players"}
+from logic.options import option_sheet
+from ui.i18n.viewer import tr
 
 
 def option_choices(model: type[BaseModel], name: str) -> list[Any] | None:
@@ -32,6 +33,9 @@ def option_choices(model: type[BaseModel], name: str) -> list[Any] | None:
 
 
 def option_label(model: type[BaseModel], name: str) -> str:
+    info = option_sheet(model).options.get(name)
+    if info is not None:
+        return tr(info.label)
     f = model.model_fields[name]
     return f.title or name.replace("_", " ").capitalize()
 
@@ -62,27 +66,69 @@ def players_of(config: BaseModel) -> int:
     return cast(_HasPlayers, config).players
 
 
+def option_values(model: type[BaseModel], values: dict[str, Any]) -> dict[str, Any]:
+    """Every option's value: the ones given, the config's defaults for the rest."""
+    return {name: values.get(name, f.default) for name, f in model.model_fields.items()}
+
+
+def option_block(model: type[BaseModel], name: str, values: dict[str, Any]) -> str | None:
+    """Why option ``name`` is greyed with the other options at ``values`` (every choice but the current one is ruled
+    out by another option: the game's :class:`logic.options.OptionSheet` says so and why), else None."""
+    sheet = option_sheet(model)
+    every = option_values(model, values)
+    current = every.get(name)
+    default = model.model_fields[name].default
+    reasons = [sheet.blocked(name, c, every, default) for c in option_choices(model, name) or [] if c != current]
+    first = reasons[0] if reasons else None
+    return tr(first) if first is not None and all(reasons) else None
+
+
+def show_block(control: ui.select, reason: str | None, enabled: bool) -> None:
+    """Grey ``control`` with its reason (tooltip and ``data-reason``) while ``reason``; else usable if ``enabled``."""
+    if reason:
+        control.disable()
+        control.props["data-reason"] = reason
+        control.props["hint"] = reason  # a line under the greyed select: a tooltip does not show on a disabled one
+    else:
+        control.props.pop("data-reason", None)
+        control.props.pop("hint", None)
+        if enabled:
+            control.enable()
+        else:
+            control.disable()
+    control.update()
+
+
 def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: Callable[[str, Any], object] | None,
                     *, enabled: bool = True) -> dict[str, ui.select]:
-    """One select per option; read-only (disabled) for non-hosts or once the game has started. Returns the selects
-    by option name (to be kept up to date in place)."""
+    """One select per option, grouped as the game's option sheet declares (a heading per group when there are
+    several), with its line of help as a tooltip; read-only (disabled) for non-hosts or once the game has started.
+    Returns the selects by option name (to be kept up to date in place; a caller that knows every option's value,
+    the player count included, greys the ones another rules out: :func:`option_block`, :func:`show_block`)."""
     made: dict[str, ui.select] = {}
-    for name, f in model.model_fields.items():
-        if name in HIDDEN_OPTIONS:
-            continue
-        choices = option_choices(model, name)
-        label = option_label(model, name)
-        current = values.get(name, f.default)
-        if choices is None:
-            ui.label(f"{label}: {value_label(current)}").classes("text-sm")
-            continue
-        sel = ui.select({c: value_label(c) for c in choices}, value=current, label=label).classes("min-w-[150px]")
-        made[name] = sel
-        sel.props["data-testid"] = f"opt-{name}"
-        if f.description:
-            sel.tooltip(f.description)
-        if not enabled or on_change is None:
-            sel.disable()
-        else:
-            sel.on_value_change(lambda e, n=name: on_change(n, e.value))
+    sheet = option_sheet(model)
+    groups = sheet.grouped()
+    for _key, heading, names in groups:
+        if len(groups) > 1:
+            ui.label(tr(heading)).classes("text-sm font-bold w-full")
+        for name in names:
+            f = model.model_fields.get(name)
+            if f is None:
+                continue
+            info = sheet.options[name]
+            label = tr(info.label)
+            current = values.get(name, f.default)
+            choices = list(info.choices) if info.choices is not None else option_choices(model, name)
+            if choices is None:
+                ui.label(f"{label}: {value_label(current)}").classes("text-sm")
+                continue
+            sel = ui.select({c: value_label(c) for c in choices}, value=current, label=label).classes("min-w-[150px]")
+            made[name] = sel
+            sel.props["data-testid"] = f"opt-{name}"
+            if info.help is not None:
+                sel.tooltip(tr(info.help))
+            if not enabled or on_change is None:
+                sel.disable()
+            if on_change is not None:
+                sel.on_value_change(lambda e, n=name: on_change(n, e.value))
     return made

@@ -1,20 +1,23 @@
 """Table screens per game, one folder each (``ui/games/<key>/`` exporting ``Screen``). A game appears on the home
 page once it has rules (logic/registry.py) and a screen folder here.
 
-A screen is made for each page that shows it (:func:`make_screen`): it keeps that browser's own state (selection
-extras, drag, hint, steal mode) as attributes of its own.
+A screen is made for each page that shows it (:func:`make_screen`), with that page's context: it keeps that
+browser's own state (hint, steal mode, the picked card) in a state object of its own.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ui.games.base import GameUI
+from ui.games.base import GameScreen
 
-# A screen's view type is its game's own (``GameUI[RummyView]``); which game a table plays is known at run time
-# only, from its key, so a screen looked up by key is a ``GameUI[Any]``: the page hands it its own table's view.
-AnyScreen = GameUI[Any]
+if TYPE_CHECKING:
+    from ui.table.context import TableContext
+
+# A screen's view type is its game's own (``GameScreen[RummyView]``); which game a table plays is known at run time
+# only, from its key, so a screen looked up by key is a ``GameScreen[Any]``: made with its own table's context.
+AnyScreen = GameScreen[Any]
 
 _CLASSES: dict[str, type[AnyScreen] | None] = {}
 
@@ -37,7 +40,7 @@ def has_screen(key: str) -> bool:
     return screen_class(key) is not None
 
 
-def make_screen(key: str) -> AnyScreen | None:
-    """A fresh screen for one page (or one still table)."""
+def make_screen(key: str, ctx: TableContext[Any]) -> AnyScreen | None:
+    """A fresh screen for one page (or one still table), drawing from and acting through ``ctx``."""
     cls = screen_class(key)
-    return cls() if cls is not None else None
+    return cls(ctx) if cls is not None else None

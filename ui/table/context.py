@@ -5,6 +5,11 @@ The live table page (ui/table/page.py), a still table (replays, problem reports,
 summary or a game screen draws the same way in all of them. Parts take a context (or the narrower values they
 draw), never a page object, and keep their own per-browser state as attributes of their own.
 
+The context is four narrow interfaces, and a part takes the ones it uses: :class:`Drawing` (the table, the seat,
+the view: what a part reads to draw), :class:`Acting` (send a move, run a table change, ask the rules whether a
+move would do), :class:`Selecting` (the viewer's own picks, order and preferences on this page) and
+:class:`Dialogs` (where a dialog opens). :class:`TableContext` is all four: what a page is and a game screen holds.
+
 The context is generic over the view it hands out (``ctx.view``):
 
 * ``TableContext`` (no parameter) is any table's context, as table-generic parts (seats, summary, top bar,
@@ -40,8 +45,8 @@ TableChange = Callable[["Table", float], Any]  # a change made to the table as t
 ViewT_co = TypeVar("ViewT_co", bound=TableView | None, covariant=True, default=TableView | None)
 
 
-class TableContext(Protocol[ViewT_co]):
-    """A table as one viewer sees it, and what that viewer may do there."""
+class Drawing(Protocol[ViewT_co]):
+    """What a part reads to draw: the table, whose eyes it is seen with, and what they may see."""
 
     @property
     def table(self) -> Table:
@@ -67,16 +72,15 @@ class TableContext(Protocol[ViewT_co]):
         """The viewer has a seat, it is among the seats to move, the table is not paused, the computer does not play
         the seat for them, and it is not the pause between hands."""
 
-    @property
-    def selected(self) -> list[str]:
-        """The cards the viewer has picked up (kept while others play)."""
+    def with_names(self, text: str) -> str:
+        """The rules layer's "Seat 3" in players' names ("You" for the viewer)."""
 
-    @property
-    def sort_mode(self) -> str: ...
+    def pref(self, key: str, default: object) -> object:
+        """The viewer's preference ``key`` (works outside a request: pushed redraws have none)."""
 
-    @property
-    def overlays(self) -> ui.element | None:
-        """Where dialogs are opened: outside every part that redraws."""
+
+class Acting(Protocol):
+    """What a control does: play, or change the table, as the viewer (the rules check it again)."""
 
     def act(self, change: TableChange) -> bool:
         """Run ``change`` on the table as this viewer (a refused one becomes a short notice); True if it ran."""
@@ -88,8 +92,17 @@ class TableContext(Protocol[ViewT_co]):
     def check(self, action: Any) -> str | None:
         """Why ``action`` would be refused for the viewer now, or None if it is fine (asks the rules on a copy)."""
 
-    def with_names(self, text: str) -> str:
-        """The rules layer's "Seat 3" in players' names ("You" for the viewer)."""
+
+class Selecting(Protocol):
+    """This viewer's own choices on their page: the cards picked up, the hand's order, preferences, and asking
+    for the parts that show them to follow."""
+
+    @property
+    def selected(self) -> list[str]:
+        """The cards the viewer has picked up (kept while others play)."""
+
+    @property
+    def sort_mode(self) -> str: ...
 
     def hand_codes(self) -> list[str]:
         """The viewer's cards in the order the page shows them."""
@@ -97,6 +110,8 @@ class TableContext(Protocol[ViewT_co]):
     def toggle_select(self, code: str) -> None: ...
 
     def set_sort(self, mode: str) -> None: ...
+
+    def set_pref(self, key: str, value: object) -> None: ...
 
     def redraw_hand(self) -> None:
         """Bring the action bar and the hand up to date now (after a selection or another local change)."""
@@ -108,7 +123,16 @@ class TableContext(Protocol[ViewT_co]):
     def keep_live(self, part: Refreshable) -> None:
         """Keep ``part`` up to date in place after every change (live buttons and labels of the action bar)."""
 
-    def pref(self, key: str, default: object) -> object:
-        """The viewer's preference ``key`` (works outside a request: pushed redraws have none)."""
 
-    def set_pref(self, key: str, value: object) -> None: ...
+class Dialogs(Protocol):
+    """Where a part opens a dialog or a sheet."""
+
+    @property
+    def overlays(self) -> ui.element | None:
+        """Where dialogs are opened: outside every part that redraws."""
+
+
+class TableContext(Drawing[ViewT_co], Acting, Selecting, Dialogs, Protocol[ViewT_co]):
+    """A table as one viewer sees it, and what that viewer may do there: all four of the narrow interfaces, as
+    a page (and a game screen) holds it. A part that only draws takes a :class:`Drawing`; one that only acts an
+    :class:`Acting`."""

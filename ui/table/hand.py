@@ -99,8 +99,7 @@ class HandBar:
     def hand_codes(self) -> list[str]:
         if self.screen is None:
             return []
-        codes = self.screen.hand_codes(self.ctx, self.ctx.view)
-        codes = self.screen.sort(codes, self.sort_mode, self.ctx.view)
+        codes = self.screen.sort(self.screen.hand_codes(), self.sort_mode)
         view = self.ctx.view
         dealt = (view["round_label"], hand_is_over(view)) if view is not None else None
         if dealt != self.selected_in:  # a hand ended, or a new one was dealt: nothing stays picked
@@ -120,7 +119,7 @@ class HandBar:
         if self.screen is None:  # drawn only with a screen (draw_frame)
             return
         with ui.row().classes("w-full items-center justify-center gap-2"):
-            self.screen.actions(self.ctx, self.ctx.view)
+            self.screen.actions()
             modes = dict(self.screen.sort_modes)
             if len(modes) > 1:
                 order = list(modes)
@@ -132,14 +131,14 @@ class HandBar:
     def actions_key(self) -> Hashable:
         if self.screen is None:  # drawn only with a screen (draw_frame)
             return None
-        key = self.screen.actions_key(self.ctx, self.ctx.view)
+        key = self.screen.actions_key()
         return None if key is None else (key, self.sort_mode, self.ctx.table.paused)
 
     def hand_key(self) -> Hashable:
         codes = self.hand_codes()
         if self.screen is None:  # drawn only with a screen (draw_frame)
             return None
-        extra = self.screen.hand_key(self.ctx, self.ctx.view, codes)
+        extra = self.screen.hand_key(codes)
         if extra is None:
             return None  # this game's hand redraws on every change
         if extra == IN_PLACE:
@@ -155,4 +154,4 @@ class HandBar:
         self.hand_spread = max(1, len(codes))
         hand.style(spread_style(self.hand_spread))
         with hand:
-            self.hand_sync = self.screen.hand(self.ctx, self.ctx.view, codes)
+            self.hand_sync = self.screen.hand(codes)

@@ -10,13 +10,14 @@ from nicegui import ui
 
 from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
 from logic.table import lobby as table_lobby
-from ui.components.options import option_controls, player_choices
+from ui.components.options import option_block, option_controls, player_choices, show_block
 from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
+from ui.table.rule_card_picker import at_this_table_part, rule_card_part
 from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     t = ctx.table
     # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
     Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
+    at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
     with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
         if ctx.is_host:
             with ui.card().classes("items-center text-black"):
@@ -76,6 +78,7 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
+            rule_card_part(ctx)  # the host's rule cards above the options: play by one, save, share (issue 52)
             options = LobbyOptions(ctx)
             Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
     Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")
@@ -167,6 +170,7 @@ class LobbyOptions:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
         self.controls: list[tuple[ui.element, Callable[[], Any]]] = []  # control, the table's value now
+        self.options: dict[str, ui.select] = {}  # the game's options (greyed while another one rules them out)
 
     def setter(self, change: Callable[[Table, str, str, Any, float], None], key: str,
                current: Callable[[], Any]) -> Callable[[Any], None]:
@@ -186,6 +190,7 @@ class LobbyOptions:
         game = t.game
         host = ctx.is_host
         self.controls = []
+        self.options = {}
         ui.label("Table options").classes("text-lg font-bold")
         if not host:
             ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
@@ -203,10 +208,11 @@ class LobbyOptions:
         defaults = game.config_model.model_fields
         for name, sel in option_controls(game.config_model, t.options, None).items():
             value = lambda n=name: t.options.get(n, defaults[n].default)  # noqa: E731
-            sel.enable()
             sel.on_value_change(self.setter(option, name, value))
             self.keep(sel, value)
+            self.options[name] = sel
             made.append(sel)
+        self.patch_blocks()
         s = t.settings
         for testid, key, control in (
                 ("opt-turn-timer", "turn_seconds", lambda: ui.select(
@@ -243,6 +249,18 @@ class LobbyOptions:
             value = current()
             if not control.is_deleted and getattr(control, "value", value) != value:
                 control.set_value(value)  # type: ignore[attr-defined]
+        self.patch_blocks()
+
+    def patch_blocks(self) -> None:
+        """A game option another one rules out (Stockpile's partners at 3 players) is greyed with the reason."""
+        t = self.ctx.table
+        model = t.game.config_model
+        values = {**t.options, "players": len(t.seats)}
+        for name, sel in self.options.items():
+            if not sel.is_deleted:
+                reason = option_block(model, name, values)
+                if reason != sel.props.get("data-reason") or sel.enabled != (self.ctx.is_host and not reason):
+                    show_block(sel, reason, self.ctx.is_host)
 
 
 def start_row(ctx: TableContext) -> None:

@@ -8,33 +8,29 @@ part is a region redrawn only when what it shows changed, and the parts under a 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
 
 from nicegui import ui
 
-from logic.game import PHASE_HAND_OVER, IllegalMove
-from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table, turns
+from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from logic.table import away as table_away
-from logic.views import TableView
-from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games import make_screen
-from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key
+from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.i18n.viewer import tr
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
-from ui.shell.identity import Me, broadcast_prefs, me, user_store
+from ui.shell.identity import me, user_store
 from ui.table.dialogs import TableDialogs
+from ui.table.entry import guarded_table, not_found
 from ui.table.hand import HandBar
 from ui.table.lobby import LobbyState, lobby_view
 from ui.table.program_tokens import take_new_tokens, token_banner
 from ui.table.prompts import host_prompts, prompts_key
-from ui.table.seat_wording import with_names
+from ui.table.seat_context import SeatContext
 from ui.table.seats import SeatStrip
 from ui.table.sounds import TableSounds
 from ui.table.summary import hand_summary, standings
@@ -45,141 +41,39 @@ CATCH_UP_NOTICES = 3  # notices shown to a page coming back from a long sleep (t
 
 
 class TablePage:
-    """One browser's table page; implements :class:`ui.table.context.TableContext` for its parts."""
+    """One browser's table page: its parts (regions) and their upkeep after every change. What the parts draw from
+    and act through is the page's :class:`ui.table.seat_context.SeatContext`."""
 
     def __init__(self, table: Table) -> None:
         self._table = table
         self.hub = runtime().hub
-        self._me = me()
-        self.store = user_store()  # this browser's storage, for preferences read in pushed redraws
         self.client = ui.context.client
-        self.screen = make_screen(table.game_key)
-        self.hand = HandBar(self, self.screen)
-        self.dialogs = TableDialogs(self)
-        self.lobby = LobbyState(table, set_me=self._set_me)
-        self.top = TopBar(self, self.dialogs, self.lobby.presence, self.client)
+        self.ctx = SeatContext(table, self.hub, me(), user_store(), self.client)
+        ctx = self.ctx
+        self.screen = make_screen(table.game_key, ctx)
+        self.hand = ctx.bar = HandBar(ctx, self.screen)
+        ctx.on_local_change = self.update_regions
+        self.dialogs = TableDialogs(ctx)
+        self.lobby = LobbyState(table, set_me=ctx.set_me)
+        self.top = TopBar(ctx, self.dialogs, self.lobby.presence, self.client)
         self.sounds = TableSounds()
         self.last_notice = table.notice_seq
         self.root: ui.element | None = None
-        self._view: TableView | None = None  # None until the game starts
-        self._overlays: ui.element | None = None
         self.refresh_pending = False
         self.behind = False  # a change came while this page's socket was down: catch up when it is back
         self.requested_version = -1
         self.requested_presence = -1
-        self.regions: list[Region] = []
-
-    # ----------------------------------------------------------------------------- the context
-    @property
-    def table(self) -> Table:
-        return self._table
-
-    @property
-    def view(self) -> TableView | None:
-        return self._view
-
-    @property
-    def me(self) -> Me:
-        return self._me
-
-    def _set_me(self, who: Me) -> None:
-        self._me = who
-
-    @property
-    def seat(self) -> int | None:
-        return self._table.seat_of(self._me.player_id)
-
-    @property
-    def is_host(self) -> bool:
-        return self._table.is_host(self._me.player_id)
-
-    @property
-    def my_turn(self) -> bool:
-        """The viewer's move now: not while paused, not while the computer plays their seat (a timeout, away), and
-        not between hands (the summary's "Next hand" is no turn)."""
-        t, seat = self._table, self.seat
-        return (seat is not None and seat in t.to_move() and not t.paused and not t.computer_controls(seat)
-                and t.phase() != PHASE_HAND_OVER)
-
-    @property
-    def selected(self) -> list[str]:
-        return self.hand.selected
-
-    @property
-    def sort_mode(self) -> str:
-        return self.hand.sort_mode
-
-    @property
-    def overlays(self) -> ui.element | None:
-        return self._overlays
-
-    def act(self, change: Any) -> bool:
-        """Run a table change as this player; a refused move becomes a short notice."""
-        try:
-            self.hub.run(self._table, change)
-            return True
-        except IllegalMove as exc:
-            ui.notify(str(exc), type="warning", position="top")
-            return False
-
-    def send(self, action: Any) -> bool:
-        """Play ``action``. The selection stays: cards that left the hand drop out of it (:meth:`HandBar.hand_codes`),
-        so cards picked while others played are still picked after drawing or passing."""
-        return self.act(lambda t, now: turns.act(t, self._me.player_id, action, now))
-
-    def check(self, action: Any) -> str | None:
-        t = self._table
-        seat = self.seat
-        if seat is None or t.state is None:
-            return "You are watching this table."
-        trial = t.game.clone(t.state)
-        try:
-            t.game.apply(trial, seat, action)
-        except IllegalMove as exc:
-            return str(exc)
-        return None
-
-    def with_names(self, text: str) -> str:
-        return with_names(text, [s.name for s in self._table.seats], self.seat)
-
-    def hand_codes(self) -> list[str]:
-        return self.hand.hand_codes()
-
-    def toggle_select(self, code: str) -> None:
-        self.hand.toggle_select(code)
-
-    def set_sort(self, mode: str) -> None:
-        self.hand.set_sort(mode)
-
-    def redraw_hand(self) -> None:
-        self.hand.redraw_hand()
-
-    def request_redraw(self) -> None:
-        """A page-local change that the regions' keys include (Rummy's hint): only the regions it changes redraw."""
-        self.update_regions()
-
-    def keep_live(self, part: Refreshable) -> None:
-        self.hand.live.append(part)
-
-    def pref(self, key: str, default: object) -> object:
-        return self.store.get("prefs", {}).get(key, default)
-
-    def set_pref(self, key: str, value: object) -> None:
-        prefs = dict(self.store.get("prefs", {}))
-        prefs[key] = value
-        self.store["prefs"] = prefs
-        with self.client:
-            broadcast_prefs(key)  # this browser's other tabs follow
+        self.regions: dict[str, Region] = {}  # the page's parts by name, top to bottom
 
     # ----------------------------------------------------------------------------- building
     def build(self) -> None:
-        distraction_free = bool(self.pref("distraction_free", False))
+        distraction_free = bool(self.ctx.pref("distraction_free", False))
         css = ASSETS / f"{self._table.game_key}.css"
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self._table.game.title, full_width=True, header=not distraction_free):
-            take_new_tokens(self, self.lobby.tokens)
-            token_banner(self, self.lobby.tokens)
+            take_new_tokens(self.ctx, self.lobby.tokens)
+            token_banner(self.ctx, self.lobby.tokens)
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self._table.game_key
@@ -190,21 +84,21 @@ class TablePage:
             # what is drawn now: the first change after this redraws only what it touched (a page's own
             # reconnect right after it loaded changes only who is here, and must not redraw the hand under a tap)
             self.requested_version, self.requested_presence = self._table.version, self._table.presence.version
-            self._overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
+            self.ctx.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
-        self.sounds.update(self, self.root)
+        self.sounds.update(self.ctx, self.root)
         unsubscribe = self.hub.registry.subscribe(self._table.code, self.on_change)
         self.client.on_delete(unsubscribe)
         self.client.on_connect(self.catch_up)
-        self.hub.presence.attach(self._table, self.client, self._me.player_id)
+        self.hub.presence.attach(self._table, self.client, self.ctx.me.player_id)
         if runtime().test_hooks:
             self.client.on_delete(runtime().on_forced_redraw(self._table.code, self.force_redraw))
 
     def force_redraw(self) -> None:
         """Redraw the hand, the action bar and the middle now, replacing their elements (tests only)."""
-        for region in (self.hand.r_hand, self.hand.r_actions, self.regions[5] if self.regions else None):
+        for region in (self.hand.r_hand, self.hand.r_actions, self.regions.get("middle")):
             if region is not None:
-                region.refresh()
+                region.refresh(replace=True)
 
     def on_change(self, table: Table) -> None:
         """Called by the hub after every change; several changes in a row make one refresh. A page whose socket
@@ -224,7 +118,7 @@ class TablePage:
             return
         with self.root:
             self.show_notices()
-            self.sounds.update(self, self.root)
+            self.sounds.update(self.ctx, self.root)
             if table.status == STATUS_CLOSED and table.state is None:  # the lobby expired or was closed
                 ui.navigate.to("/")
                 return
@@ -252,12 +146,12 @@ class TablePage:
         self.root.props.update({  # one change (one update of the element), not six
             "data-phase": t.phase(),
             "data-turn": ",".join(str(s) for s in t.to_move()),
-            "data-seat": "" if self.seat is None else str(self.seat),
+            "data-seat": "" if self.ctx.seat is None else str(self.ctx.seat),
             "data-status": t.status,
             "data-paused": "true" if t.paused else "false",
             "data-version": str(t.version),
             "data-watchers": str(table_away.watchers(t)),
-            "data-watching": "true" if self.seat is None else "false",
+            "data-watching": "true" if self.ctx.seat is None else "false",
             "data-alert": self.alert(),
         })
 
@@ -266,26 +160,26 @@ class TablePage:
         so far>" (a new value for each turn, also when the others answered at once), "start" (the host's lobby is
         full), "choice:<seats>" (the host decides about players who left), or ""."""
         t = self._table
-        if self.is_host and t.status == STATUS_LOBBY and not t.open_seats():
+        if self.ctx.is_host and t.status == STATUS_LOBBY and not t.open_seats():
             return "start"
-        if self.is_host and t.status == STATUS_PLAYING and t.pending_leave:
+        if self.ctx.is_host and t.status == STATUS_PLAYING and t.pending_leave:
             return "choice:" + ",".join(str(s) for s in t.pending_leave)
-        return f"turn:{len(t.log)}" if self.my_turn and t.status == STATUS_PLAYING else ""
+        return f"turn:{len(t.log)}" if self.ctx.my_turn and t.status == STATUS_PLAYING else ""
 
     def show_notices(self) -> None:
         for n in self._table.notices:
             if n.seq <= self.last_notice:
                 continue
-            if n.seats is None or self.seat in n.seats:
+            if n.seats is None or self.ctx.seat in n.seats:
                 ui.notify(tr(n.message), type="warning" if n.kind == "warning" else "info", position="top",
                           timeout=3000)
         self.last_notice = self._table.notice_seq
-        self.dialogs.show_unread(bool(self.pref("chat_opens", False)))
+        self.dialogs.show_unread(bool(self.ctx.pref("chat_opens", False)))
 
     # ----------------------------------------------------------------------------- regions
     def make_regions(self) -> None:
         """The page in parts, each redrawn only when what it shows changed (see ui/components/region.py)."""
-        strip = SeatStrip(self, self.in_game)
+        strip = SeatStrip(self.ctx, self.in_game)
         top = Region(self.top.draw, self.top.key, "top")
         # between the top bar and the bar at the bottom: the part that scrolls when the table is taller than the
         # screen, so neither bar ever covers it nor scrolls away (assets/cardnight.css, "the table fills the screen")
@@ -295,19 +189,18 @@ class TablePage:
             middle = [
                 Region(self.status_screen, self.status_key, "status"),
                 Region(strip.draw, strip.key, "seats"),
-                Region(lambda: host_prompts(self), self.prompts_key, "prompts"),
+                Region(lambda: host_prompts(self.ctx), self.prompts_key, "prompts"),
                 Region(self.summary, self.summary_key, "summary"),
                 Region(self.middle, self.middle_key, "middle"),
             ]
-        self.regions = [top, *middle, Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")]
-        self.r_top, self.r_seats = self.regions[0], self.regions[2]
+        hand = Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")
+        self.regions = {region.name: region for region in (top, *middle, hand)}
 
     def update_regions(self, force: bool = False) -> None:
         """Bring every region up to date with the table (``force``: redraw them all)."""
-        t = self._table
-        self._view = t.game.view(t.state, self.seat) if t.state is not None else None
+        self.ctx.follow()
         try:
-            for region in self.regions:
+            for region in self.regions.values():
                 region.update(force)
         finally:
             self.update_attributes()  # the tester contract always matches what is drawn
@@ -315,8 +208,8 @@ class TablePage:
     def update_presence(self) -> None:
         """Only who is here changed: bring the badges, the lobby's rows and the watcher count up to date in place.
         Nothing else is redrawn, so a tap on one's own page right after it reconnected is not lost."""
-        for region in (self.r_top, self.r_seats):
-            region.update()
+        for name in ("top", "seats"):
+            self.regions[name].update()
         self.lobby.presence.patch()
         self.update_attributes()
 
@@ -330,7 +223,7 @@ class TablePage:
         return "closed" if t.status == STATUS_CLOSED and t.state is None else "none"
 
     def prompts_key(self) -> Hashable:
-        return prompts_key(self) if self.in_game() else None
+        return prompts_key(self.ctx) if self.in_game() else None
 
     def summary_key(self) -> Hashable:
         t = self._table
@@ -339,7 +232,8 @@ class TablePage:
         return "none"
 
     def hand_frame_key(self) -> Hashable:
-        return self._table.status == STATUS_PLAYING and self.seat is not None and self.screen is not None, self.seat
+        seat = self.ctx.seat
+        return self._table.status == STATUS_PLAYING and seat is not None and self.screen is not None, seat
 
     def playing_screen(self) -> bool:
         t = self._table
@@ -348,13 +242,13 @@ class TablePage:
     def middle_key(self) -> Hashable | None:
         if not self.playing_screen() or self.screen is None:
             return "empty"
-        return self.screen.middle_key(self, self._view)
+        return self.screen.middle_key()
 
     # ----------------------------------------------------------------------------- drawing
     def status_screen(self) -> None:
         t = self._table
         if t.status == STATUS_LOBBY:
-            lobby_view(self, self.lobby)
+            lobby_view(self.ctx, self.lobby)
         elif t.status == STATUS_CLOSED and t.state is None:
             with ui.column().classes("w-full items-center q-pa-lg"):
                 ui.label("This table has closed.").classes("text-xl")
@@ -365,33 +259,16 @@ class TablePage:
         if not self.in_game():
             return
         if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
-            standings(self)
+            standings(self.ctx)
             if self.screen is not None and t.state is not None:
-                self.screen.results(self, self._view)
+                self.screen.results()
         elif t.phase() == "hand-over":
-            hand_summary(self)
+            hand_summary(self.ctx)
 
     def middle(self) -> None:
         if self.playing_screen() and self.screen is not None:
             with ui.column().classes("w-full items-center gap-1"):
-                self.screen.middle(self, self._view)
-
-
-def known_to_viewer(table: Table) -> bool:
-    """A table this browser may open without the guessing slowdown: it has a seat there, or the table is listed
-    on the home page (open to join, or running: to watch). (Anyone else waits whether or not the code exists, so
-    the wait tells a guesser nothing.)"""
-    if table.seat_of(me().player_id) is not None:
-        return True
-    if table.status == STATUS_PLAYING and table.settings.public:
-        return True
-    return table.status == STATUS_LOBBY and table.settings.public and bool(table.open_seats())
-
-
-def not_found(code: str, too_many: bool = False) -> None:
-    ui.label(TOO_MANY if too_many else f"No table with code {code[:12].upper()} — check the code or ask the host "
-             "for the link.").classes("text-lg").props("data-testid=error")
-    ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                self.screen.middle()
 
 
 def register() -> None:
@@ -408,21 +285,3 @@ def register() -> None:
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
         with frame("Table not found"):
             not_found(code, too_many=table == TOO_MANY)
-
-
-async def guarded_table(code: str) -> Table | str | None:
-    """The table with ``code`` for this browser, after the wait a wrong code earns (ui/guards/code_guard.py):
-    None when there is none, ``TOO_MANY`` when this address has queued too many tries."""
-    key = guard_key()
-    table = runtime().hub.registry.get(code)
-    guard = runtime().code_guard
-    known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
-    wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
-    if wait is None:  # refused outright: too many tries queued from this address
-        return TOO_MANY
-    if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
-        await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
-        table = runtime().hub.registry.get(code)
-    if table is None:
-        guard.record_miss(key, time.monotonic())
-    return table

@@ -74,7 +74,7 @@ class StillContext(Generic[StillView]):
         self._table = table
         self._seat = seat
         self._view = view
-        self.screen = make_screen(table.game_key)
+        self.screen = make_screen(table.game_key, self)
         self._selected: list[str] = []
         self._sort_mode = self.screen.sort_modes[0][0] if self.screen else ""
         self._me = Me(player_id="", name="", emoji="")
@@ -131,7 +131,7 @@ class StillContext(Generic[StillView]):
     def hand_codes(self) -> list[str]:
         if self.screen is None:
             return []
-        return self.screen.sort(self.screen.hand_codes(self, self._view), self._sort_mode, self._view)
+        return self.screen.sort(self.screen.hand_codes(), self._sort_mode)
 
     def toggle_select(self, code: str) -> None:
         """Cards cannot be picked up at a still table."""
@@ -194,7 +194,7 @@ def draw_still_table(game: AnyGame, state: Any, seats: list[Seat], *, viewer: in
             final_standings(outcome, seats)
         if screen is not None:
             with ui.column().classes("w-full items-center gap-1").props("data-testid=still-middle"):
-                screen.middle(middle_ctx, middle_ctx.view)
+                screen.middle()
             shown = range(len(seats)) if face_up else ([] if viewer is None else [viewer])
             with ui.element("div").classes("cn-still-hands" + (" one" if len(shown) == 1 else "")):
                 for s in shown:
@@ -225,5 +225,5 @@ def draw_hand(table: StillTable, seat: int, view: TableView) -> None:
         ui.label(f"{s.emoji} {s.name}").classes("cn-still-hand-name")
         hand = ui.element("div").classes("hand w-full").style(f"--n: {max(1, len(codes))}")
         with hand:
-            ctx.screen.hand(ctx, view, codes)
+            ctx.screen.hand(codes)
 

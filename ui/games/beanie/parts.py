@@ -22,8 +22,7 @@ from ui.components.dialog import named_dialog
 from ui.components.words import count
 
 if TYPE_CHECKING:
-    from ui.components.region import Region
-    from ui.table.context import TableContext
+    from ui.table.context import Drawing
 
 
 # ----------------------------------------------------------------------------- small helpers
@@ -59,32 +58,22 @@ YOU_FIX = {"starts": "start", "proposes": "propose", "agrees": "agree", "wins": 
 CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
 
-def message_text(ctx: TableContext[BeanieView], text: str) -> str:
+def message_text(ctx: Drawing[BeanieView], text: str) -> str:
     """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
     "7♦" rather than "7D"."""
     text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
     return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], ctx.with_names(text))
 
 
-def name_of(ctx: TableContext[BeanieView], seat: int) -> str:
+def name_of(ctx: Drawing[BeanieView], seat: int) -> str:
     if seat == ctx.seat:
         return "You"
     seats = ctx.table.seats
     return seats[seat].name if 0 <= seat < len(seats) else f"Player {seat + 1}"
 
 
-# ----------------------------------------------------------------------------- per-browser state and shared checks
-class Local:
-    """What one browser remembers between redraws (kept by that page's own screen): steal mode and the sets box
-    to redraw on selection."""
-
-    def __init__(self) -> None:
-        self.steal_mode = False
-        self.sets_box: ui.element | None = None
-        self.sets_region: Region | None = None  # the sets inside it (a Region redrawn on request after a selection)
-
-
-def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:
+# ----------------------------------------------------------------------------- shared checks
+def steal_pairs(ctx: Drawing[BeanieView], view: BeanieView, need_laid: bool = True) -> list[tuple[int, str]]:
     """(set id, hand card) swaps this seat could make now: a table Beanie stands for a real card it holds."""
     me = ctx.seat
     if me is None or view["phase"] != "play":
@@ -103,7 +92,7 @@ def steal_pairs(ctx: TableContext[BeanieView], view: BeanieView, need_laid: bool
     return out
 
 
-def play_stage(ctx: TableContext[BeanieView], view: BeanieView) -> bool:
+def play_stage(ctx: Drawing[BeanieView], view: BeanieView) -> bool:
     return ctx.my_turn and view["phase"] == "play" and view["turn_stage"] == "play"
 
 
@@ -185,7 +174,7 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
 
 
 # ----------------------------------------------------------------------------- scorecard and sharing
-def scorecard_table(ctx: TableContext[BeanieView], view: BeanieView) -> None:
+def scorecard_table(ctx: Drawing[BeanieView], view: BeanieView) -> None:
     rows = view["scorecard"] or []
     n = view["players"] or len(ctx.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
@@ -216,7 +205,7 @@ def scorecard_table(ctx: TableContext[BeanieView], view: BeanieView) -> None:
                         ui.label(str(totals[i]))
 
 
-def share_text(ctx: TableContext[BeanieView], view: BeanieView) -> str:
+def share_text(ctx: Drawing[BeanieView], view: BeanieView) -> str:
     """The result as plain text: standings, then every round."""
     t = ctx.table
     n = view["players"] or len(t.seats)
@@ -264,7 +253,7 @@ async def copy_share(text: str) -> None:
               else "Text selected: copy it with your device's menu.", position="top")
 
 
-def share_box(ctx: TableContext[BeanieView], view: BeanieView) -> None:
+def share_box(ctx: Drawing[BeanieView], view: BeanieView) -> None:
     text = share_text(ctx, view)
     ui.textarea(value=text).props("readonly outlined autogrow data-testid=share-text").classes(
         "w-full font-mono text-xs")
@@ -272,7 +261,7 @@ def share_box(ctx: TableContext[BeanieView], view: BeanieView) -> None:
         "color=primary no-caps data-testid=btn-share")
 
 
-def scorecard_panel(ctx: TableContext[BeanieView], view: BeanieView, start: str = "scorecard") -> None:
+def scorecard_panel(ctx: Drawing[BeanieView], view: BeanieView, start: str = "scorecard") -> None:
     """Tabs: the round-by-round scorecard and the result as text."""
     with ui.tabs().classes("w-full text-black").props("dense no-caps") as tabs:
         sc = ui.tab("scorecard", "Scorecard").props("data-testid=tab-scorecard")
@@ -284,7 +273,7 @@ def scorecard_panel(ctx: TableContext[BeanieView], view: BeanieView, start: str 
             share_box(ctx, view)
 
 
-def open_scorecard(ctx: TableContext[BeanieView]) -> None:
+def open_scorecard(ctx: Drawing[BeanieView]) -> None:
     view = ctx.view
     with named_dialog("Scorecard") as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
@@ -296,7 +285,7 @@ def open_scorecard(ctx: TableContext[BeanieView]) -> None:
     dialog.open()
 
 
-def results_panel(ctx: TableContext[BeanieView]) -> None:
+def results_panel(ctx: Drawing[BeanieView]) -> None:
     """Under the final standings: the scorecard round by round and Share result."""
     view = ctx.view
     if not view or view["game"] != "beanie":

@@ -7,7 +7,7 @@ A turn: draw (tap the stock or the discard pile), then lay sets / add to sets (+
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
@@ -17,25 +17,22 @@ from logic.beanie.actions import (
     DRAW_STOCK,
     Add,
     Star,
-    Steal,
 )
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.region import Region
 from ui.components.tap import set_tappable
 from ui.components.words import count
-from ui.games.base import GameUI, hand_is_over
-from ui.games.beanie.actions import ActionBar
+from ui.games.base import GameScreen
+from ui.games.beanie.bar import action_bar
+from ui.games.beanie.controls import BeanieControls, BeanieState
 from ui.games.beanie.parts import (
-    Local,
-    choice_dialog,
     is_wild,
     message_text,
     name_of,
     open_scorecard,
     play_stage,
     pretty,
-    preview,
     reason_on,
     results_panel,
     set_as_list,
@@ -52,18 +49,22 @@ RANK_ORDER = {label: i for i, label in enumerate(S.RANK_LABELS)}
 SUIT_ORDER = {s: i for i, s in enumerate("SHDC")}
 
 
-
-
-class BeanieScreen(ActionBar, GameUI[BeanieView]):
-    def __init__(self) -> None:
-        self.local = Local()  # this page's steal mode and sets box
+class BeanieScreen(GameScreen[BeanieView]):
+    """The wild rank, the piles and the sets by owner in the middle; the action bar (ui/games/beanie/bar.py) above
+    the hand. Every tap goes to the controls (ui/games/beanie/controls.py)."""
 
     sort_modes = (("deal", "Deal"), ("rank", "A→K"), ("suit", "♠♥♦♣"))
 
-    def results(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        results_panel(ctx)
+    def __init__(self, ctx: TableContext[BeanieView]) -> None:
+        super().__init__(ctx)
+        self.state = BeanieState()
+        self.controls = BeanieControls(ctx, self.state)
 
-    def sort(self, codes: list[str], mode: str, view: BeanieView) -> list[str]:
+    def results(self) -> None:
+        results_panel(self.ctx)
+
+    def sort(self, codes: list[str], mode: str) -> list[str]:
+        view = self.view
         if mode == "rank":
             return sorted(codes, key=lambda c: (is_wild(c, view), RANK_ORDER[c[:-1]], SUIT_ORDER[c[-1]]))
         if mode == "suit":
@@ -71,24 +72,28 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         return codes
 
     # ----------------------------------------------------------------------------- middle
-    def shown_state(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable:
+    def shown_state(self) -> Hashable:
         """Everything the board and the action bar draw from, as one comparable value: the view, the names at
         the table, whose turn, the selection and steal mode. Chat and presence leave it alone, so they redraw
         nothing under a finger."""
+        ctx = self.ctx
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
-        return (repr(view), seats, ctx.seat, ctx.my_turn, ctx.table.paused, len(ctx.table.log),
-                tuple(ctx.selected), self.local.steal_mode)
+        return (repr(self.view), seats, ctx.seat, ctx.my_turn, ctx.table.paused, len(ctx.table.log),
+                tuple(ctx.selected), self.state.steal_mode)
 
-    def middle_key(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable | None:
-        return self.shown_state(ctx, view)
+    def middle_key(self) -> Hashable | None:
+        return self.shown_state()
 
-    def actions_key(self, ctx: TableContext[BeanieView], view: BeanieView) -> Hashable | None:
-        return self.shown_state(ctx, view)
+    def actions_key(self) -> Hashable | None:
+        return self.shown_state()
 
-    def middle(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
-        loc = self.local
+    def actions(self) -> None:
+        action_bar(self.ctx, self.state, self.controls)
+
+    def middle(self) -> None:
+        ctx, view, st = self.ctx, self.view, self.state
         if not steal_pairs(ctx, view) or not play_stage(ctx, view):
-            loc.steal_mode = False
+            st.steal_mode = False
         me = ctx.seat
         board = ui.column().classes("bn-board w-full items-center gap-2")
         board.props["data-testid"] = "beanie-board"
@@ -97,18 +102,19 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         laid = view["laid_this_round"] or []
         board.props["data-laid"] = "true" if me is not None and me < len(laid) and laid[me] else "false"
         board.props["data-first-turn"] = "true" if view["first_turn"] else "false"
-        board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
+        board.props["data-steal-mode"] = "true" if st.steal_mode else "false"
         with board:
-            self.info_row(ctx, view)
-            self.vote_banner(ctx, view)
+            self.info_row()
+            self.vote_banner()
             if view["phase"] == "play":
-                self.piles(ctx, view)
-            loc.sets_box = ui.element("div").classes("bn-sets w-full")
-            loc.sets_box.props["data-testid"] = "sets"
-            with loc.sets_box:
-                loc.sets_region = Region.on_request(lambda: self.sets(ctx, ctx.view), name="sets")
+                self.piles()
+            st.sets_box = ui.element("div").classes("bn-sets w-full")
+            st.sets_box.props["data-testid"] = "sets"
+            with st.sets_box:
+                st.sets_region = Region.on_request(self.sets, name="sets")
 
-    def info_row(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+    def info_row(self) -> None:
+        ctx, view = self.ctx, self.view
         with ui.row().classes("items-center justify-center gap-2 w-full"):
             with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
                 ui.label("★").classes("bn-wild-star")
@@ -120,7 +126,8 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
             ui.label(message_text(ctx, view["message"])).classes("text-sm text-center opacity-90").props(
                 "data-testid=message")
 
-    def vote_banner(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+    def vote_banner(self) -> None:
+        ctx, view = self.ctx, self.view
         vote = view["vote"]
         if not vote:
             return
@@ -133,7 +140,8 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
             text += " Agree on your turn, or play on."
         ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
 
-    def piles(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+    def piles(self) -> None:
+        ctx, view, do = self.ctx, self.view, self.controls
         can_draw = ctx.my_turn and view["turn_stage"] == "draw"
         reason = None if can_draw else ("Not your turn" if not ctx.my_turn else "You have drawn this turn")
         with ui.row().classes("items-end justify-center gap-6"):
@@ -148,7 +156,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 with stock:
                     card_back(colour="#2b4c9b")
                     ui.label(str(view["stock_count"])).classes("bn-count")
-                stock.on("click", lambda: self.draw(ctx, DRAW_STOCK))
+                stock.on("click", lambda: do.draw(DRAW_STOCK))
                 ui.label("Stock").classes("text-xs opacity-80")
             with ui.column().classes("items-center gap-0"):
                 top = view["discard_top"]
@@ -166,21 +174,15 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                         card(top, wild=is_wild(top, view))
                     else:
                         ui.element("div").classes("pcard bn-empty")
-                pile.on("click", lambda: self.draw(ctx, DRAW_DISCARD))
+                pile.on("click", lambda: do.draw(DRAW_DISCARD))
                 ui.label("Discard").classes("text-xs opacity-80")
         if can_draw:
             ui.label("Draw: tap the stock, or take the top of the discard pile.").classes("bn-hint").props(
                 "data-testid=draw-hint")
 
-    def draw(self, ctx: TableContext[BeanieView], action: Any) -> None:
-        reason = ctx.check(action)
-        if reason:
-            ui.notify(reason, type="warning", position="top")
-            return
-        ctx.send(action)
-
     # ----------------------------------------------------------------------------- sets on the table
-    def sets(self, ctx: TableContext[BeanieView], view: BeanieView) -> None:
+    def sets(self) -> None:
+        ctx, view = self.ctx, self.view
         sets = view["sets"] or []
         if not sets:
             if view["phase"] == "play":
@@ -190,8 +192,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         n = view["players"] or len(ctx.table.seats)
         me = ctx.seat
         owners = sorted({s["owner"] for s in sets}, key=lambda o: (o != me, (o - (me or 0)) % n))
-        loc = self.local
-        steals = steal_pairs(ctx, view) if loc.steal_mode else []
+        steals = steal_pairs(ctx, view) if self.state.steal_mode else []
         sel = list(ctx.selected)
         for owner in owners:
             with ui.element("div").classes("bn-owner" + (" mine" if owner == me else "")).props(
@@ -202,10 +203,9 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 with ui.element("div").classes("bn-owner-sets"):
                     for s in sets:
                         if s["owner"] == owner:
-                            self.one_set(ctx, view, s, sel, steals)
+                            self.one_set(s, sel, steals)
 
-    def one_set(self, ctx: TableContext[BeanieView], view: BeanieView, s: BeanieSet, sel: list[str],
-                steals: list[tuple[int, str]]) -> None:
+    def one_set(self, s: BeanieSet, sel: list[str], steals: list[tuple[int, str]]) -> None:
         box = ui.element("div").classes("bn-set")
         box.props.update({"data-testid": f"set-{s['id']}", "data-set-id": str(s["id"]), "data-owner": str(s["owner"]),
                           "data-type": s["type"]})
@@ -216,13 +216,14 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
                 for c in s["cards"]:
                     steal_here = c["wild"] and (s["id"], c["as"]) in steals
                     target = steal_here and (chosen is None or chosen == c["as"])
-                    click = (lambda a=c["as"], sid=s["id"]: self.steal_click(ctx, sid, a)) if target else None
+                    click = (lambda a=c["as"], sid=s["id"]: self.controls.steal_click(sid, a)) if target else None
                     table_card(c["code"], c["as"], c["wild"], on_click=click, stealable=target)
-            self.set_buttons(ctx, view, s, sel)
+            self.set_buttons(s, sel)
 
-    def set_buttons(self, ctx: TableContext[BeanieView], view: BeanieView, s: BeanieSet, sel: list[str]) -> None:
+    def set_buttons(self, s: BeanieSet, sel: list[str]) -> None:
         """"+" when the selected natural card(s) fit this set; "★" when a lone selected Beanie has room here."""
-        if not sel or not play_stage(ctx, view) or self.local.steal_mode:
+        ctx, view, do = self.ctx, self.view, self.controls
+        if not sel or not play_stage(ctx, view) or self.state.steal_mode:
             return
         wild = wild_of(view)
         if len(sel) == 1 and is_wild(sel[0], view):
@@ -230,7 +231,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
             if not ends:
                 return  # a full set: no ★ at all
             reason = ctx.check(Star(s["id"], sel[0], ends[0]))
-            btn = ui.button("★", on_click=lambda: self.star(ctx, s, sel[0], ends)).props(
+            btn = ui.button("★", on_click=lambda: do.star(s, sel[0], ends)).props(
                 f"round dense color=amber text-color=black data-testid=btn-star data-set-id={s['id']}").classes(
                 "bn-set-btn")
             btn.props["aria-label"] = f"Place the Beanie on {set_title(s)}"
@@ -242,84 +243,29 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
         if plan is None:
             return  # does not fit (or a full match): no "+"
         reason = ctx.check(Add(s["id"], plan[0]))
-        btn = ui.button("+", on_click=lambda: self.add(ctx, s["id"], plan)).props(
+        btn = ui.button("+", on_click=lambda: do.add(s["id"], plan)).props(
             f"round dense color=primary data-testid=btn-add data-set-id={s['id']}").classes("bn-set-btn")
         btn.props["aria-label"] = f"Add {', '.join(pretty(c) for c in plan)} to {set_title(s)}"
         reason_on(btn, reason)
 
-    def add(self, ctx: TableContext[BeanieView], set_id: int, plan: list[str]) -> None:
-        for code in plan:
-            if not ctx.send(Add(set_id, code)):
-                return
-
-    def star(self, ctx: TableContext[BeanieView], s: BeanieSet, code: str, ends: tuple) -> None:
-        if ends != ("low", "high"):
-            ctx.send(Star(s["id"], code, None))
-            return
-        first, last = s["cards"][0]["as"], s["cards"][-1]["as"]
-        low = S.CODES[S.CARD_ID[first] - 1]
-        high = S.CODES[S.CARD_ID[last] + 1]
-        choice_dialog("Which end of the run?", "end-dialog", [
-            (f"Low end: as {pretty(low)}", "btn-end-low", lambda: preview([S.CARD_ID[code]], [S.CARD_ID[low]], 0),
-             lambda: ctx.send(Star(s["id"], code, "low"))),
-            (f"High end: as {pretty(high)}", "btn-end-high",
-             lambda: preview([S.CARD_ID[code]], [S.CARD_ID[high]], 0), lambda: ctx.send(Star(s["id"], code, "high"))),
-        ])
-
-    # ----------------------------------------------------------------------------- stealing
-    def toggle_steal(self, ctx: TableContext[BeanieView]) -> None:
-        loc = self.local
-        loc.steal_mode = not loc.steal_mode
-        eligible = {c for _sid, c in steal_pairs(ctx, ctx.view)}
-        ctx.selected[:] = [c for c in ctx.selected if c in eligible][:1] if loc.steal_mode else []
-        if loc.steal_mode and not ctx.selected and len(eligible) == 1:
-            ctx.selected.append(next(iter(eligible)))
-        self.redraw(ctx)
-
-    def steal_click(self, ctx: TableContext[BeanieView], set_id: int, as_code: str) -> None:
-        if as_code not in ctx.selected:
-            ctx.selected[:] = [as_code]  # tapping the Beanie first picks the card that can replace it
-        action = Steal(set_id, as_code)
-        if ctx.send(action):
-            self.local.steal_mode = False
-
     # ----------------------------------------------------------------------------- hand
-    def on_card_click(self, ctx: TableContext[BeanieView], view: BeanieView, code: str) -> None:
-        if hand_is_over(ctx.view):
-            return  # a tap sent just before the round ended picks nothing in the finished round
-        if self.local.steal_mode:
-            ctx.selected[:] = [] if ctx.selected == [code] else [code]
-        elif code in ctx.selected:
-            ctx.selected.remove(code)
-        else:
-            ctx.selected.append(code)
-        self.redraw(ctx)
+    def on_card_click(self, code: str) -> None:
+        self.controls.card_click(code)
 
-    def redraw(self, ctx: TableContext[BeanieView]) -> None:
-        """Selection changed: the hand and action bar, and the sets (their + / ★ / steal targets)."""
-        ctx.redraw_hand()
-        loc = self.local
-        if loc.sets_box is not None and not loc.sets_box.is_deleted and loc.sets_region is not None:
-            loc.sets_region.refresh()  # (a Region: a tap on a set it just redrew reaches the new one)
-            board = loc.sets_box.parent_slot.parent if loc.sets_box.parent_slot else None
-            if board is not None:
-                board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
-                board.update()
+    def hand_key(self, codes: list[str]) -> Hashable | None:
+        ctx, view, st = self.ctx, self.view, self.state
+        eligible = {c for _sid, c in steal_pairs(ctx, view)} if st.steal_mode else set()
+        return st.steal_mode, tuple(sorted(eligible)), view["drawn_card"], tuple(is_wild(c, view) for c in codes)
 
-    def hand_key(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> Hashable | None:
-        loc = self.local
-        eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
-        return loc.steal_mode, tuple(sorted(eligible)), view["drawn_card"], tuple(is_wild(c, view) for c in codes)
-
-    def hand(self, ctx: TableContext[BeanieView], view: BeanieView, codes: list[str]) -> None:
-        loc = self.local
-        eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
+    def hand(self, codes: list[str]) -> None:
+        ctx, view, st = self.ctx, self.view, self.state
+        eligible = {c for _sid, c in steal_pairs(ctx, view)} if st.steal_mode else set()
         drawn = view["drawn_card"]
         for code in codes:
-            can = not loc.steal_mode or code in eligible
+            can = not st.steal_mode or code in eligible
 
             def click(c: str = code) -> None:
-                self.on_card_click(ctx, ctx.view, c)
+                self.controls.card_click(c)
 
             el = card(code, selected=code in ctx.selected, wild=is_wild(code, view), on_click=click if can else None,
                       disabled=not can)
@@ -331,6 +277,7 @@ class BeanieScreen(ActionBar, GameUI[BeanieView]):
             if code == drawn:
                 el.classes("bn-drawn")
                 el.props["data-drawn"] = "true"
+
 
 def add_plan(s: BeanieSet, sel: list[str], wild: int) -> list[str] | None:
     """The order in which the selected natural cards can all be added to set ``s``, or None."""

@@ -3,29 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.cards import Card
-from logic.president.actions import Give, Pass, PassTrick, Play
 from logic.views import PresidentView
 from ui.components.cards import card
 from ui.components.live import LiveToggle
 from ui.components.region import Region
-from ui.games.base import GameUI, computer_plays_for_viewer, live_button, live_label
+from ui.games.base import GameScreen, computer_plays_for_viewer, live_button, live_label
+from ui.games.president.controls import PresidentControls, PresidentState
+from ui.i18n.viewer import _
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 NORMAL_ORDER = {r: i for i, r in enumerate([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2])}
-COUNT_WORDS = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
 
 
-class PresidentScreen(GameUI[PresidentView]):
+class PresidentScreen(GameScreen[PresidentView]):
+    """The trick or the exchange in the middle; Play, Pass and Pass for this trick (or Give) above the hand."""
+
     sort_modes = (("rank", "Low → high"), ("suit", "By suit"))
 
-    def sort(self, codes: list[str], mode: str, view: PresidentView) -> list[str]:
+    def __init__(self, ctx: TableContext[PresidentView]) -> None:
+        super().__init__(ctx)
+        self.state = PresidentState()
+        self.controls = PresidentControls(ctx, self.state)
+
+    def sort(self, codes: list[str], mode: str) -> list[str]:
         cards = [Card.parse(c) for c in codes]
         if mode == "suit":
             key = lambda c: ("SHDC".index(c.suit), NORMAL_ORDER[c.rank])  # noqa: E731
@@ -34,29 +42,40 @@ class PresidentScreen(GameUI[PresidentView]):
         return [c.code for c in sorted(cards, key=key)]
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
+    def middle_key(self) -> Hashable | None:
         """The message and the trick are parts with keys of their own (a pass changes only the message)."""
-        return view["phase"] == "exchange", ctx.seat
+        return self.view["phase"] == "exchange", self.ctx.seat
 
-    def middle(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
-        Region.part(lambda: self.message_row(ctx, ctx.view),
-                    lambda: (ctx.view["order"], ctx.with_names(ctx.view["message"] or "")))
+    def middle(self) -> None:
+        ctx = self.ctx
+        Region.part(self.message_row,
+                    lambda: (ctx.view["order"], ctx.view.get("jack_back"), tuple(ctx.view.get("lock") or ()),
+                             ctx.with_names(ctx.view["message"] or "")))
         if ctx.view["phase"] == "exchange":
-            Region.part(lambda: self.exchange_panel(ctx, ctx.view),
+            Region.part(self.exchange_panel,
                         lambda: (repr(ctx.view["exchange"]), tuple(s.name for s in ctx.table.seats)))
             return
-        Region.part(lambda: self.trick_area(ctx, ctx.view),
+        Region.part(self.trick_area,
                     lambda: (ctx.view["phase"], repr(ctx.view["trick"]), ctx.view["lead_seat"],
                              tuple(s.name for s in ctx.table.seats)))
 
-    def message_row(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
+    def message_row(self) -> None:
+        ctx, view = self.ctx, self.view
         with ui.row().classes("items-center gap-2"):
-            if view["order"] == "reversed":
+            if view.get("jack_back"):  # house rule: the order chip says it lasts until the trick ends
+                text = (_("Jack-back: 3 is high, 2 is low until the trick ends") if view["order"] == "reversed"
+                        else _("Jack-back: the usual order until the trick ends"))
+                ui.label(text).classes("chip title").props("data-testid=jack-back")
+            elif view["order"] == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
+            if view.get("lock"):
+                suits = " ".join(SUIT_SYMBOLS[s] for s in view["lock"])
+                ui.label(_("Suits locked: {suits}", suits=suits)).classes("chip").props("data-testid=suit-lock")
             if view["message"]:
                 ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
 
-    def trick_area(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
+    def trick_area(self) -> None:
+        ctx, view = self.ctx, self.view
         t = ctx.table
         phase = view["phase"]
         trick = view["trick"] or []
@@ -79,7 +98,8 @@ class PresidentScreen(GameUI[PresidentView]):
                             who = "You" if play["seat"] == ctx.seat else t.seats[play["seat"]].name
                             ui.label(who).classes("text-xs opacity-80")
 
-    def exchange_panel(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
+    def exchange_panel(self) -> None:
+        ctx, view = self.ctx, self.view
         ex = view["exchange"]
         t = ctx.table
         with ui.card().classes("text-black items-center").props("data-testid=exchange"):
@@ -117,7 +137,8 @@ class PresidentScreen(GameUI[PresidentView]):
                              f"{'a card' if len(ex['given'] or []) == 1 else 'cards'} back.")
 
     # ----------------------------------------------------------------------------- actions
-    def actions_key(self, ctx: TableContext[PresidentView], view: PresidentView) -> Hashable | None:
+    def actions_key(self) -> Hashable | None:
+        view = self.view
         """Only the bar's layout: Give while cards are to be given back, else Play and Pass. Whether they can be
         used (turn, selection) is kept up to date in place, so a selection or a turn redraws nothing."""
         phase = view["phase"]
@@ -126,76 +147,26 @@ class PresidentScreen(GameUI[PresidentView]):
             return phase, bool(ex is not None and ex["give_count"] and ex["pending"])
         return phase
 
-    def actions(self, ctx: TableContext[PresidentView], view: PresidentView) -> None:
+    def actions(self) -> None:
+        ctx, view, do = self.ctx, self.view, self.controls
         phase = view["phase"]
         if phase == "exchange":
             ex = view["exchange"]
             if ex is not None and ex["give_count"] and ex["pending"]:
-                live_button(ctx, "Give", "btn-give", lambda: self.give_state(ctx), primary=True)
+                live_button(ctx, "Give", "btn-give", do.give_state, primary=True)
             return
         if phase != "play":
             return
-        live_button(ctx, "Play", "btn-play", lambda: self.play_state(ctx), primary=True)
-        live_button(ctx, "Pass", "btn-pass", lambda: self.pass_state(ctx))
-        toggle = LiveToggle(ctx.send, "Pass for this trick", "btn-pass-trick", lambda: self.pass_trick_state(ctx),
+        live_button(ctx, "Play", "btn-play", do.play_state, primary=True)
+        live_button(ctx, "Pass", "btn-pass", do.pass_state)
+        toggle = LiveToggle(ctx.send, "Pass for this trick", "btn-pass-trick", do.pass_trick_state,
                             icon="fast_forward")
         ctx.keep_live(toggle)
         # one line under the buttons, its height kept while empty: what the player waits for, or why Play is off.
         # The buttons never move when the turn comes (a label among them pushed Pass 300 px on a phone)
         with ui.element("div").classes("reason-slot w-full text-center"):
-            live_label(ctx, lambda: self.waiting_text(ctx), "reason")
-            live_label(ctx, lambda: self.play_state(ctx)[1] if ctx.my_turn else None, "reason", "reason")
-
-    @staticmethod
-    def passing(ctx: TableContext[PresidentView]) -> bool:
-        return ctx.seat is not None and ctx.seat in ctx.view["passing"]
-
-    def waiting_text(self, ctx: TableContext[PresidentView]) -> str | None:
-        if ctx.my_turn or computer_plays_for_viewer(ctx):  # the prompt above says the computer plays for you
-            return None
-        if self.passing(ctx):
-            return "Passing until this trick ends"
-        return "Waiting for your turn"
-
-    def pass_trick_state(self, ctx: TableContext[PresidentView]) -> tuple[bool, Any, str | None]:
-        """On or off, the action that switches it, and why it cannot be used now."""
-        on = self.passing(ctx)
-        view = ctx.view
-        if ctx.seat is None:
-            return on, None, "You are watching"
-        if ctx.seat in view["finished"]:
-            return on, None, "You are out of this hand"
-        if ctx.my_turn:
-            return on, None, "It is your turn: play, or press Pass"
-        if ctx.table.paused:
-            return on, None, "The game is paused"
-        action = PassTrick(not on)
-        return on, action, ctx.check(action)
-
-    def give_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
-        ex = ctx.view["exchange"]
-        n = ex["give_count"] if ex is not None else 0
-        give = Give(tuple(ctx.selected))
-        if ex is None or not ex["pending"]:
-            return None, "Your cards have been given back"
-        if len(ctx.selected) != n:
-            return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
-        return give, ctx.check(give)
-
-    def play_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
-        if not ctx.my_turn:
-            return None, "Not your turn"
-        if not ctx.selected:
-            top = ctx.view["top"]
-            return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
-                          else "Select cards of one rank to lead")
-        play = Play(tuple(ctx.selected))
-        return play, ctx.check(play)
-
-    def pass_state(self, ctx: TableContext[PresidentView]) -> tuple[Any, str | None]:
-        if not ctx.my_turn:
-            return None, "Not your turn"
-        return (Pass(), None) if ctx.view["can_pass"] else (None, "You lead: play something")
+            live_label(ctx, do.waiting_text, "reason")
+            live_label(ctx, lambda: do.play_state()[1] if ctx.my_turn else None, "reason", "reason")
 
 
 Screen = PresidentScreen

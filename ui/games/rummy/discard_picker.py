@@ -6,45 +6,51 @@ takes that card and every card above it. Cards under the spread stay in the pile
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from nicegui import ui
 
-from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
 
 if TYPE_CHECKING:
-    from ui.table.context import TableContext
+    from ui.table.context import Dialogs
 
 PILE_SHOWN = 7  # a pile longer than this gets the picker; on a phone only its top PILE_SHOWN cards are spread
-_open: WeakKeyDictionary[object, tuple[ui.dialog, tuple[str, ...]]] = WeakKeyDictionary()  # page -> its open sheet
+
+
+@dataclass
+class OpenSheet:
+    """The picker a page has open (kept in the page's own screen state), and the pile it shows."""
+
+    dialog: ui.dialog | None = None
+    codes: tuple[str, ...] = ()
 
 
 def is_long(codes: list[str]) -> bool:
     return len(codes) > PILE_SHOWN
 
 
-def picker_button(ctx: TableContext[RummyView], codes: list[str], *, takeable: set[str], can_take: bool,
+def picker_button(ctx: Dialogs, sheet: OpenSheet, codes: list[str], *, takeable: set[str], can_take: bool,
                   on_take: Callable[[str], None]) -> None:
     """The button under a long pile that opens the picker (nothing for a short pile). Drawn with the pile: a sheet
     still open on a pile that has changed since (another player took or discarded) closes."""
-    shown = _open.get(ctx)
-    if shown is not None and (shown[1] != tuple(codes) or shown[0].is_deleted):
-        _open.pop(ctx, None)
-        if not shown[0].is_deleted:
-            shown[0].close()
+    shown = sheet.dialog
+    if shown is not None and (sheet.codes != tuple(codes) or shown.is_deleted):
+        sheet.dialog = None
+        if not shown.is_deleted:
+            shown.close()
     if not is_long(codes):
         return
     ui.button(f"All {len(codes)} cards", icon="unfold_more",
-              on_click=lambda: open_picker(ctx, list(codes), takeable=set(takeable), can_take=can_take,
+              on_click=lambda: open_picker(ctx, sheet, list(codes), takeable=set(takeable), can_take=can_take,
                                            on_take=on_take)).props(
         "dense no-caps unelevated color=white text-color=black data-testid=btn-discard-picker").classes("rm-dig")
 
 
-def open_picker(ctx: TableContext[RummyView], codes: list[str], *, takeable: set[str], can_take: bool,
+def open_picker(ctx: Dialogs, sheet: OpenSheet, codes: list[str], *, takeable: set[str], can_take: bool,
                 on_take: Callable[[str], None]) -> None:
     """The sheet: the pile bottom -> top; takeable cards (while drawing) are tappable, the others shown only."""
     with ctx.overlays or ui.context.slot.parent, named_dialog("Discard pile", "position=bottom") as dialog, \
@@ -71,5 +77,5 @@ def open_picker(ctx: TableContext[RummyView], codes: list[str], *, takeable: set
                                      "data-takeable": "true" if ok else "false"})
                     ui.label("top" if depth == 0 else f"+{depth} above").classes("text-xs text-grey-9")
     dialog.on_value_change(lambda e: None if e.value else dialog.delete())
-    _open[ctx] = (dialog, tuple(codes))
+    sheet.dialog, sheet.codes = dialog, tuple(codes)
     dialog.open()

@@ -17,10 +17,10 @@ from ui.components.tap import set_tappable
 from ui.games.rummy.parts import seat_name
 
 if TYPE_CHECKING:
-    from ui.table.context import TableContext
+    from ui.table.context import Drawing
 
 
-def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Callable[[], object]) -> None:
+def first_draw_board(ctx: Drawing, view: RummyView, on_draw: Callable[[], object]) -> None:
     draw = view["first_deal_draw"]
     cards = list(draw["cards"] or [])
     mine = ctx.seat
@@ -60,7 +60,7 @@ def first_draw_board(ctx: TableContext[RummyView], view: RummyView, on_draw: Cal
                     ui.label(seat_name(ctx, seat)).classes("text-sm")
 
 
-def countdown(ctx: TableContext[RummyView], active: bool) -> None:
+def countdown(ctx: Drawing, active: bool) -> None:
     """Seconds until the game draws for you (the phase's own timer, kept by the table)."""
     if not active:
         return

@@ -9,7 +9,6 @@ that source ("stock", "discard", "hand") lights up and takes the drop, which rea
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -21,11 +20,10 @@ from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.components.words import count as plural_count
-from ui.games.rummy.discard_picker import PILE_SHOWN, picker_button
+from ui.games.rummy.discard_picker import PILE_SHOWN, OpenSheet, picker_button
 
 if TYPE_CHECKING:
-    from ui.components.region import Region
-    from ui.table.context import TableContext
+    from ui.table.context import Dialogs, Drawing
 
 # --- browser-side drag and drop ------------------------------------------------------------------------------
 _ACCEPTS = "(t, s) => !!(s && t.dataset.drop && t.dataset.drop.split(' ').includes(s.split(':')[0]))"
@@ -78,24 +76,6 @@ def drop_target(el: ui.element, kinds: str, on_drop: Callable[[str, str], None])
     el.on("drop", handle, js_handler=JS_DROP)
 
 
-# --- per-page state ------------------------------------------------------------------------------------------
-@dataclass
-class PageState:
-    """What one browser remembers between redraws (kept by that page's own :class:`RummyScreen`)."""
-
-    hint: RummyHint | None = None
-    hint_at: int = -1  # the table's move count when the hint was asked for
-    choose_layoff: bool = False
-    melds_view: Region | None = None  # the melds Region (redrawn on request after a selection)
-    hand_order: list[str] = field(default_factory=list)  # "My order": the player's own arrangement
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def current_hint(self, moves: int) -> RummyHint | None:
-        """The hint, while no move was made since it was asked for (a chat message or a host's setting does not
-        make it stale)."""
-        return self.hint if self.hint is not None and self.hint_at == moves else None
-
-
 # --- words ---------------------------------------------------------------------------------------------------
 def pretty(code: str) -> str:
     c = Card.parse(code)
@@ -106,14 +86,15 @@ def pretty_all(codes: list[str]) -> str:
     return " ".join(pretty(c) for c in codes)
 
 
-def seat_name(ctx: TableContext[RummyView], seat: int, you: str = "You") -> str:
+def seat_name(ctx: Drawing, seat: int, you: str = "You") -> str:
     if seat == ctx.seat:
         return you
     return ctx.table.seats[seat].name if 0 <= seat < len(ctx.table.seats) else f"Seat {seat + 1}"
 
 
 # --- piles ---------------------------------------------------------------------------------------------------
-def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on_draw: Callable[[], None]) -> None:
+def stock_pile(view: RummyView, back: str, can_draw: bool, on_draw: Callable[[], None]) -> None:
+    """The stock face down (``back``: the viewer's card back colour), with its count; tapped or dragged to draw."""
     count = int(view["stock_count"] or 0)
     with ui.column().classes("items-center gap-1"):
         ui.label("Stock").classes("rm-pile-label")
@@ -124,7 +105,7 @@ def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on
         box.props["aria-label"] = f"Stock, {plural_count(count, 'card')}" + (": tap to draw" if can_draw else "")
         with box:
             if count:
-                card_back(str(ctx.pref("card_back", "#2b4c9b")))
+                card_back(back)
             else:
                 ui.element("div").classes("pcard rm-empty")
             ui.label(str(count)).classes("rm-count")
@@ -134,7 +115,7 @@ def stock_pile(ctx: TableContext[RummyView], view: RummyView, can_draw: bool, on
         ui.label("Tap to draw" if can_draw else "").classes("rm-pile-tip")
 
 
-def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set[str], can_take: bool,
+def discard_pile(ctx: Dialogs, sheet: OpenSheet, view: RummyView, *, takeable: set[str], can_take: bool,
                  on_take: Callable[[str], None], hint_take: str | None,
                  drop: Callable[[str, str], None] | None, on_tap: Callable[[], None] | None) -> None:
     """The whole pile, bottom -> top, spread so every card shows its corner."""
@@ -169,11 +150,11 @@ def discard_pile(ctx: TableContext[RummyView], view: RummyView, *, takeable: set
             set_tappable(pile)
             pile.props["aria-label"] = "Discard pile: tap to discard the selected card"
             pile.on("click", lambda _e: on_tap())
-        picker_button(ctx, codes, takeable=takeable, can_take=can_take, on_take=on_take)
+        picker_button(ctx, sheet, codes, takeable=takeable, can_take=can_take, on_take=on_take)
 
 
 # --- melds ---------------------------------------------------------------------------------------------------
-def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[int], hint_melds: set[int],
+def meld_groups(ctx: Drawing, view: RummyView, *, targets: set[int], hint_melds: set[int],
                 on_meld_click: Callable[[int], None] | None, meld_drop: Callable[[int, str, str], None] | None
                 ) -> None:
     """Melds grouped by owner (the viewer first, then clockwise), each meld showing who laid off what."""
@@ -199,7 +180,7 @@ def meld_groups(ctx: TableContext[RummyView], view: RummyView, *, targets: set[i
                              on_click=on_meld_click, drop=meld_drop)
 
 
-def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted: bool,
+def meld_box(ctx: Drawing, m: RummyMeld, *, target: bool, hinted: bool,
              on_click: Callable[[int], None] | None, drop: Callable[[int, str, str], None] | None) -> None:
     mid = int(m["id"])
     laid = {lo["card"]: lo["seat"] for lo in m["layoffs"] or []}
@@ -239,7 +220,7 @@ def meld_box(ctx: TableContext[RummyView], m: RummyMeld, *, target: bool, hinted
 
 
 # --- lines above the piles -----------------------------------------------------------------------------------
-def info_panels(ctx: TableContext[RummyView], view: RummyView, hint: RummyHint | None) -> None:
+def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
     """Last turn, scores, the first-deal draw (early in the match), the must-use warning and the hint."""
     n = len(ctx.table.seats)
     playing = view["phase"] == "play"

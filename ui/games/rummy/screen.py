@@ -15,18 +15,17 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.cards import Card
-from logic.rummy.actions import FIRST_DRAW, TARGETS, Commit, DrawStock, RummyConfig, TakeDiscard, Undo
+from logic.rummy.actions import FIRST_DRAW, Commit, DrawStock, TakeDiscard, Undo
 from logic.table import timers
 from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.region import Region
-from ui.games.base import GameUI, action_button
-from ui.games.rummy.control import RummyControl
+from ui.games.base import GameScreen, action_button
+from ui.games.rummy.choices import discard_option, layoff_reason, layoff_targets, meld_option, stage, undo_reason
+from ui.games.rummy.controls import RummyControls, RummyState, sort_codes
 from ui.games.rummy.first_draw import first_draw_board
 from ui.games.rummy.parts import (
     JS_TAP_EMPTY,
-    PageState,
     discard_pile,
     draggable,
     drop_target,
@@ -41,112 +40,73 @@ from ui.games.rummy.parts import (
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
-# The lobby draws a select for an option only when the config lists its choices. RummyConfig.target has a
-# validator but no listed choices, so offer them here (see the report: better placed in logic/rummy/actions.py).
-_target = RummyConfig.model_fields["target"]
-if not isinstance(_target.json_schema_extra, dict) or "choices" not in _target.json_schema_extra:
-    _target.json_schema_extra = {"choices": list(TARGETS)}
-    _target.title = _target.title or "Race to"
-    _target.description = _target.description or "The match ends when a total reaches this score; 0 = no limit."
-
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours
 UNDO_WHAT = {"discard": "Undo the discard", "meld": "Undo the meld", "layoff": "Undo the lay-off",
              "pickup": "Undo the pickup"}
 
 
-def _rank(code: str) -> int:
-    return Card.parse(code).rank
+class RummyScreen(GameScreen[RummyView]):
+    """Stock and discard pile, the melds by owner, the action bar and the hand; every tap, drag and drop goes to
+    the controls (ui/games/rummy/controls.py)."""
 
-
-def _suit(code: str) -> int:
-    return SUIT_ORDER[Card.parse(code).suit]
-
-
-class RummyScreen(RummyControl, GameUI[RummyView]):
     sort_modes = (("suit", "By suit"), ("rank", "By rank"), ("custom", "My order"))
 
-    def __init__(self) -> None:
-        self.st = PageState()  # this page's hint, lay-off mode and own card order
+    def __init__(self, ctx: TableContext[RummyView]) -> None:
+        super().__init__(ctx)
+        self.state = RummyState()  # this page's hint, lay-off mode and own card order
+        self.controls = RummyControls(ctx, self.state)
 
     # ----------------------------------------------------------------------------- hand order
-    def hand_codes(self, ctx: TableContext[RummyView], view: RummyView) -> list[str]:
-        codes = list(view["hand"])
-        if ctx.sort_mode == "custom":
-            order = [c for c in self.st.hand_order if c in codes]
-            order += [c for c in codes if c not in order]  # new cards go to the right
-            self.st.hand_order = order
-            return order
-        return codes
+    def hand_codes(self) -> list[str]:
+        return self.controls.own_order(list(self.view["hand"]))
 
-    def sort(self, codes: list[str], mode: str, view: RummyView) -> list[str]:
-        if mode == "suit":
-            return sorted(codes, key=lambda c: (_suit(c), _rank(c)))
-        if mode == "rank":
-            return sorted(codes, key=lambda c: (_rank(c), _suit(c)))
-        return codes
-
-    def shown_order(self, ctx: TableContext[RummyView]) -> list[str]:
-        return self.sort(self.hand_codes(ctx, ctx.view), ctx.sort_mode, ctx.view)
-
-    def move_card(self, ctx: TableContext[RummyView], code: str, before: str) -> None:
-        """Rearrange the hand by hand: ``code`` goes to where ``before`` is (or to the end)."""
-        order = self.shown_order(ctx)
-        if code not in order or code == before:
-            return
-        old = order.index(code)
-        order.remove(code)
-        if before in order:
-            i = order.index(before)
-            order.insert(i + 1 if i >= old else i, code)  # dragged right: after the target; left: before it
-        else:
-            order.append(code)
-        self.st.hand_order = order
-        ctx.set_sort("custom")
+    def sort(self, codes: list[str], mode: str) -> list[str]:
+        return sort_codes(codes, mode)
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext[RummyView], view: RummyView) -> Hashable | None:
+    def middle_key(self) -> Hashable | None:
         """In play the piles and melds follow the game, the names and the hint, not chat or presence (a tap is not
         lost to a redraw; the selection and the layoff mode refresh the melds on their own). The draw for the
         first deal redraws on every change."""
+        ctx, view = self.ctx, self.view
         if view["phase"] != "play":
             return None
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
-        return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log), repr(self.current_hint(ctx))
+        return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log), repr(self.controls.current_hint())
 
-    def middle(self, ctx: TableContext[RummyView], view: RummyView) -> None:
-        st = self.st
-        stage = self.stage(ctx, view)
+    def middle(self) -> None:
+        ctx, view, st, do = self.ctx, self.view, self.state, self.controls
+        now = stage(ctx, view)
         root = ui.column().classes("rm-middle w-full items-center gap-2")
         root.props.update({"data-testid": "rummy-middle", "data-stage": str(view["turn_stage"] or ""),
                            "data-must-use": view["must_use"] or ""})
         with root:
-            info_panels(ctx, view, self.current_hint(ctx))
+            info_panels(ctx, view, do.current_hint())
             if view["phase"] == "first-draw":
                 first_draw_board(ctx, view, lambda: ctx.send(FIRST_DRAW))
                 return
-            h = self.current_hint(ctx)
+            h = do.current_hint()
             if view["phase"] == "play":
                 takeable: set[str] = set()
-                if stage == "draw":
+                if now == "draw":
                     takeable = {c for c in view["discard"] or [] if ctx.check(TakeDiscard(c)) is None}
                 with ui.row().classes("rm-piles w-full justify-center items-start no-wrap gap-4"):
-                    stock_pile(ctx, view, stage == "draw" and bool(view["stock_count"]),
-                               lambda: self.draw_stock(ctx))
-                    discard_pile(ctx, view, takeable=takeable, can_take=stage == "draw",
-                                 on_take=lambda c: self.take(ctx, c), hint_take=h.get("take") if h else None,
-                                 drop=(lambda s, t: self.drop_on_discard(ctx, s, t)) if stage == "play" else None,
-                                 on_tap=(lambda: self.tap_discard_pile(ctx)) if stage == "play" else None)
+                    stock_pile(view, str(ctx.pref("card_back", "#2b4c9b")), now == "draw" and bool(view["stock_count"]),
+                               do.draw_stock)
+                    discard_pile(ctx, st.picker, view, takeable=takeable, can_take=now == "draw",
+                                 on_take=do.take, hint_take=h.get("take") if h else None,
+                                 drop=do.drop_on_discard if now == "play" else None,
+                                 on_tap=do.tap_discard_pile if now == "play" else None)
 
-            st.melds_view = Region.on_request(lambda: self.melds_area(ctx, ctx.view), name="melds")
+            st.melds_view = Region.on_request(self.melds_area, name="melds")
 
-    def melds_area(self, ctx: TableContext[RummyView], view: RummyView) -> None:
-        st = self.st
-        stage = self.stage(ctx, view)
-        h = self.current_hint(ctx)
-        cards = self.selection(ctx)
-        targets = set(self.layoff_targets(ctx, view, cards)) if cards else set()
+    def melds_area(self) -> None:
+        ctx, view, st, do = self.ctx, self.view, self.state, self.controls
+        now = stage(ctx, view)
+        h = do.current_hint()
+        cards = do.selection()
+        targets = set(layoff_targets(ctx, view, cards)) if cards else set()
         hint_melds = {lo["meld"] for lo in (h["layoffs"] if h else [])}
-        playing = stage == "play"
+        playing = now == "play"
         area = ui.element("div").classes("rm-melds w-full" + (" rm-can-meld" if playing else ""))
         area.props["data-testid"] = "melds"
         area.props["data-count"] = str(len(view["melds"] or []))
@@ -159,29 +119,33 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
                     tip += " Select 3+ cards and tap here (or press Meld) to put down a set or a run."
                 ui.label(tip).classes("rm-empty-tip")
             meld_groups(ctx, view, targets=targets if (st.choose_layoff or cards) else set(), hint_melds=hint_melds,
-                        on_meld_click=(lambda mid: self.tap_meld(ctx, mid)) if playing else None,
-                        meld_drop=(lambda mid, s, t: self.drop_on_meld(ctx, mid, s, t)) if playing else None)
+                        on_meld_click=do.tap_meld if playing else None,
+                        meld_drop=do.drop_on_meld if playing else None)
         if playing:
-            drop_target(area, "hand", lambda s, t: self.drop_on_table(ctx, s, t))
-            area.on("click", lambda _e: self.tap_table(ctx), js_handler=JS_TAP_EMPTY)
+            drop_target(area, "hand", do.drop_on_table)
+            area.on("click", lambda _e: do.tap_table(), js_handler=JS_TAP_EMPTY)
 
     # ----------------------------------------------------------------------------- hand
-    def hand_key(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> Hashable | None:
-        h = self.current_hint(ctx)
-        return self.stage(ctx, view), tuple(h["highlight"] if h else ()), h["discard"] if h else None, view["must_use"]
+    def on_card_click(self, code: str) -> None:
+        self.controls.card_click(code)
 
-    def hand(self, ctx: TableContext[RummyView], view: RummyView, codes: list[str]) -> None:
+    def hand_key(self, codes: list[str]) -> Hashable | None:
+        view = self.view
+        h = self.controls.current_hint()
+        return stage(self.ctx, view), tuple(h["highlight"] if h else ()), h["discard"] if h else None, view["must_use"]
+
+    def hand(self, codes: list[str]) -> None:
+        ctx, view, do = self.ctx, self.view, self.controls
         hand_el = ui.context.slot.parent
-        stage = self.stage(ctx, view)
-        h = self.current_hint(ctx)
+        now = stage(ctx, view)
+        h = do.current_hint()
         lit = set(h["highlight"] if h else ())
         suggested = h["discard"] if h else None
         must = view["must_use"]
-        drop_target(hand_el, "hand stock discard" if stage == "draw" else "hand",
-                    lambda s, t: self.drop_on_hand(ctx, s, t))
+        drop_target(hand_el, "hand stock discard" if now == "draw" else "hand", do.drop_on_hand)
         for code in codes:
             def click(c: str = code) -> None:
-                self.on_card_click(ctx, ctx.view, c)
+                do.card_click(c)
 
             el = card(code, selected=code in ctx.selected, on_click=click)
             if code in lit:
@@ -194,36 +158,38 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
                 el.classes(add="rm-must")
                 el.props["data-must-use"] = "true"
             draggable(el, f"hand:{code}")
-            drop_target(el, "hand", lambda s, t: self.drop_on_hand(ctx, s, t))
+            drop_target(el, "hand", do.drop_on_hand)
 
     # ----------------------------------------------------------------------------- actions
-    def actions_key(self, ctx: TableContext[RummyView], view: RummyView) -> Hashable | None:
+    def actions_key(self) -> Hashable | None:
         """The bar follows the game, the selection, the names, the turn's grace and the "show buttons" choice; not
         chat or presence (a tap on it is not lost to their redraw)."""
+        ctx = self.ctx
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
-        return (repr(view), tuple(ctx.selected), seats, ctx.my_turn, ctx.table.paused, ctx.table.commit_deadline,
-                len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.st.choose_layoff)
+        return (repr(self.view), tuple(ctx.selected), seats, ctx.my_turn, ctx.table.paused, ctx.table.commit_deadline,
+                len(ctx.table.log), bool(ctx.pref("show_buttons", True)), self.state.choose_layoff)
 
-    def actions(self, ctx: TableContext[RummyView], view: RummyView) -> None:
+    def actions(self) -> None:
+        ctx, view, do = self.ctx, self.view, self.controls
         if view["phase"] != "play" or ctx.seat is None:
             return
-        stage = self.stage(ctx, view)
+        now = stage(ctx, view)
         show = bool(ctx.pref("show_buttons", True))
-        cards = self.selection(ctx)
-        if stage == "pending":
-            self.grace_buttons(ctx)
+        cards = do.selection()
+        if now == "pending":
+            self.grace_buttons()
         else:
             # Draw is always there (off when it cannot be used): no button moves when the turn comes or goes
-            draw_reason = (ctx.check(DrawStock()) if stage == "draw" else
-                           "Not your turn" if stage is None else "You have drawn this turn")
-            action_button(ctx, "Draw", "btn-draw", DrawStock(), draw_reason, primary=stage == "draw",
+            draw_reason = (ctx.check(DrawStock()) if now == "draw" else
+                           "Not your turn" if now is None else "You have drawn this turn")
+            action_button(ctx, "Draw", "btn-draw", DrawStock(), draw_reason, primary=now == "draw",
                           icon="download")
             if show:
-                meld, meld_reason = self.meld_option(ctx, view, cards)
+                meld, meld_reason = meld_option(ctx, view, cards)
                 action_button(ctx, "Meld", "btn-meld", meld, meld_reason, primary=meld is not None)
-                targets = self.layoff_targets(ctx, view, cards)
-                reason = self.layoff_reason(ctx, view, cards, targets)
-                btn = ui.button("Lay off", on_click=lambda: self.press_layoff(ctx, targets)).props(
+                targets = layoff_targets(ctx, view, cards)
+                reason = layoff_reason(ctx, view, cards, targets)
+                btn = ui.button("Lay off", on_click=lambda: do.press_layoff(targets)).props(
                     "data-testid=btn-layoff " + ("color=primary" if not reason else "outline"))
                 if reason:
                     btn.disable()
@@ -231,38 +197,40 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
                     btn.props["data-reason"] = reason
                 else:
                     btn.props["data-targets"] = " ".join(str(t) for t in targets)
-                disc, disc_reason = self.discard_option(ctx, view, cards)
+                disc, disc_reason = discard_option(ctx, view, cards)
                 action_button(ctx, "Discard", "btn-discard", disc, disc_reason, primary=disc is not None)
-            undo_reason = self.undo_reason(ctx, view)
-            ub = action_button(ctx, "Undo", "btn-undo", Undo(), undo_reason, icon="undo").classes("rm-icon-phone")
+            undo_why = undo_reason(ctx, view)
+            ub = action_button(ctx, "Undo", "btn-undo", Undo(), undo_why, icon="undo").classes("rm-icon-phone")
             ub.props["aria-label"] = "Undo"
-            if not undo_reason:
+            if not undo_why:
                 ub.tooltip(UNDO_WHAT.get(view["undo_what"] or "", "Undo"))
-        hint_reason = None if stage in ("draw", "play") else ("Not your turn" if stage is None else "Turn is ending")
-        hb = ui.button("Hint", icon="lightbulb", on_click=lambda: self.show_hint(ctx)).props(
+        hint_reason = None if now in ("draw", "play") else ("Not your turn" if now is None else "Turn is ending")
+        hb = ui.button("Hint", icon="lightbulb", on_click=do.show_hint).props(
             "outline data-testid=btn-hint aria-label=Hint").classes("rm-icon-phone")
         if hint_reason:
             hb.disable()
             hb.props["data-reason"] = hint_reason
         tb = ui.button("Hide buttons" if show else "Show buttons", icon="visibility_off" if show else "visibility",
-                       on_click=lambda: self.toggle_buttons(ctx)).props(
+                       on_click=do.toggle_buttons).props(
             "flat no-caps data-testid=btn-show-buttons").classes("rm-icon-phone")
         tb.props["aria-label"] = ("Hide buttons" if show else "Show buttons") + ": Meld, Lay off and Discard"
         tb.props["data-on"] = "true" if show else "false"
         tb.tooltip("Hide the Meld / Lay off / Discard buttons (drag or tap instead)" if show
                    else "Show the Meld / Lay off / Discard buttons")
-        line = self.next_step(ctx, view, cards, show)
+        line = self.next_step(cards, show)
         if line:
             ui.label(line).classes("reason rm-reason w-full text-center").props("data-testid=reason")
 
-    def grace_buttons(self, ctx: TableContext[RummyView]) -> None:
+    def grace_buttons(self) -> None:
+        ctx, do = self.ctx, self.controls
+
         def left() -> int:
             return math.ceil(timers.seconds_left(ctx.table, time.monotonic(), "commit") or 0)
 
-        btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: self.act(ctx, Undo())).props(
+        btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: do.act(Undo())).props(
             "color=amber text-color=black no-caps data-testid=btn-undo")
         btn.props["data-grace"] = str(left())
-        ui.button("Done", icon="check", on_click=lambda: self.act(ctx, Commit())).props(
+        ui.button("Done", icon="check", on_click=lambda: do.act(Commit())).props(
             "outline data-testid=btn-commit")
 
         def tick() -> None:
@@ -273,18 +241,19 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
 
         ui.timer(0.25, tick)
 
-    def next_step(self, ctx: TableContext[RummyView], view: RummyView, cards: list[str], show: bool) -> str:
-        stage = self.stage(ctx, view)
-        if stage is None:
+    def next_step(self, cards: list[str], show: bool) -> str:
+        ctx, view = self.ctx, self.view
+        now = stage(ctx, view)
+        if now is None:
             cur = view["current"]
             if cur is None or view["phase"] != "play":
                 return ""
             if cur == ctx.seat:  # paused, or the computer plays for the viewer (the prompt above says so)
                 return ""
             return f"Waiting for {seat_name(ctx, cur)} to play."
-        if stage == "draw":
+        if now == "draw":
             return "Your turn: tap the stock to draw, or tap a card in the discard pile to take it."
-        if stage == "pending":
+        if now == "pending":
             return "Discarded. Your turn ends in a moment — Undo takes the discard back."
         if view["must_use"]:
             return (f"You took the {pretty(view['must_use'])} from under the pile: meld it or lay it off "
@@ -293,9 +262,9 @@ class RummyScreen(RummyControl, GameUI[RummyView]):
             return ("Select cards to meld or lay off, or one card to discard." if show else
                     "Select cards, then tap or drag onto the table to meld, a meld to lay off, the discard pile to "
                     "discard.")
-        meld, meld_reason = self.meld_option(ctx, view, cards)
-        targets = self.layoff_targets(ctx, view, cards)
-        disc, _ = self.discard_option(ctx, view, cards)
+        meld, meld_reason = meld_option(ctx, view, cards)
+        targets = layoff_targets(ctx, view, cards)
+        disc, _ = discard_option(ctx, view, cards)
         parts = []
         if meld is not None:
             parts.append("meld them (tap the table)")

@@ -4,7 +4,7 @@ Playing: tap a card (hand, your stock top, your discard tops, and your partner's
 glowing building pile; double-tap a card to play it on the first pile that takes it; or drag it onto a pile.
 A hand card dropped on (or tapped onto) one of your discard piles ends the turn. Esc clears the selection.
 
-The selection and the input handlers live in ui/games/stockpile/control.py, the cards and piles in
+The selection and the input handlers live in ui/games/stockpile/controls.py, the cards and piles in
 ui/games/stockpile/parts.py, the look in assets/stockpile.css.
 """
 
@@ -22,12 +22,12 @@ from logic.table import timers
 from logic.views import StockpileView
 from ui.components.region import Region
 from ui.components.tap import set_tappable
-from ui.games.base import GameUI, action_button
-from ui.games.stockpile.control import Control, card_words, source_code
+from ui.games.base import GameScreen, action_button
+from ui.games.stockpile.controls import StockpileControls, StockpileState, card_words, source_code
 from ui.games.stockpile.parts import build_pile, discard_pile, drop_target, sp_card, stock_pile
 
 if TYPE_CHECKING:
-    from ui.table.context import TableContext
+    from ui.table.context import Drawing, TableContext
 
 TEAM_CLASSES = ("team-a", "team-b", "team-c")
 
@@ -38,25 +38,23 @@ def tappable(el: ui.element, fn: Any) -> None:
     el.on("click", lambda _e: fn())
 
 
-class StockpileScreen(GameUI[StockpileView]):
-    selection_marks = False  # the pick is shown by its Control (one source: a hand card or a pile)
+class StockpileScreen(GameScreen[StockpileView]):
+    """The board (the others' piles, the building piles, mine) and Undo / Pass / Done; taps go to the controls."""
 
-    def __init__(self) -> None:
-        self.control: Control | None = None  # this page's selection and input, made with its context
-
-    def control_for(self, ctx: TableContext[StockpileView]) -> Control:
-        if self.control is None:
-            self.control = Control(ctx)
-        return self.control
-
+    selection_marks = False  # the pick is shown by its controls (one source: a hand card or a pile)
     sort_modes = (("deal", "As drawn"), ("num", "Low → high"))
 
-    # ----------------------------------------------------------------------------- hand
-    def hand_codes(self, ctx: TableContext[StockpileView], view: StockpileView) -> list[str]:
-        """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
-        return [f"{i}:{c}" for i, c in enumerate(view["hand"])]
+    def __init__(self, ctx: TableContext[StockpileView]) -> None:
+        super().__init__(ctx)
+        self.state = StockpileState()
+        self.controls = StockpileControls(ctx, self.state)
 
-    def sort(self, codes: list[str], mode: str, view: StockpileView) -> list[str]:
+    # ----------------------------------------------------------------------------- hand
+    def hand_codes(self) -> list[str]:
+        """Hand cards as "index:code" tokens: the same number can be held twice, and plays name the index."""
+        return [f"{i}:{c}" for i, c in enumerate(self.view["hand"])]
+
+    def sort(self, codes: list[str], mode: str) -> list[str]:
         if mode != "num":
             return codes
 
@@ -66,22 +64,23 @@ class StockpileScreen(GameUI[StockpileView]):
 
         return sorted(codes, key=key)
 
-    def hand_key(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> Hashable | None:
+    def hand_key(self, codes: list[str]) -> Hashable | None:
         """The hand's cards are tappable while the deal is on (dragged only on one's turn); the selection is shown in
-        place (Control.show)."""
-        ctl = self.control_for(ctx)
-        return ctl.can_act(), ctl.can_pick(), view["phase"]
+        place (StockpileControls.show)."""
+        ctl = self.controls
+        return ctl.can_act(), ctl.can_pick(), self.view["phase"]
 
-    def hand(self, ctx: TableContext[StockpileView], view: StockpileView, codes: list[str]) -> None:
-        ctl = self.control_for(ctx)
-        ctl.marks = {k: v for k, v in ctl.marks.items() if not k.startswith("hand:")}
+    def hand(self, codes: list[str]) -> None:
+        view = self.view
+        ctl = self.controls
+        self.state.marks = {k: v for k, v in self.state.marks.items() if not k.startswith("hand:")}
         live, pick = ctl.can_act(), ctl.can_pick()
         if not codes and view["phase"] in ("play", "pending"):
             ui.label("No cards in hand").classes("sp-empty-hand")
         for token in codes:
             i, code = token.split(":")
             src = f"hand:{i}"
-            el = sp_card(code, source=src if live else None, selected=src == ctl.source)
+            el = sp_card(code, source=src if live else None, selected=src == self.state.source)
             el.props["data-testid"] = f"hand-card-{i}"
             el.props["data-index"] = i
             if pick:  # picked already while the others play: ready for the turn
@@ -93,39 +92,41 @@ class StockpileScreen(GameUI[StockpileView]):
         ctl.show(bar=False)
 
     # ----------------------------------------------------------------------------- middle
-    def middle_key(self, ctx: TableContext[StockpileView], view: StockpileView) -> Hashable | None:
+    def middle_key(self) -> Hashable | None:
         """The board follows the game and the names at the table, not presence or chat: a tap that lands while
         someone reconnects or writes is not lost to a redraw. (The selection is shown in place.)"""
+        ctx = self.ctx
         seats = tuple((s.name, s.emoji) for s in ctx.table.seats)
-        return repr(view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log)
+        return repr(self.view), seats, ctx.seat, ctx.my_turn, len(ctx.table.log)
 
-    def middle(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
+    def middle(self) -> None:
+        ctx, view = self.ctx, self.view
         if not view:
             return
-        ctl = self.control_for(ctx)
+        ctl = self.controls
         ctl.begin()
         ui.keyboard(on_key=ctl.on_key)
         live = ctl.can_act()
-        if live and not ctl.was_live:  # my turn starts: bring my piles and hand into view on a small screen
+        if live and not self.state.was_live:  # my turn starts: bring my piles and hand into view on a small screen
             ui.run_javascript("window.scrollTo({top: document.body.scrollHeight, behavior: 'smooth'})")
-        ctl.was_live = live
+        self.state.was_live = live
         board = ui.column().classes("sp-board w-full items-center gap-2")
         board.props["data-testid"] = "stockpile-board"
         board.props["data-partners"] = "true" if view["partners"] else "false"
-        board.props["data-selected"] = ctl.source or ""
-        ctl.board = board
+        board.props["data-selected"] = self.state.source or ""
+        self.state.board = board
         with board:
-            self.others(ctx, view, ctl)
-            self.centre(ctx, view, ctl)
+            self.others()
+            self.centre()
             text = self.message(ctx, view["message"]) if view["message"] else ""
             if text and text != "Your turn":  # the top bar already says so
                 ui.label(text).classes("sp-message").props("data-testid=message")
             if ctx.seat is not None:
-                self.mine(ctx, view, ctl)
+                self.mine()
         ctl.show(bar=False)  # a hand kept from before shows the selection as it is now
 
     @staticmethod
-    def message(ctx: TableContext[StockpileView], text: str) -> str:
+    def message(ctx: Drawing, text: str) -> str:
         text = ctx.with_names(text)
         if text.startswith("You "):
             text = text.replace(" their ", " your ")
@@ -134,7 +135,8 @@ class StockpileScreen(GameUI[StockpileView]):
             text = text.replace(wrong, right)
         return text
 
-    def seat_order(self, ctx: TableContext[StockpileView]) -> list[int]:
+    def seat_order(self) -> list[int]:
+        ctx = self.ctx
         n = len(ctx.table.seats)
         me = ctx.seat
         if me is None:
@@ -145,11 +147,12 @@ class StockpileScreen(GameUI[StockpileView]):
         teams = view["teams"]
         return TEAM_CLASSES[teams[seat] % len(TEAM_CLASSES)] if teams else ""
 
-    def others(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
+    def others(self) -> None:
+        ctx, view, ctl = self.ctx, self.view, self.controls
         t = ctx.table
         live = ctl.can_act()
         with ui.row().classes("sp-others w-full justify-center gap-2"):
-            for s in self.seat_order(ctx):
+            for s in self.seat_order():
                 partner = s == view["partner"]
                 classes = ["player-panel", self.team_class(view, s)]
                 if partner:
@@ -174,12 +177,13 @@ class StockpileScreen(GameUI[StockpileView]):
                         elif view["teams"]:
                             ui.label(f"Team {view['teams'][s] + 1}").classes("chip")
                     with ui.row().classes("panel-piles items-end gap-1 no-wrap"):
-                        self.stock(view, ctl, s, size, usable)
+                        self.stock(s, size, usable)
                         ui.element("div").classes("pile-gap")
                         for p in range(4):
-                            self.discard(ctx, view, ctl, s, p, size, usable, cascade=0)
+                            self.discard(s, p, size, usable, cascade=0)
 
-    def stock(self, view: StockpileView, ctl: Control, s: int, size: str, usable: bool) -> None:
+    def stock(self, s: int, size: str, usable: bool) -> None:
+        view, ctl = self.view, self.controls
         info = view["stocks"][s]
         src = f"stock:{s}" if usable and info["count"] else None
         el = stock_pile(s, info, size, src)
@@ -191,8 +195,8 @@ class StockpileScreen(GameUI[StockpileView]):
                 el.classes(add="can-play")
             ctl.mark(src, el)
 
-    def discard(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control, s: int, p: int, size: str,
-                usable: bool, cascade: int) -> None:
+    def discard(self, s: int, p: int, size: str, usable: bool, cascade: int) -> None:
+        ctx, view, ctl = self.ctx, self.view, self.controls
         cards = view["discards"][s][p]
         src = f"discard:{s}:{p}" if usable and cards else None
         el = discard_pile(s, p, cards, size, src, cascade=cascade)
@@ -207,9 +211,10 @@ class StockpileScreen(GameUI[StockpileView]):
             hand = [f"hand:{i}" for i in range(len(view["hand"]))]
             drop_target(el, hand if usable else [], lambda source: ctl.drop_on_discard(p, source))
             el.props["data-accepts"] = "false"
-            ctl.discs.append(el)
+            self.state.discs.append(el)
 
-    def centre(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
+    def centre(self) -> None:
+        view, ctl = self.view, self.controls
         live = ctl.can_act()
         with ui.row().classes("sp-centre items-start justify-center gap-2 no-wrap"):
             with ui.element("div").classes("draw-pile").props("data-testid=draw-pile") as draw:
@@ -231,38 +236,38 @@ class StockpileScreen(GameUI[StockpileView]):
                     tappable(el, lambda b=b: ctl.click_pile(b))
                 drop_target(el, info["playable"] if live else [],
                             partial(ctl.drop_on_pile, b))
-                ctl.piles.append(el)
+                self.state.piles.append(el)
         ui.label(draw_text).classes("draw-line")  # phones: the draw pile as a line of text
 
-    def mine(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
+    def mine(self) -> None:
+        ctx, view = self.ctx, self.view
         s = ctx.seat
         if s is None:  # (drawn for a seat only)
             return
-        live = ctl.can_pick()  # one's own piles may be picked from while the others play
+        live = self.controls.can_pick()  # one's own piles may be picked from while the others play
         classes = "my-area " + self.team_class(view, s) + (" turn" if view["turn"] == s else "")
         area = ui.element("div").classes(classes)
         area.props["data-testid"] = "my-area"
         with area:
             with ui.column().classes("gap-0 items-center"):
                 ui.label("Your stock").classes("pile-name")
-                self.stock(view, ctl, s, "", live)
+                self.stock(s, "", live)
             with ui.column().classes("gap-0 items-center"):
                 ui.label("Your discard piles").classes("pile-name")
                 with ui.row().classes("gap-2 no-wrap items-start"):
                     for p in range(4):
-                        self.discard(ctx, view, ctl, s, p, "", live, cascade=2)
+                        self.discard(s, p, "", live, cascade=2)
 
     # ----------------------------------------------------------------------------- action bar
-    def actions_key(self, ctx: TableContext[StockpileView], view: StockpileView) -> Hashable | None:
+    def actions_key(self) -> Hashable | None:
         """The bar follows what the board does, and the end-of-turn countdown; the hint follows the pick in place."""
-        return self.middle_key(ctx, view), ctx.table.commit_deadline
+        return self.middle_key(), self.ctx.table.commit_deadline
 
-    def actions(self, ctx: TableContext[StockpileView], view: StockpileView) -> None:
-        ctl = self.control_for(ctx)
+    def actions(self) -> None:
+        self.state.bar = Region.on_request(self.bar_content, name="stockpile-bar")
 
-        ctl.bar = Region.on_request(lambda: self.bar_content(ctx, ctx.view, ctl), name="stockpile-bar")
-
-    def bar_content(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> None:
+    def bar_content(self) -> None:
+        ctx, view = self.ctx, self.view
         phase = view["phase"]
         if phase not in ("play", "pending") or ctx.seat is None:
             return
@@ -278,7 +283,7 @@ class StockpileScreen(GameUI[StockpileView]):
                 action_button(ctx, "Pass", "btn-pass", Pass(), None, primary=True)
         else:
             action_button(ctx, "Undo", "btn-undo", None, "Not your turn", icon="undo")
-        hint = self.hint(ctx, view, ctl)
+        hint = self.hint()
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
         if phase == "pending" and mine:
@@ -286,7 +291,8 @@ class StockpileScreen(GameUI[StockpileView]):
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
                 ui.element("div").classes("pending-fill").style(f"animation-duration: {secs:.2f}s")
 
-    def hint(self, ctx: TableContext[StockpileView], view: StockpileView, ctl: Control) -> str:
+    def hint(self) -> str:
+        ctx, view, ctl = self.ctx, self.view, self.controls
         phase = view["phase"]
         t = ctx.table
         if not ctx.my_turn:
@@ -294,8 +300,8 @@ class StockpileScreen(GameUI[StockpileView]):
             if turn is None or turn == ctx.seat:
                 return ""
             waiting = f"Waiting for {t.seats[turn].name}…"
-            if ctl.source is not None:
-                return f"{waiting} {card_words(ctl.code).capitalize()} stays picked for your turn."
+            if self.state.source is not None:
+                return f"{waiting} {card_words(self.state.code).capitalize()} stays picked for your turn."
             return waiting
         if ctx.seat is None:  # (my turn: I have a seat)
             return ""
@@ -303,7 +309,7 @@ class StockpileScreen(GameUI[StockpileView]):
             return "Discarded: your turn ends in a moment. Undo takes it back."
         if view["can_pass"]:
             return "No cards and nothing to play: pass."
-        src = ctl.source
+        src = self.state.source
         if src is None:
             stock_src = f"stock:{ctx.seat}"
             if ctl.accepting(stock_src):

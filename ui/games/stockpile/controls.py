@@ -1,4 +1,5 @@
-"""Stockpile's selection and input: one :class:`Control` per table page.
+"""Stockpile's state and controls: the pick (:class:`StockpileState`) and every tap, drag and key
+(:class:`StockpileControls`), one of each per table page.
 
 It remembers the picked card ("hand:2", "stock:1", "discard:0:3"), marks it on the board and in the hand, makes
 the building piles that take it glow, and turns clicks, double-clicks, drops and Esc into moves. Selecting only
@@ -9,15 +10,16 @@ stays while that place still shows the same card, so it is there when the turn c
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.stockpile.actions import Discard, Play
 from logic.views import StockpileView
+from ui.components.region import Region
 
 if TYPE_CHECKING:
-    from ui.components.region import Region
     from ui.table.context import TableContext
 
 
@@ -41,19 +43,26 @@ def card_words(code: str | None) -> str:
     return "the wild" if code == "W" else f"the {code}"
 
 
-class Control:
-    """One page's selection, the elements it marks, and the handlers of clicks, double-clicks and drops."""
+@dataclass
+class StockpileState:
+    """What one browser remembers between redraws: the picked card and the drawn elements that show it."""
 
-    def __init__(self, ctx: TableContext[StockpileView]) -> None:
+    source: str | None = None  # the picked place: "hand:2", "stock:1", "discard:0:3"
+    code: str | None = None  # the card the pick showed when it was made
+    marks: dict[str, list[ui.element]] = field(default_factory=dict)  # source -> elements showing it selected
+    piles: list[ui.element] = field(default_factory=list)  # the building piles, in order
+    discs: list[ui.element] = field(default_factory=list)  # my own discard piles (where a hand card ends the turn)
+    bar: Region | None = None  # the action bar's Region (redrawn on request after a selection)
+    board: ui.element | None = None
+    was_live: bool = False  # it was my turn at the last drawing of the board
+
+
+class StockpileControls:
+    """One page's pick, shown on the elements that show it, and every click, double-click, drop and Esc."""
+
+    def __init__(self, ctx: TableContext[StockpileView], state: StockpileState) -> None:
         self.ctx = ctx
-        self.source: str | None = None
-        self.code: str | None = None  # the card the pick showed when it was made
-        self.marks: dict[str, list[ui.element]] = {}  # source -> elements showing it selected
-        self.piles: list[ui.element] = []
-        self.discs: list[ui.element] = []  # my own discard piles (where a hand card ends the turn)
-        self.bar: Region | None = None  # the action bar's Region (redrawn on request after a selection)
-        self.board: ui.element | None = None
-        self.was_live = False
+        self.state = state
 
     # ------------------------------------------------------------------------- state
     @property
@@ -77,14 +86,15 @@ class Control:
         """A fresh draw of the board: forget drawn elements; drop a pick whose place no longer shows its card (or
         once the deal is over)."""
         # the hand is a region of its own that may keep its drawing: its marks stay (deleted ones are pruned)
-        self.marks = {k: v for k, v in self.marks.items() if k.startswith("hand:")}
-        self.piles, self.discs = [], []
-        if self.source is not None and (not self.can_pick() or source_code(self.view, self.source) != self.code):
-            self.source = self.code = None
+        st = self.state
+        st.marks = {k: v for k, v in st.marks.items() if k.startswith("hand:")}
+        st.piles, st.discs = [], []
+        if st.source is not None and (not self.can_pick() or source_code(self.view, st.source) != st.code):
+            st.source = st.code = None
 
     def mark(self, source: str, el: ui.element) -> None:
-        self.marks = {k: [e for e in v if not e.is_deleted] for k, v in self.marks.items()}
-        self.marks.setdefault(source, []).append(el)
+        self.state.marks = {k: [e for e in v if not e.is_deleted] for k, v in self.state.marks.items()}
+        self.state.marks.setdefault(source, []).append(el)
 
     def accepting(self, source: str | None) -> list[int]:
         if source is None:
@@ -93,8 +103,8 @@ class Control:
 
     # ------------------------------------------------------------------------- showing the selection
     def show(self, bar: bool = True) -> None:
-        src = self.source
-        for key, els in list(self.marks.items()):
+        src = self.state.source
+        for key, els in list(self.state.marks.items()):
             for el in els:
                 if el.is_deleted:
                     continue
@@ -104,16 +114,16 @@ class Control:
                     el.props["aria-pressed"] = "true" if on else "false"
                     el.update()
         ok = set(self.accepting(src))
-        for b, el in enumerate(self.piles):
+        for b, el in enumerate(self.state.piles):
             self._flag(el, "glow", b in ok, "data-accepts")
         hand_card = src is not None and src.startswith("hand:") and self.can_act()  # a discard pile ends a turn
-        for el in self.discs:
+        for el in self.state.discs:
             self._flag(el, "glow-discard", hand_card, "data-accepts")
-        if self.board is not None and not self.board.is_deleted:
-            self.board.props["data-selected"] = src or ""
-            self.board.update()
-        if bar and self.bar is not None:
-            self.bar.refresh()
+        if self.state.board is not None and not self.state.board.is_deleted:
+            self.state.board.props["data-selected"] = src or ""
+            self.state.board.update()
+        if bar and self.state.bar is not None:
+            self.state.bar.refresh()
 
     @staticmethod
     def _flag(el: ui.element, cls: str, on: bool, attr: str) -> None:
@@ -125,8 +135,8 @@ class Control:
         el.update()
 
     def select(self, source: str | None) -> None:
-        self.source = source
-        self.code = None if source is None else source_code(self.view, source)
+        self.state.source = source
+        self.state.code = None if source is None else source_code(self.view, source)
         self.show()
 
     # ------------------------------------------------------------------------- handlers
@@ -143,12 +153,12 @@ class Control:
         if not self.can_act() and not (self.can_pick() and self.own(source)):
             self.not_now()
             return
-        self.select(None if self.source == source else source)
+        self.select(None if self.state.source == source else source)
 
     def send(self, action: Any) -> None:
         """Send a move; once it is made the pick is over. A refused move keeps it (and says why)."""
         if self.ctx.send(action):
-            self.source = self.code = None
+            self.state.source = self.state.code = None
 
     def play_first(self, source: str) -> None:
         """Double-click: play on the first pile that takes the card."""
@@ -165,10 +175,10 @@ class Control:
     def click_pile(self, b: int) -> None:
         if self.not_now():
             return
-        if self.source is None:
+        if self.state.source is None:
             ui.notify("First pick a card: from your hand, your stock or a discard pile.", position="top")
             return
-        self.send(Play(self.source, b))
+        self.send(Play(self.state.source, b))
 
     def drop_on_pile(self, b: int, source: str) -> None:
         if self.not_now():
@@ -184,7 +194,7 @@ class Control:
             else:
                 self.not_now()
             return
-        src = self.source
+        src = self.state.source
         if src is not None and src.startswith("hand:") and seat == self.ctx.seat:
             self.send(Discard(int(src[5:]), p))
             return
@@ -202,5 +212,5 @@ class Control:
         self.send(Discard(int(source[5:]), p))
 
     def on_key(self, e: Any) -> None:
-        if e.action.keydown and e.key == "Escape" and self.source is not None:
+        if e.action.keydown and e.key == "Escape" and self.state.source is not None:
             self.select(None)

@@ -1,0 +1,90 @@
+"""President's controls: what the buttons would do now, and why not when they cannot. Every tap in President is a
+button (Play, Pass, Pass for this trick, Give): each reads its action and its reason here, with the page's
+selection; the rules check the action again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from logic.president.actions import Give, Pass, PassTrick, Play
+from logic.views import PresidentView
+from ui.games.base import computer_plays_for_viewer
+from ui.i18n.viewer import _
+
+if TYPE_CHECKING:
+    from ui.table.context import TableContext
+
+COUNT_WORDS = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+
+
+@dataclass
+class PresidentState:
+    """What one browser remembers between redraws: nothing beyond the page's selection (the cards picked up),
+    which the page keeps; everything else is in the view."""
+
+
+class PresidentControls:
+    """The state of each button of President's action bar: (action, reason), read again after every change."""
+
+    def __init__(self, ctx: TableContext[PresidentView], state: PresidentState) -> None:
+        self.ctx = ctx
+        self.state = state
+
+    def passing(self) -> bool:
+        ctx = self.ctx
+        return ctx.seat is not None and ctx.seat in ctx.view["passing"]
+
+    def waiting_text(self) -> str | None:
+        ctx = self.ctx
+        if ctx.my_turn or computer_plays_for_viewer(ctx):  # the prompt above says the computer plays for you
+            return None
+        if self.passing():
+            return "Passing until this trick ends"
+        return "Waiting for your turn"
+
+    def pass_trick_state(self) -> tuple[bool, Any, str | None]:
+        """On or off, the action that switches it, and why it cannot be used now."""
+        ctx = self.ctx
+        on = self.passing()
+        view = ctx.view
+        if ctx.seat is None:
+            return on, None, "You are watching"
+        if ctx.seat in view["finished"]:
+            return on, None, "You are out of this hand"
+        if ctx.my_turn:
+            return on, None, "It is your turn: play, or press Pass"
+        if ctx.table.paused:
+            return on, None, "The game is paused"
+        action = PassTrick(not on)
+        return on, action, ctx.check(action)
+
+    def give_state(self) -> tuple[Any, str | None]:
+        ctx = self.ctx
+        ex = ctx.view["exchange"]
+        n = ex["give_count"] if ex is not None else 0
+        give = Give(tuple(ctx.selected))
+        if ex is None or not ex["pending"]:
+            return None, "Your cards have been given back"
+        if len(ctx.selected) != n:
+            return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
+        return give, ctx.check(give)
+
+    def play_state(self) -> tuple[Any, str | None]:
+        ctx = self.ctx
+        if not ctx.my_turn:
+            return None, "Not your turn"
+        if not ctx.selected:
+            top = ctx.view["top"]
+            if top is not None and ctx.view.get("top_run"):  # house rule "runs": the answer is a run of the same length
+                return None, _("Select a run of {n} cards of one suit that ends higher", n=top["count"])
+            return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
+                          else "Select cards of one rank to lead")
+        play = Play(tuple(ctx.selected))
+        return play, ctx.check(play)
+
+    def pass_state(self) -> tuple[Any, str | None]:
+        ctx = self.ctx
+        if not ctx.my_turn:
+            return None, "Not your turn"
+        return (Pass(), None) if ctx.view["can_pass"] else (None, "You lead: play something")

@@ -1,0 +1,94 @@
+"""What Rummy's selection allows now, and why not when it does not: the reasons on the buttons and in the line
+under them, asked of the rules on a copy (``ctx.check``). Read by the screen when drawing and by the controls
+when a tap comes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from logic.rummy.actions import Discard, LayOff, Meld
+from logic.views import RummyView
+from ui.games.rummy.parts import pretty
+
+if TYPE_CHECKING:
+    from ui.table.context import TableContext
+
+
+def stage(ctx: TableContext[RummyView], view: RummyView) -> str | None:
+    """"draw" / "play" / "pending" when it is my turn, else None."""
+    if view["phase"] != "play" or not ctx.my_turn:
+        return None
+    return view["turn_stage"]
+
+
+def meld_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
+    now = stage(ctx, view)
+    if now is None:
+        return None, "Not your turn"
+    if now == "draw":
+        return None, "Draw first"
+    if now == "pending":
+        return None, "You have discarded"
+    if not cards:
+        return None, "Select 3 or more cards to meld"
+    if len(cards) < 3:
+        return None, "A meld needs 3 or more cards"
+    action = Meld(tuple(cards))
+    reason = ctx.check(action)
+    if reason and "neither a set" in reason:
+        reason = "Not a set or a run"
+    return (None, reason) if reason else (action, None)
+
+
+def layoff_targets(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> list[int]:
+    if stage(ctx, view) != "play" or not cards:
+        return []
+    return [m["id"] for m in view["melds"] or [] if ctx.check(LayOff(m["id"], tuple(cards))) is None]
+
+
+def layoff_reason(ctx: TableContext[RummyView], view: RummyView, cards: list[str], targets: list[int]
+                  ) -> str | None:
+    now = stage(ctx, view)
+    if now is None:
+        return "Not your turn"
+    if now == "draw":
+        return "Draw first"
+    if now == "pending":
+        return "You have discarded"
+    if not view["melds"]:
+        return "No melds on the table yet"
+    if not cards:
+        return "Select cards to lay off"
+    if not targets:
+        if len(cards) >= len(view["hand"]):
+            return "Keep a card to discard"
+        return "No meld takes " + ("that card" if len(cards) == 1 else "those cards")
+    return None
+
+
+def discard_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
+    now = stage(ctx, view)
+    if now is None:
+        return None, "Not your turn"
+    if now == "draw":
+        return None, "Draw first"
+    if now == "pending":
+        return None, "You have discarded"
+    if view["must_use"]:
+        return None, f"Meld the {pretty(view['must_use'])} you took first"
+    if len(cards) != 1:
+        return None, "Select one card to discard"
+    action = Discard(cards[0])
+    reason = ctx.check(action)
+    return (None, reason) if reason else (action, None)
+
+
+def undo_reason(ctx: TableContext[RummyView], view: RummyView) -> str | None:
+    now = stage(ctx, view)
+    if now is None:
+        return "Not your turn"
+    if view["can_undo"]:
+        return None
+    if now == "draw":
+        return "Nothing to undo yet"
+    return "A card drawn from the stock stays in your hand"
