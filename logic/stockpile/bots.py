@@ -14,6 +14,7 @@ from logic.stockpile.bot_common import (
     _common,
     _direct_stock_play,
     _Turn,
+    keep_legal,
     tidy_discard,
 )
 from logic.stockpile.hard import HardBot
@@ -45,6 +46,9 @@ class EasyBot:
     level = "easy"
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+        return keep_legal(view, legal, self._choose(view, legal))
+
+    def _choose(self, view: StockpileView, legal: list[Any]) -> Any:
         a = _common(view, legal)
         if a is not None:
             return a
@@ -71,6 +75,9 @@ class MediumBot:
     level = "medium"
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+        return keep_legal(view, legal, self._choose(view, legal))
+
+    def _choose(self, view: StockpileView, legal: list[Any]) -> Any:
         a = _common(view, legal)
         if a is not None:
             return a

@@ -87,8 +87,8 @@ class StockpileGame(Game[StockpileView]):
         from logic.stockpile import bots
 
         v = V.view(state, seat)
-        if v["hand"]:
-            return bots.easy_discard(v)
+        if v["hand"] and any(type(a) is A.Discard for a in legal):
+            return bots.keep_legal(v, legal, bots.easy_discard(v))
         return bots.make_bot("easy").choose(v, legal, random.Random(0))
 
     def pending_commit(self, state: S.State) -> tuple[float, int, Any] | None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from logic.stockpile import actions as A
 from logic.stockpile import reply
-from logic.stockpile.bot_common import WILD, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn
+from logic.stockpile.bot_common import WILD, _by_kind, _common, _direct_stock_play, _pile_fit, _Turn, keep_legal
 from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
 from logic.stockpile.view_types import StockpileView
 
@@ -84,6 +84,9 @@ class HardBot(TurnPlanBot):
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+        return keep_legal(view, legal, self._choose(view, legal, rng))
+
+    def _choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         if view["seat"] is None:
             return super().choose(view, legal, rng)
         if view["partners"] and not self.partner_lines:

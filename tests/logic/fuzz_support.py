@@ -34,7 +34,8 @@ OPTIONS: dict[str, dict[str, list[Any]]] = {
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
                "reclaim_own": [False, True]},
     "stockpile": {"players": [2, 3, 4, 5, 6], "stock_size": ["short"], "series": ["single"],
-                  "partners": [False, True]},
+                  "partners": [False, True], "no_wild_on_own_discards": [False, True],
+                  "no_partner_piles": [False, True]},
 }
 MAX_STEPS = {"president": 20_000, "rummy": 60_000, "beanie": 30_000, "stockpile": 30_000}
 
@@ -43,11 +44,17 @@ class FuzzFailure(AssertionError):
     """A broken rule of the contract, with the seed and step that show it."""
 
 
-def random_options(key: str, rng: random.Random) -> dict[str, Any]:
-    opts = {name: rng.choice(values) for name, values in OPTIONS.get(key, {}).items()}
-    if key == "stockpile" and opts.get("partners") and opts["players"] not in (4, 6):
-        opts["partners"] = False
+def fit_options(key: str, opts: dict[str, Any]) -> dict[str, Any]:
+    """``opts`` with the switches whose needs are not met turned off (random switch sets, issue 52)."""
+    opts = dict(opts)
+    if key == "stockpile":
+        opts["partners"] = bool(opts.get("partners")) and opts["players"] in (4, 6)
+        opts["no_partner_piles"] = bool(opts.get("no_partner_piles")) and opts["partners"]
     return opts
+
+
+def random_options(key: str, rng: random.Random) -> dict[str, Any]:
+    return fit_options(key, {name: rng.choice(values) for name, values in OPTIONS.get(key, {}).items()})
 
 
 def card_count(key: str, snap: dict[str, Any]) -> Counter:
