@@ -32,7 +32,7 @@ OPTIONS: dict[str, dict[str, list[Any]]] = {
     "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True]},
     "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True]},
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
-               "reclaim_own": [False, True]},
+               "reclaim_own": [False, True], "last_turns": [False, True]},
     "stockpile": {"players": [2, 3, 4, 5, 6], "stock_size": ["short"], "series": ["single"],
                   "partners": [False, True], "no_wild_on_own_discards": [False, True],
                   "no_partner_piles": [False, True]},

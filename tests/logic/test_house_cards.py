@@ -10,7 +10,7 @@ import pytest
 from logic.options import option_sheet
 from logic.registry import get_game
 
-GAMES = ("stockpile",)
+GAMES = ("beanie", "stockpile")
 
 
 @pytest.mark.parametrize("key", GAMES)
