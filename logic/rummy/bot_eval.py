@@ -68,8 +68,8 @@ class Seen:
                 cs = [parse_code(c) for c in lay["cards"]]
                 known[s].difference_update(cs)
                 interest[s].extend(cs)
-            d = parse_code(h["discard"])
-            known[s].discard(d)
+            if h["discard"] is not None:
+                known[s].discard(parse_code(h["discard"]))
         self.known = known
         self.interest = interest
         self.history = view.get("history", [])

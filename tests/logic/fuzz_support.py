@@ -30,7 +30,8 @@ JUNK = [None, "", "ZZ", "1S", "11H", "QS ", "qs", -1, 99, 10**12, 1.5, True, [],
 # so it is left out of "every game ends" (its rules are the same as with a target).
 OPTIONS: dict[str, dict[str, list[Any]]] = {
     "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True]},
-    "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True]},
+    "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True], "top_card_only": [False, True],
+              "keep_dug_card": [False, True], "no_final_discard": [False, True]},
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
                "reclaim_own": [False, True], "last_turns": [False, True]},
     "stockpile": {"players": [2, 3, 4, 5, 6], "stock_size": ["short"], "series": ["single"],
@@ -47,6 +48,8 @@ class FuzzFailure(AssertionError):
 def fit_options(key: str, opts: dict[str, Any]) -> dict[str, Any]:
     """``opts`` with the switches whose needs are not met turned off (random switch sets, issue 52)."""
     opts = dict(opts)
+    if key == "rummy":
+        opts["keep_dug_card"] = bool(opts.get("keep_dug_card")) and not opts.get("top_card_only")
     if key == "stockpile":
         opts["partners"] = bool(opts.get("partners")) and opts["players"] in (4, 6)
         opts["no_partner_piles"] = bool(opts.get("no_partner_piles")) and opts["partners"]

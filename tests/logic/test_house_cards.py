@@ -10,7 +10,7 @@ import pytest
 from logic.options import option_sheet
 from logic.registry import get_game
 
-GAMES = ("beanie", "stockpile")
+GAMES = ("beanie", "rummy", "stockpile")
 
 
 @pytest.mark.parametrize("key", GAMES)

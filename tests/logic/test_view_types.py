@@ -21,7 +21,8 @@ from logic.views import VIEW_TYPES
 # non-empty value at some step (test_every_view_matches_its_type checks it), so nested records are checked too.
 CASES: dict[str, list[tuple[dict[str, Any], int]]] = {
     "president": [({"players": 4, "hands": 4, "revolution": True}, 1), ({"players": 5, "hands": 4}, 2)],
-    "rummy": [({"players": 2, "target": 300, "first_draw": True}, 1), ({"players": 4, "target": 0}, 2)],
+    "rummy": [({"players": 2, "target": 300, "first_draw": True}, 1), ({"players": 4, "target": 0}, 2),
+              ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True}, 3)],
     "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True}, 1),
                ({"players": 4, "rounds": 13}, 2)],
     "stockpile": [({"players": 4, "stock_size": "short", "series": "500", "partners": True}, 1),
