@@ -36,7 +36,7 @@ class BeanieConfig(BaseModel):
                                    help=t_msg("What a Beanie still in your hand costs when the round ends.")),
         "reclaim_own": OptionInfo(t_msg("Reclaim your own Beanie"), "game",
                                   help=t_msg("You may also swap a Beanie out of your own sets, not only others'.")),
-        "last_turns": OptionInfo(t_msg("One last turn each"), "house",
+        "last_turns": OptionInfo(t_msg("Last turn each"), "house",
                                  help=t_msg("When someone goes out, everyone else plays one more turn before the "
                                             "round is scored.")),
     }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))

@@ -104,7 +104,7 @@ The player who went out scores 0 for the round.
 
 Off unless the host turns it on in the lobby (under **House rules**).
 
-- **One last turn each** (as in Five Crowns) — going out no longer ends the round at once. Everyone
+- **Last turn each** (as in Five Crowns) — going out no longer ends the round at once. Everyone
   else plays one more full turn (draw, play, discard), going on round the table, and then the round
   is scored. Whoever went out first wins the round; anyone who also empties their hand on their last
   turn scores 0 as well. *Example:* Ana, Ben and Cai are playing round 5. Ana discards her last card:
@@ -149,7 +149,7 @@ The rule sheet leaves some points open. This is how Card Night settles them:
   your seat. Two timeouts in a row (with no move of your own in between) hand the seat to the
   computer, so a player who walked away does not hold up the table for a whole minute every turn.
 - **Ties** in the final standings share the place.
-- **One last turn each** (house rule): the end-round vote cannot be started during the last turns
+- **Last turn each** (house rule): the end-round vote cannot be started during the last turns
   (the round is ending anyway), and a vote that was open when someone went out lapses. The last turns
   go on round the table from the player after the one who went out and stop when it is that player's
   turn again.

@@ -43,7 +43,7 @@ class RummyConfig(BaseModel):
             help=t_msg("A card taken from under the discard pile need not be melded or laid off this turn."),
             clashes=(Clash(True, "top_card_only", True, t_msg("Needs digging: the top-card-only rule is on")),)),
         "no_final_discard": OptionInfo(
-            t_msg("Go out without a discard"), "house",
+            t_msg("No final discard"), "house",
             help=t_msg("You may go out by melding or laying off your last card, with no final discard.")),
     }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 

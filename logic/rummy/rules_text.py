@@ -110,7 +110,7 @@ say why they cannot be combined.
   of the pile, and the card you dug for no longer has to be melded or laid off this turn.
   *Example:* the pile reads J♣ Q♥ 5♣. You take the J♣ and the two cards above it even though the
   J♣ fits nothing yet; you keep it for later and discard whatever you like.
-- **Go out without a discard** — you may meld or lay off your last card; the hand then ends
+- **No final discard** (go out without a discard) — you may meld or lay off your last card; the hand then ends
   without a final discard (the same short grace period follows, and Undo takes the last meld or
   lay-off back during it). You may still go out by discarding, as usual. *Example:* after
   drawing you hold 5♥ 6♥ 7♥ and nothing else. You meld the run, your hand is empty, and once the
@@ -144,10 +144,10 @@ The rules we follow leave some points open. This is how Card Night settles them:
 - **A set** has at most four cards (there is only one deck).
 - **Several cards at once** may be laid off on one meld in a single move, as long as they fit.
 - **Going out** always means discarding your last card; you cannot end the hand by melding
-  everything (unless the table plays the house rule *Go out without a discard*).
+  everything (unless the table plays the house rule *No final discard*).
 - **House rules and the computer players**: with *Keep a dug card* the computer players still dig
-  only for a card they can use at once (keeping a dug card is allowed, not forced); with *Go out
-  without a discard* they go out that way whenever a meld or lay-off of all their cards is there.
+  only for a card they can use at once (keeping a dug card is allowed, not forced); with *No final
+  discard* they go out that way whenever a meld or lay-off of all their cards is there.
 - **Going out without a discard counts as going out**: the one-turn double applies just the same,
   and the turn's log line says "went out without a discard".
 - **One-turn out** (double score) means you had melded and laid off nothing in earlier turns of

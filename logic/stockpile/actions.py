@@ -70,10 +70,10 @@ class Config(BaseModel):
                                help=t_msg("Play in teams of two with the player sitting opposite you."),
                                needs=(Needs("players", (4, 6), t_msg("Partners need 4 or 6 players"), value=True),)),
         "no_wild_on_own_discards": OptionInfo(
-            t_msg("No wilds on your discard piles"), "house",
+            t_msg("No wild discards"), "house",
             help=t_msg("A wild may not be discarded: it has to be played onto a building pile.")),
         "no_partner_piles": OptionInfo(
-            t_msg("Partners keep to their own piles"), "house",
+            t_msg("Own piles only"), "house",
             help=t_msg("You may not play from your partner's stock or discard piles."),
             needs=(Needs("partners", (True,), t_msg("Only for a game with partners"), value=True),)),
     }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))

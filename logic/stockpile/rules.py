@@ -234,12 +234,11 @@ def _play(s: State, seat: int, action: Play) -> None:
                 raise IllegalMove(t_msg("House rule at this table: you may not play from your partner's stock."))
             raise IllegalMove(t_msg("House rule at this table: you may not play from your partner's discard piles."))
         if owner not in source_seats(s, seat):
+            both = s.partners and not s.own_piles_only
             if kind == SRC_STOCK:
-                raise IllegalMove(
-                    "You can only play from your own stock" + (" or your partner's." if s.partners else ".")
-                )
+                raise IllegalMove("You can only play from your own stock" + (" or your partner's." if both else "."))
             raise IllegalMove(
-                "You can only play from your own discard piles" + (" or your partner's." if s.partners else ".")
+                "You can only play from your own discard piles" + (" or your partner's." if both else ".")
             )
         if kind == SRC_STOCK:
             src = s.stocks[owner]
