@@ -93,14 +93,14 @@ def main() -> None:
     from ui.net.lan import base_urls
     from ui.nicegui_internals import cancel_background_tasks, run_first_at_shutdown
     from ui.pages import register_pages
-    from ui.server.hub import Hub
-    from ui.server.runtime import Runtime, set_runtime
+    from ui.server.runtime import Runtime, build_hub, set_runtime
     from ui.shell.session_cookie import use_tolerant_signer
 
-    hub = Hub(data_dir, inline_bots=simulated)
+    hub = build_hub(data_dir, inline_bots=simulated)  # the live-table server's parts, wired (ui/server/runtime.py)
     hub.load()
-    set_runtime(Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
-                        console_password_always=args.console_password_always))
+    rt = Runtime(hub=hub, data_dir=data_dir, host=args.host, port=args.port, seed=args.seed,
+                 console_password_always=args.console_password_always)
+    set_runtime(rt)
     register_pages()
     app.on_startup(use_tolerant_signer)  # a browser keeps its seat when the host's clock steps back
     app.on_startup(hub.start_ticker)  # every table's timeouts, computer moves and lobby expiry, on the monotonic clock
@@ -112,6 +112,8 @@ def main() -> None:
     run_first_at_shutdown(hub.stop)  # before NiceGUI cancels its tasks: no new moves meanwhile
 
     announcer = None if simulated or args.no_mdns else mdns.install(app, args.name, args.port, args.host)
+    if announcer is not None:
+        rt.mdns_url = lambda: announcer.url  # ``http://cardnight.local:8080`` while the name is announced
     if not simulated:
         print("\nCard Night is running. Open it on this machine or any device on your network:", flush=True)
         urls = base_urls(args.port, args.host)
@@ -133,7 +135,7 @@ def main() -> None:
            fastapi_docs=False,
            # a restart does not wait for guesses queued by the join-code slow-down (ui/guards/code_guard.py)
            timeout_graceful_shutdown=3,
-           **server_options())  # slow requests time out, connections capped per address (connection_guard.py)
+           **server_options(rt.connection_guard))  # slow requests time out, connections capped (connection_guard.py)
 
 
 if __name__ == "__main__":

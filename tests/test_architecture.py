@@ -8,6 +8,8 @@ import dataclasses
 import re
 from pathlib import Path
 
+import nicegui
+
 from logic.registry import all_games
 from ui.games import make_screen, screen_class
 from ui.games.base import GameScreen
@@ -38,10 +40,65 @@ def imports_of_source(source: str) -> set[str]:
     return found
 
 
-def test_nicegui_private_names_live_in_one_module() -> None:
-    users = {str(p.relative_to(ROOT)) for p in python_files("ui", "storage", "logic") + [ROOT / "main.py"]
-             if any(name in p.read_text() for name in PRIVATE_NICEGUI)}
-    assert users == {"ui/nicegui_internals.py"}
+INTERNALS = ROOT / "ui" / "nicegui_internals"
+# what NiceGUI offers at its top level (``nicegui.__all__``), and ``background_tasks`` and ``events``, documented too
+PUBLIC_NICEGUI = frozenset(nicegui.__all__) | {"background_tasks", "events"}
+HOOK_TEXT = (re.compile(r"\bcore\.(loop|sio|app)\b"), re.compile(r"\bapp\._[a-z]"), re.compile(r"\bclient\._[a-z]"),
+             re.compile(r"\bsocket_handlers\(\)"), re.compile(r"\bsio\.(on|handlers|eio)\b"))  # NiceGUI's own handlers
+
+
+def outside_internals() -> list[Path]:
+    return [p for p in python_files("ui", "storage", "logic") + [ROOT / "main.py"] if INTERNALS not in p.parents]
+
+
+def nicegui_hooks_in(source: str) -> set[str]:
+    """What in ``source`` reaches past NiceGUI's public API: a deep import (``nicegui.elements.mixins...``, also inside
+    a function), a module not exported at the top (``from nicegui import core``), ``core.loop``, ``app._...`` and
+    the private names of :data:`PRIVATE_NICEGUI`."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names if node.module == "nicegui")]
+        elif isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        else:
+            continue
+        for module in modules:
+            parts = module.split(".")
+            if parts[0] == "nicegui" and len(parts) > 1 and (
+                    len(parts) > 2 or parts[1] not in PUBLIC_NICEGUI) and parts[1] != "testing":
+                found.add(module)
+    found.update(m.group(0) for pattern in HOOK_TEXT for m in pattern.finditer(source))
+    found.update(name for name in PRIVATE_NICEGUI if name in source)
+    return found
+
+
+def test_nicegui_hooks_live_in_one_package() -> None:
+    """Every hook into NiceGUI's internals is in ui/nicegui_internals/ (each with why and the test an upgrade
+    breaks); elsewhere only NiceGUI's public API."""
+    leaks = {str(p.relative_to(ROOT)): sorted(hooks) for p in outside_internals()
+             if (hooks := nicegui_hooks_in(p.read_text()))}
+    assert leaks == {}
+    assert all(nicegui_hooks_in(p.read_text()) or p.name in ("__init__.py", "http.py")
+               for p in INTERNALS.glob("*.py")), "a module of the package that hooks nothing"
+
+
+def test_the_hook_check_would_have_caught_the_old_leaks() -> None:
+    """What was outside ui/nicegui_internals before issue 49: the element subclass, the loop, the socket handlers."""
+    assert nicegui_hooks_in("from nicegui.elements.mixins.text_element import TextElement\n") == {
+        "nicegui.elements.mixins.text_element"}
+    assert nicegui_hooks_in("from nicegui import core, ui\nloop = core.loop\n") >= {"nicegui.core", "core.loop"}
+    assert nicegui_hooks_in("def f():\n    from nicegui import core\n    return core.sio.handlers\n") >= {"core.sio"}
+    assert nicegui_hooks_in("app._shutdown_handlers.insert(0, f)\n") >= {"app._s", "_shutdown_handlers"}
+    assert nicegui_hooks_in("guard_socket(guarded(internals.socket_handlers()), f)\n") == {"socket_handlers()"}
+    assert not nicegui_hooks_in("from nicegui import app, background_tasks, run, ui\nfrom nicegui.storage import x\n")
+
+
+def test_only_the_package_wraps_nicegui_js() -> None:
+    """A script that wraps nicegui.js's functions lives beside the package that serves it (islands.js)."""
+    wrappers = {str(p.relative_to(ROOT)) for p in [*(ROOT / "assets").rglob("*.js"), *INTERNALS.rglob("*.js")]
+                if re.search(r"window\.renderRecursively\s*=", p.read_text())}
+    assert wrappers == {"ui/nicegui_internals/islands.js"}
 
 
 def test_no_part_takes_the_table_page() -> None:
@@ -125,3 +182,73 @@ def test_table_parts_redraw_through_regions() -> None:
             if re.search(pattern, text):
                 offenders.append(f"{path.relative_to(ROOT)}: {pattern}")
     assert not offenders, offenders
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every circle in ``graph`` (module -> the modules it imports), each found once from its first module."""
+    circles: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+
+    def walk(start: str, node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == start:
+                key = frozenset(path)
+                if key not in seen:
+                    seen.add(key)
+                    circles.append([*path, start])
+            elif nxt not in path and nxt > start:  # each circle once: walked from its smallest module
+                walk(start, nxt, [*path, nxt])
+
+    for module in sorted(graph):
+        walk(module, module, [module])
+    return circles
+
+
+def server_import_graph() -> dict[str, set[str]]:
+    """ui/server's modules and which of them each imports: anywhere in it (inside functions and under
+    ``TYPE_CHECKING`` too), as ``import ui.server.x``, ``from ui.server.x import y`` or ``from ui.server import x``."""
+    modules = {module_name(p): p for p in python_files("ui/server")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = imports_of(path)
+        graph[name] = {m for m in modules if m != name and m != "ui.server" and m in found}
+    return graph
+
+
+def test_ui_server_has_no_import_circle() -> None:
+    """The server's parts import one way (runtime -> hub -> registry, saving, archiver, bots, reviews ...)."""
+    graph = server_import_graph()
+    assert "ui.server.hub" in graph and "ui.server.registry" in graph["ui.server.hub"]
+    assert import_circles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_function_import() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": set(imports_of_source("def f():\n    import a\n"))}
+    assert import_circles(graph) == [["a", "b", "c", "a"]]
+    assert import_circles({"a": {"b"}, "b": set(), "c": {"a"}}) == []
+
+
+# module-level names in ui/ that may hold state, each with why; every other store is a field of the Runtime
+# (ui/server/runtime.py), which every server (and every test's) makes fresh
+MODULE_STATE = {
+    "ui/server/runtime.py": {"_runtime"},  # the runtime itself
+    "ui/nicegui_internals/speedups.py": {"_original"},  # NiceGUI's own function, kept when replaced
+    "ui/nicegui_internals/sockets.py": {"_nicegui_handlers"},  # NiceGUI's own handlers, kept when replaced
+    "ui/shell/save_notice.py": {"_notices", "_installed"},  # the notices of open pages, told by storage's HEALTH
+    "ui/components/region.py": {"_drawing"},  # the regions being drawn now (a stack, empty between draws)
+    "ui/components/scorecard_png.py": {"_cache"},  # drawn glyphs by their inputs (the same for every server)
+}
+
+
+def test_module_level_stores_are_runtime_fields() -> None:
+    found: dict[str, set[str]] = {}
+    for path in python_files("ui"):
+        names = set(re.findall(r"^(_[a-z_]+) *[:=]", path.read_text(), re.M)) - {"__all__"}
+        if names:
+            found[str(path.relative_to(ROOT))] = names
+    assert found == MODULE_STATE

@@ -25,7 +25,15 @@ from playwright.sync_api import Browser, Page, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
-from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table, seat_identities  # noqa: E402
+from tests.e2e.layout_walk import (  # noqa: E402
+    SIZES,
+    TOAST_JS,
+    PageWatch,
+    check_screen,
+    first_look_problems,
+    open_table,
+    seat_identities,
+)
 
 # short games at a pace a person can follow, so each phase is on screen for a moment
 GAMES = {
@@ -47,7 +55,8 @@ class Gallery:
     def shot(self, page: Page, name: str, walk: bool, touch: bool) -> None:
         path = self.out / f"{name}.png"
         page.screenshot(path=str(path))
-        problems = check_screen(page, touch=touch) + seat_identities(page) if walk else []
+        problems = first_look_problems(page, touch) + check_screen(page, touch=touch) + seat_identities(page) \
+            if walk else []
         self.report.append(f"{name}: " + ("ok" if not problems else "\n    " + "\n    ".join(problems)))
         print(path, "" if not problems else f"({len(problems)} problems)", flush=True)
 
@@ -72,10 +81,12 @@ class Gallery:
         page.click(f"[data-testid=friends-{game}]")
         page.wait_for_selector("[data-testid=join-code]")
         page.wait_for_timeout(400)
-        take("lobby", walk=False)
+        take("lobby")
         open_table(page, f"{self.server.url}/new/{game}?{GAMES[game]}")
         code = page.url.rstrip("/").rsplit("/", 1)[-1]
         take("start")
+        self.distraction_free(page, f"{prefix}-{n + 1:02d}-start-distraction-free", touch)
+        n += 1
         tv = self.tv_shot(code, f"{game}-tvpage-start-{size}")
         page.request.post(f"{self.server.url}/test/autoplay/{code}")
         deadline, last_phase, last_shot = time.monotonic() + PACED_S, "", time.monotonic()
@@ -112,6 +123,21 @@ class Gallery:
         if watch.errors:
             self.report.append(f"{prefix} page errors:\n    " + "\n    ".join(watch.errors))
         ctx.close()
+
+    def distraction_free(self, page: Page, name: str, touch: bool) -> None:
+        """The table without the header, with a notice showing (its own band), walked; then the header back."""
+        def toggle(header: bool) -> None:  # the page reloads with the header gone (or back)
+            page.locator("[data-testid=btn-menu]").click()
+            page.get_by_role("menuitem", name="Distraction-free").click()
+            page.wait_for_function("(on) => !!document.querySelector('[data-testid=header]') === on", arg=header)
+            page.locator("[data-testid=table]").wait_for()
+            page.wait_for_timeout(800)
+
+        toggle(False)
+        page.evaluate(TOAST_JS, "Sam joined the table. The computer played for Alex, who ran out of time.")
+        page.wait_for_timeout(700)
+        self.shot(page, name, True, touch)
+        toggle(True)
 
     def tv_shot(self, code: str, name: str) -> Page | None:
         tv = self.browser.new_context(**SIZES["tv"], reduced_motion="reduce").new_page()

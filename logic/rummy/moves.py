@@ -251,8 +251,9 @@ def _apply_commit(st: RummyState) -> None:
             took = list(entry[1])
         elif tag == "m":
             for m in st.melds:
-                if m[0] == entry[1]:
-                    melded.append(list(m[6]))
+                if m[0] == entry[1]:  # as put down: cards laid off on it later this turn are named as lay-offs
+                    added = {c for _, c in m[7]}
+                    melded.append([c for c in m[6] if c not in added])
                     break
         elif tag == "l":
             meld = st.melds[entry[1]]

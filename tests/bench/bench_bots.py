@@ -5,7 +5,7 @@
 
 Part 1 (think time): DECISIONS positions per game, taken from real mid-game positions (games played by the
 middle level; the first and last 10% of each game's decisions are skipped, and only decisions with two or
-more legal actions count). Every level decides on the same positions through ``ui.server.hub.choose_bot_action``
+more legal actions count). Every level decides on the same positions through ``logic.bot_worker.choose_bot_action``
 (the function the server calls): p50, p95 and max of the wall time, and p95 of the CPU time (less sensitive
 to a loaded machine). Targets (no one waits on it): easiest level p95 <= 10 ms, middle <= 100 ms, strongest <= 1 s
 with max <= 2 s.
@@ -36,8 +36,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from logic.bot_worker import choose_bot_action  # noqa: E402
 from logic.registry import get_game  # noqa: E402
-from ui.server.hub import choose_bot_action  # noqa: E402
 
 CONFIGS = {
     "president": {"players": 4},
@@ -104,11 +104,11 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
     from nicegui import core
 
     from logic.table import Seat
-    from ui.server.hub import Hub
+    from ui.server.runtime import build_hub
 
     core.loop = asyncio.get_running_loop()
-    hub = Hub(Path(tempfile.mkdtemp(prefix="cn-bench-bots-")))
-    hub.store._fsync = fsync  # False: leave out the disk, to see the bots' own share
+    hub = build_hub(Path(tempfile.mkdtemp(prefix="cn-bench-bots-")))
+    hub.saves.store._fsync = fsync  # False: leave out the disk, to see the bots' own share
     game = get_game(key)
     original = type(game).bot_levels
     if force_inline:  # what the pool saves: the hub sends only the last level to the pool, so add a dummy one
@@ -134,16 +134,16 @@ async def hub_loop_lag(key: str, level: str, seconds: float, tables: int, force_
                 await hub.tick()
                 await asyncio.sleep(0.1)
 
-        moves0 = sum(len(t.log) for t in hub.tables.values())
+        moves0 = sum(len(t.log) for t in hub.registry.tables.values())
         tasks = [asyncio.create_task(probe()), asyncio.create_task(ticker())]
         await asyncio.sleep(seconds)
         stop.set()
         await asyncio.gather(*tasks)
-        moves = sum(len(t.log) for t in hub.tables.values()) - moves0
+        moves = sum(len(t.log) for t in hub.registry.tables.values()) - moves0
         for _ in range(50):  # let running bot tasks notice and stop
-            if not hub.busy:
+            if not hub.bots.busy:
                 break
-            for t in hub.tables.values():
+            for t in hub.registry.tables.values():
                 t.paused = True
             await asyncio.sleep(0.1)
     finally:

@@ -153,7 +153,7 @@ def server_until_flag(key: str, seats: list[list[Any]],
     seats taking turns one chunk each (the first one decision, then about CHUNK_SECONDS), the person's seat (0) first,
     until the first costly verdict; its seat."""
     from logic.review import review_order
-    from ui.server.reviews import CHUNK_SECONDS, MAX_CHUNK
+    from ui.server.review_work import CHUNK_SECONDS, MAX_CHUNK
 
     order = [review_order(points) for points in seats]
     done, size = [0] * len(seats), [1] * len(seats)

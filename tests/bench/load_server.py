@@ -38,10 +38,9 @@ def main() -> None:
     from storage.secret import load_or_create_secret
     from tests.bench.crash_restart import computer_table
     from ui.pages import register_pages
-    from ui.server.hub import Hub
-    from ui.server.runtime import Runtime, set_runtime
+    from ui.server.runtime import Runtime, build_hub, set_runtime
 
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     hub.load()
     set_runtime(Runtime(hub=hub, data_dir=data_dir, host="127.0.0.1", port=args.port))
     register_pages()
@@ -56,7 +55,7 @@ def main() -> None:
     def keep() -> None:
         now = time.time()
         for code in list(mine):
-            table = hub.tables.get(code)
+            table = hub.registry.tables.get(code)
             if table is None or table.status != STATUS_PLAYING:
                 if table is not None:
                     stats["finished"] += 1
@@ -68,8 +67,8 @@ def main() -> None:
                 mine[code] = (len(table.log), now)
         while len(mine) < args.tables:
             key = keys[stats["created"] % len(keys)]
-            table = computer_table(key, hub.new_code(), rng.randrange(1 << 30))
-            hub.tables[table.code] = table
+            table = computer_table(key, hub.registry.new_code(), rng.randrange(1 << 30))
+            hub.registry.tables[table.code] = table
             hub.changed(table)
             mine[table.code] = (0, now)
             stats["created"] += 1
@@ -94,7 +93,7 @@ def main() -> None:
         now = time.time()
         lag = sorted(hub.ticker_lag[-200:]) or [0.0]
         late = sorted(loop_lag) or [0.0]
-        return {**stats, "live": len(mine), "all_tables": len(hub.tables),
+        return {**stats, "live": len(mine), "all_tables": len(hub.registry.tables),
                 "stalled": sum(1 for _, (_, t) in mine.items() if now - t > 60),
                 "moves_live": sum(n for n, _ in mine.values()),
                 "tick_p50": lag[len(lag) // 2], "tick_max": lag[-1],

@@ -91,7 +91,8 @@ def install() -> None:
     @app.get("/bench/fill")
     def fill(n: int = 200, speed: float = 1.0, level: str = "", games: str = "president,rummy,beanie,stockpile"):
         hub = runtime().hub
-        hub.caps.per_minute = hub.caps.open_per_browser = hub.caps.open_per_address = 10**9  # one bench host, many
+        caps = hub.registry.caps
+        caps.per_minute = caps.open_per_browser = caps.open_per_address = 10**9  # one bench host, many
         keys = games.split(",")
         made = []
         for i in range(n):
@@ -103,7 +104,7 @@ def install() -> None:
             table.seats[0] = Seat(player_id="bot-0", name="Bot", emoji="x", bot=lv)
             hub.changed(table)
             made.append(table.code)
-        return {"made": len(made), "tables": len(hub.tables)}
+        return {"made": len(made), "tables": len(hub.registry.tables)}
 
     @app.get("/bench/stats")
     def stats(reset: int = 0):
@@ -113,12 +114,12 @@ def install() -> None:
         late = [b - a - 0.1 for a, b in zip(ticks, ticks[1:], strict=False)]
         lags = LOOP_LAGS[MARK["lags"]:]
         ticker = hub.ticker_lag[-max(0, len(ticks)):] if ticks else []
-        moves = sum(len(t.log) for t in hub.tables.values())
+        moves = sum(len(t.log) for t in hub.registry.tables.values())
         pid = os.getpid()
         kids = children(pid)
         out = {
-            "seconds": now - MARK["at"], "tables": len(hub.tables),
-            "playing": sum(1 for t in hub.tables.values() if t.status == STATUS_PLAYING),
+            "seconds": now - MARK["at"], "tables": len(hub.registry.tables),
+            "playing": sum(1 for t in hub.registry.tables.values() if t.status == STATUS_PLAYING),
             "moves": moves - MARK["moves"], "ticks": len(ticks),
             "ticker_p50": pct(ticker, 0.5), "ticker_p95": pct(ticker, 0.95), "ticker_max": max(ticker, default=0),
             "tick_late_p50": pct(late, 0.5), "tick_late_p95": pct(late, 0.95), "tick_late_max": max(late, default=0),

@@ -11,8 +11,12 @@ What it checks on the page as it is now (:func:`check_screen`):
   at its top, middle and bottom instead;
 - with a toast showing, no toast's box meets anything that table needs (a toast lets taps through, so
   ``elementFromPoint`` cannot see it: boxes are compared);
+- no hand frame is shown empty (before the deal, or after a player went out, it says why or is not there);
 - on touch, every tap target is at least 44 x 44 CSS px (the strip rule for overlapped cards);
 - the page logged no console error and no request failed (:class:`PageWatch`, attached before the page loads).
+
+At the first look (:func:`first_look_problems`): the button to go on (the host's Start, Next hand, Play again) is in
+view and uncovered without scrolling, and on a phone a lobby's cards are one column of equal width.
 """
 
 from __future__ import annotations
@@ -72,6 +76,11 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     return el.hasAttribute('data-card') && item.parentElement && item.parentElement.matches(fanned)
       ? item.parentElement : null;
   };
+  if (!toastOnly) {  // a frame with nothing in it (a hand before the deal) says nothing to a player
+    for (const hand of [...table.querySelectorAll('[data-testid=hand]')].filter(shown)) {
+      if (!hand.querySelector('[data-card]') && !(hand.textContent || '').trim()) problems.push('an empty hand frame');
+    }
+  }
   for (const el of els) {
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     const r = el.getBoundingClientRect();
@@ -134,8 +143,11 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
   return [...new Set(problems)];
 }"""
 
-TOAST_JS = """(text) => { (window.Quasar && Quasar.Notify) ? Quasar.Notify.create({message: text, position: 'top',
-  type: 'info', timeout: 4000}) : null; return !!(window.Quasar && Quasar.Notify); }"""
+TOAST_JS = """(text) => { if (!(window.Quasar && Quasar.Notify)) return false;
+  window.cnWalkToast = Quasar.Notify.create({message: text, position: 'top', type: 'info', timeout: 4000});
+  return true; }"""
+# dismissed through Quasar (taking its node out of the page behind Vue's back broke the page's next notice)
+UNTOAST_JS = "() => { if (window.cnWalkToast) { window.cnWalkToast(); window.cnWalkToast = null; } }"
 
 
 @dataclass
@@ -171,7 +183,8 @@ def check_screen(page: Page, touch: bool, toast: bool = True) -> list[str]:
     if toast and page.evaluate(TOAST_JS, "Sam joined the table. The computer played for Alex."):
         page.wait_for_timeout(350)  # the toast slides in
         problems += page.evaluate(_CHECK_JS, [*args, True])
-        page.evaluate("() => document.querySelectorAll('.q-notification').forEach(n => n.remove())")
+        page.evaluate(UNTOAST_JS)
+        page.wait_for_timeout(350)  # (and slides out)
     return problems
 
 
@@ -181,6 +194,41 @@ def open_table(page: Page, url: str, settle_ms: int = 300) -> None:
     page.wait_for_selector("[data-testid=table]")
     page.locator("[data-testid=hand] [data-card], [data-testid=table][data-phase=first-draw]").first.wait_for()
     page.wait_for_timeout(settle_ms)
+
+
+_FIRST_LOOK_JS = """([touch]) => {
+  const problems = [];
+  const scroller = document.querySelector('.cn-scroll');
+  if (scroller) scroller.scrollTop = 0;
+  window.scrollTo(0, 0);
+  // the button to go on (the host's Start, Next hand, Play again), at the first look: no scrolling to find it
+  const goOn = {'btn-start': 'Start', 'btn-next-hand': 'Next hand', 'btn-play-again': 'Play again'};
+  for (const [id, label] of Object.entries(goOn)) {
+    const btn = document.querySelector(`[data-testid=table] [data-testid=${id}]`);
+    if (!btn || btn.getBoundingClientRect().width < 1) continue;
+    const r = btn.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+      problems.push(`${label} is not in view without scrolling (${Math.round(r.left)},${Math.round(r.top)})`);
+    else {
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !btn.contains(hit)) problems.push(`${label} is covered`);
+    }
+  }
+  const cards = [...document.querySelectorAll('.lobby-cards > .q-card')];
+  if (touch && cards.length) {  // one column on a phone: each card as wide as the others
+    const widths = cards.map(c => Math.round(c.getBoundingClientRect().width));
+    if (Math.max(...widths) - Math.min(...widths) > 1)
+      problems.push(`the lobby's cards are ${widths.join(', ')} px wide`);
+  }
+  return problems;
+}"""
+
+
+def first_look_problems(page: Page, touch: bool) -> list[str]:
+    """What is wrong at the first look, before any scrolling (besides :func:`check_screen`): the button to go on (a
+    host's Start, Next hand, Play again) out of view or covered; a lobby's cards of different widths on a phone."""
+    problems: list[str] = page.evaluate(_FIRST_LOOK_JS, [touch])
+    return problems
 
 
 _SEATS_JS = """() => [...document.querySelectorAll('[data-testid=table] .seat-badge')].map(b => ({

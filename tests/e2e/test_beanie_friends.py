@@ -274,7 +274,7 @@ def simulate(seed: int, rounds: int = ROUNDS) -> tuple[int | None, int, int]:
     browser moves until then, browser moves in the whole game when played to the end)."""
     from logic.beanie import GAME
     from logic.beanie.actions import DRAW_STOCK, NEXT, Discard, Lay, Steal
-    from ui.server.hub import choose_bot_action
+    from logic.bot_worker import choose_bot_action
 
     st = GAME.new_game(GAME.make_config(players=3, rounds=rounds), seed)
     log_len, moves, steal_round, moves_at_steal = 0, 0, None, 0

@@ -137,10 +137,11 @@ def test_forged_events_change_nothing(browser: Browser, server: Server) -> None:
 
 
 def test_join_codes_are_random_and_not_countable(tmp_path: Path) -> None:
-    from ui.server.hub import CODE_ALPHABET, Hub
+    from ui.server.registry import CODE_ALPHABET
+    from ui.server.runtime import build_hub
 
-    hub = Hub(tmp_path)
-    codes = [hub.new_code() for _ in range(3000)]
+    hub = build_hub(tmp_path)
+    codes = [hub.registry.new_code() for _ in range(3000)]
     assert len(set(codes)) == len(codes)
     assert all(len(c) >= 6 and set(c) <= set(CODE_ALPHABET) for c in codes)
     assert len(CODE_ALPHABET) ** 6 > 500_000_000  # guessing one of a few live tables takes ages at seconds a try

@@ -1,4 +1,4 @@
-"""The browser re-renders a table page's regions on their own (assets/islands.js).
+"""The browser re-renders a table page's regions on their own (ui/nicegui_internals/islands.js).
 
 A selection in the hand must redraw the hand and the action bar, not the seats or the trick; a move must
 still reach every region; and elements inside a region stay reachable through NiceGUI's ``getElement``.

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, shared_server_fixture
-from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, open_table, seat_identities
+from tests.e2e.layout_walk import SIZES, PageWatch, check_screen, first_look_problems, open_table, seat_identities
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +62,78 @@ def test_the_walker_sees_a_covered_card_a_small_target_and_a_toast_on_the_table(
     page.add_style_tag(content="body .q-notifications__list--top { top: 300px !important; }")
     problems = check_screen(page, touch=True)
     assert any("under a toast" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_host_sees_start_at_the_first_look(browser: Browser, server: Server, size: str) -> None:
+    """A host's lobby: Start (or why it waits) stays at the bottom edge while the options scroll above it, nothing is
+    covered (with a toast too), and on a phone the lobby's cards are one column of equal width. The walker sees a
+    Start pushed below the fold and a narrower card."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    watch = PageWatch().attach(page)
+    page.goto(server.url)
+    page.click("[data-testid=friends-president]")  # four seats and the most options: the longest lobby
+    page.wait_for_selector("[data-testid=join-code]")
+    touch = size == "phone"
+    problems = first_look_problems(page, touch) + check_screen(page, touch=touch)
+    assert not problems, "\n".join(problems)
+    assert page.evaluate("() => document.querySelector('.cn-scroll').scrollHeight > innerHeight"), "a short lobby"
+    assert not watch.errors, "\n".join(watch.errors)
+    page.add_style_tag(content=".cn-table .lobby-start { position: static; } "
+                               ".cn-table .lobby-cards > .q-card:last-child { flex: 0 0 260px; }")
+    problems = first_look_problems(page, touch)
+    assert any(p.startswith("Start is not in view") for p in problems), problems
+    assert not touch or any("cards are" in p for p in problems), problems
+
+
+def test_a_guest_lobby_on_a_phone(browser: Browser, server: Server) -> None:
+    """A guest's lobby (taking a seat first, the code in a line, the invitation folded): nothing covered, the game's
+    name beside "Lobby closes in …" and the watcher count, every tap target a finger's size; then seated."""
+    host = browser.new_context(**SIZES["laptop"]).new_page()
+    host.goto(server.url)
+    host.click("[data-testid=friends-beanie]")
+    code = host.locator("[data-testid=join-code]").inner_text()
+    page = browser.new_context(**SIZES["phone"]).new_page()
+    watch = PageWatch().attach(page)
+    page.goto(f"{server.url}/table/{code}")
+    expect(page.get_by_test_id("take-seat")).to_be_visible()
+    page.wait_for_timeout(300)
+    problems = first_look_problems(page, True) + check_screen(page, touch=True)
+    assert not problems, "\n".join(problems)
+    page.fill("[data-testid=join-name]", "Guest")
+    page.click("[data-testid=btn-join]")
+    expect(page.get_by_test_id("take-seat")).to_have_count(0)
+    problems = first_look_problems(page, True) + check_screen(page, touch=True)
+    assert not problems, "\n".join(problems)
+    assert not watch.errors, "\n".join(watch.errors)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_toast_covers_nothing_in_distraction_free_mode(browser: Browser, server: Server, size: str) -> None:
+    """Without the header, its band stays for notices: a toast lies on neither the top bar nor the table."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    open_table(page, f"{server.url}/new/rummy?{GAMES['rummy']}")
+    page.get_by_test_id("btn-menu").click()
+    page.get_by_role("menuitem", name="Distraction-free").click()
+    expect(page.get_by_test_id("header")).to_have_count(0)
+    page.locator("[data-testid=hand] [data-card]").first.wait_for()
+    page.wait_for_timeout(300)
+    problems = check_screen(page, touch=size == "phone")
+    assert not problems, "\n".join(problems)
+    expect(page.locator(".top-bar .game-title")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_draw_for_the_first_deal_shows_no_empty_hand(browser: Browser, server: Server, size: str) -> None:
+    """Before the deal nobody holds a card: the deck is the one thing to tap, no empty hand frame or sort button."""
+    page = browser.new_context(**SIZES[size]).new_page()
+    open_table(page, f"{server.url}/new/rummy?players=2&bots=1&level=easy&seed=5&speed=0.5")
+    expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "first-draw")
+    problems = check_screen(page, touch=size == "phone", toast=False)
+    assert not problems, "\n".join(problems)
+    expect(page.get_by_test_id("btn-first-draw")).to_be_in_viewport()
+    page.add_style_tag(content=".cn-table .action-bar, .cn-table .action-bar .hand { display: flex !important; }")
+    assert "an empty hand frame" in check_screen(page, touch=size == "phone", toast=False)
 
 
 BAR_JS = """(ids) => Object.fromEntries(ids.map(id => {

@@ -1,7 +1,7 @@
 """Junk on the socket (issue 47, points 2 and 3): a stranger's socket from another loopback address sends thousands
 of malformed, forged and misdirected messages to every handler NiceGUI registers, some naming a live page's client
 id. The server writes no traceback and only a handful of lines, the live page goes on working, and a message over
-the size cap closes its socket before it is read (ui/guards/socket_guard.py, ui/nicegui_internals.py)."""
+the size cap closes its socket before it is read (ui/guards/socket_guard.py, ui/nicegui_internals/sockets.py)."""
 
 from __future__ import annotations
 

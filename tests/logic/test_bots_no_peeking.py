@@ -157,7 +157,7 @@ def test_bots_decide_from_the_view_only(game_key):
 
 @pytest.mark.parametrize("game_key", sorted(GAMES))
 def test_the_hub_gives_bots_a_view_and_legal_actions_only(game_key):
-    from ui.server.hub import Hub
+    from ui.server.bots import bot_inputs
 
     game = get_game(game_key)
     st = game.new_game(_config(game, GAMES[game_key][0]), 7)
@@ -170,7 +170,7 @@ def test_the_hub_gives_bots_a_view_and_legal_actions_only(game_key):
         def bot_level_for(self, s: int) -> str:
             return game.bot_levels[-1]
 
-    inputs = Hub._bot_inputs(FakeTable(), seat)
+    inputs = bot_inputs(FakeTable(), seat)
     assert all(x is not st for x in inputs)
     key, level, view, legal, rng_key = inputs
     assert key == game_key and level == game.bot_levels[-1] and isinstance(rng_key, str)

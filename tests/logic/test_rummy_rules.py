@@ -292,3 +292,19 @@ def test_wrong_actions_out_of_turn_and_in_wrong_stage():
     assert "do not hold" in unchanged_after(st, 0, Discard("AS"))
     assert "not a card" in unchanged_after(st, 0, Discard("ZZ"))
     assert G.legal_actions(st, 1) == []
+
+
+def test_a_card_laid_off_on_a_meld_made_this_turn_is_named_once():
+    """Meld 7♠ 7♥ 7♣, lay the 7♦ off on it, discard: the summary and the history name the 7♦ once, as laid off."""
+    st = crafted(["7S 7H 7C 7D 2D 9C", "3D 4D 8C"], stock="KD", discard="9S")
+    G.apply(st, 0, DRAW_STOCK)
+    G.apply(st, 0, Meld(("7S", "7H", "7C")))
+    G.apply(st, 0, LayOff(1, ("7D",)))
+    G.apply(st, 0, Discard("2D"))
+    words = G.describe(st, 0, COMMIT)
+    assert words == "drew from the stock, melded 7♠ 7♥ 7♣, laid off 7♦ and discarded the 2♦"
+    assert words.count("7♦") == 1
+    G.apply(st, 0, COMMIT)
+    h = G.view(st, 1)["history"][-1]
+    assert h["melded"] == [["7S", "7H", "7C"]] and h["laid_off"][0]["cards"] == ["7D"]
+    assert sorted(G.view(st, 1)["melds"][0]["cards"]) == ["7C", "7D", "7H", "7S"]  # the table shows the meld whole

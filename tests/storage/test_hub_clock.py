@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ui.server.hub import Hub
+from ui.server.runtime import build_hub
 
 STEP = 0.25
 
@@ -21,7 +22,7 @@ class Clocks:
         self.mono, self.wall = mono, wall
 
     def hub(self, data_dir: Path) -> Hub:
-        return Hub(data_dir, clock=lambda: self.mono, wall=lambda: self.wall, inline_bots=True)
+        return build_hub(data_dir, clock=lambda: self.mono, wall=lambda: self.wall, inline_bots=True)
 
     async def run(self, hub: Hub, seconds: float) -> None:
         """Both clocks move on together; the hub ticks every ``STEP`` seconds."""
@@ -64,24 +65,24 @@ async def test_steps_of_the_wall_clock_change_nothing_and_a_restart_keeps_the_ti
     left -= 20
 
     hub.save_all()  # a restart: a new boot (the monotonic clock starts again) and the wall clock an hour on
-    hub.writer.close()
+    hub.saves.writer.close()
     later = Clocks(mono=5.0, wall=clocks.wall + 3600)
     restarted = later.hub(data_dir)
     assert restarted.load() == 1
-    again = restarted.tables[table.code]
+    again = restarted.registry.tables[table.code]
     assert 0 in again.to_move() and restarted.seconds_left(again) == pytest.approx(left)
     await later.run(restarted, left - 0.25)
     assert 0 in again.to_move() and restarted.seconds_left(again) == pytest.approx(0.25)
     await later.run(restarted, 0.5)
     assert again.log[len(table.log)][0] == 0, "the timeout move comes when the time left has run out"
-    restarted.writer.close()
+    restarted.saves.writer.close()
 
 
 async def test_the_ticker_keeps_its_pace_while_the_wall_clock_steps_back(data_dir: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The ticker is paced by the monotonic clock: a wall clock that goes back an hour at every reading (a timer
     that measured its callback with it would wait an hour) leaves it ticking."""
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     ticks: list[float] = []
     plain_tick = hub.tick
 
@@ -97,4 +98,4 @@ async def test_the_ticker_keeps_its_pace_while_the_wall_clock_steps_back(data_di
     hub.stopping = True
     await asyncio.wait_for(ticker, 1.0)
     assert len(ticks) >= 5, ticks
-    hub.writer.close()
+    hub.saves.writer.close()

@@ -9,7 +9,7 @@ import pytest
 
 from logic.registry import get_game
 from logic.table.identity import name_key
-from ui.server.hub import Hub
+from ui.server.runtime import build_hub
 
 T0 = 500.0
 
@@ -17,7 +17,7 @@ T0 = 500.0
 @pytest.mark.parametrize(("game", "options", "seed"), [("president", {"players": 4}, 4), ("beanie", {"players": 3}, 2),
                                                        ("stockpile", {"players": 2}, 2)])
 def test_the_first_turn_of_a_person_is_timed(data_dir: Path, game: str, options: dict, seed: int) -> None:
-    hub = Hub(data_dir, clock=lambda: T0, inline_bots=True)
+    hub = build_hub(data_dir, clock=lambda: T0, inline_bots=True)
     seconds = next(s for s in get_game(game).turn_timer_choices if s)
     table = hub.create(game, "host", "Sam", "🐢", options=options, practice=True, seed=seed, speed=0,
                        turn_seconds=seconds)
@@ -28,7 +28,7 @@ def test_the_first_turn_of_a_person_is_timed(data_dir: Path, game: str, options:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_practice_computers_never_share_the_hosts_emoji_or_name(data_dir: Path, seed: int) -> None:
-    hub = Hub(data_dir, clock=lambda: T0, inline_bots=True)
+    hub = build_hub(data_dir, clock=lambda: T0, inline_bots=True)
     table = hub.create("stockpile", "host", "Sol", "🦊", options={"players": 6}, practice=True, seed=seed, speed=0)
     emoji = [s.emoji for s in table.seats]
     names = [name_key(s.name) for s in table.seats]

@@ -10,14 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from logic.bot_worker import choose_bot_action
 from logic.registry import get_game
 from logic.replay import Replay
 from logic.review import practice_start
 from logic.table import Table
 from storage.practice_starts import StartSource, StartStore
-from ui.server.hub import Hub, choose_bot_action
+from ui.server.bots import bot_inputs
+from ui.server.hub import Hub
 from ui.server.practice import first_state
 from ui.server.reviews import DONE
+from ui.server.runtime import build_hub
 
 QUICK = {"president": {"players": 4}, "rummy": {"target": 100}, "beanie": {"rounds": 2},
          "stockpile": {"stock_size": "short"}}
@@ -34,7 +37,7 @@ def play(hub: Hub, table: Table, moves: int = 100_000) -> None:
             table.tick(table.commit_deadline)
             continue
         seat = table.to_move()[0]
-        table.act_for(seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
+        table.act_for(seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
     hub.changed(table)
 
 
@@ -60,7 +63,7 @@ def from_step(hub: Hub, record: dict, step: int, seat: int, exact: bool) -> Tabl
 
 @pytest.mark.parametrize("game_key", ["president", "rummy", "beanie", "stockpile"])
 def test_a_table_from_a_step_saves_restores_and_replays_from_where_it_began(data_dir: Path, game_key: str) -> None:
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     record = finished(hub, game_key)
     game = get_game(game_key)
     step = len(record["log"]) // 2
@@ -75,26 +78,26 @@ def test_a_table_from_a_step_saves_restores_and_replays_from_where_it_began(data
     assert begun is not None and begun.source.step == step and begun.snapshot == game.snapshot(source_state)
 
     play(hub, table, moves=15)  # a few moves on, then a restart
-    hub.flush_writes()
-    hub.writer.close()
-    again = Hub(data_dir)
+    hub.saves.flush_writes()
+    hub.saves.writer.close()
+    again = build_hub(data_dir)
     again.load()
-    loaded = again.tables[table.code]
+    loaded = again.registry.tables[table.code]
     assert game.snapshot(loaded.state) == game.snapshot(table.state)
     assert loaded.seat_of("me") == 1
-    replay = Replay(game, loaded.log, start=first_state(again, {"code": loaded.code, "game": game_key}))
+    replay = Replay(game, loaded.log, start=first_state(again.starts, {"code": loaded.code, "game": game_key}))
     assert game.snapshot(replay.final) == game.snapshot(loaded.state)  # the log replays from where it began
 
     play(again, loaded)  # to the end: archived as practice, and it replays from its start too
     done = again.main.finished_game(loaded.code)
     assert done is not None and done["practice"] is True
-    replay = Replay(game, done["log"], start=first_state(again, done))
+    replay = Replay(game, done["log"], start=first_state(again.starts, done))
     assert game.outcome(replay.final) == game.outcome(loaded.state)
-    again.writer.close()
+    again.saves.writer.close()
 
 
 def test_a_new_deal_behind_the_seat_keeps_its_view(data_dir: Path) -> None:
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     record = finished(hub, "rummy")
     game = get_game("rummy")
     step = 12
@@ -102,15 +105,15 @@ def test_a_new_deal_behind_the_seat_keeps_its_view(data_dir: Path) -> None:
                           seed=record["seed"]).state_at(step)
     table = from_step(hub, record, step, 0, exact=False)
     assert game.view(table.state, 0)["hand"] == game.view(source_state, 0)["hand"]
-    hub.writer.close()
+    hub.saves.writer.close()
 
 
 def test_a_finished_position_cannot_be_played_from(data_dir: Path) -> None:
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     record = finished(hub, "president")
     with pytest.raises(ValueError, match="already over"):
         from_step(hub, record, len(record["log"]), 0, exact=True)
-    hub.writer.close()
+    hub.saves.writer.close()
 
 
 def test_a_damaged_start_file_means_no_start(data_dir: Path) -> None:
@@ -123,7 +126,7 @@ def test_a_damaged_start_file_means_no_start(data_dir: Path) -> None:
 
 
 async def test_finished_games_are_reviewed_once_people_first(data_dir: Path) -> None:
-    hub = Hub(data_dir, inline_bots=True)
+    hub = build_hub(data_dir, inline_bots=True)
     hub.reviews.budget = 4
     record = finished(hub, "president")
     review = hub.reviews.progress(record["code"])
@@ -138,19 +141,19 @@ async def test_finished_games_are_reviewed_once_people_first(data_dir: Path) -> 
     assert set(stored) == {0, 1, 2, 3}
     assert stored[0].summary == review.seats[0].summary
 
-    again = Hub(data_dir, inline_bots=True)  # a restart: the review is read, not made again
+    again = build_hub(data_dir, inline_bots=True)  # a restart: the review is read, not made again
     loaded = await again.reviews.load(record["code"], "president", [True, False, False, False])
     assert loaded.finished and loaded.seats[2].summary == review.seats[2].summary
     assert not again.reviews.fresh
     again.reviews.stop()
-    hub.writer.close()
-    again.writer.close()
+    hub.saves.writer.close()
+    again.saves.writer.close()
     await asyncio.sleep(0)
 
 
 async def test_peoples_seats_of_every_finished_game_come_before_the_computers(data_dir: Path) -> None:
     """Computers' seats go first only while their game waits for its first mark (its seats take turns for it)."""
-    hub = Hub(data_dir, inline_bots=True)
+    hub = build_hub(data_dir, inline_bots=True)
     hub.reviews.budget = 2
     first = finished(hub, "president", seed=3)["code"]
     second = finished(hub, "president", seed=4)["code"]
@@ -173,11 +176,11 @@ async def test_peoples_seats_of_every_finished_game_come_before_the_computers(da
     people_done = max(started.index((first, 0)), started.index((second, 0)))
     for code, seat in started[:people_done]:  # before both people's seats began: only for a game's first marks
         assert seat == 0 or not marked_when_started[(code, seat)]
-    hub.writer.close()
+    hub.saves.writer.close()
 
 
 async def test_a_game_played_from_a_position_is_reviewed_from_that_position(data_dir: Path) -> None:
-    hub = Hub(data_dir, inline_bots=True)
+    hub = build_hub(data_dir, inline_bots=True)
     hub.reviews.budget = 2
     record = finished(hub, "president")
     table = from_step(hub, record, len(record["log"]) // 2, 2, exact=False)
@@ -187,45 +190,45 @@ async def test_a_game_played_from_a_position_is_reviewed_from_that_position(data
     review = hub.reviews.progress(table.code)
     assert review is not None and review.finished
     game = get_game("president")
-    replay = Replay(game, table.log, start=first_state(hub, {"code": table.code, "game": "president"}))
+    replay = Replay(game, table.log, start=first_state(hub.starts, {"code": table.code, "game": "president"}))
     steps = {d.step for p in review.seats.values() for d in p.decisions()}
     assert steps and max(steps) < len(table.log) == replay.steps  # judged on this table's own log
-    hub.writer.close()
+    hub.saves.writer.close()
 
 
 async def test_after_a_restart_finished_games_without_a_review_are_queued(data_dir: Path) -> None:
-    hub = Hub(data_dir)  # no review made here (the runner never started)
+    hub = build_hub(data_dir)  # no review made here (the runner never started)
     code = finished(hub, "president")["code"]
-    hub.flush_writes()
-    hub.writer.close()
-    again = Hub(data_dir, inline_bots=True)
+    hub.saves.flush_writes()
+    hub.saves.writer.close()
+    again = build_hub(data_dir, inline_bots=True)
     again.reviews.budget = 2
     again.reviews.start()
     await asyncio.sleep(0.05)
     assert list(again.reviews.backlog) == [code]
     await again.reviews.drain()
     assert set(again.reviews.store.for_game(code)) == {0, 1, 2, 3}
-    third = Hub(data_dir, inline_bots=True)  # reviewed once: nothing queued the next time
+    third = build_hub(data_dir, inline_bots=True)  # reviewed once: nothing queued the next time
     third.reviews.start()
     await asyncio.sleep(0.05)
     assert not third.reviews.backlog
     for h in (again, third):
         h.reviews.stop()
-        h.writer.close()
+        h.saves.writer.close()
 
 
 def test_the_scores_by_round_of_a_game_played_from_a_position_start_there(data_dir: Path) -> None:
     from ui.components.scorecard_png import round_scores
     from ui.server.practice import start_snapshot
 
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     record = finished(hub, "president")
     table = from_step(hub, record, len(record["log"]) // 2, 1, exact=True)
     play(hub, table)
     assert table.status == "over"
     done = hub.main.finished_game(table.code)
-    start = start_snapshot(hub, table.code)
+    start = start_snapshot(hub.starts, table.code)
     assert start is not None
     rounds = round_scores(done, start)  # the caller hands the component where the game began
     assert rounds and rounds[-1] == list(done["scores"])
-    hub.writer.close()
+    hub.saves.writer.close()

@@ -11,8 +11,7 @@ import pytest
 
 from logic.rummy.actions import UNDO
 from logic.table import turns
-from ui.server import hub as hub_module
-from ui.server.hub import Hub
+from ui.server.runtime import build_hub
 
 LIMIT = 40  # the real limit (turns.RUNAWAY_MOVES) works the same, only the test would take 10x the moves
 
@@ -51,19 +50,19 @@ def turn_lengths(log: list) -> list[int]:
 
 
 def test_a_bot_that_cycles_still_lets_the_turns_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hub_module, "choose_bot_action", cycling_bot)
     monkeypatch.setattr(turns, "RUNAWAY_MOVES", LIMIT)
     CALLS[0] = 0
-    hub = Hub(tmp_path / "data", inline_bots=True)
+    hub = build_hub(tmp_path / "data", inline_bots=True)
+    hub.bots.choose = cycling_bot
     table = hub.create("rummy", "me", "Me", "🙂", options={"target": 100}, practice=True, level="hard", speed=0,
                        seed=5)
     table.seats[0].autoplay = True  # the computer plays my seat too
     for _ in range(8):
-        hub._bot_moves_sync(table)  # until a person is due or a turn waits to be committed
+        hub.bots.moves_now(table)  # until a person is due or a turn waits to be committed
         if table.commit_deadline is not None:
             hub.run(table, lambda t, now: t.tick(t.commit_deadline))  # a computer's turn is committed at once
     lengths = turn_lengths(table.log)
     assert len(lengths) == 8  # eight turns passed
     # the bot itself never ended a turn: each ran to the limit, then the out-of-time move (discard, commit) ended it
     assert all(LIMIT <= n <= LIMIT + 4 for n in lengths), lengths
-    assert hub.store.load(table.code)["log"] == table.log  # every move saved
+    assert hub.saves.store.load(table.code)["log"] == table.log  # every move saved

@@ -6,7 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from ui.server.hub import Hub
+from ui.server.runtime import build_hub
 
 
 def on_disk_version(data_dir: Path, code: str) -> int:
@@ -15,11 +15,11 @@ def on_disk_version(data_dir: Path, code: str) -> int:
 
 
 async def test_pages_hear_of_a_change_only_once_it_is_saved(data_dir: Path) -> None:
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=False)
-    await asyncio.to_thread(hub.flush_writes)
+    await asyncio.to_thread(hub.saves.flush_writes)
     heard: list[tuple[int, int]] = []  # (version told, version on disk at that moment)
-    hub.subscribe(table.code, lambda t: heard.append((t.version, on_disk_version(data_dir, t.code))))
+    hub.registry.subscribe(table.code, lambda t: heard.append((t.version, on_disk_version(data_dir, t.code))))
     for i, name in enumerate(["Bob", "Cy", "Di"]):
         hub.run(table, lambda t, now, i=i, name=name: t.join(f"p{i}", name, "🐻", now))
     for _ in range(200):
@@ -29,24 +29,24 @@ async def test_pages_hear_of_a_change_only_once_it_is_saved(data_dir: Path) -> N
     assert heard, "the pages were never told"
     assert all(told <= disk for told, disk in heard), heard
     assert heard[-1][0] == table.version
-    await hub.until_saved(table)  # returns at once: the newest version is saved
-    hub.writer.close()
+    await hub.saves.until_saved(table)  # returns at once: the newest version is saved
+    hub.saves.writer.close()
 
 
 async def test_computer_players_go_on_at_a_table_loaded_after_a_restart(data_dir: Path) -> None:
     """A table saved with a computer player to move must not wait for a save that already happened."""
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True, speed=0)
     table.seats[table.seat_of("host")].autoplay = True  # the computer plays for the host too
     hub.changed(table)
-    await asyncio.to_thread(hub.flush_writes)
-    hub.writer.close()
+    await asyncio.to_thread(hub.saves.flush_writes)
+    hub.saves.writer.close()
     from nicegui import core
 
     core.loop = asyncio.get_running_loop()  # the hub starts computer moves as NiceGUI background tasks
-    restarted = Hub(data_dir)  # a new process: nothing but the files
+    restarted = build_hub(data_dir)  # a new process: nothing but the files
     assert restarted.load() == 1
-    loaded = restarted.tables[table.code]
+    loaded = restarted.registry.tables[table.code]
     version = loaded.version
     for _ in range(300):
         await restarted.tick()
@@ -55,21 +55,21 @@ async def test_computer_players_go_on_at_a_table_loaded_after_a_restart(data_dir
             break
     core.loop = None
     assert loaded.version > version + 3, "the computer players did not move after the restart"
-    restarted.writer.close()
+    restarted.saves.writer.close()
 
 
 async def test_removing_a_table_lets_go_of_everything_waiting_for_it(data_dir: Path) -> None:
     """A computer player waiting for a save of a table that is then removed must not wait (and leak) forever."""
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=False)
-    hub.writer.close()  # nothing will be written any more: the wait below can only end by the removal
+    hub.saves.writer.close()  # nothing will be written any more: the wait below can only end by the removal
     table.version += 1
-    waiting = asyncio.ensure_future(hub.until_saved(table))
+    waiting = asyncio.ensure_future(hub.saves.until_saved(table))
     await asyncio.sleep(0.05)
     assert not waiting.done()
     hub.remove(table.code)
     await asyncio.wait_for(waiting, 1)
-    assert table.code not in hub.tables and table.code not in hub.saved_versions and not hub._save_waiters
+    assert table.code not in hub.registry.tables and hub.saves.saved(table.code) == -1 and not hub.saves._waiters
 
 
 async def test_stop_ends_computer_moves_and_ticks(data_dir: Path) -> None:
@@ -77,18 +77,18 @@ async def test_stop_ends_computer_moves_and_ticks(data_dir: Path) -> None:
     from nicegui import core
 
     core.loop = asyncio.get_running_loop()
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True, speed=0)
     table.seats[table.seat_of("host")].autoplay = True
     hub.changed(table)
     await hub.tick()
-    assert hub._bot_tasks, "computer players should be moving"
+    assert hub.bots.tasks, "computer players should be moving"
     hub.stop()
     await asyncio.sleep(0.05)
     version = table.version
-    assert not hub._bot_tasks and not hub.busy
+    assert not hub.bots.tasks and not hub.bots.busy
     await hub.tick()
     await asyncio.sleep(0.05)
     core.loop = None
-    assert table.version == version and not hub._bot_tasks
-    hub.writer.close()
+    assert table.version == version and not hub.bots.tasks
+    hub.saves.writer.close()

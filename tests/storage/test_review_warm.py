@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from ui.server.hub import Hub
+from ui.server.runtime import build_hub
 
 
 @pytest.fixture
 def hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Hub:
-    hub = Hub(tmp_path / "data")
+    hub = build_hub(tmp_path / "data")
     runner = hub.reviews
     runner.inline = False  # as in the server (the hub of tests reviews in-process)
     runner.started = True
@@ -54,7 +55,7 @@ def test_a_change_off_the_event_loop_warms_nothing_and_leaves_the_next_to_warm(h
 async def test_warm_pool_0_leaves_the_pool_to_start_when_work_comes(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDNIGHT_WARM_POOL", "0")  # what the browser tests' servers run with
-    hub = Hub(tmp_path / "data")
+    hub = build_hub(tmp_path / "data")
     hub.reviews.inline, hub.reviews.started = False, True
     game = hub.create("president", "p1", "Ann", "🐯", options={"players": 4}, practice=True, bots=3, seed=1)
     hub.changed(game)

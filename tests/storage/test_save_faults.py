@@ -23,7 +23,8 @@ from storage.disk_check import folder_problem, remove_leftovers
 from storage.health import HEALTH, SaveHealth, message_for
 from storage.tables import TableStore
 from storage.writer import TableWriter
-from ui.server.hub import Hub, SavesFailing
+from ui.server.runtime import build_hub
+from ui.server.saving import SavesFailing
 
 
 class Disk:
@@ -118,11 +119,11 @@ def test_a_bug_is_not_taken_for_a_full_disk() -> None:
 
 async def test_a_table_plays_on_in_memory_and_everything_is_written_when_space_comes_back(
         data_dir: Path, disk: Disk, caplog: pytest.LogCaptureFixture) -> None:
-    hub = Hub(data_dir, inline_bots=True)  # (the computer players move at once, on this thread)
+    hub = build_hub(data_dir, inline_bots=True)  # (the computer players move at once, on this thread)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True, speed=0)
-    await asyncio.to_thread(hub.flush_writes)
+    await asyncio.to_thread(hub.saves.flush_writes)
     heard: list[int] = []
-    hub.subscribe(table.code, lambda t: heard.append(t.version))  # a page at the table
+    hub.registry.subscribe(table.code, lambda t: heard.append(t.version))  # a page at the table
     saved_before = on_disk(data_dir, table.code)["version"]
     disk.fault = errno.ENOSPC
     with caplog.at_level(logging.INFO):
@@ -132,54 +133,54 @@ async def test_a_table_plays_on_in_memory_and_everything_is_written_when_space_c
             seat = table.to_move()[0]
             action = table.game.legal_actions(table.state, seat)[0]
             hub.run(table, lambda t, now, s=seat, a=action: t.act_for(s, a, now))
-            await asyncio.wait_for(hub.until_saved(table), 1)  # (nothing waits for the disk)
+            await asyncio.wait_for(hub.saves.until_saved(table), 1)  # (nothing waits for the disk)
             assert heard[-1] == table.version
         assert HEALTH.failing and on_disk(data_dir, table.code)["version"] == saved_before
         with pytest.raises(SavesFailing, match="cannot save"):
             hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True)
-        assert len(hub.tables) == 1
+        assert len(hub.registry.tables) == 1
         disk.fault = None
-        await asyncio.to_thread(hub.flush_writes, 5)
+        await asyncio.to_thread(hub.saves.flush_writes, 5)
     assert not HEALTH.failing and on_disk(data_dir, table.code)["version"] == table.version
     assert on_disk(data_dir, table.code)["log"] == [list(e) for e in table.log]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
-    hub.writer.close()
+    hub.saves.writer.close()
 
 
 def test_a_finished_game_is_archived_once_the_disk_takes_writes(data_dir: Path, disk: Disk) -> None:
     from logic.table import STATUS_OVER
 
-    hub = Hub(data_dir, inline_bots=True)
+    hub = build_hub(data_dir, inline_bots=True)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4, "hands": 4}, practice=True, speed=0)
     table.seats[table.seat_of("host")].autoplay = True
     disk.fault = errno.ENOSPC
     for _ in range(200):  # no event loop: the computers play the whole game
-        hub._tick_table(table, hub.clock())
+        hub.tick_table(table, hub.clock())
         if table.status == STATUS_OVER:
             break
     assert table.status == STATUS_OVER and hub.main.finished_games() == []  # not written: the disk is full
     disk.fault = None
-    hub._next_disk_try = 0.0
+    hub.next_disk_try = 0.0
     hub.disk_tick()
     assert [g["code"] for g in hub.main.finished_games()] == [table.code]
-    assert hub.flush_writes(5) and on_disk(data_dir, table.code)["status"] == STATUS_OVER and not HEALTH.failing
-    hub.writer.close()
+    assert hub.saves.flush_writes(5) and on_disk(data_dir, table.code)["status"] == STATUS_OVER and not HEALTH.failing
+    hub.saves.writer.close()
 
 
 def test_a_one_off_file_that_failed_clears_after_a_write_test(data_dir: Path, disk: Disk) -> None:
     from storage.reports import ReportStore
 
-    hub = Hub(data_dir)
+    hub = build_hub(data_dir)
     disk.fault = errno.EROFS
     with pytest.raises(OSError):
         ReportStore(data_dir).add(words="x", code="ABCD23", game="president", options={}, seed=1, log=[], seat=0,
                                   players=[], user_agent="")
     assert HEALTH.failing and "read-only" in HEALTH.message
     disk.fault = None
-    hub._next_disk_try = 0.0
+    hub.next_disk_try = 0.0
     hub.disk_tick()  # a small write test shows the folder takes writes again
     assert not HEALTH.failing
-    hub.writer.close()
+    hub.saves.writer.close()
 
 
 def test_an_unwritable_data_folder_is_one_clear_sentence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ import pytest
 from logic.table import Table
 from storage.health import HEALTH
 from storage.tables import TableStore
-from ui.server.hub import Hub
+from ui.server.runtime import build_hub
 
 POINTS = 20
 
@@ -26,14 +26,14 @@ def played(tmp_path: Path) -> tuple[Path, str, int]:
     """A practice table saved after every move (no event loop: each change is written at once): data dir, code,
     and the version in its file."""
     data = tmp_path / "played"
-    hub = Hub(data, inline_bots=True)
+    hub = build_hub(data, inline_bots=True)
     table = hub.create("rummy", "host", "Ann", "🦊", options={"players": 2, "first_draw": False}, practice=True,
                        speed=0)
     for _ in range(6):
         seat = table.to_move()[0]
         hub.run(table, lambda t, now, s=seat: t.act_for(s, t.game.legal_actions(t.state, s)[0], now))
-    hub.flush_writes()
-    hub.writer.close()
+    hub.saves.flush_writes()
+    hub.saves.writer.close()
     HEALTH.reset()
     return data, table.code, table.version
 
@@ -64,9 +64,9 @@ def test_a_cut_or_garbage_table_file_comes_back_one_save_behind_every_time(
         copy = tmp_path / f"copy{n}"
         damaged_copy(data, copy, code, damage)
         with caplog.at_level(logging.WARNING, logger="cardnight.storage"):
-            hub = Hub(copy, inline_bots=True)
+            hub = build_hub(copy, inline_bots=True)
             assert hub.load() == 1, f"lost the table with damage {damage!r:.40}"
-        table = hub.tables[code]
+        table = hub.registry.tables[code]
         behind.append(version - table.version)
         assert table.version >= version - 1, damage  # at most one save (here: one move) behind
         assert table.game.snapshot(table.replay_state()) == table.game.snapshot(table.state)  # a whole table
@@ -75,7 +75,7 @@ def test_a_cut_or_garbage_table_file_comes_back_one_save_behind_every_time(
         assert list((copy / "tables").glob(f"{code}.json.corrupt-*")), "the damaged file is kept aside"
         again = TableStore(copy).load(code)  # the restored file is the table's file now
         assert again is not None and again["version"] == table.version
-        hub.writer.close()
+        hub.saves.writer.close()
     assert len(behind) == POINTS + 6 and set(behind) == {1}
     print(f"{len(damages)} damaged files ({POINTS} cuts, 6 garbage): all came back, {max(behind)} save behind")
 
@@ -111,7 +111,7 @@ def test_without_a_previous_copy_a_damaged_file_is_still_kept_aside(tmp_path: Pa
 
 def test_table_loads_are_not_confused_by_a_previous_copy_of_a_good_file(played: tuple[Path, str, int]) -> None:
     data, code, version = played
-    hub = Hub(data, inline_bots=True)
-    assert hub.load() == 1 and hub.tables[code].version == version and not HEALTH.notices
-    assert isinstance(hub.tables[code], Table)
-    hub.writer.close()
+    hub = build_hub(data, inline_bots=True)
+    assert hub.load() == 1 and hub.registry.tables[code].version == version and not HEALTH.notices
+    assert isinstance(hub.registry.tables[code], Table)
+    hub.saves.writer.close()

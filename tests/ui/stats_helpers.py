@@ -7,8 +7,9 @@ from typing import Any
 from nicegui import app, storage
 from nicegui.testing import User
 
+from logic.bot_worker import choose_bot_action
 from logic.registry import get_game
-from ui.server.hub import choose_bot_action
+from ui.server.bots import bot_inputs
 from ui.server.runtime import runtime
 
 # short matches of every game (Rummy's default has no target and would never end)
@@ -45,7 +46,7 @@ def finish_game(game_key: str, player_id: str, name: str = "Me", emoji: str = "ð
             table.tick(table.commit_deadline)
             continue
         seat = table.to_move()[0]
-        table.act_for(seat, choose_bot_action(*hub._bot_inputs(table, seat)), hub.clock())
+        table.act_for(seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
     assert table.status == "over", f"{game_key} did not finish"
     hub.changed(table)  # persist + archive, as after any move
     return table.code

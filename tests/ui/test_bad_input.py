@@ -62,13 +62,13 @@ async def friends_table(user: User, game: str = "stockpile") -> str:
     await user.open("/")
     (await find(user, f"friends-{game}")).click()
     await table_attr(user, "data-game", game)
-    return runtime().hub.tables_of(player_id(user))[0].code
+    return runtime().hub.registry.tables_of(player_id(user))[0].code
 
 
 async def test_evil_names_are_cleaned_and_shown_as_text(create_user: Callable[[], User]) -> None:
     host = create_user()
     code = await friends_table(host)
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     table.set_player_count(table.host_id, 6)
     runtime().hub.changed(table)
@@ -93,7 +93,7 @@ async def test_evil_names_are_cleaned_and_shown_as_text(create_user: Callable[[]
 async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callable[[], User]) -> None:
     host = create_user()
     code = await friends_table(host, "president")
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     (await find(host, "btn-chat")).click()
     await find(host, "chat-input")
@@ -114,15 +114,15 @@ async def test_evil_chat_is_capped_cleaned_and_shown_as_text(create_user: Callab
     (await find(host, "chat-send")).click()
     await host.should_see("Type a message first.")
     assert len(table.chat) == len(EVIL)
-    runtime().hub.flush_writes()
-    saved = runtime().hub.store.load(code)
+    runtime().hub.saves.flush_writes()
+    saved = runtime().hub.saves.store.load(code)
     assert saved is not None and [m["text"] for m in saved["chat"]] == [m["text"] for m in table.chat]
 
 
 async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:
     await user.open("/")
     guard = runtime().code_guard  # made fresh with the app of each test
-    tables_before = dict(runtime().hub.tables)
+    tables_before = dict(runtime().hub.registry.tables)
     box = await find(user, "join-code-input")
     (await find(user, "btn-join-code")).click()  # empty
     await user.should_see("Type the code the host shared.")
@@ -136,7 +136,7 @@ async def test_wrong_join_codes_get_a_message_and_slow_down(user: User) -> None:
     # the first miss answers at once; then 0.5 s, 1 s, 2 s: every miss makes the next try slower
     assert waits[1] >= 0.45 and waits[2] >= 0.95 and waits[3] >= 1.9, waits
     assert waits[1] < waits[2] < waits[3]
-    assert runtime().hub.tables == tables_before
+    assert runtime().hub.registry.tables == tables_before
     # a right code still works (after its turn in line), and the count is not reset by it
     code = await friends_table(user)
     await user.open("/")
@@ -186,13 +186,13 @@ BAD_LINKS = [
 
 async def test_bad_new_links_say_what_is_wrong_and_make_nothing(user: User) -> None:
     await user.open("/")
-    before = dict(runtime().hub.tables)
+    before = dict(runtime().hub.registry.tables)
     for link, reason in BAD_LINKS:
         await open_with_status(user, link, 400)
         await user.should_see("That link cannot start a table.")
         await user.should_see(reason)
         assert with_testid(user, "error"), link
-    assert runtime().hub.tables == before
+    assert runtime().hub.registry.tables == before
     await user.open("/new/president?seed=-5&speed=0&bots=3")  # odd but valid: it plays
     assert await table_attr(user, "data-phase", "play", timeout=10) == "play"
 
@@ -235,8 +235,8 @@ async def test_corrupt_files_at_start_are_kept_reported_and_skipped(
     await user.open("/")  # the server is up
     await user.should_see("Join a table")
     hub = runtime().hub
-    assert hub.get(GOOD) is not None and hub.get(GOOD).state is not None  # the good table is back
-    assert hub.get("TORN42") is None and hub.get("JUNK42") is None
+    assert hub.registry.get(GOOD) is not None and hub.registry.get(GOOD).state is not None  # the good table is back
+    assert hub.registry.get("TORN42") is None and hub.registry.get("JUNK42") is None
     copies = sorted(p.name for p in damaged_data.rglob("*.corrupt-*"))
     assert any(n.startswith("cardnight.json.corrupt-") for n in copies), copies
     assert any(n.startswith("TORN42.json.corrupt-") for n in copies), copies
@@ -291,7 +291,7 @@ async def test_a_900_kb_name_and_chat_message_are_cut_before_they_are_cleaned(
     await eventually(lambda: player_name(host) == "z" * NAME_LIMIT, timeout=5)
 
     code = await friends_table(host, "president")
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     (await find(host, "btn-chat")).click()
     with host:

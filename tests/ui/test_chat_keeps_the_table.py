@@ -26,7 +26,7 @@ def hint(user: User) -> str:
 
 async def test_a_chat_message_keeps_the_board_and_the_pick(user: User) -> None:
     await user.open("/new/stockpile?players=2&bots=1&seed=3&speed=0&stock_size=short")
-    table = runtime().hub.tables_of(with_player(user)).pop()
+    table = runtime().hub.registry.tables_of(with_player(user)).pop()
     await table_attr(user, "data-phase", "play", timeout=5)
     await table_attr(user, "data-turn", "0", timeout=5)  # the human's turn (seat 0)
     (await find(user, "hand-card-0")).click()
@@ -52,7 +52,7 @@ async def test_a_chat_message_keeps_the_board_and_the_pick(user: User) -> None:
 
 async def test_a_rummy_hint_stays_through_a_chat_message_and_goes_with_the_next_move(user: User) -> None:
     await user.open("/new/rummy?players=2&bots=1&seed=7&speed=0")
-    table = runtime().hub.tables_of(with_player(user)).pop()
+    table = runtime().hub.registry.tables_of(with_player(user)).pop()
     await table_attr(user, "data-phase", "play", timeout=5)
     await table_attr(user, "data-turn", "0", timeout=5)
     (await find(user, "btn-hint")).click()

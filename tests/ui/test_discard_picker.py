@@ -16,7 +16,7 @@ from ui.server.runtime import runtime
 
 async def test_a_long_pile_opens_a_picker_to_dig_from(user: User) -> None:
     await user.open("/new/rummy?players=2&bots=1&seed=7&speed=0")
-    table = runtime().hub.tables_of(with_player(user)).pop()
+    table = runtime().hub.registry.tables_of(with_player(user)).pop()
     await table_attr(user, "data-phase", "play", timeout=5)
     await table_attr(user, "data-turn", "0", timeout=5)
     assert not with_testid(user, "btn-discard-picker")  # one card: no picker
@@ -47,7 +47,7 @@ async def test_a_long_pile_opens_a_picker_to_dig_from(user: User) -> None:
 
 async def test_a_sheet_open_on_a_pile_that_changes_closes(user: User) -> None:
     await user.open("/new/rummy?players=2&bots=1&seed=7&speed=0")
-    table = runtime().hub.tables_of(with_player(user)).pop()
+    table = runtime().hub.registry.tables_of(with_player(user)).pop()
     await table_attr(user, "data-turn", "0", timeout=5)
     st = table.state
     moved = st.stock[-PILE_SHOWN:]

@@ -55,13 +55,13 @@ def user_has_key(user: User) -> bool:
 async def start_practice(user: User) -> str:
     await user.open("/new/president?players=4&bots=3&seed=11&speed=0")
     await find(user, "table")
-    table = next(iter(runtime().hub.tables.values()))
+    table = next(iter(runtime().hub.registry.tables.values()))
     return table.code
 
 
 async def open_report_dialog(user: User) -> Table:
     """A practice table with its report dialog open (from the table menu)."""
-    table = runtime().hub.get(await start_practice(user))
+    table = runtime().hub.registry.get(await start_practice(user))
     await user.open(f"/table/{table.code}")
     (await find(user, "btn-report")).click()
     await find(user, "report-dialog")
@@ -107,9 +107,9 @@ async def test_the_console_ends_a_stale_table_through_the_hub(user: User) -> Non
     await open_console(user)
     (await find(user, f"btn-host-end-{code}")).click()
     (await find(user, "btn-host-end-confirm")).click()
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None and table.status == "closed"
-    assert runtime().hub.store.load(code)["status"] == "closed"  # saved like any change
+    assert runtime().hub.saves.store.load(code)["status"] == "closed"  # saved like any change
 
 
 async def test_reports_can_be_deleted_from_the_console(user: User) -> None:
@@ -151,7 +151,7 @@ async def test_a_finished_game_offers_a_report_from_the_standings(user: User) ->
     await user.should_see("is saved")
     [report] = ReportStore(runtime().data_dir).all()
     game = get_game("beanie")
-    assert len(report.log) == len(runtime().hub.get(code).log) and game.key == report.game
+    assert len(report.log) == len(runtime().hub.registry.get(code).log) and game.key == report.game
 
 
 async def test_another_device_without_the_password_sees_nothing_of_the_console(user: User) -> None:

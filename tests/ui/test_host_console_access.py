@@ -7,13 +7,11 @@ its visitors apart, whatever ``Host`` it passes on. The switch ``console_passwor
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
 
 import pytest
 from nicegui.testing import User
 
 from tests.ui.helpers import as_remote_device, find, with_testid
-from ui.pages import host_access
 from ui.server.runtime import runtime
 
 PROXIED = [
@@ -26,13 +24,6 @@ PROXIED = [
     {"Via": "1.1 caddy"},
 ]
 HOSTS = ["localhost", "localhost:8080", "localhost.", "127.0.0.1", "[::1]:8080", "[::ffff:127.0.0.1]:8080"]
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    host_access.reset()
-    yield
-    host_access.reset()
 
 
 @pytest.mark.parametrize("host", HOSTS)

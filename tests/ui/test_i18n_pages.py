@@ -1,5 +1,5 @@
 """Each viewer in their own language: chosen by ``?lang=``, kept with the browser, changed on the profile page;
-Quasar's texts and ``<html lang>`` follow (ui/nicegui_internals.py: set_page_language)."""
+Quasar's texts and ``<html lang>`` follow (ui/nicegui_internals/pages.py: set_page_language)."""
 
 from __future__ import annotations
 

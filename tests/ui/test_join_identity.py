@@ -42,7 +42,7 @@ async def test_a_guest_with_the_hosts_emoji_and_name_is_told_and_offered_others(
     (await find(guest, "join-name")).clear().type("sam")  # typed back: told again on Join, nobody sits down
     (await find(guest, "btn-join")).click()
     await eventually(lambda: value_of(guest, "join-name") == "sam 2")
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None and len(table.humans()) == 1
 
     (await find(guest, "btn-join")).click()  # the offer taken
@@ -60,7 +60,7 @@ async def test_a_computer_player_gives_its_emoji_to_a_person_who_joins_with_it(
     await host.open("/")
     profile(host, "Sam", "🐢")
     code = await host_friends_table(host)
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     runtime().hub.run(table, lambda t, now: t.add_bot(t.host_id, 1, t.game.bot_levels[0], "Wren", "🐙"))
     await guest.open("/")

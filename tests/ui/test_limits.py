@@ -21,8 +21,7 @@ from ui.guards.connection_guard import ConnectionGuard, Limits, trusted_proxies
 from ui.guards.page_guard import PageGuard, PageLimits, only_given_identity
 from ui.guards.table_caps import TableCaps, TooManyTables
 from ui.server import idle_tables
-from ui.server.hub import Hub
-from ui.server.runtime import runtime
+from ui.server.runtime import build_hub, runtime
 
 
 # ------------------------------------------------------------------------------------------------ table caps
@@ -164,20 +163,20 @@ def test_dropped_pages_are_collected_in_batches(monkeypatch: pytest.MonkeyPatch)
 
 # ------------------------------------------------------------------------------------------------ the hub
 def test_the_seat_api_finds_a_token_by_its_hash(tmp_path: Path) -> None:
-    hub = Hub(tmp_path, inline_bots=True)
+    hub = build_hub(tmp_path, inline_bots=True)
     hashes = [f"{i:064x}" for i in range(1, 4)]
     tables = [hub.create("president", f"p{i}", "P", "🙂", options={"players": 4}, practice=True, bots=2,
                          program_hash=h, seed=i) for i, h in enumerate(hashes)]
-    found = hub.program_home(hashes[1])
+    found = hub.registry.program_home(hashes[1])
     assert found is not None and found[0] is tables[1] and found[1] == 3
-    assert hub.program_home("f" * 64) is None
+    assert hub.registry.program_home("f" * 64) is None
     hub.remove(tables[1].code)
-    assert hub.program_home(hashes[1]) is None and hub.program_home(hashes[2]) is not None
+    assert hub.registry.program_home(hashes[1]) is None and hub.registry.program_home(hashes[2]) is not None
 
 
 def test_idle_tables_end_by_kind_and_are_kept(tmp_path: Path) -> None:
     now = [0.0]
-    hub = Hub(tmp_path, clock=lambda: now[0], inline_bots=True)
+    hub = build_hub(tmp_path, clock=lambda: now[0], inline_bots=True)
     practice = hub.create("president", "p1", "P", "🙂", options={"players": 4}, practice=True, seed=1)
     friends = hub.create("president", "p2", "Q", "🙂", options={"players": 4}, practice=False, seed=2)
     assert practice.status == STATUS_PLAYING and idle_tables.kind_of(friends) == "lobby"
@@ -185,7 +184,7 @@ def test_idle_tables_end_by_kind_and_are_kept(tmp_path: Path) -> None:
     assert idle_tables.end_idle_tables(hub) == []
     now[0] += 2
     assert idle_tables.end_idle_tables(hub) == [friends.code]  # the lobby went first; practice waits longer
-    hub.visited(practice.code)
+    hub.registry.visited(practice.code)
     now[0] += idle_tables.HOURS["practice"] * 3600 - 1
     assert idle_tables.end_idle_tables(hub) == []
     now[0] += 2
@@ -205,7 +204,7 @@ def table_rows(user: User) -> list[Any]:
 async def test_the_host_console_pages_its_tables_and_ends_abandoned_practice(user: User) -> None:
     await user.open("/")
     hub = runtime().hub
-    hub.caps.per_minute = hub.caps.open_per_browser = hub.caps.open_per_address = 1000
+    hub.registry.caps.per_minute = hub.registry.caps.open_per_browser = hub.registry.caps.open_per_address = 1000
     made = [hub.create("president", f"p{i}", "P", "🙂", options={"players": 4}, practice=True, seed=i)
             for i in range(60)]
     await user.open("/host")  # the simulated browser is on the server's machine: no password
@@ -219,7 +218,7 @@ async def test_the_host_console_pages_its_tables_and_ends_abandoned_practice(use
     with user:
         assert len(table_rows(user)) == 10
     for table in made[:45]:  # nobody has had these open for a while
-        hub.last_visit[table.code] -= idle_tables.ABANDONED_MINUTES * 60 + 1
+        hub.registry.last_visit[table.code] -= idle_tables.ABANDONED_MINUTES * 60 + 1
     await user.open("/host")
     await find(user, "host-abandoned")
     assert with_testid(user, "host-abandoned")[0].props["data-count"] == "45"

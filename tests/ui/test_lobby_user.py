@@ -14,7 +14,7 @@ from ui.server.runtime import runtime
 async def host_friends_table(user: User) -> str:
     await user.open("/")
     (await find(user, "friends-president")).click()
-    code = await table_attr(user, "data-game", "president") and runtime().hub.tables_of(
+    code = await table_attr(user, "data-game", "president") and runtime().hub.registry.tables_of(
         with_player(user)).pop().code
     await user.should_see(code)
     return code
@@ -50,14 +50,14 @@ async def test_two_players_fill_a_table_with_computers_and_start(create_user: Ca
     assert await table_attr(guest, "data-phase", "play") == "play"
     assert await table_attr(host, "data-seat") == "0"
     assert await table_attr(guest, "data-seat") == "1"
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None and table.settings.turn_seconds == 20  # President's friends-table default
 
 
 async def test_host_options_lock_at_start(create_user: Callable[[], User]) -> None:
     host = create_user()
     code = await host_friends_table(host)
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     table.set_option(table.host_id, "hands", 8)
     for seat in (1, 2, 3):
@@ -104,7 +104,7 @@ async def test_expired_lobby_sends_everyone_home(create_user: Callable[[], User]
     host, guest = create_user(), create_user()
     code = await host_friends_table(host)
     await guest.open(f"/table/{code}")
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     table.lobby_deadline = 0  # the clock ran out
     await runtime().hub.tick()
@@ -127,7 +127,7 @@ async def test_an_option_another_rules_out_is_greyed_with_the_reason(create_user
     await host.open("/")
     (await find(host, "friends-stockpile")).click()
     await table_attr(host, "data-game", "stockpile")
-    table = runtime().hub.tables_of(with_player(host)).pop()
+    table = runtime().hub.registry.tables_of(with_player(host)).pop()
     partners = with_testid(host, "opt-partners")[0]
     assert len(table.seats) == 2 and not partners.enabled
     assert partners.props["data-reason"] == "Partners need 4 or 6 players"

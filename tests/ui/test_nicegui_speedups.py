@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from ui import nicegui_internals as nicegui_speedups
+from ui.nicegui_internals import speedups as nicegui_speedups
 
 
 class Thing:

@@ -13,8 +13,7 @@ from nicegui.testing import User
 from logic.registry import all_games
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
-from ui.server.hub import Hub
-from ui.server.runtime import runtime
+from ui.server.runtime import build_hub, runtime
 from ui.table import sounds
 
 
@@ -72,9 +71,9 @@ async def test_unread_badge_and_messages_kept_with_the_table(create_user: Callab
     await host.should_see("hello <b>there</b>")  # shown as text, never HTML
     assert not badge(host).visible
 
-    again = Hub(runtime().data_dir)  # what a restarted server finds on disk
+    again = build_hub(runtime().data_dir)  # what a restarted server finds on disk
     again.load()
-    assert [m["text"] for m in again.get(code).chat] == ["hello <b>there</b>", "second"]
+    assert [m["text"] for m in again.registry.get(code).chat] == ["hello <b>there</b>", "second"]
     again.main.close()
 
 
@@ -82,8 +81,8 @@ async def quiet(code: str) -> None:
     """Wait until the computers have moved and every page has drawn the saved table: the next change is ours
     alone (changes that land together make one sound, the most important: see ui/table/sounds.py)."""
     hub = runtime().hub
-    table = hub.tables[code]
-    await eventually(lambda: not table.bots_to_move(hub.clock()) and hub.saved_versions.get(code) == table.version)
+    table = hub.registry.tables[code]
+    await eventually(lambda: not table.bots_to_move(hub.clock()) and hub.saves.saved(code) == table.version)
     await asyncio.sleep(0.1)
 
 

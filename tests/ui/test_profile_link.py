@@ -49,7 +49,7 @@ async def test_a_code_links_a_second_browser_to_the_same_player(create_user: Cal
     assert player_of(laptop) == (pid, name, emoji)
     await laptop.should_see("Your games", retries=60)
     await find(laptop, f"history-{code}")  # their stats follow
-    assert runtime().hub.tables_of(pid)  # and their tables (the home page lists these)
+    assert runtime().hub.registry.tables_of(pid)  # and their tables (the home page lists these)
 
 
 async def test_a_code_works_once(create_user: Callable[[], User]) -> None:

@@ -124,7 +124,7 @@ async def test_play_from_here_opens_a_practice_table_at_that_step_in_the_chosen_
     await user.open(f"/practice/{code}?step={step}&seat=1&level=easy&exact=1&speed=0")
     await table_attr(user, "data-seat", "1")
     hub = runtime().hub
-    table = next(t for t in hub.tables.values() if t.code != code and t.seat_of(pid) == 1)
+    table = next(t for t in hub.registry.tables.values() if t.code != code and t.seat_of(pid) == 1)
     assert table.practice and hub.starts.get(table.code).source.step == step
     expected = game.view(state, 1)["hand"]
     with user:
@@ -163,7 +163,7 @@ async def test_stats_show_accuracy_per_game_over_time(user: User) -> None:
 
 async def test_the_runner_judges_from_the_last_decision_back_seats_taking_turns_until_the_first_mark(user: User,
                                                                                              monkeypatch) -> None:
-    import ui.server.reviews as reviews
+    import ui.server.review_work as reviews
     from ui.server.quiet import review_points_quietly
 
     calls: list[tuple[int, list[int], bool]] = []
@@ -197,7 +197,7 @@ async def test_the_runner_judges_from_the_last_decision_back_seats_taking_turns_
 
 
 async def test_a_game_waiting_for_its_first_marks_goes_before_other_games_people(user: User, monkeypatch) -> None:
-    import ui.server.reviews as reviews
+    import ui.server.review_work as reviews
     from ui.server.quiet import review_points_quietly
 
     games: list[str] = []

@@ -57,9 +57,9 @@ async def test_the_table_page_and_the_console_say_so_and_new_tables_wait(
     await user.open("/new/president?players=4&bots=3&seed=11&speed=0")
     await find(user, "table")
     hub = runtime().hub
-    table = next(iter(hub.tables.values()))
+    table = next(iter(hub.registry.tables.values()))
     assert with_testid(user, "save-failing") and not notice_shown(user)  # there, hidden while saving works
-    assert hub.flush_writes(10)  # the computers' first moves may still be on their way to the disk (writer thread)
+    assert hub.saves.flush_writes(10)  # the computers' first moves may still be on their way to the disk (writer)
     saved = on_disk_version(table.code)
 
     full_disk["fault"] = errno.ENOSPC
@@ -73,7 +73,7 @@ async def test_the_table_page_and_the_console_say_so_and_new_tables_wait(
 
     await open_with_status(user, "/new/president?players=4&bots=3", 503)  # no new table while saving fails
     await user.should_see("No new tables while Card Night cannot save.")
-    assert len(hub.tables) == 1
+    assert len(hub.registry.tables) == 1
 
     await user.open("/host")  # the server's own browser
     panel = await find(user, "host-save-failing")
@@ -87,7 +87,7 @@ async def test_the_table_page_and_the_console_say_so_and_new_tables_wait(
     assert on_disk_version(table.code) == table.version
     await user.open("/new/president?players=4&bots=3&speed=0")  # new tables again
     await find(user, "table")
-    assert len(hub.tables) == 2
+    assert len(hub.registry.tables) == 2
 
 
 # ------------------------------------------------------------------------------- a damaged table file at start
@@ -95,16 +95,16 @@ async def test_the_table_page_and_the_console_say_so_and_new_tables_wait(
 def damaged_table(_data_dir: Path) -> dict[str, Any]:
     """Before the app starts: a table saved move after move, then its file cut in the middle."""
     from storage.tables import TableStore
-    from ui.server.hub import Hub
+    from ui.server.runtime import build_hub
 
-    hub = Hub(_data_dir, inline_bots=True)
+    hub = build_hub(_data_dir, inline_bots=True)
     table = hub.create("president", "host-1", "Ana", "🦊", options={"players": 4}, practice=True, speed=0)
     code = table.code
     for _ in range(5):
         seat = table.to_move()[0]
         hub.run(table, lambda t, now, s=seat: t.act_for(s, t.game.legal_actions(t.state, s)[0], now))
-    hub.flush_writes()
-    hub.writer.close()
+    hub.saves.flush_writes()
+    hub.saves.writer.close()
     TableStore(_data_dir).close()
     path = _data_dir / "tables" / f"{code}.json"
     text = path.read_bytes()
@@ -117,7 +117,7 @@ def damaged_table(_data_dir: Path) -> dict[str, Any]:
 async def test_a_cut_table_file_comes_back_from_its_previous_copy_and_the_console_says_so(
         damaged_table: dict[str, Any], user: User) -> None:
     code = damaged_table["code"]
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert damaged_table["previous"] >= damaged_table["version"] - 1  # the copy is one save behind
     assert table is not None and table.version >= damaged_table["previous"]  # (it may have moved on since)
     await user.open(f"/table/{code}")

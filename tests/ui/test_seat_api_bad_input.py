@@ -23,13 +23,12 @@ from fastapi import FastAPI
 import ui.server.runtime
 from ui.seat_api import routes as api
 from ui.seat_api.auth import new_token
-from ui.server.hub import Hub
-from ui.server.runtime import Runtime, set_runtime
+from ui.server.runtime import Runtime, build_hub, set_runtime
 
 
 class Served:
     def __init__(self, tmp_path: Path) -> None:
-        self.hub = Hub(tmp_path / "data", inline_bots=True)
+        self.hub = build_hub(tmp_path / "data", inline_bots=True)
         self.token, token_hash = new_token()
         self.table = self.hub.create("rummy", "host", "Hanna", "🦊", options={"players": 2, "first_draw": False},
                                      practice=False, seed=1000, program_hash=token_hash)
@@ -78,7 +77,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
         yield s
     finally:
         s.stop()
-        s.hub.flush_writes()
+        s.hub.saves.flush_writes()
         ui.server.runtime._runtime = before
 
 

@@ -15,8 +15,7 @@ from fastapi.testclient import TestClient
 import ui.server.runtime
 from ui.seat_api import routes as api
 from ui.seat_api.auth import RateLimiter, bearer_token, hash_token, new_token
-from ui.server.hub import Hub
-from ui.server.runtime import Runtime, set_runtime
+from ui.server.runtime import Runtime, build_hub, set_runtime
 
 T0 = 1_000_000.0
 
@@ -24,7 +23,7 @@ T0 = 1_000_000.0
 class World:
     def __init__(self, tmp_path: Path) -> None:
         self.now = T0
-        self.hub = Hub(tmp_path / "data", clock=lambda: self.now, inline_bots=True, wall=lambda: self.now)
+        self.hub = build_hub(tmp_path / "data", clock=lambda: self.now, inline_bots=True, wall=lambda: self.now)
         app = FastAPI()
         app.include_router(api.router)
         self.client = TestClient(app)
@@ -38,7 +37,7 @@ def world(tmp_path: Path) -> Iterator[World]:
     api.limiter.buckets.clear()
     with w.client:
         yield w
-    w.hub.flush_writes()
+    w.hub.saves.flush_writes()
     ui.server.runtime._runtime = before
 
 

@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 
-from ui import nicegui_internals
+from ui.nicegui_internals import pages as nicegui_internals
 from ui.shell.session_cookie import ClockStepTolerantSigner
 
 SECRET = "a secret of this server"

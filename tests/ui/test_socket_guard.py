@@ -1,5 +1,5 @@
 """The socket guard (ui/guards/socket_guard.py) and its hooks into NiceGUI and python-socketio
-(ui/nicegui_internals.py :func:`guard_socket`). The first test fails when an upgrade adds, renames or changes what
+(ui/nicegui_internals/sockets.py: guard_socket). The first test fails when an upgrade adds, renames or changes what
 the guard replaces; the rest call the guarded handlers as a socket would, with junk, and with a live page's own
 socket. (tests/e2e/test_socket_junk.py sends the same junk over real sockets.)"""
 
@@ -34,12 +34,12 @@ async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) ->
     params = list(inspect.signature(socketio.AsyncServer._handle_event_internal).parameters)
     assert params == ["self", "server", "sid", "eio_sid", "data", "namespace", "id"]
     assert core.sio._handle_event_internal.__qualname__.endswith("handle_event_internal")
-    assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals"
-    assert engineio.async_socket.AsyncSocket.handle_post_request.__module__ == "ui.nicegui_internals"
+    assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals.sockets"
+    assert engineio.async_socket.AsyncSocket.handle_post_request.__module__ == "ui.nicegui_internals.sockets"
     quiet = engineio.async_socket.packet.Packet(encoded_packet="z")  # the WebSocket loop's decoder: no exception
     assert quiet.packet_type == engineio.packet.NOOP and engineio.async_socket.packet.MESSAGE == 4
     assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
-    assert core.sio.eio._log_error_once.__module__ == "ui.nicegui_internals"
+    assert core.sio.eio._log_error_once.__module__ == "ui.nicegui_internals.sockets"
 
 
 def test_quiet_log_writes_one_line_a_minute_per_cause(caplog: pytest.LogCaptureFixture) -> None:

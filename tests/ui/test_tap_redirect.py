@@ -1,4 +1,4 @@
-"""A tap on an element that a region redraw has just replaced reaches the replacement (ui/nicegui_internals.py
+"""A tap on an element that a region redraw has just replaced reaches the replacement (ui/nicegui_internals/redirects.py
 ``Replacements``, noted by ui/components/region.py). Fails if NiceGUI changes how it keeps listeners."""
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ async def open_first_mover(user: User):  # noqa: ANN201
     await user.open("/")
     await user.open(FIRST_MOVER)
     assert await table_attr(user, "data-turn", "0", timeout=10) == "0"
-    code = next(iter(runtime().hub.tables))
-    table = runtime().hub.get(code)
+    code = next(iter(runtime().hub.registry.tables))
+    table = runtime().hub.registry.get(code)
     assert table is not None
     return table
 
@@ -63,12 +63,12 @@ async def test_between_hands_nobody_is_told_it_is_their_turn(user: User) -> None
     await user.open("/")
     await user.open("/new/beanie?players=2&bots=1&level=easy&seed=3&speed=0&rounds=2")
     hub = runtime().hub
-    table = hub.get(next(iter(hub.tables)))
+    table = hub.registry.get(next(iter(hub.registry.tables)))
     assert table is not None
     deadline = asyncio.get_running_loop().time() + 30
     while table.phase() != "hand-over":  # the person's seat makes the out-of-time move; the computer plays on
         assert asyncio.get_running_loop().time() < deadline, "the round did not end"
-        if 0 in table.to_move() and table.code not in hub.busy:
+        if 0 in table.to_move() and table.code not in hub.bots.busy:
             hub.run(table, lambda t, now: t.act_for(0, t.game.timeout_action(t.state, 0), now))
         await asyncio.sleep(0.02)
     assert 0 in table.to_move()  # the summary waits for the person's "Next round"

@@ -1,6 +1,6 @@
 """NiceGUI's timers (a page's ``ui.timer``, ``app.timer``) keep their pace when the wall clock steps back: once
 installed, ``nicegui.timer`` measures its callbacks with the monotonic clock. Fails when an upgrade of NiceGUI
-changes how its timer reads the time (then see ui/nicegui_internals.py)."""
+changes how its timer reads the time (then see ui/nicegui_internals/speedups.py)."""
 
 from __future__ import annotations
 

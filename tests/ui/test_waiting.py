@@ -24,10 +24,10 @@ async def practice(user: User, game: str, query: str) -> tuple[Table, int, str]:
     await user.open(f"/new/{game}?{query}&speed=0")
     hub = runtime().hub
     pid = with_player(user)
-    table = hub.tables_of(pid).pop()
+    table = hub.registry.tables_of(pid).pop()
     seat = table.seat_of(pid)
     assert seat is not None
-    await eventually(lambda: seat in table.to_move() and table.phase() == "play" and table.code not in hub.busy,
+    await eventually(lambda: seat in table.to_move() and table.phase() == "play" and table.code not in hub.bots.busy,
                      timeout=10)
     table.settings.bot_delay = HELD
     return table, seat, pid

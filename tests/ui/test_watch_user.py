@@ -15,7 +15,7 @@ async def test_host_sets_the_away_grace_and_watcher_chat_and_a_visitor_takes_a_c
         create_user: Callable[[], User]) -> None:
     host, visitor = create_user(), create_user()
     code = await host_friends_table(host)
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None and table.settings.away_grace == 120 and table.settings.watcher_chat == "read"
     with host:
         with_testid(host, "opt-away-grace")[0].set_value(30)
@@ -50,7 +50,7 @@ async def test_who_is_here_changing_redraws_only_what_shows_it(create_user: Call
     player, watcher = create_user(), create_user()
     await player.open("/new/rummy?players=2&bots=1&seed=7&speed=0")
     await table_attr(player, "data-phase", "play")
-    table = runtime().hub.tables_of(with_player(player)).pop()
+    table = runtime().hub.registry.tables_of(with_player(player)).pop()
     await eventually(lambda: with_player(player) in table.present_ids)
     version, before = table.version, drawn(player)
     assert any(el.props.get("data-card") for el in player.client.elements.values())
@@ -72,7 +72,7 @@ async def test_a_guest_dropping_from_the_lobby_redraws_nothing_of_the_hosts_lobb
         create_user: Callable[[], User]) -> None:
     host, guest = create_user(), create_user()
     code = await host_friends_table(host)
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     assert table is not None
     await guest.open(f"/table/{code}")
     (await find(guest, "join-name")).clear().type("Gus")

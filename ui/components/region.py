@@ -36,7 +36,7 @@ class Region:
         self.key: Hashable | None = object()  # never equal to a real key: the first update draws
         self.name = name  # what the page finds it by (and the box's data-region)
         self.box = ui.element("div").classes("region").style("display: contents")
-        self.box.props["data-island"] = ""  # re-rendered on its own by the browser (assets/islands.js)
+        self.box.props["data-island"] = ""  # re-rendered on its own by the browser (ui/nicegui_internals/islands.js)
         if name:
             self.box.props["data-region"] = name
         self.parts: list[Region] = []

@@ -2,7 +2,7 @@
 
 A request that never finishes arriving (half-sent headers, a body that trickles) held its connection, and so one of
 the process's open files, for ever: 1,100 of them from one address made every new request fail, the seat API
-included. The server's HTTP protocol (``ui/nicegui_internals.py``, :func:`guarded_http_protocol`) asks this guard:
+included. The server's HTTP protocol (``ui/nicegui_internals/http.py``, :func:`guarded_http_protocol`) asks this guard:
 
 - when a connection is made: may this address open one more? At most ``per_address`` connections per address
   (websockets included), and at most as many in all as the open-file limit allows with ``reserve_files`` kept for
@@ -30,6 +30,8 @@ import resource
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from ui.nicegui_internals import guarded_http_protocol
 
 log = logging.getLogger("cardnight.connections")
 
@@ -193,24 +195,11 @@ class ConnectionGuard:
         return len(self.by_address.get(address, ()))
 
 
-_guard: ConnectionGuard | None = None
-
-
-def connection_guard() -> ConnectionGuard:
-    """The server's guard (made at first use, from the environment)."""
-    global _guard
-    if _guard is None:
-        _guard = ConnectionGuard()
-    return _guard
-
-
-def server_options() -> dict[str, Any]:
-    """What ``ui.run`` passes on to uvicorn for the guard (main.py): the guarded HTTP protocol. Also raises the
-    soft open-file limit to the hard one, so the caps above are what refuses connections, not the kernel."""
-    from ui.nicegui_internals import guarded_http_protocol
-
+def server_options(guard: ConnectionGuard) -> dict[str, Any]:
+    """What ``ui.run`` passes on to uvicorn for the server's ``guard`` (main.py; kept on the runtime): the guarded
+    HTTP protocol. Also raises the soft open-file limit to the hard one, so the caps above are what refuses
+    connections, not the kernel."""
     raise_open_file_limit()
-    guard = connection_guard()
     guard.total_cap = max(64, open_file_limit() - guard.limits.reserve_files)
     parser = os.environ.get("CARDNIGHT_HTTP_PARSER", "auto")  # httptools or h11 (tests: both are checked)
     return {"http": guarded_http_protocol(guard, parser if parser in ("httptools", "h11") else "auto")}

@@ -7,7 +7,7 @@ and anyone can send such messages by hand. Every socket.io handler NiceGUI regis
 shape and that the socket belongs to the page it names, and passes on only what passes (to NiceGUI's own handler
 where there is one). A message over :data:`MAX_MESSAGE` closes its socket before it is decoded, a socket past its
 :class:`MessageBudget` has its messages dropped undecoded, and a packet that is not socket.io at all is dropped
-(ui/nicegui_internals.py, :func:`~ui.nicegui_internals.guard_socket`).
+(ui/nicegui_internals/sockets.py, which puts these handlers in place: :func:`~ui.nicegui_internals.guard_socket`).
 
 What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged;
 so are a page's own browser log messages, per level.
@@ -25,8 +25,13 @@ from typing import Any
 import socketio.exceptions
 from nicegui import Client
 
-from ui import nicegui_internals
-from ui.nicegui_internals import REPLACEMENTS, listener_known, listener_types, socket_belongs_to
+from ui.nicegui_internals import (
+    REPLACEMENTS,
+    install_socket_guard,
+    listener_known,
+    listener_types,
+    socket_belongs_to,
+)
 
 log = logging.getLogger("cardnight.socket")
 TRACE = os.environ.get("CARDNIGHT_TRACE_EVENTS") == "1"  # log every event handled (the lost-tap benchmark reads it)
@@ -232,4 +237,4 @@ def install() -> None:
     def note(cause: str, detail: str) -> None:
         QUIET.drop(f"a socket message: {cause}", detail)
 
-    nicegui_internals.guard_socket(guarded(nicegui_internals.socket_handlers()), note, MAX_MESSAGE, BUDGET.allow)
+    install_socket_guard(guarded, note, MAX_MESSAGE, BUDGET.allow)

@@ -105,18 +105,9 @@ class Announcer:
                 pass
 
 
-_current: Announcer | None = None
-
-
-def current_url() -> str | None:
-    """``http://cardnight.local:8080`` while this server's name is announced, else None."""
-    return _current.url if _current is not None else None
-
-
 def install(app: Any, name: str, port: int, host: str) -> Announcer:
     """Announce at startup (in the background: it takes a second or two of probing) and withdraw at shutdown."""
-    global _current
-    announcer = _current = Announcer(name, port, host)
+    announcer = Announcer(name, port, host)
 
     def on_startup() -> None:
         from nicegui import background_tasks

@@ -38,6 +38,7 @@ def register_pages() -> None:
     from ui.table.rule_examples import EXAMPLE_CSS
 
     nicegui_internals.install()
+    nicegui_internals.serve_islands()  # islands.js (a Region box re-renders on its own), before /assets is mounted
     # workers for the searching computer players start fresh (the server has threads: forking it is unsafe)
     run.process_pool_start_method = "spawn"
     app.add_static_files("/assets", str(ASSETS))
@@ -48,8 +49,6 @@ def register_pages() -> None:
     ui.add_head_html('<link rel="stylesheet" href="/assets/tailwind.css">'
                      '<link rel="stylesheet" href="/assets/cardnight.css">'
                      f'<link rel="stylesheet" href="/cards/faces.css?v={faces_version()}">', shared=True)
-    # islands.js: a Region box re-renders on its own in the browser (see the file)
-    ui.add_body_html('<script defer src="/assets/islands.js"></script>', shared=True)
     # motion.js: cards travel to where they land (FLIP), hooked where islands.js sees a change arrive
     ui.add_body_html('<script defer src="/assets/motion.js"></script>', shared=True)
     # press_target.js: a tap goes to the card or button it pressed, also when a redraw moved it before the release

@@ -18,7 +18,6 @@ from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
 from ui.i18n import N_, _, ngettext, pgettext
 from ui.net.lan import base_urls, qr_data_uri
-from ui.net.mdns import current_url
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import me
@@ -103,7 +102,7 @@ async def join_by_code(code_input: ui.input) -> None:
         return
     if wait:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     if table is None:
         runtime().code_guard.record_miss(key, loop.time())
         ui.notify(_("No table with code {code} — check the code or ask the host for the link.", code=code[:12]),
@@ -134,7 +133,7 @@ def register() -> None:
             with ui.row().classes("w-full gap-4"):
                 for game in playable_games():
                     game_tile(game)
-            mine = hub.tables_of(who.player_id)
+            mine = hub.registry.tables_of(who.player_id)
             with ui.column().classes("w-full").props("data-testid=your-games"):
                 ui.label(_("Your games")).classes("text-lg font-bold")
                 if not mine:
@@ -150,7 +149,7 @@ def register() -> None:
                             "text-grey-8 text-sm")
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label(_("Live tables")).classes("text-lg font-bold")
-                live = [t for t in hub.live_tables() if t.seat_of(who.player_id) is None]
+                live = [t for t in hub.registry.live_tables() if t.seat_of(who.player_id) is None]
                 running = watchable_tables(who.player_id)
                 if not live and not running:
                     ui.label(_("No open tables right now. Start a friends table and share the code.")).classes(
@@ -185,7 +184,7 @@ def open_seats_line(t: Any) -> str:
 
 def watchable_tables(player_id: str) -> list[Any]:
     """Running tables listed under Live tables (the host left "Listed" on), but for the viewer's own."""
-    tables = runtime().hub.tables.values()
+    tables = runtime().hub.registry.tables.values()
     return sorted((t for t in tables if t.status == STATUS_PLAYING and t.settings.public
                    and t.seat_of(player_id) is None), key=lambda t: -t.created_at)
 
@@ -206,7 +205,7 @@ def lan_card() -> None:
     with ui.card().classes("items-center max-sm:w-full").props("data-testid=lan-card"):
         ui.label(_("Other devices open")).classes("text-sm text-grey-8")
         ui.label(urls[0]).classes("font-mono font-bold").props("data-testid=lan-url")
-        by_name = current_url()  # the mDNS name (ui/net/mdns.py) while it is announced; the QR keeps the number
+        by_name = runtime().mdns_url()  # the mDNS name (ui/net/mdns.py) while it is announced; the QR keeps the number
         if by_name:
             ui.label(_("or {address}", address=by_name)).classes("font-mono text-sm").props("data-testid=lan-name")
         qr = ui.element("img").classes("w-32 h-32")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import tempfile
-import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,8 +34,6 @@ from ui.table.report import report_store
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
-_tokens: dict[str, float] = {}  # one-time backup download tokens for remote consoles -> expiry
-_backing_up = threading.Lock()  # one backup at a time
 SESSION_KEY = "host_console"
 RESTORE_TEXT = ("To restore a backup: stop Card Night, unzip the file into an empty folder (for example "
                 "`unzip cardnight-backup.zip -d data-restored`) and start it again with `--data-dir` pointing at "
@@ -88,16 +85,16 @@ def register() -> None:
     @app.get("/host/backup.zip")
     def backup(request: Request, token: str = "") -> Response:  # a plain def: FastAPI runs it in a worker thread
         address = request.client.host if request.client is not None else ""
-        expiry = _tokens.pop(token, 0.0) if token else 0.0
+        expiry = runtime().backup_tokens.pop(token, 0.0) if token else 0.0
         local = request_is_local(address, request.headers, password_always=runtime().console_password_always)
         if not (local or expiry > time.time()):
             return PlainTextResponse("Open the host console and press Back up there.", status_code=403)
         rt = runtime()
         out_dir = Path(tempfile.mkdtemp(prefix="cardnight-backup-"))
         name = f"cardnight-backup-{datetime.now(UTC):%Y%m%d-%H%M%S}.zip"
-        with _backing_up:
+        with runtime().backup_lock:
             remove_stale_staging(rt.data_dir)  # left by a server killed in the middle of a backup
-            make_backup(rt.data_dir, out_dir / name, rt.hub.writer.hold())
+            make_backup(rt.data_dir, out_dir / name, rt.hub.saves.writer.hold())
         return FileResponse(out_dir / name, filename=name, media_type="application/zip",
                             background=BackgroundTask(_remove_dir, out_dir))
 
@@ -118,7 +115,7 @@ def password_form(address: str) -> None:
     status = ui.label("").classes("text-negative").props("data-testid=host-status")
 
     async def check() -> None:
-        wait = wait_before_check(address, time.monotonic())
+        wait = wait_before_check(runtime().host_fails, address, time.monotonic())
         button.disable()
         try:
             if wait:
@@ -128,7 +125,7 @@ def password_form(address: str) -> None:
                 user_store()[SESSION_KEY] = key_of(host_password())
                 ui.navigate.reload()
                 return
-            record_failure(address, time.monotonic())
+            record_failure(runtime().host_fails, address, time.monotonic())
             status.set_text("That is not the console password.")
         finally:
             button.enable()
@@ -244,10 +241,11 @@ def backup_panel() -> None:
             return
         token = secrets.token_urlsafe(24)
         now = time.time()
-        for old, expiry in list(_tokens.items()):
+        tokens = runtime().backup_tokens
+        for old, expiry in list(tokens.items()):
             if expiry < now:
-                del _tokens[old]
-        _tokens[token] = now + TOKEN_SECONDS
+                del tokens[old]
+        tokens[token] = now + TOKEN_SECONDS
         ui.download.from_url(f"/host/backup.zip?token={token}")
 
     ui.button("Back up now", icon="download", on_click=download).props("color=primary data-testid=btn-backup")

@@ -35,7 +35,7 @@ log = logging.getLogger("cardnight.host")
 
 FAIL_FORGET_SECONDS = 900.0
 MAX_WAIT = 30.0
-_fails: dict[str, tuple[int, float]] = {}  # address -> (wrong tries, when its last queued try is answered)
+Fails = dict[str, tuple[int, float]]  # address -> (wrong tries, when its last queued try is answered)
 
 # Headers a proxy adds to say whom it speaks for. Any of them (with any value) means "not the server's own browser".
 FORWARDING_HEADERS = frozenset({
@@ -124,27 +124,23 @@ def password_matches(given: str, password: str) -> bool:
     return hmac.compare_digest(given.strip().encode(), password.encode())
 
 
-def wait_before_check(address: str, now: float) -> float:
+def wait_before_check(fails: Fails, address: str, now: float) -> float:
     """Seconds this try waits before the password is even compared (0 for an address without wrong tries)."""
-    count, due = _fails.get(address, (0, 0.0))
+    count, due = fails.get(address, (0, 0.0))
     if count and now - due > FAIL_FORGET_SECONDS:
-        _fails.pop(address, None)
+        fails.pop(address, None)
         return 0.0
     if not count:
         return 0.0
     answer_at = max(now, due) + min(MAX_WAIT, 2.0 ** (count - 1))
-    _fails[address] = (count, answer_at)
+    fails[address] = (count, answer_at)
     return answer_at - now
 
 
-def record_failure(address: str, now: float) -> int:
+def record_failure(fails: Fails, address: str, now: float) -> int:
     """Count a wrong password from ``address`` (and log it); returns the number of wrong tries so far."""
-    count, due = _fails.get(address, (0, 0.0))
-    _fails[address] = (count + 1, max(due, now))
+    count, due = fails.get(address, (0, 0.0))
+    fails[address] = (count + 1, max(due, now))
     log.warning("Wrong host console password from %s (%d wrong tries)", address or "?", count + 1)
     return count + 1
 
-
-def reset() -> None:
-    """Forget every wrong try (for tests)."""
-    _fails.clear()

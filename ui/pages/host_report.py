@@ -24,7 +24,7 @@ from ui.table.still import draw_still_table, seats_from
 def later_log(report: Report) -> list[list[object]]:
     """The table's log as it is now (live or finished) when it carries on from the report's, else the report's."""
     mine = [list(e) for e in report.log]
-    table = runtime().hub.get(report.code)
+    table = runtime().hub.registry.get(report.code)
     record = find_finished(report.code) if table is None else None
     now = list(table.log) if table is not None else list((record or {}).get("log") or [])
     now = [list(e) for e in now]

@@ -31,7 +31,7 @@ def ago(seconds: float) -> str:
 def live_tables(hub: Any, page: int = 1) -> None:
     """Open tables, newest first, ``PAGE_SIZE`` to a page (``page`` counts from 1)."""
     ui.label("Live tables").classes("text-lg font-bold q-mt-md")
-    tables = sorted((t for t in hub.tables.values() if t.status in (STATUS_LOBBY, STATUS_PLAYING)),
+    tables = sorted((t for t in hub.registry.tables.values() if t.status in (STATUS_LOBBY, STATUS_PLAYING)),
                     key=lambda t: -t.created_at)
     abandoned_panel(hub)
     if not tables:
@@ -105,7 +105,7 @@ def confirm_end_abandoned(hub: Any, count: int) -> None:
 def last_change(hub: Any, t: Table) -> float:
     """When the table's file was last written (every change is saved), else when it was made."""
     try:
-        return hub.store.path(t.code).stat().st_mtime
+        return hub.saves.store.path(t.code).stat().st_mtime
     except (OSError, ValueError):
         return hub.wall_of(t.created_at)
 

@@ -7,7 +7,6 @@ same player, so tables, stats, coins and cosmetics follow. Without linking every
 from __future__ import annotations
 
 import time
-from collections import deque
 from datetime import UTC, datetime
 
 from nicegui import ui
@@ -21,7 +20,6 @@ from ui.shell.identity import become, me, user_store
 
 TRIES_PER_BROWSER = 5  # wrong codes per browser in 10 minutes
 TRIES_PER_MINUTE = 30  # wrong codes server-wide per minute (codes are 8 characters from 31: not guessable)
-_failures: deque[float] = deque(maxlen=TRIES_PER_MINUTE)
 
 
 def now_utc() -> datetime:
@@ -42,7 +40,8 @@ def too_many_tries() -> str | None:
     mine = [t for t in user_store().get("link_failures", []) if now - t < 600]
     if len(mine) >= TRIES_PER_BROWSER:
         return "Too many wrong codes from this device. Wait ten minutes, then try again."
-    if len(_failures) == TRIES_PER_MINUTE and now - _failures[0] < 60:
+    failures = runtime().link_failures  # the last TRIES_PER_MINUTE wrong codes from anyone
+    if len(failures) >= TRIES_PER_MINUTE and now - failures[-TRIES_PER_MINUTE] < 60:
         return "Too many wrong codes right now. Wait a minute, then try again."
     return None
 
@@ -51,7 +50,10 @@ def note_failure() -> None:
     now = time.time()
     store = user_store()
     store["link_failures"] = [t for t in store.get("link_failures", []) if now - t < 600][-20:] + [now]
-    _failures.append(now)
+    failures = runtime().link_failures
+    failures.append(now)
+    while len(failures) > TRIES_PER_MINUTE:
+        failures.popleft()
 
 
 def use_code(text: str) -> str:

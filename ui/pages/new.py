@@ -19,8 +19,8 @@ from ui.components.options import players_of
 from ui.games import has_screen
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.seat_api.auth import keep_for_reveal, new_token
-from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
+from ui.server.saving import SavesFailing
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
@@ -75,7 +75,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         for name in game.table_defaults:
             options.setdefault(name, game.config_model.model_fields[name].default)
     # the caps first: a refused visitor without a cookie is not given an identity (a storage file) for nothing
-    runtime().hub.may_open(str(user_store().get("player_id") or ""), visitor_address())
+    runtime().hub.registry.may_open(str(user_store().get("player_id") or ""), visitor_address())
     who = me()
     rt = runtime()
     token, token_hash = new_token() if with_program else (None, None)
@@ -84,7 +84,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
                           program_hash=token_hash, address=visitor_address(),
                           turn_seconds=timer)  # set before the start: the first turn is timed
     if token is not None:
-        keep_for_reveal(table.code, who.player_id, len(table.seats) - 1, token)
+        keep_for_reveal(rt.program_reveals, table.code, who.player_id, len(table.seats) - 1, token)
     return table.code
 
 

@@ -23,9 +23,9 @@ from storage.practice_starts import StartSource
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.pages.new import too_many_tables
 from ui.server.finished import find_finished
-from ui.server.hub import SavesFailing
 from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime
+from ui.server.saving import SavesFailing
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me, user_store
@@ -74,9 +74,9 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     seed = rt.next_seed()
     rng = random.Random(seed if seed is not None else secrets.randbits(64))
     start = practice_start(game.key, record.get("options") or {}, int(record["seed"]), log, step, seat,
-                           exact=exact == "1", rng=rng, start=start_snapshot(rt.hub, code))
+                           exact=exact == "1", rng=rng, start=start_snapshot(rt.hub.starts, code))
     # the caps first: a refused visitor without a cookie is not given an identity (a storage file) for nothing
-    runtime().hub.may_open(str(user_store().get("player_id") or ""), visitor_address())
+    runtime().hub.registry.may_open(str(user_store().get("player_id") or ""), visitor_address())
     who = me()
     table = rt.hub.create_from_state(game.key, who.player_id, who.name, who.emoji, config=start.config,
                                      state=start.state, seat=seat, level=level, speed=speed, seed=seed,

@@ -27,7 +27,6 @@ from ui.table.still import draw_still_table, seats_from
 
 log = logging.getLogger("cardnight.replay")
 REPLAY_CSS = '<link rel="stylesheet" href="/assets/replay.css">'
-_cache: dict[tuple[str, int], Replay] = {}
 
 
 def not_found_page(what: str, back: str = "/stats", back_text: str = "Your stats") -> None:
@@ -39,17 +38,18 @@ def replay_of(record: dict[str, Any]) -> Replay | None:
     """The replay of an archived game (cached: finished games never change), or None if it does not replay."""
     code, steps = str(record.get("code")), len(record.get("log") or [])
     key = (code, steps)
-    if key not in _cache:
+    cache = runtime().replays
+    if key not in cache:
         try:
             game = get_game(str(record.get("game")))
-            start = first_state(runtime().hub, record)  # a new deal, or where a practice table began
-            _cache[key] = Replay(game, record.get("log") or [], start=start)
+            start = first_state(runtime().hub.starts, record)  # a new deal, or where a practice table began
+            cache[key] = Replay(game, record.get("log") or [], start=start)
         except (ValueError, KeyError, TypeError) as exc:  # an old or damaged record: a message, never a crash
             log.warning("cannot replay finished game %s: %s", code, exc)
             return None
-        for old in list(_cache)[:-32]:
-            del _cache[old]
-    return _cache[key]
+        for old in list(cache)[:-32]:
+            del cache[old]
+    return cache[key]
 
 
 def move_lines(replay: Replay, names: list[str]) -> list[str]:

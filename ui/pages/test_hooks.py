@@ -35,7 +35,7 @@ def register() -> None:
     async def autoplay(code: str, programs: str = "1") -> JSONResponse:  # (async: on the event loop)
         """Every person's seat is played by the computer (``programs=0``: not the program seats)."""
         hub = runtime().hub
-        table = hub.get(code)
+        table = hub.registry.get(code)
         if table is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
 
@@ -50,7 +50,7 @@ def register() -> None:
 
     @app.get("/test/status/{code}", include_in_schema=False)
     async def status(code: str) -> JSONResponse:
-        table = runtime().hub.get(code)
+        table = runtime().hub.registry.get(code)
         if table is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
         return JSONResponse({"status": table.status, "version": table.version})

@@ -97,7 +97,7 @@ class TvPage:
             for region in self.regions:
                 region.update(force=True)
         self.attributes()
-        unsubscribe = runtime().hub.subscribe(self.table.code, self.on_change)
+        unsubscribe = runtime().hub.registry.subscribe(self.table.code, self.on_change)
         client = ui.context.client
         client.on_delete(unsubscribe)
         ui.timer(0.25, self.tick)

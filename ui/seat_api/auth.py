@@ -78,14 +78,14 @@ class RateLimiter:
         return str(max(1, math.ceil(wait)))
 
 
-# tokens made for a practice table at /new/<game>?program=1, waiting to be shown once on its creator's table page
-_reveals: dict[tuple[str, str], dict[int, str]] = {}
+Reveals = dict[tuple[str, str], dict[int, str]]  # (code, player id) -> seat -> token (``Runtime.program_reveals``)
 
 
-def keep_for_reveal(code: str, player_id: str, seat: int, token: str) -> None:
-    _reveals.setdefault((code, player_id), {})[seat] = token
+def keep_for_reveal(reveals: Reveals, code: str, player_id: str, seat: int, token: str) -> None:
+    """A token made for a practice table at /new/<game>?program=1, to be shown once on its creator's table page."""
+    reveals.setdefault((code, player_id), {})[seat] = token
 
 
-def take_reveal(code: str, player_id: str) -> dict[int, str]:
+def take_reveal(reveals: Reveals, code: str, player_id: str) -> dict[int, str]:
     """The new tokens of table ``code`` for ``player_id`` (seat -> token), forgotten once taken."""
-    return _reveals.pop((code, player_id), {})
+    return reveals.pop((code, player_id), {})

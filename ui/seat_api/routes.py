@@ -77,15 +77,15 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
                        {"WWW-Authenticate": "Bearer"})
     token_hash = hash_token(token)
     hub = runtime().hub
-    home = hub.program_home(token_hash)  # by the token's hash: no scan of every table
+    home = hub.registry.program_home(token_hash)  # by the token's hash: no scan of every table
     if home is None:
         _limit(strangers, client)
         raise ApiError(403, "This token does not play at any table (it may have been removed).")
     _limit(limiter, token_hash)
     table, seat = home
-    hub.visited(table.code)  # its program came: the table is not idle
+    hub.registry.visited(table.code)  # its program came: the table is not idle
     if table.code != code.strip().upper():
-        if hub.get(code) is None:
+        if hub.registry.get(code) is None:
             raise ApiError(404, f"No table with code {code[:12].upper()}.")
         raise ApiError(403, "This token plays at another table.")
     if table.status in (STATUS_OVER, STATUS_CLOSED):
@@ -98,7 +98,7 @@ def authorize(request: Request, code: str) -> tuple[Table, int]:
 async def answer(table: Table, seat: int) -> JSONResponse:
     """The seat's view once the table's current version is saved (nobody is told of a move a crash could lose)."""
     hub = runtime().hub
-    await hub.until_saved(table)
+    await hub.saves.until_saved(table)
     return JSONResponse(seat_view(table, seat, hub.clock(), hub.wall()))
 
 
@@ -193,7 +193,7 @@ async def get_legal(code: str, request: Request) -> Any:
     hub = runtime().hub
     if table.seats[seat].autoplay:  # it timed out once; asking what it may do means it is playing again
         hub.run(table, lambda t, now: t.program_back(seat, now))
-    await hub.until_saved(table)
+    await hub.saves.until_saved(table)
     return JSONResponse(legal_actions(table, seat))
 
 
@@ -234,14 +234,14 @@ async def get_events(code: str, request: Request,
     table, seat = authorize(request, code)
     version, seconds = events_query(after, wait)
     hub = runtime().hub
-    if hub.saved_versions.get(table.code, -1) <= version:
+    if hub.saves.saved_versions.get(table.code, -1) <= version:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         changed = asyncio.Event()
-        unsubscribe = hub.subscribe(table.code, lambda _t: changed.set())  # the hub's save-then-notify
+        unsubscribe = hub.registry.subscribe(table.code, lambda _t: changed.set())  # the hub's save-then-notify
         try:
             # pages are also told of changes that are not a new version (who is connected): wait on past those
-            while hub.saved_versions.get(table.code, -1) <= version and (left := deadline - loop.time()) > 0:
+            while hub.saves.saved_versions.get(table.code, -1) <= version and (left := deadline - loop.time()) > 0:
                 changed.clear()
                 try:
                     await asyncio.wait_for(changed.wait(), left)

@@ -10,8 +10,7 @@ from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime
 
 CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
-KEEP = 500  # archived records kept in memory
-_records: dict[str, dict[str, Any]] = {}
+KEEP = 500  # archived records kept in memory (``Runtime.finished_records``)
 
 
 def find_finished(code: str) -> dict[str, Any] | None:
@@ -19,17 +18,19 @@ def find_finished(code: str) -> dict[str, Any] | None:
     code = (code or "").strip().upper()
     if not CODE_RE.match(code):
         return None
-    if code not in _records:
-        found = runtime().hub.main.finished_game(code)
+    rt = runtime()
+    records = rt.finished_records
+    if code not in records:
+        found = rt.hub.main.finished_game(code)
         if found is None:
             return None
-        _records[code] = found
-        for old in list(_records)[:-KEEP]:
-            del _records[old]
-    return _records[code]
+        records[code] = found
+        for old in list(records)[:-KEEP]:
+            del records[old]
+    return records[code]
 
 
 def finished_start(record: dict[str, Any]) -> dict[str, Any] | None:
     """The snapshot finished game ``record`` began from (a practice table started from a position), or None for a
     game that began with a new deal."""
-    return start_snapshot(runtime().hub, str(record.get("code")))
+    return start_snapshot(runtime().hub.starts, str(record.get("code")))

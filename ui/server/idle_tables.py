@@ -63,9 +63,9 @@ def someone_here(hub: Hub, code: str) -> bool:
 def idle_seconds(hub: Hub, table: Table) -> float:
     """Seconds since the table's last visit (0 while a page of it is open)."""
     if someone_here(hub, table.code):
-        hub.visited(table.code)
+        hub.registry.visited(table.code)
         return 0.0
-    return hub.clock() - hub.last_visit.get(table.code, hub.clock())
+    return hub.clock() - hub.registry.last_visit.get(table.code, hub.clock())
 
 
 def end_table(hub: Hub, table: Table, reason: str) -> None:
@@ -81,7 +81,7 @@ def end_table(hub: Hub, table: Table, reason: str) -> None:
 def end_idle_tables(hub: Hub) -> list[str]:
     """End every lobby or game that has gone without a visit for its kind's time; their codes."""
     ended = []
-    for table in list(hub.tables.values()):
+    for table in list(hub.registry.tables.values()):
         if table.status not in (STATUS_LOBBY, STATUS_PLAYING):
             continue
         kind = kind_of(table)
@@ -102,7 +102,7 @@ def end_idle_tables(hub: Hub) -> list[str]:
 
 def abandoned_practice(hub: Hub) -> list[Table]:
     """Practice games and lobbies nobody has had open for ``ABANDONED_MINUTES``."""
-    return [t for t in list(hub.tables.values())
+    return [t for t in list(hub.registry.tables.values())
             if t.practice and t.status in (STATUS_LOBBY, STATUS_PLAYING)
             and idle_seconds(hub, t) >= ABANDONED_MINUTES * 60]
 

@@ -1,7 +1,7 @@
 """Practice tables that begin from a position ("play from here"), and where any finished game began.
 
-:func:`table_from_state` is the hub's ``create_from_state``: a practice table like ``Hub.create`` makes, the
-person in the chosen seat and computer players in the others, whose game is the given state instead of
+:func:`table_from_state` makes the table of the hub's ``create_from_state``: a practice table like ``Hub.create``
+makes, the person in the chosen seat and computer players in the others, whose game is the given state instead of
 ``new_game(config, seed)``. The state is saved as the table's first snapshot, so the live table saves and restores
 like any other (its record holds config, seed, log and the snapshot); the position it began from is kept in
 :class:`storage.practice_starts.StartStore` under the new code before the first save, so the table's log replays
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -20,26 +20,17 @@ from logic.cards import derive_rng
 from logic.game import IllegalMove
 from logic.registry import get_game
 from logic.table import Settings, Table, bot_identity, new_table
-from storage.health import HEALTH
-from storage.practice_starts import StartSource
-
-if TYPE_CHECKING:
-    from ui.server.hub import Hub
+from storage.practice_starts import StartSource, StartStore
 
 
-def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host_emoji: str, *, config: BaseModel,
-                     state: Any, seat: int, level: str | None = None, speed: float | None = None,
+def table_from_state(code: str, now: float, game_key: str, host_id: str, host_name: str, host_emoji: str, *,
+                     config: BaseModel, state: Any, seat: int, level: str | None = None, speed: float | None = None,
                      seed: int | None = None, source: StartSource | None = None,
-                     names: list[tuple[str, str] | None] | None = None, address: str | None = None) -> Table:
-    """A practice table whose game is ``state``, the host in ``seat`` and computer players of ``level`` in every
-    other seat (named ``names[seat]`` = (name, emoji) where given, e.g. the computer players of the game it comes
-    from); started, saved and told like any new table. ``IllegalMove`` for a position that cannot be played on
-    (the game is over, the seat does not exist)."""
-    from ui.server.hub import SavesFailing
-
-    if HEALTH.failing:  # a table nobody could save: refused until saving works again (as Hub.create)
-        raise SavesFailing(HEALTH.message)
-    hub.may_open(host_id, address)
+                     names: list[tuple[str, str] | None] | None = None) -> tuple[Table, dict[str, Any]]:
+    """A started practice table ``code`` whose game is ``state``, the host in ``seat`` and computer players of
+    ``level`` in every other seat (named ``names[seat]`` = (name, emoji) where given, e.g. the computer players of the
+    game it comes from), and the snapshot it begins from (kept by the hub before its first save). ``IllegalMove``
+    for a position that cannot be played on (the game is over, the seat does not exist)."""
     game = get_game(game_key)
     if game.outcome(state) is not None:
         raise IllegalMove("That game is already over at this step: pick an earlier one.")
@@ -49,14 +40,13 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
     if level not in game.bot_levels:
         raise IllegalMove(f"level must be one of {', '.join(game.bot_levels)}.")
-    now = hub.clock()
     seed = secrets.randbits(31) if seed is None else int(seed)
     settings = Settings(turn_seconds=0)
     if speed is not None:
         settings.bot_delay = max(0.0, float(speed))
         if settings.bot_delay == 0:
             settings.grace_scale = 0.0
-    table = new_table(game_key, hub.new_code(), host_id, config.model_dump(mode="json"), seed, now, True, settings)
+    table = new_table(game_key, code, host_id, config.model_dump(mode="json"), seed, now, True, settings)
     table.settings.public = False
     table.join(host_id, host_name, host_emoji, now, seat=seat)
     rng = derive_rng(seed, "bots")
@@ -70,19 +60,15 @@ def table_from_state(hub: Hub, game_key: str, host_id: str, host_name: str, host
     table.after_change(now)  # its deadlines for the new state
     if source is not None:
         table.notice(f"Practice from before move {source.step + 1} of game {source.code}: play it your way.")
-    hub.starts.put(table.code, game_key, snapshot, source)  # kept before the table's first save
-    hub.tables[table.code] = table
-    hub.opened(table, address)
-    hub.changed(table)
-    return table
+    return table, snapshot
 
 
-def first_state(hub: Hub, record: dict[str, Any]) -> Callable[[], Any]:
+def first_state(starts: StartStore, record: dict[str, Any]) -> Callable[[], Any]:
     """How to make the state a finished game began from: the kept position of a table started from one, else
     ``new_game(config, seed)`` (for :class:`logic.replay.Replay`'s ``start``). ``KeyError``/``ValueError`` for a
     record that does not say."""
     game = get_game(str(record["game"]))
-    start = hub.starts.get(str(record.get("code")))
+    start = starts.get(str(record.get("code")))
     if start is not None:
         snapshot = start.snapshot
         return lambda: game.restore(snapshot)
@@ -91,7 +77,7 @@ def first_state(hub: Hub, record: dict[str, Any]) -> Callable[[], Any]:
     return lambda: game.new_game(config, seed)
 
 
-def start_snapshot(hub: Hub, code: str) -> dict[str, Any] | None:
+def start_snapshot(starts: StartStore, code: str) -> dict[str, Any] | None:
     """The position finished game ``code`` began from, if it did not begin with a new deal."""
-    start = hub.starts.get(code)
+    start = starts.get(code)
     return start.snapshot if start is not None else None

@@ -8,24 +8,23 @@ with a connected page). Nothing runs per second: "reconnecting" turning into "aw
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
 from nicegui import Client
 
-if TYPE_CHECKING:
-    from logic.table import Table
-    from ui.server.hub import Hub
-
-
-log = logging.getLogger("cardnight.presence")
+from logic.table import Table
+from ui.server.registry import TableRegistry
 
 KEEP_ASLEEP_PAGE_S = 6 * 60.0  # a table page whose socket dropped is kept this long (a phone asleep for 5 min)
 
 
 class Presence:
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, registry: TableRegistry, apply: Callable[[Table, Callable[[Table, float], Any]], Any],
+                 saved: Callable[[str], int]) -> None:
+        """``apply(table, change)``: make a change (the hub's ``run``); ``saved(code)``: the newest version of a table
+        that is saved (the save pipeline's)."""
+        self.registry, self.apply, self.saved = registry, apply, saved
         self.pages: dict[str, dict[str, tuple[str, bool]]] = {}  # code -> client id -> (player id, connected)
 
     def attach(self, table: Table, client: Client, player_id: str) -> None:
@@ -56,7 +55,7 @@ class Presence:
     def _set(self, code: str, client_id: str, player_id: str, connected: bool) -> None:
         pages = self.pages.setdefault(code, {})
         pages[client_id] = (player_id, connected)
-        self.hub.visited(code)  # a page came or went: the table is not idle (ui/server/idle_tables.py)
+        self.registry.visited(code)  # a page came or went: the table is not idle (ui/server/idle_tables.py)
         self.tell(code)
 
     def _drop(self, code: str, client_id: str) -> None:
@@ -70,27 +69,16 @@ class Presence:
 
     def tell(self, code: str) -> None:
         """Pass who is here to the table; its pages are told if a seat came or went or the watchers changed."""
-        table = self.hub.get(code)
+        table = self.registry.get(code)
         if table is None:
             return
         present = self.present(code)
         if present == table.present_ids and not self._stale(table, present):
             return
         version = table.version
-        changed = self.hub.run(table, lambda t, now: t.update_presence(present, now))
-        if changed and table.version == version:
-            self._notify(table)
-
-    def _notify(self, table: Table) -> None:
-        """Tell the table's pages of a presence change (nothing to save). If a move is still on its way to the
-        disk, its save tells them (pages are never shown a move before it is saved)."""
-        if self.hub.saved_versions.get(table.code, -1) < table.version:
-            return
-        for listener in list(self.hub.listeners.get(table.code, [])):
-            try:
-                listener(table)
-            except Exception:  # one broken page must not stop the others
-                log.exception("listener failed for table %s", table.code)
+        changed = self.apply(table, lambda t, now: t.update_presence(present, now))
+        if changed and table.version == version:  # a presence change (nothing to save): tell the pages, unless a
+            self.registry.tell(code, self.saved(code))  # move is on its way to the disk (its save tells them)
 
     @staticmethod
     def _stale(table: Table, present: set[str]) -> bool:

@@ -40,3 +40,11 @@ def review_points_quietly(game_key: str, points: list[Any], *, quiet: bool = Tru
     if "error" in out:
         raise out["error"]
     return out["result"]
+
+
+def warm_up() -> int:
+    """In a worker process: import every game's rules, computer players and judge ahead of the first review."""
+    from logic.registry import all_games
+    from logic.review.review import judge_for
+
+    return sum(1 for game in all_games() if judge_for(game.key) is not None)

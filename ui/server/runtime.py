@@ -1,14 +1,46 @@
-"""Process-wide things the pages share: the hub and how the server was started."""
+"""Process-wide things the pages share: the hub and its parts, made and wired here (:func:`build_hub`), and how
+the server was started."""
 
 from __future__ import annotations
 
 import os
+import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+from logic.replay import Replay
+from storage.archive import MainStore
+from storage.health import HEALTH
+from storage.practice_starts import StartStore
+from storage.tables import TableStore
 from ui.guards.code_guard import CodeGuard
+from ui.guards.connection_guard import ConnectionGuard
+from ui.server.archiver import Archiver, wall_date
 from ui.server.hub import Hub
+from ui.server.registry import TableRegistry
+from ui.server.reviews import ReviewRunner
+from ui.server.saving import SavePipeline
+
+
+def build_hub(data_dir: Path, clock: Callable[[], float] = time.monotonic, inline_bots: bool = False,
+              wall: Callable[[], float] = time.time) -> Hub:
+    """The live-table server's parts, wired: the registry of live tables, the save pipeline (which tells the
+    registry's pages once a version has landed), the review runner, the archiver (which hands finished games to the
+    review runner), and the hub that changes tables through them. ``inline_bots``: NiceGUI's user simulation (the
+    computer players move and the reviews run in the caller)."""
+    HEALTH.reset()  # a new server: nothing waits yet
+    registry = TableRegistry(clock)
+    saves = SavePipeline(TableStore(data_dir), clock, wall, registry.watched, registry.tell)
+    main, starts = MainStore(data_dir), StartStore(data_dir)
+    reviews = ReviewRunner(main, starts, data_dir, inline=inline_bots)
+    archiver = Archiver(main, partial(wall_date, clock, wall), reviews.game_finished)
+    return Hub(registry, saves, archiver, reviews, main=main, starts=starts, data_dir=data_dir, clock=clock,
+               wall=wall, inline_bots=inline_bots)
 
 
 @dataclass
@@ -21,9 +53,21 @@ class Runtime:
     console_password_always: bool = False  # --console-password-always: the host console asks every browser
     seed_counter: list[int] = field(default_factory=lambda: [0])
     code_guard: CodeGuard = field(default_factory=CodeGuard)  # join-code guesses per address
+    # connections per address and slow requests (ui/guards/connection_guard.py; made from the environment)
+    connection_guard: ConnectionGuard = field(default_factory=ConnectionGuard)
     # CARDNIGHT_TEST_HOOKS=1: routes for tests only (ui/pages/test_hooks.py), e.g. redraw a table's pages now
     test_hooks: bool = field(default_factory=lambda: os.environ.get("CARDNIGHT_TEST_HOOKS") == "1")
     redraw_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)  # code -> pages' force-redraw
+
+    # what pages and routes keep between requests, fresh with every server (and every test's): no module-level stores
+    finished_records: dict[str, dict[str, Any]] = field(default_factory=dict)  # ui/server/finished.py
+    program_reveals: dict[tuple[str, str], dict[int, str]] = field(default_factory=dict)  # ui/seat_api/auth.py
+    host_fails: dict[str, tuple[int, float]] = field(default_factory=dict)  # ui/pages/host_access.py
+    link_failures: deque[float] = field(default_factory=deque)  # ui/pages/link.py
+    replays: dict[tuple[str, int], Replay] = field(default_factory=dict)  # ui/pages/replay.py
+    backup_tokens: dict[str, float] = field(default_factory=dict)  # ui/pages/host.py: one-time download tokens
+    backup_lock: threading.Lock = field(default_factory=threading.Lock)  # ui/pages/host.py: one backup at a time
+    mdns_url: Callable[[], str | None] = lambda: None  # the announced name's URL (ui/net/mdns.py), set by main.py
 
     def on_forced_redraw(self, code: str, redraw: Callable[[], None]) -> Callable[[], None]:
         """With test hooks on: ``redraw`` runs when a test asks to redraw the pages of table ``code``."""

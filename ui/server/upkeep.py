@@ -15,8 +15,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from nicegui import Client, app, background_tasks
+from nicegui.storage import Storage
+
 from ui.guards.page_guard import PageGuard
 from ui.guards.page_rate import PageRate
+from ui.nicegui_internals import session_store
 from ui.server.hub import Hub
 from ui.server.idle_tables import end_idle_tables, idle_check_seconds
 
@@ -25,7 +29,6 @@ log = logging.getLogger("cardnight.upkeep")
 FINISHED_CACHE_SECONDS = 60.0
 COLLECT_AFTER_PAGES = 50  # dropped pages that make a full garbage collection due (at most every COLLECT_EVERY s)
 COLLECT_EVERY = 30.0
-_guard: PageGuard | None = None
 
 
 class KnownPlayers:
@@ -38,7 +41,7 @@ class KnownPlayers:
 
     def __call__(self) -> set[str]:
         ids: set[str] = set()
-        for table in list(self.hub.tables.values()):
+        for table in list(self.hub.registry.tables.values()):
             ids.add(table.host_id)
             ids.update(s.player_id for s in table.seats if s.player_id)
         if time.monotonic() - self._archived_at >= FINISHED_CACHE_SECONDS:
@@ -50,25 +53,19 @@ class KnownPlayers:
         return ids | self._archived
 
 
-def page_guard() -> PageGuard | None:
-    return _guard
-
-
 class SweepAfterPages:
     """ASGI middleware: after an HTTP request, drop waiting pages over a cap (at most four times a second)."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, app: Any, guard: PageGuard) -> None:
+        self.app, self.guard = app, guard
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         await self.app(scope, receive, send)
-        if scope.get("type") == "http" and _guard is not None and _guard.sweep_due():
-            _sweep()
+        if scope.get("type") == "http" and self.guard.sweep_due():
+            _sweep(self.guard)
 
 
 def _open_sessions() -> set[str]:
-    from nicegui import Client
-
     found = set()
     for client in list(Client.instances.values()):
         try:
@@ -78,11 +75,8 @@ def _open_sessions() -> set[str]:
     return found
 
 
-def _sweep() -> None:
-    from nicegui import Client
-
-    if _guard is not None:
-        _guard.sweep(list(Client.instances.values()))
+def _sweep(guard: PageGuard) -> None:
+    guard.sweep(list(Client.instances.values()))
 
 
 class Collector:
@@ -103,18 +97,17 @@ class Collector:
         return True
 
 
-async def run_upkeep(hub: Hub, every: float = 1.0) -> None:
+async def run_upkeep(hub: Hub, guard: PageGuard, every: float = 1.0) -> None:
     """The loop: waiting pages, dropped visitors' files, the hourly storage prune, idle tables (each minute)."""
     next_idle = 0.0
     collector = Collector()
     while not hub.stopping:
         try:
-            if _guard is not None:
-                _sweep()
-                collector.maybe(_guard.dropped_pages)
-                _guard.forget_dropped_visitors(_open_sessions())
-                if _guard.prune_due():
-                    _guard.prune_old()
+            _sweep(guard)
+            collector.maybe(guard.dropped_pages)
+            guard.forget_dropped_visitors(_open_sessions())
+            if guard.prune_due():
+                guard.prune_old()
             if time.monotonic() >= next_idle:
                 next_idle = time.monotonic() + idle_check_seconds()
                 end_idle_tables(hub)
@@ -125,24 +118,15 @@ async def run_upkeep(hub: Hub, every: float = 1.0) -> None:
 
 def install(hub: Hub) -> None:
     """Wire the page guard and the upkeep loop into the app (before ``ui.run``)."""
-    global _guard
-    from nicegui import app
-    from nicegui.storage import Storage
-
-    from ui.nicegui_internals import session_store
-
     if os.environ.get("NICEGUI_USER_SIMULATION") == "true":
         return
-    _guard = PageGuard(storage_dir=Path(Storage.path), known_players=KnownPlayers(hub),
-                       in_memory=lambda session: session_store(session) is not None)
-    guard = _guard
+    guard = PageGuard(storage_dir=Path(Storage.path), known_players=KnownPlayers(hub),
+                      in_memory=lambda session: session_store(session) is not None)
     app.on_connect(lambda client: guard.page_connected(client.id))
-    app.add_middleware(SweepAfterPages)
+    app.add_middleware(SweepAfterPages, guard=guard)
     app.add_middleware(PageRate)  # (added last: it runs first, before a refused page costs anything)
 
     def start() -> None:
-        from nicegui import background_tasks
-
-        background_tasks.create(run_upkeep(hub), name="upkeep")
+        background_tasks.create(run_upkeep(hub, guard), name="upkeep")
 
     app.on_startup(start)

@@ -7,20 +7,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from nicegui import ui
-from nicegui.elements.mixins.text_element import TextElement
 
 from ui.i18n import _, viewer_language
 from ui.i18n.languages import quasar_pack
-from ui.nicegui_internals import set_page_language
+from ui.nicegui_internals import PageHeading, set_page_language
 from ui.shell.identity import client_head, me, pref
 from ui.shell.save_notice import save_notice
-
-
-class PageHeading(TextElement):
-    """The page's ``<h1>``."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(tag="h1", text=text)
 
 
 def alert_words_script() -> str:

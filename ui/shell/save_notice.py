@@ -13,9 +13,10 @@ from __future__ import annotations
 import logging
 import weakref
 
-from nicegui import core, ui
+from nicegui import ui
 
 from storage.health import HEALTH, is_disk_fault
+from ui.nicegui_internals import event_loop, rewrite_user_storage
 
 log = logging.getLogger("cardnight.ui")
 
@@ -67,7 +68,7 @@ def _disk_faults_of_nicegui(record: logging.LogRecord) -> bool:
 
 
 def _changed() -> None:  # any thread
-    loop = core.loop
+    loop = event_loop()
     if loop is None or loop.is_closed():
         return
     try:
@@ -86,6 +87,4 @@ def refresh_all() -> None:
         except Exception:  # a page that is going away
             log.debug("save notice of a closing page not updated", exc_info=True)
     if not HEALTH.failing:
-        from ui.nicegui_internals import rewrite_user_storage
-
         rewrite_user_storage()

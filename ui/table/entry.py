@@ -35,7 +35,7 @@ async def guarded_table(code: str) -> Table | str | None:
     """The table with ``code`` for this browser, after the wait a wrong code earns (ui/guards/code_guard.py):
     None when there is none, ``TOO_MANY`` when this address has queued too many tries."""
     key = guard_key()
-    table = runtime().hub.get(code)
+    table = runtime().hub.registry.get(code)
     guard = runtime().code_guard
     known = table is not None and (guard.take_pass(key, code) or known_to_viewer(table))
     wait = 0.0 if known else guard.miss_wait(key, time.monotonic())  # wrong codes from this address slow down tries
@@ -43,7 +43,7 @@ async def guarded_table(code: str) -> Table | str | None:
         return TOO_MANY
     if wait:  # the answer (page or 404) comes after the wait, whether or not the code exists
         await asyncio.sleep(wait)  # (a restart cuts waits short: main.py's timeout_graceful_shutdown)
-        table = runtime().hub.get(code)
+        table = runtime().hub.registry.get(code)
     if table is None:
         guard.record_miss(key, time.monotonic())
     return table

@@ -66,7 +66,7 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     t = ctx.table
     # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
     Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
-    with ui.row().classes("w-full gap-3 items-stretch justify-center"):
+    with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
         if ctx.is_host:
             with ui.card().classes("items-center text-black"):
                 invite_parts(ctx)
@@ -260,8 +260,10 @@ class LobbyOptions:
 
 
 def start_row(ctx: TableContext) -> None:
+    """Start (or what the table waits for) in a bar that stays at the bottom edge while the lobby scrolls above it:
+    the host sees Start without scrolling past the options, on a phone too (assets/cardnight.css, "the lobby")."""
     t = ctx.table
-    with ui.row().classes("w-full justify-center items-center gap-3"):
+    with ui.row().classes("lobby-start w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())
         if ctx.is_host:
             btn = ui.button("Start game", icon="play_arrow", on_click=lambda: ctx.act(
@@ -270,10 +272,10 @@ def start_row(ctx: TableContext) -> None:
             if missing:
                 btn.disable()
                 ui.label(f"Waiting for {missing} more player{'s' if missing > 1 else ''} — or add computer players."
-                         ).classes("reason text-white")
+                         ).classes("reason")
         else:
             ui.label("Waiting for the host to start." if not missing else
-                     f"Waiting for {missing} more player{'s' if missing > 1 else ''}.").classes("text-white")
+                     f"Waiting for {missing} more player{'s' if missing > 1 else ''}.").classes("text-black")
 
 
 def add_bot(ctx: TableContext, seat: int, level: str) -> None:

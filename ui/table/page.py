@@ -85,7 +85,7 @@ class TablePage:
             self.ctx.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
         self.sounds.update(self.ctx, self.root)
-        unsubscribe = self.hub.subscribe(self._table.code, self.on_change)
+        unsubscribe = self.hub.registry.subscribe(self._table.code, self.on_change)
         self.client.on_delete(unsubscribe)
         self.client.on_connect(self.catch_up)
         self.hub.presence.attach(self._table, self.client, self.ctx.me.player_id)

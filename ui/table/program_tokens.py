@@ -57,7 +57,7 @@ def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int) -> None
 
 def take_new_tokens(ctx: TableContext, tokens: Tokens) -> None:
     """Tokens made for this browser by ``/new/<game>?program=1``: this page shows them, nobody else ever."""
-    tokens.update(take_reveal(ctx.table.code, ctx.me.player_id))
+    tokens.update(take_reveal(runtime().program_reveals, ctx.table.code, ctx.me.player_id))
 
 
 def token_banner(ctx: TableContext, tokens: Tokens) -> None:

@@ -15,8 +15,8 @@ from ui.components.share import share_buttons
 from ui.components.words import count
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.server.finished import find_finished, finished_start
-from ui.server.hub import SavesFailing
 from ui.server.runtime import runtime
+from ui.server.saving import SavesFailing
 from ui.table.report import open_report_dialog
 from ui.table.review_summary import review_summary_for_table
 

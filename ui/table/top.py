@@ -72,7 +72,12 @@ class TopBar:
         view = self.ctx.view
         label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
         if label:
-            ui.label(label).classes("text-sm opacity-90 whitespace-nowrap").props("data-testid=round-label")
+            # a label that must wrap (on a phone) breaks between its parts, never inside one ("No / limit")
+            with ui.element("div").classes("text-sm opacity-90 round-label").props("data-testid=round-label"):
+                for i, part in enumerate(label.split(" · ")):
+                    if i:
+                        ui.label(" · ").classes("round-sep")
+                    ui.label(part).classes("round-part" + (" whitespace-nowrap" if len(part) <= 16 else ""))
 
     def turn_cue(self) -> None:
         if self.ctx.table.paused:
@@ -135,7 +140,7 @@ class TopBar:
             text = f"⏸ {left}s"
         elif t.turn_deadline and t.phase() != "hand-over":  # between hands the summary shows the countdown
             left = int((t.seconds_left(now) or 0) + 0.999)
-            text, low, turn_left = f"⏱ {left}s", left <= 10, str(left)
+            text, low, turn_left = f"⏱\u00a0{left}s", left <= 10, str(left)  # (one piece on a phone)
         if self.countdown.props.get("data-seconds", "") != turn_left:
             self.countdown.props["data-seconds"] = turn_left  # the turn timer's whole seconds left, "" when none
             self.countdown.update()

@@ -7,14 +7,13 @@ from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.net.lan import base_urls, qr_data_uri
-from ui.net.mdns import current_url
 from ui.server.runtime import runtime
 
 
 def tv_urls(code: str) -> tuple[str, str | None]:
     """``(by number, by name or None)`` of ``/tv/<CODE>``."""
     rt = runtime()
-    by_name = current_url()
+    by_name = rt.mdns_url()
     return f"{base_urls(rt.port, rt.host)[0]}/tv/{code}", (f"{by_name}/tv/{code}" if by_name else None)
 
 

@@ -114,15 +114,17 @@ class PresidentScreen(GameScreen[PresidentView]):
                         for code in ex["given"] or []:
                             card(code, small=True)
             else:
+                # (the Beggar's side: ``given`` went up, ``received`` came back; logic/president/views.py)
                 ui.label(f"You are {ex['role']}: your best "
-                         f"{'two cards' if len(ex['received'] or []) != 1 else 'card'} went to {partner}.")
-                if ex["given"]:
+                         f"{'two cards' if len(ex['given'] or []) != 1 else 'card'} went to {partner}.")
+                if ex["received"]:
                     ui.label("You got back:")
                     with ui.row().classes("gap-1"):
-                        for code in ex["given"]:
+                        for code in ex["received"]:
                             card(code, small=True)
                 else:
-                    ui.label(f"Waiting for {partner} to give cards back.")
+                    ui.label(f"Waiting for {partner} to give "
+                             f"{'a card' if len(ex['given'] or []) == 1 else 'cards'} back.")
 
     # ----------------------------------------------------------------------------- actions
     def actions_key(self) -> Hashable | None:

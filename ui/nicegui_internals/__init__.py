@@ -1,0 +1,52 @@
+"""Every use of NiceGUI's private names and deep modules, in one package (NiceGUI 3.18). Each hook says why, and
+which test fails when an upgrade changes what it relies on; the rest of Card Night uses NiceGUI's public API only
+(tests/test_architecture.py checks it: no ``nicegui.<deep>`` import, ``core`` or ``app._`` outside this package, and
+no other script wraps nicegui.js).
+
+- :mod:`.speedups`: a faster ``nicegui.helpers.expects_arguments`` (tests/ui/test_nicegui_speedups.py);
+  ``nicegui.timer`` on the monotonic clock, so a step back of the wall clock does not stop a page's ``ui.timer``
+  (tests/ui/test_timer_clock.py); the process pool's workers start with :func:`start_worker` in place of NiceGUI's
+  ``run._ignore_sigint``, so they end with a killed server (tests/logic/test_bot_worker.py).
+- :mod:`.redirects`: a tap on an element that a redraw has just replaced reaches its replacement
+  (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
+- :mod:`.sockets`: every socket.io handler NiceGUI registers replaced by a checked one (the checks:
+  ui/guards/socket_guard.py), and NiceGUI's socket server made to drop oversized, undecodable and too many messages
+  quietly (tests/ui/test_socket_guard.py; tests/e2e/test_socket_junk.py with real sockets).
+- :mod:`.storage`: a browser's ``app.storage.user`` outside its own request (tests/ui/test_profile_settings.py); every
+  browser's storage file written again once a full disk takes writes (tests/ui/test_save_faults_pages.py).
+- :mod:`.lifecycle`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py; measured by
+  tests/bench/crash_restart.py); NiceGUI's tasks end before its own teardown (tests/ui/test_shutdown_tasks.py); the
+  event loop for threads (ui/shell/save_notice.py; tests/ui/test_save_faults_pages.py).
+- :mod:`.http`: uvicorn's HTTP protocol with the connection guard and request timeouts (tests/e2e/test_abuse_limits.py).
+- :mod:`.pages`: Quasar's texts and ``<html lang>`` in the viewer's language (tests/ui/test_i18n_pages.py); the session
+  cookie's signer (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py); the ``<h1>`` element
+  (tests/ui/test_nicegui_hooks.py); ``islands.js`` (beside it), which wraps nicegui.js's ``renderRecursively``,
+  served at ``/assets/islands.js`` (tests/e2e/test_islands.py).
+"""
+
+from __future__ import annotations
+
+from ui.nicegui_internals.http import guarded_http_protocol
+from ui.nicegui_internals.lifecycle import cancel_background_tasks, event_loop, run_first_at_shutdown
+from ui.nicegui_internals.pages import PageHeading, serve_islands, set_page_language, sign_session_cookies_with
+from ui.nicegui_internals.redirects import ORPHAN_SECONDS, REPLACEMENTS, Replacements, listener_types
+from ui.nicegui_internals.sockets import (
+    NICEGUI_SOCKET_HANDLERS,
+    PAGE_MESSAGES,
+    guard_socket,
+    install_socket_guard,
+    listener_known,
+    socket_belongs_to,
+    socket_handlers,
+)
+from ui.nicegui_internals.speedups import expects_arguments, install, start_worker
+from ui.nicegui_internals.storage import rewrite_user_storage, session_store
+
+__all__ = [
+    "NICEGUI_SOCKET_HANDLERS", "ORPHAN_SECONDS", "PAGE_MESSAGES", "REPLACEMENTS", "PageHeading", "Replacements",
+    "cancel_background_tasks", "event_loop", "expects_arguments", "guard_socket", "guarded_http_protocol", "install",
+    "install_socket_guard",
+    "listener_known", "listener_types", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",
+    "session_store", "set_page_language", "sign_session_cookies_with", "socket_belongs_to", "socket_handlers",
+    "start_worker",
+]
