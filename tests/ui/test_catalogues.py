@@ -17,10 +17,15 @@ from ui.i18n.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parents[2]
 # language -> texts rightly written as in English (the same word in that language)
-SAME_IN_ENGLISH: dict[str, set[str]] = {
-    "de": {"Emoji", "Name"}, "fr": {"Table", "Animations"}, "es": {"Emoji"}, "pt_BR": {"Emoji"}, "it": {"Emoji"},
-    "pl": {"Emoji"},
-}
+# (units and our own game names, kept as proper names in the Latin-script languages, in every language)
+EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV"}
+SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
+    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause"},
+    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},
+    "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Chat", "Menu"},
+    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round"}, "pl": {"Emoji", "Start", "Menu"},
+    "ja": set(),
+}.items()}
 
 
 def ids(catalog) -> set:  # noqa: ANN001 - babel has no type hints

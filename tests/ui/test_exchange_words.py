@@ -22,8 +22,8 @@ async def test_the_vice_beggar_sees_the_card_that_went_and_then_what_came_back(u
     await user.open("/")
     await user.open("/new/president?players=4&bots=3&seed=4&speed=2")
     assert await table_attr(user, "data-phase", "play", timeout=10) == "play"
-    code = next(iter(runtime().hub.tables))
-    table = runtime().hub.get(code)
+    code = next(iter(runtime().hub.registry.tables))
+    table = runtime().hub.registry.get(code)
     assert table is not None
     table.pause(table.host_id, runtime().hub.clock())  # the computers wait: each step is seen as it is
     s = table.state

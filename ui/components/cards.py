@@ -8,6 +8,8 @@ from nicegui import ui
 
 from logic.cards import Card
 from ui.components.tap import set_tappable
+from ui.i18n import _
+from ui.i18n.cards import card_name
 
 
 def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | None = None,
@@ -22,7 +24,8 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
         classes.append("small")
     el = ui.element("div").classes(" ".join(classes))  # the face itself is /cards/<code>.svg (card_faces.py)
     el.props["data-card"] = c.code
-    name = c.name + (f", standing for {Card.parse(represents).name}" if represents else "")
+    name = _("{card}, standing for {other}", card=card_name(c), other=card_name(Card.parse(represents))) \
+        if represents else card_name(c)
     el.props["aria-label"] = name
     set_look(el, selected=selected, clickable=clickable, disabled=disabled)
     if wild:
@@ -51,7 +54,7 @@ def card_back(colour: str = "#2b4c9b", small: bool = False, testid: str | None =
     el = ui.element("div").classes("pcard back" + (" small" if small else ""))
     el.style(f"--back: {colour}")
     el.props["role"] = "img"  # a name needs a role
-    el.props["aria-label"] = "Face-down card"
+    el.props["aria-label"] = _("Face-down card")
     if testid:
         el.props["data-testid"] = testid
     return el

@@ -18,6 +18,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER
 from logic.registry import get_game
+from ui.i18n import _, ngettext
+from ui.i18n.names import game_name
+from ui.i18n.viewer import date
 
 log = logging.getLogger("cardnight.share")
 
@@ -25,6 +28,14 @@ MARGIN, TITLE_H, ROW_H, NAME_W, COL_W, TOTAL_W, FOOT_H = 24, 84, 40, 220, 56, 84
 MIN_W = 480
 MAX_COLUMNS = 30  # longer games show their last 30 rounds
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
+# Japanese (and any name in Chinese or Korean script): Noto Sans CJK (SIL Open Font License 1.1), installed with
+# Card Night from PyPI (manimgx-fonts-cjk, a variable font), else Debian's fonts-noto-cjk; DejaVu has no kana or kanji
+CJK_FONTS = {False: ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                     "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+                     "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc"),
+             True: ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+                    "/usr/share/fonts/noto-cjk/NotoSansCJK-Bold.ttc",
+                    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Bold.ttc")}
 BG, INK, GRID, HEAD_BG, WIN_BG, FELT = "#ffffff", "#1b1b1b", "#d0d7d3", "#1f5f45", "#fff3c4", "#1f6f4a"
 
 
@@ -77,7 +88,30 @@ def scorecard_size(rounds: int, players: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=8)
-def _font(size: int, bold: bool = False) -> Any:
+def needs_cjk(*texts: str) -> bool:
+    """Any kana, kanji or hangul (U+2E80 on, below the emoji) that DejaVu cannot draw."""
+    return any(0x2E80 <= ord(ch) <= 0xD7AF or 0xF900 <= ord(ch) <= 0xFFEF for text in texts for ch in text)
+
+
+def _packaged_cjk() -> Path | None:
+    try:
+        import manimgx_fonts_cjk
+    except ImportError:
+        return None
+    path = Path(manimgx_fonts_cjk.__file__).parent / "NotoSansCJK-VF.otf.ttc"
+    return path if path.exists() else None
+
+
+def _font(size: int, bold: bool = False, cjk: bool = False) -> Any:
+    if cjk:
+        packaged = _packaged_cjk()
+        if packaged is not None:
+            font = ImageFont.truetype(str(packaged), size, index=0)  # index 0 of the collection: Japanese
+            font.set_variation_by_name("Bold" if bold else "Regular")
+            return font
+        for candidate in CJK_FONTS[bold]:
+            if Path(candidate).exists():
+                return ImageFont.truetype(candidate, size, index=0)  # index 0 of the collection: Japanese
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     for folder in FONT_DIRS:
         path = Path(folder) / name
@@ -96,14 +130,19 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
 
 def game_title(key: str) -> str:
     try:
-        return get_game(key).title
+        return game_name(get_game(key).key)
     except ValueError:
         return key.title()
 
 
 def when_text(value: Any) -> str:
     when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    return when.strftime("%d %b %Y")
+    return date(when)
+
+
+def _name_text(player: dict[str, Any]) -> str:
+    name = str(player.get("name") or "?")
+    return _("{name} (computer)", name=name) if player.get("bot") else name
 
 
 def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None) -> bytes:
@@ -117,21 +156,26 @@ def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None
     img = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width, TITLE_H - 14), fill=FELT)
-    d.text((MARGIN, 14), f"Card Night · {game_title(str(record.get('game')))}", font=_font(24, True), fill="#ffffff")
-    sub = f"{when_text(record.get('finished_at'))} · table {record.get('code')}"
-    sub += f" · {len(rounds)} round{'s' if len(rounds) != 1 else ''}"
-    sub += " · practice" if record.get("practice") else ""
-    d.text((MARGIN, 46), sub, font=_font(14), fill="#e8f2ec")
+    title = f"Card Night · {game_title(str(record.get('game')))}"
+    when, code = when_text(record.get("finished_at")), str(record.get("code"))
+    sub = (ngettext("{date} · table {code} · {n} round · practice", "{date} · table {code} · {n} rounds · practice",
+                    len(rounds), date=when, code=code) if record.get("practice") else
+           ngettext("{date} · table {code} · {n} round", "{date} · table {code} · {n} rounds", len(rounds),
+                    date=when, code=code))
+    words = (_("Player"), _("Total"), _("Running totals after each round; the winner is highlighted."))
+    cjk = needs_cjk(title, sub, *words, *(_name_text(p) for p in players))
+    d.text((MARGIN, 14), title, font=_font(24, True, cjk), fill="#ffffff")
+    d.text((MARGIN, 46), sub, font=_font(14, cjk=cjk), fill="#e8f2ec")
     top = TITLE_H
     d.rectangle((MARGIN, top, width - MARGIN, top + ROW_H), fill=HEAD_BG)
-    head, cell = _font(14, True), _font(15)
-    d.text((MARGIN + 10, top + 11), "Player", font=head, fill="#ffffff")
+    head, cell = _font(14, True, cjk), _font(15, cjk=cjk)
+    d.text((MARGIN + 10, top + 11), words[0], font=head, fill="#ffffff")
     x0 = MARGIN + NAME_W
     for i in range(len(shown)):
         d.text((x0 + i * COL_W + COL_W / 2, top + ROW_H / 2), str(first_round + i), font=head, fill="#ffffff",
                anchor="mm")
     total_x = x0 + len(shown) * COL_W
-    d.text((total_x + TOTAL_W / 2, top + ROW_H / 2), "Total", font=head, fill="#ffffff", anchor="mm")
+    d.text((total_x + TOTAL_W / 2, top + ROW_H / 2), words[1], font=head, fill="#ffffff", anchor="mm")
     winners = set(record.get("winners") or [])
     scores, places = record.get("scores") or [], record.get("places") or []
     order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
@@ -142,7 +186,7 @@ def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None
         d.line((MARGIN, y, width - MARGIN, y), fill=GRID)
         p = players[seat]
         place = f"{places[seat]}." if seat < len(places) else ""
-        name = place + " " + str(p.get("name") or "?") + (" (computer)" if p.get("bot") else "")
+        name = place + " " + _name_text(p)
         d.text((MARGIN + 10, y + 11), _fit(d, name, cell, NAME_W - 16), font=cell, fill=INK)
         for i, totals in enumerate(shown):
             value = str(totals[seat]) if seat < len(totals) else ""
@@ -151,8 +195,7 @@ def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None
         d.text((total_x + TOTAL_W / 2, y + ROW_H / 2), final, font=_font(16, True), fill=INK, anchor="mm")
     bottom = top + (len(players) + 1) * ROW_H
     d.rectangle((MARGIN, top, width - MARGIN, bottom), outline=GRID)
-    d.text((MARGIN, bottom + 10), "Running totals after each round; the winner is highlighted.", font=_font(12),
-           fill="#555555")
+    d.text((MARGIN, bottom + 10), words[2], font=_font(12, cjk=cjk), fill="#555555")
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -12,7 +12,8 @@ from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.components.scorecard_png import game_title, round_scores, when_text
-from ui.components.words import count
+from ui.i18n import _, ngettext
+from ui.i18n.viewer import viewer_language
 
 
 def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> str:
@@ -22,42 +23,48 @@ def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> s
     scores, places = record.get("scores") or [], record.get("places") or []
     winners = [str(players[w].get("name")) for w in record.get("winners") or [] if w < len(players)]
     lines = [f"Card Night · {game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}"]
-    if winners:
-        lines.append(f"🏆 {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}!")
+    if len(winners) == 1:
+        lines.append(_("🏆 {name} wins!", name=winners[0]))
+    elif winners:
+        lines.append(_("🏆 {names} and {last} share the win!", names=", ".join(winners[:-1]), last=winners[-1]))
     for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
         p = players[seat]
         place = places[seat] if seat < len(places) else "?"
-        score = count(scores[seat], "pt") if seat < len(scores) else "? pts"
-        who = f"{p.get('name')} {p.get('emoji') or ''}".strip() + (" (computer)" if p.get("bot") else "")
+        score = ngettext("{n} pt", "{n} pts", scores[seat]) if seat < len(scores) else "?"
+        who = f"{p.get('name')} {p.get('emoji') or ''}".strip()
+        who = _("{name} (computer)", name=who) if p.get("bot") else who
         lines.append(f"{place}. {who} — {score}")
     rounds = len(round_scores(record, start))
     if rounds > 1:
-        lines.append(count(rounds, "round"))
+        lines.append(ngettext("{n} round", "{n} rounds", rounds))
     return "\n".join(lines)
 
 
 def _copy_js(area_id: str, status_id: str) -> str:
     """Click handler, run in the browser (keeps the tap's user activation for the share sheet)."""
+    shared, copied = json.dumps(_("Shared.")), json.dumps(_("Copied to the clipboard."))
+    select = json.dumps(_("The text is selected: copy it with Ctrl+C (or Copy on your phone)."))
     return f"""async () => {{
   const el = document.getElementById('{area_id}'), status = document.getElementById('{status_id}');
   const area = el && (el.tagName === 'TEXTAREA' ? el : el.querySelector('textarea'));
   const text = area ? area.value : '';
   const say = (msg) => {{ if (status) status.textContent = msg; }};
   if (navigator.share && window.matchMedia('(pointer: coarse)').matches) {{
-    try {{ await navigator.share({{text}}); say('Shared.'); return; }}
+    try {{ await navigator.share({{text}}); say({shared}); return; }}
     catch (e) {{ if (e && e.name === 'AbortError') return; }}
   }}
   if (navigator.clipboard && window.isSecureContext) {{
-    try {{ await navigator.clipboard.writeText(text); say('Copied to the clipboard.'); return; }} catch (e) {{}}
+    try {{ await navigator.clipboard.writeText(text); say({copied}); return; }} catch (e) {{}}
   }}
   let ok = false;
   if (area) {{ area.focus(); area.select(); try {{ ok = document.execCommand('copy'); }} catch (e) {{}} }}
-  say(ok ? 'Copied to the clipboard.' : 'The text is selected: copy it with Ctrl+C (or Copy on your phone).');
+  say(ok ? {copied} : {select});
 }}"""
 
 
 def _png_js(code: str) -> str:
-    url, name = json.dumps(f"/share/{code}.png"), json.dumps(f"cardnight-{code}.png")
+    """The image in the page's language (``?lang=``)."""
+    url, name = json.dumps(f"/share/{code}.png?lang={viewer_language()}"), json.dumps(f"cardnight-{code}.png")
     return f"""async () => {{
   const url = {url}, name = {name};
   if (navigator.canShare && window.matchMedia('(pointer: coarse)').matches) {{
@@ -70,27 +77,27 @@ def _png_js(code: str) -> str:
     }} catch (e) {{ if (e && e.name === 'AbortError') return; }}
   }}
   const a = document.createElement('a');
-  a.href = url + '?download=1'; a.download = name; document.body.appendChild(a); a.click(); a.remove();
+  a.href = url + '&download=1'; a.download = name; document.body.appendChild(a); a.click(); a.remove();
 }}"""
 
 
 def open_text_dialog(record: dict[str, Any], start: dict[str, Any] | None = None) -> None:
-    with named_dialog("Share the result") as dialog, ui.card().classes("w-96 max-w-full").props(
+    with named_dialog(_("Share the result")) as dialog, ui.card().classes("w-96 max-w-full").props(
             "data-testid=share-dialog"):
-        ui.label("Share the result").classes("text-lg font-bold")
+        ui.label(_("Share the result")).classes("text-lg font-bold")
         area = ui.textarea(value=share_text(record, start)).props(
             "readonly outlined autogrow data-testid=share-text").classes("w-full font-mono text-sm")
         status = ui.label("").classes("text-sm text-grey-8").props("data-testid=share-status")
         with ui.row().classes("w-full justify-end gap-2"):
-            ui.button("Close", on_click=dialog.close).props("flat")
-            ui.button("Copy / share", icon="content_copy").props("color=primary data-testid=btn-share-copy").on(
+            ui.button(_("Close"), on_click=dialog.close).props("flat")
+            ui.button(_("Copy / share"), icon="content_copy").props("color=primary data-testid=btn-share-copy").on(
                 "click", js_handler=_copy_js(f"c{area.id}", f"c{status.id}"))
     dialog.open()
 
 
 def share_buttons(record: dict[str, Any], start: dict[str, Any] | None = None) -> None:
     """"Share result" and "Scorecard image" for finished game ``record`` (``start``: see :func:`share_text`)."""
-    ui.button("Share result", icon="share", on_click=lambda: open_text_dialog(record, start)).props(
+    ui.button(_("Share result"), icon="share", on_click=lambda: open_text_dialog(record, start)).props(
         "outline no-caps data-testid=btn-share-text")
-    ui.button("Scorecard image", icon="image").props("outline no-caps data-testid=btn-share-png").on(
+    ui.button(_("Scorecard image"), icon="image").props("outline no-caps data-testid=btn-share-png").on(
         "click", js_handler=_png_js(str(record["code"])))

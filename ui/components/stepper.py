@@ -17,7 +17,9 @@ from collections.abc import Callable, Sequence
 
 from nicegui import ui
 
-SPEEDS = {0.5: "Fast", 1.2: "Normal", 2.5: "Slow"}
+from ui.i18n import N_, _, pgettext
+
+SPEEDS = {0.5: N_("Fast"), 1.2: N_("Normal"), 2.5: N_("Slow")}
 # A closed menu's focus (Quasar's select keeps it in a read-only input after a choice) is not typing: Space plays
 # there too, so choosing a speed with the mouse and pressing Space plays. An open dialog, a menu holding the focus or
 # a select whose list is open keeps its keys.
@@ -49,9 +51,10 @@ class Stepper:
 
     def __init__(self, lines: Sequence[str], draw: Callable[[int], None], *, testid: str = "replay",
                  chapters: Sequence[tuple[int, str]] = (), start: int = 0, keys: bool = False,
-                 moves_title: str = "Moves", compact: bool = False,
+                 moves_title: str | None = None, compact: bool = False,
                  decorate: Callable[[int, ui.element], None] | None = None) -> None:
         self.lines = list(lines)
+        moves_title = _("Moves") if moves_title is None else moves_title
         self.decorate = decorate
         self.on_step: list[Callable[[int], None]] = []
         self.steps = len(self.lines)
@@ -87,23 +90,29 @@ class Stepper:
     def controls(self) -> None:
         with ui.row().classes("cn-replay-controls items-center no-wrap") as self.tools:
             self.prev_btn = ui.button(icon="skip_previous", on_click=lambda: self.go(self.step - 1)).props(
-                "round unelevated color=white text-color=black aria-label=Back data-testid=btn-replay-prev")
+                "round unelevated color=white text-color=black data-testid=btn-replay-prev")
+            self.prev_btn.props["aria-label"] = _("Back")
             self.play_btn = ui.button(icon="play_arrow", on_click=self.toggle_play).props(
-                "round unelevated color=amber text-color=black aria-label=Play data-testid=btn-replay-play")
+                "round unelevated color=amber text-color=black data-testid=btn-replay-play")
+            self.play_btn.props["aria-label"] = pgettext("replay", "Play")
             self.next_btn = ui.button(icon="skip_next", on_click=lambda: self.go(self.step + 1)).props(
-                "round unelevated color=white text-color=black aria-label=Next data-testid=btn-replay-next")
+                "round unelevated color=white text-color=black data-testid=btn-replay-next")
+            self.next_btn.props["aria-label"] = pgettext("replay", "Next")
             self.counter = ui.label("").classes("cn-replay-counter").props("data-testid=replay-counter")
             if not self.compact:
-                speed = ui.select(SPEEDS, value=1.2, on_change=lambda e: self.set_speed(e.value)).props(
-                    "dense options-dense dark borderless aria-label=Speed data-testid=replay-speed").classes(
+                speed = ui.select({k: _(v) for k, v in SPEEDS.items()}, value=1.2,
+                                  on_change=lambda e: self.set_speed(e.value)).props(
+                    "dense options-dense dark borderless data-testid=replay-speed").classes(
                     "cn-replay-select")
-                speed.tooltip("Speed of play")
+                speed.props["aria-label"] = _("Speed")
+                speed.tooltip(_("Speed of play"))
             if len(self.chapters) > 1:
                 options = {step: label for step, label in self.chapters}
                 self.hands: ui.select | None = ui.select(options, value=self.chapter_of(self.step),
                                                          on_change=lambda e: self.jump(e.value)).props(
-                    "dense options-dense dark borderless aria-label='Jump to a hand' data-testid=replay-hands"
+                    "dense options-dense dark borderless data-testid=replay-hands"
                 ).classes("cn-replay-select")
+                self.hands.props["aria-label"] = _("Jump to a hand")
             else:
                 self.hands = None
 
@@ -122,7 +131,7 @@ class Stepper:
         with self.board:
             self.draw_step(step)
         self.counter.set_text(f"{step} / {self.steps}")
-        self.caption.set_text(self.lines[step - 1] if step else "Before the first move")
+        self.caption.set_text(self.lines[step - 1] if step else _("Before the first move"))
         self.prev_btn.set_enabled(step > 0)
         self.next_btn.set_enabled(step < self.steps)
         if step >= self.steps and self.timer.active:
@@ -184,12 +193,14 @@ class Stepper:
         if self.step >= self.steps:
             self.go(0)
         self.timer.activate()
-        self.play_btn.props("icon=pause aria-label=Pause")
+        self.play_btn.props("icon=pause")
+        self.play_btn.props["aria-label"] = pgettext("replay", "Pause")
         self.root.props["data-playing"] = "true"
 
     def stop(self) -> None:
         self.timer.deactivate()
-        self.play_btn.props("icon=play_arrow aria-label=Play")
+        self.play_btn.props("icon=play_arrow")
+        self.play_btn.props["aria-label"] = pgettext("replay", "Play")
         self.root.props["data-playing"] = "false"
 
     def auto_step(self) -> None:

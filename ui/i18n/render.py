@@ -3,8 +3,10 @@ by the language's own rules, its numbers written as that language writes them.""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 
 from logic.messages import VERBATIM_CONTEXT, Message, fill
@@ -12,10 +14,11 @@ from ui.i18n.catalogs import translations
 from ui.i18n.languages import DEFAULT, PSEUDO
 
 
-def number(value: int | float, code: str) -> str:
+def number(value: int | float, code: str, pattern: str | None = None) -> str:
+    """``value`` as language ``code`` writes it (``pattern``: Babel's, e.g. "0.0" for one decimal always)."""
     locale = DEFAULT if code == PSEUDO else code
     try:
-        return format_decimal(value, locale=locale)
+        return format_decimal(value, format=pattern, locale=locale)
     except Exception:  # an unknown locale: as Python writes it
         return str(value)
 
@@ -47,3 +50,15 @@ def render(message: Message, code: str) -> str:
     else:
         text = t.gettext(message.text)
     return fill(text, params)
+
+
+def date_text(value: datetime, code: str, with_time: bool = False) -> str:
+    """A date (and time) as language ``code`` writes it: "5 Dec 2026", "05.12.2026", "2026/12/05"."""
+    if code in (DEFAULT, PSEUDO):  # as the English pages always wrote it
+        return value.strftime("%d %b %Y %H:%M" if with_time else "%d %b %Y")
+    try:
+        if with_time:
+            return format_datetime(value, "short", locale=code)
+        return format_date(value, "medium", locale=code)
+    except Exception:  # an unknown locale: day month year
+        return value.strftime("%d %b %Y %H:%M" if with_time else "%d %b %Y")

@@ -8,22 +8,42 @@ the page's client, so at one table each page speaks its own viewer's language.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import datetime
 from typing import Any
 
+from babel.numbers import format_percent
 from nicegui import context
 
 from logic.messages import Message, Param
 from ui.i18n.languages import DEFAULT, LANGUAGES, PSEUDO, known
 from ui.i18n.negotiate import negotiate
-from ui.i18n.render import render
+from ui.i18n.render import date_text, number, render
 from ui.shell.identity import pref, set_pref
 
 CLIENT_KEY = "language"  # in the client's own storage (one page)
 PREF_KEY = "language"  # in the browser's preferences (every page of that browser)
+_speaking: ContextVar[str | None] = ContextVar("speaking", default=None)  # a language chosen outside any page
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Texts made inside speak ``code`` (an unknown one: English): for answers drawn outside a page, such as the
+    scorecard image, whose address carries the page's language."""
+    token = _speaking.set((known(code) if code else None) or DEFAULT)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def viewer_language() -> str:
     """The current page's language (English outside any page)."""
+    forced = _speaking.get()
+    if forced is not None:
+        return forced
     try:
         client = context.client
     except RuntimeError:
@@ -37,7 +57,10 @@ def viewer_language() -> str:
 
 
 def choose_language(client: Any) -> str:
-    request = getattr(client, "request", None)
+    try:
+        request = getattr(client, "request", None)
+    except RuntimeError:  # a client without a request (the auto-index page in tests)
+        request = None
     asked = request.query_params.get("lang") if request is not None else None
     if asked:
         code = known(asked)
@@ -83,3 +106,19 @@ def N_(text: str) -> str:  # noqa: N802 - gettext's name for it
 def tr(message: Message) -> str:
     """A stored message (a notice, a log line, a refusal) in the viewer's language."""
     return render(message, viewer_language())
+
+
+def date(value: datetime, with_time: bool = False) -> str:
+    """A date (and time) written the viewer's way."""
+    return date_text(value, viewer_language(), with_time)
+
+
+def num(value: int | float, pattern: str | None = None) -> str:
+    """A number written the viewer's way ("1.234,5" in German; ``pattern`` "0.0": always one decimal)."""
+    return number(value, viewer_language(), pattern)
+
+
+def percent(share: float) -> str:
+    """0.42 → "42%" as the viewer writes it ("42 %" in French and German)."""
+    code = viewer_language()
+    return format_percent(share, locale=DEFAULT if code == PSEUDO else code)

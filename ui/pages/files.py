@@ -9,6 +9,8 @@ from nicegui import app
 from logic.cards import SUITS
 from ui.components.card_faces import CACHE_SECONDS, face_svg, faces_css
 from ui.components.scorecard_png import render_scorecard
+from ui.i18n import _
+from ui.i18n.viewer import speaking
 from ui.server.finished import find_finished, finished_start
 
 
@@ -50,11 +52,15 @@ def register_card_faces() -> None:
 
 def register_scorecards() -> None:
     @app.get("/share/{code}.png", include_in_schema=False)  # an image, not part of the seat API docs
-    def scorecard(code: str, download: int = 0) -> Response:
+    def scorecard(code: str, download: int = 0, lang: str = "") -> Response:  # lang: the sharing page's language
         record = find_finished(code)
         if record is None:
-            return Response("No finished game with that code.", status_code=404, media_type="text/plain")
+            with speaking(lang):
+                text = _("No finished game with that code.")
+            return Response(text, status_code=404, media_type="text/plain; charset=utf-8")
         headers = {"Cache-Control": "public, max-age=86400"}
         if download:
             headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
-        return Response(render_scorecard(record, finished_start(record)), media_type="image/png", headers=headers)
+        with speaking(lang):
+            png = render_scorecard(record, finished_start(record))
+        return Response(png, media_type="image/png", headers=headers)

@@ -17,6 +17,7 @@ from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
 from ui.i18n import N_, _, ngettext, pgettext
+from ui.i18n.names import game_name, level_name
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -49,13 +50,14 @@ def practice_dialog(game: Any) -> None:
                               if name != "players"}
     counts = player_choices(game)
     state = {"players": counts[0], "level": game.bot_levels[min(1, len(game.bot_levels) - 1)]}
-    with named_dialog(_("Practice {game}", game=game.title)) as dialog, ui.card().classes("min-w-[300px]").props(
+    with named_dialog(_("Practice {game}",
+            game=game_name(game.key))) as dialog, ui.card().classes("min-w-[300px]").props(
             f"data-testid=practice-{game.key}"):
-        ui.label(_("Practice {game}", game=game.title)).classes("text-lg font-bold")
+        ui.label(_("Practice {game}", game=game_name(game.key))).classes("text-lg font-bold")
         with ui.row().classes("gap-2"):
             ui.select({c: ngettext("{n} player", "{n} players", c) for c in counts}, label=_("Players"),
                       value=state["players"]).bind_value(state, "players").props("data-testid=opt-players")
-            ui.select({lv: lv.capitalize() for lv in game.bot_levels}, label=_("Computer players"),
+            ui.select({lv: level_name(lv) for lv in game.bot_levels}, label=_("Computer players"),
                       value=state["level"]).bind_value(state, "level").props("data-testid=opt-level").classes(
                 "min-w-[150px]")  # room for the label in every language ("Computergegner")
             option_controls(model, values, lambda k, v: values.__setitem__(k, v))
@@ -77,7 +79,7 @@ def game_tile(game: Any) -> None:
         ngettext("{n} player", "{n} players", counts[0])
     with ui.card().classes("tile w-full sm:w-[calc(50%-8px)]").props(f"data-testid=tile-{game.key}"):
         with ui.row().classes("items-baseline justify-between w-full"):
-            ui.label(game.title).classes("text-xl font-bold")
+            ui.label(game_name(game.key)).classes("text-xl font-bold")
             ui.label(players).classes("text-sm text-grey-8")
         ui.label(game.tagline).classes("text-sm")
         with ui.row().classes("gap-2"):
@@ -86,7 +88,7 @@ def game_tile(game: Any) -> None:
             ui.button(_("Friends table"), icon="group", on_click=lambda g=game: start_table(g, False, {})).props(
                 f"outline color=primary data-testid=friends-{game.key}")
             ui.button(icon="info", on_click=lambda g=game: ui.navigate.to(f"/rules/{g.key}")).props(
-                "flat round").props.update({"aria-label": _("How to play {game}", game=game.title)})
+                "flat round").props.update({"aria-label": _("How to play {game}", game=game_name(game.key))})
 
 
 async def join_by_code(code_input: ui.input) -> None:
@@ -144,7 +146,7 @@ def register() -> None:
                         ui.button(_("Resume") if t.status in (STATUS_LOBBY, STATUS_PLAYING) else _("Open"),
                                   on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
                             f"dense color=primary data-testid=resume-{t.code}")
-                        ui.label(f"{t.game.title} · {t.code} · {_(STATUS_TEXT[t.status])}")
+                        ui.label(f"{game_name(t.game.key)} · {t.code} · {_(STATUS_TEXT[t.status])}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-8 text-sm")
             with ui.column().classes("w-full").props("data-testid=live-tables"):
@@ -176,10 +178,11 @@ def open_seats_line(t: Any) -> str:
     needs it."""
     if t.settings.auto_start:
         return ngettext("{game} · {open} open of {n} seat · starts when full",
-                        "{game} · {open} open of {n} seats · starts when full", len(t.seats), game=t.game.title,
+                        "{game} · {open} open of {n} seats · starts when full", len(t.seats),
+                                game=game_name(t.game.key),
                         open=len(t.open_seats()))
     return ngettext("{game} · {open} open of {n} seat", "{game} · {open} open of {n} seats", len(t.seats),
-                    game=t.game.title, open=len(t.open_seats()))
+                    game=game_name(t.game.key), open=len(t.open_seats()))
 
 
 def watchable_tables(player_id: str) -> list[Any]:
@@ -195,7 +198,8 @@ def watch_row(t: Any) -> None:
         ui.button(_("Watch"), icon="visibility", on_click=lambda c=t.code: ui.navigate.to(f"/table/{c}")).props(
             f"dense outline color=primary data-testid=watch-{t.code}")
         ui.label(ngettext("{game} · playing · {n} watching", "{game} · playing · {n} watching", t.watchers,
-                          game=t.game.title) if t.watchers else _("{game} · playing", game=t.game.title))
+                          game=game_name(t.game.key)) if t.watchers else _("{game} · playing",
+                                  game=game_name(t.game.key)))
         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
 
 

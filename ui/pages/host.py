@@ -25,8 +25,10 @@ from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import app_version
+from ui.i18n import N_, _
+from ui.i18n.names import game_name
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
-from ui.pages.host_tables import ago, live_tables
+from ui.pages.host_tables import ago, live_tables, uptime
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
@@ -35,7 +37,7 @@ from ui.table.report import report_store
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
 SESSION_KEY = "host_console"
-RESTORE_TEXT = ("To restore a backup: stop Card Night, unzip the file into an empty folder (for example "
+RESTORE_TEXT = N_("To restore a backup: stop Card Night, unzip the file into an empty folder (for example "
                 "`unzip cardnight-backup.zip -d data-restored`) and start it again with `--data-dir` pointing at "
                 "that folder (`./start.sh --data-dir data-restored`). Live tables, finished games, profiles, "
                 "reports and the passwords all come back as they were when the backup was taken.")
@@ -58,7 +60,7 @@ def allowed() -> bool:
 
 
 def size_text(size: int) -> str:
-    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} KB"
+    return _("{mb} MB", mb=round(size / 1e6, 1)) if size >= 1e6 else _("{kb} KB", kb=round(size / 1e3))
 
 
 def rss_mb() -> float | None:
@@ -76,7 +78,7 @@ def register() -> None:
     @ui.page("/host")
     async def host_page(tables: str = "1") -> None:
         address = ui.context.client.ip
-        with frame("Host console"):
+        with frame(_("Host console")):
             if allowed():
                 await console(int(tables) if tables.isdigit() and len(tables) < 6 else 1)
             else:
@@ -88,7 +90,8 @@ def register() -> None:
         expiry = runtime().backup_tokens.pop(token, 0.0) if token else 0.0
         local = request_is_local(address, request.headers, password_always=runtime().console_password_always)
         if not (local or expiry > time.time()):
-            return PlainTextResponse("Open the host console and press Back up there.", status_code=403)
+            return PlainTextResponse("Open the host console and press Back up there.",
+                    status_code=403)  # (no page: English)
         rt = runtime()
         out_dir = Path(tempfile.mkdtemp(prefix="cardnight-backup-"))
         name = f"cardnight-backup-{datetime.now(UTC):%Y%m%d-%H%M%S}.zip"
@@ -106,11 +109,11 @@ def _remove_dir(path: Path) -> None:
 
 
 def password_form(address: str) -> None:
-    ui.label("Host console").classes("text-xl font-bold")
-    ui.label("This page is for whoever runs Card Night. In a browser on the machine the server runs on it opens "
-             "by itself (not through a proxy); here, type the console password the server printed when it started "
-             "(it is also in host_password.txt in the data folder).").classes("max-w-xl")
-    box = ui.input("Console password", password=True).props(
+    ui.label(_("Host console")).classes("text-xl font-bold")
+    ui.label(_("This page is for whoever runs Card Night. In a browser on the machine the server runs on it opens "
+               "by itself (not through a proxy); here, type the console password the server printed when it started "
+               "(it is also in host_password.txt in the data folder).")).classes("max-w-xl")
+    box = ui.input(_("Console password"), password=True).props(
         "outlined autocomplete=current-password data-testid=host-password").classes("w-80")
     status = ui.label("").classes("text-negative").props("data-testid=host-status")
 
@@ -119,31 +122,33 @@ def password_form(address: str) -> None:
         button.disable()
         try:
             if wait:
-                status.set_text(f"Checking… (wrong passwords from this device wait {wait:.0f} s)")
+                status.set_text(_("Checking… (wrong passwords from this device wait {s} s)", s=round(wait)))
                 await asyncio.sleep(wait)
             if password_matches(box.value or "", host_password()):
                 user_store()[SESSION_KEY] = key_of(host_password())
                 ui.navigate.reload()
                 return
             record_failure(runtime().host_fails, address, time.monotonic())
-            status.set_text("That is not the console password.")
+            status.set_text(_("That is not the console password."))
         finally:
             button.enable()
 
     box.on("keydown.enter", check)
-    button = ui.button("Open the console", on_click=check).props("color=primary data-testid=btn-host-login")
+    button = ui.button(_("Open the console"), on_click=check).props("color=primary data-testid=btn-host-login")
 
 
 async def console(tables_page: int = 1) -> None:
     hub, rt = runtime().hub, runtime()
     size = await run.io_bound(dir_size, rt.data_dir)
-    ui.label("Host console").classes("text-xl font-bold").props("data-testid=host-console")
+    ui.label(_("Host console")).classes("text-xl font-bold").props("data-testid=host-console")
     with ui.row().classes("gap-6 items-center").props("data-testid=host-facts"):
         rss = rss_mb()
-        for label, value, testid in (("version", app_version(), "host-version"),
-                                     ("up", ago(time.time() - STARTED).removesuffix(" ago"), "host-uptime"),
-                                     ("memory", f"{rss:.0f} MB" if rss is not None else "?", "host-memory"),
-                                     ("data folder", size_text(size) if size is not None else "?", "host-data-size")):
+        for label, value, testid in ((_("version"), app_version(), "host-version"),
+                                     (_("up"), uptime(time.time() - STARTED), "host-uptime"),
+                                     (_("memory"), _("{mb} MB", mb=round(rss)) if rss is not None else "?",
+                                      "host-memory"),
+                                     (_("data folder"), size_text(size) if size is not None else "?",
+                                      "host-data-size")):
             with ui.column().classes("gap-0"):
                 ui.label(value).classes("text-lg font-bold").props(f"data-testid={testid}")
                 ui.label(label).classes("text-xs text-grey-8")
@@ -163,12 +168,13 @@ def data_folder_panel() -> None:
             ui.label(HEALTH.message).classes("font-bold")
             since = HEALTH.since
             waiting = HEALTH.waiting_tables()
-            ui.label(f"Since {ago(time.monotonic() - since) if since is not None else 'just now'}; saving is tried "
-                     f"again every few seconds. Tables waiting to be written: {', '.join(waiting) or 'none'} "
-                     "(they play on meanwhile). New tables are refused until saving works.").classes("text-sm")
+            ui.label(_("Since {when}; saving is tried again every few seconds. Tables waiting to be written: "
+                       "{tables} (they play on meanwhile). New tables are refused until saving works.",
+                       when=ago(time.monotonic() - since) if since is not None else _("just now"),
+                       tables=", ".join(waiting) or _("none"))).classes("text-sm")
     if not HEALTH.notices:
         return
-    ui.label("Data folder").classes("text-lg font-bold q-mt-md")
+    ui.label(_("Data folder")).classes("text-lg font-bold q-mt-md")
     with ui.column().classes("w-full gap-1").props("data-testid=host-notices"):
         for notice in HEALTH.notices:
             testid = f"host-restored-{notice.subject}" if notice.kind == "restored" else f"host-notice-{notice.kind}"
@@ -179,10 +185,10 @@ def data_folder_panel() -> None:
 
 
 def finished_games(hub) -> None:  # noqa: ANN001
-    ui.label("Recent finished games").classes("text-lg font-bold q-mt-md")
+    ui.label(_("Recent finished games")).classes("text-lg font-bold q-mt-md")
     games = hub.main.finished_games()[:15]
     if not games:
-        ui.label("None yet.").classes("text-grey-8")
+        ui.label(_("None yet.")).classes("text-grey-8")
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-finished"):
         for g in games:
@@ -190,35 +196,36 @@ def finished_games(hub) -> None:  # noqa: ANN001
             with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2"):
                 ui.label(str(g.get("finished_at", ""))[:16].replace("T", " ")).classes("text-xs text-grey-8")
                 ui.label(code).classes("font-mono")
-                ui.label(str(g.get("game", "")).title()).classes("font-bold")
+                ui.label(game_name(str(g.get("game", "")))).classes("font-bold")
                 ui.label(", ".join(str(p.get("name")) for p in g.get("players") or [])).classes("grow text-sm")
-                ui.link("Replay", f"/replay/{code}").props(f"data-testid=host-replay-{code}")
-                ui.link("Scores", f"/stats/game/{code}")
+                ui.link(_("Replay"), f"/replay/{code}").props(f"data-testid=host-replay-{code}")
+                ui.link(_("Scores"), f"/stats/game/{code}")
 
 
 def reports_list() -> None:
-    ui.label("Problem reports").classes("text-lg font-bold q-mt-md")
+    ui.label(_("Problem reports")).classes("text-lg font-bold q-mt-md")
     found = report_store().all()
     if not found:
-        ui.label("No reports.").classes("text-grey-8").props("data-testid=host-no-reports")
+        ui.label(_("No reports.")).classes("text-grey-8").props("data-testid=host-no-reports")
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-reports"):
         for r in found[:100]:
-            who = r.players[r.seat].get("name") if r.seat is not None and r.seat < len(r.players) else "a watcher"
+            who = r.players[r.seat].get("name") if r.seat is not None and r.seat < len(r.players) else _("a watcher")
             with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap").props(
                     f"data-testid=host-report-{r.id}"):
                 ui.label(f"{r.created_at:%d %b %H:%M}").classes("text-xs text-grey-8")
-                ui.label(f"{r.game.title()} {r.code} · {who}").classes("text-sm font-bold")
+                ui.label(f"{game_name(r.game)} {r.code} · {who}").classes("text-sm font-bold")
                 ui.label(clean_text(r.words[:160], 160)).classes("grow text-sm ellipsis")
-                ui.button("Open", on_click=lambda r=r: ui.navigate.to(f"/host/report/{r.id}")).props(
+                ui.button(_("Open"), on_click=lambda r=r: ui.navigate.to(f"/host/report/{r.id}")).props(
                     f"outline dense data-testid=btn-host-report-open-{r.id}")
                 ui.button(icon="delete", on_click=lambda r=r: confirm_delete(r.id)).props(
-                    f"flat dense round color=negative aria-label=Delete data-testid=btn-host-report-delete-{r.id}")
+                    f"flat dense round color=negative data-testid=btn-host-report-delete-{r.id}").props.update(
+                    {"aria-label": _("Delete")})
 
 
 def confirm_delete(report_id: str) -> None:
     with ui.dialog() as dialog, ui.card():
-        ui.label(f"Delete report {report_id}? It cannot be brought back.")
+        ui.label(_("Delete report {id}? It cannot be brought back.", id=report_id))
 
         def delete() -> None:
             report_store().delete(report_id)
@@ -226,14 +233,14 @@ def confirm_delete(report_id: str) -> None:
             ui.navigate.reload()
 
         with ui.row().classes("justify-end w-full"):
-            ui.button("Keep it", on_click=dialog.close).props("flat")
-            ui.button("Delete", on_click=delete).props("color=negative data-testid=btn-host-report-delete-confirm")
+            ui.button(_("Keep it"), on_click=dialog.close).props("flat")
+            ui.button(_("Delete"), on_click=delete).props("color=negative data-testid=btn-host-report-delete-confirm")
     dialog.open()
 
 
 def backup_panel() -> None:
-    ui.label("Back up").classes("text-lg font-bold q-mt-md")
-    ui.label("One .zip of the whole data folder, taken safely while tables are being played.").classes("text-sm")
+    ui.label(_("Back up")).classes("text-lg font-bold q-mt-md")
+    ui.label(_("One .zip of the whole data folder, taken safely while tables are being played.")).classes("text-sm")
 
     def download() -> None:
         if page_is_local():
@@ -248,5 +255,5 @@ def backup_panel() -> None:
         tokens[token] = now + TOKEN_SECONDS
         ui.download.from_url(f"/host/backup.zip?token={token}")
 
-    ui.button("Back up now", icon="download", on_click=download).props("color=primary data-testid=btn-backup")
-    ui.markdown(RESTORE_TEXT).classes("text-sm max-w-2xl").props("data-testid=restore-help")
+    ui.button(_("Back up now"), icon="download", on_click=download).props("color=primary data-testid=btn-backup")
+    ui.markdown(_(RESTORE_TEXT)).classes("text-sm max-w-2xl").props("data-testid=restore-help")

@@ -11,6 +11,8 @@ from logic.text_clean import clean_lines, clean_text
 from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
+from ui.i18n import _
+from ui.i18n.names import game_name
 from ui.pages import ASSETS
 from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
@@ -38,14 +40,14 @@ def register() -> None:
     def report_page(report_id: str) -> None:
         address = ui.context.client.ip
         if not allowed():
-            with frame("Host console"):
+            with frame(_("Host console")):
                 password_form(address)
             return
         report_id = report_id.strip().upper()[:12]
         report = report_store().get(report_id)
         if report is None:
-            not_found_page(f"No report {report_id} — it may have been deleted, or its file is damaged (see the "
-                           "server log).", back="/host", back_text="Host console")
+            not_found_page(_("No report {id} — it may have been deleted, or its file is damaged (see the "
+                             "server log).", id=report_id), back="/host", back_text=_("Host console"))
             return
         try:
             game = get_game(report.game)
@@ -54,8 +56,8 @@ def register() -> None:
             start = (lambda: game.restore(begun.snapshot)) if begun is not None else None
             replay = Replay(game, later_log(report), config=config, seed=report.seed, start=start)
         except ValueError as exc:
-            not_found_page(f"Report {report.id} does not replay with this version of Card Night ({exc}).",
-                           back="/host", back_text="Host console")
+            not_found_page(_("Report {id} does not replay with this version of Card Night ({error}).", id=report.id,
+                             error=str(exc)), back="/host", back_text=_("Host console"))
             return
         seats = seats_from(report.players, players_of(config))
         ui.add_head_html(REPLAY_CSS)
@@ -63,21 +65,22 @@ def register() -> None:
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
         moment = len(report.log)
         lines = move_lines(replay, [s.name for s in seats])
-        who = seats[report.seat].name if report.seat is not None and report.seat < len(seats) else "a watcher"
-        with frame(f"Report {report.id}", full_width=True):
+        who = seats[report.seat].name if report.seat is not None and report.seat < len(seats) else _("a watcher")
+        with frame(_("Report {id}", id=report.id), full_width=True):
             with ui.column().classes("w-full gap-1").props(f"data-testid=report data-moment={moment}"):
-                ui.label(f"Report {report.id} · {game.title} table {report.code} · from {who}").classes(
+                ui.label(_("Report {id} · {game} table {code} · from {name}", id=report.id, game=game_name(game.key),
+                           code=report.code, name=who)).classes(
                     "text-lg font-bold")
                 ui.label(clean_lines(report.words, WORDS_LIMIT)).classes("cn-report-words").props(
                     "data-testid=report-words")
-                agent = clean_text(report.user_agent, AGENT_LIMIT) or "browser unknown"
+                agent = clean_text(report.user_agent, AGENT_LIMIT) or _("browser unknown")
                 ui.label(f"{report.created_at:%d %b %Y %H:%M} UTC · Card Night {report.app_version} · "
                          f"{agent} · seed {report.seed}").classes(
                     "text-xs text-grey-8")
-                ui.label(f"Next move from there: {lines[moment]}" if moment < len(lines) else
-                         "Nothing was played after the report.").classes("font-bold").props(
+                ui.label(_("Next move from there: {move}", move=lines[moment]) if moment < len(lines) else
+                         _("Nothing was played after the report.")).classes("font-bold").props(
                     "data-testid=report-next")
-                ui.link("Back to the host console", "/host")
+                ui.link(_("Back to the host console"), "/host")
             Stepper(lines, lambda step: draw_still_table(game, replay.state_at(step), seats, viewer=report.seat,
                                                          face_up=False),
                     chapters=replay.hand_starts(), start=moment, keys=True)

@@ -8,6 +8,7 @@ tables people are at, fifteen of them looked like a busy evening. A table none o
 from __future__ import annotations
 
 from logic.table import STATUS_LOBBY, Table
+from ui.i18n import _, pgettext
 
 
 def anyone_here(t: Table) -> bool:
@@ -17,8 +18,13 @@ def anyone_here(t: Table) -> bool:
 
 def state_words(t: Table) -> tuple[str, str]:
     """(the state's key for ``data-state``: lobby, playing or idle; the words the console shows)."""
-    paused = " · paused" if t.paused else ""
+    lobby = t.status == STATUS_LOBBY
     if anyone_here(t):
-        return ("lobby" if t.status == STATUS_LOBBY else "playing"), t.status + paused
-    where = "in the lobby" if t.status == STATUS_LOBBY else "mid-game"
-    return "idle", f"idle: nobody here ({where}){paused}"
+        if t.paused:
+            return ("lobby" if lobby else "playing"), _("lobby · paused") if lobby else _("playing · paused")
+        return ("lobby" if lobby else "playing"), pgettext("table state", "lobby") if lobby else \
+            pgettext("table state", "playing")
+    if t.paused:
+        return "idle", _("idle: nobody here (in the lobby) · paused") if lobby else \
+            _("idle: nobody here (mid-game) · paused")
+    return "idle", _("idle: nobody here (in the lobby)") if lobby else _("idle: nobody here (mid-game)")

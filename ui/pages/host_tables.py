@@ -12,6 +12,8 @@ from typing import Any
 from nicegui import ui
 
 from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
+from ui.i18n import _, ngettext, pgettext
+from ui.i18n.names import game_name
 from ui.pages.host_state import state_words
 from ui.server.idle_tables import ABANDONED_MINUTES, abandoned_practice, end_abandoned_practice
 from ui.table.tv_link import open_tv_dialog
@@ -22,20 +24,30 @@ PAGE_SIZE = 50
 def ago(seconds: float) -> str:
     seconds = max(0, int(seconds))
     if seconds < 90:
-        return f"{seconds} s ago"
+        return _("{s} s ago", s=seconds)
     if seconds < 5400:
-        return f"{seconds // 60} min ago"
-    return f"{seconds // 3600} h {seconds % 3600 // 60} min ago"
+        return _("{min} min ago", min=seconds // 60)
+    return _("{h} h {min} min ago", h=seconds // 3600, min=seconds % 3600 // 60)
+
+
+def uptime(seconds: float) -> str:
+    """How long the server has been up: "42 s", "5 min", "2 h 3 min"."""
+    seconds = max(0, int(seconds))
+    if seconds < 90:
+        return _("{s} s", s=seconds)
+    if seconds < 5400:
+        return _("{min} min", min=seconds // 60)
+    return _("{h} h {min} min", h=seconds // 3600, min=seconds % 3600 // 60)
 
 
 def live_tables(hub: Any, page: int = 1) -> None:
     """Open tables, newest first, ``PAGE_SIZE`` to a page (``page`` counts from 1)."""
-    ui.label("Live tables").classes("text-lg font-bold q-mt-md")
+    ui.label(_("Live tables")).classes("text-lg font-bold q-mt-md")
     tables = sorted((t for t in hub.registry.tables.values() if t.status in (STATUS_LOBBY, STATUS_PLAYING)),
                     key=lambda t: -t.created_at)
     abandoned_panel(hub)
     if not tables:
-        ui.label("No tables are open.").classes("text-grey-8").props("data-testid=host-no-tables")
+        ui.label(_("No tables are open.")).classes("text-grey-8").props("data-testid=host-no-tables")
         return
     pages = (len(tables) + PAGE_SIZE - 1) // PAGE_SIZE
     page = min(max(1, page), pages)
@@ -47,28 +59,28 @@ def live_tables(hub: Any, page: int = 1) -> None:
         with ui.row().classes("items-center gap-4").props(f"data-testid=host-tables-pages data-page={page} "
                                                           f"data-pages={pages}"):
             if page > 1:
-                ui.link("← Newer", f"/host?tables={page - 1}").props("data-testid=host-tables-newer")
-            ui.label(f"Tables {(page - 1) * PAGE_SIZE + 1}–{(page - 1) * PAGE_SIZE + len(shown)} of "
-                     f"{len(tables)}").classes("text-sm")
+                ui.link(_("← Newer"), f"/host?tables={page - 1}").props("data-testid=host-tables-newer")
+            ui.label(_("Tables {first}–{last} of {total}", first=(page - 1) * PAGE_SIZE + 1,
+                       last=(page - 1) * PAGE_SIZE + len(shown), total=len(tables))).classes("text-sm")
             if page < pages:
-                ui.link("Older →", f"/host?tables={page + 1}").props("data-testid=host-tables-older")
+                ui.link(_("Older →"), f"/host?tables={page + 1}").props("data-testid=host-tables-older")
 
 
 def table_row(hub: Any, t: Table) -> None:
     with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2").props(
             f"data-testid=host-table-{t.code}"):
         ui.label(t.code).classes("font-mono font-bold")
-        ui.label(t.game.title).classes("font-bold")
-        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty) or "nobody").classes(
+        ui.label(game_name(t.game.key)).classes("font-bold")
+        ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty) or _("nobody")).classes(
             "grow text-sm")
         state, words = state_words(t)  # (ui/pages/host_state.py: "idle" when nobody is at it)
         ui.label(words).classes("text-sm" + (" text-grey-8 text-italic" if state == "idle" else "")).props(
             f"data-testid=host-table-state-{t.code} data-state={state}")
         ui.label(last_move(t)).classes("text-sm")
         ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
-        ui.button("TV", icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
+        ui.button(pgettext("television", "TV"), icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
             f"outline dense data-testid=btn-host-tv-{t.code}")
-        ui.button("End", icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
+        ui.button(pgettext("end a table", "End"), icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
             f"outline dense color=negative data-testid=btn-host-end-{t.code}")
 
 
@@ -78,27 +90,29 @@ def abandoned_panel(hub: Any) -> None:
     if not count:
         return
     with ui.row().classes("items-center gap-3").props(f"data-testid=host-abandoned data-count={count}"):
-        ui.label(f"{count} practice table{'s' if count != 1 else ''} nobody has had open for "
-                 f"{ABANDONED_MINUTES:.0f} minutes or more.").classes("text-sm")
-        ui.button("End them", icon="cleaning_services", on_click=lambda: confirm_end_abandoned(hub, count)).props(
+        ui.label(ngettext("{n} practice table nobody has had open for {minutes} minutes or more.",
+                          "{n} practice tables nobody has had open for {minutes} minutes or more.", count,
+                          minutes=int(ABANDONED_MINUTES))).classes("text-sm")
+        ui.button(_("End them"), icon="cleaning_services", on_click=lambda: confirm_end_abandoned(hub, count)).props(
             "outline dense color=negative data-testid=btn-host-end-abandoned")
 
 
 def confirm_end_abandoned(hub: Any, count: int) -> None:
     with ui.dialog() as dialog, ui.card().props("data-testid=host-end-abandoned-dialog"):
-        ui.label(f"End {count} abandoned practice table{'s' if count != 1 else ''}?").classes("font-bold")
-        ui.label("Each one's last position is kept in the data folder (ended/); none of them gets a result. "
-                 "Tables someone has open stay.")
+        ui.label(ngettext("End {n} abandoned practice table?", "End {n} abandoned practice tables?",
+                count)).classes("font-bold")
+        ui.label(_("Each one's last position is kept in the data folder (ended/); none of them gets a result. "
+                   "Tables someone has open stay."))
 
         def end() -> None:
             ended = end_abandoned_practice(hub)
             dialog.close()
-            ui.notify(f"{ended} practice table{'s' if ended != 1 else ''} ended.", position="top")
+            ui.notify(ngettext("{n} practice table ended.", "{n} practice tables ended.", ended), position="top")
             ui.navigate.reload()
 
         with ui.row().classes("justify-end w-full"):
-            ui.button("Keep them", on_click=dialog.close).props("flat")
-            ui.button("End them", on_click=end).props("color=negative data-testid=btn-host-end-abandoned-confirm")
+            ui.button(_("Keep them"), on_click=dialog.close).props("flat")
+            ui.button(_("End them"), on_click=end).props("color=negative data-testid=btn-host-end-abandoned-confirm")
     dialog.open()
 
 
@@ -112,30 +126,36 @@ def last_change(hub: Any, t: Table) -> float:
 
 def last_move(t: Table) -> str:
     """Who moved last and what kind of move, without its cards (the game is still on)."""
-    from logic.replay import FALLBACK_WORDS
-
     if not t.log:
-        return "no moves yet"
+        return _("no moves yet")
     seat, action = t.log[-1]
-    name = t.seats[seat].name if 0 <= seat < len(t.seats) else f"Seat {seat + 1}"
-    return f"{name} {FALLBACK_WORDS.get(str(action.get('kind')), 'moved')}"
+    name = t.seats[seat].name if 0 <= seat < len(t.seats) else _("Seat {n}", n=seat + 1)
+    words = {
+        "draw": _("{name} drew a card", name=name), "take": _("{name} took from the discard pile", name=name),
+        "meld": _("{name} melded", name=name), "layoff": _("{name} laid off cards", name=name),
+        "discard": _("{name} discarded", name=name), "undo": _("{name} took a move back", name=name),
+        "commit": _("{name} ended the turn", name=name), "next": _("{name} is ready for the next hand", name=name),
+        "pass": _("{name} passed", name=name), "play": _("{name} played", name=name),
+        "give": _("{name} gave cards back", name=name),
+    }  # the kinds of logic/replay.py's FALLBACK_WORDS, as whole sentences
+    return words.get(str(action.get("kind")), _("{name} moved", name=name))
 
 
 def confirm_end(hub: Any, t: Table) -> None:
     with ui.dialog() as dialog, ui.card().props("data-testid=host-end-dialog"):
-        ui.label(f"End table {t.code} ({t.game.title})?").classes("font-bold")
-        ui.label("Everyone at it sees that the game was ended; it gets no result.")
+        ui.label(_("End table {code} ({game})?", code=t.code, game=game_name(t.game.key))).classes("font-bold")
+        ui.label(_("Everyone at it sees that the game was ended; it gets no result."))
 
         def end() -> None:
             if t.status in (STATUS_LOBBY, STATUS_PLAYING):
                 hub.run(t, lambda tb, now: tb.end_early("The host of the server ended this table.", now))
             dialog.close()
-            ui.notify(f"Table {t.code} ended.", position="top")
+            ui.notify(_("Table {code} ended.", code=t.code), position="top")
             ui.navigate.reload()
 
         with ui.row().classes("justify-end w-full"):
-            ui.button("Keep it", on_click=dialog.close).props("flat")
-            ui.button("End the table", on_click=end).props("color=negative data-testid=btn-host-end-confirm")
+            ui.button(_("Keep it"), on_click=dialog.close).props("flat")
+            ui.button(_("End the table"), on_click=end).props("color=negative data-testid=btn-host-end-confirm")
     dialog.open()
 
 

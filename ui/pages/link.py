@@ -13,6 +13,7 @@ from nicegui import ui
 from starlette.requests import Request
 
 from storage.profiles import LINK_MINUTES, LinkError, new_link_code, normalise_code, pretty_code, redeem_link_code
+from ui.i18n import _, ngettext
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -39,10 +40,10 @@ def too_many_tries() -> str | None:
     now = time.time()
     mine = [t for t in user_store().get("link_failures", []) if now - t < 600]
     if len(mine) >= TRIES_PER_BROWSER:
-        return "Too many wrong codes from this device. Wait ten minutes, then try again."
+        return _("Too many wrong codes from this device. Wait ten minutes, then try again.")
     failures = runtime().link_failures  # the last TRIES_PER_MINUTE wrong codes from anyone
     if len(failures) >= TRIES_PER_MINUTE and now - failures[-TRIES_PER_MINUTE] < 60:
-        return "Too many wrong codes right now. Wait a minute, then try again."
+        return _("Too many wrong codes right now. Wait a minute, then try again.")
     return None
 
 
@@ -62,7 +63,7 @@ def use_code(text: str) -> str:
     if blocked:
         raise LinkError(blocked)
     if not normalise_code(text):
-        raise LinkError("Type the code shown on your other device.")
+        raise LinkError(_("Type the code shown on your other device."))
     try:
         found = redeem_link_code(runtime().hub.main, text, now_utc())
     except LinkError:
@@ -75,10 +76,10 @@ def use_code(text: str) -> str:
 def register() -> None:
     @ui.page("/link")
     def link_page(request: Request) -> None:
-        with frame("Link a device"):
-            ui.label("Play as yourself on every device").classes("text-xl font-bold")
-            ui.label("Your games, stats, coins and card backs belong to your player. Link a phone or another "
-                     "computer to the same player with a one-time code: no account, no e-mail.").classes(
+        with frame(_("Link a device")):
+            ui.label(_("Play as yourself on every device")).classes("text-xl font-bold")
+            ui.label(_("Your games, stats, coins and card backs belong to your player. Link a phone or another "
+                       "computer to the same player with a one-time code: no account, no e-mail.")).classes(
                 "text-grey-8")
             with ui.row().classes("w-full gap-4 items-start"):
                 show_code_card()
@@ -87,8 +88,9 @@ def register() -> None:
 
 def show_code_card() -> None:
     with ui.card().classes("grow min-w-[280px]"):
-        ui.label("1. On the device you already use").classes("font-bold")
-        ui.label(f"Show a code here. It works once and for {LINK_MINUTES} minutes.").classes("text-sm")
+        ui.label(_("1. On the device you already use")).classes("font-bold")
+        ui.label(ngettext("Show a code here. It works once and for {n} minute.",
+                "Show a code here. It works once and for {n} minutes.", LINK_MINUTES)).classes("text-sm")
         area = ui.column().classes("items-center w-full gap-1")
 
         def show() -> None:
@@ -97,24 +99,25 @@ def show_code_card() -> None:
             with area:
                 ui.label(pretty_code(code)).classes("code-box text-3xl font-mono").props("data-testid=link-code")
                 local = expires.astimezone().strftime("%H:%M")
-                ui.label(f"Valid until {local} (10 minutes), for one device.").classes("text-sm").props(
+                ui.label(_("Valid until {time} ({minutes} minutes), for one device.", time=local,
+                        minutes=LINK_MINUTES)).classes("text-sm").props(
                     "data-testid=link-expiry")
                 rt = runtime()
                 url = f"{base_urls(rt.port, rt.host)[0]}/link?code={code}"
                 qr = ui.element("img").classes("w-36 h-36")
-                qr.props.update({"src": qr_data_uri(url), "alt": "QR code that opens this page with the code",
+                qr.props.update({"src": qr_data_uri(url), "alt": _("QR code that opens this page with the code"),
                                  "data-testid": "link-qr"})
 
-        ui.button("Link another device", icon="devices", on_click=show).props(
+        ui.button(_("Link another device"), icon="devices", on_click=show).props(
             "color=primary data-testid=btn-link-create")
 
 
 def enter_code_card(prefill: str) -> None:
     with ui.card().classes("grow min-w-[280px]"):
-        ui.label("2. On the new device").classes("font-bold")
-        ui.label("Type the code (or scan the QR code). This device then plays as that player; games it "
-                 "played as its current player stay with that one.").classes("text-sm")
-        box = ui.input("Code", value=pretty_code(normalise_code(prefill)) if prefill else "",
+        ui.label(_("2. On the new device")).classes("font-bold")
+        ui.label(_("Type the code (or scan the QR code). This device then plays as that player; games it "
+                   "played as its current player stay with that one.")).classes("text-sm")
+        box = ui.input(_("Code"), value=pretty_code(normalise_code(prefill)) if prefill else "",
                        placeholder="ABCD-EFGH").props("maxlength=12 outlined data-testid=link-code-input")
         message = ui.label("").classes("text-sm").props("data-testid=link-message")
 
@@ -126,10 +129,10 @@ def enter_code_card(prefill: str) -> None:
                 message.classes(replace="text-sm text-negative")
                 return
             box.set_value("")
-            message.set_text(f"Linked: this device now plays as {name}.")
+            message.set_text(_("Linked: this device now plays as {name}.", name=name))
             message.classes(replace="text-sm text-positive")
-            ui.notify(f"Welcome back, {name}!", type="positive", position="top")
+            ui.notify(_("Welcome back, {name}!", name=name), type="positive", position="top")
             ui.navigate.to("/stats")
 
         box.on("keydown.enter", submit)
-        ui.button("Use this code", icon="login", on_click=submit).props("color=primary data-testid=btn-link-use")
+        ui.button(_("Use this code"), icon="login", on_click=submit).props("color=primary data-testid=btn-link-use")

@@ -18,6 +18,8 @@ from logic.registry import get_game
 from ui.components.options import players_of
 from ui.games import has_screen
 from ui.guards.table_caps import TooManyTables, visitor_address
+from ui.i18n import _, viewer_language
+from ui.i18n.names import game_name
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
@@ -25,7 +27,7 @@ from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
 
-RESERVED = {"bots", "level", "seed", "speed", "timer", "program"}
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang"}  # lang: the page's language
 
 
 def _coerce(value: str) -> Any:
@@ -44,33 +46,33 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     """Validate the parameters and make the table; raises ValueError with a readable message."""
     game = get_game(game_key)
     if not has_screen(game_key):
-        raise ValueError(f"{game.title} is not ready to play yet.")
+        raise ValueError(_("{game} is not ready to play yet.", game=game_name(game.key)))
     options = {k: _coerce(v) for k, v in params.items() if k not in RESERVED}
     unknown = [k for k in options if k not in game.config_model.model_fields]
     if unknown:
-        raise ValueError(f"Unknown option {unknown[0]!r} for {game.title}.")
+        raise ValueError(_("Unknown option {option} for {game}.", option=repr(unknown[0]), game=game_name(game.key)))
     config = game.make_config(**options)  # a readable ValueError for bad options, e.g. players=abc
     level = params.get("level")
     if level is not None and level not in game.bot_levels:
-        raise ValueError(f"level must be one of {', '.join(game.bot_levels)}.")
+        raise ValueError(_("level must be one of {levels}.", levels=", ".join(game.bot_levels)))
     try:
         bots = int(params["bots"]) if "bots" in params else None
         seed = int(params["seed"]) if "seed" in params else None
         speed = float(params["speed"]) if "speed" in params else None
         timer = int(params["timer"]) if "timer" in params else None
     except ValueError:
-        raise ValueError("bots, seed, speed and timer must be numbers.") from None
+        raise ValueError(_("bots, seed, speed and timer must be numbers.")) from None
     if speed is not None and not 0 <= speed <= 10:
-        raise ValueError("speed is the computer players' delay in seconds, 0 to 10.")
+        raise ValueError(_("speed is the computer players' delay in seconds, 0 to 10."))
     program = params.get("program", "0").lower()
     if program not in ("0", "1", "true", "false"):
-        raise ValueError("program is 1 (the last seat is played by a program) or 0.")
+        raise ValueError(_("program is 1 (the last seat is played by a program) or 0."))
     with_program = program in ("1", "true")
     players = int(players_of(config))
     if bots is not None and not 0 <= bots <= players - 1 - with_program:
-        raise ValueError(f"bots must be between 0 and {players - 1 - with_program}.")
+        raise ValueError(_("bots must be between 0 and {high}.", high=players - 1 - with_program))
     if timer is not None and timer not in game.turn_timer_choices:
-        raise ValueError(f"timer must be one of {', '.join(map(str, game.turn_timer_choices))}.")
+        raise ValueError(_("timer must be one of {choices}.", choices=", ".join(map(str, game.turn_timer_choices))))
     if speed == 0:  # at once means at once: e.g. no tapping the deck for Rummy's first deal (Game.table_defaults)
         for name in game.table_defaults:
             options.setdefault(name, game.config_model.model_fields[name].default)
@@ -91,34 +93,35 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
 def too_many_tables(exc: TooManyTables) -> None:
     """The page for a new table refused by the caps (HTTP 429, with words)."""
     answer(TOO_MANY_REQUESTS)
-    with frame("Too many new tables"):
-        ui.label("No new table for now.").classes("text-lg font-bold")
+    with frame(_("Too many new tables")):
+        ui.label(_("No new table for now.")).classes("text-lg font-bold")
         ui.label(str(exc)).props("data-testid=error")
-        ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+        ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
 
 
 def register() -> None:
     @ui.page("/new/{game_key}")
     def new_table(game_key: str, request: Request) -> RedirectResponse | None:
+        viewer_language()  # a ?lang= here is kept for the table it opens
         try:
             code = create_from_query(game_key, dict(request.query_params))
         except SavesFailing as exc:  # 503 until saving works again: a new table could not be kept
             answer(SERVICE_UNAVAILABLE)
-            with frame("Cannot start a table now"):
-                ui.label("No new tables while Card Night cannot save.").classes("text-lg font-bold")
+            with frame(_("Cannot start a table now")):
+                ui.label(_("No new tables while Card Night cannot save.")).classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
-                ui.label("Tables already being played go on. Try again once the notice above is gone.")
-                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                ui.label(_("Tables already being played go on. Try again once the notice above is gone."))
+                ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         except TooManyTables as exc:  # 429: this address or browser opened too many tables
             too_many_tables(exc)
             return None
         except (ValueError, IllegalMove) as exc:
             answer(BAD_REQUEST)
-            with frame("Cannot start that table"):
-                ui.label("That link cannot start a table.").classes("text-lg font-bold")
+            with frame(_("Cannot start that table")):
+                ui.label(_("That link cannot start a table.")).classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
-                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         # an HTTP redirect, not a page that navigates on: nothing half-loaded for the browser to drop
         return RedirectResponse(f"/table/{code}", status_code=303)

@@ -21,6 +21,8 @@ from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
 from ui.guards.table_caps import TooManyTables, visitor_address
+from ui.i18n import N_, _, viewer_language
+from ui.i18n.names import level_name
 from ui.pages.new import too_many_tables
 from ui.server.finished import find_finished
 from ui.server.practice import start_snapshot
@@ -30,13 +32,9 @@ from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me, user_store
 
-DEALS = {"0": "Deal the unseen cards again", "1": "Exact deal, for study"}
-DEAL_HELP = {"0": "Your cards and everything you had seen stay as they were; what you could not see is dealt anew.",
-             "1": "Every hand exactly as it was: good for trying another move, but you know what the others hold."}
-
-
-def level_name(level: str) -> str:
-    return level.replace("_", " ").capitalize()
+DEALS = {"0": N_("Deal the unseen cards again"), "1": N_("Exact deal, for study")}
+DEAL_HELP = {"0": N_("Your cards and everything you had seen stay as they were; what you could not see is dealt anew."),
+             "1": N_("Every hand exactly as it was: good for trying another move, but you know what the others hold.")}
 
 
 def practice_link(code: str, step: int, seat: int, level: str, exact: bool) -> str:
@@ -48,7 +46,8 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     a readable message for the rest."""
     record = find_finished(code)
     if record is None:
-        raise LookupError(f"No finished game with code {code} — check the link, or open a game from your stats.")
+        raise LookupError(_("No finished game with code {code} — check the link, or open a game from your stats.",
+                code=code))
     game = get_game(str(record["game"]))
     log = list(record.get("log") or [])
     players = len(record.get("players") or [])
@@ -57,19 +56,20 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
         seat = int(params.get("seat", "0"))
         speed = float(params["speed"]) if "speed" in params else None
     except ValueError:
-        raise ValueError("step, seat and speed must be numbers.") from None
+        raise ValueError(_("step, seat and speed must be numbers.")) from None
     if not 0 <= step < len(log):
-        raise ValueError(f"step must be from 0 to {len(log) - 1}: the game is over after move {len(log)}.")
+        raise ValueError(_("step must be from 0 to {last}: the game is over after move {moves}.", last=len(log) - 1,
+                moves=len(log)))
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be from 0 to {players - 1}.")
+        raise ValueError(_("seat must be from 0 to {last}.", last=players - 1))
     level = params.get("level") or game.bot_levels[min(1, len(game.bot_levels) - 1)]
     if level not in game.bot_levels:
-        raise ValueError(f"level must be one of {', '.join(game.bot_levels)}.")
+        raise ValueError(_("level must be one of {levels}.", levels=", ".join(game.bot_levels)))
     exact = params.get("exact", "0")
     if exact not in ("0", "1"):
-        raise ValueError("exact is 0 (deal the unseen cards again) or 1 (the exact deal).")
+        raise ValueError(_("exact is 0 (deal the unseen cards again) or 1 (the exact deal)."))
     if speed is not None and not 0 <= speed <= 10:
-        raise ValueError("speed is the computer players' delay in seconds, 0 to 10.")
+        raise ValueError(_("speed is the computer players' delay in seconds, 0 to 10."))
     rt = runtime()
     seed = rt.next_seed()
     rng = random.Random(seed if seed is not None else secrets.randbits(64))
@@ -88,57 +88,64 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
 
 
 def open_play_dialog(code: str, game_key: str, step: int, seats: list[tuple[str, str]], seat: int,
-                     level: str | None = None, title: str = "Play from here") -> None:
+                     level: str | None = None, title: str | None = None) -> None:
     """The small dialog: which seat, which computer level, which deal; Start opens the practice link.
     ``seats``: (emoji, name) per seat."""
     game = get_game(game_key)
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
+    title = title or _("Play from here")
     with ui.dialog().props(f'aria-label="{title}"') as dialog, ui.card().classes("w-full cn-pfh text-black").props(
             "data-testid=play-from-here-dialog"):
         ui.label(title).classes("text-lg font-bold")
-        when = "Before the first move" if step == 0 else f"Before move {step + 1}"
-        ui.label(f"{when}: the table as it was then, with computer players in every other seat.").classes(
+        ui.label(_("Before the first move: the table as it was then, with computer players in every other seat.")
+                 if step == 0 else
+                 _("Before move {n}: the table as it was then, with computer players in every other seat.", n=step + 1)
+                 ).classes(
             "text-sm text-grey-8")
-        seat_pick = ui.select({i: f"{e} {n}" for i, (e, n) in enumerate(seats)}, value=seat, label="Your seat").props(
+        seat_pick = ui.select({i: f"{e} {n}" for i, (e, n) in enumerate(seats)}, value=seat,
+                              label=_("Your seat")).props(
             "outlined dense data-testid=pfh-seat").classes("w-full")
         level_pick = ui.select({lv: level_name(lv) for lv in game.bot_levels}, value=level,
-                               label="Computer players").props("outlined dense data-testid=pfh-level").classes("w-full")
-        deal = ui.radio(DEALS, value="0").props("data-testid=pfh-deal")
-        deal_help = ui.label(DEAL_HELP["0"]).classes("text-xs text-grey-8")
-        deal.on_value_change(lambda e: deal_help.set_text(DEAL_HELP.get(str(e.value), "")))
+                               label=_("Computer players")).props(
+            "outlined dense data-testid=pfh-level").classes("w-full")
+        deal = ui.radio({k: _(v) for k, v in DEALS.items()}, value="0").props("data-testid=pfh-deal")
+        deal_help = ui.label(_(DEAL_HELP["0"])).classes("text-xs text-grey-8")
+        deal.on_value_change(
+            lambda e: deal_help.set_text(_(DEAL_HELP[str(e.value)]) if str(e.value) in DEAL_HELP else ""))
         with ui.row().classes("w-full justify-end"):
-            ui.button("Cancel", on_click=dialog.close).props("flat data-testid=btn-pfh-cancel")
+            ui.button(_("Cancel"), on_click=dialog.close).props("flat data-testid=btn-pfh-cancel")
 
             def go() -> None:
                 dialog.close()
                 ui.navigate.to(practice_link(code, step, int(seat_pick.value), str(level_pick.value),
                                              deal.value == "1"))
 
-            ui.button("Start", icon="play_arrow", on_click=go).props("color=primary data-testid=btn-pfh-start")
+            ui.button(_("Start"), icon="play_arrow", on_click=go).props("color=primary data-testid=btn-pfh-start")
     dialog.open()
 
 
 def register() -> None:
     @ui.page("/practice/{code}")
     def practice_page(code: str, request: Request) -> RedirectResponse | None:
+        viewer_language()  # a ?lang= here is kept for the table it opens
         code = code.strip().upper()[:12]
         try:
             new_code = create_from_query(code, dict(request.query_params))
         except SavesFailing as exc:  # 503 until saving works again, as for /new
             answer(SERVICE_UNAVAILABLE)
-            with frame("Cannot start a table now"):
-                ui.label("No new tables while Card Night cannot save.").classes("text-lg font-bold")
+            with frame(_("Cannot start a table now")):
+                ui.label(_("No new tables while Card Night cannot save.")).classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
-                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         except TooManyTables as exc:  # 429, as for /new
             too_many_tables(exc)
             return None
         except (LookupError, ValueError, IllegalMove) as exc:
             answer(NOT_FOUND if isinstance(exc, LookupError) else BAD_REQUEST)
-            with frame("Cannot play from there"):
-                ui.label("That link cannot start a practice table.").classes("text-lg font-bold")
+            with frame(_("Cannot play from there")):
+                ui.label(_("That link cannot start a practice table.")).classes("text-lg font-bold")
                 ui.label(str(exc)).props("data-testid=error")
-                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         return RedirectResponse(f"/table/{new_code}", status_code=303)

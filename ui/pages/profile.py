@@ -13,6 +13,7 @@ from nicegui import ui
 from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
 from ui.components.language_picker import language_picker
 from ui.i18n import _, ngettext
+from ui.i18n.names import item_name
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
@@ -86,7 +87,7 @@ def looks() -> None:
     with ui.row().classes("items-center gap-3"):
         for kind, label in (("card_back", _("Card back")), ("table_colour", _("Table colour"))):
             current = item_for(kind, str(pref(kind, PREF_DEFAULTS[kind])))
-            options = {i.value: i.name for i in owned_items(main, pid, kind)}
+            options = {i.value: item_name(i.id, i.name) for i in owned_items(main, pid, kind)}
             if current.value not in options:  # bought on a device that is no longer linked
                 current = item_for(kind, None)
             select = ui.select(options, value=current.value, label=label).props(
@@ -118,7 +119,7 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
             with ui.card().classes("items-center gap-1 q-pa-sm w-32").props(f"data-testid=shop-{item.id}"):
                 light = item.value.split(",")[0]
                 ui.element("div").classes("w-16 h-10 rounded-borders").style(f"background: {light}")
-                ui.label(item.name).classes("text-sm font-bold")
+                ui.label(item_name(item.id, item.name)).classes("text-sm font-bold")
                 ui.label(_("Card back") if item.kind == "card_back" else _("Table")).classes("text-xs text-grey-8")
                 if item.id in owned:
                     ui.label(_("Owned ✓")).classes("text-positive text-sm").props(f"data-testid=owned-{item.id}")

@@ -16,6 +16,8 @@ from logic.registry import get_game
 from logic.replay import Replay
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
+from ui.i18n import _
+from ui.i18n.names import game_name
 from ui.pages import ASSETS
 from ui.pages.replay_review import ReplayReview
 from ui.server.finished import find_finished
@@ -29,9 +31,9 @@ log = logging.getLogger("cardnight.replay")
 REPLAY_CSS = '<link rel="stylesheet" href="/assets/replay.css">'
 
 
-def not_found_page(what: str, back: str = "/stats", back_text: str = "Your stats") -> None:
+def not_found_page(what: str, back: str = "/stats", back_text: str | None = None) -> None:
     """The page for a replay or report that does not exist: the shared friendly page, answered with HTTP 404."""
-    http_status.not_found_page("Not found", what, back_text, back)
+    http_status.not_found_page(_("Not found"), what, back_text or _("Your stats"), back)
 
 
 def replay_of(record: dict[str, Any]) -> Replay | None:
@@ -54,7 +56,7 @@ def replay_of(record: dict[str, Any]) -> Replay | None:
 
 def move_lines(replay: Replay, names: list[str]) -> list[str]:
     """One readable line per move, with the player's name in front ("Dex played a pair of 9s")."""
-    return [f"{names[m.seat] if m.seat < len(names) else f'Seat {m.seat + 1}'} {m.words}" for m in replay.moves]
+    return [f"{names[m.seat] if m.seat < len(names) else _('Seat {n}', n=m.seat + 1)} {m.words}" for m in replay.moves]
 
 
 def share_dialog(code: str) -> None:
@@ -64,13 +66,13 @@ def share_dialog(code: str) -> None:
     base = str(request.base_url).rstrip("/") if request is not None else ""
     link = f"{base}/replay/{code}"
     with ui.dialog() as dialog, ui.card().classes("w-full max-w-xl"):
-        ui.label("Share this replay").classes("font-bold")
+        ui.label(_("Share this replay")).classes("font-bold")
         box = ui.input(value=link).props("readonly outlined dense data-testid=replay-link").classes("w-full")
         box.on("focus", js_handler="(e) => e.target.select()")
         with ui.row().classes("w-full justify-end"):
-            ui.button("Copy", icon="content_copy", on_click=lambda: ui.run_javascript(
+            ui.button(_("Copy"), icon="content_copy", on_click=lambda: ui.run_javascript(
                 f"navigator.clipboard ? navigator.clipboard.writeText({link!r}) : null")).props("flat")
-            ui.button("Close", on_click=dialog.close).props("color=primary")
+            ui.button(_("Close"), on_click=dialog.close).props("color=primary")
     dialog.open()
 
 
@@ -81,9 +83,10 @@ def register() -> None:
         record = find_finished(code)
         replay = replay_of(record) if record is not None else None
         if record is None or replay is None:
-            not_found_page(f"No finished game with code {code} to replay — check the link, or open a game from "
-                           "your stats." if record is None else f"The game {code} cannot be replayed (its record "
-                           "is damaged or from an older version).")
+            not_found_page(_("No finished game with code {code} to replay — check the link, or open a game from "
+                             "your stats.", code=code) if record is None else
+                           _("The game {code} cannot be replayed (its record is damaged or from an older version).",
+                             code=code))
             return
         game = replay.game
         players = record.get("players") or []
@@ -91,13 +94,14 @@ def register() -> None:
         ui.add_head_html(REPLAY_CSS)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
-        with frame(f"Replay · {game.title}", full_width=True):
+        with frame(_("Replay · {game}", game=game_name(game.key)), full_width=True):
             with ui.row().classes("w-full items-center justify-between"):
-                ui.label(f"Replay of {game.title} · {code}").classes("text-lg font-bold")
+                ui.label(_("Replay of {game} · {code}", game=game_name(game.key),
+                        code=code)).classes("text-lg font-bold")
                 with ui.row().classes("gap-2"):
-                    ui.button("Share", icon="share", on_click=lambda: share_dialog(code)).props(
+                    ui.button(_("Share"), icon="share", on_click=lambda: share_dialog(code)).props(
                         "outline dense no-caps data-testid=btn-replay-share")
-                    ui.button("Scores", icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
+                    ui.button(_("Scores"), icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
                               ).props("outline dense no-caps")
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),

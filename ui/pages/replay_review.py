@@ -20,8 +20,9 @@ from nicegui import background_tasks, ui
 
 from logic.replay import Replay
 from logic.review import DecisionReview
-from logic.review.words import amount, cost_words
 from ui.components.stepper import Stepper
+from ui.i18n import _, ngettext
+from ui.i18n.review_words import amount_text, cost_words
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
 from ui.server.runtime import runtime
@@ -53,7 +54,8 @@ class ReplayReview:
         self.mark_elements: dict[int, ui.element] = {}
 
         with stepper.tools:
-            self.play_btn = ui.button("Play from here", icon="sports_esports", on_click=self.play_from_current).props(
+            self.play_btn = ui.button(_("Play from here"), icon="sports_esports",
+                    on_click=self.play_from_current).props(
                 "unelevated no-caps color=white text-color=black data-testid=btn-play-from-here").classes(
                 "cn-play-here")
         with stepper.extras, ui.column().classes("cn-review-bar w-full gap-1"):
@@ -61,18 +63,22 @@ class ReplayReview:
                 self.progress = ui.label("Review on its way…").classes("text-sm grow").props(
                     "data-testid=review-progress data-review-state=running aria-live=polite")
                 self.prev_mark = ui.button(icon="chevron_left", on_click=lambda: self.jump_mark(-1)).props(
-                    "flat round dense aria-label='Previous costly decision' data-testid=btn-review-prev").style(TAP)
+                    "flat round dense data-testid=btn-review-prev").style(TAP)
+                self.prev_mark.props["aria-label"] = _("Previous costly decision")
                 self.next_mark = ui.button(icon="chevron_right", on_click=lambda: self.jump_mark(1)).props(
-                    "flat round dense aria-label='Next costly decision' data-testid=btn-review-next").style(TAP)
+                    "flat round dense data-testid=btn-review-next").style(TAP)
+                self.next_mark.props["aria-label"] = _("Next costly decision")
                 self.seat_select = ui.select(self.seat_options(), value=self.focus,
                                              on_change=lambda e: self.set_focus(e.value)).props(
-                    "dense options-dense outlined aria-label='Whose costly decisions' data-testid=review-seat"
+                    "dense options-dense outlined data-testid=review-seat"
                 ).classes("cn-review-seat")
+                self.seat_select.props["aria-label"] = _("Whose costly decisions")
             if self.you is not None:  # yours first; everyone's one tap away (and back)
                 self.swap = ui.button("", on_click=self.swap_focus).props(
                     "flat dense no-caps color=primary data-testid=btn-review-everyone").classes("self-start").style(TAP)
             self.timeline = ui.element("div").classes("cn-timeline").props(
-                "data-testid=review-timeline role=group aria-label='Costly decisions over the game'")
+                "data-testid=review-timeline role=group")
+            self.timeline.props["aria-label"] = _("Costly decisions over the game")
             self.detail = ui.column().classes("cn-review-detail w-full gap-0").props("data-testid=review-detail")
             self.detail.set_visibility(False)
         stepper.decorate = self.decorate
@@ -88,9 +94,10 @@ class ReplayReview:
     def seat_options(self) -> dict[int, str]:
         """Your own seat first (as "You"), then everyone, then the others."""
         seats = self.seats
-        mine = {self.you: f"{seats[self.you].emoji} You"} if self.you is not None and self.you < len(seats) else {}
+        mine = {self.you: _("{emoji} You",
+                emoji=seats[self.you].emoji)} if self.you is not None and self.you < len(seats) else {}
         others = {i: f"{s.emoji} {s.name}" for i, s in enumerate(seats) if i != self.you}
-        return {**mine, EVERYONE: "Everyone", **others}
+        return {**mine, EVERYONE: _("Everyone"), **others}
 
     def swap_focus(self) -> None:
         self.seat_select.set_value(EVERYONE if self.focus == self.you else self.you)
@@ -101,7 +108,8 @@ class ReplayReview:
             self.unsubscribe()
             return
         self.review = review
-        self.redraw()
+        with self.timeline:  # the page's own client (the review runs elsewhere): texts in its viewer's language
+            self.redraw()
 
     def set_focus(self, seat: object) -> None:
         self.focus = int(seat) if isinstance(seat, int) else EVERYONE
@@ -126,28 +134,38 @@ class ReplayReview:
     def show_progress(self, review: GameReview | None) -> None:
         seats = [] if review is None else [p for s, p in review.seats.items() if self.focus in (EVERYONE, s)]
         if not seats:
-            text, state = "Review on its way…", "running"
+            text, state = _("Review on its way…"), "running"
         elif all(p.state == DONE for p in seats):
             n = sum(len(p.costly()) for p in seats)
-            who = "" if self.focus == EVERYONE else (" by you" if self.focus == self.you else
-                                                      f" by {self.seats[self.focus].name}")
-            text = (f"Review done: {n} costly decision{'s' if n != 1 else ''}{who}, marked below."
-                    if n else f"Review done: no costly decisions{who}.")
+            if self.focus == EVERYONE:
+                text = (ngettext("Review done: {n} costly decision, marked below.",
+                                 "Review done: {n} costly decisions, marked below.", n)
+                        if n else _("Review done: no costly decisions."))
+            elif self.focus == self.you:
+                text = (ngettext("Review done: {n} costly decision by you, marked below.",
+                                 "Review done: {n} costly decisions by you, marked below.", n)
+                        if n else _("Review done: no costly decisions by you."))
+            else:
+                name = self.seats[self.focus].name
+                text = (ngettext("Review done: {n} costly decision by {name}, marked below.",
+                                 "Review done: {n} costly decisions by {name}, marked below.", n, name=name)
+                        if n else _("Review done: no costly decisions by {name}.", name=name))
             state = "done"
         elif any(p.state == FAILED for p in seats):
-            text, state = "The review could not be finished.", "failed"
+            text, state = _("The review could not be finished."), "failed"
         else:
             done = sum(p.done for p in seats)
             total = sum(p.total or 0 for p in seats)
             found = sum(len(p.costly()) for p in seats)
-            text = f"Reviewing… {done} of {total} decisions" if total else "Reviewing…"
+            text = _("Reviewing… {done} of {total} decisions", done=done, total=total) if total else _("Reviewing…")
             if found:
-                text += f" · {found} costly so far"
+                text = ngettext("{progress} · {n} costly so far", "{progress} · {n} costly so far", found,
+                                progress=text)
             state = "running"
         self.progress.set_text(text)
         if self.you is not None:
-            self.swap.set_text("Show everyone's costly decisions" if self.focus == self.you else
-                               "Show only mine")
+            self.swap.set_text(_("Show everyone's costly decisions") if self.focus == self.you else
+                               _("Show only mine"))
         focus = "all" if self.focus == EVERYONE else str(self.focus)  # whose decisions the state is about
         if (self.progress.props.get("data-review-state"), self.progress.props.get("data-focus")) != (state, focus):
             self.progress.props.update({"data-review-state": state, "data-focus": focus})
@@ -160,8 +178,8 @@ class ReplayReview:
         for step in [s for s in self.mark_elements if s not in self.marks]:
             self.mark_elements.pop(step).delete()
         for step, d in sorted(self.marks.items()):
-            name = self.seats[d.seat].name if d.seat < len(self.seats) else f"Seat {d.seat + 1}"
-            words = f"Move {step}: {name}, {cost_words(d.cost, d.currency, d.won)}"
+            name = self.seats[d.seat].name if d.seat < len(self.seats) else _("Seat {n}", n=d.seat + 1)
+            words = _("Move {step}: {name}, {cost}", step=step, name=name, cost=cost_words(d.cost, d.currency, d.won))
             mark = self.mark_elements.get(step)
             if mark is None:
                 with self.timeline:
@@ -196,7 +214,8 @@ class ReplayReview:
         d = self.marks.get(step)
         if d is not None:
             row.classes(add="costly")
-            row.props.update({"data-cost": f"{d.cost:g}", "title": f"Costly: {cost_words(d.cost, d.currency, d.won)}"})
+            row.props.update({"data-cost": f"{d.cost:g}", "title": _("Costly: {cost}", cost=cost_words(d.cost,
+                    d.currency, d.won))})
         elif "costly" in row.classes:
             row.classes(remove="costly")
             row.props.pop("data-cost", None)
@@ -207,7 +226,7 @@ class ReplayReview:
             self.now_line.style(f"left: {100 * step / max(1, self.replay.steps):.2f}%")
         over = step >= self.replay.steps
         self.play_btn.set_enabled(not over)
-        reason = "The game is over at this step: go back a move or more." if over else ""
+        reason = _("The game is over at this step: go back a move or more.") if over else ""
         if self.play_btn.props.get("data-reason", "") != reason:
             self.play_btn.props["data-reason"] = reason
         self.show_detail(self.marks.get(step))
@@ -225,18 +244,21 @@ class ReplayReview:
         self.detail.props["data-step"] = str(d.step + 1)
         self.detail.clear()
         seat = self.seats[d.seat] if d.seat < len(self.seats) else None
-        who = "You" if d.seat == self.you else (seat.name if seat else f"Seat {d.seat + 1}")
+        who = _("You") if d.seat == self.you else (seat.name if seat else _("Seat {n}", n=d.seat + 1))
         with self.detail:
-            ui.label(f"Costly decision · {seat.emoji if seat else ''} {who}").classes("font-bold")
+            ui.label(_("Costly decision · {emoji} {name}", emoji=seat.emoji if seat else "",
+                    name=who)).classes("font-bold")
             with ui.element("div").classes("text-sm"):
-                ui.label(f"Played: {d.chosen_words}").props("data-testid=review-chosen")
-                ui.label(f"The search preferred: {d.best_words}").props("data-testid=review-best")
+                ui.label(_("Played: {move}", move=d.chosen_words)).props("data-testid=review-chosen")
+                ui.label(_("The search preferred: {move}", move=d.best_words)).props("data-testid=review-best")
                 ui.label(d.why).classes("text-grey-9").props("data-testid=review-why")
-                ui.label(f"Estimated cost: {cost_words(d.cost, d.currency, d.won)} (± {amount(d.stderr)}, over "
-                         f"{d.worlds} deals the computer imagined)").classes("text-grey-8").props(
+                ui.label(ngettext("Estimated cost: {cost} (± {margin}, over {n} deal the computer imagined)",
+                                  "Estimated cost: {cost} (± {margin}, over {n} deals the computer imagined)", d.worlds,
+                                  cost=cost_words(d.cost, d.currency, d.won),
+                                          margin=amount_text(d.stderr))).classes("text-grey-8").props(
                     "data-testid=review-cost")
-            ui.button("Try this decision yourself", icon="sports_esports",
-                      on_click=lambda: self.open_dialog(d.step, d.seat, "Try this decision yourself")).props(
+            ui.button(_("Try this decision yourself"), icon="sports_esports",
+                      on_click=lambda: self.open_dialog(d.step, d.seat, _("Try this decision yourself"))).props(
                 "outline dense no-caps data-testid=btn-retry-decision").classes("q-mt-xs")
 
     # ----------------------------------------------------------------------------- play from here
@@ -246,7 +268,7 @@ class ReplayReview:
             return
         movers = self.game.to_move(self.replay.state_at(step))
         seat = self.you if self.you is not None else (movers[0] if movers else 0)
-        self.open_dialog(step, seat, "Play from here")
+        self.open_dialog(step, seat, _("Play from here"))
 
     def open_dialog(self, step: int, seat: int, title: str) -> None:
         open_play_dialog(self.code, self.game.key, step, [(s.emoji, s.name) for s in self.seats], seat, title=title)

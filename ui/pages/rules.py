@@ -5,34 +5,40 @@ from __future__ import annotations
 from nicegui import ui
 
 from logic.registry import all_games, get_game
+from ui.i18n import _
+from ui.i18n.names import game_name, game_name_note
 from ui.pages import ASSETS
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
-from ui.table.help import TABLE_HELP
+from ui.table.help import table_help
 from ui.table.rule_examples import rule_examples
 
 
 def register() -> None:
     @ui.page("/rules")
     def rules_index() -> None:
-        with frame("Rules"):
-            ui.label("How to play").classes("text-xl font-bold")
+        with frame(_("Rules")):
+            ui.label(_("How to play")).classes("text-xl font-bold")
             for game in all_games():
                 with ui.row().classes("items-baseline gap-2"):
-                    ui.link(game.title, f"/rules/{game.key}").classes("text-lg")
+                    ui.link(game_name(game.key), f"/rules/{game.key}").classes("text-lg")
                     ui.label(game.tagline).classes("text-grey-8")
-            ui.markdown(TABLE_HELP).props("data-testid=table-help")  # any table
+            ui.markdown(table_help()).props("data-testid=table-help")  # any table
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str) -> None:
         try:
             game = get_game(game_key)
-        except ValueError as exc:
+        except ValueError:
             answer(NOT_FOUND)
-            with frame("Rules"):
-                ui.label(str(exc)).props("data-testid=error")
+            with frame(_("Rules")):
+                ui.label(_("No game called {key}. Try one of: {games}.", key=repr(game_key),
+                           games=", ".join(sorted(g.key for g in all_games())))).props("data-testid=error")
             return
-        with frame(f"{game.title} rules"):
+        with frame(_("{game} rules", game=game_name(game.key))):
+            note = game_name_note(game.key)
+            if note:
+                ui.markdown(note).classes("text-sm").props("data-testid=rules-names")
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
             if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

@@ -11,10 +11,12 @@ from typing import Any
 from nicegui import ui
 
 from logic.registry import all_games
-from storage.stats import ALL, head_to_head, history, results_over_time, summaries
+from storage.stats import ALL, head_to_head, history, my_seat, result_of, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
-from ui.components.words import count
+from ui.i18n import _, ngettext, pgettext
+from ui.i18n.names import game_name
+from ui.i18n.viewer import date, num, percent
 from ui.pages.stats_accuracy import accuracy_section
 from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
@@ -32,12 +34,13 @@ def register() -> None:
     def stats_page() -> None:
         who = me()
         records = runtime().hub.main.finished_games(player_id=who.player_id)
-        with frame("Stats"):
-            ui.label(f"{who.emoji} {who.name}: your games").classes("text-xl font-bold").props("data-testid=stats")
+        with frame(_("Stats")):
+            ui.label(_("{emoji} {name}: your games", emoji=who.emoji,
+                    name=who.name)).classes("text-xl font-bold").props("data-testid=stats")
             if not records:
-                ui.label("No finished games yet. Play one (a practice game is quick) and it shows up here.").props(
+                ui.label(_("No finished games yet. Play one (a practice game is quick) and it shows up here.")).props(
                     "data-testid=stats-empty")
-                ui.button("Play", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+                ui.button(pgettext("start a game", "Play"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
                 return
             overview(records, who.player_id)
             over_time_chart(records, who.player_id)
@@ -49,10 +52,24 @@ def register() -> None:
     def game_page(code: str) -> None:
         record = find_finished(code)
         if record is None:
-            not_found_page("Finished game", f"No finished game with code {code[:12].upper()}.", "Your stats", "/stats")
+            not_found_page(_("Finished game"), _("No finished game with code {code}.", code=code[:12].upper()),
+                    _("Your stats"),
+                           "/stats")
             return
-        with frame("Finished game"):
+        with frame(_("Finished game")):
             game_detail(record)
+
+
+def points(n: int) -> str:
+    """A score with its unit: "1 pt", "12 pts"."""
+    return ngettext("{n} pt", "{n} pts", n)
+
+
+def result_words(row: dict[str, Any]) -> str:
+    """The history's result column: won, a shared win, or the place."""
+    if row["won"]:
+        return _("Shared win") if row["winners"] > 1 else _("Won")
+    return _("place {place} of {players}", place=row["place"], players=len(row["players"]))
 
 
 def figure(label: str, value: str, testid: str) -> None:
@@ -63,7 +80,7 @@ def figure(label: str, value: str, testid: str) -> None:
 
 def overview(records: list[dict[str, Any]], player_id: str) -> None:
     found = summaries(records, player_id)
-    titles = [(ALL, "All games")] + [(g.key, g.title) for g in all_games()]
+    titles = [(ALL, _("All games"))] + [(g.key, game_name(g.key)) for g in all_games()]
     titles += [(k, game_title(k)) for k in found if k not in dict(titles)]  # games no longer installed
     with ui.row().classes("w-full gap-3"):
         for key, title in titles:
@@ -73,77 +90,85 @@ def overview(records: list[dict[str, Any]], player_id: str) -> None:
             with ui.card().classes("gap-1").props(f"data-testid=stats-{key}"):
                 ui.label(title).classes("font-bold")
                 with ui.row().classes("gap-2"):
-                    figure("games", str(s.games), f"stat-{key}-games")
-                    figure("wins", str(s.wins), f"stat-{key}-wins")
-                    figure("win rate", f"{100 * s.win_rate:.0f}%", f"stat-{key}-rate")
-                    figure("avg place", f"{s.avg_place:.1f}", f"stat-{key}-place")
-                    figure("avg score", f"{s.avg_score:.0f}", f"stat-{key}-score")
-                    figure("best streak", str(s.best_streak), f"stat-{key}-streak")
+                    figure(pgettext("stats figure", "games"), num(s.games), f"stat-{key}-games")
+                    figure(pgettext("stats figure", "wins"), num(s.wins), f"stat-{key}-wins")
+                    figure(pgettext("stats figure", "win rate"), percent(s.win_rate), f"stat-{key}-rate")
+                    figure(pgettext("stats figure", "avg place"), num(s.avg_place, "0.0"), f"stat-{key}-place")
+                    figure(pgettext("stats figure", "avg score"), num(round(s.avg_score)), f"stat-{key}-score")
+                    figure(pgettext("stats figure", "best streak"), num(s.best_streak), f"stat-{key}-streak")
 
 
 def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
     """The running win rate after each game, once there are enough games for a line to say something; before that
     a sentence (a chart of one game is a lone dot with a puzzling axis)."""
     series = results_over_time(records, player_id)
-    ui.label("Win rate over time").classes("text-lg font-bold q-mt-sm")
+    ui.label(_("Win rate over time")).classes("text-lg font-bold q-mt-sm")
     overall = series.get(ALL, [])
     if len(overall) < MIN_CHART_GAMES:
         total = summaries(records, player_id).get(ALL)
         wins = total.wins if total is not None else 0
-        rate = f" ({100 * wins / len(overall):.0f}%)" if overall else ""
-        ui.label(f"{count(len(overall), 'game')} so far, {count(wins, 'win')}{rate}. The chart starts after "
-                 f"{MIN_CHART_GAMES} games.").classes("text-grey-8").props("data-testid=chart-results-few")
+        games = ngettext("{n} game so far", "{n} games so far", len(overall))
+        won = ngettext("{n} win", "{n} wins", wins)
+        ui.label(_("{games}, {wins} ({rate}). The chart starts after {min} games.", games=games, wins=won,
+                   rate=percent(wins / len(overall)), min=MIN_CHART_GAMES) if overall else
+                 _("No games so far. The chart starts after {min} games.",
+                         min=MIN_CHART_GAMES)).classes("text-grey-8").props("data-testid=chart-results-few")
         return
     game_number = {when: n for n, (when, _rate) in enumerate(overall, start=1)}  # the x axis: games played
     lines = []
     for i, (key, points) in enumerate(sorted(series.items(), key=lambda kv: kv[0] != ALL)):
         lines.append({
-            "name": "All games" if key == ALL else game_title(key), "type": "line", "smooth": False,
+            "name": _("All games") if key == ALL else game_title(key), "type": "line", "smooth": False,
             "showSymbol": len(points) < 40, "color": COLOURS[i % len(COLOURS)], "connectNulls": True,
             "data": [[game_number.get(when, 0), rate] for when, rate in points],
         })
     ui.echart({
         "tooltip": {"trigger": "axis"}, "legend": {"top": 0},
         "grid": {"left": 44, "right": 24, "top": 36, "bottom": 40},
-        "xAxis": {"type": "value", "min": 1, "max": len(overall), "minInterval": 1, "name": "games played",
+        "xAxis": {"type": "value", "min": 1, "max": len(overall), "minInterval": 1, "name": _("games played"),
                   "nameLocation": "middle", "nameGap": 26},
-        "yAxis": {"type": "value", "min": 0, "max": 100, "name": "% won"},
+        "yAxis": {"type": "value", "min": 0, "max": 100, "name": _("% won")},
         "series": lines,
     }).classes("w-full h-64").props("data-testid=chart-results")
 
 
 def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
     rows = head_to_head(records, player_id)
-    ui.label("Head to head (one-on-one games, practice not counted)").classes("text-lg font-bold q-mt-sm")
+    ui.label(_("Head to head (one-on-one games, practice not counted)")).classes("text-lg font-bold q-mt-sm")
     if not rows:
-        ui.label("No one-on-one games with friends yet.").classes("text-grey-8").props("data-testid=h2h-empty")
+        ui.label(_("No one-on-one games with friends yet.")).classes("text-grey-8").props("data-testid=h2h-empty")
         return
     with ui.element("table").classes("text-left").props("data-testid=h2h"):
         with ui.element("tr"):
-            for head in ("Opponent", "Won", "Lost", "Drawn", "By game"):
+            for head in (_("Opponent"), _("Won"), _("Lost"), _("Drawn"), _("By game")):
                 with ui.element("th").classes("q-pr-md"):
                     ui.label(head)
         for i, h in enumerate(rows):
             with ui.element("tr").props(f"data-testid=h2h-{i}"):
                 by_game = ", ".join(f"{game_title(g)} {w}–{lo}" + (f"–{d}" if d else "")
                                     for g, (w, lo, d) in sorted(h.by_game.items()))
-                cells = [f"{h.emoji} {h.opponent}" + (" (computer)" if h.bot else ""), str(h.wins), str(h.losses),
-                         str(h.draws), by_game]
+                who = f"{h.emoji} {h.opponent}"
+                cells = [_("{name} (computer)", name=who) if h.bot else who, num(h.wins), num(h.losses),
+                         num(h.draws), by_game]
                 for text in cells:
                     with ui.element("td").classes("q-pr-md"):
                         ui.label(text)
 
 
 def history_list(records: list[dict[str, Any]], player_id: str) -> None:
-    ui.label("Match history").classes("text-lg font-bold q-mt-sm")
+    ui.label(_("Match history")).classes("text-lg font-bold q-mt-sm")
     keys = sorted({str(r.get("game")) for r in records})
-    choice = ui.select({"": "All games", **{k: game_title(k) for k in keys}}, value="", label="Game").props(
+    by_code = {r.get("code"): r for r in records}
+    choice = ui.select({"": _("All games"), **{k: game_title(k) for k in keys}}, value="", label=_("Game")).props(
         "dense data-testid=history-filter").classes("w-48")
 
     @ui.refreshable
     def rows() -> None:
         with ui.column().classes("w-full gap-1").props("data-testid=history"):
             for row in history(records, player_id, choice.value or None)[:200]:
+                record = by_code[row["code"]]
+                row = {**row, "winners": len(record.get("winners") or []),
+                       "place": result_of(record, my_seat(record, player_id) or 0)[1]}
                 with ui.row().classes("w-full items-center gap-1 no-wrap"):
                     history_row(row)
                     replay_link(str(row["code"]))
@@ -155,8 +180,8 @@ def history_list(records: list[dict[str, Any]], player_id: str) -> None:
 def replay_link(code: str) -> None:
     """A round ▶ button opening the game's replay."""
     ui.button(icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{code}")).props(
-        f"flat round dense color=primary aria-label='Watch the replay' data-testid=history-replay-{code}").tooltip(
-        "Watch the replay")
+        f"flat round dense color=primary data-testid=history-replay-{code}").tooltip(
+        _("Watch the replay")).props.update({"aria-label": _("Watch the replay")})
 
 
 def history_row(row: dict[str, Any]) -> None:
@@ -164,13 +189,14 @@ def history_row(row: dict[str, Any]) -> None:
     with ui.link(target=f"/stats/game/{row['code']}").classes(
             "w-full no-underline text-black").props(f"data-testid=history-{row['code']}"):
         with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
-            ui.label(row["when"].strftime("%d %b %Y %H:%M")).classes("text-xs text-grey-8 w-28")
+            ui.label(date(row["when"], with_time=True)).classes("text-xs text-grey-8 w-28")
             ui.label(game_title(str(row["game"]))).classes("font-bold w-24")
             ui.label(", ".join(f"{e} {n}" for e, n, _bot in row["players"])).classes(
                 "grow text-sm ellipsis")
-            ui.label(row["result"] + (" · practice" if row["practice"] else "")).classes(
+            result = result_words(row)
+            ui.label(_("{result} · practice", result=result) if row["practice"] else result).classes(
                 "text-sm " + ("text-positive font-bold" if row["won"] else ""))
-            ui.label(count(row["score"], "pt")).classes("num text-sm")
+            ui.label(points(row["score"])).classes("num text-sm")
 
 
 def game_detail(record: dict[str, Any]) -> None:
@@ -185,30 +211,32 @@ def game_detail(record: dict[str, Any]) -> None:
             p = players[seat]
             with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
-                ui.label(f"{p.get('emoji') or ''} {p.get('name')}" + (" (computer)" if p.get("bot") else ""))
-                ui.label(count(scores[seat], "pt") if seat < len(scores) else "?").classes("num")
+                who = f"{p.get('emoji') or ''} {p.get('name')}"
+                ui.label(_("{name} (computer)", name=who) if p.get("bot") else who)
+                ui.label(points(scores[seat]) if seat < len(scores) else "?").classes("num")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
         review_summary_for_record(record, you=mine[0] if mine else None)
     with ui.row().classes("gap-2"):
         share_buttons(record, start)
-        ui.button("Watch the replay", icon="smart_display",
+        ui.button(_("Watch the replay"), icon="smart_display",
                   on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
-    ui.label("Score by round").classes("text-lg font-bold q-mt-sm")
+    ui.label(_("Score by round")).classes("text-lg font-bold q-mt-sm")
     if not rounds:
-        ui.label("This game cannot be replayed round by round.").classes("text-grey-8")
+        ui.label(_("This game cannot be replayed round by round.")).classes("text-grey-8")
         return
     ui.echart({
         "tooltip": {"trigger": "axis"}, "legend": {"top": 0},
         "grid": {"left": 40, "right": 16, "top": 36, "bottom": 28},
-        "xAxis": {"type": "category", "data": [str(i + 1) for i in range(len(rounds))], "name": "round"},
+        "xAxis": {"type": "category", "data": [str(i + 1) for i in range(len(rounds))],
+                  "name": pgettext("chart axis", "round")},
         "yAxis": {"type": "value"},
         "series": [{"name": str(p.get("name")), "type": "line", "color": COLOURS[i % len(COLOURS)],
                     "data": [r[i] if i < len(r) else None for r in rounds]} for i, p in enumerate(players)],
     }).classes("w-full h-64").props("data-testid=round-chart")
     with ui.element("table").classes("text-left").props("data-testid=round-table"):
         with ui.element("tr"):
-            for head in ["Player", *[str(i + 1) for i in range(len(rounds))]]:
+            for head in [_("Player"), *[str(i + 1) for i in range(len(rounds))]]:
                 with ui.element("th").classes("q-pr-sm"):
                     ui.label(head)
         for i, p in enumerate(players):

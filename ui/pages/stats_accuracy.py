@@ -5,12 +5,15 @@ loop), so the rest of the page does not wait for them.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from nicegui import background_tasks, ui
 
 from logic.review import SeatSummary
 from ui.components.scorecard_png import game_title
+from ui.i18n import _, ngettext
+from ui.i18n.viewer import percent
 from ui.server.runtime import runtime
 
 SPARK_W, SPARK_H, PAD = 180, 44, 4
@@ -41,16 +44,16 @@ def sparkline(values: list[float], label: str) -> str:
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     x_last, y_last = points[-1]
     return (f'<svg class="cn-spark" width="{SPARK_W}" height="{SPARK_H}" viewBox="0 0 {SPARK_W} {SPARK_H}" '
-            f'role="img" aria-label="{label}"><rect x="0" y="{PAD - 1}" width="{SPARK_W}" '
+            f'role="img" aria-label="{escape(label)}"><rect x="0" y="{PAD - 1}" width="{SPARK_W}" '
             f'height="{SPARK_H - 2 * PAD + 2}" rx="3"/><polyline points="{line}"/>'
             f'<circle cx="{x_last:.1f}" cy="{y_last:.1f}" r="3"/></svg>')
 
 
 def accuracy_section(records: list[dict[str, Any]], player_id: str) -> None:
     """The heading now, the lines once the summaries are read."""
-    ui.label("Accuracy over time").classes("text-lg font-bold q-mt-sm")
-    ui.label("After each game the computer looks again at your choices; accuracy is the share of them that were "
-             "not clearly worse than the best move (more in the rules).").classes("text-sm text-grey-8")
+    ui.label(_("Accuracy over time")).classes("text-lg font-bold q-mt-sm")
+    ui.label(_("After each game the computer looks again at your choices; accuracy is the share of them that were "
+               "not clearly worse than the best move (more in the rules).")).classes("text-sm text-grey-8")
     box = ui.row().classes("w-full gap-3").props("data-testid=stats-accuracy")
 
     async def fill() -> None:
@@ -60,18 +63,21 @@ def accuracy_section(records: list[dict[str, Any]], player_id: str) -> None:
         series = accuracy_series(records, player_id, summaries)
         with box:
             if not series:
-                ui.label("No reviewed games yet: finish a game and its review shows up here.").classes(
+                ui.label(_("No reviewed games yet: finish a game and its review shows up here.")).classes(
                     "text-grey-8").props("data-testid=stats-accuracy-empty")
             for key, points in sorted(series.items()):
                 values = [a for _code, a in points]
                 average = sum(values) / len(values)
-                label = f"{game_title(key)}: accuracy in your last {len(values)} reviewed games, " + ", ".join(
-                    f"{v:.0f}%" for v in values)
+                label = ngettext("{game}: accuracy in your last reviewed game: {values}",
+                                 "{game}: accuracy in your last {n} reviewed games: {values}", len(values),
+                                 game=game_title(key), values=", ".join(percent(v / 100) for v in values))
                 with ui.card().classes("gap-1").props(
                         f"data-testid=stats-accuracy-{key} data-games={len(values)} data-last={values[-1]:.0f}"):
                     ui.label(game_title(key)).classes("font-bold")
                     ui.html(sparkline(values, label), sanitize=False)
-                    ui.label(f"last {values[-1]:.0f}% · average {average:.0f}% over {len(values)} "
-                             f"game{'s' if len(values) != 1 else ''}").classes("text-xs text-grey-8")
+                    ui.label(ngettext("last {last} · average {average} over {n} game",
+                                      "last {last} · average {average} over {n} games", len(values),
+                                      last=percent(values[-1] / 100),
+                                              average=percent(average / 100))).classes("text-xs text-grey-8")
 
     background_tasks.create(fill(), name="stats-accuracy")

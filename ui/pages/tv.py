@@ -19,9 +19,11 @@ from nicegui import ui
 
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table
 from logic.views import TableView
+from ui.components.language_picker import language_picker
 from ui.components.region import Region
-from ui.components.words import count
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
+from ui.i18n import N_, _, ngettext
+from ui.i18n.names import game_name
 from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
 from ui.server.runtime import runtime
@@ -34,7 +36,7 @@ from ui.table.still import StillContext
 from ui.table.summary import hand_summary, standings
 
 FOLLOW_NEXT_AFTER_S = 8.0  # the standings stay this long once a next game exists, then the TV follows it
-TV_ONLY = "This is the TV view: play on your phone."
+TV_ONLY = N_("This is the TV view: play on your phone.")
 
 
 class TvContext(StillContext[TableView | None]):
@@ -49,11 +51,11 @@ class TvContext(StillContext[TableView | None]):
         self._view = t.game.view(t.state, None) if t.state is not None else None
 
     def act(self, change: Any) -> bool:
-        ui.notify(TV_ONLY, position="top")
+        ui.notify(_(TV_ONLY), position="top")
         return False
 
     def check(self, action: Any) -> str | None:
-        return TV_ONLY
+        return _(TV_ONLY)
 
 
 class TvPage:
@@ -83,7 +85,7 @@ class TvPage:
         self.root.props.update({"data-testid": "tv", "data-game": self.table.game_key, "data-island": ""})
         with self.root:
             with ui.element("div").classes("tv-top"):
-                ui.label(self.table.game.title).classes("tv-title")
+                ui.label(game_name(self.table.game.key)).classes("tv-title")
                 self.regions.append(Region(self.round_label, lambda: (
                     self.table.status, self.view["round_label"] if self.view else None)))
             with ui.element("div").classes("tv-timer").props("data-testid=tv-timer"):
@@ -103,7 +105,7 @@ class TvPage:
         ui.timer(0.25, self.tick)
 
     def round_label(self) -> None:
-        label = "Lobby" if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)
+        label = _("Lobby") if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)
         if label:
             ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
 
@@ -124,7 +126,8 @@ class TvPage:
                 badge, _cards = seat_badge(self.ctx, i)
                 if i < len(scores):
                     with badge:  # each game's running score, always in view
-                        ui.label(count(scores[i], "pt")).classes("tv-score").props(f"data-testid=tv-score-{i}")
+                        ui.label(ngettext("{n} pt", "{n} pts",
+                                scores[i])).classes("tv-score").props(f"data-testid=tv-score-{i}")
 
     def status_key(self) -> Hashable:
         t = self.table
@@ -137,23 +140,25 @@ class TvPage:
         if t.status == STATUS_LOBBY:
             self.lobby()
         elif t.status == STATUS_CLOSED and t.state is None:
-            ui.label("This table has closed.").classes("tv-big")
+            ui.label(_("This table has closed.")).classes("tv-big")
 
     def lobby(self) -> None:
         t = self.table
         url = invite_url(t.code)
         with ui.element("div").classes("tv-lobby"):
             with ui.element("div").classes("tv-join"):
-                ui.label("Join on your phone").classes("tv-big")
+                ui.label(_("Join on your phone")).classes("tv-big")
                 qr = ui.element("img").classes("tv-qr")
-                qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "tv-qr"})
-                ui.label("or open the app and type the code").classes("tv-small")
+                qr.props.update({"src": qr_data_uri(url), "alt": _("QR code for {url}", url=url),
+                        "data-testid": "tv-qr"})
+                ui.label(_("or open the app and type the code")).classes("tv-small")
                 ui.label(t.code).classes("tv-code").props("data-testid=tv-join-code")
                 ui.label(url).classes("tv-small tv-url")
+                language_picker().props("dark").classes("tv-language")  # the TV's own language, chosen on the TV
             with ui.element("div").classes("tv-lobby-seats").props("data-testid=tv-lobby-seats"):
                 for i, s in enumerate(t.seats):
                     taken = not s.empty
-                    text = f"{s.emoji} {s.name}" + (" 🤖" if s.bot else "") if taken else "Open seat"
+                    text = f"{s.emoji} {s.name}" + (" 🤖" if s.bot else "") if taken else _("Open seat")
                     ui.label(text).classes("tv-lobby-seat" + ("" if taken else " open")).props(
                         f"data-testid=tv-seat-{i} data-taken={'true' if taken else 'false'}")
 
@@ -226,7 +231,7 @@ class TvPage:
             box = self.timer_bar.parent_slot.parent if self.timer_bar.parent_slot else None
             if box is not None and ("off" in box.classes) == bool(total):
                 box.classes(add="" if total else "off", remove="off" if total else "")
-            text = f"{int(left + 0.999)} s" if total else ""
+            text = _("{s} s", s=int(left + 0.999)) if total else ""
             if self.timer_text.text != text:
                 self.timer_text.set_text(text)
             share = f"{100 * left / total:.0f}%" if total else "0%"

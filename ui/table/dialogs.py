@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from ui.components.dialog import named_dialog
-from ui.table.help import TABLE_HELP
+from ui.i18n import _
+from ui.table.help import table_help
 from ui.table.rule_examples import rule_examples
 
 if TYPE_CHECKING:
@@ -60,29 +61,29 @@ class TableDialogs:
             self.chat_messages.refresh()
 
     def open_rules(self) -> None:
-        with self.overlays(), named_dialog("Rules") as dialog, ui.card().classes("max-w-3xl w-full").props(
+        with self.overlays(), named_dialog(_("Rules")) as dialog, ui.card().classes("max-w-3xl w-full").props(
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 ui.markdown(self.table.game.rules_markdown())
                 rule_examples(self.table.game_key)
-                ui.markdown(TABLE_HELP).props("data-testid=table-help")  # at any table
-            ui.button("Back to the game", on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
+                ui.markdown(table_help()).props("data-testid=table-help")  # at any table
+            ui.button(_("Back to the game"), on_click=dialog.close).props("color=primary data-testid=btn-rules-close")
         dialog.open()
 
     def open_chat(self) -> None:
         self.chat_seen = len(self.table.chat)
         if self.chat_badge is not None:
             self.chat_badge.set_visibility(False)
-        with self.overlays(), named_dialog("Table chat", "position=right") as dialog, ui.card().classes(
+        with self.overlays(), named_dialog(_("Table chat"), "position=right") as dialog, ui.card().classes(
                 "w-80 h-[80vh]").props("data-testid=chat-dialog"):
-            ui.label("Table chat").classes("font-bold")
+            ui.label(_("Table chat")).classes("font-bold")
             with ui.scroll_area().classes("grow w-full") as area:
                 self.chat_log = ui.column().classes("w-full gap-1")
                 with self.chat_log:
                     self.chat_messages()
             if self.ctx.seat is not None or self.table.settings.watcher_chat == "write":  # the host's choice
                 with ui.row().classes("w-full no-wrap items-center"):
-                    box = ui.input(placeholder="Say something").props(
+                    box = ui.input(placeholder=_("Say something")).props(
                         "dense outlined maxlength=300 data-testid=chat-input").classes("grow")
 
                     def send() -> None:
@@ -91,7 +92,8 @@ class TableDialogs:
                             area.scroll_to(percent=1.0)
 
                     box.on("keydown.enter", send)
-                    ui.button(icon="send", on_click=send).props("flat round aria-label=Send data-testid=chat-send")
+                    ui.button(icon="send", on_click=send).props("flat round data-testid=chat-send").props.update(
+                        {"aria-label": _("Send")})
 
         def closed() -> None:
             self.chat_log = None
@@ -111,26 +113,27 @@ class TableDialogs:
     @ui.refreshable_method
     def chat_messages(self) -> None:
         if not self.may_read_chat():
-            ui.label("The host keeps this chat for the players.").classes("text-grey-8").props(
+            ui.label(_("The host keeps this chat for the players.")).classes("text-grey-8").props(
                 "data-testid=chat-closed")
             return
         if not self.table.chat:
-            ui.label("No messages yet.").classes("text-grey-8")
+            ui.label(_("No messages yet.")).classes("text-grey-8")
         for msg in self.table.chat:
             with ui.row().classes("gap-1 items-baseline no-wrap"):
-                watcher = " (watching)" if msg.get("watcher") else ""
-                ui.label(f"{msg['emoji']} {msg['name']}{watcher}:").classes("font-bold text-sm whitespace-nowrap")
+                who = f"{msg['emoji']} {msg['name']}"
+                ui.label(_("{name} (watching):",
+                        name=who) if msg.get("watcher") else f"{who}:").classes("font-bold text-sm whitespace-nowrap")
                 ui.label(msg["text"]).classes("text-sm break-all")
         self.chat_seen = len(self.table.chat)
 
     def confirm_leave(self) -> None:
-        with self.overlays(), named_dialog("Leave this table?") as dialog, ui.card():
+        with self.overlays(), named_dialog(_("Leave this table?")) as dialog, ui.card():
             playing = self.table.status == "playing"
-            ui.label("Leave this table?").classes("text-lg font-bold")
+            ui.label(_("Leave this table?")).classes("text-lg font-bold")
             if playing:
-                ui.label("The game goes on without you; you cannot come back to this seat.")
+                ui.label(_("The game goes on without you; you cannot come back to this seat."))
             with ui.row().classes("justify-end w-full"):
-                ui.button("Stay", on_click=dialog.close).props("flat")
+                ui.button(_("Stay"), on_click=dialog.close).props("flat")
 
                 def leave() -> None:
                     dialog.close()
@@ -138,5 +141,5 @@ class TableDialogs:
                     self.ctx.act(lambda t, now: t.leave(pid, now))
                     ui.navigate.to("/")
 
-                ui.button("Leave", on_click=leave).props("color=negative data-testid=btn-leave-confirm")
+                ui.button(_("Leave"), on_click=leave).props("color=negative data-testid=btn-leave-confirm")
         dialog.open()

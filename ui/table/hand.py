@@ -12,6 +12,8 @@ from ui.components.cards import mark_selected
 from ui.components.live import Refreshable
 from ui.components.region import Region
 from ui.games.base import IN_PLACE, hand_is_over
+from ui.i18n import _
+from ui.i18n.names import sort_name
 
 if TYPE_CHECKING:
     from ui.games import AnyScreen
@@ -122,7 +124,7 @@ class HandBar:
             if len(modes) > 1:
                 order = list(modes)
                 nxt = order[(order.index(self.sort_mode) + 1) % len(order)] if self.sort_mode in order else order[0]
-                ui.button(f"Sort: {modes.get(self.sort_mode, '')}", icon="sort",
+                ui.button(_("Sort: {mode}", mode=sort_name(modes.get(self.sort_mode, ""))), icon="sort",
                           on_click=lambda m=nxt: self.set_sort(m)).props(
                     "outline dense no-caps data-testid=btn-sort")
 

@@ -1,61 +1,73 @@
-"""How to play at any table, whatever the game: who is here, dropped players and watching. Shown under
-each game's rules in the table's rules dialog and on /rules."""
+"""How to play at any table, whatever the game: who is here, dropped players and watching; the review after the
+game. Shown under each game's rules in the table's rules dialog and on /rules, in the viewer's language (one
+catalogue message per heading and per point)."""
 
 from __future__ import annotations
 
-TABLE_HELP = """
-## At any table: who is here and watching
+from ui.i18n.viewer import N_, _
 
-- **Connected, reconnecting, away:** each seat shows whether its player's page is open. A seat whose page just
-  dropped says *reconnecting…*; after a few seconds it says *away* and for how long ("away 2 min"). Computer
-  players are always there.
-- **Your own connection:** if it drops, a banner says *Reconnecting…* and the page comes back to your seat by
-  itself. If it cannot, the banner says so: press **Reload**.
-- **A player who is away on their turn:** the others wait for as long as the host chose in the lobby (30 seconds,
-  2 minutes or not at all), then the computer plays for that seat until the player opens the table again. The host
-  can hand the seat over at once with **Computer plays** on its badge; if the host is the one away, any player who
-  is here can. Nobody is played for while nobody is at the table.
-- **Watching:** anyone with the table's link (or **Watch** under Live tables on the home page) can follow the game
-  without a seat. Watchers see what is on the table, how many cards each player holds and the scores, never a
-  hand. The 👁 number shows how many watch. The host decides whether watchers can read the chat, and write in it.
-  A watcher can take a free or computer seat in the lobby, or a computer's seat the host offers during play.
-- **Getting ready while others play:** you can pick and arrange your cards while it is someone else's turn; what
-  you picked is still picked when your turn comes (a card that leaves your hand drops out).
-- **Between hands** (rounds in Beanie, deals in Stockpile): the next one starts as soon as every player has pressed
-  **Next hand** (**Next round**, **Next deal**). If someone is still
-  reading, a countdown on the summary starts it anyway: 30 seconds, unless the host chose 15 seconds, a minute or
-  "when everyone is ready" in the lobby.
-- **A table nobody comes back to** ends by itself, like a game the host ends early (no result): a lobby after an
-  hour without anyone on its page, a practice game after 3 days, a game with friends after 14 days. Any visit
-  starts the count again: having the table open, or a program playing a seat. Its last position is kept in the
-  server's data folder.
-- **New tables:** a device can start up to 20 tables a minute and have up to 30 open at once (60 for all the
-  devices behind one network address); beyond that the server asks you to wait, or to finish or leave one first.
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (N_('At any table: who is here and watching'), (
+        N_("**Connected, reconnecting, away:** each seat shows whether its player's page is open. A seat whose "
+           'page just dropped says *reconnecting…*; after a few seconds it says *away* and for how long ("away 2 '
+           'min"). Computer players are always there.'),
+        N_('**Your own connection:** if it drops, a banner says *Reconnecting…* and the page comes back to your '
+           'seat by itself. If it cannot, the banner says so: press **Reload**.'),
+        N_('**A player who is away on their turn:** the others wait for as long as the host chose in the lobby (30 '
+           'seconds, 2 minutes or not at all), then the computer plays for that seat until the player opens the '
+           'table again. The host can hand the seat over at once with **Computer plays** on its badge; if the host '
+           'is the one away, any player who is here can. Nobody is played for while nobody is at the table.'),
+        N_("**Watching:** anyone with the table's link (or **Watch** under Live tables on the home page) can "
+           'follow the game without a seat. Watchers see what is on the table, how many cards each player holds '
+           'and the scores, never a hand. The 👁 number shows how many watch. The host decides whether watchers can '
+           'read the chat, and write in it. A watcher can take a free or computer seat in the lobby, or a '
+           "computer's seat the host offers during play."),
+        N_("**Getting ready while others play:** you can pick and arrange your cards while it is someone else's "
+           'turn; what you picked is still picked when your turn comes (a card that leaves your hand drops out).'),
+        N_('**Between hands** (rounds in Beanie, deals in Stockpile): the next one starts as soon as every player '
+           'has pressed **Next hand** (**Next round**, **Next deal**). If someone is still reading, a countdown on '
+           'the summary starts it anyway: 30 seconds, unless the host chose 15 seconds, a minute or "when everyone '
+           'is ready" in the lobby.'),
+        N_('**A table nobody comes back to** ends by itself, like a game the host ends early (no result): a lobby '
+           'after an hour without anyone on its page, a practice game after 3 days, a game with friends after 14 '
+           'days. Any visit starts the count again: having the table open, or a program playing a seat. Its last '
+           "position is kept in the server's data folder."),
+        N_('**New tables:** a device can start up to 20 tables a minute and have up to 30 open at once (60 for all '
+           'the devices behind one network address); beyond that the server asks you to wait, or to finish or '
+           'leave one first.'),
+    )),
+    (N_('After the game: the review'), (
+        N_('**What it is:** when a game ends, the computer goes back over every real choice each player made (a '
+           'moment with more than one sensible move; confirming or undoing does not count). It judges each one '
+           "only from what that player could see then, never from the others' hands: it imagines many ways the "
+           'hidden cards could lie and plays each choice out in all of them.'),
+        N_('**A costly decision** is one where another move did clearly better in those imagined games, measured '
+           'twice on different deals so that luck cannot pass for a mistake: even allowing for that luck (two '
+           'standard errors), it cost more than is worth telling you about. That least amount is, per hand: a '
+           'quarter of a point in President (one hand in four finishing a place lower), 5 points against the table '
+           "in Rummy (one low card caught in hand), 3 penalty points in Beanie (a low card left at the round's "
+           'end), and 5% of the chance to win the deal in Stockpile (one deal in twenty). Smaller differences are '
+           'matters of taste, not mistakes.'),
+        N_('**What it says:** which move it liked better, what that move does (wins the trick, keeps a pair '
+           'together…) and what it achieved in the imagined games ("you finished first in 55% of them, with your '
+           'move in 20%"), and roughly what your choice cost: points in President, points against the table in '
+           'Rummy (what you gain less what the others gain), penalty points in Beanie, chance of winning the deal '
+           'in Stockpile. A cost is an average over imagined games, not points taken off your score; in a hand you '
+           'won anyway it reads "won by less" or "won anyway".'),
+        N_('**Accuracy** is the share of your reviewed choices that were not costly: 18 choices with 2 costly ones '
+           'make 89%. 100% means no clear mistakes, not perfect play; a game with few choices moves it a lot.'),
+        N_("**Where to see it:** a line per player under the final results and on the game's page in your stats "
+           '(it takes a little while: the lines fill in as the review goes), the costly moves marked in the '
+           'replay, and your accuracy over time on the stats page.'),
+        N_('**Play from here:** from any moment of a replay, or from a costly decision, start a practice game from '
+           'there in the seat you choose, against computer players of the level you choose. Normally the cards you '
+           "could not see are dealt again (what you saw stays as it was), so you cannot know the others' hands; "
+           '"Exact deal, for study" keeps every card where it was.'),
+    )),
+)
 
-## After the game: the review
 
-- **What it is:** when a game ends, the computer goes back over every real choice each player made (a moment with
-  more than one sensible move; confirming or undoing does not count). It judges each one only from what that
-  player could see then, never from the others' hands: it imagines many ways the hidden cards could lie and plays
-  each choice out in all of them.
-- **A costly decision** is one where another move did clearly better in those imagined games, measured twice on
-  different deals so that luck cannot pass for a mistake: even allowing for that luck (two standard errors), it
-  cost more than is worth telling you about. That least amount is, per hand: a quarter of a point in President (one
-  hand in four finishing a place lower), 5 points against the table in Rummy (one low card caught in hand), 3
-  penalty points in Beanie (a low card left at the round's end), and 5% of the chance to win the deal in Stockpile
-  (one deal in twenty). Smaller differences are matters of taste, not mistakes.
-- **What it says:** which move it liked better, what that move does (wins the trick, keeps a pair together…) and what
-  it achieved in the imagined games ("you finished first in 55% of them, with your move in 20%"), and roughly what
-  your choice cost: points in President, points against the table in Rummy (what you gain less what the others
-  gain), penalty points in Beanie, chance of winning the deal in Stockpile. A cost is an average over imagined
-  games, not points taken off your score; in a hand you won anyway it reads "won by less" or "won anyway".
-- **Accuracy** is the share of your reviewed choices that were not costly: 18 choices with 2 costly ones make 89%.
-  100% means no clear mistakes, not perfect play; a game with few choices moves it a lot.
-- **Where to see it:** a line per player under the final results and on the game's page in your stats (it takes a
-  little while: the lines fill in as the review goes), the costly moves marked in the replay, and your accuracy
-  over time on the stats page.
-- **Play from here:** from any moment of a replay, or from a costly decision, start a practice game from there in
-  the seat you choose, against computer players of the level you choose. Normally the cards you could not see are
-  dealt again (what you saw stays as it was), so you cannot know the others' hands; "Exact deal, for study" keeps
-  every card where it was.
-"""
+def table_help() -> str:
+    """The help as Markdown, in the viewer's language."""
+    return "\n\n".join(f"## {_(title)}\n\n" + "\n".join(f"- {_(point)}" for point in points)
+                       for title, points in SECTIONS)

@@ -8,25 +8,27 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from logic.table import AWAY_GRACES
+from ui.i18n import N_, _
 from ui.table.presence_badge import patch_presence, take_seat
 
 if TYPE_CHECKING:
     from logic.table import Table
     from ui.table.context import TableContext
 
-AWAY_GRACE_NAMES = {30: "Computer after 30 s", 120: "Computer after 2 min", 0: "Wait for them"}
-WATCHER_CHAT_NAMES = {"off": "Off", "read": "Read only", "write": "Read and write"}
+AWAY_GRACE_NAMES = {30: N_("Computer after 30 s"), 120: N_("Computer after 2 min"), 0: N_("Wait for them")}
+WATCHER_CHAT_NAMES = {"off": N_("Off"), "read": N_("Read only"), "write": N_("Read and write")}
 
 
 def presence_options(ctx: TableContext) -> list[ui.select]:
     """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
     t = ctx.table
-    grace = ui.select({g: AWAY_GRACE_NAMES[g] for g in AWAY_GRACES}, value=t.settings.away_grace,
-                      label="If a player is away").classes("min-w-[170px]").props(
+    grace = ui.select({g: _(AWAY_GRACE_NAMES[g]) for g in AWAY_GRACES}, value=t.settings.away_grace,
+                      label=_("If a player is away")).classes("min-w-[170px]").props(
         "data-testid=opt-away-grace")
     grace.on_value_change(lambda e: e.value != t.settings.away_grace and ctx.act(
         lambda tb, now: tb.set_setting(ctx.me.player_id, "away_grace", e.value, now)))
-    chat = ui.select(WATCHER_CHAT_NAMES, value=t.settings.watcher_chat, label="Chat for watchers").classes(
+    chat = ui.select({k: _(v) for k, v in WATCHER_CHAT_NAMES.items()}, value=t.settings.watcher_chat,
+                     label=_("Chat for watchers")).classes(
         "min-w-[170px]").props("data-testid=opt-watcher-chat")
     chat.on_value_change(lambda e: e.value != t.settings.watcher_chat and ctx.act(
         lambda tb, now: tb.set_setting(ctx.me.player_id, "watcher_chat", e.value, now)))
@@ -58,5 +60,5 @@ class LobbyPresence:
 def take_computer_seat_button(ctx: TableContext, seat: int) -> None:
     """A visitor may sit in a computer's seat in the lobby."""
     if ctx.seat is None and ctx.table.can_take_seat(ctx.me.player_id, seat):
-        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
+        ui.button(_("Take this seat"), icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
             f"dense outline no-caps data-testid=btn-take-seat-{seat}")

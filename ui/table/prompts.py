@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
+from ui.i18n import _
+
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
@@ -26,8 +28,8 @@ def autoplay_words(ctx: TableContext) -> str:
     """Why the computer plays the viewer's seat, said to them."""
     seat = ctx.table.seats[ctx.seat] if ctx.seat is not None else None
     if seat is not None and seat.away:
-        return "You were away — the computer is playing for you."
-    return "You ran out of time — the computer is playing for you."
+        return _("You were away — the computer is playing for you.")
+    return _("You ran out of time — the computer is playing for you.")
 
 
 def host_prompts(ctx: TableContext) -> None:
@@ -42,23 +44,23 @@ def host_prompts(ctx: TableContext) -> None:
                               "rounded-borders").props("data-testid=autoplay-notice role=alert"):
             ui.icon("smart_toy")
             ui.label(autoplay_words(ctx)).classes("font-bold").props("data-testid=autoplay-text")
-            ui.button("I'm back", on_click=lambda: ctx.act(lambda tb, now: tb.im_back(pid, now))
+            ui.button(_("I'm back"), on_click=lambda: ctx.act(lambda tb, now: tb.im_back(pid, now))
                       ).props("color=amber text-color=black data-testid=btn-im-back")
     elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)
         with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
                               "rounded-borders").props("data-testid=timeout-notice role=alert"):
             ui.icon("timer_off")
-            ui.label("Turn timed out: the game made your move.").classes("font-bold")
-            ui.button("Got it", on_click=lambda: ctx.act(lambda tb, now: tb.dismiss_timeout(pid))
+            ui.label(_("Turn timed out: the game made your move.")).classes("font-bold")
+            ui.button(_("Got it"), on_click=lambda: ctx.act(lambda tb, now: tb.dismiss_timeout(pid))
                       ).props("color=primary data-testid=btn-timeout-ok")
     if ctx.is_host and t.pending_leave:
         for seat in list(t.pending_leave):
             with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
                                   "rounded-borders").props(f"data-testid=leave-choice-{seat}"):
-                ui.label(f"{t.seats[seat].name} left. What now?")
-                ui.button("Computer takes the seat", on_click=lambda s=seat: ctx.act(
+                ui.label(_("{name} left. What now?", name=t.seats[seat].name))
+                ui.button(_("Computer takes the seat"), on_click=lambda s=seat: ctx.act(
                     lambda tb, now: tb.resolve_leave(pid, s, "bot", now))).props(
                     "color=primary data-testid=btn-leave-bot")
-                ui.button("End the game", on_click=lambda s=seat: ctx.act(
+                ui.button(_("End the game"), on_click=lambda s=seat: ctx.act(
                     lambda tb, now: tb.resolve_leave(pid, s, "end", now))).props(
                     "color=negative data-testid=btn-leave-end")

@@ -12,6 +12,7 @@ from nicegui import ui
 from logic.text_clean import clean_lines, clean_text
 from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report, ReportStore
 from ui.components.dialog import named_dialog
+from ui.i18n import _
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
@@ -42,12 +43,12 @@ def open_report_dialog(ctx: TableContext) -> None:
     request = ui.context.client.request
     agent = request.headers.get("user-agent", "") if request is not None else ""
     where = ctx.overlays if ctx.overlays is not None else ui.context.slot.parent
-    with where, named_dialog("Report a problem") as dialog, ui.card().classes("w-full max-w-xl text-black").props(
+    with where, named_dialog(_("Report a problem")) as dialog, ui.card().classes("w-full max-w-xl text-black").props(
             "data-testid=report-dialog"):
-        ui.label("Report a problem").classes("text-lg font-bold")
-        ui.label("What went wrong? Your words are kept with this table exactly as it is now, so the person who "
-                 "runs Card Night can replay it to this moment.").classes("text-sm")
-        box = ui.textarea(placeholder="For example: I could not play my pair of 7s").props(
+        ui.label(_("Report a problem")).classes("text-lg font-bold")
+        ui.label(_("What went wrong? Your words are kept with this table exactly as it is now, so the person who "
+                   "runs Card Night can replay it to this moment.")).classes("text-sm")
+        box = ui.textarea(placeholder=_("For example: I could not play my pair of 7s")).props(
             f"outlined autogrow maxlength={WORDS_LIMIT} data-testid=report-text").classes("w-full")
         status = ui.label("").classes("text-sm text-negative").props("data-testid=report-status")
 
@@ -58,9 +59,9 @@ def open_report_dialog(ctx: TableContext) -> None:
                 status.set_text(str(exc))
                 return
             dialog.close()
-            ui.notify(f"Thanks! Your report {report.id} is saved.", type="positive", position="top")
+            ui.notify(_("Thanks! Your report {id} is saved.", id=report.id), type="positive", position="top")
 
         with ui.row().classes("w-full justify-end gap-2"):
-            ui.button("Cancel", on_click=dialog.close).props("flat data-testid=btn-report-cancel")
-            ui.button("Send report", icon="send", on_click=send).props("color=primary data-testid=btn-report-send")
+            ui.button(_("Cancel"), on_click=dialog.close).props("flat data-testid=btn-report-cancel")
+            ui.button(_("Send report"), icon="send", on_click=send).props("color=primary data-testid=btn-report-send")
     dialog.open()

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 from nicegui import background_tasks, ui
 
 from logic.review import SeatSummary
-from logic.review.words import summary_words
+from ui.i18n import N_, _
+from ui.i18n.review_words import summary_words
 from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, SeatProgress
 from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
     from logic.table import Table
 
-ACCURACY_HELP = ("The computer looks again at every real choice, from what that player could see then. A costly "
+ACCURACY_HELP = N_("The computer looks again at every real choice, from what that player could see then. A costly "
                  "decision is one where another move was clearly better; accuracy is the share of choices that were "
                  "not costly. More in the rules, under \"After the game\".")
 
@@ -35,14 +36,14 @@ def summary_text(summary: SeatSummary) -> str:
 
 def progress_text(progress: SeatProgress | None) -> str:
     if progress is None or progress.state == QUEUED:
-        return "Review waiting its turn…"
+        return _("Review waiting its turn…")
     if progress.state == FAILED:
-        return "This seat could not be reviewed."
+        return _("This seat could not be reviewed.")
     if progress.state == DONE and progress.summary is not None:
         return summary_text(progress.summary)
     if progress.total is None:
-        return "Reviewing…"
-    return f"Reviewing… {progress.done} of {progress.total} decisions"
+        return _("Reviewing…")
+    return _("Reviewing… {done} of {total} decisions", done=progress.done, total=progress.total)
 
 
 def state_of(progress: SeatProgress | None) -> str:
@@ -77,22 +78,23 @@ class ReviewSummary:
         self.rows: dict[int, ui.element] = {}
         with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
             heading = ui.row().classes("items-center gap-1")
-            help_text = ui.label(ACCURACY_HELP).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
+            help_text = ui.label(_(ACCURACY_HELP)).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
             help_text.set_visibility(False)
             with heading:
-                ui.label("How everyone played").classes("font-bold")
-                ui.button("What is accuracy?", on_click=lambda: help_text.set_visibility(not help_text.visible)).props(
+                ui.label(_("How everyone played")).classes("font-bold")
+                ui.button(_("What is accuracy?"),
+                          on_click=lambda: help_text.set_visibility(not help_text.visible)).props(
                     f"flat dense no-caps color=primary data-testid=btn-accuracy aria-controls={help_text.html_id}")
             for line in own_first(lines, you):
                 row = ui.row().classes("items-center w-full cn-review-line").props(
                     f"data-testid=review-summary-{line.seat} data-review-state=running")
                 with row:
-                    who = "You" if line.seat == you else line.name
+                    who = _("You") if line.seat == you else line.name
                     ui.label(f"{line.emoji} {who}").classes("font-bold cn-review-who")
                     self.texts[line.seat] = ui.label(progress_text(None)).classes("text-sm cn-review-text")
                 self.rows[line.seat] = row
             if replay_link:
-                ui.link("See the costly moves in the replay", f"/replay/{code}").classes("text-sm").style(
+                ui.link(_("See the costly moves in the replay"), f"/replay/{code}").classes("text-sm").style(
                     "color: #1a4f9c").props("data-testid=review-replay-link")  # dark enough on the white card
         unsubscribe = self.runner.subscribe(code, self.update)
         self.unsubscribe = unsubscribe
@@ -110,7 +112,8 @@ class ReviewSummary:
             return
         for seat, row in self.rows.items():
             progress = review.seats.get(seat)
-            self.texts[seat].set_text(progress_text(progress))
+            with self.box:  # the page's own client, so the text is in its viewer's language
+                self.texts[seat].set_text(progress_text(progress))
             state = state_of(progress)
             wanted = {"data-review-state": state}
             if state == DONE and progress is not None and progress.summary is not None:

@@ -14,6 +14,7 @@ from logic.registry import get_game
 from logic.replay import Example
 from logic.table import Seat
 from ui.components.stepper import Stepper
+from ui.i18n import _
 from ui.table.still import draw_still_table
 
 log = logging.getLogger("cardnight.rules")
@@ -34,9 +35,9 @@ def rule_examples(game_key: str) -> None:
     if not found:
         return
     with ui.column().classes("w-full gap-3").props("data-testid=rule-examples"):
-        ui.label("Examples, step by step").classes("text-xl font-bold")
-        ui.label("Press ▶ or the arrows to see what changes at each step. These are partial positions, "
-                 "with only the cards that matter, not real deals.").classes("text-sm")
+        ui.label(_("Examples, step by step")).classes("text-xl font-bold")
+        ui.label(_("Press ▶ or the arrows to see what changes at each step. These are partial positions, "
+                   "with only the cards that matter, not real deals.")).classes("text-sm")
         for example in found:
             with ui.card().classes("w-full gap-1").props(f"data-testid=example-{example.key}"):
                 ui.label(example.title).classes("text-lg font-bold")
@@ -50,7 +51,7 @@ def one_example(game_key: str, example: Example) -> None:
         replay, lines = example.replay(game)
     except ValueError as exc:  # a test guards against this; a broken example must not break the rules page
         log.error("rules example %s/%s does not replay: %s", game_key, example.key, exc)
-        ui.label("This example is not available.").classes("text-grey-8")
+        ui.label(_("This example is not available.")).classes("text-grey-8")
         return
     seats = [Seat(player_id=f"example-{i}", name=name, emoji=EMOJI[i % len(EMOJI)])
              for i, name in enumerate(example.names)]

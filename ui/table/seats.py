@@ -12,6 +12,7 @@ from nicegui import ui
 from logic.game import PHASE_HAND_OVER
 from logic.views import SeatView
 from ui.components.region import Region
+from ui.i18n import _
 from ui.table.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class SeatStrip:
     def patch_presence(self, only: int | None = None) -> None:
         if not self.in_game():
             return
-        for i, (badge, _) in list(self.refs.items()):
+        for i, (badge, _cards) in list(self.refs.items()):
             if only is None or i == only:
                 patch_presence(self.ctx.table, i, badge, self.presence_labels.get(i))
 
@@ -150,7 +151,7 @@ def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
         with ui.row().classes("items-center gap-1 no-wrap"):
             ui.label(s.emoji or "🪑").classes("emoji")
             with ui.column().classes("gap-0"):
-                name = "You" if i == mine else (s.name or "Empty seat")
+                name = _("You") if i == mine else (s.name or _("Empty seat"))
                 ui.label(name).classes("font-bold text-sm max-sm:text-xs ellipsis max-w-[110px]")
                 cards = None
                 if info is not None:

@@ -16,8 +16,9 @@ from nicegui import ui
 from logic.game import Game, Outcome
 from logic.table import Seat
 from logic.views import TableView
-from ui.components.words import count as plural_count
 from ui.games import make_screen
+from ui.i18n import N_, _, ngettext
+from ui.i18n.names import game_name
 from ui.shell.identity import Me
 from ui.table.seat_wording import with_names
 from ui.table.seats import seat_badge
@@ -25,7 +26,7 @@ from ui.table.seats import seat_badge
 if TYPE_CHECKING:
     from logic.table import Table
 
-READ_ONLY = "This is a replay: nothing can be played here."
+READ_ONLY = N_("This is a replay: nothing can be played here.")
 # a still table's view is a game's (a replay step); the TV view's is None too while its live table has no game
 StillView = TypeVar("StillView", bound=TableView | None)
 
@@ -115,7 +116,7 @@ class StillContext(Generic[StillView]):
         return None
 
     def act(self, change: Any) -> bool:
-        ui.notify(READ_ONLY, position="top")
+        ui.notify(_(READ_ONLY), position="top")
         return False
 
     def send(self, action: Any) -> bool:
@@ -182,7 +183,7 @@ def draw_still_table(game: Game[TableView], state: Any, seats: list[Seat], *, vi
             "data-testid=still-table"):
         if header:  # (a rules example is a partial position: no game title or round)
             with ui.row().classes("w-full items-center justify-between no-wrap"):
-                ui.label(game.title).classes("game-title font-bold text-lg")
+                ui.label(game_name(game.key)).classes("game-title font-bold text-lg")
                 label = middle_ctx.view["round_label"]
                 if label:
                     ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
@@ -202,12 +203,13 @@ def draw_still_table(game: Game[TableView], state: Any, seats: list[Seat], *, vi
 
 def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
     """The result, as the game ended (the last step of a replay)."""
-    winners = " and ".join(seats[w].name for w in outcome.winners)
+    names = [seats[w].name for w in outcome.winners]
     with ui.card().classes("self-center text-black gap-1").props("data-testid=replay-standings"):
-        ui.label(f"🏆 {winners} {'share the win' if len(outcome.winners) > 1 else 'wins'}!").classes(
+        ui.label(_("🏆 {name} wins!", name=names[0]) if len(names) == 1 else
+                 _("🏆 {names} and {last} share the win!", names=", ".join(names[:-1]), last=names[-1])).classes(
             "text-lg font-bold")
         for i in sorted(range(len(seats)), key=lambda i: (outcome.places[i], i)):
-            points = plural_count(outcome.scores[i], "pt")
+            points = ngettext("{n} pt", "{n} pts", outcome.scores[i])
             ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {points}").props(
                 f"data-testid=replay-standing-{i}")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -12,8 +12,9 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED
 from logic.views import SummaryView
 from ui.components.share import share_buttons
-from ui.components.words import count
 from ui.guards.table_caps import TooManyTables, visitor_address
+from ui.i18n import _, ngettext
+from ui.i18n.viewer import num
 from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
@@ -24,13 +25,27 @@ if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
+def hand_words(word: str) -> dict[str, str]:
+    """The sentences about the next and the last hand, for a game whose hand is a "hand", a "round" (Beanie) or a
+    "deal" (Stockpile): whole sentences per word, so each language can decline it its own way."""
+    if word == "round":
+        return {"next": _("Next round"), "last": _("Last round"), "now": _("The next round starts now"),
+                "in": _("Next round in {s} s"),
+                        "paused": _("Paused: the next round starts {s} s after the game goes on")}
+    if word == "deal":
+        return {"next": _("Next deal"), "last": _("Last deal"), "now": _("The next deal starts now"),
+                "in": _("Next deal in {s} s"), "paused": _("Paused: the next deal starts {s} s after the game goes on")}
+    return {"next": _("Next hand"), "last": _("Last hand"), "now": _("The next hand starts now"),
+            "in": _("Next hand in {s} s"), "paused": _("Paused: the next hand starts {s} s after the game goes on")}
+
+
 def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
     columns = summary["columns"] if summary is not None else []
     with ui.element("table").classes("w-full text-left"):
         with ui.element("tr"):
             ui.element("th")
             with ui.element("th").classes("q-pr-md"):
-                ui.label("Player")
+                ui.label(_("Player"))
             for _key, label in columns:
                 with ui.element("th").classes("q-pr-md"):
                     ui.label(label)
@@ -42,7 +57,7 @@ def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
                 with ui.element("td"):
                     ui.label(s.emoji)
                 with ui.element("td").classes("q-pr-md"):
-                    ui.label("You" if seat == ctx.seat else s.name)
+                    ui.label(_("You") if seat == ctx.seat else s.name)
                 for key, _label in columns:
                     with ui.element("td").classes("q-pr-md"):
                         ui.label(str(cells.get(key, "")))
@@ -58,35 +73,35 @@ def hand_summary(ctx: TableContext) -> None:
     summary = view["summary"] if view is not None else None
     to_move = view["to_move"] if view is not None else []
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=hand-summary"):
-        ui.label(ctx.with_names(summary["title"] if summary is not None else "Hand over")).classes(
+        ui.label(ctx.with_names(summary["title"] if summary is not None else _("Hand over"))).classes(
             "text-lg font-bold")
         _rows_table(ctx, summary)
         waiting = [ctx.table.seats[s].name for s in to_move if s != ctx.seat]
         with ui.row().classes("items-center gap-3"):
             if ctx.seat is not None and ctx.seat in to_move:
-                ui.button(f"Next {ctx.table.game.hand_word}", icon="arrow_forward",
+                ui.button(hand_words(ctx.table.game.hand_word)["next"], icon="arrow_forward",
                           on_click=lambda: ctx.send(next_hand_action(ctx))).props(
                     "color=primary data-testid=btn-next-hand")
             elif waiting:
-                ui.label("Waiting for " + ", ".join(waiting)).classes("text-sm text-grey-8")
+                ui.label(_("Waiting for {names}", names=", ".join(waiting))).classes("text-sm text-grey-8")
             next_hand_countdown(ctx)
 
 
 def countdown_words(ctx: TableContext) -> tuple[str, int | None]:
     """What the countdown to the next hand says now, and the whole seconds left (None: no countdown runs)."""
     t = ctx.table
-    word = t.game.hand_word  # "hand"; Beanie's "round", Stockpile's "deal"
+    words = hand_words(t.game.hand_word)  # "hand"; Beanie's "round", Stockpile's "deal"
     if t.paused:
         left = getattr(t, "paused_left", None)
         if left is None:
             return "", None
         secs = math.ceil(left)
-        return f"Paused: the next {word} starts {secs} s after the game goes on", secs
+        return words["paused"].replace("{s}", num(secs)), secs
     left = t.seconds_left(time.monotonic())
     if left is None:
         return "", None
     secs = math.ceil(left)
-    return (f"The next {word} starts now" if secs <= 0 else f"Next {word} in {secs} s"), secs
+    return (words["now"] if secs <= 0 else words["in"].replace("{s}", num(secs))), secs
 
 
 def next_hand_countdown(ctx: TableContext) -> None:
@@ -115,25 +130,23 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
     t = ctx.table
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=standings"):
         if t.status == STATUS_CLOSED:
-            ui.label("The game ended early.").classes("text-lg font-bold")
+            ui.label(_("The game ended early.")).classes("text-lg font-bold")
         outcome = t.game.outcome(t.state) if t.state is not None else None
         if outcome is not None:
-            winners = [("You" if w == ctx.seat else t.seats[w].name) for w in outcome.winners]
-            verb = "win" if winners == ["You"] else ("share the win" if len(winners) > 1 else "wins")
-            ui.label(f"🏆 {' and '.join(winners)} {verb}!").classes("text-xl font-bold").props(
+            ui.label(winner_words(ctx, outcome.winners)).classes("text-xl font-bold").props(
                 "data-testid=winner")
             order = sorted(range(len(t.seats)), key=lambda i: (outcome.places[i], i))
-            ui.label("Final standings").classes("text-lg font-bold").props("data-testid=standings-title")
+            ui.label(_("Final standings")).classes("text-lg font-bold").props("data-testid=standings-title")
             for i in order:
                 s = t.seats[i]
                 with ui.row().classes("items-center gap-2").props(f"data-testid=standing-{i}"):
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
-                    ui.label(f"{s.emoji} {'You' if i == ctx.seat else s.name}").classes("grow")
-                    ui.label(count(outcome.scores[i], "pt")).classes("num")
+                    ui.label(f"{s.emoji} {_('You') if i == ctx.seat else s.name}").classes("grow")
+                    ui.label(ngettext("{n} pt", "{n} pts", outcome.scores[i])).classes("num")
         summary = ctx.view["summary"] if ctx.view is not None else None
         if summary:  # the last hand's own table, under a heading of its own beside the whole game's ranking
             ui.separator()
-            ui.label(f"Last {t.game.hand_word}").classes("text-lg font-bold").props("data-testid=last-hand")
+            ui.label(hand_words(t.game.hand_word)["last"]).classes("text-lg font-bold").props("data-testid=last-hand")
             _rows_table(ctx, summary)
         if actions and outcome is not None:  # each seat's review, as it comes (ui/table/review_summary.py)
             ui.separator()
@@ -142,24 +155,34 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
             standings_actions(ctx, outcome is not None)
 
 
+def winner_words(ctx: TableContext, winners: Sequence[int]) -> str:
+    """"🏆 You win!", "🏆 Ann wins!", "🏆 Ann and you share the win!" for this viewer."""
+    names = [ctx.table.seats[w].name for w in winners if w != ctx.seat]
+    if len(winners) == 1:
+        return _("🏆 You win!") if winners[0] == ctx.seat else _("🏆 {name} wins!", name=names[0])
+    if ctx.seat in winners:
+        return _("🏆 You and {names} share the win!", names=", ".join(names))
+    return _("🏆 {names} and {last} share the win!", names=", ".join(names[:-1]), last=names[-1])
+
+
 def standings_actions(ctx: TableContext, finished: bool) -> None:
     t = ctx.table
     with ui.row().classes("gap-2"):
         if t.next_code:
-            text = "Join the next game" if ctx.seat is not None else "Watch the next game"
+            text = _("Join the next game") if ctx.seat is not None else _("Watch the next game")
             ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
                 "color=primary data-testid=btn-rematch-join")
         elif ctx.seat is not None:
-            ui.button("Play again", icon="replay", on_click=lambda: play_again(ctx)).props(
+            ui.button(_("Play again"), icon="replay", on_click=lambda: play_again(ctx)).props(
                 "color=primary data-testid=btn-play-again")
-        ui.button("Home", on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
+        ui.button(_("Home"), on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
         record = find_finished(t.code) if finished else None
         if record is not None:  # share the result as text or a scorecard image
             share_buttons(record, finished_start(record))
         if finished:  # step through the game, or tell us what went wrong
-            ui.button("Watch the replay", icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
+            ui.button(_("Watch the replay"), icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
                       ).props("outline data-testid=btn-replay")
-    ui.button("Report a problem", icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
+    ui.button(_("Report a problem"), icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
         "flat dense no-caps data-testid=btn-report-standings")
 
 

@@ -13,6 +13,8 @@ from nicegui import ui
 
 from logic.table import STATUS_LOBBY
 from ui.components.region import Region
+from ui.i18n import _
+from ui.i18n.names import game_name
 from ui.table.report import open_report_dialog
 from ui.table.tv_link import open_tv_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
@@ -53,7 +55,7 @@ class TopBar:
         dialogs = self.dialogs
         with ui.row().classes("top-bar w-full items-center justify-between no-wrap gap-1"):
             with ui.row().classes("items-center gap-2 no-wrap"):
-                ui.label(t.game.title).classes("game-title font-bold text-lg")
+                ui.label(game_name(t.game.key)).classes("game-title font-bold text-lg")
                 Region.part(self.round_label, self.label_key)
             with ui.row().classes("items-center gap-2 no-wrap"):
                 cue = Region.part(self.turn_cue, self.cue_key)
@@ -62,15 +64,16 @@ class TopBar:
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=dialogs.open_chat).props(
-                        "flat round color=white aria-label=Chat data-testid=btn-chat"):
+                        "flat round color=white data-testid=btn-chat") as chat:
+                    chat.props["aria-label"] = _("Chat")
                     dialogs.draw_badge()
                 ui.button(icon="info", on_click=dialogs.open_rules).props(
-                    "flat round color=white aria-label=Rules data-testid=btn-rules")
+                    "flat round color=white data-testid=btn-rules").props.update({"aria-label": _("Rules")})
                 Region.part(self.menu_button, self.menu_key)
 
     def round_label(self) -> None:
         view = self.ctx.view
-        label = "Lobby" if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
+        label = _("Lobby") if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
         if label:
             # a label that must wrap (on a phone) breaks between its parts, never inside one ("No / limit")
             with ui.element("div").classes("text-sm opacity-90 round-label").props("data-testid=round-label"):
@@ -81,9 +84,9 @@ class TopBar:
 
     def turn_cue(self) -> None:
         if self.ctx.table.paused:
-            ui.label("Paused").classes("turn-cue").props("data-testid=paused")
+            ui.label(_("Paused")).classes("turn-cue").props("data-testid=paused")
         elif self.ctx.my_turn:
-            ui.label("Your turn").classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
+            ui.label(_("Your turn")).classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
         elif watching(self.ctx):
             watching_cue()
 
@@ -91,26 +94,27 @@ class TopBar:
         ctx = self.ctx
         t = ctx.table
         pid = ctx.me.player_id
-        with ui.button(icon="more_vert").props("flat round color=white aria-label=Menu data-testid=btn-menu"):
+        with ui.button(icon="more_vert").props("flat round color=white data-testid=btn-menu") as menu_button:
+            menu_button.props["aria-label"] = _("Menu")
             with ui.menu() as menu:
                 if ctx.is_host and t.status == "playing":
                     if t.paused:
-                        ui.menu_item("Resume", on_click=lambda: ctx.act(
+                        ui.menu_item(_("Resume"), on_click=lambda: ctx.act(
                             lambda tb, now: tb.resume(pid, now))).props("data-testid=btn-resume")
                     else:
-                        ui.menu_item("Pause", on_click=lambda: ctx.act(
+                        ui.menu_item(_("Pause"), on_click=lambda: ctx.act(
                             lambda tb, now: tb.pause(pid, now))).props("data-testid=btn-pause")
-                ui.menu_item("Copy watch link", on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
+                ui.menu_item(_("Copy watch link"), on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
                     "data-testid=btn-copy-watch-link")
-                ui.menu_item("Show on a TV", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                ui.menu_item(_("Show on a TV"), on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
                     "data-testid=btn-show-tv")
-                ui.menu_item("Four-colour deck", on_click=self.toggle_four_colour)
-                ui.menu_item("Distraction-free", on_click=self.toggle_distraction_free)
-                ui.menu_item("Report a problem", on_click=lambda: open_report_dialog(ctx)).props(
+                ui.menu_item(_("Four-colour deck"), on_click=self.toggle_four_colour)
+                ui.menu_item(_("Distraction-free"), on_click=self.toggle_distraction_free)
+                ui.menu_item(_("Report a problem"), on_click=lambda: open_report_dialog(ctx)).props(
                     "data-testid=btn-report")
                 if ctx.seat is not None:
-                    ui.menu_item("Leave table", on_click=self.dialogs.confirm_leave).props("data-testid=btn-leave")
-                ui.menu_item("Home", on_click=lambda: ui.navigate.to("/"))
+                    ui.menu_item(_("Leave table"), on_click=self.dialogs.confirm_leave).props("data-testid=btn-leave")
+                ui.menu_item(_("Home"), on_click=lambda: ui.navigate.to("/"))
             for item in menu.default_slot.children:  # menu items (role=menuitem), not Quasar's default list items
                 item.props["role"] = "menuitem"
 
@@ -134,7 +138,7 @@ class TopBar:
         text, low, turn_left = "", False, ""
         if t.status == STATUS_LOBBY and t.lobby_deadline:
             left = int(t.seconds_left(now, "lobby") or 0)
-            text, low = f"Lobby closes in {left // 60}:{left % 60:02d}", left <= 60
+            text, low = _("Lobby closes in {time}", time=f"{left // 60}:{left % 60:02d}"), left <= 60
         elif t.paused and t.paused_left is not None:
             left = int(t.paused_left)
             text = f"⏸ {left}s"

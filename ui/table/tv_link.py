@@ -6,6 +6,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from ui.components.dialog import named_dialog
+from ui.i18n import _
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 
@@ -19,19 +20,20 @@ def tv_urls(code: str) -> tuple[str, str | None]:
 
 def open_tv_dialog(code: str, overlays: ui.element | None) -> None:
     by_number, by_name = tv_urls(code)
-    with overlays or ui.context.slot.parent, named_dialog("Show this table on a TV") as dialog, ui.card().classes(
+    with overlays or ui.context.slot.parent, named_dialog(_("Show this table on a TV")) as dialog, ui.card().classes(
             "items-center text-black").style("max-width: 28rem").props("data-testid=tv-dialog"):
-        ui.label("Show this table on a TV").classes("text-lg font-bold")
-        ui.label("Open this address on the TV's browser, or on a laptop connected to the TV. It shows the table "
-                 "for everyone; nobody's cards.").classes("text-sm text-center")
+        ui.label(_("Show this table on a TV")).classes("text-lg font-bold")
+        ui.label(_("Open this address on the TV's browser, or on a laptop connected to the TV. It shows the table "
+                   "for everyone; nobody's cards.")).classes("text-sm text-center")
         qr = ui.element("img").style("width: 12rem; height: 12rem")
-        qr.props.update({"src": qr_data_uri(by_number), "alt": f"QR code for {by_number}", "data-testid": "tv-link-qr"})
+        qr.props.update({"src": qr_data_uri(by_number), "alt": _("QR code for {url}", url=by_number),
+                "data-testid": "tv-link-qr"})
         ui.label(by_number).classes("font-mono text-sm").props("data-testid=tv-link")
         if by_name:
-            ui.label(f"or by name: {by_name}").classes("font-mono text-xs text-grey-8").props(
+            ui.label(_("or by name: {url}", url=by_name)).classes("font-mono text-xs text-grey-8").props(
                 "data-testid=tv-link-name")
         with ui.row().classes("gap-2"):
-            ui.button("Open here", icon="tv", on_click=lambda: ui.navigate.to(f"/tv/{code}", new_tab=True)).props(
+            ui.button(_("Open here"), icon="tv", on_click=lambda: ui.navigate.to(f"/tv/{code}", new_tab=True)).props(
                 "outline no-caps data-testid=btn-open-tv")
-            ui.button("Done", on_click=dialog.close).props("flat")
+            ui.button(_("Done"), on_click=dialog.close).props("flat")
     dialog.open()

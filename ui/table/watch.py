@@ -10,6 +10,7 @@ from nicegui import ui
 
 from logic.table import STATUS_LOBBY
 from ui.components.dialog import named_dialog
+from ui.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -31,13 +32,14 @@ def watching(ctx: TableContext) -> bool:
 
 
 def watching_cue() -> None:
-    ui.label("Watching").classes("watching-cue whitespace-nowrap").props("data-testid=watching")
+    ui.label(_("Watching")).classes("watching-cue whitespace-nowrap").props("data-testid=watching")
 
 
 def watchers_chip(n: int) -> None:
     if n:
-        label = f"{n} watching"
-        ui.label(f"👁 {n}").classes("watchers-chip").props(f'data-testid=watchers aria-label="{label}" title="{label}"')
+        label = ngettext("{n} watching", "{n} watching", n)
+        ui.label(f"👁 {n}").classes("watchers-chip").props("data-testid=watchers").props.update(
+            {"aria-label": label, "title": label})
 
 
 def watch_url(code: str) -> str:
@@ -50,13 +52,13 @@ async def copy_watch_link(code: str, overlays: ui.element | None) -> None:
     url = watch_url(code)
     result = await ui.run_javascript("return " + (COPY_WATCH_JS % json.dumps(url)).strip())
     if result == "copied":
-        ui.notify("Watch link copied.", position="top")
+        ui.notify(_("Watch link copied."), position="top")
         return
-    with overlays or ui.context.slot.parent, named_dialog("Watch link") as dialog, ui.card().classes(
+    with overlays or ui.context.slot.parent, named_dialog(_("Watch link")) as dialog, ui.card().classes(
             "min-w-[300px]").props("data-testid=watch-link-dialog"):
-        ui.label("Watch link").classes("text-lg font-bold")
-        ui.label("Copy it with your device's menu and send it to whoever wants to watch.").classes("text-sm")
+        ui.label(_("Watch link")).classes("text-lg font-bold")
+        ui.label(_("Copy it with your device's menu and send it to whoever wants to watch.")).classes("text-sm")
         box = ui.input(value=url).props("readonly outlined dense data-testid=watch-link").classes("w-full")
-        ui.button("Done", on_click=dialog.close).props("flat")
+        ui.button(_("Done"), on_click=dialog.close).props("flat")
     dialog.open()
     box.run_method("select")
