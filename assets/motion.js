@@ -95,6 +95,8 @@
     return el && box(el);
   }
 
+  // Every box is read first, then every animation is started: an animation started between two reads would make
+  // the second read recalculate the page's styles (and its layout) again, once per card.
   function play(before) {
     const t = table();
     if (!t || off()) return;
@@ -102,8 +104,9 @@
     if (scrolled) {
       for (const b of [...before.cards.map((c) => c.r), before.stock, before.table]) if (b) b.y -= scrolled;
     }
-    const now = [...t.querySelectorAll("[data-card]")];
-    const present = new Set(now);
+    // --- reads
+    const now = [...t.querySelectorAll("[data-card]")].map((el) => ({ el, to: box(el) }));
+    const present = new Set(now.map((n) => n.el));
     const known = new Map(before.cards.map((c) => [c.el, c]));
     const gone = new Map(); // code -> cards that left the page
     for (const c of before.cards) {
@@ -113,26 +116,28 @@
       }
     }
     const movers = before.turn.split(",").filter((s) => s !== "" && s !== before.seat);
-    const mover = movers.length === 1 ? badge(movers[0]) : null;
+    const badges = {};
+    const badgeOf = (seat) => (seat in badges ? badges[seat] : (badges[seat] = badge(seat)));
+    const mover = movers.length === 1 ? badgeOf(movers[0]) : null;
     const centre = before.table && { x: before.table.x + before.table.w / 2 - 30, y: before.table.y + before.table.h / 3,
                                      w: 60, h: 86 };
-    for (const el of now) {
-      const was = known.get(el);
-      const to = box(el);
+    const flips = [];
+    for (const { el, to } of now) {
       if (!to) continue;
+      const was = known.get(el);
       if (was) {
-        flip(el, was.r, to, false);
+        flips.push([el, was.r, to, false, false]);
         continue;
       }
       const same = gone.get(el.dataset.card);
       const mine = !!el.closest("[data-testid=hand]");
       if (same && same.length) {
         const prev = same.shift();
-        flip(el, prev.r, to, false, !(prev.mine && mine)); // (drawn again within the hand: it only closes up)
+        flips.push([el, prev.r, to, false, !(prev.mine && mine)]); // (drawn again within the hand: it only closes up)
         continue;
       }
       const from = mine ? before.stock || centre : mover || before.stock;
-      if (from) flip(el, from, to, true, true);
+      if (from) flips.push([el, from, to, true, true]);
     }
     // cards that went where this page shows no card: to the seat that moved (it took them), else away (cleared)
     const took = {};
@@ -140,12 +145,13 @@
       const el = t.querySelector(`[data-testid=${key}]`);
       if (el && number(el) > n) took[key.split("-")[1]] = number(el) - n;
     }
+    const ghosts = [];
     let flown = 0;
     for (const list of gone.values()) {
       for (const c of list) {
         if (flown++ > 12) break;
         const taker = movers.find((s) => took[s]);
-        ghost(c.r, taker ? badge(taker) : null, c.el, c.code);
+        ghosts.push([c.r, taker ? badgeOf(taker) : null, c.el, c.code]);
         if (taker) took[taker] -= 1;
       }
     }
@@ -153,10 +159,13 @@
     if (before.stock) {
       for (const [seat, n] of Object.entries(took)) {
         if (seat === before.seat || n <= 0 || n > 3) continue;
-        const to = badge(seat);
-        if (to) ghost(before.stock, to, null, null);
+        const to = badgeOf(seat);
+        if (to) ghosts.push([before.stock, to, null, null]);
       }
     }
+    // --- writes
+    for (const f of flips) flip(...f);
+    for (const g of ghosts) ghost(...g);
   }
 
   window.cnMotion = {

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from logic.cards import Card
 from logic.game import IllegalMove
 from logic.messages import t_msg
-from logic.options import OptionInfo, OptionSheet
+from logic.options import GAME, GAME_HEADING, Needs, OptionInfo, OptionSheet
 
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces", "2s")
@@ -86,6 +86,35 @@ def rank_words(rank: int, count: int) -> str:
     return f"{('', '', '', 'three', 'four')[count]} {RANK_PLURAL[rank]}"
 
 
+# --- house rules (issue 52): switch bits kept in the state; 0 = today's game, the fast path ----------------
+
+HOUSE = "house"
+EIGHT_CUT = 1
+TWOS_CLEAR = 2
+FOUR_BURN = 4
+SAME_RANK_SKIP = 8
+JACK_BACK = 16
+SUIT_LOCK = 32
+NO_TOP_FINISH = 64
+DOWNFALL = 128
+RUNS = 256
+RUN_REVOLUTION = 512
+HOUSE_BITS: dict[str, int] = {
+    "eight_cut": EIGHT_CUT,
+    "twos_clear": TWOS_CLEAR,
+    "four_burn": FOUR_BURN,
+    "same_rank_skip": SAME_RANK_SKIP,
+    "jack_back": JACK_BACK,
+    "suit_lock": SUIT_LOCK,
+    "no_top_finish": NO_TOP_FINISH,
+    "downfall": DOWNFALL,
+    "runs": RUNS,
+    "run_revolution": RUN_REVOLUTION,
+}
+EIGHT = 5  # rank index of the 8s
+JACK = 8  # rank index of the Jacks
+
+
 # --- config ---------------------------------------------------------------------------------------------
 
 
@@ -97,12 +126,60 @@ class PresidentConfig(BaseModel):
     players: int = 4
     hands: int = Field(4, title="Hands", json_schema_extra={"choices": [4, 8]})
     revolution: bool = Field(False, title="Revolution rule")
+    eight_cut: bool = Field(False, title="8 ends the trick")
+    twos_clear: bool = Field(False, title="2s clear the trick")
+    four_burn: bool = Field(False, title="Four-burn")
+    same_rank_skip: bool = Field(False, title="Same-rank skip")
+    jack_back: bool = Field(False, title="Jack-back")
+    suit_lock: bool = Field(False, title="Suit lock")
+    no_top_finish: bool = Field(False, title="No finishing on a top card")
+    downfall: bool = Field(False, title="Downfall")
+    runs: bool = Field(False, title="Runs")
+    run_revolution: bool = Field(False, title="Runs revolt")
 
-    OPTIONS: ClassVar[OptionSheet] = OptionSheet({
-        "hands": OptionInfo(t_msg("Hands"), "game", help=t_msg("How many hands the match lasts.")),
-        "revolution": OptionInfo(t_msg("Revolution rule"), "game",
-                                 help=t_msg("Four of a kind turns the order over: 3 becomes high and 2 low.")),
-    })
+    OPTIONS: ClassVar[OptionSheet] = OptionSheet(
+        {
+            "hands": OptionInfo(t_msg("Hands"), "game", help=t_msg("How many hands the match lasts.")),
+            "revolution": OptionInfo(t_msg("Revolution rule"), "game",
+                                     help=t_msg("Four of a kind turns the order over: 3 becomes high and 2 low.")),
+            "eight_cut": OptionInfo(t_msg("8 ends the trick"), HOUSE,
+                                    help=t_msg("Playing 8s ends the trick at once; the player who cut leads.")),
+            "twos_clear": OptionInfo(t_msg("2s clear the trick"), HOUSE,
+                                     help=t_msg("Playing the top rank (2s, or 3s after a revolution) ends the "
+                                                "trick; that player leads.")),
+            "four_burn": OptionInfo(t_msg("Four-burn"), HOUSE,
+                                    help=t_msg("When all four cards of one rank have been played in a trick, "
+                                               "it ends; the player who played the fourth leads.")),
+            "same_rank_skip": OptionInfo(t_msg("Same-rank skip"), HOUSE,
+                                         help=t_msg("You may match the rank on top instead of beating it; the "
+                                                    "next player is skipped.")),
+            "jack_back": OptionInfo(t_msg("Jack-back"), HOUSE,
+                                    help=t_msg("Playing Jacks reverses the order until the trick ends.")),
+            "suit_lock": OptionInfo(t_msg("Suit lock"), HOUSE,
+                                    help=t_msg("Two plays in a row in the same suits lock the trick to those "
+                                               "suits.")),
+            "no_top_finish": OptionInfo(t_msg("No finishing on a top card"), HOUSE,
+                                        help=t_msg("Going out on a 2 (or an 8 with 8-cut) ranks you below "
+                                                   "everyone who goes out cleanly.")),
+            "downfall": OptionInfo(t_msg("Downfall"), HOUSE,
+                                   help=t_msg("If someone else goes out first, the President drops to last "
+                                              "place at once.")),
+            "runs": OptionInfo(t_msg("Runs"), HOUSE,
+                               help=t_msg("Three or more cards in a row of one suit may be played together; a run is "
+                                          "beaten by a higher run of the same length.")),
+            "run_revolution": OptionInfo(
+                t_msg("Runs revolt"), HOUSE,
+                help=t_msg("A run of four or more turns the order over, like four of a kind."),
+                needs=(Needs("runs", (True,), t_msg("Needs runs"), True),
+                       Needs("revolution", (True,), t_msg("Needs the revolution rule"), True))),
+        },
+        groups=((GAME, GAME_HEADING), (HOUSE, t_msg("House rules"))),
+    )
+
+    @property
+    def house(self) -> int:
+        """The house-rule switches that are on, as bits (0 = today's game)."""
+        return sum(bit for name, bit in HOUSE_BITS.items() if getattr(self, name))
 
     @field_validator("players")
     @classmethod
@@ -110,6 +187,12 @@ class PresidentConfig(BaseModel):
         if v not in (4, 5):
             raise ValueError("President is played by 4 or 5 players")
         return v
+
+    @model_validator(mode="after")
+    def _run_revolution(self) -> PresidentConfig:
+        if self.run_revolution and not (self.runs and self.revolution):
+            raise ValueError("Runs revolt needs runs and the revolution rule")
+        return self
 
     @field_validator("hands")
     @classmethod
@@ -195,6 +278,27 @@ for _r in range(13):
     LEAD_TABLE.append(_lead_row)
 
 
+# Suit lock needs every choice of suits: EXACT_PLAY[rank][nib] plays exactly the suits in ``nib``;
+# SUBSET_PLAYS[rank][nib][k] are all the plays of k suits among those in ``nib``.
+EXACT_PLAY: list[list[Play | None]] = [
+    [Play(tuple(CODES[r * 4 + s] for s in range(4) if nib >> s & 1)) if nib else None for nib in range(16)]
+    for r in range(13)
+]
+SUBSET_PLAYS: list[list[list[tuple[Play, ...]]]] = [
+    [
+        [tuple(p for sub in range(1, 16) if sub & nib == sub and POP4[sub] == k and (p := EXACT_PLAY[r][sub]))
+         for k in range(5)]
+        for nib in range(16)
+    ]
+    for r in range(13)
+]
+
+
+def suits_of(mask: int, rank: int) -> int:
+    """The suit nibble of a one-rank play."""
+    return mask >> (rank << 2) & 15
+
+
 def parse_cards(cards: tuple[str, ...] | list[str]) -> tuple[int, list[int]]:
     """(mask, card ints) of distinct card codes; IllegalMove for a code that is no card or a card chosen twice."""
     try:
@@ -224,3 +328,37 @@ def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
     if all(isinstance(c, str) for c in cards) and len(_PARSED) < 5000:
         _PARSED[tuple(cards)] = result
     return result
+
+
+def parse_run(cards: tuple[str, ...]) -> tuple[int, int, int] | None:
+    """(mask, lowest rank, highest rank) of three or more cards of one suit in consecutive ranks (3 ... 2, no
+    wrapping), or None when the cards are not such a run (IllegalMove for junk codes)."""
+    if len(cards) < 3:
+        return None
+    mask, ints = parse_cards(cards)
+    suit = ints[0] & 3
+    if any(c & 3 != suit or c >= 52 for c in ints):
+        return None
+    ranks = sorted(c >> 2 for c in ints)
+    if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+        return None
+    return mask, ranks[0], ranks[-1]
+
+
+def mask_span(mask: int) -> tuple[int, int]:
+    """(lowest, highest) rank of the cards of a mask."""
+    return ((mask & -mask).bit_length() - 1) >> 2, (mask.bit_length() - 1) >> 2
+
+
+def run_plays(h: int, length: int = 0) -> list[Play]:
+    """Every run in a hand (or only those of ``length``), by suit then lowest rank then length."""
+    out: list[Play] = []
+    for suit in range(4):
+        for lo in range(11):
+            hi = lo
+            while hi < 13 and h >> (hi * 4 + suit) & 1:
+                hi += 1
+                n = hi - lo
+                if n >= 3 and (not length or n == length):
+                    out.append(Play(tuple(CODES[r * 4 + suit] for r in range(lo, hi))))
+    return out

@@ -5,7 +5,7 @@ Internally the bots work on rank counts: ``h[r]`` for rank index r (0 = 3 ... 11
 
 from __future__ import annotations
 
-from .actions import RANK_LABELS
+from .actions import EIGHT, EIGHT_CUT, FOUR_BURN, HOUSE_BITS, NO_TOP_FINISH, RANK_LABELS, TWOS_CLEAR
 from .view_types import PresidentExchange, PresidentView
 
 _LABEL_RANK = {label: i for i, label in enumerate(RANK_LABELS)}
@@ -47,6 +47,9 @@ class _Info:
         "cnt",
         "known",
         "cap",
+        "house",
+        "jb",
+        "nbottom",
     )
 
     def __init__(self, view: PresidentView) -> None:
@@ -74,7 +77,13 @@ class _Info:
         finished = view.get("finished", ())
         for p in finished:
             self.out_mask |= 1 << p
-        self.nfinished = len(finished)
+        self.house = 0  # house-rule switches on (actions.HOUSE_BITS), read from the view
+        for name in view.get("house", ()):
+            self.house |= HOUSE_BITS.get(name, 0)
+        self.jb = bool(view.get("jack_back"))
+        # seats placed from the bottom (fouls, downfall) are out but did not finish from the top
+        self.nbottom = sum(1 for st in view["seats"] if {"foul", "downfall"} & set(st.get("status", ())))
+        self.nfinished = len(finished) - self.nbottom
         self.cnt = [s["cards"] for s in view["seats"]]
         self.known: dict[int, list[int]] = {}
         self.cap: dict[int, int] = {}
@@ -103,3 +112,17 @@ class _Info:
             known[r] = max(0, min(known[r] - played_by_partner[r], self.unseen[r]))
         if any(known):
             self.known[partner] = known
+
+
+def wins_trick(house: int, r: int, c: int, rev: bool) -> bool:
+    """A play that ends the trick by a house rule (8-cut, 2s clear, four-burn by four of a kind): its player leads
+    next, as if nobody could beat it."""
+    return bool(
+        (house & EIGHT_CUT and r == EIGHT) or (house & TWOS_CLEAR and r == (0 if rev else 12))
+        or (house & FOUR_BURN and c == 4)
+    )
+
+
+def fouls(house: int, r: int, rev: bool) -> bool:
+    """Going out on ``r`` would be a foul (no finishing on a top card)."""
+    return bool(house & NO_TOP_FINISH and (r == (0 if rev else 12) or (house & EIGHT_CUT and r == EIGHT)))

@@ -23,7 +23,8 @@ from typing import Any
 
 from logic.game import Game
 
-from .bot_info import _Info, _rank_of
+from .actions import JACK, JACK_BACK
+from .bot_info import _Info, _rank_of, fouls, wins_trick
 from .bot_policy import ACE_STRENGTH, KEEP_HIGH_ABOVE, KEEP_UNDER, rule_move, strength
 from .view_types import PresidentView
 
@@ -53,7 +54,8 @@ def place_value(n: int, place: int, hands_left: int) -> float:
 class World:
     """A determinized hand in progress: every seat's rank counts and the trick state."""
 
-    __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "passing", "out_mask", "nfin", "rev", "turn", "my_place")
+    __slots__ = ("hands", "cnt", "k", "t", "last", "passed", "passing", "out_mask", "nfin", "rev", "turn", "my_place",
+                 "jb", "nfoul")
     hands: list[list[int]]  # per seat, a count per rank
     cnt: list[int]
     k: int
@@ -66,6 +68,8 @@ class World:
     rev: bool
     turn: int
     my_place: int
+    jb: bool  # jack-back has flipped ``rev`` until the trick ends (house rule)
+    nfoul: int  # seats placed from the bottom (fouls, downfall) so far
 
     def copy(self) -> World:
         w = World.__new__(World)
@@ -73,6 +77,7 @@ class World:
         w.cnt = list(self.cnt)
         w.k, w.t, w.last, w.passed, w.passing = self.k, self.t, self.last, self.passed, self.passing
         w.out_mask, w.nfin, w.rev, w.turn, w.my_place = self.out_mask, self.nfin, self.rev, self.turn, self.my_place
+        w.jb, w.nfoul = self.jb, self.nfoul
         return w
 
 
@@ -163,6 +168,8 @@ class PresidentSpec:
         sure_out: bool = False,
     ) -> None:
         self.game = game
+        self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
+        # jack-back and fouls; suit lock, same-rank skip and downfall are left out of the model
         self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
         self.keeps = [keep] * info.n  # per seat: (keep Aces and 2s above this hand size, against plays below)
         if adapt:  # seats that have shown they spend Aces early are modelled by the shared rule
@@ -196,6 +203,7 @@ class PresidentSpec:
         w.k, w.t, w.last, w.passed = info.k, info.t, info.last, info.passed
         w.passing = sum(1 << p for p in view.get("passing", ()) if p != self.me)
         w.out_mask, w.nfin, w.rev, w.turn, w.my_place = info.out_mask, info.nfinished, info.rev, self.me, -1
+        w.jb, w.nfoul = info.jb, info.nbottom
         return w
 
     def clone(self, w: World) -> World:
@@ -216,6 +224,11 @@ class PresidentSpec:
                     while w.out_mask >> q & 1:
                         q = (q + 1) % n
                 w.turn, w.k, w.t, w.passed, w.passing = q, 0, -1, 0, 0
+                if w.jb:
+                    w.jb, w.rev = False, not w.rev
+                return
+        elif self.house:
+            if self._apply_house(w, p, choice):
                 return
         else:
             r, c = choice
@@ -236,6 +249,43 @@ class PresidentSpec:
             q = (q + 1) % n
         w.turn = q
 
+    def _apply_house(self, w: World, p: int, choice: tuple[int, int]) -> bool:
+        """A play with house rules on: 8-cut, 2s clear and four-burn (of a kind) end the trick, jack-back flips
+        the order until it ends, a top card is a foul when going out (no_top_finish). True when the trick ended
+        (the turn is set)."""
+        n, house = self.n, self.house
+        r, c = choice
+        w.hands[p][r] -= c
+        w.cnt[p] -= c
+        ends = wins_trick(house, r, c, w.rev)
+        foul = not w.cnt[p] and fouls(house, r, w.rev)
+        w.k, w.t, w.last, w.passed = c, r, p, 0
+        if c == 4 and self.info.revolution:
+            w.rev = not w.rev
+        if r == JACK and house & JACK_BACK:
+            w.jb, w.rev = not w.jb, not w.rev
+        if not w.cnt[p]:
+            w.out_mask |= 1 << p
+            if foul:
+                if p == self.me:
+                    w.my_place = n - 1 - w.nfoul
+                w.nfoul += 1
+            else:
+                if p == self.me:
+                    w.my_place = w.nfin
+                w.nfin += 1
+            if w.nfin + w.nfoul >= n - 1 and w.my_place < 0:
+                w.my_place = w.nfin
+        if not ends:
+            return False
+        q = p
+        while w.out_mask >> q & 1 and w.out_mask != (1 << n) - 1:
+            q = (q + 1) % n
+        w.turn, w.k, w.t, w.passed, w.passing = q, 0, -1, 0, 0
+        if w.jb:
+            w.jb, w.rev = False, not w.rev
+        return True
+
     def policy(self, w: World, seat: int, legal: Sequence[Any], rng: random.Random) -> tuple[int, int] | None:
         if w.k and w.passing >> seat & 1:  # the game passes for this seat until the trick ends
             return None
@@ -254,6 +304,8 @@ class PresidentSpec:
     def _is_safe(self, r: int, c: int) -> bool:
         """In the playout world: no other seat still in can beat ``c`` cards of rank ``r``."""
         w, seat = self._w, self._seat
+        if self.house and wins_trick(self.house, r, c, w.rev):
+            return True
         stronger = range(r - 1, -1, -1) if w.rev else range(r + 1, 13)
         for q in range(self.n):
             if q != seat and not w.out_mask >> q & 1:

@@ -25,8 +25,8 @@ from typing import Any
 from logic.registry import get_game
 from logic.search import search_choose
 
-from .actions import PASS, Give, NextHand, Pass, Play, parse_play
-from .bot_info import _counts, _Info, _rank_of, _strength
+from .actions import PASS, Give, NextHand, Pass, Play, parse_play, parse_run
+from .bot_info import _counts, _Info, _rank_of, _strength, fouls, wins_trick
 from .bot_policy import beat_free, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
 from .view_types import PresidentView
@@ -37,6 +37,8 @@ def _action_map(legal: list) -> dict[Any, Any]:
     out: dict[Any, Any] = {}
     for a in legal:
         if type(a) is Play:
+            if a.cards[0][:-1] != a.cards[-1][:-1]:
+                continue  # a run (house rule): the shared rule plays sets; runs are answered by lowest_play
             _, r, k = parse_play(a.cards)
             out.setdefault((r, k), a)
         elif type(a) is Pass:
@@ -90,8 +92,13 @@ def lowest_play(view: PresidentView, legal: list) -> Any:
     for a in legal:
         if type(a) is not Play:
             continue
-        _, r, k = parse_play(a.cards)
-        key = (_strength(r, rev), -k)
+        run = parse_run(a.cards) if a.cards[0][:-1] != a.cards[-1][:-1] else None
+        if run is not None:  # a run (house rule) is as strong as its top card in the order in effect
+            _, lo, hi = run
+            key = (_strength(lo if rev else hi, rev), -len(a.cards))
+        else:
+            _, r, k = parse_play(a.cards)
+            key = (_strength(r, rev), -k)
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is not None:
@@ -131,8 +138,10 @@ class NormalBot:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
+        if _run_on_top(view):
+            return lowest_play(view, legal)
         info = _Info(view)
-        amap = _action_map(legal)
+        amap = _drop_fouls(_action_map(legal), info)
         choice = _normal_choice(info)
         # a short search between the rule's move, passing and the lowest play (whole groups only)
         cands = [c for c in amap if c is None or c == choice or c[1] == info.h[c[0]]][:4]
@@ -151,7 +160,26 @@ def _normal_choice(info: _Info) -> tuple[int, int] | None:
     """The shared rule (bot_policy.rule_move) with the unseen cards as what the others may hold."""
     unseen, rev = info.unseen, info.rev
     short = min((info.cnt[p] for p in range(info.n) if p != info.me and not info.out_mask >> p & 1), default=99)
-    return rule_move(info.h, sum(info.h), info.k, info.t, rev, lambda r, c: beat_free(r, c, rev, unseen), short)
+    house = info.house
+    return rule_move(
+        info.h, sum(info.h), info.k, info.t, rev,
+        lambda r, c: (house and wins_trick(house, r, c, rev)) or beat_free(r, c, rev, unseen), short,
+    )
+
+
+def _run_on_top(view: PresidentView) -> bool:
+    """The play to beat is a run (house rule): the answer is the lowest run that beats it, or a pass."""
+    return view.get("top_run", False)
+
+
+def _drop_fouls(amap: dict[Any, Any], info: _Info) -> dict[Any, Any]:
+    """Without the plays that would go out on a top card (no_top_finish), unless nothing else is left."""
+    if not info.house:
+        return amap
+    total = sum(info.h)
+    kept = {key: a for key, a in amap.items() if key is None or key[1] != total or not fouls(info.house, key[0],
+                                                                                            info.rev)}
+    return kept or amap
 
 
 class ExpertBot:
@@ -171,8 +199,10 @@ class ExpertBot:
         obvious = _obvious_choice(view, legal)
         if obvious is not None:
             return obvious
+        if _run_on_top(view):
+            return lowest_play(view, legal)
         info = _Info(view)
-        amap = _action_map(legal)
+        amap = _drop_fouls(_action_map(legal), info)
         h = info.h
         total = sum(h)
         for key in amap:  # going out right now is always best

@@ -24,6 +24,9 @@ from .actions import (
     parse_cards,
     parse_play,
 )
+from .house import apply_play as _house_play
+from .house import end_trick as _house_end_trick
+from .house import legal_plays as _house_legal
 from .state import PHASE_EXCHANGE, PresidentState, _deal
 
 # --- engine ---------------------------------------------------------------------------------------------
@@ -44,6 +47,8 @@ def legal_actions(s: PresidentState, seat: int) -> list:
     if s.phase == PHASE_PLAY:
         if seat != s.turn:
             return []
+        if s.house:
+            return _house_legal(s, seat)
         h = s.hands[seat]
         k = s.top_count
         out: list = []
@@ -138,6 +143,9 @@ def _check_turn(s: PresidentState, seat: int) -> None:
 def _apply_play(s: PresidentState, seat: int, action: Play) -> None:
     if s.phase != PHASE_PLAY or seat != s.turn:
         _check_turn(s, seat)
+    if s.house:
+        _house_play(s, seat, action)
+        return
     cards = action.cards
     if type(cards) is not tuple:
         cards = tuple(cards) if isinstance(cards, list) else cards
@@ -222,9 +230,13 @@ def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
         s.passing = 0  # the trick is over: everyone is back in for the next one
         s.turn = leader
         s.last_event = ("pass", seat, 0, leader)
+        if s.house and _house_end_trick(s):  # jack-back ended with the trick: say the order is back
+            s.last_event = ("pass", seat, 0, leader, "jack-end")
         return
     s.passed = passed
     s.turn = _next_active(s, seat)
+    if s.turn == last and s.house:  # same-rank skip: the turn comes round to the play to beat before a skipped
+        s.turn = _next_active(s, last)  # seat has spoken; the one holding it cannot beat itself, so it moves on
     if not auto:
         s.last_event = ("pass", seat, 0, -1)
 

@@ -45,6 +45,48 @@ last **Vice Beggar**. With five players the one in the middle is a **Citizen**.
 that is 3, 2, 1 and 0 points; with five, 4, 3, 2, 1 and 0. A match lasts 4 hands (or 8, if chosen).
 The highest total at the end wins; if several players share the top total, they share the win.
 
+## House rules
+
+Each of these is off unless the host switches it on in the lobby (under *House rules*); a rule card
+such as "Daifugō" switches on a well-known set at once. The order in effect is shown on the table
+whenever it is not the ordinary one, and so is a suit lock.
+
+- **8 ends the trick (8-cut).** Playing 8s ends the trick at once, and the player who played them
+  leads the next one. The 8s must still beat the play on top. *Example:* Ana leads a 5, Ben plays
+  an 8: the trick is over and Ben leads.
+- **2s clear the trick.** Playing the top rank in effect - the 2s, or the 3s after a revolution or
+  during jack-back - ends the trick; that player leads. *Example:* Ana leads a King, Ben plays a 2:
+  the table is cleared and Ben leads.
+- **Four of a rank burn the trick.** When all four cards of one rank have been played in the same
+  trick (in one play, or one by one with *same rank skips*), the trick ends and whoever played the
+  fourth leads. *Example:* Ana plays four 9s: the trick burns and Ana leads again.
+- **Same rank skips the next player.** You may answer with the same rank as the play on top (same
+  number of cards) instead of a higher one; the next player is then skipped. The skipped player has
+  not passed and may play when the turn comes round again. *Example:* Ana leads a 7, Ben plays a 7:
+  Cai is skipped and Dot plays next.
+- **Jack-back.** Playing Jacks reverses the order until the trick ends: lower ranks beat higher ones
+  (so a 10 beats the Jack). At the end of the trick the order goes back to what it was. *Example:*
+  Ana leads a Jack; Ben answers with a 10; everyone passes; the next trick is in the ordinary order.
+- **Suit lock.** When two plays in a row in a trick use the same suits, the trick is locked: every
+  further play in it must use exactly those suits. The lock ends with the trick. *Example:* Ana
+  leads the 5 of spades, Ben plays the 7 of spades: only spades may follow, so Cai's 10 of hearts
+  cannot be played but his Jack of spades can.
+- **No finishing on a top card.** Going out with a top card - a 2 (a 3 when the order is reversed),
+  or an 8 when 8-cut is on - is a foul: you are out, but you rank below everyone else, including the
+  player left holding cards. *Example:* Ana's last card is a 2; she plays it and is out, but places
+  last.
+- **Downfall.** From hand 2 on, if someone other than the President goes out first, the President
+  drops to last place at once, keeps their remaining cards (nobody sees them) and plays no more this
+  hand. *Example:* Ben, last hand's Vice President, goes out first: Ana, the President, is placed
+  last straight away and the others play on for the places above.
+- **Runs.** Three or more cards of one suit in a row (3 up to 2, never round the corner from 2 to 3)
+  may be played together. A run is answered only by a run of the same length whose top card is
+  higher in the order in effect (after a revolution, the run's lowest card counts). Runs never set
+  off 8-cut, 2s clear, four-burn, same-rank skip, jack-back or suit lock. *Example:* Ana leads
+  5-6-7 of spades; Ben answers with 6-7-8 of hearts; a pair may not be played on them.
+- **Runs revolt** (needs *Runs* and the *Revolution rule*). A run of four or more turns the order
+  over, like four of a kind. *Example:* Ana leads 5-6-7-8 of spades: from now on 3 is high and 2 low.
+
 ## Controls
 
 - **Playing:** tap the cards you want to put down (all the same rank) so they lift, then press
@@ -73,6 +115,7 @@ The highest total at the end wins; if several players share the top total, they 
   straight away: the 3 becomes the best card and the 2 the worst. Another four of a kind turns it
   back. Every new hand begins with the ordinary order, and the exchange always judges "best cards"
   by the ordinary order, whatever happened in the hand before.
+- **House rules:** eight more switches, all off unless the host turns them on - see *House rules* above.
 - **Computer players:** Beginner, Normal or Expert.
 
 ## Choices we made
@@ -102,6 +145,23 @@ These are points the basic rules leave open; this is how Card Night settles them
   led, if you press it before the lead), everyone can see that you chose it, and it ends as soon as
   someone wins the trick. You cannot switch it on during your own turn (just press Pass), during the
   exchange, or once you are out.
+- **House rules: the order in effect.** "Top card" (2s clear, no finishing on a top card) is judged
+  in the order in effect when the cards are played, before that play's own revolution or jack-back.
+  A second play of Jacks in the same trick (possible with *same rank skips*) flips the order back.
+- **House rules: who leads after an early end.** When 8-cut, 2s clear or four-burn ends a trick with
+  the player's last card, the next player still holding cards leads.
+- **House rules: same rank with two players left.** With only two players still in, matching the rank
+  skips nobody (the turn would come straight back to you); it is then simply a play.
+- **House rules: the play to beat is yours.** If the turn comes round to the player whose play is on
+  top while a skipped player has not answered yet, it moves on to the next player.
+- **House rules: places from the bottom.** A foul and a downfall each take the lowest place still free
+  at that moment: two fouls, the earlier one ranks lower; a foul before the downfall keeps the last
+  place and the President takes the one above. A foul does not count as going out first for downfall.
+- **House rules: suit lock and choices.** With suit lock on, which suits you play matters, so every
+  choice of suits is offered, and a lock needs exactly the same suits (a pair of spades and hearts
+  locks to spades and hearts).
+- **House rules: runs.** A run going out on a 2 (a 3 when the order is reversed) is a foul under
+  *no finishing on a top card*. A run of four does not revolt unless *Runs revolt* is on.
 - **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);
   in the exchange, your lowest cards.
 

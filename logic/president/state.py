@@ -44,6 +44,10 @@ class PresidentState:
         "ex_gave",
         "last_event",
         "passing",
+        "house",
+        "jback",
+        "lock",
+        "bottom",
     )
 
     def __init__(self) -> None:
@@ -62,7 +66,7 @@ class PresidentState:
         self.passed = 0  # seats (bits) that passed since the top play
         self.out_mask = 0
         self.finished: list[int] = []  # seats in the order they went out this hand
-        self.rev = False  # rank order reversed by a revolution
+        self.rev = False  # the order in effect is reversed (a revolution, or jack-back while ``jback``)
         self.prev_finish: list[int] = []  # finishing order of the previous hand (titles)
         self.scores: list[int] = []
         self.hand_points: list[list[int]] = []  # points per seat for each finished hand
@@ -76,6 +80,11 @@ class PresidentState:
         # public record of the last thing that happened: (seat, kind, mask, extra)
         self.last_event: tuple | None = None
         self.passing = 0  # seats (bits) that pass for the rest of this trick ("Pass for this trick"); public
+        # house rules (issue 52): the switches on (actions.HOUSE_BITS; 0 = today's game, which never reads the rest)
+        self.house = 0
+        self.jback = False  # jack-back has flipped ``rev`` (the order in effect) until the trick ends
+        self.lock = 0  # suit lock: the suits (nibble) every play of this trick must have, 0 = none
+        self.bottom: list[int] = []  # seats placed from the bottom this hand (fouls, downfall), lowest first
 
 
 # --- new match / deal ---------------------------------------------------------------------------------
@@ -86,6 +95,7 @@ def new_state(config: PresidentConfig, seed: int) -> PresidentState:
     s.n = config.players
     s.hands_total = config.hands
     s.revolution = bool(config.revolution)
+    s.house = config.house
     s.seed = seed
     s.scores = [0] * s.n
     _deal(s, 1)
@@ -130,6 +140,9 @@ def _deal(s: PresidentState, hand_no: int) -> None:
     s.history = []
     s.confirmed = 0
     s.passing = 0
+    s.jback = False
+    s.lock = 0
+    s.bottom = []
     s.ex_pending = 0
     s.ex_give = [0] * n
     s.ex_partner = [-1] * n
@@ -207,11 +220,15 @@ def clone(s: PresidentState) -> PresidentState:
     c.ex_gave = list(s.ex_gave)
     c.last_event = s.last_event
     c.passing = s.passing
+    c.house = s.house
+    c.jback = s.jback
+    c.lock = s.lock
+    c.bottom = list(s.bottom)
     return c
 
 
 def snapshot(s: PresidentState) -> dict:
-    return {
+    d = {
         "schema": 1,
         "n": s.n,
         "hands_total": s.hands_total,
@@ -242,6 +259,9 @@ def snapshot(s: PresidentState) -> dict:
         "last_event": list(s.last_event) if s.last_event is not None else None,
         "passing": s.passing,
     }
+    if s.house:  # house-rule keys only when a switch is on: today's snapshots stay as they were
+        d.update({"house": s.house, "jback": s.jback, "lock": s.lock, "bottom": list(s.bottom)})
+    return d
 
 
 _PHASES = {p: p for p in (PHASE_PLAY, PHASE_EXCHANGE, PHASE_HAND_OVER, PHASE_OVER)}
@@ -279,6 +299,10 @@ def restore(d: dict) -> PresidentState:
         ev = d.get("last_event")
         s.last_event = tuple(ev) if ev is not None else None
         s.passing = int(d.get("passing", 0))  # snapshots from before "Pass for this trick": nobody passes
+        s.house = int(d.get("house", 0))  # snapshots without house rules: all off
+        s.jback = bool(d.get("jback", False))
+        s.lock = int(d.get("lock", 0))
+        s.bottom = [int(x) for x in d.get("bottom", ())]
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"Not a President snapshot: {exc}") from None
     return s

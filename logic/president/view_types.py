@@ -26,7 +26,7 @@ class PresidentTop(TypedDict):
 
     seat: int
     cards: list[str]
-    rank: str  # rank label, "3" .. "A", "2"
+    rank: str  # rank label, "3" .. "A", "2" (a run: its top card in the order in effect)
     count: int
 
 
@@ -62,11 +62,15 @@ class PresidentView(CommonView):
     summary: PresidentSummary | None
     trick: list[PresidentPlay]  # the current trick, oldest first
     top: PresidentTop | None
+    top_run: bool  # the play to beat is a run of one suit (house rule "runs")
     lead_seat: int | None
     turn: int | None
     can_pass: bool
     order: Literal["normal", "reversed"]
     revolution: bool
+    house: list[str]  # house-rule switches on (PresidentConfig field names)
+    jack_back: bool  # the order in effect is flipped by jack-back until the trick ends
+    lock: list[str]  # suit letters the trick is locked to ("S", "H", ...), [] when none
     passed: list[int]
     passing: list[int]  # seats passing for the rest of this trick
     finished: list[int]

@@ -8,7 +8,9 @@
 * ``seats``: per seat ``{"cards": int, "title": str|None, "status": [chips], "score": int, "team": None,
   "place": int|None}``. Titles come from the last finished hand ("President", "Vice President",
   "Citizen", "Vice Beggar", "Beggar"); chips are "passed", "passing" (passes for the rest of this trick),
-  "out", "last" (ranked last, still holding cards, once the others are out), "giving" (exchange) and "ready"
+  "out", "last" (ranked last, still holding cards, once the others are out),
+  "downfall" (last hand's President, dropped to last place with cards still in hand), "foul" (went out on a top
+  card: ranked below everyone who goes out cleanly), "giving" (exchange) and "ready"
   (confirmed the hand summary). ``place`` is the finishing place this hand once the seat is out (or last).
 * ``round_label``: "Hand 2 of 4"; ``scores``: match totals per seat.
 * ``summary``: None while a hand runs; in "hand-over"/"over" the result of the last hand:
@@ -20,12 +22,17 @@
 President extras:
 
 * ``trick``: plays of the current trick, oldest first, ``[{"seat", "cards": [codes]}]``; the last one
-  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count"}`` of that play or None.
+  is the play to beat. ``top``: ``{"seat", "cards", "rank", "count"}`` of that play or None; ``top_run``: it is a
+  run of one suit (house rule; then ``rank`` is its top card in the order in effect).
 * ``lead_seat``: who led the current trick, or who is to lead when the trick is empty (else None).
 * ``turn``: the seat to play (None outside the play phase); ``can_pass``: whether the player to move
   may pass (False when leading).
-* ``order``: "normal" or "reversed" (revolution); ``revolution``: whether the option is on.
-* ``passed``: seats that passed since the play to beat; ``finished``: seats in finishing order this hand.
+* ``order``: "normal" or "reversed": the order in effect (a revolution, or jack-back until the trick ends);
+  ``revolution``: whether the option is on; ``house``: the house-rule switches that are on (``PresidentConfig``
+  field names, e.g. "eight_cut"), [] for today's game. ``jack_back``: jack-back has flipped the order until the
+  trick ends; ``lock``: the suit letters the trick is locked to (suit lock), [] when none.
+* ``passed``: seats that passed since the play to beat; ``finished``: seats out of this hand: those gone out
+  cleanly in order, then those placed from the bottom (fouls, downfall); at the end of the hand the full order.
 * ``passing``: seats that pass for the rest of this trick ("Pass for this trick", public): the game passes for
   them each time the trick comes round, until it ends.
 * ``exchange``: only for the four seats in an exchange (President/Beggar, Vice President/Vice Beggar),
@@ -44,7 +51,8 @@ from typing import Any, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .actions import RANK_LABELS, mask_codes, rank_words, titles_for
+from .actions import HOUSE_BITS, RANK_LABELS, mask_codes, mask_span, rank_words, titles_for
+from .house import lock_letters
 from .rules import to_move
 from .state import PHASE_EXCHANGE, PresidentState
 from .view_types import (
@@ -76,8 +84,10 @@ def _seat_name(seat: int) -> str:
 
 def play_words(mask: int) -> str:
     codes = mask_codes(mask)
-    rank = RANK_LABELS.index(codes[0][:-1])
-    return rank_words(rank, len(codes))
+    lo, hi = mask_span(mask)
+    if lo != hi:  # a run (house rule)
+        return f"a run {codes[0][:-1]}-{codes[-1][:-1]} of {SUIT_NAMES[codes[0][-1]]}"
+    return rank_words(lo, len(codes))
 
 
 def message(s: PresidentState) -> str | None:
@@ -96,15 +106,23 @@ def message(s: PresidentState) -> str | None:
             text += " \u2014 revolution! The order is now " + ("reversed" if s.rev else "back to normal")
             if s.phase != PHASE_PLAY:
                 text = text.replace(" is now ", " would now be ")
+        effects = ev[5].split(",") if len(ev) > 5 and ev[5] else []
         if went_out:
-            text += f" and is out ({PLACE_WORDS[s.finished.index(seat)]})"
+            if "foul" in effects:
+                text += " and is out on a top card: a foul, ranked below everyone who goes out cleanly"
+            else:
+                text += f" and is out ({PLACE_WORDS[place_of(s, seat) - 1]})"
+        text += house_words(s, effects)
         if s.phase in (PHASE_HAND_OVER, PHASE_OVER):
             text += f". Hand {s.hand_no} is over"
         return text + "."
     if kind == "pass":
         seat, leader = ev[1], ev[3]
         if leader >= 0:
-            return f"{_seat_name(seat)} passed; everyone has passed, {_seat_name(leader)} leads."
+            text = f"{_seat_name(seat)} passed; everyone has passed, {_seat_name(leader)} leads."
+            if len(ev) > 4 and ev[4] == "jack-end":
+                text += " Jack-back is over: the order is " + ("reversed" if s.rev else "normal") + " again."
+            return text
         return f"{_seat_name(seat)} passed."
     if kind == "give":
         seat, need = ev[1], ev[3]
@@ -113,6 +131,46 @@ def message(s: PresidentState) -> str | None:
             text += f"; the exchange is done and {_seat_name(ev[4])} (Beggar) leads"
         return text + "."
     return None
+
+
+HOUSE_WORDS = {
+    "lock": " \u2014 suit lock: the trick is locked to {suits}",
+    "jack": " \u2014 Jack-back: the order is reversed until the trick ends",
+    "jack-off": " \u2014 Jack-back again: the order flips back until the trick ends",
+    "cut": " \u2014 8 ends the trick",
+    "clear": " \u2014 the top rank clears the trick",
+    "burn": " \u2014 all four cards of the rank are out: the trick burns",
+}
+
+
+def house_words(s: PresidentState, effects: list[str]) -> str:
+    """What the house rules did with a play, in the order they happened."""
+    text = ""
+    for e in effects:
+        name, _, arg = e.partition(":")
+        if name in HOUSE_WORDS:
+            text += HOUSE_WORDS[name].replace("{suits}", lock_names(s.lock))
+        elif name == "skip":
+            text += f" \u2014 same rank: {_seat_name(int(arg))} is skipped"
+        elif name == "down":
+            text += f" \u2014 downfall: {_seat_name(int(arg))}, last hand's President, drops to last place"
+        elif name == "lead":
+            text += f"; {_seat_name(int(arg))} leads"
+    return text
+
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def lock_names(lock: int) -> str:
+    return " and ".join(SUIT_NAMES[c] for c in lock_letters(lock)) if lock else "its suits"
+
+
+def place_of(s: PresidentState, seat: int) -> int:
+    """Finishing place (1 = first) of a seat that is out: gone out cleanly, or placed from the bottom."""
+    if seat in s.finished:
+        return s.finished.index(seat) + 1
+    return s.n - s.bottom.index(seat)
 
 
 def summary(s: PresidentState) -> PresidentSummary | None:
@@ -146,8 +204,13 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         status = []
         place = None
         if s.out_mask >> i & 1:  # the last player is ranked without going out: "last", still holding cards
-            status.append("out" if s.hands[i] == 0 else "last")
-            place = s.finished.index(i) + 1
+            if i in s.bottom and s.phase == PHASE_PLAY:
+                status.append("out" if s.hands[i] == 0 else "downfall")
+                if s.hands[i] == 0:
+                    status.append("foul")
+            else:
+                status.append("out" if s.hands[i] == 0 else "last")
+            place = place_of(s, i)
         if phase == PHASE_PLAY and s.passing >> i & 1:
             status.append("passing")
         elif phase == PHASE_PLAY and s.top_count and s.passed >> i & 1:
@@ -168,9 +231,13 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         )
     trick: list[PresidentPlay] = [{"seat": p, "cards": mask_codes(m)} for p, m in s.trick]
     top: PresidentTop | None = None
+    top_run = False
     if s.top_count and s.trick:
         p, m = s.trick[-1]
-        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[s.top_rank], "count": s.top_count}
+        lo, hi = mask_span(m)
+        shown = lo if (lo != hi and s.rev) else s.top_rank  # a run is as strong as its top card in the order in effect
+        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[shown], "count": s.top_count}
+        top_run = lo != hi
     if phase == PHASE_PLAY:
         lead_seat = s.trick[0][0] if s.trick else s.turn
     else:
@@ -211,13 +278,17 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         "message": message(s),
         "trick": trick,
         "top": top,
+        "top_run": top_run,
         "lead_seat": lead_seat,
         "turn": s.turn if phase == PHASE_PLAY else None,
         "can_pass": phase == PHASE_PLAY and bool(s.top_count),
         "order": "reversed" if s.rev else "normal",
         "revolution": s.revolution,
         "passed": [i for i in range(n) if s.passed >> i & 1] if phase == PHASE_PLAY and s.top_count else [],
-        "finished": list(s.finished),
+        "finished": list(s.finished) + [b for b in s.bottom if b not in s.finished],
+        "house": [name for name, bit in HOUSE_BITS.items() if s.house & bit],
+        "jack_back": s.jback,
+        "lock": list(lock_letters(s.lock)),
         "passing": [i for i in range(n) if s.passing >> i & 1] if phase == PHASE_PLAY else [],
         "exchange": exchange,
         "hand_no": s.hand_no,
@@ -230,17 +301,23 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
-        from .actions import parse_play
+        from .actions import RUN_REVOLUTION, RUNS, parse_play, parse_run
 
         try:
             mask, rank, count = parse_play(tuple(action.cards))
         except ValueError:
-            return None
-        text = f"played {rank_words(rank, count)}"
+            run = parse_run(tuple(action.cards)) if s_before.house & RUNS else None
+            if run is None:
+                return None
+            revolt = len(action.cards) >= 4 and bool(s_before.house & RUN_REVOLUTION)
+            mask, count = run[0], 4 if revolt else 0
+        text = f"played {play_words(mask)}"
         if count == 4 and s_before.revolution:
             text += " \u2014 revolution!"
         if s_before.hands[seat] & ~mask == 0:
             text += " and is out"
+        if s_before.house:
+            text += _house_effects(s_before, seat, action)
         return text
     if kind == "pass":
         return "passed"
@@ -250,3 +327,23 @@ def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
         k = len(action.cards)
         return f"gave back {k} card{'s' if k != 1 else ''}"
     return None
+
+
+def _house_effects(s_before: PresidentState, seat: int, action: Any) -> str:
+    """What the house rules made of a play, for the log (played on a copy)."""
+    from .rules import apply
+    from .state import clone
+
+    s = clone(s_before)
+    try:
+        apply(s, seat, action)
+    except ValueError:
+        return ""
+    ev = s.last_event
+    if not ev or ev[0] != "play" or len(ev) < 6 or not ev[5]:
+        return ""
+    effects = ev[5].split(",")
+    text = house_words(s, effects)
+    if "foul" in effects:
+        text += " \u2014 on a top card: a foul"
+    return text

@@ -1,6 +1,7 @@
 """Push latency and websocket traffic with real browsers: friends tables of four people.
 
     python tests/bench/bench_latency.py [ACTIONS=200] [--tables 4] [--think 1.0] [--game president]
+        [--throttle 4] [--against REV [--rounds 3]]
 
 Starts the server as a user does (``main.py`` on a free loopback port, fresh data directory), opens TABLES
 President friends tables in Debian's Chromium, each with a host on a laptop (1280x800, mouse) and three guests
@@ -21,6 +22,15 @@ latency, the rest is the browser applying the update), the server's notes of whe
 the file and told the pages (``CARDNIGHT_SAVE_TIMING``), CPU per action of every process (/proc: server,
 renderers, compositor, browser, audio and network services, driver) and the pages' own main-thread times.
 
+Issue 50's measures too: ``--throttle 4`` slows every page's CPU 4x (the DevTools protocol's
+``Emulation.setCPUThrottlingRate``, as Lighthouse's mobile profile does; the target for click -> others p95 is then
+150 ms); main-thread tasks over 100 ms (``longtask`` timing) that overlap an animation (``Element.animate``, a card
+travelling); and a tap on a card of the hand until the card shows it selected (``aria-pressed``, p95 <= 100 ms).
+``--against REV`` measures another commit in the same run (checked out into a temporary git worktree): ROUNDS
+rounds, each playing ACTIONS actions on a fresh server and browser for the working tree and for REV, the order
+alternating, then a table of both commits' per-action figures (median over rounds) and their ratios. CPU is
+counted for this bench's own processes only (its server, Playwright and Chromium), not other work on the machine.
+
 The browser, its 16 pages and the server share this machine (2 cores, often loaded), so latencies include
 the browsers' own rendering; the figures are upper bounds for a LAN where each person has a device.
 """
@@ -30,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,19 +48,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from playwright.async_api import Page, async_playwright  # noqa: E402
+from playwright.async_api import Page, Playwright, async_playwright  # noqa: E402
 
-from tests.bench.latency_pages import STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
+from tests.bench.latency_pages import SLOWER, STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
     latencies,
+    long_tasks,
+    print_comparison,
     print_report,
     read_save_timing,
     renderer_metrics,
     server_share,
 )
-from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def play_table(pages: list[Page], budget: list[int], think: float, live: LiveStates) -> int:
@@ -75,66 +90,111 @@ async def play_table(pages: list[Page], budget: list[int], think: float, live: L
         if not acted:
             wake.clear()
             try:
-                await asyncio.wait_for(wake.wait(), 10.0)
+                await asyncio.wait_for(wake.wait(), 10.0 * SLOWER[0])
             except TimeoutError as exc:
                 raise RuntimeError("table stuck: nobody can act for 10 s") from exc
     return made
 
 
-async def run(args: argparse.Namespace) -> None:
+async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dict:
+    """Start the app of checkout ``root`` and a browser, open the tables, play ACTIONS actions; the raw figures."""
     tmp = Path(tempfile.mkdtemp(prefix="cn-bench-latency-"))
     server = Server(tmp / "data", free_port())
+    server.root = root
     timing_file = tmp / "save-timing.txt"
     os.environ["CARDNIGHT_SAVE_TIMING"] = str(timing_file)  # the server notes when each change was saved and told
     server.start()
     traffic = Traffic()
+    browser = None
     try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                                               args=CHROMIUM_ARGS)
-            live = LiveStates()
-            tables = [await open_table(browser, server, traffic, live, n, args.game) for n in range(args.tables)]
-            await asyncio.sleep(1.0)
-            for pages in tables:  # only the play phase counts
-                for p in pages:
-                    await p.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; c.frames = []; }")
-            traffic.on = True
-            sessions = [await p.context.new_cdp_session(p) for pages in tables for p in pages]
-            for cdp in sessions:
-                await cdp.send("Performance.enable")
-            metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
-            cpu0 = cpu_seconds(server.proc.pid)
-            machine0 = cpu_by_process()
-            budget = [args.actions]
-            t0 = time.perf_counter()
-            made = await asyncio.gather(*(play_table(pages, budget, args.think, live) for pages in tables))
-            elapsed = time.perf_counter() - t0
-            await asyncio.sleep(1.0)  # the last pushes arrive
-            traffic.on = False
-            server_cpu = cpu_seconds(server.proc.pid) - cpu0
-            machine1 = cpu_by_process()
-            metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
-            lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
-            server_side: dict[str, list[float]] = {}
-            saves = read_save_timing(timing_file)
-            for pages in tables:
-                data = [await p.evaluate("() => window.__cn") for p in pages]
-                for k, v in latencies(data).items():
-                    lat[k] += v
-                code = pages[0].url.rsplit("/", 1)[1]
-                for k, v in server_share(data, saves.get(code, [])).items():
-                    server_side.setdefault(k, []).extend(v)
-            all_pages = [p for pages in tables for p in pages]
-            rx = sum(traffic.received[id(p)] for p in all_pages)
-            tx = sum(traffic.sent[id(p)] for p in all_pages)
-            await browser.close()
+        browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM),
+                                           args=CHROMIUM_ARGS)
+        live = LiveStates()
+        tables = [await open_table(browser, server, traffic, live, n, args.game) for n in range(args.tables)]
+        await asyncio.sleep(1.0)
+        for pages in tables:  # only the play phase counts
+            for p in pages:
+                await p.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; c.frames = [];"
+                                 " c.long = []; c.moves = []; c.taps = []; }")
+        sessions = [await p.context.new_cdp_session(p) for pages in tables for p in pages]
+        for cdp in sessions:
+            await cdp.send("Performance.enable")
+            if args.throttle > 1:
+                await cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        traffic.on = True
+        metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
+        cpu0 = cpu_seconds(server.proc.pid)
+        machine0 = cpu_by_process()
+        budget = [args.actions]
+        t0 = time.perf_counter()
+        made = await asyncio.gather(*(play_table(pages, budget, args.think, live) for pages in tables))
+        elapsed = time.perf_counter() - t0
+        await asyncio.sleep(1.0)  # the last pushes arrive
+        traffic.on = False
+        server_cpu = cpu_seconds(server.proc.pid) - cpu0
+        machine1 = cpu_by_process()
+        metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
+        lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
+        server_side: dict[str, list[float]] = {}
+        saves = read_save_timing(timing_file)
+        every_page: list[dict] = []
+        for pages in tables:
+            data = [await p.evaluate("() => window.__cn") for p in pages]
+            every_page += data
+            for k, v in latencies(data).items():
+                lat[k] += v
+            code = pages[0].url.rsplit("/", 1)[1]
+            for k, v in server_share(data, saves.get(code, [])).items():
+                server_side.setdefault(k, []).extend(v)
+        all_pages = [p for pages in tables for p in pages]
     finally:
+        if browser is not None:
+            await browser.close()
         server.stop()
-    actions = sum(made)
-    print_report(args, actions, elapsed, lat, server_side, rx, tx, server_cpu, machine0, machine1, metrics0, metrics1)
     errors = server.errors()
     if errors:
         print(f"server logged {len(errors)} error lines, first: {errors[0]}")
+    cpu = {group: machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0) for group in machine0}
+    return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
+            "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
+            "server_cpu": server_cpu, "cpu": cpu, "load": os.getloadavg()[0],
+            "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
+                        for name in metrics0[0]},
+            "long": long_tasks(every_page), "animations": sum(len(d["moves"]) for d in every_page),
+            "taps": [t / 1000 for d in every_page for t in d["taps"]]}
+
+
+def worktree(rev: str) -> Path:
+    """REV checked out beside this checkout (a detached git worktree in a temporary folder)."""
+    path = Path(tempfile.mkdtemp(prefix="cn-bench-")) / rev
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), rev], check=True,
+                   capture_output=True)
+    return path
+
+
+async def run(args: argparse.Namespace) -> None:
+    SLOWER[0] = max(1.0, args.throttle)
+    commits = [("working tree", ROOT)] + [(rev, worktree(rev)) for rev in args.against]
+    results: dict[str, list[dict]] = {label: [] for label, _ in commits}
+    try:
+        async with async_playwright() as pw:
+            for n in range(args.rounds):
+                for label, root in commits if n % 2 == 0 else commits[::-1]:  # alternate who goes first
+                    try:
+                        res = await one_round(pw, root, args)
+                    except Exception as exc:  # (a round stuck on a page too slow to answer: the others still count)
+                        print(f"# round {n + 1} of {label} failed: {type(exc).__name__}: {str(exc)[:200]}\n",
+                              flush=True)
+                        continue
+                    results[label].append(res)
+                    print_report(args, label, res)
+                    print(flush=True)
+    finally:
+        for _label, root in commits[1:]:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(root)], check=False,
+                           capture_output=True)
+    if len(commits) > 1 and all(results.values()):
+        print_comparison(results)
 
 
 def main() -> None:
@@ -144,6 +204,9 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0,
                     help="seconds between actions at one table (1.0: quick players; 0.3: stress)")
     ap.add_argument("--game", default="president")
+    ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
+    ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
+    ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
     asyncio.run(run(ap.parse_args()))
 
 

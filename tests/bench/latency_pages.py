@@ -19,8 +19,31 @@ ACTION_BUTTONS = ("btn-play", "btn-pass", "btn-give", "btn-next-hand")
 
 PROBE_JS = """
 (() => {
-  const cn = window.__cn = {versions: [], clicks: [], frames: [], last: null};
+  const cn = window.__cn = {versions: [], clicks: [], frames: [], last: null, long: [], moves: [], taps: []};
   const now = () => performance.timeOrigin + performance.now();
+  // main-thread tasks of 50 ms or more, and when an animation (a card travelling, assets/motion.js) started and for
+  // how long: a long task that overlaps one made the card stutter
+  try {
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => cn.long.push(
+      [performance.timeOrigin + e.startTime, e.duration]))).observe({type: 'longtask'});
+  } catch (e) { /* no longtask timing in this browser */ }
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const ms = typeof options === 'number' ? options : (options && options.duration) || 0;
+    cn.moves.push([now(), ms]);
+    return animate.call(this, frames, options);
+  };
+  // a tap on a card of the hand: from the pointerdown (its own time stamp) until the card shows it (aria-pressed)
+  let tap = null;
+  const pressed = (code) => {
+    const el = document.querySelector(`[data-testid=hand] [data-card='${code}']`);
+    return el ? el.getAttribute('aria-pressed') : null;
+  };
+  document.addEventListener('pointerdown', (e) => {
+    const card = e.target && e.target.closest ? e.target.closest('[data-testid=hand] [data-card]') : null;
+    const code = card && card.dataset.card;
+    if (card) tap = {t0: performance.timeOrigin + e.timeStamp, code, was: pressed(code)};
+  }, true);
   const WS = window.WebSocket;  // note when each websocket message arrives, before the page handles it
   const Wrapped = function (...args) {
     const ws = new WS(...args);
@@ -37,6 +60,8 @@ PROBE_JS = """
     const el = document.querySelector('[data-testid=table]');
     const v = el ? el.getAttribute('data-version') : null;
     if (v !== null && v !== cn.last) { cn.last = v; cn.versions.push([now(), v]); }
+    if (tap && now() - tap.t0 > 5000) tap = null;  // a tap that changed nothing
+    if (tap && pressed(tap.code) !== tap.was) { cn.taps.push(now() - tap.t0); tap = null; }
     if (el && window.__cnState) {  // tell the driver when this page's table state changes: it never polls
       const d = el.dataset, state = {phase: d.phase || '', turn: d.turn || '', seat: d.seat || '', version: v || ''};
       const key = JSON.stringify(state);
@@ -44,7 +69,7 @@ PROBE_JS = """
     }
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true,
-                                                 attributeFilter: ['data-version', 'data-turn', 'data-phase']});
+    attributeFilter: ['data-version', 'data-turn', 'data-phase', 'aria-pressed']});
   document.addEventListener('click', (e) => {
     const b = e.target && e.target.closest ? e.target.closest('[data-testid]') : null;
     const id = b ? b.getAttribute('data-testid') : '';
@@ -122,9 +147,11 @@ async def choose(page: Page, testid: str, option: str) -> None:
 
 
 TOUCH_PAGES: set[int] = set()  # pages that act by tapping (phones), the others click with a mouse
+SLOWER = [1.0]  # how many times slower the pages' CPU is (bench_latency.py --throttle): the driver waits longer
 
 
-async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: bool) -> Page:
+async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: bool,
+                   init_scripts: tuple[str, ...] = ()) -> Page:
     """A laptop (1280x800, mouse) or a phone (390x844, touch: it taps, as people do on phones)."""
     if phone:
         context = await browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -132,6 +159,8 @@ async def new_page(browser: Browser, traffic: Traffic, live: LiveStates, phone: 
         context = await browser.new_context(viewport={"width": 1280, "height": 800})
     await live.attach(context)
     await context.add_init_script(PROBE_JS)
+    for script in init_scripts:
+        await context.add_init_script(f"({script})()")
     page = await context.new_page()
     traffic.attach(page)
     if phone:
@@ -150,8 +179,8 @@ async def touch(page: Page, selector: str, **kwargs: Any) -> None:
 
 
 async def open_table(browser: Browser, server: Server, traffic: Traffic, live: LiveStates, n: int,
-                     game: str) -> list[Page]:
-    host = await new_page(browser, traffic, live, phone=False)
+                     game: str, init_scripts: tuple[str, ...] = ()) -> list[Page]:
+    host = await new_page(browser, traffic, live, phone=False, init_scripts=init_scripts)
     await host.goto(server.url)
     await host.click(f"[data-testid=friends-{game}]")
     await host.wait_for_url(re.compile(r"/table/[A-Z0-9]{6}$"))
@@ -159,7 +188,7 @@ async def open_table(browser: Browser, server: Server, traffic: Traffic, live: L
     await choose(host, "opt-turn-timer", "Off")
     pages = [host]
     for j in range(1, 4):
-        guest = await new_page(browser, traffic, live, phone=True)
+        guest = await new_page(browser, traffic, live, phone=True, init_scripts=init_scripts)
         await guest.goto(f"{server.url}/table/{code}")
         await guest.fill("[data-testid=join-name]", f"T{n} guest {j}")
         await guest.click("[data-testid=btn-join]")
@@ -210,7 +239,7 @@ async def press(page: Page, testid: str, version: str) -> bool:
     """Click a button; False if it went away because the table moved on meanwhile (e.g. a practice table's next
     hand began by itself), an error if it is still there and cannot be clicked."""
     try:
-        await touch(page, f"[data-testid={testid}]", timeout=5_000)
+        await touch(page, f"[data-testid={testid}]", timeout=5_000 * SLOWER[0])
         return True
     except PlaywrightTimeout:
         now = await page.evaluate(STATE_JS)

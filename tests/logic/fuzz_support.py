@@ -29,7 +29,10 @@ JUNK = [None, "", "ZZ", "1S", "11H", "QS ", "qs", -1, 99, 10**12, 1.5, True, [],
 # Options a fuzzed game is built with. Rummy's target 0 means "no limit": that game only ends when people stop,
 # so it is left out of "every game ends" (its rules are the same as with a target).
 OPTIONS: dict[str, dict[str, list[Any]]] = {
-    "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True]},
+    "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True],
+                  **{switch: [False, True] for switch in ("eight_cut", "twos_clear", "four_burn", "same_rank_skip",
+                                                          "jack_back", "suit_lock", "no_top_finish", "downfall",
+                                                          "runs", "run_revolution")}},
     "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True], "top_card_only": [False, True],
               "keep_dug_card": [False, True], "no_final_discard": [False, True]},
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
@@ -53,6 +56,8 @@ def fit_options(key: str, opts: dict[str, Any]) -> dict[str, Any]:
     if key == "stockpile":
         opts["partners"] = bool(opts.get("partners")) and opts["players"] in (4, 6)
         opts["no_partner_piles"] = bool(opts.get("no_partner_piles")) and opts["partners"]
+    if key == "president" and opts.get("run_revolution") and not (opts.get("runs") and opts.get("revolution")):
+        opts["run_revolution"] = False
     return opts
 
 

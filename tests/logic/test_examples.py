@@ -9,8 +9,11 @@ import pytest
 
 from logic.registry import get_game
 
-REQUIRED = {"president": {"beat-pair", "trick-won", "exchange"}, "rummy": {"dig", "layoff", "going-out"},
-            "beanie": {"gap", "steal", "vote"}, "stockpile": {"wild", "cleared", "partner"}}
+PRESIDENT_HOUSE = {"eight-cut", "twos-clear", "four-burn", "same-rank-skip", "jack-back", "suit-lock", "no-top-finish",
+                   "downfall", "runs"}
+REQUIRED = {"president": {"beat-pair", "trick-won", "exchange"} | PRESIDENT_HOUSE,
+            "rummy": {"dig", "layoff", "going-out"}, "beanie": {"gap", "steal", "vote"},
+            "stockpile": {"wild", "cleared", "partner"}}
 
 
 def examples(key: str):

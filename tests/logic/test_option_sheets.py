@@ -53,3 +53,12 @@ def test_a_sheet_refuses_unknown_groups_and_options() -> None:
         OptionSheet({"x": OptionInfo(t_msg("X"), "nowhere")})
     with pytest.raises(ValueError, match="unknown option"):
         OptionSheet({"x": OptionInfo(t_msg("X"), "game", needs=(Needs("y", (1,), t_msg("Y")),))})
+
+
+def test_a_sheet_shows_its_groups_in_the_declared_order_without_the_hidden_ones() -> None:
+    sheet = OptionSheet({
+        "players": OptionInfo(t_msg("Players"), "game"),
+        "jokers": OptionInfo(t_msg("Jokers"), "house"),
+        "target": OptionInfo(t_msg("Race to"), "game"),
+    }, groups=(("game", t_msg("The game")), ("house", t_msg("House rules")), ("empty", t_msg("Nothing"))))
+    assert [(key, names) for key, _heading, names in sheet.grouped()] == [("game", ["target"]), ("house", ["jokers"])]

@@ -20,7 +20,9 @@ from logic.views import VIEW_TYPES
 # Random games per game: (options, seed). Chosen so that every phase comes up and every key of every view type has a
 # non-empty value at some step (test_every_view_matches_its_type checks it), so nested records are checked too.
 CASES: dict[str, list[tuple[dict[str, Any], int]]] = {
-    "president": [({"players": 4, "hands": 4, "revolution": True}, 1), ({"players": 5, "hands": 4}, 2)],
+    "president": [({"players": 4, "hands": 4, "revolution": True}, 1), ({"players": 5, "hands": 4}, 2),
+                  ({"players": 4, "hands": 4, "jack_back": True, "suit_lock": True, "downfall": True,
+                    "runs": True}, 3)],
     "rummy": [({"players": 2, "target": 300, "first_draw": True}, 1), ({"players": 4, "target": 0}, 2),
               ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True}, 3)],
     "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True}, 1),

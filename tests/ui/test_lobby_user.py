@@ -137,3 +137,12 @@ async def test_an_option_another_rules_out_is_greyed_with_the_reason(create_user
     runtime().hub.changed(table)
     await eventually(lambda: with_testid(host, "opt-partners")[0].enabled)
     assert "data-reason" not in with_testid(host, "opt-partners")[0].props
+
+
+async def test_the_practice_form_leaves_every_option_to_choose(user: User) -> None:
+    """The practice form on the home page chooses the player count beside the options: partners stays open there
+    (the rules refuse partners at 2, 3 or 5 players when Play is pressed), only the lobby greys it."""
+    await user.open("/")
+    (await find(user, "practice-stockpile")).click()
+    partners = (await find(user, "opt-partners")).elements.pop()
+    assert partners.enabled and "data-reason" not in partners.props

@@ -102,9 +102,9 @@ def show_block(control: ui.select, reason: str | None, enabled: bool) -> None:
 def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: Callable[[str, Any], object] | None,
                     *, enabled: bool = True) -> dict[str, ui.select]:
     """One select per option, grouped as the game's option sheet declares (a heading per group when there are
-    several), with its line of help as a tooltip; read-only (disabled) for non-hosts or once the game has started,
-    and greyed with the reason while another option rules it out. Returns the selects by option name (to be kept
-    up to date in place)."""
+    several), with its line of help as a tooltip; read-only (disabled) for non-hosts or once the game has started.
+    Returns the selects by option name (to be kept up to date in place; a caller that knows every option's value,
+    the player count included, greys the ones another rules out: :func:`option_block`, :func:`show_block`)."""
     made: dict[str, ui.select] = {}
     sheet = option_sheet(model)
     groups = sheet.grouped()
@@ -127,8 +127,8 @@ def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: C
             sel.props["data-testid"] = f"opt-{name}"
             if info.help is not None:
                 sel.tooltip(tr(info.help))
-            usable = enabled and on_change is not None
-            show_block(sel, option_block(model, name, values) if usable else None, usable)
+            if not enabled or on_change is None:
+                sel.disable()
             if on_change is not None:
                 sel.on_value_change(lambda e, n=name: on_change(n, e.value))
     return made

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable
 
 from nicegui import ui
 
+from ui.components import morph
 from ui.nicegui_internals import REPLACEMENTS, listener_types
 
 ALWAYS = None  # a key function returning this redraws on every update
@@ -58,8 +59,9 @@ class Region:
         instead of ``ui.refreshable``: a tap on an element it has just replaced still reaches the replacement."""
         return cls.part(draw, key=_unchanging, name=name)
 
-    def update(self, force: bool = False) -> bool:
-        """Redraw if the key changed (or ``force``), else update the parts; True if it redrew."""
+    def update(self, force: bool = False, replace: bool = False) -> bool:
+        """Redraw if the key changed (or ``force``), else update the parts; True if it redrew. A redraw keeps the
+        browser's elements where it draws the same ones (ui/components/morph.py); ``replace``: makes them all anew."""
         if self.box.is_deleted:
             return False
         key = self.key_fn() if self.key_fn is not None else ALWAYS
@@ -73,13 +75,16 @@ class Region:
         self.parts = []
         before = tappable(self.box)
         listeners = {el.id: listener_types(el) for el in before.values()}  # (read before the elements go)
-        self.box.clear()
+        if replace:
+            self.box.clear()
+        old, pending = morph.begin(self.box)
         _drawing.append(self)
         try:
             with self.box:
                 self.draw()
         finally:
             _drawing.pop()
+            morph.finish(self.box, old, pending)  # only what differs from the last drawing is sent
         after = tappable(self.box) if before or REPLACEMENTS.awaits(self.box.client) else {}
         if before or after:  # a tap already on its way to an element just replaced goes to its replacement
             found = replacements(before, after)
@@ -90,9 +95,10 @@ class Region:
         self.draws += 1
         return True
 
-    def refresh(self) -> None:
-        """Redraw now, whatever the key says (after a page-local change such as a selection)."""
-        self.update(force=True)
+    def refresh(self, replace: bool = False) -> None:
+        """Redraw now, whatever the key says (after a page-local change such as a selection); ``replace``: every
+        element made anew (tests of a tap on a replaced element)."""
+        self.update(force=True, replace=replace)
 
 
 # What names a control across redraws. Only names: never state that a move changes (a pile's ``data-drop``, the

@@ -9,6 +9,8 @@ no other script wraps nicegui.js).
   ``run._ignore_sigint``, so they end with a killed server (tests/logic/test_bot_worker.py).
 - :mod:`.redirects`: a tap on an element that a redraw has just replaced reaches its replacement
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
+- :mod:`.adoption`: a region's redraw keeps the browser's elements where the new drawing has the same ones (new
+  elements take the old ones' ids; ui/components/morph.py; tests/ui/test_region_morph.py).
 - :mod:`.sockets`: every socket.io handler NiceGUI registers replaced by a checked one (the checks:
   ui/guards/socket_guard.py), and NiceGUI's socket server made to drop oversized, undecodable and too many messages
   quietly (tests/ui/test_socket_guard.py; tests/e2e/test_socket_junk.py with real sockets).
@@ -26,6 +28,7 @@ no other script wraps nicegui.js).
 
 from __future__ import annotations
 
+from ui.nicegui_internals.adoption import adopt, as_sent, can_adopt, js_handled, pending_updates, unsend
 from ui.nicegui_internals.http import guarded_http_protocol
 from ui.nicegui_internals.lifecycle import cancel_background_tasks, event_loop, run_first_at_shutdown
 from ui.nicegui_internals.pages import PageHeading, serve_islands, set_page_language, sign_session_cookies_with
@@ -44,6 +47,7 @@ from ui.nicegui_internals.storage import rewrite_user_storage, session_store
 
 __all__ = [
     "NICEGUI_SOCKET_HANDLERS", "ORPHAN_SECONDS", "PAGE_MESSAGES", "REPLACEMENTS", "PageHeading", "Replacements",
+    "adopt", "as_sent", "can_adopt", "js_handled", "pending_updates", "unsend",
     "cancel_background_tasks", "event_loop", "expects_arguments", "guard_socket", "guarded_http_protocol", "install",
     "install_socket_guard",
     "listener_known", "listener_types", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",

@@ -1,5 +1,8 @@
 """``/new/<game>?players=4&bots=3&level=expert&seed=42&speed=0``: a practice table for testers, opened at once.
 
+``card=<id>`` starts from a rule card's options (explicit options still win); without ``bots`` it opens a lobby
+for friends with those rules (a shared card's link) instead of a practice game.
+
 ``program=1`` makes the last seat a program seat; its token is shown once on the table page.
 
 Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
@@ -15,19 +18,22 @@ from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
 from logic.registry import get_game
+from logic.rule_cards import CardError
 from ui.components.options import players_of
 from ui.games import has_screen
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.i18n import _, viewer_language
 from ui.i18n.names import game_name
+from ui.i18n.viewer import tr
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
+from ui.table.rule_card_links import card_for_game
 
-RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang"}  # lang: the page's language
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card"}  # lang: the page's language
 
 
 def _coerce(value: str) -> Any:
@@ -51,6 +57,10 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     unknown = [k for k in options if k not in game.config_model.model_fields]
     if unknown:
         raise ValueError(_("Unknown option {option} for {game}.", option=repr(unknown[0]), game=game_name(game.key)))
+    # card=<id>: the rule card's options (issue 52); with no bots= it opens a lobby for friends, not practice
+    practice = "card" not in params or "bots" in params
+    if "card" in params:
+        options = {**card_for_game(game_key, params["card"]).options, **options}
     config = game.make_config(**options)  # a readable ValueError for bad options, e.g. players=abc
     level = params.get("level")
     if level is not None and level not in game.bot_levels:
@@ -81,7 +91,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     who = me()
     rt = runtime()
     token, token_hash = new_token() if with_program else (None, None)
-    table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=True,
+    table = rt.hub.create(game_key, who.player_id, who.name, who.emoji, options=options, practice=practice,
                           level=level, bots=bots, seed=seed if seed is not None else rt.next_seed(), speed=speed,
                           program_hash=token_hash, address=visitor_address(),
                           turn_seconds=timer)  # set before the start: the first turn is timed
@@ -120,7 +130,7 @@ def register() -> None:
             answer(BAD_REQUEST)
             with frame(_("Cannot start that table")):
                 ui.label(_("That link cannot start a table.")).classes("text-lg font-bold")
-                ui.label(str(exc)).props("data-testid=error")
+                ui.label(tr(exc.message) if isinstance(exc, CardError) else str(exc)).props("data-testid=error")
                 ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         # an HTTP redirect, not a page that navigates on: nothing half-loaded for the browser to drop

@@ -11,6 +11,7 @@ from ui.pages import ASSETS
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import table_help
+from ui.table.house_rules_section import house_rules_section
 from ui.table.rule_examples import rule_examples
 
 
@@ -26,7 +27,7 @@ def register() -> None:
             ui.markdown(table_help()).props("data-testid=table-help")  # any table
 
     @ui.page("/rules/{game_key}")
-    def rules_page(game_key: str) -> None:
+    def rules_page(game_key: str, card: str | None = None, table: str | None = None) -> None:
         try:
             game = get_game(game_key)
         except ValueError:
@@ -39,6 +40,7 @@ def register() -> None:
             note = game_name_note(game.key)
             if note:
                 ui.markdown(note).classes("text-sm").props("data-testid=rules-names")
+            house_rules_section(game, card, table)  # ?card=<id> or ?table=<code>: the house rules on (issue 52)
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
             if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

@@ -18,6 +18,7 @@ from ui.i18n import _, ngettext, pgettext
 from ui.i18n.names import game_name
 from ui.i18n.viewer import date, num, percent
 from ui.pages.stats_accuracy import accuracy_section
+from ui.pages.stats_rules import ANY, STANDARD, by_rules, no_standard_games, rules_filter
 from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -31,12 +32,17 @@ COLOURS = ["#1f6f4a", "#c0392b", "#2b4c9b", "#b8860b", "#8e44ad", "#16a085"]
 
 def register() -> None:
     @ui.page("/stats")
-    def stats_page() -> None:
+    def stats_page(rules: str = ANY) -> None:
         who = me()
-        records = runtime().hub.main.finished_games(player_id=who.player_id)
+        rules = rules if rules in (ANY, STANDARD) else ANY
+        records = by_rules(runtime().hub.main.finished_games(player_id=who.player_id), rules)  # issue 52
         with frame(_("Stats")):
             ui.label(_("{emoji} {name}: your games", emoji=who.emoji,
                     name=who.name)).classes("text-xl font-bold").props("data-testid=stats")
+            rules_filter(rules)
+            if not records and rules == STANDARD:
+                no_standard_games()
+                return
             if not records:
                 ui.label(_("No finished games yet. Play one (a practice game is quick) and it shows up here.")).props(
                     "data-testid=stats-empty")

@@ -24,11 +24,13 @@ from ui.components.region import Region
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.i18n import N_, _, ngettext
 from ui.i18n.names import game_name
+from ui.i18n.viewer import tr
 from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
 from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me
+from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.lobby import invite_url
 from ui.table.page import guarded_table, not_found
 from ui.table.seats import seat_badge
@@ -88,6 +90,7 @@ class TvPage:
                 ui.label(game_name(self.table.game.key)).classes("tv-title")
                 self.regions.append(Region(self.round_label, lambda: (
                     self.table.status, self.view["round_label"] if self.view else None)))
+                self.regions.append(Region(self.house_rules, lambda: differences_key(self.table), "tv-house-rules"))
             with ui.element("div").classes("tv-timer").props("data-testid=tv-timer"):
                 self.timer_bar = ui.element("div").classes("tv-timer-bar")
                 self.timer_text = ui.label("").classes("tv-timer-text").props("data-testid=tv-timer-text")
@@ -103,6 +106,14 @@ class TvPage:
         client = ui.context.client
         client.on_delete(unsubscribe)
         ui.timer(0.25, self.tick)
+
+    def house_rules(self) -> None:
+        """The table's rules that differ from the standard, in one line under the title (issue 52)."""
+        found = table_differences(self.table)
+        if found:
+            text = " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d.value)) for d in found)
+            ui.label(_("At this table: {rules}", rules=text)).classes("tv-small tv-house-rules").props(
+                f"data-testid=tv-at-this-table data-count={len(found)}")
 
     def round_label(self) -> None:
         label = _("Lobby") if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)

@@ -275,4 +275,6 @@ def events_query(after: str | None, wait: str) -> tuple[int, float]:
 def register() -> None:
     from nicegui import app
 
+    import ui.seat_api.rules_route  # noqa: F401 - adds GET /tables/{code}/rules to the router (issue 52)
+
     app.include_router(router)

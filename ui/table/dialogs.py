@@ -10,6 +10,7 @@ from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.i18n import _
+from ui.table.at_this_table import at_this_table
 from ui.table.help import table_help
 from ui.table.rule_examples import rule_examples
 
@@ -64,6 +65,7 @@ class TableDialogs:
         with self.overlays(), named_dialog(_("Rules")) as dialog, ui.card().classes("max-w-3xl w-full").props(
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
+                at_this_table(self.table, classes="q-mb-md")  # this table's own rules, one tap away (issue 52)
                 ui.markdown(self.table.game.rules_markdown())
                 rule_examples(self.table.game_key)
                 ui.markdown(table_help()).props("data-testid=table-help")  # at any table

@@ -16,6 +16,7 @@ from ui.server.runtime import runtime
 from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
+from ui.table.rule_card_picker import at_this_table_part, rule_card_part
 from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     t = ctx.table
     # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
     Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
+    at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
     with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
         if ctx.is_host:
             with ui.card().classes("items-center text-black"):
@@ -75,6 +77,7 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
+            rule_card_part(ctx)  # the host's rule cards above the options: play by one, save, share (issue 52)
             options = LobbyOptions(ctx)
             Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
     Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")

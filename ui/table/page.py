@@ -96,7 +96,7 @@ class TablePage:
         """Redraw the hand, the action bar and the middle now, replacing their elements (tests only)."""
         for region in (self.hand.r_hand, self.hand.r_actions, self.regions.get("middle")):
             if region is not None:
-                region.refresh()
+                region.refresh(replace=True)
 
     def on_change(self, table: Table) -> None:
         """Called by the hub after every change; several changes in a row make one refresh. A page whose socket

@@ -15,6 +15,7 @@ from logic.table import STATUS_LOBBY
 from ui.components.region import Region
 from ui.i18n import _
 from ui.i18n.names import game_name
+from ui.table.at_this_table import house_rules_button
 from ui.table.report import open_report_dialog
 from ui.table.tv_link import open_tv_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
@@ -89,6 +90,7 @@ class TopBar:
             ui.label(_("Your turn")).classes("turn-cue whitespace-nowrap").props("data-testid=your-turn")
         elif watching(self.ctx):
             watching_cue()
+            house_rules_button(self.ctx.table, self.dialogs.open_rules)  # issue 52: the rules differ here
 
     def menu_button(self) -> None:
         ctx = self.ctx

@@ -91,9 +91,9 @@ class BeanieScreen(GameScreen[BeanieView]):
         action_bar(self.ctx, self.state, self.controls)
 
     def middle(self) -> None:
-        ctx, view, loc = self.ctx, self.view, self.state
+        ctx, view, st = self.ctx, self.view, self.state
         if not steal_pairs(ctx, view) or not play_stage(ctx, view):
-            loc.steal_mode = False
+            st.steal_mode = False
         me = ctx.seat
         board = ui.column().classes("bn-board w-full items-center gap-2")
         board.props["data-testid"] = "beanie-board"
@@ -102,16 +102,16 @@ class BeanieScreen(GameScreen[BeanieView]):
         laid = view["laid_this_round"] or []
         board.props["data-laid"] = "true" if me is not None and me < len(laid) and laid[me] else "false"
         board.props["data-first-turn"] = "true" if view["first_turn"] else "false"
-        board.props["data-steal-mode"] = "true" if loc.steal_mode else "false"
+        board.props["data-steal-mode"] = "true" if st.steal_mode else "false"
         with board:
             self.info_row()
             self.vote_banner()
             if view["phase"] == "play":
                 self.piles()
-            loc.sets_box = ui.element("div").classes("bn-sets w-full")
-            loc.sets_box.props["data-testid"] = "sets"
-            with loc.sets_box:
-                loc.sets_region = Region.on_request(self.sets, name="sets")
+            st.sets_box = ui.element("div").classes("bn-sets w-full")
+            st.sets_box.props["data-testid"] = "sets"
+            with st.sets_box:
+                st.sets_region = Region.on_request(self.sets, name="sets")
 
     def info_row(self) -> None:
         ctx, view = self.ctx, self.view
@@ -253,16 +253,16 @@ class BeanieScreen(GameScreen[BeanieView]):
         self.controls.card_click(code)
 
     def hand_key(self, codes: list[str]) -> Hashable | None:
-        ctx, view, loc = self.ctx, self.view, self.state
-        eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
-        return loc.steal_mode, tuple(sorted(eligible)), view["drawn_card"], tuple(is_wild(c, view) for c in codes)
+        ctx, view, st = self.ctx, self.view, self.state
+        eligible = {c for _sid, c in steal_pairs(ctx, view)} if st.steal_mode else set()
+        return st.steal_mode, tuple(sorted(eligible)), view["drawn_card"], tuple(is_wild(c, view) for c in codes)
 
     def hand(self, codes: list[str]) -> None:
-        ctx, view, loc = self.ctx, self.view, self.state
-        eligible = {c for _sid, c in steal_pairs(ctx, view)} if loc.steal_mode else set()
+        ctx, view, st = self.ctx, self.view, self.state
+        eligible = {c for _sid, c in steal_pairs(ctx, view)} if st.steal_mode else set()
         drawn = view["drawn_card"]
         for code in codes:
-            can = not loc.steal_mode or code in eligible
+            can = not st.steal_mode or code in eligible
 
             def click(c: str = code) -> None:
                 self.controls.card_click(c)
@@ -277,6 +277,7 @@ class BeanieScreen(GameScreen[BeanieView]):
             if code == drawn:
                 el.classes("bn-drawn")
                 el.props["data-drawn"] = "true"
+
 
 def add_plan(s: BeanieSet, sel: list[str], wild: int) -> list[str] | None:
     """The order in which the selected natural cards can all be added to set ``s``, or None."""

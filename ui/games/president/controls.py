@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from logic.president.actions import Give, Pass, PassTrick, Play
 from logic.views import PresidentView
 from ui.games.base import computer_plays_for_viewer
+from ui.i18n.viewer import _
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -75,6 +76,8 @@ class PresidentControls:
             return None, "Not your turn"
         if not ctx.selected:
             top = ctx.view["top"]
+            if top is not None and ctx.view.get("top_run"):  # house rule "runs": the answer is a run of the same length
+                return None, _("Select a run of {n} cards of one suit that ends higher", n=top["count"])
             return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
                           else "Select cards of one rank to lead")
         play = Play(tuple(ctx.selected))

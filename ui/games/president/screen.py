@@ -14,10 +14,12 @@ from ui.components.live import LiveToggle
 from ui.components.region import Region
 from ui.games.base import GameScreen, computer_plays_for_viewer, live_button, live_label
 from ui.games.president.controls import PresidentControls, PresidentState
+from ui.i18n.viewer import _
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 NORMAL_ORDER = {r: i for i, r in enumerate([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2])}
 
 
@@ -47,7 +49,8 @@ class PresidentScreen(GameScreen[PresidentView]):
     def middle(self) -> None:
         ctx = self.ctx
         Region.part(self.message_row,
-                    lambda: (ctx.view["order"], ctx.with_names(ctx.view["message"] or "")))
+                    lambda: (ctx.view["order"], ctx.view.get("jack_back"), tuple(ctx.view.get("lock") or ()),
+                             ctx.with_names(ctx.view["message"] or "")))
         if ctx.view["phase"] == "exchange":
             Region.part(self.exchange_panel,
                         lambda: (repr(ctx.view["exchange"]), tuple(s.name for s in ctx.table.seats)))
@@ -59,8 +62,15 @@ class PresidentScreen(GameScreen[PresidentView]):
     def message_row(self) -> None:
         ctx, view = self.ctx, self.view
         with ui.row().classes("items-center gap-2"):
-            if view["order"] == "reversed":
+            if view.get("jack_back"):  # house rule: the order chip says it lasts until the trick ends
+                text = (_("Jack-back: 3 is high, 2 is low until the trick ends") if view["order"] == "reversed"
+                        else _("Jack-back: the usual order until the trick ends"))
+                ui.label(text).classes("chip title").props("data-testid=jack-back")
+            elif view["order"] == "reversed":
                 ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
+            if view.get("lock"):
+                suits = " ".join(SUIT_SYMBOLS[s] for s in view["lock"])
+                ui.label(_("Suits locked: {suits}", suits=suits)).classes("chip").props("data-testid=suit-lock")
             if view["message"]:
                 ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
 

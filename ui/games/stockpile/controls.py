@@ -86,9 +86,9 @@ class StockpileControls:
         """A fresh draw of the board: forget drawn elements; drop a pick whose place no longer shows its card (or
         once the deal is over)."""
         # the hand is a region of its own that may keep its drawing: its marks stay (deleted ones are pruned)
-        self.state.marks = {k: v for k, v in self.state.marks.items() if k.startswith("hand:")}
-        self.state.piles, self.state.discs = [], []
         st = self.state
+        st.marks = {k: v for k, v in st.marks.items() if k.startswith("hand:")}
+        st.piles, st.discs = [], []
         if st.source is not None and (not self.can_pick() or source_code(self.view, st.source) != st.code):
             st.source = st.code = None
 

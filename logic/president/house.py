@@ -1,0 +1,291 @@
+"""President house rules (issue 52): the play phase when any switch is on (``state.house != 0``).
+
+Today's game (all switches off) never comes here, so its fast path in ``rules.py`` is unchanged. How the switches
+combine is settled in HOUSE_RULES.md; the choices it leaves open are on the rules page ("Choices we made"):
+
+* ``s.rev`` is the order *in effect*: a revolution flips it for the rest of the hand, jack-back flips it until the
+  trick ends (``s.jback`` remembers to flip it back).
+* "top card" (2s clear, no finishing on a top card) is judged in the order in effect when the cards are played,
+  before the play's own revolution or jack-back.
+* A trick ends early by 8-cut, 2s-clear or four-burn; the player whose play ended it leads (the next player still
+  in when they just went out). Any end of a trick ends jack-back and suit lock.
+* Same-rank skip: the seat after the player is skipped (it has not passed) unless that would bring the turn back
+  to the player (only two still in): then nobody is skipped.
+* Fouls (no finishing on a top card) and the downfallen President take the lowest free place at that moment
+  (``s.bottom``, lowest first); the player left holding cards ranks above them.
+"""
+
+from __future__ import annotations
+
+from logic.game import IllegalMove
+from logic.messages import t_msg
+
+from .actions import (
+    DOWNFALL,
+    EIGHT,
+    EIGHT_CUT,
+    EXACT_PLAY,
+    FOUR_BURN,
+    JACK,
+    JACK_BACK,
+    LEAD_TABLE,
+    NO_TOP_FINISH,
+    PASS,
+    PLAY_TABLE,
+    POP4,
+    RANK_PLURAL,
+    RUN_REVOLUTION,
+    RUNS,
+    SAME_RANK_SKIP,
+    SUBSET_PLAYS,
+    SUIT_LETTERS,
+    SUIT_LOCK,
+    TWOS_CLEAR,
+    Play,
+    codes_to_mask,
+    mask_span,
+    parse_play,
+    parse_run,
+    run_plays,
+    suits_of,
+)
+from .state import PresidentState
+
+
+def lock_letters(lock: int) -> str:
+    """'SH' for a lock on spades and hearts."""
+    return "".join(SUIT_LETTERS[i] for i in range(4) if lock >> i & 1)
+
+
+def legal_plays(s: PresidentState, seat: int) -> list:
+    """The plays (and Pass when following) of the seat to move, house rules on."""
+    h = s.hands[seat]
+    k = s.top_count
+    every_suit = s.house & SUIT_LOCK  # which suits you play can lock the trick: offer every choice
+    out: list = []
+    if k and s.house & RUNS and top_is_run(s):
+        lo, hi = mask_span(s.trick[-1][1])
+        for play in run_plays(h, k):
+            plo, phi = mask_span(codes_to_mask(play.cards))
+            if (plo < lo) if s.rev else (phi > hi):
+                out.append(play)
+        out.append(PASS)
+        return out
+    if not k:
+        if s.house & RUNS:
+            out.extend(run_plays(h))
+        for r in range(13):
+            nib = h >> (r << 2) & 15
+            if nib:
+                if every_suit:
+                    for c in range(1, POP4[nib] + 1):
+                        out.extend(SUBSET_PLAYS[r][nib][c])
+                else:
+                    out.extend(LEAD_TABLE[r][nib])
+        return out
+    t = s.top_rank
+    first = t if s.house & SAME_RANK_SKIP else (t - 1 if s.rev else t + 1)
+    ranks = range(first, -1, -1) if s.rev else range(first, 13)
+    lock = s.lock
+    for r in ranks:
+        nib = h >> (r << 2) & 15
+        if lock:
+            if nib & lock == lock:
+                exact = EXACT_PLAY[r][lock]
+                assert exact is not None
+                out.append(exact)
+        elif POP4[nib] >= k:
+            if every_suit:
+                out.extend(SUBSET_PLAYS[r][nib][k])
+            else:
+                out.append(PLAY_TABLE[r][nib][k])
+    out.append(PASS)
+    return out
+
+
+def top_rank_in_effect(s: PresidentState) -> int:
+    return 0 if s.rev else 12
+
+
+def is_top_card(s: PresidentState, rank: int) -> bool:
+    """A card nobody may go out on (no_top_finish): the top rank in effect, or an 8 when 8-cut is on."""
+    return rank == top_rank_in_effect(s) or (rank == EIGHT and bool(s.house & EIGHT_CUT))
+
+
+def top_is_run(s: PresidentState) -> bool:
+    """The play to beat is a run (its cards are of more than one rank)."""
+    if not s.trick:
+        return False
+    lo, hi = mask_span(s.trick[-1][1])
+    return lo != hi
+
+
+def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...]) -> tuple[int, int, int, bool] | None:
+    """(mask, highest rank, length, True) of a legal run; None when the cards are no run."""
+    run = parse_run(cards)
+    if run is None:
+        return None
+    mask, lo, hi = run
+    if s.hands[seat] & mask != mask:
+        raise IllegalMove(t_msg("You can only play cards from your own hand"))
+    k = s.top_count
+    if k:
+        if not top_is_run(s):
+            raise IllegalMove(t_msg("A run can only answer a run; play the same number of cards of one rank or "
+                                    "pass"))
+        if len(cards) != k:
+            raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
+        tlo, thi = mask_span(s.trick[-1][1])
+        if not ((lo < tlo) if s.rev else (hi > thi)):
+            raise IllegalMove(t_msg("Play a run that ends higher, or pass"))
+    return mask, hi, len(cards), True
+
+
+def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, int, bool]:
+    """(mask, rank, count, is a run) of a legal play by the seat to move; IllegalMove otherwise (nothing changed).
+    A run's rank is its highest."""
+    cards = action.cards
+    if type(cards) is not tuple:
+        cards = tuple(cards) if isinstance(cards, list) else cards
+        if type(cards) is not tuple:
+            raise IllegalMove(t_msg("Choose the cards to play"))
+    if s.house & RUNS:
+        run = _check_run(s, seat, cards)
+        if run is not None:
+            return run
+    mask, rank, count = parse_play(cards)
+    if s.hands[seat] & mask != mask:
+        raise IllegalMove(t_msg("You can only play cards from your own hand"))
+    k = s.top_count
+    if not k:
+        return mask, rank, count, False
+    if s.house & RUNS and top_is_run(s):
+        raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
+    if count != k:
+        raise IllegalMove(t_msg("Play the same number of cards as the lead or pass"))
+    t = s.top_rank
+    if rank == t:
+        if not s.house & SAME_RANK_SKIP:
+            raise IllegalMove(t_msg("An equal rank does not beat the {ranks}: play higher or pass",
+                                    ranks=RANK_PLURAL[t]))
+    elif (rank > t) if s.rev else (rank < t):
+        if s.jback:
+            raise IllegalMove(t_msg("Jack-back: the order is reversed until the trick ends; play higher in it "
+                                    "or pass"))
+        raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=RANK_PLURAL[t]))
+    if s.lock and suits_of(mask, rank) != s.lock:
+        raise IllegalMove(t_msg("The suits are locked ({suits}): play those suits or pass",
+                                suits=lock_letters(s.lock)))
+    return mask, rank, count, False
+
+
+def _rank_of_mask(mask: int) -> int:
+    return ((mask & -mask).bit_length() - 1) >> 2
+
+
+def apply_play(s: PresidentState, seat: int, action: Play) -> None:
+    """A play with house rules on (the turn and phase are checked by the caller)."""
+    from .rules import _auto_pass, _end_hand, _next_active
+
+    mask, rank, count, run = check_play(s, seat, action)
+    house = s.house
+    k = s.top_count
+    if run:  # only plays of one rank trigger the house rules; a run ending on a top card still fouls
+        lo = mask_span(mask)[0]
+        same_rank, clears = False, False
+        top_card = (lo if s.rev else rank) == top_rank_in_effect(s)
+    else:
+        same_rank = bool(k) and rank == s.top_rank
+        top_card = is_top_card(s, rank)
+        clears = bool(house & EIGHT_CUT and rank == EIGHT) or bool(house & TWOS_CLEAR and rank == top_rank_in_effect(s))
+    h = s.hands[seat] & ~mask
+    s.hands[seat] = h
+    s.history.append((seat, mask))
+    if k:
+        s.trick.append((seat, mask))
+    else:
+        s.trick = [(seat, mask)]
+    s.top_rank = rank
+    s.top_count = count
+    s.last_seat = seat
+    s.passed = 0
+    effects: list[str] = []
+    if house & SUIT_LOCK and not s.lock and len(s.trick) >= 2 and not run:
+        nib = suits_of(mask, rank)
+        prev = s.trick[-2][1]
+        if suits_of(prev, _rank_of_mask(prev)) == nib:
+            s.lock = nib
+            effects.append("lock")
+    flipped = (count >= 4 and bool(house & RUN_REVOLUTION)) if run else (count == 4 and s.revolution)
+    if flipped:
+        s.rev = not s.rev
+    if rank == JACK and house & JACK_BACK and not run:
+        s.jback = not s.jback
+        s.rev = not s.rev
+        effects.append("jack" if s.jback else "jack-off")
+    ender = ""
+    if run:
+        pass
+    elif rank == EIGHT and house & EIGHT_CUT:
+        ender = "cut"
+    elif clears:
+        ender = "clear"
+    elif house & FOUR_BURN and sum(POP4[m >> (rank << 2) & 15] for _, m in s.trick) >= 4:
+        ender = "burn"
+    went_out = not h
+    if went_out:
+        s.out_mask |= 1 << seat
+        s.passing &= ~(1 << seat)
+        if house & NO_TOP_FINISH and top_card:
+            s.bottom.append(seat)
+            effects.append("foul")
+        else:
+            s.finished.append(seat)
+            if house & DOWNFALL and len(s.finished) == 1 and s.hand_no > 1:
+                pres = s.prev_finish[0]
+                if pres != seat and not s.out_mask >> pres & 1:
+                    s.out_mask |= 1 << pres
+                    s.passing &= ~(1 << pres)
+                    s.bottom.append(pres)
+                    effects.append(f"down:{pres}")
+        still_in = [i for i in range(s.n) if not s.out_mask >> i & 1]
+        if len(still_in) <= 1:
+            s.finished.extend(still_in)
+            s.out_mask = (1 << s.n) - 1
+            s.finished.extend(reversed(s.bottom))
+            s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects + ([ender] if ender else [])))
+            _end_hand(s)
+            return
+    if ender:
+        leader = seat if not went_out else _next_active(s, seat)
+        effects.append(ender)
+        effects.append(f"lead:{leader}")
+        end_trick(s)
+        s.turn = leader
+        s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects))
+        return
+    turn = _next_active(s, seat)
+    if same_rank and house & SAME_RANK_SKIP:
+        after = _next_active(s, turn)
+        if after != seat and after != turn:
+            effects.append(f"skip:{turn}")
+            turn = after
+    s.turn = turn
+    s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects))
+    _auto_pass(s)
+
+
+def end_trick(s: PresidentState) -> bool:
+    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays.
+    True when jack-back was in effect."""
+    s.trick = []
+    s.top_count = 0
+    s.top_rank = -1
+    s.passed = 0
+    s.passing = 0
+    s.lock = 0
+    if not s.jback:
+        return False
+    s.jback = False
+    s.rev = not s.rev
+    return True
