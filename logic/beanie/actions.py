@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from logic.game import PHASE_HAND_OVER, PHASE_PLAY, IllegalMove
 from logic.messages import t_msg
-from logic.options import OptionInfo, OptionSheet
+from logic.options import GAME, GAME_HEADING, OptionInfo, OptionSheet
 
 from . import sets as S
 from .sets import CODES, RANK
@@ -27,6 +27,7 @@ class BeanieConfig(BaseModel):
     rounds: int = Field(13, title="Rounds", json_schema_extra={"choices": list(range(1, 14))})
     beanie_value: int = Field(10, title="Beanie left in hand (points)", json_schema_extra={"choices": [10, 25]})
     reclaim_own: bool = Field(False, title="Reclaim your own Beanie")
+    last_turns: bool = False  # house rule: one last turn each after someone goes out
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "rounds": OptionInfo(t_msg("Rounds"), "game",
@@ -35,7 +36,10 @@ class BeanieConfig(BaseModel):
                                    help=t_msg("What a Beanie still in your hand costs when the round ends.")),
         "reclaim_own": OptionInfo(t_msg("Reclaim your own Beanie"), "game",
                                   help=t_msg("You may also swap a Beanie out of your own sets, not only others'.")),
-    })
+        "last_turns": OptionInfo(t_msg("Last turn each"), "house",
+                                 help=t_msg("When someone goes out, everyone else plays one more turn before the "
+                                            "round is scored.")),
+    }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 
     @field_validator("players")
     @classmethod
@@ -207,7 +211,7 @@ def legal_moves(state: BeanieState, seat: int) -> list[Any]:
     if nh > 1 or not first:
         out.extend(DISCARDS[c] for c in hand)
     if state.proposer < 0:
-        if not state.proposed:
+        if not state.proposed and state.out_seat < 0:
             out.append(PROPOSE)
     elif state.agreed[seat]:
         out.append(WITHDRAW)

@@ -139,6 +139,8 @@ class BeanieSpec:
         st.confirmed = [False] * ctx.n
         st.result = None
         st.message = None
+        st.last_turns = view["options"]["last_turns"]
+        st.out_seat = next((i for i, x in enumerate(view["seats"]) if "went out" in x["status"]), -1)
         return st
 
     def clone(self, state: BeanieState) -> BeanieState:

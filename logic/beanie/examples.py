@@ -67,3 +67,24 @@ EXAMPLES = (
          (2, Agree(), "Cai agrees too. Everyone has agreed: the round ends as a draw and all three count the "
                       "cards left in their hands."))),
 )
+
+def _last_turns(st: Any) -> Any:
+    st.last_turns = True
+    return st
+
+
+# Drawn on the rules page when the table plays the house rule named by the key (issue 52).
+HOUSE_EXAMPLES = {
+    "last_turns": Example(
+        "house-last-turns", "House rule: one last turn each",
+        "At this table going out does not end the round at once: everyone else plays one last turn.",
+        NAMES, lambda: _last_turns(position(["4S", "6H 7H 8H", "2C 3C 8D"], stock="KD QD JD 9S", stage="play")),
+        ((0, Discard("4S"), "Ana discards her last card: she is out, and Ben and Cai each get one last turn."),
+         (1, Draw("stock"), "Ben draws the 9♠."),
+         (1, Lay(("6H", "7H", "8H")), "He lays the run 6♥ 7♥ 8♥."),
+         (1, Discard("9S"), "He discards the 9♠: Ben is out on his last turn, so he scores 0 too."),
+         (2, Draw("stock"), "Cai draws the J♦."),
+         (2, Discard("JD"), "Cai discards it; his last turn is over and the round is scored: he pays for his "
+                            "2♣, 3♣ and 8♦.")),
+    ),
+}

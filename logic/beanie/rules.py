@@ -9,6 +9,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
+from logic.messages import t_msg
 
 from . import sets as S
 from .actions import (
@@ -70,6 +71,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.rounds = config.rounds
         st.beanie_value = config.beanie_value
         st.reclaim_own = config.reclaim_own
+        st.last_turns = config.last_turns
         st.seed = seed
         st.totals = [0] * n
         st.scorecard = []
@@ -261,8 +263,45 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         if not st.hands[seat]:
             st.turns_done[seat] += 1
             st.round_turns += 1
+            if st.last_turns:
+                self._went_out(st, seat)
+                return
             st.message = f"{seat_name(seat)} went out and wins round {st.round}!"
             self._end_round(st, seat)
+
+    def _went_out(self, st: BeanieState, seat: int) -> None:
+        """House rule "one last turn each": the round goes on until every other seat has had one more turn.
+        A seat that goes out on its last turn scores 0 too; the first to go out is the round's winner."""
+        if st.out_seat < 0:
+            st.out_seat = seat
+            st.proposer = -1  # an open end-round vote lapses: the round is ending anyway
+            st.agreed = [False] * st.players
+            st.message = f"{seat_name(seat)} went out: everyone else has one last turn."
+        else:
+            st.message = f"{seat_name(seat)} went out on their last turn."
+        self._pass_turn(st, seat)
+
+    def _pass_turn(self, st: BeanieState, seat: int) -> None:
+        """The turn goes to the next seat; with last turns running, the round ends when it comes back to the seat
+        that went out."""
+        n = st.players
+        st.turn = (seat + 1) % n
+        st.stage = STAGE_DRAW
+        st.drawn = -1
+        st.proposed = False
+        if st.out_seat >= 0 and st.turn == st.out_seat:
+            self._end_round(st, st.out_seat)
+            return
+        if not st.stock and len(st.discard) >= 2:
+            top = st.discard.pop()
+            st.stock = st.discard
+            st.reshuffles += 1
+            derive_rng(st.seed, st.round, "reshuffle", st.reshuffles).shuffle(st.stock)
+            st.discard = [top]
+            # the reshuffled cards are out of sight again: drop them from the public history
+            moved = set(st.stock)
+            st.taken = [[c for c in x if c not in moved] for x in st.taken]
+            st.thrown = [[c for c in x if c not in moved] for x in st.thrown]
 
     def _discard(self, st: BeanieState, seat: int, a: Discard) -> None:
         self._need_play_stage(st)
@@ -278,28 +317,19 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.turns_done[seat] += 1
         st.round_turns += 1
         if not hand:
+            if st.last_turns:
+                self._went_out(st, seat)
+                return
             st.message = f"{seat_name(seat)} discarded {SHOWN[c]} and went out: round {st.round} is theirs!"
             self._end_round(st, seat)
             return
         st.message = f"{seat_name(seat)} discarded {SHOWN[c]}."
-        n = st.players
-        st.turn = (seat + 1) % n
-        st.stage = STAGE_DRAW
-        st.drawn = -1
-        st.proposed = False
-        if not st.stock and len(st.discard) >= 2:
-            top = st.discard.pop()
-            st.stock = st.discard
-            st.reshuffles += 1
-            derive_rng(st.seed, st.round, "reshuffle", st.reshuffles).shuffle(st.stock)
-            st.discard = [top]
-            # the reshuffled cards are out of sight again: drop them from the public history
-            moved = set(st.stock)
-            st.taken = [[c for c in x if c not in moved] for x in st.taken]
-            st.thrown = [[c for c in x if c not in moved] for x in st.thrown]
+        self._pass_turn(st, seat)
 
     def _propose(self, st: BeanieState, seat: int, a: Propose) -> None:
         self._need_play_stage(st)
+        if st.out_seat >= 0:
+            raise IllegalMove(t_msg("Someone has gone out: the round ends after these last turns."))
         if st.proposer >= 0:
             raise IllegalMove("An end-round vote is already open.")
         if st.proposed:

@@ -100,6 +100,18 @@ The player who went out scores 0 for the round.
 - **Reclaim own Beanie**: off by default; when on, you may also steal Beanies from your own sets.
 - **Rounds**: 13 by default. A shorter game plays rounds 1 to N only (aces wild, then twos, ...).
 
+## House rules
+
+Off unless the host turns it on in the lobby (under **House rules**).
+
+- **Last turn each** (as in Five Crowns) — going out no longer ends the round at once. Everyone
+  else plays one more full turn (draw, play, discard), going on round the table, and then the round
+  is scored. Whoever went out first wins the round; anyone who also empties their hand on their last
+  turn scores 0 as well. *Example:* Ana, Ben and Cai are playing round 5. Ana discards her last card:
+  she is out. Ben draws, lays 6♥ 7♥ 8♥ and discards his last card — out too, 0 points. Cai draws,
+  cannot get rid of everything, discards, and the round is scored: Ana 0, Ben 0, Cai pays for the
+  cards he still holds.
+
 ## When the timer runs out
 
 If you have not drawn yet, the game draws from the stock for you (from the discard pile if the stock
@@ -137,6 +149,10 @@ The rule sheet leaves some points open. This is how Card Night settles them:
   your seat. Two timeouts in a row (with no move of your own in between) hand the seat to the
   computer, so a player who walked away does not hold up the table for a whole minute every turn.
 - **Ties** in the final standings share the place.
+- **Last turn each** (house rule): the end-round vote cannot be started during the last turns
+  (the round is ending anyway), and a vote that was open when someone went out lapses. The last turns
+  go on round the table from the player after the one who went out and stop when it is that player's
+  turn again.
 
 ## FAQ
 

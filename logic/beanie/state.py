@@ -29,6 +29,7 @@ class BeanieState:
         "round", "phase", "turn", "stage", "hands", "stock", "discard", "sets", "next_set_id",
         "laid", "turns_done", "drawn", "proposer", "agreed", "proposed", "round_turns", "reshuffles",
         "taken", "thrown", "totals", "scorecard", "confirmed", "result", "message",
+        "last_turns", "out_seat",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -61,6 +62,13 @@ class BeanieState:
         self.confirmed: list[bool] = []
         self.result: list[Any] | None = None
         self.message: str | None = None
+        self.last_turns = False  # house rule: after someone goes out, every other player has one last turn
+        self.out_seat = -1  # with last_turns: the seat that went out this round (-1: nobody yet)
+
+
+# House-rule fields and their standard values: a snapshot leaves them out while they are standard, so a
+# standard game's snapshot is as it always was and a snapshot saved before they existed still restores.
+HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1}
 
 
 def _copy_sets(sets: list[list[Any]]) -> list[list[Any]]:
@@ -101,6 +109,7 @@ def deal(st: BeanieState, rnd: int) -> None:
     st.taken = [[] for _ in range(n)]
     st.thrown = [[] for _ in range(n)]
     st.confirmed = [False] * n
+    st.out_seat = -1
     st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {seat_name(starter)} starts."
 
 
@@ -135,19 +144,22 @@ def clone_state(state: BeanieState) -> BeanieState:
     st.confirmed = state.confirmed[:]
     st.result = None if state.result is None else [state.result[0], state.result[1][:], state.result[2][:]]
     st.message = state.message
+    st.last_turns = state.last_turns
+    st.out_seat = state.out_seat
     return st
 
 
 def snapshot_state(state: BeanieState) -> dict[str, Any]:
     c = clone_state(state)
-    return {name: getattr(c, name) for name in BeanieState.__slots__}
+    return {name: getattr(c, name) for name in BeanieState.__slots__
+            if name not in HOUSE_DEFAULTS or getattr(c, name) != HOUSE_DEFAULTS[name]}
 
 
 def restore_state(data: dict[str, Any]) -> BeanieState:
     try:
         tmp = BeanieState.__new__(BeanieState)
         for name in BeanieState.__slots__:
-            setattr(tmp, name, data[name])
+            setattr(tmp, name, data.get(name, HOUSE_DEFAULTS[name]) if name in HOUSE_DEFAULTS else data[name])
         tmp.sets = [[int(s[0]), int(s[1]), int(s[2]), list(s[3]), list(s[4])] for s in data["sets"]]
         return clone_state(tmp)
     except (KeyError, TypeError, IndexError) as exc:

@@ -27,6 +27,7 @@ class BeanieVote(TypedDict):
 class BeanieOptions(TypedDict):
     beanie_value: int
     reclaim_own: bool
+    last_turns: bool  # house rule: one last turn each after someone goes out
 
 
 class BeanieSummaryRow(TypedDict):

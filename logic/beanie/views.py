@@ -25,7 +25,8 @@ and Beanie's own keys
   from the discard pile or stolen from the table) and that it discarded this round (cards shuffled back
   into the stock drop out of both lists)
 * ``round_turns``: turns completed this round; ``reshuffles``: times the stock was rebuilt this round;
-  ``hand_points``: the viewer's penalty if the round ended now; ``options``: {"beanie_value", "reclaim_own"}
+  ``hand_points``: the viewer's penalty if the round ended now;
+  ``options``: {"beanie_value", "reclaim_own", "last_turns"}
 * ``scorecard``: one list per finished round with the points of each seat
 """
 
@@ -77,7 +78,7 @@ def build_view(st: BeanieState, seat: int | None) -> BeanieView:
             status.append("first turn")
         if st.proposer >= 0:
             status.append("wants to end" if st.proposer == i else ("agreed to end" if st.agreed[i] else None))
-        if not playing and winner == i:
+        if (not playing and winner == i) or (playing and st.out_seat == i):
             status.append("went out")
         if st.phase == PHASE_HAND_OVER and st.confirmed[i]:
             status.append("ready")
@@ -144,7 +145,7 @@ def build_view(st: BeanieState, seat: int | None) -> BeanieView:
         "round_turns": st.round_turns,
         "reshuffles": st.reshuffles,
         "hand_points": S.hand_points(st.hands[viewer], wild, st.beanie_value) if viewer is not None else 0,
-        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own},
+        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own, "last_turns": st.last_turns},
         "scorecard": [list(r) for r in st.scorecard],
     }
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
-from logic.options import OptionInfo, OptionSheet
+from logic.options import GAME, GAME_HEADING, Clash, OptionInfo, OptionSheet
 from logic.rummy.melds import CODE, PRETTY, parse_code
 
 TARGETS = (0, 100, 200, 300, 500)
@@ -25,13 +25,27 @@ class RummyConfig(BaseModel):
     # links); new tables start with it on (RummyGame.table_defaults)
     first_draw: bool = Field(False, title="Draw for first deal",
                              description="Each player taps the deck to draw a card; the highest deals first")
+    # house rules (issue 52): all off = the standard game
+    top_card_only: bool = False  # only the top card of the discard pile may be taken (no digging)
+    keep_dug_card: bool = False  # a card dug from under the pile need not be used this turn
+    no_final_discard: bool = False  # you may go out by melding or laying off your last card
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "target": OptionInfo(t_msg("Race to"), "game",
                              help=t_msg("The match ends when a total reaches this score; 0 = no limit.")),
         "first_draw": OptionInfo(t_msg("Draw for first deal"), "game",
                                  help=t_msg("Each player taps the deck to draw a card; the highest card deals first.")),
-    })
+        "top_card_only": OptionInfo(
+            t_msg("Top card only"), "house",
+            help=t_msg("Only the top card of the discard pile may be taken: no digging.")),
+        "keep_dug_card": OptionInfo(
+            t_msg("Keep a dug card"), "house",
+            help=t_msg("A card taken from under the discard pile need not be melded or laid off this turn."),
+            clashes=(Clash(True, "top_card_only", True, t_msg("Needs digging: the top-card-only rule is on")),)),
+        "no_final_discard": OptionInfo(
+            t_msg("No final discard"), "house",
+            help=t_msg("You may go out by melding or laying off your last card, with no final discard.")),
+    }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 
     @field_validator("players")
     @classmethod
@@ -46,6 +60,12 @@ class RummyConfig(BaseModel):
         if v not in TARGETS:
             raise ValueError("the target score must be 100, 200, 300 or 500 (or 0 for no limit)")
         return v
+
+    @model_validator(mode="after")
+    def _house(self) -> RummyConfig:
+        if self.keep_dug_card and self.top_card_only:
+            raise ValueError("Keeping a dug card needs digging, which the top-card-only rule rules out")
+        return self
 
 
 # --- actions -------------------------------------------------------------------------------

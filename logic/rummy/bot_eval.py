@@ -24,7 +24,8 @@ class Seen:
     """The bot's picture of the game, built from one view."""
 
     __slots__ = ("seat", "n", "hand", "melds", "discard", "stock_count", "counts", "scores", "target",
-                 "must_use", "stage", "unseen", "known", "interest", "history", "table_cards", "pts", "took_top")
+                 "must_use", "stage", "unseen", "known", "interest", "history", "table_cards", "pts", "took_top",
+                 "top_only")
 
     def __init__(self, view: RummyView):
         seat = view["seat"]
@@ -52,6 +53,7 @@ class Seen:
         mu = view.get("must_use")
         self.must_use = parse_code(mu) if mu else -1
         self.stage = view.get("turn_stage")
+        self.top_only = "top_card_only" in (view.get("house_rules") or ())  # house rule: nobody may dig
         seen = table | set(self.hand) | set(self.discard)
         self.unseen = [c for c in range(52) if c not in seen]
         # memory from the public history
@@ -71,8 +73,8 @@ class Seen:
                 cs = [parse_code(c) for c in lay["cards"]]
                 known[s].difference_update(cs)
                 interest[s].extend(cs)
-            d = parse_code(h["discard"])
-            known[s].discard(d)
+            if h["discard"] is not None:
+                known[s].discard(parse_code(h["discard"]))
         self.known = known
         self.interest = interest
         self.history = view.get("history", [])
@@ -251,8 +253,9 @@ def _danger(d: int, seen: Seen, p: Params, rest: list[int]) -> float:
                 danger += w * (25.0 + POINTS[d] * 3)
             elif r - 1 in suited or r + 1 in suited:
                 danger += w * 5.0
-    if p.pile_danger:
-        # would the discard let the next player dig a ready-made meld out of the pile?
+    if p.pile_danger and not seen.top_only:
+        # would the discard let the next player dig a ready-made meld out of the pile? (not at a top-card-only
+        # table, where nobody digs)
         pile = seen.discard + [d]
         got = hand_melds(pile)
         for cards in got:

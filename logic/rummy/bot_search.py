@@ -23,7 +23,7 @@ from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, TAKE, layoff_action
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried
-from logic.rummy.state import DRAW, HAND_OVER, PENDING, PLAY, RummyState
+from logic.rummy.state import DRAW, HAND_OVER, HOUSE_OPTIONS, PENDING, PLAY, RummyState
 from logic.rummy.view_types import RummyTurn, RummyView
 from logic.search import GameSpec
 
@@ -121,6 +121,9 @@ class RummySpec(GameSpec):
         st.confirmed = [False] * n
         st.summary = None
         st.first_draw, st.first_drawn, st.first_draw_winner, st.message = [], [True] * st.n, 0, None
+        on = set(view["house_rules"])
+        for option, field in HOUSE_OPTIONS:
+            setattr(st, field, option in on)
         return st
 
     # --- moves -----------------------------------------------------------------------------
@@ -165,8 +168,9 @@ class RummySpec(GameSpec):
         if plan_play(hand + [top], melds)[0] > base or not st.stock:
             GAME.apply(st, seat, TAKE[top])
             return top
-        # dig when a buried card (among the last few) melds at once and the pickup pays
-        for i in range(len(disc) - 2, max(-1, len(disc) - 7), -1):
+        # dig when a buried card (among the last few) melds at once and the pickup pays (never at a top-card-only
+        # table)
+        for i in range(len(disc) - 2, max(-1, len(disc) - 7) if not st.top_only else len(disc) - 2, -1):
             c = disc[i]
             taken = disc[i:]
             if can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):

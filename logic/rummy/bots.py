@@ -159,6 +159,9 @@ class RummyBot:
     # after drawing
     def _play(self, seen: Seen, legal: list[RummyAction]) -> RummyAction:
         p = self.p
+        out = _going_out(seen, legal)
+        if out is not None:
+            return out
         _pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
         if _pts < 0:
             return UNDO if any(a.kind == "undo" for a in legal) else legal[0]
@@ -217,6 +220,16 @@ class RummyBot:
         h_disc = discard_choice(seen, self.p, [c for c in h_left if c != seen.must_use] or h_left, risk, live)
         out, hold = TurnPlan(tuple(steps), last), TurnPlan(tuple(h_steps), h_disc)
         return self._search(seen, [out, hold], out) is hold
+
+
+def _going_out(seen: Seen, legal: list[RummyAction]) -> RummyAction | None:
+    """House rule "go out without a discard": a legal meld or lay-off of every card left in the hand (the rules
+    offer one only under that rule) goes out at once."""
+    n = len(seen.hand)
+    for a in legal:
+        if isinstance(a, (Meld, LayOff)) and len(a.cards) == n:
+            return a
+    return None
 
 
 def make_bot(level: str, **search: Any) -> RummyBot:

@@ -21,6 +21,14 @@ def position(hands: list[str], *, stock: str = "", discard: str = "", current: i
     return GAME.restore(data)
 
 
+def _house(st: Any, **on: bool) -> Any:
+    """The position at a table playing these house rules (state field names: top_only, keep_dug,
+    no_final_discard)."""
+    for name, value in on.items():
+        setattr(st, name, value)
+    return st
+
+
 EXAMPLES = (
     Example(
         "dig", "Digging into the discard pile",
@@ -58,3 +66,33 @@ EXAMPLES = (
          (0, Commit(), "The hand is over. Ana melded everything in one turn, so her 45 points are doubled; Ben "
                        "loses the value of the cards still in his hand."))),
 )
+
+# Drawn on the rules page when the table plays the house rule named by the key (issue 52).
+HOUSE_EXAMPLES = {
+    "top_card_only": Example(
+        "house-top-card", "House rule: top card only",
+        "At this table nobody digs: only the top card of the discard pile may be taken.",
+        NAMES, lambda: _house(position(["7H 7D 2C KD", "2D 4H 8C JD"], stock="10C 2H 9S", discard="7S QH 5C"),
+                              top_only=True),
+        ((0, DrawStock(), "The 7♠ deep in the pile would make a set with Ana's 7s, but she may not dig for it: "
+                          "she draws from the stock."),
+         (0, Discard("KD"), "She discards the K♦."),
+         (0, Commit(), "Ben's turn: the 7♠ stays buried."))),
+    "keep_dug_card": Example(
+        "house-keep-dug", "House rule: keep a dug card",
+        "At this table a card dug from the discard pile does not have to be used the same turn.",
+        NAMES, lambda: _house(position(["7H 7D 2C KD", "2D 4H 8C JD"], stock="10C 2H 9S", discard="JC QH 5C"),
+                              keep_dug=True),
+        ((0, TakeDiscard("JC"), "Ana digs down to the J♣ and takes the Q♥ and 5♣ above it too, though the J♣ fits "
+                                "nothing yet."),
+         (0, Discard("KD"), "She keeps the J♣ for later and discards the K♦."),
+         (0, Commit(), "Ben's turn."))),
+    "no_final_discard": Example(
+        "house-no-final-discard", "House rule: go out without a discard",
+        "At this table you may go out by melding or laying off your last card.",
+        NAMES, lambda: _house(position(["5H 6H", "2D 4H 8C JD"], stock="10C 2H 9S", discard="7H"),
+                              no_final_discard=True),
+        ((0, TakeDiscard("7H"), "Ana takes the 7♥ from the discard pile."),
+         (0, Meld(("5H", "6H", "7H")), "She melds 5♥ 6♥ 7♥: her hand is empty, and no discard is needed."),
+         (0, Commit(), "After the short pause the hand is over: Ana went out without a discard."))),
+}

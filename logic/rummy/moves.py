@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
 from logic.rummy.actions import parse_card, parse_cards
 from logic.rummy.melds import (
     POINTS,
@@ -114,7 +115,11 @@ def apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
     i = disc.index(c)
     taken = disc[i:]
     buried = len(taken) > 1
-    if buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):
+    if buried and st.top_only:
+        raise IllegalMove(t_msg("House rule at this table: only the top card of the discard pile may be taken."))
+    if st.keep_dug:
+        buried = False  # house rule: a dug card may be kept, so nothing must be used
+    elif buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):
         raise IllegalMove(
             f"You can only dig down to the {PRETTY[c]} if you can meld it or lay it off this turn "
             "(and still keep a card to discard)."
@@ -139,7 +144,7 @@ def apply_meld(st: RummyState, seat: int, action: Any) -> None:
         if len(cards) < 3:
             raise IllegalMove("A meld needs at least three cards.")
         raise IllegalMove("Those cards are neither a set (same rank) nor a run (same suit, in sequence).")
-    if len(cards) >= len(hand):
+    if len(cards) >= len(hand) and not st.no_final_discard:
         raise IllegalMove("Keep at least one card: every turn ends with a discard.")
     mid = st.next_id
     st.undo.append(("m", mid, list(hand), 0))
@@ -148,6 +153,14 @@ def apply_meld(st: RummyState, seat: int, action: Any) -> None:
     cs = set(cards)
     st.hands[seat] = [c for c in hand if c not in cs]
     st.pts[seat] += sum(POINTS[c] for c in cards)
+    _out_without_discard(st, seat)
+
+
+def _out_without_discard(st: RummyState, seat: int) -> None:
+    """House rule "go out without a discard": an empty hand ends the turn as a discard would (the grace period,
+    then Commit goes out)."""
+    if not st.hands[seat]:
+        st.stage = PENDING
 
 
 def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
@@ -160,7 +173,7 @@ def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     if res is None:
         what = "set" if meld[2] == SET else "run"
         raise IllegalMove(f"{pretty(cards)} cannot be added to that {what} ({pretty(meld[6])}).")
-    if len(cards) >= len(hand):
+    if len(cards) >= len(hand) and not st.no_final_discard:
         raise IllegalMove("Keep at least one card: every turn ends with a discard.")
     st.undo.append(("l", idx, list(hand), [meld[4], meld[5], list(meld[6]), len(meld[7]), list(meld[8])], list(cards)))
     lo, hi, shown = res
@@ -170,6 +183,7 @@ def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     cs = set(cards)
     st.hands[seat] = [c for c in hand if c not in cs]
     st.pts[seat] += sum(POINTS[c] for c in cards)
+    _out_without_discard(st, seat)
 
 
 def apply_discard(st: RummyState, seat: int, action: Any) -> None:

@@ -93,6 +93,9 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         st.n = config.players
         st.target = config.target
         st.seed = seed
+        st.top_only = config.top_card_only
+        st.keep_dug = config.keep_dug_card
+        st.no_final_discard = config.no_final_discard
         st.scores = [0] * st.n
         st.summary = None
         # draw for first deal: each seat reveals a different card, highest wins
@@ -145,8 +148,10 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                 top = len(disc) - 1
                 for i in range(top, -1, -1):
                     c = disc[i]
-                    if i == top:
+                    if i == top or state.keep_dug:
                         out.append(TAKE[c])
+                    elif state.top_only:
+                        break
                     else:
                         taken = disc[i:]
                         if can_use_buried(c, hand + taken, len(hand) + len(taken), state.melds):
@@ -156,9 +161,11 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                 hand = state.hands[seat]
                 nh = len(hand)
                 out = []
-                if nh > 1:
+                # going out without a discard (house rule): the last cards may be melded or laid off
+                keep = 0 if state.no_final_discard else 1
+                if nh > keep:
                     for cards in hand_melds(hand):
-                        if len(cards) < nh:
+                        if len(cards) <= nh - keep:
                             a = MELD_CACHE.get(cards)
                             out.append(a if a is not None else meld_action(cards))
                     hs = None
@@ -224,6 +231,9 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         elif stage == PENDING:
             if kind == "commit":
                 apply_commit(st)
+            elif kind == "undo" and st.undo and st.undo[-1][0] != "d":  # out without a discard: undo that step
+                apply_undo(st, seat)
+                st.stage = PLAY
             elif kind == "undo":
                 apply_undo_discard(st, seat)
             else:

@@ -97,6 +97,25 @@ dealing new hands.
 - **Players**: 2 to 4.
 - **Target**: No limit (the default), 100, 200, 300 or 500 points.
 
+## House rules
+
+Each is off unless the host turns it on in the lobby (under **House rules**). Greyed-out choices
+say why they cannot be combined.
+
+- **Top card only** — no digging: only the top card of the discard pile may be taken.
+  *Example:* the pile reads 7♠ Q♥ 5♣ (5♣ on top) and you hold 7♥ 7♦. Under the standard rules you
+  could dig down to the 7♠ and meld your 7s; at this table you may take only the 5♣, or draw from
+  the stock.
+- **Keep a dug card** (needs digging, so not with *Top card only*) — you may dig down to any card
+  of the pile, and the card you dug for no longer has to be melded or laid off this turn.
+  *Example:* the pile reads J♣ Q♥ 5♣. You take the J♣ and the two cards above it even though the
+  J♣ fits nothing yet; you keep it for later and discard whatever you like.
+- **No final discard** (go out without a discard) — you may meld or lay off your last card; the hand then ends
+  without a final discard (the same short grace period follows, and Undo takes the last meld or
+  lay-off back during it). You may still go out by discarding, as usual. *Example:* after
+  drawing you hold 5♥ 6♥ 7♥ and nothing else. You meld the run, your hand is empty, and once the
+  grace period is over you have gone out.
+
 ## Controls
 
 - Tap the stock to draw from it, or tap a card in the discard pile to take it (plus everything
@@ -125,7 +144,12 @@ The rules we follow leave some points open. This is how Card Night settles them:
 - **A set** has at most four cards (there is only one deck).
 - **Several cards at once** may be laid off on one meld in a single move, as long as they fit.
 - **Going out** always means discarding your last card; you cannot end the hand by melding
-  everything.
+  everything (unless the table plays the house rule *No final discard*).
+- **House rules and the computer players**: with *Keep a dug card* the computer players still dig
+  only for a card they can use at once (keeping a dug card is allowed, not forced); with *No final
+  discard* they go out that way whenever a meld or lay-off of all their cards is there.
+- **Going out without a discard counts as going out**: the one-turn double applies just the same,
+  and the turn's log line says "went out without a discard".
 - **One-turn out** (double score) means you had melded and laid off nothing in earlier turns of
   that hand.
 - **Empty stock with a one-card discard pile**: there is nothing to reshuffle, so you must take

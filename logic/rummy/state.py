@@ -49,6 +49,9 @@ class RummyState:
         "first_draw_winner",
         "first_drawn",
         "message",
+        "top_only",
+        "keep_dug",
+        "no_final_discard",
     )
 
     # the fields' types, for the type checker (the slots above hold them)
@@ -81,9 +84,20 @@ class RummyState:
     first_drawn: list[bool]
     message: str | None
 
+    # house rules (issue 52), fixed for the match; kept out of a snapshot while off (see HOUSE)
+    top_only: bool
+    keep_dug: bool
+    no_final_discard: bool
+
     # field name -> kind for snapshot/restore
     _PLAIN = ("n", "target", "seed", "hand_no", "first_seat", "current", "stage", "next_id", "must_use", "drew",
               "turn_start_pts", "rebuilds", "stall", "first_draw_winner", "message")
+
+
+# House-rule fields: written to a snapshot only when on, so a standard game's snapshot is as it always was and
+# a snapshot saved before they existed restores with them off.
+HOUSE = ("top_only", "keep_dug", "no_final_discard")
+HOUSE_OPTIONS = (("top_card_only", "top_only"), ("keep_dug_card", "keep_dug"), ("no_final_discard", "no_final_discard"))
 
 
 def _deep_list(x: Any) -> Any:
@@ -161,7 +175,10 @@ def turn_text(entry: list[Any]) -> str:
         parts.append(f"melded {pretty(cards)}")
     for _mid, cards in laid:
         parts.append(f"laid off {pretty(cards)}")
-    parts.append(f"went out discarding the {PRETTY[disc]}" if out else f"discarded the {PRETTY[disc]}")
+    if disc < 0:
+        parts.append("went out without a discard")
+    else:
+        parts.append(f"went out discarding the {PRETTY[disc]}" if out else f"discarded the {PRETTY[disc]}")
     if len(parts) > 2:
         return ", ".join(parts[:-1]) + " and " + parts[-1]
     return " and ".join(parts)
@@ -170,6 +187,8 @@ def turn_text(entry: list[Any]) -> str:
 def clone_state(state: RummyState) -> RummyState:
     st = RummyState()
     for name in RummyState._PLAIN:
+        setattr(st, name, getattr(state, name))
+    for name in HOUSE:
         setattr(st, name, getattr(state, name))
     st.hands = [list(h) for h in state.hands]
     st.stock = list(state.stock)
@@ -210,6 +229,7 @@ def snapshot_state(state: RummyState) -> dict[str, Any]:
         first_draw=[CODE[c] for c in st.first_draw],
         first_drawn=list(st.first_drawn),
     )
+    data.update({name: True for name in HOUSE if getattr(st, name)})
     return data
 
 
@@ -217,6 +237,8 @@ def restore_state(data: dict[str, Any]) -> RummyState:
     st = RummyState()
     for name in RummyState._PLAIN:
         setattr(st, name, data[name])
+    for name in HOUSE:
+        setattr(st, name, bool(data.get(name, False)))
     st.hands = [[parse_code(c) for c in h] for h in data["hands"]]
     st.stock = [parse_code(c) for c in data["stock"]]
     st.discard = [parse_code(c) for c in data["discard"]]

@@ -36,7 +36,7 @@ class RummyTurn(TypedDict):
     took: list[str] | None  # None: drew from the stock; else the cards taken from the pile, deepest first
     melded: list[list[str]]
     laid_off: list[RummyLaidOff]
-    discard: str
+    discard: str | None  # None: went out without a discard (house rule)
     out: bool
 
 
@@ -84,3 +84,4 @@ class RummyView(CommonView):
     first_deal_draw: RummyFirstDealDraw
     history: list[RummyTurn]
     over: bool
+    house_rules: list[str]  # the house-rule options on at this table (RummyConfig names), [] for the standard game

@@ -31,6 +31,8 @@ Rummy extras:
   (None until everyone has drawn), "drawn": [bool per seat]}`` (the once-per-match draw that decides who
   plays first in hand 1). During the ``first-draw`` phase (``turn_stage`` "first-draw") the hand is not
   shown yet: ``hand`` is empty, card counts, stock and discard pile are 0 / empty.
+- ``house_rules``: the names of the house-rule options on at this table (``top_card_only``, ``keep_dug_card``,
+  ``no_final_discard``), ``[]`` for the standard game.
 - ``history``: this hand's committed turns, oldest first: ``{"seat", "took": None (stock) or
   [codes taken from the pile, deepest first], "melded": [[codes]], "laid_off": [{"meld",
   "cards"}], "discard", "out"}``. Bots use it as their memory.
@@ -46,7 +48,7 @@ from typing import Literal, cast
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
 from logic.rummy.rules import GRACE_SECONDS
-from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, HOUSE_OPTIONS, OVER, PENDING, STAGE_NAME, RummyState
 from logic.rummy.view_types import (
     RummyMeld,
     RummyPhase,
@@ -156,7 +158,7 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
             "took": None if took is None else _codes(took),
             "melded": [_codes(c) for c in melded],
             "laid_off": [{"meld": mid, "cards": _codes(cards)} for mid, cards in laid],
-            "discard": CODE[disc],
+            "discard": CODE[disc] if disc >= 0 else None,
             "out": out,
         })
 
@@ -193,4 +195,5 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
                             "drawn": list(st.first_drawn)},
         "history": history,
         "over": st.stage == OVER,
+        "house_rules": [opt for opt, field in HOUSE_OPTIONS if getattr(st, field)],
     }

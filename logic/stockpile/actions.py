@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator,
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
-from logic.options import Needs, OptionInfo, OptionSheet
+from logic.options import GAME, GAME_HEADING, Needs, OptionInfo, OptionSheet
 
 WILD = 0
 TOP = 12
@@ -58,6 +58,8 @@ class Config(BaseModel):
     stock_size: Literal["short", "standard"] = "standard"
     series: Literal["500", "single"] = "single"
     partners: bool = False
+    no_wild_on_own_discards: bool = False  # house rule: a wild may not be discarded onto your own discard piles
+    no_partner_piles: bool = False  # house rule: partners play only from their own stock and discard piles
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "stock_size": OptionInfo(t_msg("Stock size"), "game",
@@ -67,7 +69,14 @@ class Config(BaseModel):
         "partners": OptionInfo(t_msg("Partners"), "game",
                                help=t_msg("Play in teams of two with the player sitting opposite you."),
                                needs=(Needs("players", (4, 6), t_msg("Partners need 4 or 6 players"), value=True),)),
-    })
+        "no_wild_on_own_discards": OptionInfo(
+            t_msg("No wild discards"), "house",
+            help=t_msg("A wild may not be discarded: it has to be played onto a building pile.")),
+        "no_partner_piles": OptionInfo(
+            t_msg("Own piles only"), "house",
+            help=t_msg("You may not play from your partner's stock or discard piles."),
+            needs=(Needs("partners", (True,), t_msg("Only for a game with partners"), value=True),)),
+    }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 
     @field_validator("players", mode="before")
     @classmethod
@@ -102,6 +111,8 @@ class Config(BaseModel):
     def _partners(self) -> Config:
         if self.partners and self.players not in (4, 6):
             raise ValueError("Partners need 4 or 6 players")
+        if self.no_partner_piles and not self.partners:
+            raise ValueError("Keeping to your own piles is a rule for a game with partners")
         return self
 
     @property

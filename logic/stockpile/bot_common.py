@@ -57,14 +57,17 @@ def pile_fit(card: int, pile: list[int], empties: int) -> float:
     return -2.0 - 0.6 * (card - top)
 
 
-def tidy_discard(view: StockpileView, hand: list[int] | None = None) -> A.Discard:
-    """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy."""
+def tidy_discard(view: StockpileView, hand: list[int] | None = None, allowed: set[int] | None = None) -> A.Discard:
+    """Medium's discard: a high card, never a wild if avoidable, placed where the pile stays tidy (``allowed``: the
+    hand indices the table lets us discard, all by default)."""
     if hand is None:
         hand = [CARD_ORDER[c] for c in view["hand"]]
     piles = [[CARD_ORDER[c] for c in p] for p in view["discards"][viewer_seat(view)]]
     empties = sum(1 for p in piles if not p)
     best = None
     for i, c in enumerate(hand):
+        if allowed is not None and i not in allowed:
+            continue
         for p in range(4):
             score = pile_fit(c, piles[p], empties) + (0.15 * c if c != WILD else -20.0)
             if best is None or score > best[0]:
@@ -305,3 +308,27 @@ class ReachModel:
                 got.append(hits / len(self.hands))
             self.memo[key] = got
         return [(p[0], c) for p, c in zip(self.players, got, strict=True)]
+
+
+# --- house rules: keep a choice inside the legal list -------------------------------------------
+
+
+def keep_legal(view: StockpileView, legal: list[A.StockpileAction], chosen: A.StockpileAction) -> A.StockpileAction:
+    """``chosen`` when it is legal; otherwise the nearest sensible legal move. The planners model the standard
+    rules; a house rule (no wilds on your own discard piles, partners kept to their own piles) removes moves from
+    the legal list, and this turns a plan's step that the table forbids into the move it would be under the rule:
+    the tidiest allowed discard, else a stock play, else a play from the hand (a wild the rule keeps us from
+    discarding), else the first legal move."""
+    if chosen in legal or not legal:
+        return chosen
+    discards = by_kind(legal, A.Discard)
+    if type(chosen) is A.Discard and discards:
+        allowed = {d.hand_index for d in discards}
+        hand = [CARD_ORDER[c] for c in view["hand"]]
+        return tidy_discard(view, hand, allowed)
+    plays = by_kind(legal, A.Play)
+    for prefix in ("stock:", "discard:", "hand:"):
+        for p in plays:
+            if p.source.startswith(prefix):
+                return p
+    return discards[0] if discards else legal[0]

@@ -15,6 +15,7 @@ from logic.stockpile.bot_common import (
     chain_to_stock,
     common_move,
     direct_stock_play,
+    keep_legal,
     tidy_discard,
 )
 from logic.stockpile.hard import HardBot
@@ -45,7 +46,10 @@ class EasyBot:
 
     level = "easy"
 
-    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+        return keep_legal(view, legal, self._choose(view, legal))
+
+    def _choose(self, view: StockpileView, legal: list[Any]) -> Any:
         a = common_move(view, legal)
         if a is not None:
             return a
@@ -71,7 +75,10 @@ class MediumBot:
 
     level = "medium"
 
-    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+        return keep_legal(view, legal, self._choose(view, legal))
+
+    def _choose(self, view: StockpileView, legal: list[Any]) -> Any:
         a = common_move(view, legal)
         if a is not None:
             return a

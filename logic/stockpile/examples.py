@@ -12,6 +12,12 @@ NAMES = ("Ana", "Ben", "Cai", "Dot")
 DRAW = "4 4 4 4 4 4 4 4 4 4"  # (the next hands: only there so a new turn can be dealt)
 
 
+def _house(s: State, *, no_wild: bool = False, own: bool = False) -> State:
+    s.no_wild_discards = no_wild
+    s.own_piles_only = own
+    return s
+
+
 def ana_against_ben(hand: str, stock: str, builds: list[int]) -> State:
     """Two players, Ana to play with this hand and stock (its last card on top), Ben waiting."""
     return crafted(2, hands=[hand, ""], stocks=[stock, "6 6 8"], builds=builds, draw=DRAW)
@@ -47,3 +53,23 @@ EXAMPLES = (
          (0, Discard(0, 0), "She discards her 9, on her own discard pile."),
          (0, Commit(), "The turn moves on to Ben."))),
 )
+
+# Drawn on the rules page when the table plays the house rule named by the key (issue 52).
+HOUSE_EXAMPLES = {
+    "no_wild_on_own_discards": Example(
+        "house-no-wild", "House rule: no wilds on your discard piles",
+        "At this table a wild may not be discarded: it has to go on a building pile.",
+        NAMES[:2], lambda: _house(ana_against_ben("W 7 3 9 11", "10 8 6", [1, 0, 0, 0]), no_wild=True),
+        ((0, Discard(1, 0), "Ana would like to keep her wild back, so she ends her turn with the 7, not the wild."),
+         (0, Commit(), "Ben's turn. Ana still holds the wild for a later turn, when it can free her stock."))),
+    "no_partner_piles": Example(
+        "house-own-piles", "House rule: partners keep to their own piles",
+        "At this table you may not play from your partner's stock or discard piles. Ana and Cai play together.",
+        NAMES, lambda: _house(crafted(4, partners=True, hands=["9 10 12 2 4", "", "", ""],
+                                      stocks=["8 8 7", "6 6 6", "11 3 4", "6 7 8"], builds=[3, 0, 0, 0],
+                                      draw=DRAW), own=True),
+        ((0, Play("hand:4", 0), "Pile 1 shows 3. Cai's stock shows the 4, but Ana may not use it: she plays the "
+                                "4 from her own hand."),
+         (0, Discard(0, 0), "She discards her 9."),
+         (0, Commit(), "Ben's turn. Cai's 4 waits for his own turn (pile 1 now needs a 5)."))),
+}

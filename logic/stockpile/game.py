@@ -84,11 +84,11 @@ class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
             return A.COMMIT
         if state.stage == S.STAGE_HAND_OVER:
             return A.NEXT
-        from logic.stockpile import bots
+        from logic.stockpile import bot_common, bots
 
         v = V.view(state, seat)
-        if v["hand"]:
-            return bots.easy_discard(v)
+        if v["hand"] and any(type(a) is A.Discard for a in legal):
+            return bot_common.keep_legal(v, legal, bots.easy_discard(v))
         return bots.make_bot("easy").choose(v, legal, random.Random(0))
 
     def pending_commit(self, state: S.State) -> tuple[float, int, A.StockpileAction] | None:

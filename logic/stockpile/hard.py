@@ -31,7 +31,7 @@ from typing import Any
 
 from logic.stockpile import actions as A
 from logic.stockpile import reply
-from logic.stockpile.bot_common import WILD, TurnFacts, by_kind, common_move, direct_stock_play, pile_fit
+from logic.stockpile.bot_common import WILD, TurnFacts, by_kind, common_move, direct_stock_play, keep_legal, pile_fit
 from logic.stockpile.turn_plan import STOCK_PLAY, TurnPlanBot
 from logic.stockpile.view_types import StockpileView
 
@@ -83,7 +83,10 @@ class HardBot(TurnPlanBot):
         self.partner_lines = bool(weights.get("partner_lines", PARTNER_LINES))
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
 
-    def choose(self, view: StockpileView, legal: list[A.StockpileAction], rng: random.Random) -> A.StockpileAction:
+    def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
+        return keep_legal(view, legal, self._choose(view, legal, rng))
+
+    def _choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         if view["seat"] is None:
             return super().choose(view, legal, rng)
         if view["partners"] and not self.partner_lines:

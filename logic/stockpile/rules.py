@@ -16,9 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
 from logic.stockpile.actions import (
     BUILDS,
     COMMIT,
+    DISCARD,
     DISCARD_MASKS,
     DISCARD_PILES,
     DISCARDS_FOR,
@@ -48,6 +50,7 @@ from logic.stockpile.state import (
     State,
     deal_hands,
     fill_hand,
+    source_seats,
     team_seats,
 )
 
@@ -69,7 +72,7 @@ def to_move(s: State) -> tuple[int, ...]:
 
 def _has_play(s: State, seat: int) -> bool:
     needs = {len(b) + 1 for b in s.builds}
-    owners = team_seats(s, seat)
+    owners = source_seats(s, seat)
     for o in owners:
         st = s.stocks[o]
         if st and (st[-1] == WILD or st[-1] in needs):
@@ -107,7 +110,7 @@ def legal_actions(s: State, seat: int) -> list[Any]:
         masks[len(b1) + 1] |= 2
         masks[len(b2) + 1] |= 4
         masks[len(b3) + 1] |= 8
-        owners = (seat, (seat + s.players // 2) % s.players) if s.partners else (seat,)
+        owners = source_seats(s, seat)
         for o in owners:
             st = s.stocks[o]
             if st:
@@ -127,7 +130,10 @@ def legal_actions(s: State, seat: int) -> list[Any]:
             if m:
                 out.extend(HAND_MASKS[i][m])
         if hand:
-            out.extend(DISCARDS_FOR[len(hand)])
+            if s.no_wild_discards:
+                out.extend(a for i, c in enumerate(hand) if c != WILD for a in DISCARD[i])
+            else:
+                out.extend(DISCARDS_FOR[len(hand)])
         elif not out and not s.draw and not s.set_aside:
             if s.undo:
                 out.append(UNDO)
@@ -223,13 +229,16 @@ def _play(s: State, seat: int, action: Play) -> None:
     else:
         if owner >= s.players:
             raise IllegalMove("There is no such seat at this table.")
-        if owner != seat and not (s.partners and owner == (seat + s.players // 2) % s.players):
+        if owner != seat and s.own_piles_only and owner in team_seats(s, seat):
             if kind == SRC_STOCK:
-                raise IllegalMove(
-                    "You can only play from your own stock" + (" or your partner's." if s.partners else ".")
-                )
+                raise IllegalMove(t_msg("House rule at this table: you may not play from your partner's stock."))
+            raise IllegalMove(t_msg("House rule at this table: you may not play from your partner's discard piles."))
+        if owner not in source_seats(s, seat):
+            both = s.partners and not s.own_piles_only
+            if kind == SRC_STOCK:
+                raise IllegalMove("You can only play from your own stock" + (" or your partner's." if both else "."))
             raise IllegalMove(
-                "You can only play from your own discard piles" + (" or your partner's." if s.partners else ".")
+                "You can only play from your own discard piles" + (" or your partner's." if both else ".")
             )
         if kind == SRC_STOCK:
             src = s.stocks[owner]
@@ -288,6 +297,9 @@ def _discard(s: State, seat: int, action: Discard) -> None:
         raise IllegalMove("Pick a card from your hand to discard." if hand else "You have no card to discard.")
     if type(p) is not int or not 0 <= p < DISCARD_PILES:
         raise IllegalMove("Choose one of your four discard piles.")
+    if s.no_wild_discards and hand[i] == WILD:
+        raise IllegalMove(t_msg("House rule at this table: a wild may not go on your discard piles. "
+                                "Play it on a building pile."))
     card = hand.pop(i)
     s.discards[seat][p].append(card)
     s.undo.append((1, i, p))

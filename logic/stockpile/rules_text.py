@@ -49,6 +49,20 @@ and building piles score nothing, and nobody else scores for that deal.
   their stock runs out. The team shares one score: 25 plus 5 for each stock card left on the
   other teams.
 
+## House rules
+
+Each is off unless the host turns it on in the lobby (under **House rules**).
+
+- **No wild discards** (no wilds on your discard piles) — a wild may never be discarded: you end your turn with a
+  numbered card, and a wild you hold must sooner or later go on a building pile. If your hand is
+  nothing but wilds, you play them. *Example:* you hold ★, 7 and 3 and want to end your turn.
+  Tapping the ★ and then a discard pile is refused ("a wild may not go on your discard piles");
+  you discard the 7 instead and keep the ★ for your next turn.
+- **Own piles only** (partner games only) — you may no longer play from your
+  partner's stock or discard piles; each of you clears your own stock. Your team still wins when
+  both stocks are empty. *Example:* Cai's stock shows the 4 that pile 1 needs. Ana, his partner,
+  may not play it: Cai plays it himself on his turn, if the pile still needs a 4.
+
 ## Controls
 
 - Tap a card to pick it up (it lifts), then tap a glowing building pile to play it there. A
@@ -77,6 +91,11 @@ and building piles score nothing, and nobody else scores for that deal.
 - **A single deal with no winner** ends in a tie for everyone.
 - **The building piles show the number**, not the card: a wild on top reads as the number it
   stands for (with a ★).
+- **House rules.** With *No wild discards*, a hand of nothing but wilds is played
+  out onto the building piles (a wild always fits somewhere), so you are never stuck with a card
+  you may not discard. *Own piles only* covers both your partner's stock and
+  their discard piles, and a pass is allowed when nothing of your own can be played, even if your
+  partner's piles could.
 - **Partners' stocks.** Emptying your own stock while your partner still has cards is not a win;
   you keep playing your turns and helping from your partner's stock.
 

@@ -32,6 +32,7 @@ class State:
         "players", "partners", "series", "stock_cards", "seed", "deal", "stage", "turn", "first",
         "draw", "set_aside", "recycles", "builds", "stocks", "hands", "discards", "undo", "scores",
         "deal_points", "deal_winner", "waiting", "passes", "quiet", "stuck_deals", "last",
+        "no_wild_discards", "own_piles_only",
     )  # fmt: skip
 
     players: int
@@ -59,6 +60,8 @@ class State:
     quiet: int
     stuck_deals: int
     last: tuple[Any, ...] | None
+    no_wild_discards: bool  # house rule no_wild_on_own_discards
+    own_piles_only: bool  # house rule no_partner_piles: play only from your own stock and discard piles
 
 
 _LIST_FIELDS = ("draw", "set_aside")
@@ -66,6 +69,8 @@ _SCALARS = (
     "players", "partners", "series", "stock_cards", "seed", "deal", "stage", "turn", "first", "recycles",
     "deal_winner", "passes", "quiet", "stuck_deals",
 )  # fmt: skip
+
+_HOUSE = ("no_wild_discards", "own_piles_only")
 
 
 def clone(s: State) -> State:
@@ -95,6 +100,8 @@ def clone(s: State) -> State:
     c.quiet = s.quiet
     c.stuck_deals = s.stuck_deals
     c.last = s.last
+    c.no_wild_discards = s.no_wild_discards
+    c.own_piles_only = s.own_piles_only
     return c
 
 
@@ -112,6 +119,9 @@ def snapshot(s: State) -> dict[str, Any]:
     d["deal_points"] = s.deal_points[:]
     d["waiting"] = s.waiting[:]
     d["last"] = list(s.last) if s.last is not None else None
+    for key in _HOUSE:  # written only when on, so a standard game's snapshot is as it always was
+        if getattr(s, key):
+            d[key] = True
     return d
 
 
@@ -130,6 +140,8 @@ def restore(d: dict[str, Any]) -> State:
     s.deal_points = list(d["deal_points"])
     s.waiting = [bool(w) for w in d["waiting"]]
     s.last = tuple(d["last"]) if d["last"] is not None else None
+    for key in _HOUSE:
+        setattr(s, key, bool(d.get(key, False)))
     return s
 
 
@@ -138,6 +150,14 @@ def restore(d: dict[str, Any]) -> State:
 
 def partner_of(s: State, seat: int) -> int | None:
     return (seat + s.players // 2) % s.players if s.partners else None
+
+
+def source_seats(s: State, seat: int) -> tuple[int, ...]:
+    """Whose stock and discard piles ``seat`` may play from: its own, and its partner's unless the house rule
+    keeps partners to their own piles."""
+    if s.partners and not s.own_piles_only:
+        return (seat, (seat + s.players // 2) % s.players)
+    return (seat,)
 
 
 def team_of(s: State, seat: int) -> int:
@@ -163,6 +183,8 @@ def new_game(config: Config, seed: int) -> State:
     s.deal_points = [0] * config.players
     s.deal_winner = -1
     s.stuck_deals = 0
+    s.no_wild_discards = config.no_wild_on_own_discards
+    s.own_piles_only = config.no_partner_piles
     deal_hands(s)
     return s
 

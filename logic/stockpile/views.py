@@ -76,7 +76,7 @@ def view(s: S.State, seat: int | None) -> StockpileView:
     my_sources: list[int] = []
     playable: list[list[str]] = [[] for _ in range(A.BUILDS)]
     if seat is not None:
-        my_sources = list(S.team_seats(s, seat))
+        my_sources = list(S.source_seats(s, seat))
         if s.stage == S.STAGE_PLAY and seat == s.turn:
             for a in R.legal_actions(s, seat):
                 if type(a) is A.Play:

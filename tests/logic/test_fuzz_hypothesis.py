@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logic.registry import all_games
-from tests.logic.fuzz_support import OPTIONS, Fuzzer
+from tests.logic.fuzz_support import OPTIONS, Fuzzer, fit_options
 
 GAMES = {g.key: g for g in all_games()}
 # examples per game, sized so the whole file stays well under 40 s on a busy 2-core machine
@@ -21,11 +21,7 @@ EXAMPLES = {"president": 10, "rummy": 16, "beanie": 35, "stockpile": 25}
 def options_for(key: str) -> st.SearchStrategy[dict]:
     choices = OPTIONS.get(key, {})
     opts = st.fixed_dictionaries({name: st.sampled_from(values) for name, values in choices.items()})
-    if key == "stockpile":  # partners need 4 or 6 players
-        opts = opts.map(lambda o: {**o, "partners": o["partners"] and o["players"] in (4, 6)})
-    if key == "president":  # runs revolt needs runs and the revolution rule
-        opts = opts.map(lambda o: {**o, "run_revolution": o["run_revolution"] and o["runs"] and o["revolution"]})
-    return opts
+    return opts.map(lambda o: fit_options(key, o))  # switches whose needs are not met are turned off
 
 
 def test_every_game_is_fuzzed() -> None:
