@@ -188,7 +188,7 @@ def _rank_of_mask(mask: int) -> int:
 
 def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     """A play with house rules on (the turn and phase are checked by the caller)."""
-    from .rules import _auto_pass, _end_hand, _next_active
+    from .rules import auto_pass, end_hand, next_active
 
     mask, rank, count, run = check_play(s, seat, action)
     house = s.house
@@ -257,25 +257,25 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
             s.out_mask = (1 << s.n) - 1
             s.finished.extend(reversed(s.bottom))
             s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects + ([ender] if ender else [])))
-            _end_hand(s)
+            end_hand(s)
             return
     if ender:
-        leader = seat if not went_out else _next_active(s, seat)
+        leader = seat if not went_out else next_active(s, seat)
         effects.append(ender)
         effects.append(f"lead:{leader}")
         end_trick(s)
         s.turn = leader
         s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects))
         return
-    turn = _next_active(s, seat)
+    turn = next_active(s, seat)
     if same_rank and house & SAME_RANK_SKIP:
-        after = _next_active(s, turn)
+        after = next_active(s, turn)
         if after != seat and after != turn:
             effects.append(f"skip:{turn}")
             turn = after
     s.turn = turn
     s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects))
-    _auto_pass(s)
+    auto_pass(s)
 
 
 def end_trick(s: PresidentState) -> bool:

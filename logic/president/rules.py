@@ -106,7 +106,7 @@ def _give_options(h: int, k: int) -> list[Give]:
     return out
 
 
-def _next_active(s: PresidentState, seat: int) -> int:
+def next_active(s: PresidentState, seat: int) -> int:
     n = s.n
     out = s.out_mask
     seat = (seat + 1) % n
@@ -193,11 +193,11 @@ def _apply_play(s: PresidentState, seat: int, action: Play) -> None:
             s.finished.append(last)
             s.out_mask |= 1 << last
             s.last_event = ("play", seat, mask, flipped, went_out)
-            _end_hand(s)
+            end_hand(s)
             return
     s.last_event = ("play", seat, mask, flipped, went_out)
-    s.turn = _next_active(s, seat)
-    _auto_pass(s)
+    s.turn = next_active(s, seat)
+    auto_pass(s)
 
 
 def _apply_pass(s: PresidentState, seat: int) -> None:
@@ -206,10 +206,10 @@ def _apply_pass(s: PresidentState, seat: int) -> None:
     if not s.top_count:
         raise IllegalMove("You are leading, so you must play something")
     _pass(s, seat)
-    _auto_pass(s)
+    auto_pass(s)
 
 
-def _auto_pass(s: PresidentState) -> None:
+def auto_pass(s: PresidentState) -> None:
     """The turn has come round to seats that pass for this trick: each passes at once (the trick may end)."""
     while s.passing >> s.turn & 1 and s.top_count:
         _pass(s, s.turn, auto=True)
@@ -224,7 +224,7 @@ def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
     others = ~s.out_mask & ((1 << s.n) - 1) & ~(1 << last)
     if others & ~passed == 0:
         # everyone else still in has passed: the trick is over
-        leader = last if not s.out_mask >> last & 1 else _next_active(s, last)
+        leader = last if not s.out_mask >> last & 1 else next_active(s, last)
         s.trick = []
         s.top_count = 0
         s.top_rank = -1
@@ -236,14 +236,14 @@ def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
             s.last_event = ("pass", seat, 0, leader, "jack-end")
         return
     s.passed = passed
-    s.turn = _next_active(s, seat)
+    s.turn = next_active(s, seat)
     if s.turn == last and s.house:  # same-rank skip: the turn comes round to the play to beat before a skipped
-        s.turn = _next_active(s, last)  # seat has spoken; the one holding it cannot beat itself, so it moves on
+        s.turn = next_active(s, last)  # seat has spoken; the one holding it cannot beat itself, so it moves on
     if not auto:
         s.last_event = ("pass", seat, 0, -1)
 
 
-def _end_hand(s: PresidentState) -> None:
+def end_hand(s: PresidentState) -> None:
     n = s.n
     points = [0] * n
     for place, seat in enumerate(s.finished):

@@ -269,12 +269,12 @@ def apply_commit(st: RummyState) -> None:
     st.must_use = -1
     st.drew = 0
     if out:
-        _end_hand(st, seat)
+        end_hand(st, seat)
         return
     st.stall = 0 if (melded or laid) else st.stall + 1
     if st.stall >= (STALL_ROUNDS if st.rebuilds else STALL_ROUNDS_NO_REBUILD) * st.n:
         st.message += " Nobody has melded or laid off for too long: the hand ends with nobody out."
-        _end_hand(st, -1)
+        end_hand(st, -1)
         return
     st.current = (seat + 1) % st.n
     st.stage = DRAW
@@ -283,7 +283,7 @@ def apply_commit(st: RummyState) -> None:
         refill_stock(st)
 
 
-def _end_hand(st: RummyState, winner: int) -> None:
+def end_hand(st: RummyState, winner: int) -> None:
     """Score the hand. ``winner`` -1: the hand stalled and nobody went out."""
     one_turn = winner >= 0 and st.turn_start_pts == 0
     rows = []

@@ -164,7 +164,7 @@ def parse_action(table: Table, body: bytes) -> Any:
 
 
 
-def _guarded(fn: Any) -> Any:
+def guarded(fn: Any) -> Any:
     """Turn :class:`ApiError` into its JSON answer (FastAPI keeps the endpoint's signature for the docs)."""
 
     @functools.wraps(fn)
@@ -178,7 +178,7 @@ def _guarded(fn: Any) -> Any:
 
 
 @router.get("/tables/{code}", response_model=SeatView, responses=ERRORS, summary="The seat's view of the table")
-@_guarded
+@guarded
 async def get_table(code: str, request: Request) -> Any:
     table, seat = authorize(request, code)
     return await answer(table, seat)
@@ -188,7 +188,7 @@ async def get_table(code: str, request: Request) -> Any:
             summary="The seat's legal actions now (empty when it is not its turn)",
             description="After a timeout the computer plays for the seat; asking for the legal actions (or making a "
                         "move) takes the seat back.")
-@_guarded
+@guarded
 async def get_legal(code: str, request: Request) -> Any:
     table, seat = authorize(request, code)
     hub = runtime().hub
@@ -203,7 +203,7 @@ async def get_legal(code: str, request: Request) -> Any:
                         409: {"model": Problem, "description": "the rules refuse the move now (readable reason)"},
                         413: {"model": Problem, "description": f"the body is over {MAX_BODY} bytes"}},
              summary="Make one move; answers the new view")
-@_guarded
+@guarded
 async def post_action(code: str, request: Request) -> Any:
     table, seat = authorize(request, code)
     action = parse_action(table, await read_body(request))
@@ -222,7 +222,7 @@ async def post_action(code: str, request: Request) -> Any:
 
 @router.get("/tables/{code}/events", response_model=SeatView, responses=ERRORS,
             summary="Wait (long poll) until the table is past `after`, then answer the new view")
-@_guarded
+@guarded
 async def get_events(code: str, request: Request,
                      after: str | None = Query(None, description="required: the last version you have seen (an "
                                                                 "integer, -1 or more)",

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from logic.rule_cards import differences, standard_options
 from logic.table import Table
-from ui.seat_api.routes import ERRORS, _guarded, authorize, router
+from ui.seat_api.routes import ERRORS, authorize, guarded, router
 
 
 class HouseRule(BaseModel):
@@ -46,7 +46,7 @@ def table_rules(table: Table) -> TableRules:
 
 @router.get("/tables/{code}/rules", response_model=TableRules, responses=ERRORS,
             summary="The rules this table plays by (its options and the ones differing from the standard)")
-@_guarded
+@guarded
 async def get_rules(code: str, request: Request) -> Any:
     table, _seat = authorize(request, code)
     return table_rules(table)
