@@ -18,7 +18,8 @@ from ui.i18n.languages import TRANSLATED
 ROOT = Path(__file__).resolve().parents[2]
 # language -> texts rightly written as in English (the same word in that language)
 # (units and our own game names, kept as proper names in the Latin-script languages, in every language)
-EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV"}
+EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV",
+              "Daifugō", "{label}: {value}"}  # a proper name; a pair with nothing to translate
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},
