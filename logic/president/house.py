@@ -51,6 +51,7 @@ from .actions import (
     suits_of,
 )
 from .state import PresidentState
+from .trick import auto_pass, end_hand, end_trick, lay, next_active
 
 
 def lock_letters(lock: int) -> str:
@@ -188,8 +189,6 @@ def _rank_of_mask(mask: int) -> int:
 
 def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     """A play with house rules on (the turn and phase are checked by the caller)."""
-    from .rules import auto_pass, end_hand, next_active
-
     mask, rank, count, run = check_play(s, seat, action)
     house = s.house
     k = s.top_count
@@ -201,17 +200,7 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
         same_rank = bool(k) and rank == s.top_rank
         top_card = is_top_card(s, rank)
         clears = bool(house & EIGHT_CUT and rank == EIGHT) or bool(house & TWOS_CLEAR and rank == top_rank_in_effect(s))
-    h = s.hands[seat] & ~mask
-    s.hands[seat] = h
-    s.history.append((seat, mask))
-    if k:
-        s.trick.append((seat, mask))
-    else:
-        s.trick = [(seat, mask)]
-    s.top_rank = rank
-    s.top_count = count
-    s.last_seat = seat
-    s.passed = 0
+    h = lay(s, seat, mask, rank, count)
     effects: list[str] = []
     if house & SUIT_LOCK and not s.lock and len(s.trick) >= 2 and not run:
         nib = suits_of(mask, rank)
@@ -276,19 +265,3 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     s.turn = turn
     s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects))
     auto_pass(s)
-
-
-def end_trick(s: PresidentState) -> bool:
-    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays.
-    True when jack-back was in effect."""
-    s.trick = []
-    s.top_count = 0
-    s.top_rank = -1
-    s.passed = 0
-    s.passing = 0
-    s.lock = 0
-    if not s.jback:
-        return False
-    s.jback = False
-    s.rev = not s.rev
-    return True
