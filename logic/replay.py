@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from logic.game import AnyGame
+from logic.rummy.step_words import step_words
 from logic.view_types import TableView
 
 CHECKPOINT_EVERY = 16
@@ -36,8 +37,6 @@ def step_words_of(game: AnyGame) -> Callable[[Any, int, Any], str | None] | None
     end only: Rummy's turn is private until committed, so its log has one summary per turn; a replay lists each
     move once instead, with the same verbs (``logic/rummy/step_words.py``), and no summary besides."""
     if game.key == "rummy":
-        from logic.rummy.step_words import step_words
-
         return step_words
     return None
 

@@ -89,7 +89,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
 
     # --- table helpers ---------------------------------------------------------------------------
     def make_bot(self, level: str) -> Bot[BeanieView, BeanieAction]:
-        from .bots import make_bot
+        from .bots import make_bot  # lazy: computer players (and their search) load on first use
 
         return make_bot(level)
 
@@ -98,6 +98,6 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
     describe = staticmethod(describe_move)
 
     def rules_markdown(self) -> str:
-        from .rules_text import RULES_MARKDOWN
+        from .rules_text import RULES_MARKDOWN  # lazy: the long rules text loads on first use
 
         return RULES_MARKDOWN

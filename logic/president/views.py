@@ -51,10 +51,21 @@ from typing import Any, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .actions import HOUSE_BITS, RANK_LABELS, mask_codes, mask_span, rank_words, titles_for
+from .actions import (
+    HOUSE_BITS,
+    RANK_LABELS,
+    RUN_REVOLUTION,
+    RUNS,
+    mask_codes,
+    mask_span,
+    parse_play,
+    parse_run,
+    rank_words,
+    titles_for,
+)
 from .house import lock_letters
-from .rules import to_move
-from .state import PHASE_EXCHANGE, PresidentState
+from .rules import apply, to_move
+from .state import PHASE_EXCHANGE, PresidentState, clone
 from .view_types import (
     PresidentExchange,
     PresidentPhase,
@@ -301,8 +312,6 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
-        from .actions import RUN_REVOLUTION, RUNS, parse_play, parse_run
-
         try:
             mask, rank, count = parse_play(tuple(action.cards))
         except ValueError:
@@ -331,9 +340,6 @@ def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
 
 def _house_effects(s_before: PresidentState, seat: int, action: Any) -> str:
     """What the house rules made of a play, for the log (played on a copy)."""
-    from .rules import apply
-    from .state import clone
-
     s = clone(s_before)
     try:
         apply(s, seat, action)

@@ -16,8 +16,8 @@ from typing import Any
 from logic.beanie import GAME
 from logic.beanie.actions import Add, Discard, Draw, Lay, Star, Steal
 from logic.beanie.bot_eval import Ctx, has_partner
+from logic.beanie.bot_heuristic import HeuristicHardBot
 from logic.beanie.bot_search import BeanieSpec
-from logic.beanie.bots import HeuristicHardBot
 from logic.beanie.sets import RANK, RANK_PLURAL, parse_code, points
 from logic.beanie.state import STAGE_PLAY, BeanieState
 from logic.game import PHASE_PLAY

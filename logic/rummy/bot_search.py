@@ -22,7 +22,7 @@ from logic.rummy import GAME
 from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, TAKE, layoff_action, meld_action
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
-from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried
+from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried, parse_code
 from logic.rummy.state import DRAW, HAND_OVER, HOUSE_OPTIONS, PENDING, PLAY, RummyState
 from logic.rummy.view_types import RummyTurn, RummyView
 from logic.search import GameSpec
@@ -209,8 +209,6 @@ class RummySpec(GameSpec):
 
 
 def _codes_played(h: RummyTurn) -> Iterator[int]:
-    from logic.rummy.melds import parse_code
-
     for cards in h["melded"]:
         yield from (parse_code(c) for c in cards)
     for lay in h["laid_off"]:

@@ -32,8 +32,10 @@ from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, is_connected, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_race import going_out_loses, hold_back_plan
+from logic.rummy.bot_search import RummySpec, TurnPlan
 from logic.rummy.melds import CODE, POINTS, RANK, SUIT, parse_code
 from logic.rummy.view_types import RummyView
+from logic.search import SearchStats, clear_gain, search_choose
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -89,9 +91,6 @@ class RummyBot:
         ``prefer`` unless the best beats it by that many standard errors (``clear_gain``)."""
         if len(cands) == 1:
             return cands[0]
-        from logic.rummy.bot_search import RummySpec
-        from logic.search import SearchStats, clear_gain, search_choose
-
         stats = SearchStats()
         pick = search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
                              max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
@@ -213,8 +212,6 @@ class RummyBot:
         loses = going_out_loses(seen, sum(POINTS[c] for c in seen.hand if c != last))
         if not self.p.search or not loses:
             return loses  # going out that does not lose the match is taken without a search
-        from logic.rummy.bot_search import TurnPlan
-
         _pts, h_steps, h_left = held
         risk, live = discard_risk(seen, self.p), live_cards(seen, self.p)
         h_disc = discard_choice(seen, self.p, [c for c in h_left if c != seen.must_use] or h_left, risk, live)

@@ -45,6 +45,7 @@ from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here:
 from logic.rummy.state import (
     DRAW,
     FIRST_DEAL_DRAW,
+    GRACE_SECONDS,
     HAND_OVER,
     OVER,
     PENDING,
@@ -57,8 +58,8 @@ from logic.rummy.state import (
     turn_text,
 )
 from logic.rummy.view_types import RummyView
+from logic.rummy.views import build_view
 
-GRACE_SECONDS = 3.0
 FIRST_DRAW_SECONDS = 15.0  # a person who does not tap the deck for the first deal has it drawn for them
 PHASE_FIRST_DRAW = "first-draw"
 
@@ -261,10 +262,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         return restore_state(data)
 
     # --- presentation -----------------------------------------------------------------------
-    def view(self, state: RummyState, seat: int | None) -> RummyView:
-        from logic.rummy.views import build_view
-
-        return build_view(state, seat)
+    view = staticmethod(build_view)
 
     def describe(self, state_before: RummyState, seat: int, action: RummyAction) -> str | None:
         """Only the Commit is described (with the whole turn): before that, the turn is private."""
@@ -279,7 +277,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
 
     # --- table helpers ----------------------------------------------------------------------
     def make_bot(self, level: str) -> Bot[RummyView, RummyAction]:
-        from logic.rummy.bots import make_bot
+        from logic.rummy.bots import make_bot  # lazy: computer players (and their search) load on first use
 
         return make_bot(level)
 
@@ -301,13 +299,13 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return UNDO
-            from logic.rummy.bots import easy_discard
+            from logic.rummy.bots import easy_discard  # lazy: computer players load on first use
 
             return easy_discard(self.view(state, seat), discards)
         return legal[0]  # Commit, or Next hand
 
     def rules_markdown(self) -> str:
-        from logic.rummy.rules_text import RULES_MARKDOWN
+        from logic.rummy.rules_text import RULES_MARKDOWN  # lazy: the long rules text loads on first use
 
         return RULES_MARKDOWN
 

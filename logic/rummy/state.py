@@ -15,6 +15,7 @@ _json_loads = json.JSONDecoder().decode
 # turn stages (FIRST_DEAL_DRAW comes before hand 1 but is numbered last: "stage <= PENDING" means a hand is played)
 DRAW, PLAY, PENDING, HAND_OVER, OVER, FIRST_DEAL_DRAW = 0, 1, 2, 3, 4, 5
 STAGE_NAME = ("draw", "play", "pending", "hand-over", "over", "first-draw")
+GRACE_SECONDS = 3.0  # a finished turn waits this long (PENDING) for an undo before it is committed
 
 
 class RummyState:

@@ -47,8 +47,16 @@ from collections.abc import Iterable
 from typing import Literal, cast
 
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
-from logic.rummy.rules import GRACE_SECONDS
-from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, HOUSE_OPTIONS, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.state import (
+    FIRST_DEAL_DRAW,
+    GRACE_SECONDS,
+    HAND_OVER,
+    HOUSE_OPTIONS,
+    OVER,
+    PENDING,
+    STAGE_NAME,
+    RummyState,
+)
 from logic.rummy.view_types import (
     RummyMeld,
     RummyPhase,
