@@ -1,6 +1,6 @@
-"""Imports where they belong (issue 49). No import moved inside a function to dodge a circle in logic/ and storage/
-(a circle is broken by moving the shared piece): only the few deliberately lazy ones listed here, each with a
-``# lazy:`` comment saying why. And no module over 400 lines."""
+"""Imports where they belong and the runtime asked for at entry points only (issue 49). No import moved inside a
+function to dodge a circle in logic/ and storage/ (a circle is broken by moving the shared piece): only the few
+deliberately lazy ones listed here, each with a ``# lazy:`` comment saying why."""
 
 from __future__ import annotations
 
@@ -99,6 +99,36 @@ def test_the_check_sees_function_imports_and_skips_type_checking() -> None:
               "class A:\n    def g(self):\n        from logic.president import bots\n        import re\n")
     assert function_imports(source, "logic.president") == [
         (6, "logic.president.rules"), (11, "logic.president.bots"), (12, "re")]
+
+
+# the entry points: page functions (ui/pages), the table page's route, the seat API's routes, main.py and the
+# runtime itself. Everything below them is handed what it uses (the hub, the links, a store) by its entry point.
+RUNTIME_CALLERS = ("main.py", "ui/server/runtime.py", "ui/table/entry.py", "ui/seat_api/routes.py", "ui/pages/")
+
+
+def asks_for_the_runtime(source: str) -> bool:
+    """``runtime()`` called, or the function imported from ``ui.server.runtime``, anywhere in ``source``."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "runtime":
+            return True
+        if (isinstance(node, ast.ImportFrom) and node.module == "ui.server.runtime"
+                and any(a.name == "runtime" for a in node.names)):
+            return True
+    return False
+
+
+def test_only_entry_points_ask_for_the_runtime() -> None:
+    files = [ROOT / "main.py", *sorted((ROOT / "ui").rglob("*.py")), *sorted((ROOT / "storage").rglob("*.py")),
+             *sorted((ROOT / "logic").rglob("*.py"))]
+    callers = {str(p.relative_to(ROOT)) for p in files if asks_for_the_runtime(p.read_text())}
+    assert "ui/table/entry.py" in callers and "ui/pages/home.py" in callers
+    assert {c for c in callers if not c.startswith(RUNTIME_CALLERS)} == set()
+
+
+def test_the_runtime_check_sees_a_call_and_an_import() -> None:
+    assert asks_for_the_runtime("def f(ctx):\n    return runtime().hub\n")
+    assert asks_for_the_runtime("from ui.server.runtime import Runtime, runtime\n")
+    assert not asks_for_the_runtime("from ui.server.runtime import Runtime\ndef f(rt: Runtime):\n    return rt.hub\n")
 
 
 def test_no_module_over_400_lines() -> None:

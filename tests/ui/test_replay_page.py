@@ -9,7 +9,7 @@ from logic.registry import all_games
 from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.words import count
-from ui.server.finished import find_finished
+from ui.server.runtime import runtime
 
 GAMES = [g.key for g in all_games()]
 
@@ -24,7 +24,7 @@ async def test_the_replay_of_a_finished_game_steps_through_every_move(user: User
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game(game_key, pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     await user.open(f"/replay/{code}")
     await find(user, "replay")
     assert root_attr(user, "data-steps") == str(len(record["log"]))
@@ -63,7 +63,7 @@ async def test_a_code_that_does_not_replay_gets_a_clear_message(user: User) -> N
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game("rummy", pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     record["log"] = record["log"][:3] + [[0, {"kind": "meld", "cards": ["ZZ"]}]]  # damaged (the cache is the source)
     await open_with_status(user, f"/replay/{code}", 404)
     await user.should_see("cannot be replayed")
@@ -75,7 +75,7 @@ async def test_the_last_step_shows_the_final_standings_and_the_link_can_be_share
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game("stockpile", pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     await user.open(f"/replay/{code}")
     await find(user, "replay")
     assert not with_testid(user, "replay-standings")

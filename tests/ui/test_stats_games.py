@@ -17,7 +17,6 @@ from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.scorecard_png import render_scorecard, round_scores, scorecard_size
 from ui.components.share import share_text
 from ui.pages.stats import MIN_CHART_GAMES
-from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 GAMES = [g.key for g in all_games()]
@@ -33,7 +32,7 @@ async def test_a_finished_game_shows_in_stats_history_chart_and_share(user: User
     await user.open("/profile")
     pid, name, _emoji = player_of(user)
     code = finish_game(game_key, pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     assert record is not None and record["practice"] is True
 
     await user.open("/stats")

@@ -9,6 +9,8 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
+    # lazy: the pages load when the app registers them (main.py, after NiceGUI's storage path is set); importing
+    # one page (as a test does) loads this package without all the others
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
@@ -34,7 +36,7 @@ def register_pages() -> None:
     from ui.server import upkeep
     from ui.server.runtime import runtime
     from ui.shell import save_notice
-    from ui.table import page as table_page
+    from ui.table import entry as table_entry
     from ui.table.rule_examples import EXAMPLE_CSS
 
     nicegui_internals.install()
@@ -72,7 +74,7 @@ def register_pages() -> None:
     practice.register()  # /practice/<CODE>: play from a step of a finished game
     profile.register()
     rules.register()
-    table_page.register()
+    table_entry.register()  # /table/<CODE>
     link.register()  # link a device, stats and history, shared scorecards
     stats.register()
     seat_api.register()  # the seat API under /api/v1

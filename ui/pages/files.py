@@ -11,7 +11,7 @@ from ui.components.card_faces import CACHE_SECONDS, face_svg, faces_css
 from ui.components.scorecard_png import render_scorecard
 from ui.i18n import _
 from ui.i18n.viewer import speaking
-from ui.server.finished import find_finished, finished_start
+from ui.server.runtime import runtime
 
 
 def register() -> None:
@@ -53,7 +53,8 @@ def register_card_faces() -> None:
 def register_scorecards() -> None:
     @app.get("/share/{code}.png", include_in_schema=False)  # an image, not part of the seat API docs
     def scorecard(code: str, download: int = 0, lang: str = "") -> Response:  # lang: the sharing page's language
-        record = find_finished(code)
+        finished = runtime().finished
+        record = finished.find(code)
         if record is None:
             with speaking(lang):
                 text = _("No finished game with that code.")
@@ -62,5 +63,5 @@ def register_scorecards() -> None:
         if download:
             headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
         with speaking(lang):
-            png = render_scorecard(record, finished_start(record))
+            png = render_scorecard(record, finished.start(record))
         return Response(png, media_type="image/png", headers=headers)

@@ -25,7 +25,7 @@ from storage.archive import MainStore
 from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
-from storage.reports import app_version
+from storage.reports import ReportStore, app_version
 from ui.i18n import N_, _
 from ui.i18n.names import game_name
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
@@ -33,7 +33,6 @@ from ui.pages.host_tables import ago, live_tables, uptime
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
-from ui.table.report import report_store
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
@@ -205,7 +204,7 @@ def finished_games(main: MainStore) -> None:
 
 def reports_list() -> None:
     ui.label(_("Problem reports")).classes("text-lg font-bold q-mt-md")
-    found = report_store().all()
+    found = ReportStore(runtime().data_dir).all()
     if not found:
         ui.label(_("No reports.")).classes("text-grey-8").props("data-testid=host-no-reports")
         return
@@ -229,7 +228,7 @@ def confirm_delete(report_id: str) -> None:
         ui.label(_("Delete report {id}? It cannot be brought back.", id=report_id))
 
         def delete() -> None:
-            report_store().delete(report_id)
+            ReportStore(runtime().data_dir).delete(report_id)
             dialog.close()
             ui.navigate.reload()
 

@@ -16,6 +16,7 @@ from ui.i18n import _, ngettext, pgettext
 from ui.i18n.names import game_name
 from ui.pages.host_state import state_words
 from ui.server.idle_tables import ABANDONED_MINUTES, abandoned_practice, end_abandoned_practice
+from ui.server.runtime import runtime
 from ui.table.tv_link import open_tv_dialog
 
 PAGE_SIZE = 50
@@ -78,7 +79,9 @@ def table_row(hub: Any, t: Table) -> None:
             f"data-testid=host-table-state-{t.code} data-state={state}")
         ui.label(last_move(t)).classes("text-sm")
         ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
-        ui.button(pgettext("television", "TV"), icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
+        links = runtime().links
+        ui.button(pgettext("television", "TV"), icon="tv",
+                  on_click=lambda t=t: open_tv_dialog(t.code, None, links)).props(
             f"outline dense data-testid=btn-host-tv-{t.code}")
         ui.button(pgettext("end a table", "End"), icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
             f"outline dense color=negative data-testid=btn-host-end-{t.code}")

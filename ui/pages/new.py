@@ -28,6 +28,7 @@ from ui.i18n.viewer import tr
 from ui.seat_api.auth import keep_for_reveal, new_token
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
+from ui.server.services import rule_card_store
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
@@ -60,7 +61,8 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     # card=<id>: the rule card's options (issue 52); with no bots= it opens a lobby for friends, not practice
     practice = "card" not in params or "bots" in params
     if "card" in params:
-        options = {**card_for_game(game_key, params["card"]).options, **options}
+        card = card_for_game(game_key, params["card"], rule_card_store(runtime().hub.data_dir))
+        options = {**card.options, **options}
     config = game.make_config(**options)  # a readable ValueError for bad options, e.g. players=abc
     level = params.get("level")
     if level is not None and level not in game.bot_levels:

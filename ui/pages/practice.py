@@ -24,7 +24,6 @@ from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.i18n import N_, _, viewer_language
 from ui.i18n.names import level_name
 from ui.pages.new import too_many_tables
-from ui.server.finished import find_finished
 from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
@@ -44,7 +43,7 @@ def practice_link(code: str, step: int, seat: int, level: str, exact: bool) -> s
 def create_from_query(code: str, params: dict[str, str]) -> str:
     """Check the link and make the table; ``LookupError`` for a code without a finished game, ``ValueError`` with
     a readable message for the rest."""
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     if record is None:
         raise LookupError(_("No finished game with code {code} — check the link, or open a game from your stats.",
                 code=code))

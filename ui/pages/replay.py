@@ -20,7 +20,6 @@ from ui.i18n import _
 from ui.i18n.names import game_name
 from ui.pages import ASSETS
 from ui.pages.replay_review import ReplayReview
-from ui.server.finished import find_finished
 from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status
@@ -80,7 +79,7 @@ def register() -> None:
     @ui.page("/replay/{code}")
     def replay_page(code: str) -> None:
         code = code.strip().upper()[:12]
-        record = find_finished(code)
+        record = runtime().finished.find(code)
         replay = replay_of(record) if record is not None else None
         if record is None or replay is None:
             not_found_page(_("No finished game with code {code} to replay — check the link, or open a game from "

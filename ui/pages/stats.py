@@ -19,7 +19,6 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import date, num, percent
 from ui.pages.stats_accuracy import accuracy_section
 from ui.pages.stats_rules import ANY, STANDARD, by_rules, no_standard_games, rules_filter
-from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import not_found_page
@@ -56,7 +55,7 @@ def register() -> None:
 
     @ui.page("/stats/game/{code}")
     def game_page(code: str) -> None:
-        record = find_finished(code)
+        record = runtime().finished.find(code)
         if record is None:
             not_found_page(_("Finished game"), _("No finished game with code {code}.", code=code[:12].upper()),
                     _("Your stats"),
@@ -207,7 +206,7 @@ def history_row(row: dict[str, Any]) -> None:
 
 def game_detail(record: dict[str, Any]) -> None:
     players = record.get("players") or []
-    start = finished_start(record)
+    start = runtime().finished.start(record)
     rounds = round_scores(record, start)
     scores, places = record.get("scores") or [], record.get("places") or []
     ui.label(f"{game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}").classes(
@@ -222,7 +221,7 @@ def game_detail(record: dict[str, Any]) -> None:
                 ui.label(points(scores[seat]) if seat < len(scores) else "?").classes("num")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
-        review_summary_for_record(record, you=mine[0] if mine else None)
+        review_summary_for_record(runtime().hub.reviews, record, you=mine[0] if mine else None)
     with ui.row().classes("gap-2"):
         share_buttons(record, start)
         ui.button(_("Watch the replay"), icon="smart_display",

@@ -31,8 +31,7 @@ from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me
 from ui.table.at_this_table import differences_key, table_differences, value_text
-from ui.table.lobby import invite_url
-from ui.table.page import guarded_table, not_found
+from ui.table.entry import guarded_table, not_found
 from ui.table.seats import seat_badge
 from ui.table.still import StillContext
 from ui.table.summary import hand_summary, standings
@@ -155,7 +154,7 @@ class TvPage:
 
     def lobby(self) -> None:
         t = self.table
-        url = invite_url(t.code)
+        url = runtime().links.table(t.code)
         with ui.element("div").classes("tv-lobby"):
             with ui.element("div").classes("tv-join"):
                 ui.label(_("Join on your phone")).classes("tv-big")
@@ -201,7 +200,7 @@ class TvPage:
             return
         with ui.element("div").classes("tv-summary"):
             if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
-                standings(self.ctx, actions=False)
+                standings(self.ctx, None)
             elif t.phase() == "hand-over":
                 hand_summary(self.ctx)
 

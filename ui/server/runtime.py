@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from logic.replay import Replay
 from storage.archive import MainStore
@@ -20,11 +19,14 @@ from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from ui.guards.code_guard import CodeGuard
 from ui.guards.connection_guard import ConnectionGuard
+from ui.seat_api.auth import Reveals
 from ui.server.archiver import Archiver, wall_date
+from ui.server.finished import FinishedGames
 from ui.server.hub import Hub
 from ui.server.registry import TableRegistry
 from ui.server.reviews import ReviewRunner
 from ui.server.saving import SavePipeline
+from ui.server.services import Links, TableServices
 
 
 def build_hub(data_dir: Path, clock: Callable[[], float] = time.monotonic, inline_bots: bool = False,
@@ -60,14 +62,27 @@ class Runtime:
     redraw_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)  # code -> pages' force-redraw
 
     # what pages and routes keep between requests, fresh with every server (and every test's): no module-level stores
-    finished_records: dict[str, dict[str, Any]] = field(default_factory=dict)  # ui/server/finished.py
-    program_reveals: dict[tuple[str, str], dict[int, str]] = field(default_factory=dict)  # ui/seat_api/auth.py
+    finished: FinishedGames = field(init=False)  # finished records, cached (ui/server/finished.py)
+    program_reveals: Reveals = field(default_factory=dict)  # ui/seat_api/auth.py
     host_fails: dict[str, tuple[int, float]] = field(default_factory=dict)  # ui/pages/host_access.py
     link_failures: deque[float] = field(default_factory=deque)  # ui/pages/link.py
     replays: dict[tuple[str, int], Replay] = field(default_factory=dict)  # ui/pages/replay.py
     backup_tokens: dict[str, float] = field(default_factory=dict)  # ui/pages/host.py: one-time download tokens
     backup_lock: threading.Lock = field(default_factory=threading.Lock)  # ui/pages/host.py: one backup at a time
     mdns_url: Callable[[], str | None] = lambda: None  # the announced name's URL (ui/net/mdns.py), set by main.py
+
+    def __post_init__(self) -> None:
+        self.finished = FinishedGames(self.hub.main, self.hub.starts)
+
+    @property
+    def links(self) -> Links:
+        """Where this server is reached (its announced name read at each use: main.py sets it after start)."""
+        return Links(self.host, self.port, lambda: self.mdns_url())
+
+    def table_services(self) -> TableServices:
+        """What a live table page's parts use of the server (handed to the page by its entry point)."""
+        return TableServices(self.hub, self.links, self.finished, self.program_reveals,
+                             self.on_forced_redraw if self.test_hooks else None)
 
     def on_forced_redraw(self, code: str, redraw: Callable[[], None]) -> Callable[[], None]:
         """With test hooks on: ``redraw`` runs when a test asks to redraw the pages of table ``code``."""

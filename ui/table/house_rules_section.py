@@ -12,32 +12,33 @@ from logic.game import AnyGame
 from logic.messages import t_msg
 from logic.rule_cards import CardError, house_rule_sections
 from ui.i18n.viewer import _, tr
-from ui.server.runtime import runtime
+from ui.server.hub import Hub
+from ui.server.services import rule_card_store
 from ui.table.at_this_table import value_text
 from ui.table.rule_card_links import card_for_game, card_options
 
 CODE_MAX = 12
 
 
-def rules_source(game: AnyGame, card_id: str | None,
-                 code: str | None) -> tuple[str, dict[str, Any], str | None] | None:
+def rules_source(game: AnyGame, card_id: str | None, code: str | None,
+                 hub: Hub) -> tuple[str, dict[str, Any], str | None] | None:
     """(what the rules follow, the full options, a shipped card's line on where it is played) for the page's query;
     None for the standard rules. A CardError for a card or table that cannot be used."""
     if card_id:
-        card = card_for_game(game.key, card_id)
+        card = card_for_game(game.key, card_id, rule_card_store(hub.data_dir))
         return tr(card.name), card_options(game, card), tr(card.where) if card.where is not None else None
     if code:
-        table = runtime().hub.registry.tables.get(code.strip().upper()[:CODE_MAX])
+        table = hub.registry.tables.get(code.strip().upper()[:CODE_MAX])
         if table is None or table.game_key != game.key:
             raise CardError(t_msg("There is no open table {code} of this game on this server.", code=code[:CODE_MAX]))
         return _("Table {code}", code=table.code), dict(table.options), None
     return None
 
 
-def house_rules_section(game: AnyGame, card_id: str | None, code: str | None) -> None:
+def house_rules_section(game: AnyGame, card_id: str | None, code: str | None, hub: Hub) -> None:
     """Draw the section (or a clear message when the card or table cannot be found; the standard rules follow)."""
     try:
-        source = rules_source(game, card_id, code)
+        source = rules_source(game, card_id, code, hub)
     except CardError as exc:
         ui.label(tr(exc.message)).classes("text-negative").props("data-testid=rules-card-error role=alert")
         return

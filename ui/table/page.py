@@ -17,15 +17,11 @@ from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
-from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.i18n.viewer import tr
-from ui.server.presence import KEEP_ASLEEP_PAGE_S
-from ui.server.runtime import runtime
+from ui.server.services import TableServices
 from ui.shell.frame import frame
-from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
 from ui.table.dialogs import TableDialogs
-from ui.table.entry import guarded_table, not_found
 from ui.table.hand import HandBar
 from ui.table.lobby import LobbyState, lobby_view
 from ui.table.program_tokens import take_new_tokens, token_banner
@@ -44,9 +40,10 @@ class TablePage:
     """One browser's table page: its parts (regions) and their upkeep after every change. What the parts draw from
     and act through is the page's :class:`ui.table.seat_context.SeatContext`."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, services: TableServices) -> None:
         self._table = table
-        self.hub = runtime().hub
+        self.services = services
+        self.hub = services.hub
         self.client = ui.context.client
         self.ctx = SeatContext(table, self.hub, me(), user_store(), self.client)
         ctx = self.ctx
@@ -54,8 +51,8 @@ class TablePage:
         self.hand = ctx.bar = HandBar(ctx, self.screen)
         ctx.on_local_change = self.update_regions
         self.dialogs = TableDialogs(ctx)
-        self.lobby = LobbyState(table, set_me=ctx.set_me)
-        self.top = TopBar(ctx, self.dialogs, self.lobby.presence, self.client)
+        self.lobby = LobbyState(table, services, set_me=ctx.set_me)
+        self.top = TopBar(ctx, self.dialogs, self.lobby.presence, self.client, services)
         self.sounds = TableSounds()
         self.last_notice = table.notice_seq
         self.root: ui.element | None = None
@@ -72,8 +69,8 @@ class TablePage:
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self._table.game.title, full_width=True, header=not distraction_free):
-            take_new_tokens(self.ctx, self.lobby.tokens)
-            token_banner(self.ctx, self.lobby.tokens)
+            take_new_tokens(self.ctx, self.lobby.tokens, self.services.program_reveals)
+            token_banner(self.ctx, self.lobby.tokens, self.services.links)
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self._table.game_key
@@ -91,8 +88,8 @@ class TablePage:
         self.client.on_delete(unsubscribe)
         self.client.on_connect(self.catch_up)
         self.hub.presence.attach(self._table, self.client, self.ctx.me.player_id)
-        if runtime().test_hooks:
-            self.client.on_delete(runtime().on_forced_redraw(self._table.code, self.force_redraw))
+        if self.services.forced_redraw is not None:
+            self.client.on_delete(self.services.forced_redraw(self._table.code, self.force_redraw))
 
     def force_redraw(self) -> None:
         """Redraw the hand, the action bar and the middle now, replacing their elements (tests only)."""
@@ -259,7 +256,7 @@ class TablePage:
         if not self.in_game():
             return
         if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
-            standings(self.ctx)
+            standings(self.ctx, self.services)
             if self.screen is not None and t.state is not None:
                 self.screen.results()
         elif t.phase() == "hand-over":
@@ -270,18 +267,3 @@ class TablePage:
             with ui.column().classes("w-full items-center gap-1"):
                 self.screen.middle()
 
-
-def register() -> None:
-    # a wrong code's answer waits its turn in line (ui/guards/code_guard.py): up to MISS_QUEUE_LIMIT seconds.
-    # A page whose socket dropped is kept for minutes, so a phone that slept comes back to it without a reload
-    # (NiceGUI resends what it missed); while it is down it draws nothing (TablePage.on_change)
-    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10, reconnect_timeout=KEEP_ASLEEP_PAGE_S)
-    async def table_page(code: str) -> None:
-        code = code.strip().upper()
-        table = await guarded_table(code)
-        if isinstance(table, Table):
-            TablePage(table).build()
-            return
-        answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
-        with frame("Table not found"):
-            not_found(code, too_many=table == TOO_MANY)
