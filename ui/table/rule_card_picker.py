@@ -152,22 +152,30 @@ class RuleCardPicker:
         pid = self.ctx.me.player_id
         self.ctx.act(lambda tb, now: apply_options(tb, pid, options))
 
+    def keep(self, name: str, options: dict[str, Any], done: str) -> RuleCard | None:
+        """Save a card of the viewer's and say ``done``; None (and why, to the viewer) when it is refused."""
+        try:
+            card = self.services.rule_cards().save(self.ctx.me.player_id, self.table.game_key, name, options,
+                                                   now=time.time())
+        except CardError as exc:
+            self.refuse(tr(exc.message))
+            return None
+        except CardLimit:
+            self.refuse(_("You keep too many rule cards: remove one first."))
+            return None
+        ui.notify(done, position="top")
+        self.redraw()
+        return card
+
     def save(self, name: str) -> None:
         t = self.table
         try:
             clean = clean_name(name)
-            card = self.services.rule_cards().save(self.ctx.me.player_id, t.game_key, clean,
-                                                   differing(t.game.config_model, t.options, t.game.table_defaults),
-                                                   now=time.time())
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
-        except CardLimit:
-            self.refuse(_("You keep too many rule cards: remove one first."))
-            return
-        ui.notify(_("Saved as {name}.", name=clean), position="top")
-        self.redraw()
-        self.share(card)
+        options = differing(t.game.config_model, t.options, t.game.table_defaults)
+        self.share(self.keep(clean, options, _("Saved as {name}.", name=clean)))
 
     def share(self, card: RuleCard | None) -> None:
         if card is None:
@@ -199,16 +207,12 @@ class RuleCardPicker:
         raw = await e.file.read()
         try:
             name, options = parse_card_file(raw, t.game_key, t.game.config_model, t.game.table_defaults)
-            card = self.services.rule_cards().save(self.ctx.me.player_id, t.game_key, name, options,
-                                                   now=time.time())
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
-        except CardLimit:
-            self.refuse(_("You keep too many rule cards: remove one first."))
+        card = self.keep(name, options, _("Imported {name}.", name=name))
+        if card is None:
             return
-        ui.notify(_("Imported {name}.", name=name), position="top")
-        self.redraw()
         pid = self.ctx.me.player_id
         full = card_options(t.game, card)
         self.ctx.act(lambda tb, now: apply_options(tb, pid, full))

@@ -21,14 +21,22 @@ def stage(ctx: TableContext[RummyView], view: RummyView) -> str | None:
     return view["turn_stage"]
 
 
-def meld_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
+def turn_refusal(ctx: TableContext[RummyView], view: RummyView) -> str | None:
+    """Why no card can be played now (not my turn, still to draw, already discarded); None in my play stage."""
     now = stage(ctx, view)
     if now is None:
-        return None, "Not your turn"
+        return "Not your turn"
     if now == "draw":
-        return None, "Draw first"
+        return "Draw first"
     if now == "pending":
-        return None, "You have discarded"
+        return "You have discarded"
+    return None
+
+
+def meld_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
+    refusal = turn_refusal(ctx, view)
+    if refusal is not None:
+        return None, refusal
     if not cards:
         return None, "Select 3 or more cards to meld"
     if len(cards) < 3:
@@ -48,13 +56,9 @@ def layoff_targets(ctx: TableContext[RummyView], view: RummyView, cards: list[st
 
 def layoff_reason(ctx: TableContext[RummyView], view: RummyView, cards: list[str], targets: list[int]
                   ) -> str | None:
-    now = stage(ctx, view)
-    if now is None:
-        return "Not your turn"
-    if now == "draw":
-        return "Draw first"
-    if now == "pending":
-        return "You have discarded"
+    refusal = turn_refusal(ctx, view)
+    if refusal is not None:
+        return refusal
     if not view["melds"]:
         return "No melds on the table yet"
     if not cards:
@@ -67,13 +71,9 @@ def layoff_reason(ctx: TableContext[RummyView], view: RummyView, cards: list[str
 
 
 def discard_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
-    now = stage(ctx, view)
-    if now is None:
-        return None, "Not your turn"
-    if now == "draw":
-        return None, "Draw first"
-    if now == "pending":
-        return None, "You have discarded"
+    refusal = turn_refusal(ctx, view)
+    if refusal is not None:
+        return None, refusal
     if view["must_use"]:
         return None, f"Meld the {pretty(view['must_use'])} you took first"
     if len(cards) != 1:
