@@ -81,7 +81,8 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
             return None
         return Outcome.from_scores(list(state.totals), lower_is_better=True)
 
-    view = staticmethod(build_view)
+    def view(self, state: BeanieState, seat: int | None) -> BeanieView:
+        return build_view(state, seat)
 
     clone = staticmethod(clone_state)
     snapshot = staticmethod(snapshot_state)
@@ -95,7 +96,8 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
 
     timeout_action = staticmethod(timeout_default)
 
-    describe = staticmethod(describe_move)
+    def describe(self, state_before: BeanieState, seat: int, action: BeanieAction) -> str | None:
+        return describe_move(state_before, seat, action)
 
     def rules_markdown(self) -> str:
         from .rules_text import RULES_MARKDOWN  # lazy: the long rules text loads on first use

@@ -262,7 +262,8 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         return restore_state(data)
 
     # --- presentation -----------------------------------------------------------------------
-    view = staticmethod(build_view)
+    def view(self, state: RummyState, seat: int | None) -> RummyView:
+        return build_view(state, seat)
 
     def describe(self, state_before: RummyState, seat: int, action: RummyAction) -> str | None:
         """Only the Commit is described (with the whole turn): before that, the turn is private."""
