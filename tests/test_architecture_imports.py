@@ -17,8 +17,9 @@ LAZY_IMPORTS: dict[str, dict[str, str]] = {
     "logic/rummy/rules.py": {"logic.rummy.rules_text": RULES_TEXT, "logic.rummy.bots": BOTS},
     "logic/beanie/rules.py": {"logic.beanie.rules_text": RULES_TEXT, "logic.beanie.bots": BOTS},
     "logic/stockpile/game.py": {"logic.stockpile.rules_text": RULES_TEXT, "logic.stockpile.bots": BOTS},
-    "logic/review/practice.py": {f"logic.{game}.{module}": BOTS for game in ("president", "rummy", "beanie")
-                                 for module in ("bot_info", "bot_eval", "bot_search")},
+    "logic/review/practice.py": {m: BOTS for m in ("logic.president.bot_info", "logic.president.bot_search",
+                                                   "logic.rummy.bot_eval", "logic.rummy.bot_search",
+                                                   "logic.beanie.bot_eval", "logic.beanie.bot_search")},
 }
 
 
@@ -67,12 +68,17 @@ def _package_of(path: Path) -> str:
     return ".".join(parts if parts[-1] == "__init__" else parts[:-1]).removesuffix(".__init__")
 
 
+PROJECT = ("logic.", "storage.", "ui.")  # (the standard library's and other packages' imports are not counted)
+
+
 def lazy_imports_in(*folders: str) -> dict[str, dict[str, int]]:
-    """file -> {module it imports inside a function: the line}, for every Python file under ``folders``."""
+    """file -> {module of this project it imports inside a function: the line}, for every Python file under
+    ``folders``."""
     out: dict[str, dict[str, int]] = {}
     for folder in folders:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            found = function_imports(path.read_text(), _package_of(path))
+            found = [(line, m) for line, m in function_imports(path.read_text(), _package_of(path))
+                     if m.startswith(PROJECT)]
             if found:
                 out[str(path.relative_to(ROOT))] = {module: line for line, module in found}
     return out
