@@ -61,7 +61,7 @@ def register_scorecards() -> None:
             return Response(text, status_code=404, media_type="text/plain; charset=utf-8")
         headers = {"Cache-Control": "public, max-age=86400"}
         if download:
-            headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
+            headers["Content-Disposition"] = f'attachment; filename="cardnight-{record.code}.png"'
         with speaking(lang):
             png = render_scorecard(record, finished.start(record))
         return Response(png, media_type="image/png", headers=headers)

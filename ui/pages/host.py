@@ -192,12 +192,12 @@ def finished_games(main: MainStore) -> None:
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-finished"):
         for g in games:
-            code = str(g.get("code"))
+            code = g.code
             with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2"):
-                ui.label(str(g.get("finished_at", ""))[:16].replace("T", " ")).classes("text-xs text-grey-8")
+                ui.label(g.finished_at.strftime("%Y-%m-%d %H:%M")).classes("text-xs text-grey-8")
                 ui.label(code).classes("font-mono")
-                ui.label(game_name(str(g.get("game", "")))).classes("font-bold")
-                ui.label(", ".join(str(p.get("name")) for p in g.get("players") or [])).classes("grow text-sm")
+                ui.label(game_name(g.game)).classes("font-bold")
+                ui.label(", ".join(p.name for p in g.players)).classes("grow text-sm")
                 ui.link(_("Replay"), f"/replay/{code}").props(f"data-testid=host-replay-{code}")
                 ui.link(_("Scores"), f"/stats/game/{code}")
 

@@ -26,7 +26,7 @@ def later_log(report: Report) -> list[list[object]]:
     mine = [list(e) for e in report.log]
     table = runtime().hub.registry.get(report.code)
     record = runtime().finished.find(report.code) if table is None else None
-    saved = table.log if table is not None else list((record or {}).get("log") or [])
+    saved = table.log if table is not None else list(record.log or []) if record is not None else []
     now = [list(e) for e in saved]
     if len(now) > len(mine) and now[:len(mine)] == mine and (table is None or table.game_key == report.game):
         return now

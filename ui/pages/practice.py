@@ -47,9 +47,9 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     if record is None:
         raise LookupError(_("No finished game with code {code} — check the link, or open a game from your stats.",
                 code=code))
-    game = get_game(str(record["game"]))
-    log = list(record.get("log") or [])
-    players = len(record.get("players") or [])
+    game = get_game(record.game)
+    log = list(record.log or [])
+    players = len(record.players)
     try:
         step = int(params.get("step", "0"))
         seat = int(params.get("seat", "0"))
@@ -72,7 +72,10 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     rt = runtime()
     seed = rt.next_seed()
     rng = random.Random(seed if seed is not None else secrets.randbits(64))
-    start = practice_start(game.key, record.get("options") or {}, int(record["seed"]), log, step, seat,
+    if record.seed is None:
+        raise ValueError(_("The game {code} cannot be replayed (its record is damaged or from an older version).",
+                           code=code))
+    start = practice_start(game.key, record.options, record.seed, log, step, seat,
                            exact=exact == "1", rng=rng, start=start_snapshot(rt.hub.starts, code))
     # the caps first: a refused visitor without a cookie is not given an identity (a storage file) for nothing
     runtime().hub.registry.may_open(str(user_store().get("player_id") or ""), visitor_address())
@@ -80,8 +83,7 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     table = rt.hub.create_from_state(game.key, who.player_id, who.name, who.emoji, config=start.config,
                                      state=start.state, seat=seat, level=level, speed=speed, seed=seed,
                                      source=StartSource(code=code, step=step, seat=seat, exact=exact == "1"),
-                                     names=[(str(p.get("name")), str(p.get("emoji") or "🙂")) if p.get("bot") else None
-                                            for p in record.get("players") or []],
+                                     names=[(p.name, p.emoji or "🙂") if p.bot else None for p in record.players],
                                      address=visitor_address())
     return table.code
 

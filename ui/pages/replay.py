@@ -8,12 +8,12 @@ controls (ui/components/stepper.py). Linked from /stats, the final standings and
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from nicegui import ui
 
 from logic.registry import get_game
 from logic.replay import Replay
+from storage.archive import FinishedGame
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
 from ui.i18n import _
@@ -35,16 +35,16 @@ def not_found_page(what: str, back: str = "/stats", back_text: str | None = None
     http_status.not_found_page(_("Not found"), what, back_text or _("Your stats"), back)
 
 
-def replay_of(record: dict[str, Any]) -> Replay | None:
+def replay_of(record: FinishedGame) -> Replay | None:
     """The replay of an archived game (cached: finished games never change), or None if it does not replay."""
-    code, steps = str(record.get("code")), len(record.get("log") or [])
+    code, steps = record.code, len(record.log or [])
     key = (code, steps)
     cache = runtime().replays
     if key not in cache:
         try:
-            game = get_game(str(record.get("game")))
+            game = get_game(record.game)
             start = first_state(runtime().hub.starts, record)  # a new deal, or where a practice table began
-            cache[key] = Replay(game, record.get("log") or [], start=start)
+            cache[key] = Replay(game, record.log or [], start=start)
         except (ValueError, KeyError, TypeError) as exc:  # an old or damaged record: a message, never a crash
             log.warning("cannot replay finished game %s: %s", code, exc)
             return None
@@ -88,8 +88,8 @@ def register() -> None:
                              code=code))
             return
         game = replay.game
-        players = record.get("players") or []
-        seats = seats_from(players, players_of(game.make_config(**(record.get("options") or {}))))
+        players = [p.model_dump() for p in record.players]
+        seats = seats_from(players, players_of(game.make_config(**record.options)))
         ui.add_head_html(REPLAY_CSS)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

@@ -20,6 +20,7 @@ from nicegui import background_tasks, ui
 
 from logic.replay import Replay
 from logic.review import DecisionReview
+from storage.archive import FinishedGame
 from ui.components.stepper import Stepper
 from ui.i18n import _, ngettext
 from ui.i18n.review_words import amount_text, cost_words
@@ -36,17 +37,16 @@ TAP = "min-width: 44px; min-height: 44px"  # a finger's size on a phone
 
 
 class ReplayReview:
-    def __init__(self, stepper: Stepper, record: dict[str, Any], replay: Replay, seats: list[Seat]) -> None:
+    def __init__(self, stepper: Stepper, record: FinishedGame, replay: Replay, seats: list[Seat]) -> None:
         self.stepper = stepper
         self.replay = replay
         self.seats = seats
-        self.code = str(record["code"])
+        self.code = record.code
         self.game = replay.game
         self.runner = runtime().hub.reviews
         self.review: GameReview | None = self.runner.progress(self.code)
-        players = record.get("players") or []
-        mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
-        self.you: int | None = mine[0] if mine else None
+        players = record.players
+        self.you: int | None = record.seat_of(me().player_id)
         self.focus = self.you if self.you is not None else EVERYONE
         self.marks: dict[int, DecisionReview] = {}
         self.drawn_marks: tuple[Any, ...] | None = None
@@ -88,7 +88,7 @@ class ReplayReview:
         self.unsubscribe = unsubscribe
         self.redraw()
         if self.review is None or not self.review.finished:
-            people = [p.get("bot") is None for p in players]
+            people = [p.bot is None for p in players]
             background_tasks.create(self.runner.load(self.code, self.game.key, people), name=f"review-{self.code}")
 
     def seat_options(self) -> dict[int, str]:

@@ -11,6 +11,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.registry import all_games
+from storage.archive import FinishedGame
 from storage.stats import ALL, head_to_head, history, my_seat, result_of, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
@@ -83,7 +84,7 @@ def figure(label: str, value: str, testid: str) -> None:
         ui.label(label).classes("text-xs text-grey-8")
 
 
-def overview(records: list[dict[str, Any]], player_id: str) -> None:
+def overview(records: list[FinishedGame], player_id: str) -> None:
     found = summaries(records, player_id)
     titles = [(ALL, _("All games"))] + [(g.key, game_name(g.key)) for g in all_games()]
     titles += [(k, game_title(k)) for k in found if k not in dict(titles)]  # games no longer installed
@@ -103,7 +104,7 @@ def overview(records: list[dict[str, Any]], player_id: str) -> None:
                     figure(pgettext("stats figure", "best streak"), num(s.best_streak), f"stat-{key}-streak")
 
 
-def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
+def over_time_chart(records: list[FinishedGame], player_id: str) -> None:
     """The running win rate after each game, once there are enough games for a line to say something; before that
     a sentence (a chart of one game is a lone dot with a puzzling axis)."""
     series = results_over_time(records, player_id)
@@ -137,7 +138,7 @@ def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
     }).classes("w-full h-64").props("data-testid=chart-results")
 
 
-def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
+def h2h_table(records: list[FinishedGame], player_id: str) -> None:
     rows = head_to_head(records, player_id)
     ui.label(_("Head to head (one-on-one games, practice not counted)")).classes("text-lg font-bold q-mt-sm")
     if not rows:
@@ -160,10 +161,10 @@ def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
                         ui.label(text)
 
 
-def history_list(records: list[dict[str, Any]], player_id: str) -> None:
+def history_list(records: list[FinishedGame], player_id: str) -> None:
     ui.label(_("Match history")).classes("text-lg font-bold q-mt-sm")
-    keys = sorted({str(r.get("game")) for r in records})
-    by_code = {r.get("code"): r for r in records}
+    keys = sorted({r.game for r in records})
+    by_code = {r.code: r for r in records}
     choice = ui.select({"": _("All games"), **{k: game_title(k) for k in keys}}, value="", label=_("Game")).props(
         "dense data-testid=history-filter").classes("w-48")
 
@@ -172,7 +173,7 @@ def history_list(records: list[dict[str, Any]], player_id: str) -> None:
         with ui.column().classes("w-full gap-1").props("data-testid=history"):
             for row in history(records, player_id, choice.value or None)[:200]:
                 record = by_code[row["code"]]
-                row = {**row, "winners": len(record.get("winners") or []),
+                row = {**row, "winners": len(record.winners),
                        "place": result_of(record, my_seat(record, player_id) or 0)[1]}
                 with ui.row().classes("w-full items-center gap-1 no-wrap"):
                     history_row(row)
@@ -204,28 +205,27 @@ def history_row(row: dict[str, Any]) -> None:
             ui.label(points(row["score"])).classes("num text-sm")
 
 
-def game_detail(record: dict[str, Any]) -> None:
-    players = record.get("players") or []
+def game_detail(record: FinishedGame) -> None:
+    players = record.players
     start = runtime().finished.start(record)
     rounds = round_scores(record, start)
-    scores, places = record.get("scores") or [], record.get("places") or []
-    ui.label(f"{game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}").classes(
+    scores, places = record.scores, record.places
+    ui.label(f"{game_title(record.game)} · {when_text(record.finished_at)}").classes(
         "text-xl font-bold").props("data-testid=game-detail")
     with ui.column().classes("gap-1"):
         for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
             p = players[seat]
             with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
-                who = f"{p.get('emoji') or ''} {p.get('name')}"
-                ui.label(_("{name} (computer)", name=who) if p.get("bot") else who)
+                who = f"{p.emoji} {p.name}"
+                ui.label(_("{name} (computer)", name=who) if p.bot else who)
                 ui.label(points(scores[seat]) if seat < len(scores) else "?").classes("num")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
-        mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
-        review_summary_for_record(runtime().hub.reviews, record, you=mine[0] if mine else None)
+        review_summary_for_record(runtime().hub.reviews, record, you=record.seat_of(me().player_id))
     with ui.row().classes("gap-2"):
         share_buttons(record, start)
         ui.button(_("Watch the replay"), icon="smart_display",
-                  on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
+                  on_click=lambda: ui.navigate.to(f"/replay/{record.code}")).props("outline data-testid=btn-replay")
     ui.label(_("Score by round")).classes("text-lg font-bold q-mt-sm")
     if not rounds:
         ui.label(_("This game cannot be replayed round by round.")).classes("text-grey-8")
@@ -236,7 +236,7 @@ def game_detail(record: dict[str, Any]) -> None:
         "xAxis": {"type": "category", "data": [str(i + 1) for i in range(len(rounds))],
                   "name": pgettext("chart axis", "round")},
         "yAxis": {"type": "value"},
-        "series": [{"name": str(p.get("name")), "type": "line", "color": COLOURS[i % len(COLOURS)],
+        "series": [{"name": p.name, "type": "line", "color": COLOURS[i % len(COLOURS)],
                     "data": [r[i] if i < len(r) else None for r in rounds]} for i, p in enumerate(players)],
     }).classes("w-full h-64").props("data-testid=round-chart")
     with ui.element("table").classes("text-left").props("data-testid=round-table"):
@@ -246,6 +246,6 @@ def game_detail(record: dict[str, Any]) -> None:
                     ui.label(head)
         for i, p in enumerate(players):
             with ui.element("tr"):
-                for text in [str(p.get("name")), *[str(r[i]) if i < len(r) else "" for r in rounds]]:
+                for text in [p.name, *[str(r[i]) if i < len(r) else "" for r in rounds]]:
                     with ui.element("td").classes("q-pr-sm num"):
                         ui.label(text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from storage.archive import MainStore
+from storage.archive import FinishedGame, MainStore
 from storage.practice_starts import StartStore
 from ui.server.practice import start_snapshot
 
@@ -20,9 +20,9 @@ class FinishedGames:
     def __init__(self, main: MainStore, starts: StartStore) -> None:
         self.main = main
         self.starts = starts
-        self.records: dict[str, dict[str, Any]] = {}
+        self.records: dict[str, FinishedGame] = {}
 
-    def find(self, code: str) -> dict[str, Any] | None:
+    def find(self, code: str) -> FinishedGame | None:
         """The archived record of a finished table, or None (finished records never change, so they are cached)."""
         code = (code or "").strip().upper()
         if not CODE_RE.match(code):
@@ -37,7 +37,7 @@ class FinishedGames:
                 del records[old]
         return records[code]
 
-    def start(self, record: dict[str, Any]) -> dict[str, Any] | None:
+    def start(self, record: FinishedGame) -> dict[str, Any] | None:
         """The snapshot finished game ``record`` began from (a practice table started from a position), or None for
         a game that began with a new deal."""
-        return start_snapshot(self.starts, str(record.get("code")))
+        return start_snapshot(self.starts, record.code)

@@ -21,6 +21,7 @@ from logic.game import IllegalMove
 from logic.messages import t_msg
 from logic.registry import get_game
 from logic.table import Settings, Table, bot_identity, chat, lobby, new_table, turns
+from storage.archive import FinishedGame
 from storage.practice_starts import StartSource, StartStore
 
 
@@ -65,17 +66,19 @@ def table_from_state(code: str, now: float, game_key: str, host_id: str, host_na
     return table, snapshot
 
 
-def first_state(starts: StartStore, record: dict[str, Any]) -> Callable[[], Any]:
+def first_state(starts: StartStore, record: FinishedGame) -> Callable[[], Any]:
     """How to make the state a finished game began from: the kept position of a table started from one, else
     ``new_game(config, seed)`` (for :class:`logic.replay.Replay`'s ``start``). ``KeyError``/``ValueError`` for a
     record that does not say."""
-    game = get_game(str(record["game"]))
-    start = starts.get(str(record.get("code")))
+    game = get_game(record.game)
+    start = starts.get(record.code)
     if start is not None:
         snapshot = start.snapshot
         return lambda: game.restore(snapshot)
-    config = game.make_config(**(record.get("options") or {}))
-    seed = int(record["seed"])
+    config = game.make_config(**record.options)
+    if record.seed is None:
+        raise ValueError(f"finished game {record.code} keeps no seed")
+    seed = record.seed
     return lambda: game.new_game(config, seed)
 
 

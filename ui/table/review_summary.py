@@ -9,11 +9,12 @@ queued or under way, ``done``, ``failed``) and, once done, ``data-accuracy`` (pe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import background_tasks, ui
 
 from logic.review import SeatSummary
+from storage.archive import FinishedGame
 from ui.i18n import N_, _
 from ui.i18n.review_words import summary_words
 from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, ReviewRunner, SeatProgress
@@ -127,14 +128,11 @@ def review_summary_for_table(runner: ReviewRunner, table: Table, order: list[int
     return ReviewSummary(runner, table.code, table.game_key, lines, you=you)
 
 
-def review_summary_for_record(runner: ReviewRunner, record: dict[str, Any], you: int | None = None,
+def review_summary_for_record(runner: ReviewRunner, record: FinishedGame, you: int | None = None,
                               replay_link: bool = True) -> ReviewSummary:
     """The block for an archived game record (``/stats/game/<CODE>``)."""
-    players = record.get("players") or []
-    places = record.get("places") or []
+    players, places = record.players, record.places
     order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
-    lines = [SeatLine(s, str(players[s].get("name")), str(players[s].get("emoji") or ""),
-                      players[s].get("bot") is None) for s in order]
-    return ReviewSummary(runner, str(record["code"]), str(record.get("game")), lines, you=you,
-                         replay_link=replay_link)
+    lines = [SeatLine(s, players[s].name, players[s].emoji, players[s].bot is None) for s in order]
+    return ReviewSummary(runner, record.code, record.game, lines, you=you, replay_link=replay_link)
 
