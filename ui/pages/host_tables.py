@@ -15,6 +15,7 @@ from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table, leaving
 from ui.i18n import _, ngettext, pgettext
 from ui.i18n.names import game_name
 from ui.pages.host_state import state_words
+from ui.server.hub import Hub
 from ui.server.idle_tables import ABANDONED_MINUTES, abandoned_practice, end_abandoned_practice
 from ui.server.runtime import runtime
 from ui.table.tv_link import open_tv_dialog
@@ -119,7 +120,7 @@ def confirm_end_abandoned(hub: Any, count: int) -> None:
     dialog.open()
 
 
-def last_change(hub: Any, t: Table) -> float:
+def last_change(hub: Hub, t: Table) -> float:
     """When the table's file was last written (every change is saved), else when it was made."""
     try:
         return hub.saves.store.path(t.code).stat().st_mtime

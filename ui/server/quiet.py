@@ -39,7 +39,8 @@ def review_points_quietly(game_key: str, points: list[Any], *, quiet: bool = Tru
     thread.join()
     if "error" in out:
         raise out["error"]
-    return out["result"]
+    result: list[Any] = out["result"]
+    return result
 
 
 def warm_up() -> int:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
+from logic.table import BOT_DELAYS, EMOJI_CHOICES, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
 from logic.table import lobby as table_lobby
 from ui.components.options import option_block, option_controls, player_choices, show_block
 from ui.components.region import Region
 from ui.net.lan import qr_data_uri
 from ui.server.services import Links, TableServices
-from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
+from ui.shell.identity import Me, set_profile
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
 from ui.table.rule_card_picker import at_this_table_part, rule_card_part

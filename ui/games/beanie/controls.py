@@ -76,7 +76,7 @@ class BeanieControls:
             if not self.ctx.send(Add(set_id, code)):
                 return
 
-    def star(self, s: BeanieSet, code: str, ends: tuple) -> None:
+    def star(self, s: BeanieSet, code: str, ends: tuple[str | None, ...]) -> None:
         send = self.ctx.send
         if ends != ("low", "high"):
             send(Star(s["id"], code, None))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
@@ -40,7 +40,7 @@ def is_wild(code: str, view: BeanieView) -> bool:
     return code[:-1] == view["wild_rank"]
 
 
-def set_as_list(s: BeanieSet) -> list:
+def set_as_list(s: BeanieSet) -> list[Any]:
     """A view set as the rules' plain list ``[id, owner, typ, cards, reps]`` (for the pure set helpers)."""
     return [s["id"], s["owner"], S.MATCH if s["type"] == "match" else S.RUN,
             [S.CARD_ID[c["code"]] for c in s["cards"]], [S.CARD_ID[c["as"]] for c in s["cards"]]]
