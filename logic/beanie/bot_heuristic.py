@@ -26,16 +26,22 @@ from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 from .view_types import BeanieView
 
 
+def forced_move(legal: list[BeanieAction]) -> BeanieAction | None:
+    """The move that needs no thought (the only one, or going on to the next round), else None."""
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    if len(legal) == 1:
+        return legal[0]
+    return NEXT if NEXT in legal else None
+
+
 class EasyBot:
     level = "easy"
 
     def choose(self, view: BeanieView, legal: list[BeanieAction], rng: random.Random) -> BeanieAction:
-        if not legal:
-            raise ValueError("No legal action to choose from.")
-        if len(legal) == 1:
-            return legal[0]
-        if NEXT in legal:
-            return NEXT
+        forced = forced_move(legal)
+        if forced is not None:
+            return forced
         ctx = Ctx(view)
         if ctx.stage == "draw":
             if DRAW_DISCARD in legal and ctx.top >= 0:
@@ -111,12 +117,9 @@ class MediumBot:
         return 0.0 if best is None else best
 
     def choose(self, view: BeanieView, legal: list[BeanieAction], rng: random.Random) -> BeanieAction:
-        if not legal:
-            raise ValueError("No legal action to choose from.")
-        if len(legal) == 1:
-            return legal[0]
-        if NEXT in legal:
-            return NEXT
+        forced = forced_move(legal)
+        if forced is not None:
+            return forced
         ctx = Ctx(view)
         accepted = ctx.accepted()
         dead = self.dead_cards(ctx)

@@ -11,7 +11,7 @@ from . import sets as S
 from .actions import Add, Lay, Star, Steal
 from .sets import MATCH, RANK, SHOWN
 from .state import BeanieState, seat_name
-from .turn import after_play, need_play_stage
+from .turn import after_play, card_in_hand, need_play_stage
 
 
 def _cards_left_check(st: BeanieState, seat: int, used: int) -> None:
@@ -22,16 +22,16 @@ def _cards_left_check(st: BeanieState, seat: int, used: int) -> None:
         )
 
 
-def _find_set(st: BeanieState, set_id: object) -> list[Any]:
+def _target_set(st: BeanieState, seat: int, set_id: object, what: str) -> list[Any]:
+    """The set ``set_id`` on the table, for a seat that has laid a set of its own this round (else IllegalMove)."""
     for s in st.sets:
         if s[0] == set_id:
-            return s
-    raise IllegalMove("There is no such set on the table.")
-
-
-def _needs_laid(st: BeanieState, seat: int, what: str) -> None:
+            break
+    else:
+        raise IllegalMove("There is no such set on the table.")
     if not st.laid[seat]:
         raise IllegalMove(f"Lay a set of your own this round before you {what}.")
+    return s
 
 
 def lay(st: BeanieState, seat: int, a: Lay) -> None:
@@ -57,13 +57,9 @@ def lay(st: BeanieState, seat: int, a: Lay) -> None:
 
 
 def add(st: BeanieState, seat: int, a: Add) -> None:
-    need_play_stage(st)
-    c = S.parse_code(a.card)
+    c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
-    if c not in hand:
-        raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
-    s = _find_set(st, a.set_id)
-    _needs_laid(st, seat, "add to sets")
+    s = _target_set(st, seat, a.set_id, "add to sets")
     if RANK[c] == st.round:
         raise IllegalMove(f"{SHOWN[c]} is a Beanie this round: place it with the star button.")
     if c not in S.accepts(s, st.round):
@@ -78,15 +74,11 @@ def add(st: BeanieState, seat: int, a: Add) -> None:
 
 
 def star(st: BeanieState, seat: int, a: Star) -> None:
-    need_play_stage(st)
-    c = S.parse_code(a.card)
+    c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
-    if c not in hand:
-        raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
     if RANK[c] != st.round:
         raise IllegalMove(f"{SHOWN[c]} is not a Beanie this round: add it with the + button.")
-    s = _find_set(st, a.set_id)
-    _needs_laid(st, seat, "place a Beanie on a set")
+    s = _target_set(st, seat, a.set_id, "place a Beanie on a set")
     ends = S.star_ends(s)
     if not ends:
         raise IllegalMove(f"{S.set_label(s).capitalize()} has no room for a Beanie.")
@@ -110,13 +102,9 @@ def star(st: BeanieState, seat: int, a: Star) -> None:
 
 
 def steal(st: BeanieState, seat: int, a: Steal) -> None:
-    need_play_stage(st)
-    c = S.parse_code(a.card)
+    c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
-    if c not in hand:
-        raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
-    s = _find_set(st, a.set_id)
-    _needs_laid(st, seat, "steal a Beanie")
+    s = _target_set(st, seat, a.set_id, "steal a Beanie")
     if s[1] == seat and not st.reclaim_own:
         raise IllegalMove("You can only steal Beanies from other players' sets.")
     if RANK[c] == st.round:

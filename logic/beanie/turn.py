@@ -18,6 +18,15 @@ def need_play_stage(st: BeanieState) -> None:
         raise IllegalMove("Draw a card first.")
 
 
+def card_in_hand(st: BeanieState, seat: int, code: str) -> int:
+    """The card ``code`` for a play or the discard: the seat is in its play stage and holds it (else IllegalMove)."""
+    need_play_stage(st)
+    c = S.parse_code(code)
+    if c not in st.hands[seat]:
+        raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+    return c
+
+
 def draw(st: BeanieState, seat: int, a: Draw) -> None:
     if st.stage != STAGE_DRAW:
         raise IllegalMove("You have already drawn a card this turn.")
@@ -88,11 +97,8 @@ def pass_turn(st: BeanieState, seat: int) -> None:
 
 
 def discard(st: BeanieState, seat: int, a: Discard) -> None:
-    need_play_stage(st)
-    c = S.parse_code(a.card)
+    c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
-    if c not in hand:
-        raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
     if len(hand) == 1 and st.turns_done[seat] == 0:
         raise IllegalMove("You can't go out on your first turn of the round.")
     hand.remove(c)

@@ -126,6 +126,14 @@ def _obvious_choice(view: PresidentView, legal: list[PresidentAction]) -> Presid
     return legal[0] if len(legal) == 1 else None
 
 
+def _quick_choice(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction | None:
+    """The searching levels' move without a search: the obvious one, or the lowest answer to a run on top."""
+    obvious = _obvious_choice(view, legal)
+    if obvious is not None:
+        return obvious
+    return lowest_play(view, legal) if _run_on_top(view) else None
+
+
 class NormalBot:
     """The shared rule plus a quick look ahead: a handful of sampled deals played out, no title value."""
 
@@ -135,11 +143,9 @@ class NormalBot:
         self.worlds = worlds
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
-        obvious = _obvious_choice(view, legal)
-        if obvious is not None:
-            return obvious
-        if _run_on_top(view):
-            return lowest_play(view, legal)
+        quick = _quick_choice(view, legal)
+        if quick is not None:
+            return quick
         info = BotInfo(view)
         amap = _drop_fouls(action_map(legal), info)
         choice = normal_choice(info)
@@ -199,11 +205,9 @@ class ExpertBot:
         self.min_worlds = min_worlds
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
-        obvious = _obvious_choice(view, legal)
-        if obvious is not None:
-            return obvious
-        if _run_on_top(view):
-            return lowest_play(view, legal)
+        quick = _quick_choice(view, legal)
+        if quick is not None:
+            return quick
         info = BotInfo(view)
         amap = _drop_fouls(action_map(legal), info)
         h = info.h
