@@ -52,11 +52,7 @@ def pass_turn(s: PresidentState, seat: int, auto: bool = False) -> None:
     if others & ~passed == 0:
         # everyone else still in has passed: the trick is over
         leader = last if not s.out_mask >> last & 1 else next_active(s, last)
-        s.trick = []
-        s.top_count = 0
-        s.top_rank = -1
-        s.passed = 0
-        s.passing = 0  # the trick is over: everyone is back in for the next one
+        clear_trick(s)  # (everyone is back in for the next one)
         s.turn = leader
         s.last_event = ("pass", seat, 0, leader)
         if s.house and end_trick(s):  # jack-back ended with the trick: say the order is back
@@ -70,14 +66,19 @@ def pass_turn(s: PresidentState, seat: int, auto: bool = False) -> None:
         s.last_event = ("pass", seat, 0, -1)
 
 
-def end_trick(s: PresidentState) -> bool:
-    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays.
-    True when jack-back was in effect."""
+def clear_trick(s: PresidentState) -> None:
+    """No cards on the table, nobody has passed, and nobody passes for the trick to come."""
     s.trick = []
     s.top_count = 0
     s.top_rank = -1
     s.passed = 0
     s.passing = 0
+
+
+def end_trick(s: PresidentState) -> bool:
+    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays.
+    True when jack-back was in effect."""
+    clear_trick(s)
     s.lock = 0
     if not s.jback:
         return False
@@ -97,10 +98,6 @@ def end_hand(s: PresidentState) -> None:
     s.hand_points.append(points)
     s.prev_finish = list(s.finished)
     s.turn = -1
-    s.trick = []
-    s.top_count = 0
-    s.top_rank = -1
-    s.passed = 0
-    s.passing = 0
+    clear_trick(s)
     s.confirmed = 0
     s.phase = PHASE_OVER if s.hand_no >= s.hands_total else PHASE_HAND_OVER
