@@ -99,6 +99,19 @@ def test_each_lazy_import_says_why() -> None:
             assert "# lazy:" in lines[line - 1], f"{path}:{line} imports {module} inside a function without saying why"
 
 
+# ui/: the files that import inside a function, and why (each says so with a ``# lazy:`` comment)
+UI_LAZY_FILES = {
+    "ui/pages/__init__.py": "the pages load when the app registers them, after main.py set NiceGUI's storage path",
+    "ui/server/quiet.py": "a review worker's warm-up: loading the games and judges in the worker is its job",
+}
+
+
+def test_ui_imports_inside_functions_only_where_listed() -> None:
+    found = lazy_imports_in("ui")
+    assert set(found) == set(UI_LAZY_FILES)
+    assert all("# lazy:" in (ROOT / path).read_text() for path in found)
+
+
 def test_the_check_sees_function_imports_and_skips_type_checking() -> None:
     source = ("from typing import TYPE_CHECKING\nimport os\nif TYPE_CHECKING:\n    from logic.table import Table\n"
               "def f():\n    from .rules import apply\n    if TYPE_CHECKING:\n        import json\n"
