@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from storage.archive import FinishedGame
 
@@ -112,17 +111,32 @@ def result_text(record: FinishedGame, seat: int) -> str:
     return place_text(place, len(record.players))
 
 
-def history(records: list[FinishedGame], player_id: str, game: str | None = None) -> list[dict[str, Any]]:
-    """Match history rows, newest first: date, game, players, result, score, code, practice."""
+@dataclass(frozen=True)
+class HistoryRow:
+    """One finished game in a player's match history."""
+
+    code: str
+    game: str
+    when: datetime
+    practice: bool
+    players: list[tuple[str, str, bool]]  # (emoji, name, a computer player)
+    result: str  # in English, for logs: "Won", "Shared win", "2nd of 4"
+    won: bool
+    winners: int  # how many share the win
+    place: int
+    score: int
+
+
+def history(records: list[FinishedGame], player_id: str, game: str | None = None) -> list[HistoryRow]:
+    """Match history rows, newest first."""
     rows = []
     for r in reversed(my_games(records, player_id, game)):
         seat = my_seat(r, player_id)
         assert seat is not None
-        rows.append({
-            "code": r.code, "game": r.game, "when": r.finished_at, "practice": r.practice,
-            "players": [(p.emoji, p.name or "?", bool(p.bot)) for p in r.players],
-            "result": result_text(r, seat), "score": result_of(r, seat)[2], "won": result_of(r, seat)[0],
-        })
+        won, place, score = result_of(r, seat)
+        rows.append(HistoryRow(r.code, r.game, r.finished_at, r.practice,
+                               [(p.emoji, p.name or "?", bool(p.bot)) for p in r.players], result_text(r, seat),
+                               won, len(r.winners), place, score))
     return rows
 
 

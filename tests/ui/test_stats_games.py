@@ -124,8 +124,8 @@ def test_figures_streaks_and_head_to_head_from_records() -> None:
     assert h2h["Ann"].by_game == {"rummy": [2, 1, 0], "beanie": [0, 0, 1]}
     assert h2h["Kit"].bot and h2h["Kit"].wins == 1
     rows = history(records, "me")
-    assert [r["code"] for r in rows] == ["P1", "B1", "A4", "A3", "A2", "A1"]
-    assert rows[0]["result"] == "2nd of 2" and rows[2]["result"] == "Shared win"
+    assert [r.code for r in rows] == ["P1", "B1", "A4", "A3", "A2", "A1"]
+    assert rows[0].result == "2nd of 2" and rows[2].result == "Shared win"
     over = results_over_time(records, "me")
     assert [v for _, v in over["all"]] == [100.0, 100.0, 66.7, 75.0, 80.0, 66.7]
 

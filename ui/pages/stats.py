@@ -6,13 +6,11 @@ Everything comes from the finished-game records the hub archives, so a game adde
 
 from __future__ import annotations
 
-from typing import Any
-
 from nicegui import ui
 
 from logic.registry import all_games
 from storage.archive import FinishedGame
-from storage.stats import ALL, head_to_head, history, my_seat, result_of, results_over_time, summaries
+from storage.stats import ALL, HistoryRow, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
 from ui.i18n import _, ngettext, pgettext
@@ -71,11 +69,11 @@ def points(n: int) -> str:
     return ngettext("{n} pt", "{n} pts", n)
 
 
-def result_words(row: dict[str, Any]) -> str:
+def result_words(row: HistoryRow) -> str:
     """The history's result column: won, a shared win, or the place."""
-    if row["won"]:
-        return _("Shared win") if row["winners"] > 1 else _("Won")
-    return _("place {place} of {players}", place=row["place"], players=len(row["players"]))
+    if row.won:
+        return _("Shared win") if row.winners > 1 else _("Won")
+    return _("place {place} of {players}", place=row.place, players=len(row.players))
 
 
 def figure(label: str, value: str, testid: str) -> None:
@@ -164,7 +162,6 @@ def h2h_table(records: list[FinishedGame], player_id: str) -> None:
 def history_list(records: list[FinishedGame], player_id: str) -> None:
     ui.label(_("Match history")).classes("text-lg font-bold q-mt-sm")
     keys = sorted({r.game for r in records})
-    by_code = {r.code: r for r in records}
     choice = ui.select({"": _("All games"), **{k: game_title(k) for k in keys}}, value="", label=_("Game")).props(
         "dense data-testid=history-filter").classes("w-48")
 
@@ -172,12 +169,9 @@ def history_list(records: list[FinishedGame], player_id: str) -> None:
     def rows() -> None:
         with ui.column().classes("w-full gap-1").props("data-testid=history"):
             for row in history(records, player_id, choice.value or None)[:200]:
-                record = by_code[row["code"]]
-                row = {**row, "winners": len(record.winners),
-                       "place": result_of(record, my_seat(record, player_id) or 0)[1]}
                 with ui.row().classes("w-full items-center gap-1 no-wrap"):
                     history_row(row)
-                    replay_link(str(row["code"]))
+                    replay_link(row.code)
 
     choice.on_value_change(rows.refresh)
     rows()
@@ -190,19 +184,19 @@ def replay_link(code: str) -> None:
         _("Watch the replay")).props.update({"aria-label": _("Watch the replay")})
 
 
-def history_row(row: dict[str, Any]) -> None:
+def history_row(row: HistoryRow) -> None:
     """One game of the history, linking to its scores."""
-    with ui.link(target=f"/stats/game/{row['code']}").classes(
-            "w-full no-underline text-black").props(f"data-testid=history-{row['code']}"):
+    with ui.link(target=f"/stats/game/{row.code}").classes(
+            "w-full no-underline text-black").props(f"data-testid=history-{row.code}"):
         with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
-            ui.label(date(row["when"], with_time=True)).classes("text-xs text-grey-8 w-28")
-            ui.label(game_title(str(row["game"]))).classes("font-bold w-24")
-            ui.label(", ".join(f"{e} {n}" for e, n, _bot in row["players"])).classes(
+            ui.label(date(row.when, with_time=True)).classes("text-xs text-grey-8 w-28")
+            ui.label(game_title(row.game)).classes("font-bold w-24")
+            ui.label(", ".join(f"{e} {n}" for e, n, _bot in row.players)).classes(
                 "grow text-sm ellipsis")
             result = result_words(row)
-            ui.label(_("{result} · practice", result=result) if row["practice"] else result).classes(
-                "text-sm " + ("text-positive font-bold" if row["won"] else ""))
-            ui.label(points(row["score"])).classes("num text-sm")
+            ui.label(_("{result} · practice", result=result) if row.practice else result).classes(
+                "text-sm " + ("text-positive font-bold" if row.won else ""))
+            ui.label(points(row.score)).classes("num text-sm")
 
 
 def game_detail(record: FinishedGame) -> None:
