@@ -81,7 +81,7 @@ class Runtime:
 
     def table_services(self) -> TableServices:
         """What a live table page's parts use of the server (handed to the page by its entry point)."""
-        return TableServices(self.hub, self.links, self.finished, self.program_reveals,
+        return TableServices(self.hub, self.links, self.finished, self.program_reveals, self.data_dir,
                              self.on_forced_redraw if self.test_hooks else None)
 
     def on_forced_redraw(self, code: str, redraw: Callable[[], None]) -> Callable[[], None]:

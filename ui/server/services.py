@@ -63,10 +63,11 @@ class TableServices:
     links: Links
     finished: FinishedGames
     program_reveals: Reveals
+    data_dir: Path  # the server's data folder (problem reports live under it, as the host console reads them)
     forced_redraw: Callable[[str, Callable[[], None]], Callable[[], None]] | None = None
 
     def rule_cards(self) -> RuleCardStore:
         return rule_card_store(self.hub.data_dir)
 
     def reports(self) -> ReportStore:
-        return ReportStore(self.hub.data_dir)
+        return ReportStore(self.data_dir)
