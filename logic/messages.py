@@ -105,3 +105,58 @@ class _Keep(dict[str, Any]):
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+SEAT_CONTEXT = "seat"  # a seat named by its number ("Player 2"): each page puts the player's name in its place
+
+
+def seat_msg(seat: int, word: str = "Player") -> Message:
+    """Seat ``seat`` (0-based) as the rules layer names it: "Player 2" (``word`` "player", "Seat", "seat" keep
+    the English the messages have always had). A page replaces it with the player's name (``ui/table/seat_wording``)."""
+    texts = {"Player": "Player {n}", "player": "player {n}", "Seat": "Seat {n}", "seat": "seat {n}"}
+    return Message(texts[word], {"n": seat + 1}, context=SEAT_CONTEXT)
+
+
+def seat_of(message: Message) -> int | None:
+    """The seat (0-based) a :func:`seat_msg` names, else None."""
+    n = message.params.get("n")
+    return n - 1 if message.context == SEAT_CONTEXT and isinstance(n, int) else None
+
+
+class Said(str):
+    """A line the rules layer says, as its English text (so it reads, compares and saves as the plain string it has
+    always been: views, the seat API, logs, tests) that also carries its :class:`Message`, for each page to render
+    in its viewer's language. Concatenating it gives a plain string: build the whole line as one message."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        self = super().__new__(cls, message.english())
+        self.message = message
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the message
+        return (Said, (self.message,))
+
+
+def said(message: Message) -> Said:
+    return Said(message)
+
+
+def message_of(text: str) -> Message:
+    """The message behind a line: a :class:`Said`'s own, else the plain (older, or not yet moved) English line shown
+    as it is."""
+    return text.message if isinstance(text, Said) else verbatim(text)
+
+
+def said_to_json(text: str | None) -> dict[str, Any] | None:
+    """What a snapshot keeps beside a line so it comes back as a message (None: a plain line, nothing to keep)."""
+    return text.message.to_json() if isinstance(text, Said) else None
+
+
+def said_from_json(text: str | None, data: Any) -> str | None:
+    """A line restored from a snapshot: with its message when one was kept (``said_to_json``), else as it was saved
+    (a snapshot from before messages: the English line, shown as it is)."""
+    if text is None or not isinstance(data, Mapping):
+        return text
+    return Said(Message.from_json(data))

@@ -9,7 +9,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
-from logic.messages import t_msg
+from logic.messages import Message, said, seat_msg, t_msg
 
 from . import sets as S
 from .actions import (
@@ -31,11 +31,15 @@ from .actions import (
     timeout_default,
 )
 from .sets import MATCH, RANK, SHOWN
-from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, clone_state, deal, restore_state, seat_name, snapshot_state
+from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, clone_state, deal, restore_state, snapshot_state
 from .view_types import BeanieView
 
 # --- the game ------------------------------------------------------------------------------------
 
+
+
+def not_in_hand(card: int) -> Message:
+    return t_msg("{card} is not in your hand.", card=SHOWN[card])
 
 class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
     """Round ``k`` (1-based) makes rank ``k`` wild (aces in round 1 ... kings in round 13). Seat
@@ -98,69 +102,69 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
     def apply(self, state: BeanieState, seat: int, action: BeanieAction) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalMove("That is not a Beanie move.")
+            raise IllegalMove(t_msg("That is not a Beanie move."))
         if state.phase == PHASE_OVER:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(t_msg("The game is over."))
         if state.phase == PHASE_HAND_OVER:
             if type(action) is not NextHand:
-                raise IllegalMove("The round is over: confirm to go on to the next round.")
+                raise IllegalMove(t_msg("The round is over: confirm to go on to the next round."))
             if not 0 <= seat < state.players:
-                raise IllegalMove("There is no such seat.")
+                raise IllegalMove(t_msg("There is no such seat."))
             if state.confirmed[seat]:
-                raise IllegalMove("You are already ready for the next round.")
+                raise IllegalMove(t_msg("You are already ready for the next round."))
             self._next_hand(state, seat)
             return
         if seat != state.turn:
             if type(action) is Withdraw and 0 <= seat < state.players:
                 self._withdraw(state, seat, action)
                 return
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(t_msg("It is not your turn."))
         if type(action) is NextHand:
-            raise IllegalMove("The round is still being played.")
+            raise IllegalMove(t_msg("The round is still being played."))
         handler(self, state, seat, action)
 
     def _draw(self, st: BeanieState, seat: int, a: Draw) -> None:
         if st.stage != STAGE_DRAW:
-            raise IllegalMove("You have already drawn a card this turn.")
+            raise IllegalMove(t_msg("You have already drawn a card this turn."))
         if a.source == "stock":
             if not st.stock:
-                raise IllegalMove("The stock is empty: take the top card of the discard pile.")
+                raise IllegalMove(t_msg("The stock is empty: take the top card of the discard pile."))
             c = st.stock.pop()
-            st.message = f"{seat_name(seat)} drew from the stock."
+            st.message = said(t_msg("{player} drew from the stock.", player=seat_msg(seat)))
         elif a.source == "discard":
             if not st.discard:
-                raise IllegalMove("The discard pile is empty.")
+                raise IllegalMove(t_msg("The discard pile is empty."))
             c = st.discard.pop()
             st.taken[seat].append(c)
-            st.message = f"{seat_name(seat)} took {SHOWN[c]} from the discard pile."
+            st.message = said(t_msg("{player} took {card} from the discard pile.", player=seat_msg(seat),
+                                    card=SHOWN[c]))
         else:
-            raise IllegalMove("Draw from the stock or from the discard pile.")
+            raise IllegalMove(t_msg("Draw from the stock or from the discard pile."))
         st.hands[seat].append(c)
         st.drawn = c
         st.stage = STAGE_PLAY
 
     def _need_play_stage(self, st: BeanieState) -> None:
         if st.stage != STAGE_PLAY:
-            raise IllegalMove("Draw a card first.")
+            raise IllegalMove(t_msg("Draw a card first."))
 
     def _cards_left_check(self, st: BeanieState, seat: int, used: int) -> None:
         left = len(st.hands[seat]) - used
         if st.turns_done[seat] == 0 and left < 2:
-            raise IllegalMove(
-                "You can't go out on your first turn of the round: keep two cards (one to discard, one to hold)."
-            )
+            raise IllegalMove(t_msg(
+                "You can't go out on your first turn of the round: keep two cards (one to discard, one to hold)."))
 
     def _lay(self, st: BeanieState, seat: int, a: Lay) -> None:
         self._need_play_stage(st)
         if not isinstance(a.cards, (tuple, list)):
-            raise IllegalMove("Choose the cards to lay.")
+            raise IllegalMove(t_msg("Choose the cards to lay."))
         cards = [S.parse_code(x) for x in a.cards]
         if len(set(cards)) != len(cards):
-            raise IllegalMove("Each card can be used only once.")
+            raise IllegalMove(t_msg("Each card can be used only once."))
         hand = st.hands[seat]
         for c in cards:
             if c not in hand:
-                raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+                raise IllegalMove(not_in_hand(c))
         typ, placed, reps = S.build_set(cards, st.round, a.as_type, a.end)
         self._cards_left_check(st, seat, len(cards))
         for c in cards:
@@ -168,37 +172,40 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.sets.append([st.next_set_id, seat, typ, placed, reps])
         st.next_set_id += 1
         st.laid[seat] = True
-        st.message = f"{seat_name(seat)} laid a {S.TYPE_NAMES[typ]}: {' '.join(SHOWN[c] for c in placed)}."
+        shown = " ".join(SHOWN[c] for c in placed)
+        st.message = said(t_msg("{player} laid a match: {cards}.", player=seat_msg(seat), cards=shown) if typ == MATCH
+                          else t_msg("{player} laid a run: {cards}.", player=seat_msg(seat), cards=shown))
         self._after_play(st, seat)
 
     def _find_set(self, st: BeanieState, set_id: object) -> list[Any]:
         for s in st.sets:
             if s[0] == set_id:
                 return s
-        raise IllegalMove("There is no such set on the table.")
+        raise IllegalMove(t_msg("There is no such set on the table."))
 
-    def _needs_laid(self, st: BeanieState, seat: int, what: str) -> None:
+    def _needs_laid(self, st: BeanieState, seat: int, what: Message) -> None:
         if not st.laid[seat]:
-            raise IllegalMove(f"Lay a set of your own this round before you {what}.")
+            raise IllegalMove(what)
 
     def _add(self, st: BeanieState, seat: int, a: Add) -> None:
         self._need_play_stage(st)
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+            raise IllegalMove(not_in_hand(c))
         s = self._find_set(st, a.set_id)
-        self._needs_laid(st, seat, "add to sets")
+        self._needs_laid(st, seat, t_msg("Lay a set of your own this round before you add to sets."))
         if RANK[c] == st.round:
-            raise IllegalMove(f"{SHOWN[c]} is a Beanie this round: place it with the star button.")
+            raise IllegalMove(t_msg("{card} is a Beanie this round: place it with the star button.", card=SHOWN[c]))
         if c not in S.accepts(s, st.round):
             if s[2] == MATCH and len(s[4]) >= 4:
-                raise IllegalMove("That match is full: it holds one card of each suit.")
-            raise IllegalMove(f"{SHOWN[c]} does not fit {S.set_label(s)}.")
+                raise IllegalMove(t_msg("That match is full: it holds one card of each suit."))
+            raise IllegalMove(t_msg("{card} does not fit {set}.", card=SHOWN[c], set=S.set_words(s)))
         self._cards_left_check(st, seat, 1)
         hand.remove(c)
         S.add_natural(s, c)
-        st.message = f"{seat_name(seat)} added {SHOWN[c]} to {S.set_label(s)}."
+        st.message = said(t_msg("{player} added {card} to {set}.", player=seat_msg(seat), card=SHOWN[c],
+                                set=S.set_words(s)))
         self._after_play(st, seat)
 
     def _star(self, st: BeanieState, seat: int, a: Star) -> None:
@@ -206,30 +213,32 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+            raise IllegalMove(not_in_hand(c))
         if RANK[c] != st.round:
-            raise IllegalMove(f"{SHOWN[c]} is not a Beanie this round: add it with the + button.")
+            raise IllegalMove(t_msg("{card} is not a Beanie this round: add it with the + button.", card=SHOWN[c]))
         s = self._find_set(st, a.set_id)
-        self._needs_laid(st, seat, "place a Beanie on a set")
+        self._needs_laid(st, seat, t_msg("Lay a set of your own this round before you place a Beanie on a set."))
         ends = S.star_ends(s)
         if not ends:
-            raise IllegalMove(f"{S.set_label(s).capitalize()} has no room for a Beanie.")
+            raise IllegalMove(t_msg("{set} has no room for a Beanie.", set=S.set_words(s, capital=True)))
         if a.end not in (None, "low", "high"):
-            raise IllegalMove("A Beanie at the end of a run goes at the low end or the high end.")
+            raise IllegalMove(t_msg("A Beanie at the end of a run goes at the low end or the high end."))
         if ends == ("low", "high"):
             if a.end is None:
-                raise IllegalMove("Both ends of that run are open: choose low or high for the Beanie.")
+                raise IllegalMove(t_msg("Both ends of that run are open: choose low or high for the Beanie."))
             side = a.end
         elif s[2] == MATCH:
             side = None
         else:
             side = "low" if S.RANK[s[4][0]] > 1 else "high"
             if a.end is not None and a.end != side:
-                raise IllegalMove(f"That run is closed at the {a.end} end.")
+                raise IllegalMove(t_msg("That run is closed at the low end.") if a.end == "low"
+                                  else t_msg("That run is closed at the high end."))
         self._cards_left_check(st, seat, 1)
         hand.remove(c)
         rep = S.add_star(s, c, side)
-        st.message = f"{seat_name(seat)} placed a Beanie on {S.set_label(s)} as {SHOWN[rep]}."
+        st.message = said(t_msg("{player} placed a Beanie on {set} as {card}.", player=seat_msg(seat),
+                                set=S.set_words(s), card=SHOWN[rep]))
         self._after_play(st, seat)
 
     def _steal(self, st: BeanieState, seat: int, a: Steal) -> None:
@@ -237,27 +246,26 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+            raise IllegalMove(not_in_hand(c))
         s = self._find_set(st, a.set_id)
-        self._needs_laid(st, seat, "steal a Beanie")
+        self._needs_laid(st, seat, t_msg("Lay a set of your own this round before you steal a Beanie."))
         if s[1] == seat and not st.reclaim_own:
-            raise IllegalMove("You can only steal Beanies from other players' sets.")
+            raise IllegalMove(t_msg("You can only steal Beanies from other players' sets."))
         if RANK[c] == st.round:
-            raise IllegalMove("Steal with a natural card, not with a Beanie.")
+            raise IllegalMove(t_msg("Steal with a natural card, not with a Beanie."))
         reps = s[4]
         for i, r in enumerate(reps):
             if r == c and s[3][i] != c:
                 break
         else:
-            raise IllegalMove(f"No Beanie in {S.set_label(s)} stands for {SHOWN[c]}.")
+            raise IllegalMove(t_msg("No Beanie in {set} stands for {card}.", set=S.set_words(s), card=SHOWN[c]))
         w = s[3][i]
         s[3][i] = c
         hand.remove(c)
         hand.append(w)
         st.taken[seat].append(w)
-        st.message = (
-            f"{seat_name(seat)} stole the Beanie {SHOWN[w]} from {S.set_label(s)}, putting {SHOWN[c]} in its place."
-        )
+        st.message = said(t_msg("{player} stole the Beanie {beanie} from {set}, putting {card} in its place.",
+                                player=seat_msg(seat), beanie=SHOWN[w], set=S.set_words(s), card=SHOWN[c]))
 
     def _after_play(self, st: BeanieState, seat: int) -> None:
         if not st.hands[seat]:
@@ -266,7 +274,8 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
             if st.last_turns:
                 self._went_out(st, seat)
                 return
-            st.message = f"{seat_name(seat)} went out and wins round {st.round}!"
+            st.message = said(t_msg("{player} went out and wins round {round}!", player=seat_msg(seat),
+                                    round=st.round))
             self._end_round(st, seat)
 
     def _went_out(self, st: BeanieState, seat: int) -> None:
@@ -276,9 +285,9 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
             st.out_seat = seat
             st.proposer = -1  # an open end-round vote lapses: the round is ending anyway
             st.agreed = [False] * st.players
-            st.message = f"{seat_name(seat)} went out: everyone else has one last turn."
+            st.message = said(t_msg("{player} went out: everyone else has one last turn.", player=seat_msg(seat)))
         else:
-            st.message = f"{seat_name(seat)} went out on their last turn."
+            st.message = said(t_msg("{player} went out on their last turn.", player=seat_msg(seat)))
         self._pass_turn(st, seat)
 
     def _pass_turn(self, st: BeanieState, seat: int) -> None:
@@ -308,9 +317,9 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         c = S.parse_code(a.card)
         hand = st.hands[seat]
         if c not in hand:
-            raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+            raise IllegalMove(not_in_hand(c))
         if len(hand) == 1 and st.turns_done[seat] == 0:
-            raise IllegalMove("You can't go out on your first turn of the round.")
+            raise IllegalMove(t_msg("You can't go out on your first turn of the round."))
         hand.remove(c)
         st.discard.append(c)
         st.thrown[seat].append(c)
@@ -320,10 +329,11 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
             if st.last_turns:
                 self._went_out(st, seat)
                 return
-            st.message = f"{seat_name(seat)} discarded {SHOWN[c]} and went out: round {st.round} is theirs!"
+            st.message = said(t_msg("{player} discarded {card} and went out: round {round} is theirs!",
+                                    player=seat_msg(seat), card=SHOWN[c], round=st.round))
             self._end_round(st, seat)
             return
-        st.message = f"{seat_name(seat)} discarded {SHOWN[c]}."
+        st.message = said(t_msg("{player} discarded {card}.", player=seat_msg(seat), card=SHOWN[c]))
         self._pass_turn(st, seat)
 
     def _propose(self, st: BeanieState, seat: int, a: Propose) -> None:
@@ -331,50 +341,52 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         if st.out_seat >= 0:
             raise IllegalMove(t_msg("Someone has gone out: the round ends after these last turns."))
         if st.proposer >= 0:
-            raise IllegalMove("An end-round vote is already open.")
+            raise IllegalMove(t_msg("An end-round vote is already open."))
         if st.proposed:
-            raise IllegalMove("You have already proposed once this turn.")
+            raise IllegalMove(t_msg("You have already proposed once this turn."))
         st.proposer = seat
         st.proposed = True
         st.agreed = [False] * st.players
         st.agreed[seat] = True
-        st.message = f"{seat_name(seat)} proposes ending the round as a draw."
+        st.message = said(t_msg("{player} proposes ending the round as a draw.", player=seat_msg(seat)))
 
     def _agree(self, st: BeanieState, seat: int, a: Agree) -> None:
         self._need_play_stage(st)
         if st.proposer < 0:
-            raise IllegalMove("Nobody has proposed ending the round.")
+            raise IllegalMove(t_msg("Nobody has proposed ending the round."))
         if st.agreed[seat]:
-            raise IllegalMove("You have already agreed to end the round.")
+            raise IllegalMove(t_msg("You have already agreed to end the round."))
         st.agreed[seat] = True
         if all(st.agreed):
-            st.message = f"Everyone agreed: round {st.round} ends as a draw."
+            st.message = said(t_msg("Everyone agreed: round {round} ends as a draw.", round=st.round))
             self._end_round(st, -1)
         else:
-            st.message = f"{seat_name(seat)} agrees to end the round."
+            st.message = said(t_msg("{player} agrees to end the round.", player=seat_msg(seat)))
 
     def _withdraw(self, st: BeanieState, seat: int, a: Withdraw) -> None:
         """Any seat that voted takes its vote back, on its own play step or during another seat's turn."""
         if st.proposer < 0:
-            raise IllegalMove("There is no end-round vote to withdraw from.")
+            raise IllegalMove(t_msg("There is no end-round vote to withdraw from."))
         if not st.agreed[seat]:
-            raise IllegalMove("You have not voted to end the round.")
+            raise IllegalMove(t_msg("You have not voted to end the round."))
         if seat == st.turn:
             self._need_play_stage(st)
         if st.proposer == seat:
             st.proposer = -1
             st.agreed = [False] * st.players
-            st.message = f"{seat_name(seat)} withdrew the end-round vote: the round goes on."
+            st.message = said(t_msg("{player} withdrew the end-round vote: the round goes on.",
+                                    player=seat_msg(seat)))
         else:
             st.agreed[seat] = False
-            st.message = f"{seat_name(seat)} withdrew from the end-round vote; the vote stays open."
+            st.message = said(t_msg("{player} withdrew from the end-round vote; the vote stays open.",
+                                    player=seat_msg(seat)))
 
     def _next_hand(self, st: BeanieState, seat: int) -> None:
         st.confirmed[seat] = True
         if all(st.confirmed):
             self._deal(st, st.round + 1)
         else:
-            st.message = f"{seat_name(seat)} is ready for the next round."
+            st.message = said(t_msg("{player} is ready for the next round.", player=seat_msg(seat)))
 
     def _end_round(self, st: BeanieState, winner: int) -> None:
         wild, bv = st.round, st.beanie_value

@@ -7,6 +7,7 @@ from typing import Any
 
 from logic.cards import derive_rng
 from logic.game import IllegalMove
+from logic.messages import t_msg
 from logic.rummy.melds import CODE, KIND_NAME, PRETTY, accepts_for, parse_code, pretty
 
 _json_dumps = json.JSONEncoder(separators=(",", ":")).encode
@@ -158,7 +159,7 @@ def find_meld(st: RummyState, mid: Any) -> int:
         for i, m in enumerate(st.melds):
             if m[0] == mid:
                 return i
-    raise IllegalMove("There is no such meld on the table.")
+    raise IllegalMove(t_msg("There is no such meld on the table."))
 
 
 def turn_text(entry: list[Any]) -> str:

@@ -111,8 +111,8 @@ def can_hand_to_computer(t: Table, by: str | None, seat: int) -> bool:
 # ----------------------------------------------------------------------------- acting on it
 def hand_to_computer(t: Table, by: str, seat: int, now: float) -> None:
     if not can_hand_to_computer(t, by, seat):
-        raise IllegalMove("Only the host (or, while the host is away, a player who is here) can hand the seat "
-                          "of an away player to the computer.")
+        raise IllegalMove(t_msg("Only the host (or, while the host is away, a player who is here) can hand the "
+                                "seat of an away player to the computer."))
     play_for_away(t, seat, t_msg("{name} is away; the computer plays for them until they return.",
                                   name=t.seats[seat].name))
     turns.after_change(t, now)
