@@ -12,7 +12,7 @@ keywords: ``tools/i18n.sh``), so a string written with them is in the catalogues
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -115,6 +115,28 @@ def seat_msg(seat: int, word: str = "Player") -> Message:
     the English the messages have always had). A page replaces it with the player's name (``ui/table/seat_wording``)."""
     texts = {"Player": "Player {n}", "player": "player {n}", "Seat": "Seat {n}", "seat": "seat {n}"}
     return Message(texts[word], {"n": seat + 1}, context=SEAT_CONTEXT)
+
+
+def seat_list(seats: Sequence[int], word: str = "Player") -> Message:
+    """Seats named one after the other: "Player 1 and Player 3" (each a :func:`seat_msg`)."""
+    return both([seat_msg(s, word) for s in seats])
+
+
+def both(items: Sequence[Param]) -> Message:
+    """"A and B and C" (a tie's winners): each language's own "and" between each two."""
+    if len(items) == 1:
+        only = items[0]
+        return only if isinstance(only, Message) else verbatim(str(only))
+    return t_msg("{first} and {second}", first=both(items[:-1]), second=items[-1])
+
+
+def listing(items: Sequence[Message]) -> Message:
+    """"A, B and C" (the parts of a turn): commas, and the language's "and" before the last."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return t_msg("{first} and {second}", first=items[0], second=items[1])
+    return t_msg("{first}, {rest}", first=items[0], rest=listing(items[1:]))
 
 
 def seat_of(message: Message) -> int | None:

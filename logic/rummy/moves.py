@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from logic.game import IllegalMove
-from logic.messages import t_msg
+from logic.messages import said, seat_msg, t_msg, t_pmsg
 from logic.rummy.actions import parse_card, parse_cards
 from logic.rummy.melds import (
     POINTS,
@@ -32,7 +32,7 @@ from logic.rummy.state import (
     find_meld,
     freeze,
     refill_stock,
-    turn_text,
+    turn_words,
 )
 
 # stall safeguard: this many full rounds without anybody melding or laying off a card end the
@@ -73,9 +73,11 @@ def apply_first_draw(st: RummyState, seat: int) -> None:
     if all(st.first_drawn):
         st.stage = DRAW
         w = st.first_draw_winner
-        st.message = f"Player {w + 1} drew the highest card ({PRETTY[st.first_draw[w]]}) and goes first."
+        st.message = said(t_msg("{player} drew the highest card ({card}) and goes first.", player=seat_msg(w),
+                                card=PRETTY[st.first_draw[w]]))
     else:
-        st.message = f"Player {seat + 1} drew the {PRETTY[st.first_draw[seat]]}."
+        st.message = said(t_msg("{player} drew the {card}.", player=seat_msg(seat),
+                                card=PRETTY[st.first_draw[seat]]))
 
 
 # --- hand over ------------------------------------------------------------------------------
@@ -264,7 +266,8 @@ def apply_commit(st: RummyState) -> None:
     out = not st.hands[seat]
     hist = [seat, took, melded, laid, disc, out]
     st.history.append(hist)
-    st.message = f"Player {seat + 1} {turn_text(hist)}."
+    line = t_pmsg("log line", "{player} {move}.", player=seat_msg(seat), move=turn_words(hist))
+    st.message = said(line)
     st.undo = []
     st.frozen = None
     st.must_use = -1
@@ -274,7 +277,8 @@ def apply_commit(st: RummyState) -> None:
         return
     st.stall = 0 if (melded or laid) else st.stall + 1
     if st.stall >= (STALL_ROUNDS if st.rebuilds else STALL_ROUNDS_NO_REBUILD) * st.n:
-        st.message += " Nobody has melded or laid off for too long: the hand ends with nobody out."
+        st.message = said(t_msg("{line} Nobody has melded or laid off for too long: the hand ends with nobody out.",
+                                line=line))
         end_hand(st, -1)
         return
     st.current = (seat + 1) % st.n

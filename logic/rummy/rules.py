@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
-from logic.messages import t_msg
+from logic.messages import said, t_msg
 from logic.rummy.actions import (
     ACTION_TYPES,
     COMMIT,
@@ -110,7 +110,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         st.first_drawn = [not config.first_draw] * st.n
         if config.first_draw:
             st.stage = FIRST_DEAL_DRAW
-            st.message = "Draw for the first deal: everyone taps the deck; the highest card goes first."
+            st.message = said(t_msg("Draw for the first deal: everyone taps the deck; the highest card goes first."))
         return st
 
     # --- queries ----------------------------------------------------------------------------
