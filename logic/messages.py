@@ -113,8 +113,14 @@ SEAT_CONTEXT = "seat"  # a seat named by its number ("Player 2"): each page puts
 def seat_msg(seat: int, word: str = "Player") -> Message:
     """Seat ``seat`` (0-based) as the rules layer names it: "Player 2" (``word`` "player", "Seat", "seat" keep
     the English the messages have always had). A page replaces it with the player's name (``ui/table/seat_wording``)."""
-    texts = {"Player": "Player {n}", "player": "player {n}", "Seat": "Seat {n}", "seat": "seat {n}"}
-    return Message(texts[word], {"n": seat + 1}, context=SEAT_CONTEXT)
+    n = seat + 1
+    if word == "player":
+        return t_pmsg("seat", "player {n}", n=n)
+    if word == "Seat":
+        return t_pmsg("seat", "Seat {n}", n=n)
+    if word == "seat":
+        return t_pmsg("seat", "seat {n}", n=n)
+    return t_pmsg("seat", "Player {n}", n=n)  # (the context is SEAT_CONTEXT: written out for the catalogues)
 
 
 def seat_list(seats: Sequence[int], word: str = "Player") -> Message:
@@ -135,8 +141,8 @@ def listing(items: Sequence[Message]) -> Message:
     if len(items) == 1:
         return items[0]
     if len(items) == 2:
-        return t_msg("{first} and {second}", first=items[0], second=items[1])
-    return t_msg("{first}, {rest}", first=items[0], rest=listing(items[1:]))
+        return t_pmsg("moves", "{first} and {second}", first=items[0], second=items[1])
+    return t_pmsg("moves", "{first}, {rest}", first=items[0], rest=listing(items[1:]))
 
 
 def seat_of(message: Message) -> int | None:
