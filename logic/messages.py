@@ -177,14 +177,15 @@ def message_of(text: str) -> Message:
     return text.message if isinstance(text, Said) else verbatim(text)
 
 
-def said_to_json(text: str | None) -> dict[str, Any] | None:
-    """What a snapshot keeps beside a line so it comes back as a message (None: a plain line, nothing to keep)."""
-    return text.message.to_json() if isinstance(text, Said) else None
+def said_to_json(text: str | None) -> dict[str, Any] | str | None:
+    """A line as a snapshot keeps it: a :class:`Said` as its message (JSON), so it comes back in every viewer's
+    language; a plain line (or None) as it is."""
+    return text.message.to_json() if isinstance(text, Said) else text
 
 
-def said_from_json(text: str | None, data: Any) -> str | None:
-    """A line restored from a snapshot: with its message when one was kept (``said_to_json``), else as it was saved
-    (a snapshot from before messages: the English line, shown as it is)."""
-    if text is None or not isinstance(data, Mapping):
-        return text
-    return Said(Message.from_json(data))
+def said_from_json(data: Any) -> str | None:
+    """A line restored from a snapshot (``said_to_json``); a snapshot saved before lines were messages holds the
+    English line, which comes back as it is (shown as written in every language)."""
+    if isinstance(data, Mapping):
+        return Said(Message.from_json(data))
+    return data if isinstance(data, str) else None

@@ -67,8 +67,6 @@ class BeanieState:
         self.out_seat = -1  # with last_turns: the seat that went out this round (-1: nobody yet)
 
 
-MESSAGE_KEY = "message_words"  # beside "message" (its English) in a snapshot: the message itself
-
 # House-rule fields and their standard values: a snapshot leaves them out while they are standard, so a
 # standard game's snapshot is as it always was and a snapshot saved before they existed still restores.
 HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1}
@@ -157,9 +155,7 @@ def snapshot_state(state: BeanieState) -> dict[str, Any]:
     c = clone_state(state)
     out = {name: getattr(c, name) for name in BeanieState.__slots__
            if name not in HOUSE_DEFAULTS or getattr(c, name) != HOUSE_DEFAULTS[name]}
-    words = said_to_json(c.message)
-    if words is not None:
-        out[MESSAGE_KEY] = words  # the line's message, so it comes back in every viewer's language
+    out["message"] = said_to_json(c.message)  # the line's message: it comes back in every viewer's language
     return out
 
 
@@ -169,7 +165,7 @@ def restore_state(data: dict[str, Any]) -> BeanieState:
         for name in BeanieState.__slots__:
             setattr(tmp, name, data.get(name, HOUSE_DEFAULTS[name]) if name in HOUSE_DEFAULTS else data[name])
         tmp.sets = [[int(s[0]), int(s[1]), int(s[2]), list(s[3]), list(s[4])] for s in data["sets"]]
-        tmp.message = said_from_json(data["message"], data.get(MESSAGE_KEY))
+        tmp.message = said_from_json(data["message"])  # (an older snapshot: the English line)
         return clone_state(tmp)
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"Not a Beanie snapshot ({exc}).") from None

@@ -95,8 +95,6 @@ class RummyState:
               "turn_start_pts", "rebuilds", "stall", "first_draw_winner", "message")
 
 
-MESSAGE_KEY = "message_words"  # beside "message" (its English) in a snapshot: the message itself
-
 # House-rule fields: written to a snapshot only when on, so a standard game's snapshot is as it always was and
 # a snapshot saved before they existed restores with them off.
 HOUSE = ("top_only", "keep_dug", "no_final_discard")
@@ -243,9 +241,7 @@ def snapshot_state(state: RummyState) -> dict[str, Any]:
         first_drawn=list(st.first_drawn),
     )
     data.update({name: True for name in HOUSE if getattr(st, name)})
-    words = said_to_json(st.message)
-    if words is not None:
-        data[MESSAGE_KEY] = words  # the line's message, so it comes back in every viewer's language
+    data["message"] = said_to_json(st.message)  # the line's message: it comes back in every viewer's language
     return data
 
 
@@ -272,7 +268,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
     st.confirmed = list(data["confirmed"])
     st.summary = _deep_list(data["summary"])
     st.first_draw = [parse_code(c) for c in data["first_draw"]]
-    st.message = said_from_json(data["message"], data.get(MESSAGE_KEY))
+    st.message = said_from_json(data["message"])  # (an older snapshot: the English line)
     # which seats have drawn for the first deal; tables saved before that was a phase drew all at once
     st.first_drawn = [bool(x) for x in data.get("first_drawn", [True] * st.n)]
     return st

@@ -1,9 +1,10 @@
 """Lines of the rules layer kept as messages across saves, and records saved before they were messages.
 
 A line (:class:`logic.messages.Said`) is its English text — what views, the seat API, logs and older code read —
-carrying its message; a snapshot keeps the message beside the English (``message_words``) so a restored table
-speaks every viewer's language again. A snapshot saved before has the English only: it loads, and its line is
-shown as it was written. The same for a review stored before its texts were messages."""
+carrying its message; a snapshot keeps the message (its JSON, under ``message``) so a restored table speaks every
+viewer's language again. A snapshot saved before holds the English line: it loads, and its line is shown as it was
+written (tests/logic/records/OLDREC.json, saved by an older release). The same for a review stored before its
+texts were messages."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import copy
 import json
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,10 @@ from logic.registry import get_game
 from logic.review import DecisionReview
 from logic.table.model import new_table
 from logic.table.record import from_record, to_record
+from ui.i18n.viewer import speaking
+from ui.table.seat_wording import with_names
+
+RECORDS = Path(__file__).parent / "records"
 
 
 def _played(key: str, moves: int, seed: int = 3):
@@ -53,13 +59,14 @@ def test_a_snapshot_brings_the_line_back_as_a_message(key: str) -> None:
     back = game.restore(data)
     assert isinstance(back.message, Said) and back.message == state.message
     assert back.message.message == state.message.message
+    assert isinstance(data["message"], dict)  # the message itself, not its English
 
 
 @pytest.mark.parametrize("key", ["rummy", "beanie"])
 def test_a_snapshot_saved_before_lines_were_messages_loads_and_shows_its_english(key: str) -> None:
     game, state = _played(key, 12)
     data = json.loads(json.dumps(game.snapshot(state)))
-    del data["message_words"]  # as an older release saved it: the English line only
+    data["message"] = str(state.message)  # as an older release saved it: the English line
     back = game.restore(data)
     assert back.message == state.message and not isinstance(back.message, Said)
     assert message_of(back.message) == verbatim(str(state.message))
@@ -88,6 +95,24 @@ def test_a_review_stored_before_its_texts_were_messages_still_loads() -> None:
 
 def test_a_refusal_is_a_message_with_its_parameters() -> None:
     game, state = _played("rummy", 0)
+    mover = game.to_move(state)[0]
     with pytest.raises(IllegalMove) as refused:
-        game.apply(state, 1, game.legal_actions(state, 0)[0])
+        game.apply(state, (mover + 1) % 3, game.legal_actions(state, mover)[0])
     assert refused.value.message.text == "It is not your turn." and str(refused.value) == "It is not your turn."
+
+
+def test_an_older_release_s_table_loads_its_english_line_and_speaks_german_after_the_next_move() -> None:
+    record = json.loads((RECORDS / "OLDREC.json").read_text())["table"]["1"]
+    t = from_record(record, 0.0, record["saved_at"])
+    names = [s.name for s in t.seats]
+    line = t.game.view(t.state, 1)["message"]
+    assert line == "Hand 1 dealt; player 1 goes first." and not isinstance(line, Said)
+    with speaking("de"):
+        assert with_names(line, names, 1) == "Hand 1 dealt; Hanna goes first."  # shown as it was written
+    rng = random.Random(2)
+    for _ in range(40):  # play on: the next line the game says is a message again
+        seat = t.game.to_move(t.state)[0]
+        t.game.apply(t.state, seat, rng.choice(t.game.legal_actions(t.state, seat)))
+        if isinstance(t.state.message, Said):
+            break
+    assert isinstance(t.state.message, Said) and isinstance(t.game.snapshot(t.state)["message"], dict)
