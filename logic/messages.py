@@ -11,6 +11,7 @@ keywords: ``tools/i18n.sh``), so a string written with them is in the catalogues
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,13 @@ class Message:
         chosen = self.text
         if self.plural is not None and self.count is not None and self.params.get(self.count) != 1:
             chosen = self.plural
-        return fill(chosen, {k: v.english() if isinstance(v, Message) else v for k, v in self.params.items()})
+        if "{" not in chosen:  # (the rules layer says a line on every move: the common cases stay cheap)
+            return chosen
+        values = {k: v.english() if isinstance(v, Message) else v for k, v in self.params.items()}
+        try:
+            return chosen.format(**values)
+        except (KeyError, ValueError, IndexError, AttributeError):
+            return fill(chosen, values)
 
     def __str__(self) -> str:
         return self.english()
@@ -110,6 +117,7 @@ class _Keep(dict[str, Any]):
 SEAT_CONTEXT = "seat"  # a seat named by its number ("Player 2"): each page puts the player's name in its place
 
 
+@functools.cache  # (immutable, and made on every move: one per seat and word)
 def seat_msg(seat: int, word: str = "Player") -> Message:
     """Seat ``seat`` (0-based) as the rules layer names it: "Player 2" (``word`` "player", "Seat", "seat" keep
     the English the messages have always had). A page replaces it with the player's name (``ui/table/seat_wording``)."""
