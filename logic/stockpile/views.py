@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from logic.messages import Message, both, said, seat_msg, t_msg, t_nmsg
+from logic.messages import Message, Param, both, said, seat_msg, t_msg, t_nmsg
 from logic.stockpile import actions as A
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
@@ -184,7 +184,7 @@ def _card_words(card: int, need: int) -> Message:
 
 def _played(seat: int | None, card: int, need: int, source: Message, pile: int, completed: bool) -> Message:
     """"Seat 1 played a 7 from their hand on pile 2 (and completed it)"; without ``seat``: the move after a name."""
-    words = {"card": _card_words(card, need), "source": source, "pile": pile + 1}
+    words: dict[str, Param] = {"card": _card_words(card, need), "source": source, "pile": pile + 1}
     if seat is None:
         if completed:
             return t_msg("played {card} from {source} on pile {pile} and completed it", **words)
