@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from logic.game import IllegalMove
-from logic.messages import VERBATIM_CONTEXT, Message, Said
+from logic.messages import VERBATIM_CONTEXT, Message, Said, message_of
 from logic.registry import get_game
 from ui.i18n.render import render
 from ui.i18n.viewer import speaking
@@ -83,3 +83,44 @@ def test_a_seat_is_the_players_name_and_english_keeps_you() -> None:
     line = game.view(state, 0)["message"]  # "Round 1: Aces are wild. Player 1 starts."
     assert "Ana" in _german(line, 0) and "Ana" in _german(line, 1)
     assert with_names(line, NAMES, 0).endswith("You start.") and with_names(line, NAMES, 1).endswith("Ana starts.")
+
+
+@pytest.mark.parametrize("key", ["president", "rummy", "beanie", "stockpile"])
+def test_a_review_verdict_reads_in_german(key: str) -> None:
+    from tests.logic.review_support import POSITIONS, judge
+
+    make, moves = POSITIONS[key]
+    state, seat = make()
+    verdict = judge(key, state, seat, moves(state, seat)[0], rng_seed=1)
+    assert verdict is not None and set(verdict.messages) == {"chosen", "best", "why"}
+    for part, english in (("chosen", verdict.chosen_words), ("best", verdict.best_words), ("why", verdict.why)):
+        message = Message.from_json(verdict.messages[part])
+        assert message.english() == english  # the model's strings stay the English
+        german = render(message, "de")
+        assert german != english and "{" not in german, f"{key} {part}: {german!r}"
+
+
+@pytest.mark.parametrize("key", ["rummy", "beanie", "stockpile"])
+def test_replay_lines_and_chapters_are_messages(key: str) -> None:
+    from logic.replay import Replay
+
+    game = get_game(key)
+    config = game.make_config(players=3)
+    state = game.new_game(config, 2)
+    rng = random.Random(3)
+    log = []
+    for _ in range(120):
+        movers = game.to_move(state)
+        if not movers:
+            break
+        seat = movers[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        log.append((seat, game.encode_action(action)))
+        game.apply(state, seat, action)
+    replay = Replay(game, log, config=config, seed=2)
+    assert all(isinstance(m.words, Said) for m in replay.moves)
+    for _step, label in replay.hand_starts():
+        _check_line(label, None, f"{key} chapter")
+    for move in replay.moves:
+        german = render(message_of(move.words), "de")
+        assert german != move.words and "{" not in german, german
