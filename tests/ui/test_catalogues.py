@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # (units and our own game names, kept as proper names in the Latin-script languages, in every language)
 EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV",
               "Daifugō", "{label}: {value}",  # a proper name; a pair with nothing to translate
-              "{player} {move}.", "{player} {move}", "{first}, {rest}", "{reason} {evidence}"}  # (word order only)
+              "{player} {move}.", "{player} {move}", "{first}, {rest}", "{reason} {evidence}",
+              "{steps}."}  # (word order only)
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Team {n}"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},

@@ -13,6 +13,7 @@ import pytest
 from logic.game import IllegalMove
 from logic.messages import VERBATIM_CONTEXT, Message, Said, message_of
 from logic.registry import get_game
+from logic.rummy.hints import hint
 from ui.i18n.render import render
 from ui.i18n.viewer import speaking
 from ui.table.seat_wording import with_names
@@ -70,6 +71,8 @@ def test_random_play_speaks_german_to_a_german_viewer(key: str) -> None:
         if view["summary"] is not None:
             texts["summary"] = view["summary"]["title"]
             texts.update({f"column {k}": label for k, label in view["summary"]["columns"]})
+        if key == "rummy" and game.to_move(state):  # the hint for the player to move
+            texts["hint"] = hint(game.view(state, game.to_move(state)[0]))["text"]
         for name, text in texts.items():
             if text:
                 _check_line(text, seat, f"{key} step {step} {name}")
