@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from logic.messages import Message, verbatim
+from logic.messages import Message, t_msg, verbatim
 from logic.view_types import TableView
 
 # Phases shared by all games (``data-phase`` in the UI); games may add their own.
@@ -47,6 +47,13 @@ class IllegalMove(ValueError):
     def __init__(self, reason: Message | str) -> None:
         self.message = reason if isinstance(reason, Message) else verbatim(reason)
         super().__init__(self.message.english())
+
+    @classmethod
+    def of(cls, exc: Exception) -> IllegalMove:
+        """A refusal for another error (an option the game's config rejects): that error's message when it has
+        one (a rule card's), else its English text as it is."""
+        message = getattr(exc, "message", None)
+        return cls(message if isinstance(message, Message) else str(exc))
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
         try:
             return cast(ActionT, self.action_adapter.validate_python(data))
         except ValidationError as exc:
-            raise IllegalMove(f"That action makes no sense here ({_readable(exc)}).") from None
+            raise IllegalMove(t_msg("That action makes no sense here ({reason}).", reason=_readable(exc))) from None
 
     def replay(self, config: BaseModel, seed: int, log: list[tuple[int, dict[str, Any]]]) -> StateT:
         """Rebuild a state from config, seed and the action log ``[(seat, action_json), ...]``."""

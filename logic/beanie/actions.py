@@ -235,7 +235,7 @@ def timeout_default(state: BeanieState, seat: int) -> BeanieAction:
     if state.phase == PHASE_HAND_OVER:
         return NEXT
     if state.phase != PHASE_PLAY or seat != state.turn:
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(t_msg("It is not your turn."))
     if state.stage == STAGE_DRAW:
         return DRAW_STOCK if state.stock else DRAW_DISCARD
     hand = state.hands[seat]

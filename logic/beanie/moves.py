@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, IllegalMove
+from logic.messages import t_msg
 
 from .actions import Add, Agree, BeanieAction, Discard, Draw, Lay, NextHand, Propose, Star, Steal, Withdraw
 from .plays import add, lay, star, steal
@@ -30,23 +31,23 @@ def apply(state: BeanieState, seat: int, action: BeanieAction) -> None:
     """Apply ``action`` by ``seat``; IllegalMove (nothing changed) when the rules refuse it."""
     handler = _HANDLERS.get(type(action))
     if handler is None and type(action) is not NextHand:
-        raise IllegalMove("That is not a Beanie move.")
+        raise IllegalMove(t_msg("That is not a Beanie move."))
     if state.phase == PHASE_OVER:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(t_msg("The game is over."))
     if state.phase == PHASE_HAND_OVER:
         if type(action) is not NextHand:
-            raise IllegalMove("The round is over: confirm to go on to the next round.")
+            raise IllegalMove(t_msg("The round is over: confirm to go on to the next round."))
         if not 0 <= seat < state.players:
-            raise IllegalMove("There is no such seat.")
+            raise IllegalMove(t_msg("There is no such seat."))
         if state.confirmed[seat]:
-            raise IllegalMove("You are already ready for the next round.")
+            raise IllegalMove(t_msg("You are already ready for the next round."))
         next_hand(state, seat)
         return
     if seat != state.turn:
         if type(action) is Withdraw and 0 <= seat < state.players:
             withdraw(state, seat, action)
             return
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(t_msg("It is not your turn."))
     if handler is None:  # NextHand
-        raise IllegalMove("The round is still being played.")
+        raise IllegalMove(t_msg("The round is still being played."))
     handler(state, seat, action)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from logic.cards import Card
 from logic.game import IllegalMove
+from logic.messages import Message, t_msg, t_pmsg
 
 SetType = Literal["match", "run"]  # a set's type by name (``as_type`` of a Lay)
 Side = Literal["low", "high"]  # an end of a run (``end`` of a Lay or a Star)
@@ -62,7 +63,7 @@ def parse_code(code: object) -> int:
         else:
             rank = 1 if card.rank == 14 else card.rank
             return card_id(SUIT_LETTERS.index(card.suit), rank)
-    raise IllegalMove(f"{code!r} is not a card.")
+    raise IllegalMove(t_msg("{code} is not a card.", code=repr(code)))
 
 
 def points(card: int, wild: int, beanie_value: int) -> int:
@@ -74,12 +75,27 @@ def hand_points(hand: list[int], wild: int, beanie_value: int) -> int:
 
 
 def set_label(s: list[Any]) -> str:
-    """Short public name of a set: "the match of 7s", "the run of ♦ 4-7"."""
+    """Short public name of a set in English: "the match of 7s", "the ♦ run 4-7"."""
+    return set_words(s).english()
+
+
+def set_words(s: list[Any], capital: bool = False) -> Message:
+    """A set's short public name as a message ("The match of 7s" with ``capital``, to begin a sentence)."""
     reps = s[4]
     if s[2] == MATCH:
-        return f"the match of {RANK_PLURAL[RANK[reps[0]]]}"
-    suit = "♠♥♦♣"[SUIT[reps[0]]]
-    return f"the {suit} run {RANK_LABELS[RANK[reps[0]]]}-{RANK_LABELS[RANK[reps[-1]]]}"
+        ranks = rank_plural(RANK[reps[0]])
+        return (t_msg("The match of {ranks}", ranks=ranks) if capital else t_msg("the match of {ranks}", ranks=ranks))
+    suit, low, high = "♠♥♦♣"[SUIT[reps[0]]], RANK_LABELS[RANK[reps[0]]], RANK_LABELS[RANK[reps[-1]]]
+    if capital:
+        return t_msg("The {suit} run {low}-{high}", suit=suit, low=low, high=high)
+    return t_msg("the {suit} run {low}-{high}", suit=suit, low=low, high=high)
+
+
+def rank_plural(rank: int) -> Message:
+    """A rank in the plural ("Aces", "7s") as a message: the word for it in each language."""
+    named = {1: t_pmsg("ranks", "Aces"), 11: t_pmsg("ranks", "Jacks"), 12: t_pmsg("ranks", "Queens"),
+             13: t_pmsg("ranks", "Kings")}
+    return named.get(rank) or t_pmsg("ranks", "{rank}s", rank=RANK_LABELS[rank])
 
 
 # --- laying a new set ------------------------------------------------------------------------
@@ -94,32 +110,32 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     Raises IllegalMove with a reason.
     """
     if as_type not in (None, "match", "run"):
-        raise IllegalMove("Play the cards as a match or as a run.")
+        raise IllegalMove(t_msg("Play the cards as a match or as a run."))
     if end not in (None, "low", "high"):
-        raise IllegalMove("A Beanie at the end of a run goes at the low end or the high end.")
+        raise IllegalMove(t_msg("A Beanie at the end of a run goes at the low end or the high end."))
     if len(cards) < 3:
-        raise IllegalMove("A set needs at least 3 cards.")
+        raise IllegalMove(t_msg("A set needs at least 3 cards."))
     nat = sorted((c for c in cards if RANK[c] != wild), key=RANK.__getitem__)
     wilds = sorted(c for c in cards if RANK[c] == wild)
     if not nat:
-        raise IllegalMove("A set needs at least one card that is not a Beanie.")
+        raise IllegalMove(t_msg("A set needs at least one card that is not a Beanie."))
     r0 = RANK[nat[0]]
     match_err = None
     if any(RANK[c] != r0 for c in nat):
-        match_err = "the cards are not all the same rank"
+        match_err = t_msg("the cards are not all the same rank")
     elif len(cards) > 4:
-        match_err = "a match holds at most 4 cards, one of each suit"
+        match_err = t_msg("a match holds at most 4 cards, one of each suit")
     run_err = None
     run_ends: tuple[Any, ...] = ()
     extras = 0
     s0 = SUIT[nat[0]]
     if any(SUIT[c] != s0 for c in nat):
-        run_err = "the cards are not all the same suit"
+        run_err = t_msg("the cards are not all the same suit")
     else:
         lo, hi = r0, RANK[nat[-1]]
         gaps = hi - lo + 1 - len(nat)
         if gaps > len(wilds):
-            run_err = "the gaps are bigger than your Beanies can fill"
+            run_err = t_msg("the gaps are bigger than your Beanies can fill")
         else:
             extras = len(wilds) - gaps
             if extras == 0:
@@ -127,23 +143,24 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
             else:
                 run_ends = tuple(e for e, ok in (("low", extras <= lo - 1), ("high", extras <= 13 - hi)) if ok)
                 if not run_ends:
-                    run_err = "the run would go past the ace or the king"
+                    run_err = t_msg("the run would go past the ace or the king")
     if as_type is None:
         if match_err is None and run_err is None:
-            raise IllegalMove("These cards could be a match or a run: choose how to play them.")
+            raise IllegalMove(t_msg("These cards could be a match or a run: choose how to play them."))
         if match_err is None:
             typ = MATCH
         elif run_err is None:
             typ = RUN
         else:
-            raise IllegalMove(f"These cards make neither a match ({match_err}) nor a run ({run_err}).")
+            raise IllegalMove(t_msg("These cards make neither a match ({match}) nor a run ({run}).",
+                                    match=match_err, run=run_err))
     elif as_type == "match":
         if match_err is not None:
-            raise IllegalMove(f"Not a match: {match_err}.")
+            raise IllegalMove(t_msg("Not a match: {reason}.", reason=match_err))
         typ = MATCH
     else:
         if run_err is not None:
-            raise IllegalMove(f"Not a run: {run_err}.")
+            raise IllegalMove(t_msg("Not a run: {reason}.", reason=run_err))
         typ = RUN
     if typ == MATCH:
         used = {SUIT[c] for c in nat}
@@ -155,10 +172,14 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     if run_ends != (None,):
         if end is None:
             if len(run_ends) == 2:
-                raise IllegalMove("Choose the end of the run for the extra Beanie: low or high.")
+                raise IllegalMove(t_msg("Choose the end of the run for the extra Beanie: low or high."))
             side = run_ends[0]
         elif end not in run_ends:
-            raise IllegalMove(f"There is no room at the {end} end of this run for the Beanie.")
+            if end == "low":
+                raise IllegalMove(t_msg("There is no room at the low end of this run for the Beanie."))
+            if end == "high":
+                raise IllegalMove(t_msg("There is no room at the high end of this run for the Beanie."))
+            raise IllegalMove(t_msg("A Beanie at the end of a run goes at the low end or the high end."))
         else:
             side = end
         if side == "low":

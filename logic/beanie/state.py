@@ -6,6 +6,7 @@ from typing import Any
 
 from logic.cards import derive_rng
 from logic.game import PHASE_PLAY
+from logic.messages import said, said_from_json, said_to_json, seat_msg, t_msg
 
 from . import sets as S
 
@@ -110,7 +111,8 @@ def deal(st: BeanieState, rnd: int) -> None:
     st.thrown = [[] for _ in range(n)]
     st.confirmed = [False] * n
     st.out_seat = -1
-    st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {seat_name(starter)} starts."
+    st.message = said(t_msg("Round {round}: {ranks} are wild. {player} starts.", round=rnd,
+                            ranks=S.rank_plural(rnd), player=seat_msg(starter)))
 
 
 def clone_state(state: BeanieState) -> BeanieState:
@@ -151,8 +153,10 @@ def clone_state(state: BeanieState) -> BeanieState:
 
 def snapshot_state(state: BeanieState) -> dict[str, Any]:
     c = clone_state(state)
-    return {name: getattr(c, name) for name in BeanieState.__slots__
-            if name not in HOUSE_DEFAULTS or getattr(c, name) != HOUSE_DEFAULTS[name]}
+    out = {name: getattr(c, name) for name in BeanieState.__slots__
+           if name not in HOUSE_DEFAULTS or getattr(c, name) != HOUSE_DEFAULTS[name]}
+    out["message"] = said_to_json(c.message)  # the line's message: it comes back in every viewer's language
+    return out
 
 
 def restore_state(data: dict[str, Any]) -> BeanieState:
@@ -161,6 +165,7 @@ def restore_state(data: dict[str, Any]) -> BeanieState:
         for name in BeanieState.__slots__:
             setattr(tmp, name, data.get(name, HOUSE_DEFAULTS[name]) if name in HOUSE_DEFAULTS else data[name])
         tmp.sets = [[int(s[0]), int(s[1]), int(s[2]), list(s[3]), list(s[4])] for s in data["sets"]]
+        tmp.message = said_from_json(data["message"])  # (an older snapshot: the English line)
         return clone_state(tmp)
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"Not a Beanie snapshot ({exc}).") from None

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, IllegalMove
-from logic.messages import t_msg
+from logic.messages import Message, said, seat_msg, t_msg
 
 from . import sets as S
 from .actions import Agree, Discard, Draw, Propose, Withdraw
 from .sets import SHOWN
-from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, deal, seat_name
+from .state import STAGE_DRAW, STAGE_PLAY, BeanieState, deal
+
+
+def not_in_hand(card: int) -> Message:
+    return t_msg("{card} is not in your hand.", card=SHOWN[card])
 
 
 def need_play_stage(st: BeanieState) -> None:
     if st.stage != STAGE_PLAY:
-        raise IllegalMove("Draw a card first.")
+        raise IllegalMove(t_msg("Draw a card first."))
 
 
 def card_in_hand(st: BeanieState, seat: int, code: str) -> int:
@@ -23,26 +27,27 @@ def card_in_hand(st: BeanieState, seat: int, code: str) -> int:
     need_play_stage(st)
     c = S.parse_code(code)
     if c not in st.hands[seat]:
-        raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
+        raise IllegalMove(not_in_hand(c))
     return c
 
 
 def draw(st: BeanieState, seat: int, a: Draw) -> None:
     if st.stage != STAGE_DRAW:
-        raise IllegalMove("You have already drawn a card this turn.")
+        raise IllegalMove(t_msg("You have already drawn a card this turn."))
     if a.source == "stock":
         if not st.stock:
-            raise IllegalMove("The stock is empty: take the top card of the discard pile.")
+            raise IllegalMove(t_msg("The stock is empty: take the top card of the discard pile."))
         c = st.stock.pop()
-        st.message = f"{seat_name(seat)} drew from the stock."
+        st.message = said(t_msg("{player} drew from the stock.", player=seat_msg(seat)))
     elif a.source == "discard":
         if not st.discard:
-            raise IllegalMove("The discard pile is empty.")
+            raise IllegalMove(t_msg("The discard pile is empty."))
         c = st.discard.pop()
         st.taken[seat].append(c)
-        st.message = f"{seat_name(seat)} took {SHOWN[c]} from the discard pile."
+        st.message = said(t_msg("{player} took {card} from the discard pile.", player=seat_msg(seat),
+                                card=SHOWN[c]))
     else:
-        raise IllegalMove("Draw from the stock or from the discard pile.")
+        raise IllegalMove(t_msg("Draw from the stock or from the discard pile."))
     st.hands[seat].append(c)
     st.drawn = c
     st.stage = STAGE_PLAY
@@ -56,7 +61,8 @@ def after_play(st: BeanieState, seat: int) -> None:
         if st.last_turns:
             went_out(st, seat)
             return
-        st.message = f"{seat_name(seat)} went out and wins round {st.round}!"
+        st.message = said(t_msg("{player} went out and wins round {round}!", player=seat_msg(seat),
+                                round=st.round))
         end_round(st, seat)
 
 
@@ -67,9 +73,9 @@ def went_out(st: BeanieState, seat: int) -> None:
         st.out_seat = seat
         st.proposer = -1  # an open end-round vote lapses: the round is ending anyway
         st.agreed = [False] * st.players
-        st.message = f"{seat_name(seat)} went out: everyone else has one last turn."
+        st.message = said(t_msg("{player} went out: everyone else has one last turn.", player=seat_msg(seat)))
     else:
-        st.message = f"{seat_name(seat)} went out on their last turn."
+        st.message = said(t_msg("{player} went out on their last turn.", player=seat_msg(seat)))
     pass_turn(st, seat)
 
 
@@ -100,7 +106,7 @@ def discard(st: BeanieState, seat: int, a: Discard) -> None:
     c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
     if len(hand) == 1 and st.turns_done[seat] == 0:
-        raise IllegalMove("You can't go out on your first turn of the round.")
+        raise IllegalMove(t_msg("You can't go out on your first turn of the round."))
     hand.remove(c)
     st.discard.append(c)
     st.thrown[seat].append(c)
@@ -110,10 +116,11 @@ def discard(st: BeanieState, seat: int, a: Discard) -> None:
         if st.last_turns:
             went_out(st, seat)
             return
-        st.message = f"{seat_name(seat)} discarded {SHOWN[c]} and went out: round {st.round} is theirs!"
+        st.message = said(t_msg("{player} discarded {card} and went out: round {round} is theirs!",
+                                player=seat_msg(seat), card=SHOWN[c], round=st.round))
         end_round(st, seat)
         return
-    st.message = f"{seat_name(seat)} discarded {SHOWN[c]}."
+    st.message = said(t_msg("{player} discarded {card}.", player=seat_msg(seat), card=SHOWN[c]))
     pass_turn(st, seat)
 
 
@@ -122,45 +129,47 @@ def propose(st: BeanieState, seat: int, a: Propose) -> None:
     if st.out_seat >= 0:
         raise IllegalMove(t_msg("Someone has gone out: the round ends after these last turns."))
     if st.proposer >= 0:
-        raise IllegalMove("An end-round vote is already open.")
+        raise IllegalMove(t_msg("An end-round vote is already open."))
     if st.proposed:
-        raise IllegalMove("You have already proposed once this turn.")
+        raise IllegalMove(t_msg("You have already proposed once this turn."))
     st.proposer = seat
     st.proposed = True
     st.agreed = [False] * st.players
     st.agreed[seat] = True
-    st.message = f"{seat_name(seat)} proposes ending the round as a draw."
+    st.message = said(t_msg("{player} proposes ending the round as a draw.", player=seat_msg(seat)))
 
 
 def agree(st: BeanieState, seat: int, a: Agree) -> None:
     need_play_stage(st)
     if st.proposer < 0:
-        raise IllegalMove("Nobody has proposed ending the round.")
+        raise IllegalMove(t_msg("Nobody has proposed ending the round."))
     if st.agreed[seat]:
-        raise IllegalMove("You have already agreed to end the round.")
+        raise IllegalMove(t_msg("You have already agreed to end the round."))
     st.agreed[seat] = True
     if all(st.agreed):
-        st.message = f"Everyone agreed: round {st.round} ends as a draw."
+        st.message = said(t_msg("Everyone agreed: round {round} ends as a draw.", round=st.round))
         end_round(st, -1)
     else:
-        st.message = f"{seat_name(seat)} agrees to end the round."
+        st.message = said(t_msg("{player} agrees to end the round.", player=seat_msg(seat)))
 
 
 def withdraw(st: BeanieState, seat: int, a: Withdraw) -> None:
     """Any seat that voted takes its vote back, on its own play step or during another seat's turn."""
     if st.proposer < 0:
-        raise IllegalMove("There is no end-round vote to withdraw from.")
+        raise IllegalMove(t_msg("There is no end-round vote to withdraw from."))
     if not st.agreed[seat]:
-        raise IllegalMove("You have not voted to end the round.")
+        raise IllegalMove(t_msg("You have not voted to end the round."))
     if seat == st.turn:
         need_play_stage(st)
     if st.proposer == seat:
         st.proposer = -1
         st.agreed = [False] * st.players
-        st.message = f"{seat_name(seat)} withdrew the end-round vote: the round goes on."
+        st.message = said(t_msg("{player} withdrew the end-round vote: the round goes on.",
+                                player=seat_msg(seat)))
     else:
         st.agreed[seat] = False
-        st.message = f"{seat_name(seat)} withdrew from the end-round vote; the vote stays open."
+        st.message = said(t_msg("{player} withdrew from the end-round vote; the vote stays open.",
+                                player=seat_msg(seat)))
 
 
 def next_hand(st: BeanieState, seat: int) -> None:
@@ -168,7 +177,7 @@ def next_hand(st: BeanieState, seat: int) -> None:
     if all(st.confirmed):
         deal(st, st.round + 1)
     else:
-        st.message = f"{seat_name(seat)} is ready for the next round."
+        st.message = said(t_msg("{player} is ready for the next round.", player=seat_msg(seat)))
 
 
 def end_round(st: BeanieState, winner: int) -> None:

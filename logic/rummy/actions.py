@@ -173,17 +173,17 @@ def layoff_action(mid: int, card: int) -> LayOff:
 
 def parse_cards(codes: Any, hand: list[int]) -> list[int]:
     if not isinstance(codes, (tuple, list)) or not codes:
-        raise IllegalMove("Pick at least one card.")
+        raise IllegalMove(t_msg("Pick at least one card."))
     out = []
     for code in codes:
         try:
             c = parse_code(code)
         except ValueError:
-            raise IllegalMove(f"{code!r} is not a card.") from None
+            raise IllegalMove(t_msg("{code} is not a card.", code=repr(code))) from None
         if c in out:
-            raise IllegalMove(f"{PRETTY[c]} is listed twice.")
+            raise IllegalMove(t_msg("{card} is listed twice.", card=PRETTY[c]))
         if c not in hand:
-            raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
+            raise IllegalMove(t_msg("You do not hold the {card}.", card=PRETTY[c]))
         out.append(c)
     return out
 
@@ -192,4 +192,4 @@ def parse_card(code: Any) -> int:
     try:
         return parse_code(code)
     except ValueError:
-        raise IllegalMove(f"{code!r} is not a card.") from None
+        raise IllegalMove(t_msg("{code} is not a card.", code=repr(code))) from None

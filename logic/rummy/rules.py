@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
+from logic.messages import said, t_msg
 from logic.rummy.actions import (
     ACTION_TYPES,
     COMMIT,
@@ -110,7 +111,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         st.first_drawn = [not config.first_draw] * st.n
         if config.first_draw:
             st.stage = FIRST_DEAL_DRAW
-            st.message = "Draw for the first deal: everyone taps the deck; the highest card goes first."
+            st.message = said(t_msg("Draw for the first deal: everyone taps the deck; the highest card goes first."))
         return st
 
     # --- queries ----------------------------------------------------------------------------
@@ -201,13 +202,13 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         """Check the action fits the seat, turn and stage, then hand it to its function in ``moves.py``."""
         st = state
         if type(action) not in ACTION_TYPES:
-            raise IllegalMove("That is not a Rummy move.")
+            raise IllegalMove(t_msg("That is not a Rummy move."))
         if not isinstance(seat, int) or not 0 <= seat < st.n:
-            raise IllegalMove("There is no such seat at this table.")
+            raise IllegalMove(t_msg("There is no such seat at this table."))
         kind = action.kind
         stage = st.stage
         if stage == OVER:
-            raise IllegalMove("The match is over.")
+            raise IllegalMove(t_msg("The match is over."))
         if stage == HAND_OVER or stage == FIRST_DEAL_DRAW:  # everyone still to act may act, in any order
             if stage == HAND_OVER and kind == "next":
                 apply_next_hand(st, seat)
@@ -219,9 +220,9 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         if kind == "first-draw":
             refuse(stage, kind)
         if seat != st.current:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(t_msg("It is not your turn."))
         if kind == "next":
-            raise IllegalMove("The hand is still being played.")
+            raise IllegalMove(t_msg("The hand is still being played."))
         if stage == DRAW:
             if kind == "draw":
                 apply_draw(st, seat)
@@ -292,7 +293,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         behalf; an unfinished deep pickup is undone first); while pending, commit."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(t_msg("It is not your turn."))
         stage = state.stage
         if stage == DRAW:
             return legal[0]  # the stock if it has cards, else the top discard

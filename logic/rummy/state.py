@@ -7,6 +7,7 @@ from typing import Any
 
 from logic.cards import derive_rng
 from logic.game import IllegalMove
+from logic.messages import Message, listing, said, said_from_json, said_to_json, seat_msg, t_msg, t_nmsg
 from logic.rummy.melds import CODE, KIND_NAME, PRETTY, accepts_for, parse_code, pretty
 
 _json_dumps = json.JSONEncoder(separators=(",", ":")).encode
@@ -151,7 +152,8 @@ def deal_hand(st: RummyState) -> None:
     st.rebuilds = 0
     st.stall = 0
     st.confirmed = [False] * st.n
-    st.message = f"Hand {st.hand_no} dealt; player {st.first_seat + 1} goes first."
+    st.message = said(t_msg("Hand {hand} dealt; {player} goes first.", hand=st.hand_no,
+                            player=seat_msg(st.first_seat, "player")))
 
 
 def find_meld(st: RummyState, mid: Any) -> int:
@@ -159,30 +161,39 @@ def find_meld(st: RummyState, mid: Any) -> int:
         for i, m in enumerate(st.melds):
             if m[0] == mid:
                 return i
-    raise IllegalMove("There is no such meld on the table.")
+    raise IllegalMove(t_msg("There is no such meld on the table."))
 
 
 def turn_text(entry: list[Any]) -> str:
-    """Public summary of one committed turn (a history entry)."""
+    """Public summary of one committed turn (a history entry), in English with its message (:class:`Said`)."""
+    return said(turn_words(entry))
+
+
+def took_msg(n: int, card: int) -> Message:
+    """"took the 9♠ from the discard pile", or "took 3 cards from the discard pile (down to the 9♠)"."""
+    if n <= 1:
+        return t_msg("took the {card} from the discard pile", card=PRETTY[card])
+    return t_nmsg("took {n} card from the discard pile (down to the {card})",
+                  "took {n} cards from the discard pile (down to the {card})", n=n, card=PRETTY[card])
+
+
+def discard_msg(card: int, out: bool) -> Message:
+    if out:
+        return t_msg("went out discarding the {card}", card=PRETTY[card])
+    return t_msg("discarded the {card}", card=PRETTY[card])
+
+
+def turn_words(entry: list[Any]) -> Message:
+    """The parts of a turn, one after the other: "took the 9♠ from the discard pile, melded 7♠ 7♥ 7♣ and discarded
+    the 2♦"."""
     seat, took, melded, laid, disc, out = entry[:6]
-    parts = []
-    if took is None:
-        parts.append("drew from the stock")
-    elif len(took) == 1:
-        parts.append(f"took the {PRETTY[took[0]]} from the discard pile")
-    else:
-        parts.append(f"took {len(took)} cards from the discard pile (down to the {PRETTY[took[0]]})")
+    parts = [t_msg("drew from the stock") if took is None else took_msg(len(took), took[0])]
     for cards in melded:
-        parts.append(f"melded {pretty(cards)}")
+        parts.append(t_msg("melded {cards}", cards=pretty(cards)))
     for _mid, cards in laid:
-        parts.append(f"laid off {pretty(cards)}")
-    if disc < 0:
-        parts.append("went out without a discard")
-    else:
-        parts.append(f"went out discarding the {PRETTY[disc]}" if out else f"discarded the {PRETTY[disc]}")
-    if len(parts) > 2:
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-    return " and ".join(parts)
+        parts.append(t_msg("laid off {cards}", cards=pretty(cards)))
+    parts.append(t_msg("went out without a discard") if disc < 0 else discard_msg(disc, out))
+    return listing(parts)
 
 
 def clone_state(state: RummyState) -> RummyState:
@@ -231,6 +242,7 @@ def snapshot_state(state: RummyState) -> dict[str, Any]:
         first_drawn=list(st.first_drawn),
     )
     data.update({name: True for name in HOUSE if getattr(st, name)})
+    data["message"] = said_to_json(st.message)  # the line's message: it comes back in every viewer's language
     return data
 
 
@@ -257,6 +269,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
     st.confirmed = list(data["confirmed"])
     st.summary = _deep_list(data["summary"])
     st.first_draw = [parse_code(c) for c in data["first_draw"]]
+    st.message = said_from_json(data["message"])  # (an older snapshot: the English line)
     # which seats have drawn for the first deal; tables saved before that was a phase drew all at once
     st.first_drawn = [bool(x) for x in data.get("first_drawn", [True] * st.n)]
     return st

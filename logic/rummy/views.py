@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, cast
 
+from logic.messages import said, seat_msg, t_msg
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
 from logic.rummy.state import (
     FIRST_DEAL_DRAW,
@@ -67,7 +68,8 @@ from logic.rummy.view_types import (
 )
 from logic.view_types import SeatView
 
-SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
+SUMMARY_COLUMNS = [("melded", t_msg("Melded")), ("held", t_msg("Left in hand")), ("hand", t_msg("Hand score")),
+                   ("total", t_msg("Total"))]
 _UNDO_WHAT: dict[str, Literal["discard", "meld", "layoff", "pickup"]] = {
     "d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
 
@@ -113,18 +115,19 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
     if not playing and st.summary is not None:
         hand_no, winner, one_turn, rows = st.summary
         if winner < 0:
-            title = f"Hand {hand_no}: stalled, nobody went out"
+            title = t_msg("Hand {hand}: stalled, nobody went out", hand=hand_no)
+        elif one_turn:
+            title = t_msg("Hand {hand}: {player} went out in one turn (points doubled)", hand=hand_no,
+                          player=seat_msg(winner, "player"))
         else:
-            title = f"Hand {hand_no}: player {winner + 1} went out"
-        if one_turn:
-            title += " in one turn (points doubled)"
+            title = t_msg("Hand {hand}: {player} went out", hand=hand_no, player=seat_msg(winner, "player"))
         summary = {
-            "title": title,
+            "title": said(title),
             "hand": hand_no,
             "winner": winner,
             "one_turn": one_turn,
             "rows": [{"seat": s, "melded": m, "held": h, "hand": sc, "total": t} for s, m, h, sc, t in rows],
-            "columns": [list(c) for c in SUMMARY_COLUMNS],
+            "columns": [[key, said(words)] for key, words in SUMMARY_COLUMNS],
         }
 
     to_move = []
@@ -170,7 +173,8 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
             "out": out,
         })
 
-    label = f"Race to {st.target}" if st.target else "No limit"
+    label = (t_msg("Hand {hand} · Race to {target}", hand=st.hand_no, target=st.target) if st.target
+             else t_msg("Hand {hand} · No limit", hand=st.hand_no))
     phase: RummyPhase = "play" if playing else ("hand-over" if st.stage == HAND_OVER else
                                                 "first-draw" if drawing_first else "over")
     return {
@@ -181,7 +185,7 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
         "players": n,
         "hand": _codes(st.hands[seat]) if seat is not None and not drawing_first else [],
         "seats": seats,
-        "round_label": f"Hand {st.hand_no} · {label}",
+        "round_label": said(label),
         "scores": list(st.scores),
         "summary": summary,
         "message": st.message,

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import Bot, Game, IllegalMove, Outcome
+from logic.messages import t_msg
 from logic.stockpile import actions as A
 from logic.stockpile import bot_common
 from logic.stockpile import rules as R
@@ -80,7 +81,7 @@ class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
         easy bot plays on, and a stuck seat passes."""
         legal = R.legal_actions(state, seat)
         if not legal:
-            raise IllegalMove("It is not this seat's turn.")
+            raise IllegalMove(t_msg("It is not this seat's turn."))
         if state.stage == S.STAGE_PENDING:
             return A.COMMIT
         if state.stage == S.STAGE_HAND_OVER:

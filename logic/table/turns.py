@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
+from logic.messages import t_msg
 from logic.table.seats import STATUS_OVER, STATUS_PLAYING
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def act(t: Table, player_id: str, action: Any, now: float) -> None:
     """A person's move: the seat must be theirs and it must be their turn."""
     seat = t.seat_of(player_id)
     if seat is None:
-        raise IllegalMove("You are watching this table, not playing at it.")
+        raise IllegalMove(t_msg("You are watching this table, not playing at it."))
     check_can_act(t, seat, action)
     apply(t, seat, action, now)
     t.seats[seat].timeouts = 0  # a move of their own: the next timeout is a first one again
@@ -42,11 +43,11 @@ def act_for(t: Table, seat: int, action: Any, now: float) -> None:
 
 def check_can_act(t: Table, seat: int, action: Any = None) -> None:
     if t.status != STATUS_PLAYING:
-        raise IllegalMove("The game is not running.")
+        raise IllegalMove(t_msg("The game is not running."))
     if t.paused:
-        raise IllegalMove("The game is paused.")
+        raise IllegalMove(t_msg("The game is paused."))
     if seat not in t.to_move() and action not in t.game.off_turn_actions(t.state, seat):
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(t_msg("It is not your turn."))
 
 
 def apply(t: Table, seat: int, action: Any, now: float) -> None:

@@ -18,6 +18,7 @@ from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
 from ui.i18n import N_, _, ngettext, pgettext
 from ui.i18n.names import game_name, level_name
+from ui.i18n.viewer import tr
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -38,7 +39,7 @@ def start_table(game: Any, practice: bool, options: dict[str, Any], level: str |
         table = rt.hub.create(game.key, who.player_id, who.name, who.emoji, options=options, practice=practice,
                               level=level, seed=rt.next_seed(), address=visitor_address())
     except (IllegalMove, ValueError) as exc:
-        ui.notify(str(exc), type="warning", position="top")
+        ui.notify(tr(exc.message) if isinstance(exc, IllegalMove) else str(exc), type="warning", position="top")
         return
     ui.navigate.to(f"/table/{table.code}")
 

@@ -16,7 +16,7 @@ from logic.replay import Replay
 from storage.archive import FinishedGame
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
-from ui.i18n import _
+from ui.i18n import _, pgettext
 from ui.i18n.names import game_name
 from ui.pages import ASSETS
 from ui.pages.replay_review import ReplayReview
@@ -24,6 +24,7 @@ from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status
 from ui.shell.frame import frame
+from ui.table.seat_wording import in_language
 from ui.table.still import draw_still_table, seats_from
 
 log = logging.getLogger("cardnight.replay")
@@ -55,7 +56,9 @@ def replay_of(record: FinishedGame) -> Replay | None:
 
 def move_lines(replay: Replay, names: list[str]) -> list[str]:
     """One readable line per move, with the player's name in front ("Dex played a pair of 9s")."""
-    return [f"{names[m.seat] if m.seat < len(names) else _('Seat {n}', n=m.seat + 1)} {m.words}" for m in replay.moves]
+    return [pgettext("log line", "{player} {move}", move=in_language(m.words),
+                     player=names[m.seat] if m.seat < len(names) else _("Seat {n}", n=m.seat + 1))
+            for m in replay.moves]
 
 
 def share_dialog(code: str) -> None:
@@ -104,5 +107,6 @@ def register() -> None:
                               ).props("outline dense no-caps")
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
-                              chapters=replay.hand_starts(), keys=True)
+                              chapters=[(step, in_language(label)) for step, label in replay.hand_starts()],
+                              keys=True)
             ReplayReview(stepper, record, replay, seats)  # the review's marks, details and "Play from here"

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import background_tasks, ui
 
+from logic.messages import Message
 from logic.replay import Replay
 from logic.review import DecisionReview
 from storage.archive import FinishedGame
 from ui.components.stepper import Stepper
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, tr
 from ui.i18n.review_words import amount_text, cost_words
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
@@ -249,9 +250,10 @@ class ReplayReview:
             ui.label(_("Costly decision · {emoji} {name}", emoji=seat.emoji if seat else "",
                     name=who)).classes("font-bold")
             with ui.element("div").classes("text-sm"):
-                ui.label(_("Played: {move}", move=d.chosen_words)).props("data-testid=review-chosen")
-                ui.label(_("The search preferred: {move}", move=d.best_words)).props("data-testid=review-best")
-                ui.label(d.why).classes("text-grey-9").props("data-testid=review-why")
+                ui.label(_("Played: {move}", move=verdict_text(d, "chosen"))).props("data-testid=review-chosen")
+                ui.label(_("The search preferred: {move}", move=verdict_text(d, "best"))).props(
+                    "data-testid=review-best")
+                ui.label(verdict_text(d, "why")).classes("text-grey-9").props("data-testid=review-why")
                 ui.label(ngettext("Estimated cost: {cost} (± {margin}, over {n} deal the computer imagined)",
                                   "Estimated cost: {cost} (± {margin}, over {n} deals the computer imagined)", d.worlds,
                                   cost=cost_words(d.cost, d.currency, d.won),
@@ -272,3 +274,12 @@ class ReplayReview:
 
     def open_dialog(self, step: int, seat: int, title: str) -> None:
         open_play_dialog(self.code, self.game.key, step, [(s.emoji, s.name) for s in self.seats], seat, title=title)
+
+
+def verdict_text(d: DecisionReview, key: str) -> str:
+    """A verdict's "chosen", "best" or "why" in the viewer's language; a review stored before its texts were
+    messages shows its English as it is."""
+    stored = d.messages.get(key)
+    if isinstance(stored, dict):
+        return tr(Message.from_json(stored))
+    return {"chosen": d.chosen_words, "best": d.best_words}.get(key, d.why)

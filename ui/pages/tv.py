@@ -32,6 +32,7 @@ from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me
 from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.entry import guarded_table, not_found
+from ui.table.seat_wording import in_language
 from ui.table.seats import seat_badge
 from ui.table.still import StillContext
 from ui.table.summary import hand_summary, standings
@@ -115,7 +116,8 @@ class TvPage:
                 f"data-testid=tv-at-this-table data-count={len(found)}")
 
     def round_label(self) -> None:
-        label = _("Lobby") if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)
+        label = _("Lobby") if self.table.status == STATUS_LOBBY else (
+            in_language(self.view["round_label"]) if self.view else None)
         if label:
             ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
 

@@ -35,13 +35,13 @@ def table_from_state(code: str, now: float, game_key: str, host_id: str, host_na
     for a position that cannot be played on (the game is over, the seat does not exist)."""
     game = get_game(game_key)
     if game.outcome(state) is not None:
-        raise IllegalMove("That game is already over at this step: pick an earlier one.")
+        raise IllegalMove(t_msg("That game is already over at this step: pick an earlier one."))
     players = int(getattr(config, "players", 0))
     if not 0 <= seat < players:
-        raise IllegalMove(f"Pick a seat from 1 to {players}.")
+        raise IllegalMove(t_msg("Pick a seat from 1 to {n}.", n=players))
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
     if level not in game.bot_levels:
-        raise IllegalMove(f"level must be one of {', '.join(game.bot_levels)}.")
+        raise IllegalMove(t_msg("level must be one of {levels}.", levels=", ".join(game.bot_levels)))
     seed = secrets.randbits(31) if seed is None else int(seed)
     settings = Settings(turn_seconds=0)
     if speed is not None:

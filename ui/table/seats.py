@@ -14,6 +14,7 @@ from logic.views import SeatView
 from ui.components.region import Region
 from ui.i18n import _
 from ui.table.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from logic.table import Table
@@ -119,7 +120,7 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     info = seat_info(ctx, i)
     chips: list[tuple[str, str]] = []
     if info is not None and info["title"]:
-        chips.append(("title", info["title"]))
+        chips.append(("title", in_language(info["title"])))
     for st in info["status"] if info is not None else []:
         chips.append(("status", st))
     if s.bot:

@@ -21,6 +21,7 @@ from ui.server.saving import SavesFailing
 from ui.server.services import TableServices
 from ui.table.report import open_report_dialog
 from ui.table.review_summary import review_summary_for_table
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -49,7 +50,7 @@ def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
                 ui.label(_("Player"))
             for _key, label in columns:
                 with ui.element("th").classes("q-pr-md"):
-                    ui.label(label)
+                    ui.label(in_language(label))
         for row in summary["rows"] if summary is not None else []:
             cells: Mapping[str, object] = row  # a game's row has columns of its own, named by the column keys
             seat = row["seat"]

@@ -18,6 +18,7 @@ from ui.i18n import _
 from ui.i18n.names import game_name
 from ui.table.at_this_table import house_rules_button
 from ui.table.report import open_report_dialog
+from ui.table.seat_wording import in_language
 from ui.table.tv_link import open_tv_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
@@ -77,7 +78,8 @@ class TopBar:
 
     def round_label(self) -> None:
         view = self.ctx.view
-        label = _("Lobby") if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
+        label = _("Lobby") if self.ctx.table.status == STATUS_LOBBY else (
+            in_language(view["round_label"]) if view else None)
         if label:
             # a label that must wrap (on a phone) breaks between its parts, never inside one ("No / limit")
             with ui.element("div").classes("text-sm opacity-90 round-label").props("data-testid=round-label"):

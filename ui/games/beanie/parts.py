@@ -16,6 +16,7 @@ from nicegui import ui
 from logic.beanie import sets as S
 from logic.cards import SUIT_SYMBOL
 from logic.game import IllegalMove
+from logic.messages import Said
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
@@ -61,7 +62,8 @@ CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 def message_text(ctx: Drawing[BeanieView], text: str) -> str:
     """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
     "7♦" rather than "7D"."""
-    text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
+    if not isinstance(text, Said):  # (a line said as a message names its cards as "7♦" already: kept a message)
+        text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names as typed
     return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], ctx.with_names(text))
 
 

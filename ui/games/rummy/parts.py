@@ -21,6 +21,7 @@ from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.components.words import count as plural_count
 from ui.games.rummy.discard_picker import PILE_SHOWN, OpenSheet, picker_button
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from ui.table.context import Dialogs, Drawing
@@ -267,4 +268,4 @@ def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
         with hint_box:
             with ui.row().classes("items-center gap-1 no-wrap"):
                 ui.icon("lightbulb").classes("text-amber-8")
-                ui.label(hint.get("text") or "").classes("text-sm").props("data-testid=hint-text")
+                ui.label(in_language(hint.get("text") or "")).classes("text-sm").props("data-testid=hint-text")
