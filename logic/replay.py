@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from logic.game import AnyGame
-from logic.rummy.step_words import step_words
 from logic.messages import Message, said, t_msg
+from logic.rummy.step_words import step_words
 from logic.view_types import TableView
 
 CHECKPOINT_EVERY = 16
