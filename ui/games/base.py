@@ -132,6 +132,11 @@ def you_or(ctx: Drawing, seat: int) -> str:
     return seats[seat].name if 0 <= seat < len(seats) else _("Seat {n}", n=seat + 1)
 
 
+def css_word(text: str) -> str:
+    """``text`` as a CSS string, for words a style sheet draws (``content: var(--badge)``) in the viewer's language."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def computer_plays_for_viewer(ctx: Drawing) -> bool:
     """The computer plays the viewer's seat (after a timeout, or while they were away): the prompt under the top
     bar says so, and an action bar says nothing that disagrees ("Waiting for your turn", "Waiting for You")."""

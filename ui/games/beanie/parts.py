@@ -235,7 +235,7 @@ def share_text(ctx: Drawing[BeanieView], view: BeanieView) -> str:
         lines.append("")
         lines.append(_("Round by round: {names}", names=" / ".join(names)))
         for k, pts in enumerate(rows):
-            lines.append(_("R{n} ({ranks}): {points}", n=k + 1, ranks=rank_plural(S.RANK_LABELS[k + 1]),
+            lines.append(_("Round {n} ({ranks}): {points}", n=k + 1, ranks=rank_plural(S.RANK_LABELS[k + 1]),
                            points=" / ".join(str(p) for p in pts)))
     return "\n".join(lines)
 

@@ -22,7 +22,7 @@ from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.region import Region
 from ui.components.tap import set_tappable
-from ui.games.base import GameScreen, rank_plural
+from ui.games.base import GameScreen, css_word, rank_plural
 from ui.games.beanie.bar import action_bar
 from ui.games.beanie.controls import BeanieControls, BeanieState
 from ui.games.beanie.parts import (
@@ -281,6 +281,7 @@ class BeanieScreen(GameScreen[BeanieView]):
                 el.props["data-steal-eligible"] = "true"
             if code == drawn:
                 el.classes("bn-drawn")
+                el.style(f"--badge: {css_word(pgettext('card badge', 'new'))}")
                 el.props["data-drawn"] = "true"
 
 

@@ -20,7 +20,7 @@ from logic.table import timers
 from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.region import Region
-from ui.games.base import GameScreen, action_button
+from ui.games.base import GameScreen, action_button, css_word
 from ui.games.rummy.choices import discard_option, layoff_reason, layoff_targets, meld_option, stage, undo_reason
 from ui.games.rummy.controls import RummyControls, RummyState, sort_codes
 from ui.games.rummy.first_draw import first_draw_board
@@ -153,6 +153,7 @@ class RummyScreen(GameScreen[RummyView]):
                 el.props["data-hint"] = "use"
             if code == suggested:
                 el.classes(add="rm-hint-discard")
+                el.style(f"--badge: {css_word(pgettext('card badge', 'discard'))}")
                 el.props["data-hint"] = "discard"
             if code == must:
                 el.classes(add="rm-must")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from logic.views import StockpileBuild, StockpileStock
+from ui.games.base import css_word
 from ui.i18n.viewer import _, ngettext, pgettext
 
 
@@ -67,7 +68,7 @@ def band(code: str) -> str:
 def card_name(code: str, represents: int | None = None) -> str:
     if code == "W":
         return _("Wild card standing for {n}", n=represents) if represents else _("Wild card")
-    return _("{n} ({word})", n=code, word=number_word(int(code)))
+    return f"{code} ({number_word(int(code))})"
 
 
 def sp_card(code: str, *, size: str = "", represents: int | None = None, source: str | None = None,
@@ -94,7 +95,8 @@ def sp_card(code: str, *, size: str = "", represents: int | None = None, source:
             ui.label(f"{represents} ").classes("big")  # a space after: a pile's visible text reads "7 next 8"
         elif wild:
             ui.label("★ ").classes("big star")
-            ui.element("div").classes("wild-word")  # "WILD" drawn by CSS: the card's visible text is its ★
+            # "WILD" drawn by CSS: the card's visible text is its ★
+            ui.element("div").classes("wild-word").style(f"--word: {css_word(pgettext('card face', 'WILD'))}")
         else:
             ui.label(f"{code} ").classes("big")
     if source:
