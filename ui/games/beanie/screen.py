@@ -281,7 +281,8 @@ class BeanieScreen(GameScreen[BeanieView]):
                 el.props["data-steal-eligible"] = "true"
             if code == drawn:
                 el.classes("bn-drawn")
-                el.style(f"--badge: {css_word(pgettext('card badge', 'new'))}")
+                badge = css_word(pgettext("card badge", "new"))
+                el.style(f"--badge: {badge}")
                 el.props["data-drawn"] = "true"
 
 

@@ -153,7 +153,8 @@ class RummyScreen(GameScreen[RummyView]):
                 el.props["data-hint"] = "use"
             if code == suggested:
                 el.classes(add="rm-hint-discard")
-                el.style(f"--badge: {css_word(pgettext('card badge', 'discard'))}")
+                badge = css_word(pgettext("card badge", "discard"))
+                el.style(f"--badge: {badge}")
                 el.props["data-hint"] = "discard"
             if code == must:
                 el.classes(add="rm-must")

@@ -96,7 +96,8 @@ def sp_card(code: str, *, size: str = "", represents: int | None = None, source:
         elif wild:
             ui.label("★ ").classes("big star")
             # "WILD" drawn by CSS: the card's visible text is its ★
-            ui.element("div").classes("wild-word").style(f"--word: {css_word(pgettext('card face', 'WILD'))}")
+            word = css_word(pgettext("card face", "WILD"))
+            ui.element("div").classes("wild-word").style(f"--word: {word}")
         else:
             ui.label(f"{code} ").classes("big")
     if source:
