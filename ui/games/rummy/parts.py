@@ -200,8 +200,8 @@ def meld_box(ctx: Drawing, m: RummyMeld, *, target: bool, hinted: bool,
     cards = pretty_all(m["cards"])
     label = _("Set {cards}", cards=cards) if m["type"] == "set" else _("Run {cards}", cards=cards)
     if laid:
-        who = ", ".join(_("{card} by {name}", card=pretty(c), name=seat_name(ctx, s)) for c, s in laid.items())
-        label = _("{meld}; laid off: {cards}", meld=label, cards=who)
+        by = ", ".join(_("{card} by {name}", card=pretty(c), name=seat_name(ctx, s)) for c, s in laid.items())
+        label = _("{meld}; laid off: {cards}", meld=label, cards=by)
     box.props["aria-label"] = label
     box.props["role"] = "group"  # a name needs a role; tappable melds become buttons below
     with box:
