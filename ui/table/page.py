@@ -18,7 +18,7 @@ from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
-from ui.i18n.viewer import tr
+from ui.i18n.viewer import _, tr
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -185,7 +185,8 @@ class TablePage:
         # screen, so neither bar ever covers it nor scrolls away (assets/cardnight.css, "the table fills the screen")
         # (focusable, so a keyboard can scroll it when nothing in it can take the focus: axe's scrollable-region rule)
         with ui.column().classes("cn-scroll w-full gap-2").props(
-                "data-testid=table-scroll tabindex=0 role=region aria-label=Table"):
+                "data-testid=table-scroll tabindex=0 role=region") as scroll:
+            scroll.props["aria-label"] = _("Table")
             middle = [
                 Region(self.status_screen, self.status_key, "status"),
                 Region(strip.draw, strip.key, "seats"),
