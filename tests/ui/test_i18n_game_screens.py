@@ -22,11 +22,13 @@ from logic.beanie.actions import Discard as BeanieDiscard
 from logic.game import IllegalMove
 from logic.messages import VERBATIM_CONTEXT
 from logic.president.actions import Play
+from logic.president.state import deal_hand
 from logic.rummy.actions import Discard as RummyDiscard
-from logic.table import Table
+from logic.table import Table, timers
 from tests.ui.helpers import eventually, find, table_attr, with_testid
 from tests.ui.test_i18n_pages_walk import TEXT_PROPS
 from tests.ui.test_waiting import practice, tap_card
+from ui.server.runtime import runtime
 
 # English words of the game screens (whole words, case as written); "Hand", "Partner", "Team" and "Beanies" are
 # German too
@@ -44,10 +46,11 @@ GAMES = {  # game -> practice query: the viewer's turn comes at once
     "stockpile": "players=2&bots=1&seed=3&stock_size=short",
 }
 BUTTONS = {  # testid -> what it says, per language
-    "de": {"btn-play": "Spielen", "btn-pass": "Passen", "btn-draw": "Ziehen", "btn-undo": "Rückgängig",
-           "btn-meld": "Auslegen", "btn-layoff": "Anlegen", "btn-discard": "Abwerfen", "btn-lay": "Auslegen"},
-    "ja": {"btn-play": "出す", "btn-pass": "パス", "btn-draw": "引く", "btn-undo": "取り消す", "btn-meld": "メルド",
-           "btn-layoff": "付ける", "btn-discard": "捨てる", "btn-lay": "組を出す"},
+    "de": {"btn-give": "Abgeben", "btn-play": "Spielen", "btn-pass": "Passen", "btn-draw": "Ziehen",
+           "btn-undo": "Rückgängig", "btn-meld": "Auslegen", "btn-layoff": "Anlegen", "btn-discard": "Abwerfen",
+           "btn-lay": "Auslegen"},
+    "ja": {"btn-give": "渡す", "btn-play": "出す", "btn-pass": "パス", "btn-draw": "引く", "btn-undo": "取り消す",
+           "btn-meld": "メルド", "btn-layoff": "付ける", "btn-discard": "捨てる", "btn-lay": "組を出す"},
 }
 
 
@@ -146,3 +149,23 @@ async def test_the_game_screen_speaks_the_viewers_language(user: User, game: str
         (await find(user, "btn-scorecard")).click()
         await find(user, "scorecard-dialog")
         await check(user, lang, names, skip)
+
+
+@pytest.mark.parametrize(("lang", "role", "give"), [("de", "Du bist Präsident.", "Abgeben"),
+                                                   ("ja", "あなたは大富豪です。", "渡す")])
+async def test_presidents_exchange_speaks_the_viewers_language(user: User, lang: str, role: str, give: str) -> None:
+    await user.open("/")
+    await user.open(f"/new/president?players=4&bots=3&seed=4&speed=2&lang={lang}")
+    await table_attr(user, "data-phase", "play", timeout=10)
+    table = runtime().hub.registry.get(next(iter(runtime().hub.registry.tables)))
+    assert table is not None
+    timers.pause(table, table.host_id, runtime().hub.clock())  # the computers wait
+    s = table.state
+    s.prev_finish = [0, 1, 3, 2]  # the person (seat 0) finished first: the President gets two cards and gives two
+    deal_hand(s, 2)
+    table.touch()
+    runtime().hub.changed(table)
+    await find(user, "exchange")
+    await eventually(lambda: any(role in t for t in screen_texts(user)))
+    assert button_text(user, "btn-give") == give
+    await check(user, lang, [s.name for s in table.seats if s.name])
