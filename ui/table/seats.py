@@ -142,19 +142,19 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     info = seat_info(ctx, i)
     chips: list[tuple[str, str]] = []
     if info is not None and info["title"]:
-        chips.append(("title", chip_name(info["title"])))
+        chips.append(("title", info["title"]))
     for st in info["status"] if info is not None else []:
-        chips.append(("status", chip_name(st)))
+        chips.append(("status", st))
     if s.bot:
         chips.append(("", f"🤖 {level_name(s.bot)}"))
     if s.autoplay:
-        chips.append(("", chip_name("auto-play")))
+        chips.append(("", "auto-play"))
     if s.left:
-        chips.append(("", chip_name("left")))
+        chips.append(("", "left"))
     if chips:
         with ui.row().classes("seat-chips gap-0 justify-center max-w-[150px]"):
             for kind, text in chips:
-                ui.label(text).classes(f"chip {kind}")
+                ui.label(chip_name(text)).classes(f"chip {kind}")
 
 
 def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
