@@ -13,12 +13,13 @@ from pathlib import Path
 
 from nicegui import ui
 
+from logic.messages import t_msg
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
-from ui.i18n.viewer import _, tr
+from ui.i18n.viewer import tr
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -186,7 +187,7 @@ class TablePage:
         # (focusable, so a keyboard can scroll it when nothing in it can take the focus: axe's scrollable-region rule)
         with ui.column().classes("cn-scroll w-full gap-2").props(
                 "data-testid=table-scroll tabindex=0 role=region") as scroll:
-            scroll.props["aria-label"] = _("Table")
+            scroll.props["aria-label"] = tr(t_msg("Table"))
             middle = [
                 Region(self.status_screen, self.status_key, "status"),
                 Region(strip.draw, strip.key, "seats"),
