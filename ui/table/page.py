@@ -13,6 +13,7 @@ from pathlib import Path
 
 from nicegui import ui
 
+from logic.messages import t_msg
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from logic.table import away as table_away
 from ui.components.region import Region
@@ -182,7 +183,8 @@ class TablePage:
         # screen, so neither bar ever covers it nor scrolls away (assets/cardnight.css, "the table fills the screen")
         # (focusable, so a keyboard can scroll it when nothing in it can take the focus: axe's scrollable-region rule)
         with ui.column().classes("cn-scroll w-full gap-2").props(
-                "data-testid=table-scroll tabindex=0 role=region aria-label=Table"):
+                "data-testid=table-scroll tabindex=0 role=region") as scroll:
+            scroll.props["aria-label"] = tr(t_msg("Table"))
             middle = [
                 Region(self.status_screen, self.status_key, "status"),
                 Region(strip.draw, strip.key, "seats"),

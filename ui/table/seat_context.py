@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
+from logic.messages import t_msg
 from logic.table import Table, turns
 from logic.views import TableView
 from ui.i18n.viewer import tr
@@ -117,7 +118,7 @@ class SeatContext:
         t = self._table
         seat = self.seat
         if seat is None or t.state is None:
-            return "You are watching this table."
+            return tr(t_msg("You are watching this table."))
         trial = t.game.clone(t.state)
         try:
             t.game.apply(trial, seat, action)

@@ -123,7 +123,7 @@ class StillContext(Generic[StillView]):
         return self.act(None)
 
     def check(self, action: Any) -> str | None:
-        return READ_ONLY
+        return _(READ_ONLY)
 
     def with_names(self, text: str) -> str:
         return with_names(text, [s.name for s in self._table.seats], self._seat)
