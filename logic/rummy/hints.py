@@ -67,7 +67,7 @@ def hint(view: RummyView) -> RummyHint:
             c = seen.discard[i]
             taken = seen.discard[i:]
             hand = seen.hand + taken
-            if len(taken) > 1 and not can_use_buried(c, hand, len(hand), engine_melds):
+            if len(taken) > 1 and not can_use_buried(c, hand, len(hand), engine_melds, seen.wrap):
                 continue
             v = evaluate(hand, seen, p, risk, live, c if len(taken) > 1 else -1) - 1.0
             if v > best[0]:
@@ -79,7 +79,7 @@ def hint(view: RummyView) -> RummyHint:
         c, k = best[1], best[2]
         out["take"] = CODE[c]
         out["take_count"] = k
-        pts, steps, _left = plan_play(seen.hand + seen.discard[-k:], seen.melds, c if k > 1 else -1)
+        pts, steps, _left = plan_play(seen.hand + seen.discard[-k:], seen.melds, c if k > 1 else -1, seen.wrap)
         use = set()
         for s in steps:
             use.update(s[1] if s[0] == "meld" else s[2])
@@ -92,7 +92,7 @@ def hint(view: RummyView) -> RummyHint:
                            f"at once and put down about {pts} points.")
         return out
     # play stage
-    pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
+    pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use, seen.wrap)
     if pts < 0:
         out["text"] = (f"You cannot use the {PRETTY[seen.must_use]} any more with these cards: undo your last "
                        "moves.")

@@ -43,4 +43,11 @@ def step_words(state: RummyState, seat: int, action: Any) -> str | None:
         return f"went out discarding the {card}" if out else f"discarded the {card}"
     if kind == "commit":
         return TURN_DONE
+    if kind == "rummy":  # house rule "Rummy!": a call out of turn
+        card = PRETTY[parse_code(action.card)]
+        if action.meld is not None:
+            return f"called Rummy! on the {card} and laid it off"
+        return f"called Rummy! on the {card} and melded it with {pretty([parse_code(c) for c in action.cards])}"
+    if kind == "rummy-close":
+        return "the Rummy! window closed"
     return None
