@@ -72,6 +72,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.beanie_value = config.beanie_value
         st.reclaim_own = config.reclaim_own
         st.last_turns = config.last_turns
+        st.ace_high_runs = config.ace_high_runs
         st.seed = seed
         st.totals = [0] * n
         st.scorecard = []
@@ -161,7 +162,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         for c in cards:
             if c not in hand:
                 raise IllegalMove(f"{SHOWN[c]} is not in your hand.")
-        typ, placed, reps = S.build_set(cards, st.round, a.as_type, a.end)
+        typ, placed, reps = S.build_set(cards, st.round, a.as_type, a.end, st.ace_high_runs)
         self._cards_left_check(st, seat, len(cards))
         for c in cards:
             hand.remove(c)
@@ -191,7 +192,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         self._needs_laid(st, seat, "add to sets")
         if RANK[c] == st.round:
             raise IllegalMove(f"{SHOWN[c]} is a Beanie this round: place it with the star button.")
-        if c not in S.accepts(s, st.round):
+        if c not in S.accepts(s, st.round, st.ace_high_runs):
             if s[2] == MATCH and len(s[4]) >= 4:
                 raise IllegalMove("That match is full: it holds one card of each suit.")
             raise IllegalMove(f"{SHOWN[c]} does not fit {S.set_label(s)}.")
@@ -211,7 +212,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
             raise IllegalMove(f"{SHOWN[c]} is not a Beanie this round: add it with the + button.")
         s = self._find_set(st, a.set_id)
         self._needs_laid(st, seat, "place a Beanie on a set")
-        ends = S.star_ends(s)
+        ends = S.star_ends(s, st.ace_high_runs)
         if not ends:
             raise IllegalMove(f"{S.set_label(s).capitalize()} has no room for a Beanie.")
         if a.end not in (None, "low", "high"):
@@ -223,7 +224,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         elif s[2] == MATCH:
             side = None
         else:
-            side = "low" if S.RANK[s[4][0]] > 1 else "high"
+            side = "low" if S.star_sides(s, st.ace_high_runs)[0] else "high"
             if a.end is not None and a.end != side:
                 raise IllegalMove(f"That run is closed at the {a.end} end.")
         self._cards_left_check(st, seat, 1)

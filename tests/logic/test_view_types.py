@@ -26,7 +26,7 @@ CASES: dict[str, list[tuple[dict[str, Any], int]]] = {
     "rummy": [({"players": 2, "target": 300, "first_draw": True}, 1), ({"players": 4, "target": 0}, 2),
               ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True, "wrap_around": True}, 3),
               ({"players": 4, "target": 100, "rummy_call": True}, 4)],
-    "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True}, 1),
+    "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True, "ace_high_runs": True}, 1),
                ({"players": 4, "rounds": 13}, 2)],
     "stockpile": [({"players": 4, "stock_size": "short", "series": "500", "partners": True}, 1),
                   ({"players": 3, "stock_size": "short"}, 2)],
