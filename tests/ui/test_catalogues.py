@@ -23,7 +23,7 @@ EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},
-    "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Chat", "Menu"},
+    "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Rummy!", "Chat", "Menu"},
     "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round"}, "pl": {"Emoji", "Start", "Menu"},
     "ja": set(),
 }.items()}
