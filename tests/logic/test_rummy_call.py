@@ -14,7 +14,7 @@ from logic.rummy.actions import CLOSE_CALL, COMMIT, PASS_CALL, CallRummy, Discar
 from logic.rummy.calls import call_seats
 from logic.rummy.rules import GRACE_SECONDS
 from logic.rummy.state import DRAW, PLAY, restore_state, snapshot_state
-from logic.table import Settings, lobby, new_table, timers, turns
+from logic.table import Settings, lobby, new_table, record, timers, turns
 from tests.logic.rummy_support import crafted, ints, unchanged_after
 
 G = GAME
@@ -236,3 +236,24 @@ def test_the_table_holds_the_window_for_people_and_lets_computer_players_call() 
     timers.tick(t, T0 + 5.1)
     assert st.call_card == -1 and t.log[-1].action == {"kind": "rummy-close"} and t.log[-1].seat == 1
     assert turns.bots_to_move(t, T0 + 5.1) == [1]  # the next player's turn goes on
+
+
+def test_a_restart_mid_window_resumes_it_with_the_time_it_had_left() -> None:
+    t = new_table("rummy", "CALL02", "p0", {"players": 3, "rummy_call": True, "rummy_call_seconds": 8}, seed=5,
+                  now=T0, settings=Settings(turn_seconds=0, bot_delay=0.0))
+    lobby.join(t, "p0", "P0", "🙂", T0)
+    lobby.add_bot(t, "p0", 1, "easy", "Bo", "🤖")
+    lobby.add_bot(t, "p0", 2, "easy", "Cy", "🦊")
+    lobby.start(t, "p0", T0)
+    st = t.state
+    st.stage, st.current, st.first_drawn = DRAW, 0, [True] * 3
+    st.hands = [ints("8H 4S QC KD"), ints("2D 4H 8C JD"), ints("9H 10H 3C 5S")]
+    st.stock, st.discard, st.melds = ints("10C 2H 9S 6D"), ints("7C"), []
+    for a in (DrawStock(), Discard("8H"), COMMIT):
+        turns.act(t, "p0", a, T0)
+    saved = json.loads(json.dumps(record.to_record(t, T0 + 3.0)))  # saved 3 s into the 8-second window
+    back = record.from_record(saved, 500.0)  # the server's clock after the restart
+    assert back.state.call_card == st.call_card >= 0 and back.commit_deadline == 500.0 + 5.0
+    assert turns.bots_to_move(back, 500.0) == [2]  # the computer who can call is asked again
+    timers.tick(back, 505.1)
+    assert back.state.call_card == -1 and back.log[-1].action == {"kind": "rummy-close"}
