@@ -205,6 +205,16 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
         grace period: ``(delay, seat, action)``. ``None`` when nothing is pending."""
         return None
 
+    def pending_waits_for_people(self, state: StateT) -> bool:
+        """True when the pending action closes a window that every seat may act in (Rummy's "Rummy!" call): it
+        then waits its full delay while any person plays at the table, not only when its own seat is a person's."""
+        return False
+
+    def window_seats(self, state: StateT) -> tuple[int, ...]:
+        """Seats, not to move, that may act in such a window now (their moves are ``off_turn_actions``): the table
+        asks its computer players among them, and only them, while the window is open."""
+        return ()
+
     def describe(self, state_before: StateT, seat: int, action: ActionT) -> str | None:
         """A short public line for the table log ("played two 9s"), or None to say nothing.
         Must not reveal hidden information."""

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from . import sets as S
+from .ace_high import rank_at, run_span
 from .actions import (
     AGREE,
     DRAW_DISCARD,
@@ -45,7 +46,7 @@ class EasyBot:
         ctx = Ctx(view)
         if ctx.stage == "draw":
             if DRAW_DISCARD in legal and ctx.top >= 0:
-                if any(ctx.top in cards for cards, _, _ in S.lay_options(ctx.hand + [ctx.top], ctx.wild)):
+                if any(ctx.top in cards for cards, _, _ in S.lay_options(ctx.hand + [ctx.top], ctx.wild, ctx.ace_high)):
                     return DRAW_DISCARD
             return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
         if AGREE in legal:
@@ -283,14 +284,15 @@ class HeuristicHardBot(MediumBot):
                 rep = S.card_id(next(su for su in range(4) if su not in used), RANK[reps[0]])
                 opens: list[int] = []
             else:
-                su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
-                side = a.end or ("low" if lo > 1 else "high")
+                su, (lo, hi) = SUIT[reps[0]], run_span(reps)  # (an ace above a King is 14: Q-K-A runs)
+                side = a.end or ("low" if S.star_sides(s, ctx.ace_high)[0] else "high")
+                top = 14 if ctx.ace_high else 13
                 if side == "low":
                     rep = S.card_id(su, lo - 1)
                     opens = [S.card_id(su, lo - 2)] if lo - 2 >= 1 else []
                 else:
-                    rep = S.card_id(su, hi + 1)
-                    opens = [S.card_id(su, hi + 2)] if hi + 2 <= 13 else []
+                    rep = S.card_id(su, rank_at(hi + 1))
+                    opens = [S.card_id(su, rank_at(hi + 2))] if hi + 2 <= top else []
             key = 0.0
             if rep not in dead:
                 key += 3.0  # someone may hold it and steal the Beanie back

@@ -141,6 +141,7 @@ class BeanieSpec:
         st.result = None
         st.message = None
         st.last_turns = view["options"]["last_turns"]
+        st.ace_high_runs = view["options"]["ace_high_runs"]
         st.out_seat = next((i for i, x in enumerate(view["seats"]) if "went out" in x["status"]), -1)
         return st
 

@@ -45,7 +45,7 @@ def lay(st: BeanieState, seat: int, a: Lay) -> None:
     for c in cards:
         if c not in hand:
             raise IllegalMove(not_in_hand(c))
-    typ, placed, reps = S.build_set(cards, st.round, a.as_type, a.end)
+    typ, placed, reps = S.build_set(cards, st.round, a.as_type, a.end, st.ace_high_runs)
     _cards_left_check(st, seat, len(cards))
     for c in cards:
         hand.remove(c)
@@ -64,7 +64,7 @@ def add(st: BeanieState, seat: int, a: Add) -> None:
     s = _target_set(st, seat, a.set_id, t_msg("Lay a set of your own this round before you add to sets."))
     if RANK[c] == st.round:
         raise IllegalMove(t_msg("{card} is a Beanie this round: place it with the star button.", card=SHOWN[c]))
-    if c not in S.accepts(s, st.round):
+    if c not in S.accepts(s, st.round, st.ace_high_runs):
         if s[2] == MATCH and len(s[4]) >= 4:
             raise IllegalMove(t_msg("That match is full: it holds one card of each suit."))
         raise IllegalMove(t_msg("{card} does not fit {set}.", card=SHOWN[c], set=S.set_words(s)))
@@ -82,7 +82,7 @@ def star(st: BeanieState, seat: int, a: Star) -> None:
     if RANK[c] != st.round:
         raise IllegalMove(t_msg("{card} is not a Beanie this round: add it with the + button.", card=SHOWN[c]))
     s = _target_set(st, seat, a.set_id, t_msg("Lay a set of your own this round before you place a Beanie on a set."))
-    ends = S.star_ends(s)
+    ends = S.star_ends(s, st.ace_high_runs)
     if not ends:
         raise IllegalMove(t_msg("{set} has no room for a Beanie.", set=S.set_words(s, capital=True)))
     if a.end not in (None, "low", "high"):
@@ -94,7 +94,7 @@ def star(st: BeanieState, seat: int, a: Star) -> None:
     elif s[2] == MATCH:
         side = None
     else:
-        side = "low" if S.RANK[s[4][0]] > 1 else "high"
+        side = "low" if S.star_sides(s, st.ace_high_runs)[0] else "high"
         if a.end is not None and a.end != side:
             raise IllegalMove(t_msg("That run is closed at the low end.") if a.end == "low"
                               else t_msg("That run is closed at the high end."))

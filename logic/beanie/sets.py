@@ -18,6 +18,8 @@ from logic.cards import Card
 from logic.game import IllegalMove
 from logic.messages import Message, t_msg, t_pmsg
 
+from . import ace_high as AH
+
 SetType = Literal["match", "run"]  # a set's type by name (``as_type`` of a Lay)
 Side = Literal["low", "high"]  # an end of a run (``end`` of a Lay or a Star)
 
@@ -101,8 +103,10 @@ def rank_plural(rank: int) -> Message:
 # --- laying a new set ------------------------------------------------------------------------
 
 
-def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None) -> tuple[int, list[int], list[int]]:
-    """Check that ``cards`` form a set this round and place them: ``(typ, cards, reps)``.
+def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None,
+              ace_high: bool = False) -> tuple[int, list[int], list[int]]:
+    """Check that ``cards`` form a set this round and place them: ``(typ, cards, reps)`` (``ace_high``: the house
+    rule "Q-K-A runs", see ``ace_high.py``).
 
     ``as_type`` ("match"/"run") is needed only when the cards could be either; ``end`` ("low"/"high")
     only when the Beanies beyond the natural cards of a run could go at either end (they all go to the
@@ -127,10 +131,15 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
         match_err = t_msg("a match holds at most 4 cards, one of each suit")
     run_err = None
     run_ends: tuple[Any, ...] = ()
+    layouts: dict[Any, tuple[int, int]] = {}  # (ace_high: where the run can lie, see ace_high.run_starts)
     extras = 0
     s0 = SUIT[nat[0]]
     if any(SUIT[c] != s0 for c in nat):
         run_err = t_msg("the cards are not all the same suit")
+    elif ace_high:
+        layouts = AH.run_starts(nat, len(wilds), True)
+        if not layouts:
+            run_err = t_msg("the gaps are bigger than your Beanies can fill")
     else:
         lo, hi = r0, RANK[nat[-1]]
         gaps = hi - lo + 1 - len(nat)
@@ -168,6 +177,10 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
         pairs = [(c, c) for c in nat] + [(w, card_id(missing[i], r0)) for i, w in enumerate(wilds)]
         pairs.sort(key=lambda p: SUIT[p[1]])
         return MATCH, [p[0] for p in pairs], [p[1] for p in pairs]
+    if ace_high:
+        start, top = AH.choose_start(layouts, end)
+        placed_ah, reps_ah = AH.place_run(nat, wilds, start, top)
+        return RUN, placed_ah, reps_ah
     lo = r0
     if run_ends != (None,):
         if end is None:
@@ -190,9 +203,11 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     return RUN, placed, [card_id(s0, r) for r in range(lo, lo + len(cards))]
 
 
-def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetType | None, Side | None]]:
+def lay_options(hand: list[int], wild: int,
+                ace_high: bool = False) -> list[tuple[tuple[int, ...], SetType | None, Side | None]]:
     """Every distinct way to lay a set from ``hand``: ``(cards, as_type, end)`` with the choices only
-    where they are needed. Matches first (by rank), then runs (by suit, then lowest card)."""
+    where they are needed. Matches first (by rank), then runs (by suit, then lowest card; ``ace_high``: Q-K-A
+    runs too)."""
     nat = sorted(c for c in hand if RANK[c] != wild)
     wl = tuple(sorted(c for c in hand if RANK[c] == wild))
     nw = len(wl)
@@ -215,6 +230,8 @@ def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetTy
                     at = "match" if (k == 1 and w >= 2) else None
                     for ws in wsubs[w]:
                         out.append((sub + ws, at, None))
+    if ace_high:
+        return out + AH.run_options(hand, wild)
     for s in sorted(by_suit):
         cs = by_suit[s]  # ascending rank (ids of one suit ascend with rank)
         m = len(cs)
@@ -256,8 +273,9 @@ def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetTy
 # --- adding to sets on the table --------------------------------------------------------------
 
 
-def accepts(s: list[Any], wild: int) -> list[int]:
-    """Natural cards that could be added to set ``s`` this round (not Beanies: those are 'star')."""
+def accepts(s: list[Any], wild: int, ace_high: bool = False) -> list[int]:
+    """Natural cards that could be added to set ``s`` this round (not Beanies: those are 'star'; ``ace_high``: an
+    ace may go above a King)."""
     reps = s[4]
     if s[2] == MATCH:
         if len(reps) >= 4:
@@ -267,27 +285,35 @@ def accepts(s: list[Any], wild: int) -> list[int]:
             return []
         used = {SUIT[x] for x in reps}
         return [card_id(su, r) for su in range(4) if su not in used]
-    su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
+    su, (lo, hi) = SUIT[reps[0]], AH.run_span(reps)
     out = []
-    if lo > 1 and lo - 1 != wild:
+    if lo > 1 and lo - 1 != wild and not (lo == 2 and hi == 14):  # (the ace is not low and high at once)
         out.append(card_id(su, lo - 1))
-    if hi < 13 and hi + 1 != wild:
-        out.append(card_id(su, hi + 1))
+    if hi < (14 if ace_high else 13) and AH.rank_at(hi + 1) != wild and not (hi == 13 and lo == 1):
+        c = card_id(su, AH.rank_at(hi + 1))
+        if c not in out:
+            out.append(c)
     return out
 
 
-def star_ends(s: list[Any]) -> tuple[Side | None, ...]:
+def star_ends(s: list[Any], ace_high: bool = False) -> tuple[Side | None, ...]:
     """Where a lone Beanie can go on set ``s``: () when full, (None,) when there is one place,
-    ("low", "high") when the run is open at both ends."""
+    ("low", "high") when the run is open at both ends (``ace_high``: a run may reach past the King)."""
     reps = s[4]
     if s[2] == MATCH:
         return () if len(reps) >= 4 else (None,)
-    lo, hi = RANK[reps[0]], RANK[reps[-1]]
-    if lo > 1 and hi < 13:
+    low, high = star_sides(s, ace_high)
+    if low and high:
         return ("low", "high")
-    if lo > 1 or hi < 13:
+    if low or high:
         return (None,)
     return ()
+
+
+def star_sides(s: list[Any], ace_high: bool = False) -> tuple[bool, bool]:
+    """Is run ``s`` open at its low end, and at its high end?"""
+    lo, hi = AH.run_span(s[4])
+    return lo > 1 and not (lo == 2 and hi == 14), hi < (14 if ace_high else 13) and not (hi == 13 and lo == 1)
 
 
 def add_natural(s: list[Any], card: int) -> None:
@@ -299,7 +325,7 @@ def add_natural(s: list[Any], card: int) -> None:
             i += 1
         cards.insert(i, card)
         reps.insert(i, card)
-    elif RANK[card] < RANK[reps[0]]:
+    elif RANK[card] == AH.run_span(reps)[0] - 1:  # (an ace goes below a 2, else above a King)
         cards.insert(0, card)
         reps.insert(0, card)
     else:
@@ -318,13 +344,13 @@ def add_star(s: list[Any], card: int, side: str | None) -> int:
         i = reps.index(rep)
         cards[i] = card  # ...then the Beanie lies there instead
         return rep
-    su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
+    su, (lo, hi) = SUIT[reps[0]], AH.run_span(reps)
     if side == "low":
         rep = card_id(su, lo - 1)
         cards.insert(0, card)
         reps.insert(0, rep)
     else:
-        rep = card_id(su, hi + 1)
+        rep = card_id(su, AH.rank_at(hi + 1))
         cards.append(card)
         reps.append(rep)
     return rep

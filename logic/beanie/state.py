@@ -30,7 +30,7 @@ class BeanieState:
         "round", "phase", "turn", "stage", "hands", "stock", "discard", "sets", "next_set_id",
         "laid", "turns_done", "drawn", "proposer", "agreed", "proposed", "round_turns", "reshuffles",
         "taken", "thrown", "totals", "scorecard", "confirmed", "result", "message",
-        "last_turns", "out_seat",
+        "last_turns", "out_seat", "ace_high_runs",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -65,11 +65,12 @@ class BeanieState:
         self.message: str | None = None
         self.last_turns = False  # house rule: after someone goes out, every other player has one last turn
         self.out_seat = -1  # with last_turns: the seat that went out this round (-1: nobody yet)
+        self.ace_high_runs = False  # house rule: Q-K-A runs (an ace may also sit above the King)
 
 
 # House-rule fields and their standard values: a snapshot leaves them out while they are standard, so a
 # standard game's snapshot is as it always was and a snapshot saved before they existed still restores.
-HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1}
+HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1, "ace_high_runs": False}
 
 
 def _copy_sets(sets: list[list[Any]]) -> list[list[Any]]:
@@ -148,6 +149,7 @@ def clone_state(state: BeanieState) -> BeanieState:
     st.message = state.message
     st.last_turns = state.last_turns
     st.out_seat = state.out_seat
+    st.ace_high_runs = state.ace_high_runs
     return st
 
 

@@ -26,7 +26,7 @@ and Beanie's own keys
   into the stock drop out of both lists)
 * ``round_turns``: turns completed this round; ``reshuffles``: times the stock was rebuilt this round;
   ``hand_points``: the viewer's penalty if the round ended now;
-  ``options``: {"beanie_value", "reclaim_own", "last_turns"}
+  ``options``: {"beanie_value", "reclaim_own", "last_turns", "ace_high_runs"}
 * ``scorecard``: one list per finished round with the points of each seat
 """
 
@@ -145,7 +145,8 @@ def build_view(st: BeanieState, seat: int | None) -> BeanieView:
         "round_turns": st.round_turns,
         "reshuffles": st.reshuffles,
         "hand_points": S.hand_points(st.hands[viewer], wild, st.beanie_value) if viewer is not None else 0,
-        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own, "last_turns": st.last_turns},
+        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own, "last_turns": st.last_turns,
+                    "ace_high_runs": st.ace_high_runs},
         "scorecard": [list(r) for r in st.scorecard],
     }
 
@@ -166,7 +167,7 @@ def _describe(st: Any, seat: int, action: Any) -> Message | None:
     if kind == "lay":
         try:
             cards = [S.parse_code(c) for c in action.cards]
-            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end)
+            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end, st.ace_high_runs)
         except ValueError:
             return t_msg("laid a set")
         shown = " ".join(S.SHOWN[c] for c in placed)

@@ -46,7 +46,7 @@ class PointsSpec(RummySpec):
 
     def finish_turn(self, st: RummyState, seat: int, took: int) -> None:
         """Meld what the planner finds, then discard as the Medium level would (in the world, from our hand)."""
-        pts, steps, _left = plan_play(st.hands[seat], plan_melds(st), st.must_use)
+        pts, steps, _left = plan_play(st.hands[seat], plan_melds(st), st.must_use, st.wrap)
         apply_steps(st, seat, steps if pts >= 0 else [])
         if st.stage != PLAY or st.current != seat or not st.hands[seat]:
             return
@@ -127,7 +127,7 @@ class RummyJudge:
     def _play_options(seen: Seen, legal: list[Any], chosen: Any) -> list[Any]:
         """The planner's next meld or lay-off, then the Medium level's best discards."""
         out = []
-        pts, steps, _left = plan_play(seen.hand, seen.melds, seen.must_use)
+        pts, steps, _left = plan_play(seen.hand, seen.melds, seen.must_use, seen.wrap)
         if pts >= 0 and steps:
             step = step_action(steps[0])
             if step in legal:

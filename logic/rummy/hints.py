@@ -68,7 +68,7 @@ def hint(view: RummyView) -> RummyHint:
             c = seen.discard[i]
             taken = seen.discard[i:]
             hand = seen.hand + taken
-            if len(taken) > 1 and not can_use_buried(c, hand, len(hand), engine_melds):
+            if len(taken) > 1 and not can_use_buried(c, hand, len(hand), engine_melds, seen.wrap):
                 continue
             v = evaluate(hand, seen, p, risk, live, c if len(taken) > 1 else -1) - 1.0
             if v > best[0]:
@@ -80,7 +80,7 @@ def hint(view: RummyView) -> RummyHint:
         c, k = best[1], best[2]
         out["take"] = CODE[c]
         out["take_count"] = k
-        pts, steps, _left = plan_play(seen.hand + seen.discard[-k:], seen.melds, c if k > 1 else -1)
+        pts, steps, _left = plan_play(seen.hand + seen.discard[-k:], seen.melds, c if k > 1 else -1, seen.wrap)
         use = set()
         for s in steps:
             use.update(s[1] if s[0] == "meld" else s[2])
@@ -98,7 +98,7 @@ def hint(view: RummyView) -> RummyHint:
                                       card=PRETTY[c], k=k, n=pts))
         return out
     # play stage
-    pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
+    pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use, seen.wrap)
     if pts < 0:
         out["text"] = said(t_msg("You cannot use the {card} any more with these cards: undo your last moves.",
                                  card=PRETTY[seen.must_use]))

@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 from logic.game import IllegalMove
 from logic.messages import said, seat_msg, t_msg, t_pmsg
 from logic.rummy.actions import parse_card, parse_cards
+from logic.rummy.calls import open_window
 from logic.rummy.melds import (
     POINTS,
     PRETTY,
@@ -121,7 +122,7 @@ def apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
         raise IllegalMove(t_msg("House rule at this table: only the top card of the discard pile may be taken."))
     if st.keep_dug:
         buried = False  # house rule: a dug card may be kept, so nothing must be used
-    elif buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):
+    elif buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds, st.wrap):
         raise IllegalMove(t_msg(
             "You can only dig down to the {card} if you can meld it or lay it off this turn "
             "(and still keep a card to discard).", card=PRETTY[c]))
@@ -140,7 +141,7 @@ def apply_meld(st: RummyState, seat: int, action: Any) -> None:
     """Put a new set or run on the table from the hand."""
     hand = st.hands[seat]
     cards = parse_cards(action.cards, hand)
-    shape = classify(cards)
+    shape = classify(cards, st.wrap)
     if shape is None:
         if len(cards) < 3:
             raise IllegalMove(t_msg("A meld needs at least three cards."))
@@ -150,7 +151,7 @@ def apply_meld(st: RummyState, seat: int, action: Any) -> None:
     mid = st.next_id
     st.undo.append(("m", mid, list(hand), 0))
     st.next_id = mid + 1
-    st.melds.append(new_meld(mid, seat, cards, shape))
+    st.melds.append(new_meld(mid, seat, cards, shape, st.wrap))
     cs = set(cards)
     st.hands[seat] = [c for c in hand if c not in cs]
     st.pts[seat] += sum(POINTS[c] for c in cards)
@@ -170,7 +171,7 @@ def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     idx = find_meld(st, action.meld)
     cards = parse_cards(action.cards, hand)
     meld = st.melds[idx]
-    res = extend(meld, cards)
+    res = extend(meld, cards, st.wrap)
     if res is None:
         if meld[2] == SET:
             raise IllegalMove(t_msg("{cards} cannot be added to that set ({meld}).", cards=pretty(cards),
@@ -183,7 +184,7 @@ def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     lo, hi, shown = res
     meld[4], meld[5], meld[6] = lo, hi, shown
     meld[7].extend([seat, c] for c in cards)
-    meld[8] = accepts_for(meld[2], meld[3], lo, hi, shown)
+    meld[8] = accepts_for(meld[2], meld[3], lo, hi, shown, st.wrap)
     cs = set(cards)
     st.hands[seat] = [c for c in hand if c not in cs]
     st.pts[seat] += sum(POINTS[c] for c in cards)
@@ -286,6 +287,8 @@ def apply_commit(st: RummyState) -> None:
     st.turn_start_pts = st.pts[st.current]
     if not st.stock:
         refill_stock(st)
+    if st.call_on:
+        open_window(st, disc)  # house rule "Rummy!": the discard may be called for a few seconds
 
 
 def end_hand(st: RummyState, winner: int) -> None:

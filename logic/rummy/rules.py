@@ -13,6 +13,7 @@ from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, Illeg
 from logic.messages import said, t_msg
 from logic.rummy.actions import (
     ACTION_TYPES,
+    CLOSE_CALL,
     COMMIT,
     DISCARD,
     DRAW_STOCK,
@@ -26,6 +27,16 @@ from logic.rummy.actions import (
     RummyConfig,
     layoff_action,
     meld_action,
+)
+from logic.rummy.calls import (
+    apply_call,
+    apply_close,
+    apply_pass,
+    call_options,
+    call_seats,
+    close_window,
+    off_turn_calls,
+    window_open,
 )
 from logic.rummy.melds import DRAW_KEY, can_use_buried, hand_melds
 from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here: still importable from this module
@@ -98,6 +109,9 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         st.top_only = config.top_card_only
         st.keep_dug = config.keep_dug_card
         st.no_final_discard = config.no_final_discard
+        st.wrap = config.wrap_around
+        st.call_on, st.call_seconds, st.call_card, st.call_passed = (config.rummy_call, config.rummy_call_seconds,
+                                                                     -1, [False] * config.players)
         st.scores = [0] * st.n
         st.summary = None
         # draw for first deal: each seat reveals a different card, highest wins
@@ -156,8 +170,10 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                         break
                     else:
                         taken = disc[i:]
-                        if can_use_buried(c, hand + taken, len(hand) + len(taken), state.melds):
+                        if can_use_buried(c, hand + taken, len(hand) + len(taken), state.melds, state.wrap):
                             out.append(TAKE[c])
+                if state.call_card >= 0:  # "Rummy!": the next player may call the discard too
+                    out.extend(call_options(state, seat))
                 return out
             if stage == PLAY:
                 hand = state.hands[seat]
@@ -166,7 +182,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                 # going out without a discard (house rule): the last cards may be melded or laid off
                 keep = 0 if state.no_final_discard else 1
                 if nh > keep:
-                    for cards in hand_melds(hand):
+                    for cards in hand_melds(hand, state.wrap):
                         if len(cards) <= nh - keep:
                             a = MELD_CACHE.get(cards)
                             out.append(a if a is not None else meld_action(cards))
@@ -191,6 +207,17 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         if stage == FIRST_DEAL_DRAW and 0 <= seat < state.n and not state.first_drawn[seat]:
             return [FIRST_DRAW]
         return []
+
+    def off_turn_actions(self, state: RummyState, seat: int) -> list[RummyAction]:
+        """House rule "Rummy!": while its window is open, a seat that can use the discard may call it (or, as a
+        computer player, let it go)."""
+        return off_turn_calls(state, seat) if state.call_card >= 0 else []
+
+    def window_seats(self, state: RummyState) -> tuple[int, ...]:
+        return call_seats(state) if state.call_card >= 0 else ()
+
+    def pending_waits_for_people(self, state: RummyState) -> bool:
+        return window_open(state)
 
     def outcome(self, state: RummyState) -> Outcome | None:
         if state.stage != OVER:
@@ -219,6 +246,15 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             return
         if kind == "first-draw":
             refuse(stage, kind)
+        if kind == "rummy":  # house rule "Rummy!": out of turn
+            apply_call(st, seat, cast(Any, action))
+            return
+        if kind == "rummy-pass":
+            apply_pass(st, seat)
+            return
+        if kind == "rummy-close":
+            apply_close(st, seat)
+            return
         if seat != st.current:
             raise IllegalMove(t_msg("It is not your turn."))
         if kind == "next":
@@ -230,6 +266,8 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                 apply_take_discard(st, seat, action)
             else:
                 refuse(stage, kind)
+            if st.call_card >= 0:
+                close_window(st)  # the next player has drawn: the "Rummy!" window closes
         elif stage == PENDING:
             if kind == "commit":
                 apply_commit(st)
@@ -267,8 +305,17 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         return build_view(state, seat)
 
     def describe(self, state_before: RummyState, seat: int, action: RummyAction) -> str | None:
-        """Only the Commit is described (with the whole turn): before that, the turn is private."""
-        if getattr(action, "kind", None) != "commit" or state_before.stage != PENDING:
+        """Only the Commit is described (with the whole turn): before that, the turn is private. A "Rummy!" call is
+        public at once."""
+        kind = getattr(action, "kind", None)
+        if kind == "rummy":
+            st = self.clone(state_before)
+            try:
+                self.apply(st, seat, action)
+            except IllegalMove:
+                return None
+            return turn_text(st.history[-1])
+        if kind != "commit" or state_before.stage != PENDING:
             return None
         st = self.clone(state_before)
         try:
@@ -286,6 +333,8 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
     def pending_commit(self, state: RummyState) -> tuple[float, int, RummyAction] | None:
         if state.stage == PENDING:
             return (GRACE_SECONDS, state.current, COMMIT)
+        if state.call_card >= 0 and window_open(state):
+            return (float(state.call_seconds), state.current, CLOSE_CALL)
         return None
 
     def timeout_action(self, state: RummyState, seat: int) -> RummyAction:

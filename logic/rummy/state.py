@@ -54,6 +54,11 @@ class RummyState:
         "top_only",
         "keep_dug",
         "no_final_discard",
+        "wrap",
+        "call_on",
+        "call_seconds",
+        "call_card",
+        "call_passed",
     )
 
     # the fields' types, for the type checker (the slots above hold them)
@@ -90,6 +95,11 @@ class RummyState:
     top_only: bool
     keep_dug: bool
     no_final_discard: bool
+    wrap: bool  # runs may turn the corner (K-A-2)
+    call_on: bool  # "Rummy!" (see calls.py)
+    call_seconds: int  # how long its window stays open
+    call_card: int  # the discard that may be called now (-1: no window open)
+    call_passed: list[bool]  # per seat: let this window's card go (computer players say so)
 
     # field name -> kind for snapshot/restore
     _PLAIN = ("n", "target", "seed", "hand_no", "first_seat", "current", "stage", "next_id", "must_use", "drew",
@@ -98,8 +108,19 @@ class RummyState:
 
 # House-rule fields: written to a snapshot only when on, so a standard game's snapshot is as it always was and
 # a snapshot saved before they existed restores with them off.
-HOUSE = ("top_only", "keep_dug", "no_final_discard")
-HOUSE_OPTIONS = (("top_card_only", "top_only"), ("keep_dug_card", "keep_dug"), ("no_final_discard", "no_final_discard"))
+HOUSE = ("top_only", "keep_dug", "no_final_discard", "wrap")
+HOUSE_OPTIONS = (("wrap_around", "wrap"), ("top_card_only", "top_only"), ("keep_dug_card", "keep_dug"),
+                 ("no_final_discard", "no_final_discard"))
+
+
+def set_call_fields(st: RummyState, data: dict[str, Any] | None = None) -> None:
+    """Set the "Rummy!" fields from a snapshot's ``data`` (absent: the rule is off, as in saves from before it)."""
+    data = data or {}
+    st.call_on = bool(data.get("call_on", False))
+    st.call_seconds = int(data.get("call_seconds", 5))
+    code = data.get("call_card")
+    st.call_card = parse_code(code) if code else -1
+    st.call_passed = [bool(x) for x in data.get("call_passed", [False] * st.n)]
 
 
 def _deep_list(x: Any) -> Any:
@@ -187,6 +208,12 @@ def turn_words(entry: list[Any]) -> Message:
     """The parts of a turn, one after the other: "took the 9♠ from the discard pile, melded 7♠ 7♥ 7♣ and discarded
     the 2♦"."""
     seat, took, melded, laid, disc, out = entry[:6]
+    if len(entry) > 6 and entry[6]:  # a "Rummy!" call
+        if melded:
+            return t_msg("called Rummy! on the {card} and melded {cards}", card=PRETTY[took[0]],
+                         cards=pretty(melded[0]))
+        return t_msg("called Rummy! on the {card} and laid it off ({cards})", card=PRETTY[took[0]],
+                     cards=pretty(laid[0][1]))
     parts = [t_msg("drew from the stock") if took is None else took_msg(len(took), took[0])]
     for cards in melded:
         parts.append(t_msg("melded {cards}", cards=pretty(cards)))
@@ -216,6 +243,8 @@ def clone_state(state: RummyState) -> RummyState:
     st.summary = state.summary
     st.first_draw = list(state.first_draw)
     st.first_drawn = list(state.first_drawn)
+    st.call_on, st.call_seconds, st.call_card = state.call_on, state.call_seconds, state.call_card
+    st.call_passed = list(state.call_passed)
     return st
 
 
@@ -243,6 +272,9 @@ def snapshot_state(state: RummyState) -> dict[str, Any]:
     )
     data.update({name: True for name in HOUSE if getattr(st, name)})
     data["message"] = said_to_json(st.message)  # the line's message: it comes back in every viewer's language
+    if st.call_on:  # "Rummy!": kept out of a snapshot while off, like the switches above
+        data.update(call_on=True, call_seconds=st.call_seconds, call_card=CODE[st.call_card] if st.call_card >= 0
+                    else None, call_passed=list(st.call_passed))
     return data
 
 
@@ -252,6 +284,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
         setattr(st, name, data[name])
     for name in HOUSE:
         setattr(st, name, bool(data.get(name, False)))
+    set_call_fields(st, data)
     st.hands = [[parse_code(c) for c in h] for h in data["hands"]]
     st.stock = [parse_code(c) for c in data["stock"]]
     st.discard = [parse_code(c) for c in data["discard"]]
@@ -260,7 +293,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
         cards = [parse_code(c) for c in m["cards"]]
         st.melds.append([m["id"], m["owner"], m["kind"], m["key"], m["lo"], m["hi"], cards,
                          [[s, parse_code(c)] for s, c in m["layoffs"]],
-                         accepts_for(m["kind"], m["key"], m["lo"], m["hi"], cards)])
+                         accepts_for(m["kind"], m["key"], m["lo"], m["hi"], cards, st.wrap)])
     st.scores = list(data["scores"])
     st.pts = list(data["pts"])
     st.undo = _deep_list(data["undo"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from logic.messages import said, t_msg
-from logic.rummy.melds import parse_code, pretty
+from logic.rummy.melds import PRETTY, parse_code, pretty
 from logic.rummy.state import RummyState, discard_msg, took_msg
 
 TURN_DONE = said(t_msg("ended the turn"))
@@ -40,4 +40,12 @@ def step_words(state: RummyState, seat: int, action: Any) -> str | None:
         return said(discard_msg(parse_code(action.card), len(state.hands[seat]) == 1))
     if kind == "commit":
         return TURN_DONE
+    if kind == "rummy":  # house rule "Rummy!": a call out of turn
+        card = PRETTY[parse_code(action.card)]
+        if action.meld is not None:
+            return said(t_msg("called Rummy! on the {card} and laid it off", card=card))
+        return said(t_msg("called Rummy! on the {card} and melded it with {cards}", card=card,
+                          cards=pretty([parse_code(c) for c in action.cards])))
+    if kind == "rummy-close":
+        return said(t_msg("the Rummy! window closed"))
     return None

@@ -24,8 +24,9 @@ CASES: dict[str, list[tuple[dict[str, Any], int]]] = {
                   ({"players": 4, "hands": 4, "jack_back": True, "suit_lock": True, "downfall": True,
                     "runs": True}, 3)],
     "rummy": [({"players": 2, "target": 300, "first_draw": True}, 1), ({"players": 4, "target": 0}, 2),
-              ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True}, 3)],
-    "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True}, 1),
+              ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True, "wrap_around": True}, 3),
+              ({"players": 4, "target": 100, "rummy_call": True}, 4)],
+    "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True, "ace_high_runs": True}, 1),
                ({"players": 4, "rounds": 13}, 2)],
     "stockpile": [({"players": 4, "stock_size": "short", "series": "500", "partners": True}, 1),
                   ({"players": 3, "stock_size": "short"}, 2)],
@@ -149,7 +150,7 @@ def play_and_check(key: str, options: dict[str, Any], seed: int, filled: set[str
         movers = game.to_move(state)
         assert movers, f"{key} seed {seed} step {step}: nobody to move in an unfinished game"
         seat = rng.choice(movers)
-        if key == "president":
+        if key in ("president", "rummy"):  # President's "Pass for this trick", Rummy's "Rummy!" call
             other = off_rng.randrange(players)
             off = game.off_turn_actions(state, other)
             if off and off_rng.random() < 0.2:

@@ -25,7 +25,7 @@ EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "six"},
-    "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Chat", "Menu"},
+    "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Rummy!", "Chat", "Menu"},
     "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round", "Round",
            "Round {round} — Beanie: {ranks}"}, "pl": {"Emoji", "Start", "Menu", "Partner"},
     "ja": set(),

@@ -104,6 +104,9 @@ async def test_rules_page_follows_a_card_and_a_table(user: User) -> None:
     await find(user, "house-rule-revolution")
     await user.should_see("House rules: Grandma's President")
     await user.should_see("Four of a kind turns the order over: 3 becomes high and 2 low.")
+    await user.open("/rules/rummy?card=rummy-easy-going")  # each switch with its step-by-step example
+    await find(user, "house-example-keep_dug_card")
+    await find(user, "house-example-no_final_discard")
     await user.open("/rules/president?card=my-nothing")
     await find(user, "rules-card-error")
     assert with_testid(user, "rules")  # the standard rules still follow

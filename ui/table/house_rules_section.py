@@ -1,6 +1,7 @@
 """The rules page's "House rules": ``/rules/<game>?card=<id>`` (a rule card) or ``?table=<code>`` (a table's own
 options, the link in a table's ⓘ) shows, above the game's rules, the switches that are on. Their texts come from the
-game's seam (:func:`logic.rule_cards.house_rule_sections`); until a game fills it, each option's label and help."""
+game's seam (:func:`logic.rule_cards.house_rule_sections`): each option's label and help, and under each switch its
+step-by-step example (``HOUSE_EXAMPLES`` of logic/<game>/examples.py), stepped like the rules' own examples."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ui.server.hub import Hub
 from ui.server.services import rule_card_store
 from ui.table.at_this_table import value_text
 from ui.table.rule_card_links import card_for_game, card_options
+from ui.table.rule_examples import one_example
 
 CODE_MAX = 12
 
@@ -60,5 +62,9 @@ def house_rules_section(game: AnyGame, card_id: str | None, code: str | None, hu
                 ui.label(heading).classes("font-bold")
                 if s.text is not None:
                     ui.markdown(tr(s.text))
+                if s.example is not None:  # the switch's step-by-step example, as the rules' own examples
+                    with ui.column().classes("w-full gap-1").props(f"data-testid=house-example-{s.option}"):
+                        ui.label(s.example.intro).classes("text-sm")
+                        one_example(game.key, s.example)
         ui.label(_("The rules below are the standard ones; the house rules above change them.")).classes(
             "text-sm text-grey-8")

@@ -114,7 +114,7 @@ class BeanieControls:
         check = self.ctx.check
         if len(sel) < 3:
             return _("Select 3 or more cards to lay a set")
-        outs = lay_outcomes(sel, wild_of(view))
+        outs = lay_outcomes(sel, wild_of(view), view["options"]["ace_high_runs"])
         for as_type in ("match", "run"):
             if outs[as_type]:
                 return check(Lay(tuple(sel), as_type, outs[as_type][0][1]))
@@ -125,7 +125,7 @@ class BeanieControls:
         send, view = self.ctx.send, self.ctx.view
         sel = list(self.ctx.selected)
         wild = wild_of(view)
-        outs = lay_outcomes(sel, wild)
+        outs = lay_outcomes(sel, wild, view["options"]["ace_high_runs"])
         cards = tuple(sel)
 
         def runs() -> None:

@@ -116,7 +116,7 @@ def reason_on(btn: ui.button, reason: str | None) -> None:
 LayOutcome = tuple[str, S.Side | None, list[int], list[int]]  # (as_type, end, placed, reps)
 
 
-def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[LayOutcome]]:
+def lay_outcomes(cards: list[str], wild: int, ace_high: bool = False) -> dict[str, list[LayOutcome]]:
     """The distinct ways ``cards`` could lie as a new set: {"match": [...], "run": [...]} of
     ``(as_type, end, placed, reps)``; a run with a Beanie that may go at either end has two entries."""
     ids = [S.CARD_ID[c] for c in cards]
@@ -126,7 +126,7 @@ def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[LayOutcome]]:
     for as_type in ("match", "run"):
         for end in ends:
             try:
-                typ, placed, reps = S.build_set(ids, wild, as_type, end)
+                typ, placed, reps = S.build_set(ids, wild, as_type, end, ace_high)
             except (IllegalMove, ValueError):
                 continue
             key = (typ, tuple(placed), tuple(reps))

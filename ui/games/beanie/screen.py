@@ -232,7 +232,7 @@ class BeanieScreen(GameScreen[BeanieView]):
             return
         wild = wild_of(view)
         if len(sel) == 1 and is_wild(sel[0], view):
-            ends = S.star_ends(set_as_list(s))
+            ends = S.star_ends(set_as_list(s), view["options"]["ace_high_runs"])
             if not ends:
                 return  # a full set: no ★ at all
             reason = ctx.check(Star(s["id"], sel[0], ends[0]))
@@ -244,7 +244,7 @@ class BeanieScreen(GameScreen[BeanieView]):
             return
         if any(is_wild(c, view) for c in sel):
             return
-        plan = add_plan(s, sel, wild)
+        plan = add_plan(s, sel, wild, view["options"]["ace_high_runs"])
         if plan is None:
             return  # does not fit (or a full match): no "+"
         reason = ctx.check(Add(s["id"], plan[0]))
@@ -286,13 +286,13 @@ class BeanieScreen(GameScreen[BeanieView]):
                 el.props["data-drawn"] = "true"
 
 
-def add_plan(s: BeanieSet, sel: list[str], wild: int) -> list[str] | None:
+def add_plan(s: BeanieSet, sel: list[str], wild: int, ace_high: bool = False) -> list[str] | None:
     """The order in which the selected natural cards can all be added to set ``s``, or None."""
     work = set_as_list(s)
     left = [S.CARD_ID[c] for c in sel]
     order: list[str] = []
     while left:
-        fits = S.accepts(work, wild)
+        fits = S.accepts(work, wild, ace_high)
         nxt = next((c for c in left if c in fits), None)
         if nxt is None:
             return None

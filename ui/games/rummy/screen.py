@@ -21,6 +21,7 @@ from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.region import Region
 from ui.games.base import GameScreen, action_button, css_word
+from ui.games.rummy.call import call_panel
 from ui.games.rummy.choices import discard_option, layoff_reason, layoff_targets, meld_option, stage, undo_reason
 from ui.games.rummy.controls import RummyControls, RummyState, sort_codes
 from ui.games.rummy.first_draw import first_draw_board
@@ -97,6 +98,7 @@ class RummyScreen(GameScreen[RummyView]):
                                  on_take=do.take, hint_take=h.get("take") if h else None,
                                  drop=do.drop_on_discard if now == "play" else None,
                                  on_tap=do.tap_discard_pile if now == "play" else None)
+                call_panel(ctx, view)  # house rule "Rummy!": the call window, on every screen
 
             st.melds_view = Region.on_request(self.melds_area, name="melds")
 
