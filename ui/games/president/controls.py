@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.president.actions import Give, Pass, PassTrick, Play
+from logic.president.actions import JOKER_LABEL, Give, Pass, PassTrick, Play
 from logic.views import PresidentView
 from ui.games.base import computer_plays_for_viewer
 from ui.i18n.viewer import _
@@ -78,6 +78,8 @@ class PresidentControls:
             top = ctx.view["top"]
             if top is not None and ctx.view.get("top_run"):  # house rule "runs": the answer is a run of the same length
                 return None, _("Select a run of {n} cards of one suit that ends higher", n=top["count"])
+            if top is not None and top["rank"] == JOKER_LABEL:  # house rule "jokers": a lone joker on top
+                return None, _("Only the 3♠ beats a lone joker")
             return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
                           else "Select cards of one rank to lead")
         play = Play(tuple(ctx.selected))
