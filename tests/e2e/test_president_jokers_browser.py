@@ -12,7 +12,7 @@ from tests.e2e.helpers import click_card, hand_codes
 pytestmark = pytest.mark.e2e
 
 # the person holds the 3 of clubs (so leads the first trick) and a joker; the computers wait 2 s before they answer
-SEED = 2
+SEED = 17
 
 
 def test_a_joker_shows_in_the_hand_and_can_be_played(browser: Browser, server: Server) -> None:

@@ -21,10 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV",
               "Daifugō", "{label}: {value}"}  # a proper name; a pair with nothing to translate
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
-    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause"},
-    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause"},
+    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Joker"},
+    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "Joker", "Jokers"},
     "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Chat", "Menu"},
-    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round"}, "pl": {"Emoji", "Start", "Menu"},
+    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round"},
+    "pl": {"Emoji", "Start", "Menu", "Joker"},
     "ja": set(),
 }.items()}
 
