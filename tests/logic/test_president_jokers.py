@@ -363,3 +363,29 @@ def test_every_level_plays_matches_with_jokers_to_the_end(seed):
         jokers_played += sum(1 for c in getattr(action, "cards", ()) if c.startswith("JK"))
         G.apply(s, seat, action)  # raises if a bot chose something illegal
     assert jokers_played >= 4  # the jokers do get played
+
+
+def test_a_decision_with_jokers_is_reviewed_and_the_hidden_hands_redealt_with_them():
+    from logic.review import DecisionPoint, review_point
+    from logic.review.practice import redeal_president
+
+    s = G.new_game(G.make_config(players=4, jokers=True), 17)  # seat 0 holds the 3 of clubs and a joker
+    seat = G.to_move(s)[0]
+    moves = G.legal_actions(s, seat)
+    joker = next(m for m in moves if "JK1" in m.cards and len(m.cards) == 1)
+    review = review_point("president", DecisionPoint(0, seat, G.view(s, seat), moves, joker))
+    assert review is not None and review.best != review.chosen  # leading a lone joker first is a clear mistake
+    others = [p for p in range(4) if p != seat]
+    hidden = 0
+    for p in others:
+        hidden |= s.hands[p]
+    assert hidden & JOKER_MASK
+    for rng_seed in range(5):
+        t = G.clone(s)
+        redeal_president(t, seat, G.view(t, seat), random.Random(rng_seed))
+        assert t.hands[seat] == s.hands[seat]
+        again = 0
+        for p in others:
+            again |= t.hands[p]
+            assert t.hands[p].bit_count() == s.hands[p].bit_count()
+        assert again == hidden  # the other joker stays among the hidden cards
