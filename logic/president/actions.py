@@ -361,9 +361,22 @@ def parse_run(cards: tuple[str, ...]) -> tuple[int, int, int] | None:
     if any(c & 3 != suit for c in natural):
         return None
     ranks = sorted(c >> 2 for c in natural)
-    if len(set(ranks)) != len(ranks) or ranks[-1] - ranks[0] + 1 != len(ints):
-        return None  # jokers fill exactly the gaps (none at all without jokers)
-    return mask, ranks[0], ranks[-1]
+    if len(set(ranks)) != len(ranks) or ranks[-1] - ranks[0] + 1 > len(ints):
+        return None  # one suit, no rank twice, and jokers enough for the gaps (none at all without jokers)
+    lo, hi = run_span(mask)
+    return mask, lo, hi
+
+
+def run_span(mask: int) -> tuple[int, int]:
+    """(lowest, highest) rank of a run: its ordinary cards with the jokers in the gaps, and a joker left over above
+    its top card (below its lowest when the run already reaches the 2)."""
+    lo, hi = mask_span(mask)
+    extra = mask.bit_count() - (hi - lo + 1)
+    if extra > 0:
+        hi += extra
+        if hi > 12:
+            lo, hi = lo - (hi - 12), 12
+    return lo, hi
 
 
 def mask_span(mask: int) -> tuple[int, int]:
@@ -390,16 +403,17 @@ def run_plays(h: int, length: int = 0) -> list[Play]:
 
 
 def _joker_runs(h: int, length: int) -> list[Play]:
-    """Runs with one or two jokers in their gaps (both ends ordinary cards)."""
+    """Runs with one or two jokers: in their gaps, and left over above the top card (run_span)."""
     jokers = [CODES[c] for c in (JK1, JK2) if h >> c & 1]
     out: list[Play] = []
     for suit in range(4):
         held = [r for r in range(13) if h >> (r * 4 + suit) & 1]
         for i, lo in enumerate(held):
             for hi in held[i + 1 :]:
-                n = hi - lo + 1
                 inside = [r for r in held if lo <= r <= hi]
-                gaps = n - len(inside)
-                if 1 <= gaps <= len(jokers) and n >= 3 and (not length or n == length):
-                    out.append(Play(tuple(CODES[r * 4 + suit] for r in inside) + tuple(jokers[:gaps])))
+                gaps = hi - lo + 1 - len(inside)
+                for used in range(max(gaps, 1), len(jokers) + 1):
+                    n = len(inside) + used
+                    if n >= 3 and (not length or n == length):
+                        out.append(Play(tuple(CODES[r * 4 + suit] for r in inside) + tuple(jokers[:used])))
     return out

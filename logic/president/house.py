@@ -52,6 +52,7 @@ from .actions import (
     parse_play,
     parse_run,
     run_plays,
+    run_span,
     suits_of,
 )
 from .jokers import (
@@ -80,9 +81,9 @@ def legal_plays(s: PresidentState, seat: int) -> list[PresidentAction]:
     every_suit = s.house & SUIT_LOCK  # which suits you play can lock the trick: offer every choice
     out: list[PresidentAction] = []
     if k and s.house & RUNS and top_is_run(s):
-        lo, hi = mask_span(s.trick[-1][1])
+        lo, hi = run_span(s.trick[-1][1])
         for play in run_plays(h, k):
-            plo, phi = mask_span(codes_to_mask(play.cards))
+            plo, phi = run_span(codes_to_mask(play.cards))
             if (plo < lo) if s.rev else (phi > hi):
                 out.append(play)
         out.append(PASS)
@@ -170,7 +171,7 @@ def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...]) -> tuple[in
                                     "pass"))
         if len(cards) != k:
             raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
-        tlo, thi = mask_span(s.trick[-1][1])
+        tlo, thi = run_span(s.trick[-1][1])
         if not ((lo < tlo) if s.rev else (hi > thi)):
             raise IllegalMove(t_msg("Play a run that ends higher, or pass"))
     return mask, hi, len(cards), True
@@ -243,7 +244,7 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     k = s.top_count
     on_joker = bool(k) and s.top_rank == JOKER_RANK  # the 3 of spades beats a lone joker: the trick ends
     if run:  # only plays of one rank trigger the house rules; a run ending on a top card still fouls
-        lo = mask_span(mask)[0]
+        lo = run_span(mask)[0]
         same_rank, clears = False, False
         top_card = (lo if s.rev else rank) == top_rank_in_effect(s) or bool(mask & JOKER_MASK)
     else:

@@ -189,9 +189,12 @@ These are points the basic rules leave open; this is how Card Night settles them
   the trick. With *no finishing on a top card*, going out with any play that holds a joker is a foul.
   With *suit lock*, a play with a joker in it neither starts nor completes a lock, and under a lock a
   joker stands for any locked suit (a lone joker may always be played on a single). With *runs*, a
-  joker may fill a gap inside a run (5, joker, 7 of spades is a run of three), but not stand at
-  either end: a run starts and ends with ordinary cards. Going out with such a run is a foul under
-  *no finishing on a top card*.
+  joker fills a gap inside a run (5, joker, 7 of spades is a run of three), and a joker left over
+  goes above the run's top card (5, 6 of spades and a joker are 5-6-7), or below its lowest card when
+  the run already reaches the 2 (Ace, 2 and a joker are King-Ace-2): we ask nobody to name it, and
+  above is the stronger choice in the ordinary order. A run needs two ordinary cards at least: a 5
+  and two jokers are three 5s. Going out with a run that holds a joker is a foul under *no finishing
+  on a top card*.
 - **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);
   in the exchange, your lowest cards.
 

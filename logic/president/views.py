@@ -63,6 +63,7 @@ from .actions import (
     mask_codes,
     mask_span,
     rank_words,
+    run_span,
     titles_for,
 )
 from .house import is_run_mask, lock_letters
@@ -99,8 +100,8 @@ def _seat_name(seat: int) -> str:
 def play_words(mask: int) -> str:
     codes = mask_codes(mask)
     if is_run_mask(mask):  # a run (house rule; jokers fill its gaps)
-        nat = mask_codes(mask & ALL_CARDS)
-        run = f"a run {nat[0][:-1]}-{nat[-1][:-1]} of {SUIT_NAMES[nat[0][-1]]}"
+        lo, hi = run_span(mask)
+        run = f"a run {RANK_LABELS[lo]}-{RANK_LABELS[hi]} of {SUIT_NAMES[codes[0][-1]]}"
         return run + ("", " (with a Joker)", " (with two Jokers)")[jokers_in(mask)]
     if mask & JOKER_MASK:  # house rule jokers
         return joker_words(mask)
@@ -265,7 +266,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     if s.top_count and s.trick:
         p, m = s.trick[-1]
         top_run = is_run_mask(m)
-        shown = mask_span(m)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
+        shown = run_span(m)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
         label = JOKER_LABEL if shown == JOKER_RANK else RANK_LABELS[shown]  # "JK": a lone joker (house rule)
         top = {"seat": p, "cards": mask_codes(m), "rank": label, "count": s.top_count}
     if phase == PHASE_PLAY:

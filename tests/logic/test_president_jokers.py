@@ -237,7 +237,7 @@ def test_a_joker_never_sets_a_suit_lock_and_fills_one():
     assert Play(("KD", "KC")) not in legal(s, 3)
 
 
-def test_a_joker_fills_a_gap_in_a_run_but_not_an_end():
+def test_a_joker_fills_a_gap_in_a_run():
     s = jtable(["5S 7S JK1 4D 9S", "6H 7H 8H 4C", "8D 9D 10D", "3C"], runs=True)
     assert Play(("5S", "7S", "JK1")) in legal(s, 0) and Play(("5S", "7S", "JK1", "9S")) not in legal(s, 0)
     illegal(s, 0, Play(("5S", "JK1", "4D")), "same rank")  # not a run: two suits
@@ -248,8 +248,22 @@ def test_a_joker_fills_a_gap_in_a_run_but_not_an_end():
     assert Play(("6H", "7H", "8H")) in legal(s, 1)
     play(s, 1, "6H", "7H", "8H")
     play(s, 2, "8D", "9D", "10D")
-    s = jtable(["5S 6S JK1 4D", "6C", "9D", "3C"], runs=True)
-    illegal(s, 0, Play(("5S", "6S", "JK1")), "same rank")  # a joker at an end: no run
+
+
+def test_a_joker_left_over_extends_a_run_upwards_or_below_a_two():
+    s = jtable(["5S 6S JK1 4D", "6H 7H 8H 4C", "AD 2D JK2", "3C"], runs=True)
+    assert Play(("5S", "6S", "JK1")) in legal(s, 0)
+    play(s, 0, "5S", "6S", "JK1")  # 5-6 and a joker as the 7
+    assert G.view(s, None)["top"]["rank"] == "7" and "a run 5-7 of spades" in msg(s)
+    illegal(s, 1, Play(("5H", "6H", "7H")), "own hand")
+    play(s, 1, "6H", "7H", "8H")  # 6-7-8 ends higher
+    assert Play(("AD", "2D", "JK2")) in legal(s, 2)
+    play(s, 2, "AD", "2D", "JK2")  # no rank above the 2: the joker is the King, K-A-2
+    assert "a run K-2 of diamonds (with a Joker)" in msg(s)
+    assert G.view(s, None)["top"]["rank"] == "2"
+    s = jtable(["5S JK1 JK2 4D", "6H 7H 8H 4C", "9D", "3C"], runs=True)
+    play(s, 0, "5S", "JK1", "JK2")  # one ordinary card and two jokers: three 5s, not a run
+    assert s.top_rank == 2 and s.top_count == 3 and not G.view(s, None)["top_run"]
 
 
 def test_going_out_on_a_run_with_a_joker_is_a_foul():
