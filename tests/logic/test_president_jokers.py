@@ -204,6 +204,14 @@ def test_jacks_with_a_joker_set_off_jack_back_and_eights_with_a_joker_cut():
     assert s.top_count == 0 and s.turn == 1 and "8 ends the trick" in msg(s)
 
 
+def test_a_set_with_a_joker_matches_the_rank_for_same_rank_skip():
+    s = jtable(["9S 9H 4D", "9C JK1 6C", "QD QC", "KC KD 3C"], same_rank_skip=True)
+    play(s, 0, "9S", "9H")
+    assert Play(("9C", "JK1")) in legal(s, 1)
+    play(s, 1, "9C", "JK1")  # a pair of 9s on a pair of 9s: Cai is skipped
+    assert s.turn == 3 and "Seat 3 is skipped" in msg(s)
+
+
 def test_twos_clear_with_a_lone_joker():
     s = jtable(["KS 4D", "JK1 6C", "AS 9H", "KC 8C"], twos_clear=True)
     play(s, 0, "KS")
