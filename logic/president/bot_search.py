@@ -169,8 +169,7 @@ class PresidentSpec:
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
-        # jack-back, fouls and jokers (not the 3 of spades' answer to one); suit lock, same-rank skip and downfall are
-        # left out of the model
+        # jack-back, fouls and jokers (not the 3 of spades); suit lock, same-rank skip and downfall are left out
         self.jokers = bool(info.house & JOKERS)
         self.move = joker_move if self.jokers else rule_move
         self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
@@ -260,15 +259,11 @@ class PresidentSpec:
         r, c = choice
         hp = w.hands[p]
         used = c - min(c, hp[r]) if r != JOKER else c  # jokers making up the set
-        if used:
-            hp[JOKER] -= used
-            hp[r] -= c - used
-            on_joker = w.k == 1 and w.t == JOKER  # the 3 of spades (only it may be played here) ends the trick
-            if r == JOKER and c > 1:
-                r = 0 if w.rev else 12  # jokers alone: the highest rank in effect
-        else:
-            hp[r] -= c
-            on_joker = w.k == 1 and w.t == JOKER
+        on_joker = w.k == 1 and w.t == JOKER  # the 3 of spades (only it may be played here) ends the trick
+        hp[JOKER] -= used
+        hp[r] -= c - used
+        if r == JOKER and c > 1:
+            r = 0 if w.rev else 12  # jokers alone: the highest rank in effect
         w.cnt[p] -= c
         ends = on_joker or wins_trick(house, r, c, w.rev)
         foul = not w.cnt[p] and (fouls(house, r, w.rev) or bool(used and fouls(house, JOKER, w.rev)))

@@ -25,10 +25,11 @@ from logic.game import Bot
 from logic.registry import get_game
 from logic.search import search_choose
 
-from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction, parse_run
+from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
 from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
 from .bot_policy import beat_free, joker_move, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
+from .runs import parse_run
 from .view_types import PresidentView
 
 

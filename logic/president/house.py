@@ -48,11 +48,7 @@ from .actions import (
     Play,
     PresidentAction,
     codes_to_mask,
-    mask_span,
     parse_play,
-    parse_run,
-    run_plays,
-    run_span,
     suits_of,
 )
 from .jokers import (
@@ -64,6 +60,7 @@ from .jokers import (
     joker_plays,
     parse_set,
 )
+from .runs import mask_span, parse_run, run_plays, run_span
 from .state import PresidentState
 
 THREE_OF_SPADES_PLAY = Play(("3S",))

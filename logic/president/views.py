@@ -61,14 +61,13 @@ from .actions import (
     JOKERS,
     RANK_LABELS,
     mask_codes,
-    mask_span,
     rank_words,
-    run_span,
     titles_for,
 )
 from .house import is_run_mask, lock_letters
 from .jokers import jokers_in, parse_set
 from .rules import to_move
+from .runs import mask_span, parse_run, run_span
 from .state import PHASE_EXCHANGE, PresidentState
 from .view_types import (
     PresidentExchange,
@@ -332,7 +331,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
-        from .actions import RUN_REVOLUTION, RUNS, parse_play, parse_run
+        from .actions import RUN_REVOLUTION, RUNS, parse_play
 
         try:
             if s_before.house & JOKERS:
