@@ -82,7 +82,7 @@ def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> No
     others = [o for o in range(state.n) if o != seat]
     pool: dict[int, list[int]] = {}
     for o in others:
-        for c in range(52):
+        for c in range(54):  # jokers (house rule) are cards 52 and 53, "rank" 13 in the counts
             if state.hands[o] >> c & 1:
                 pool.setdefault(c >> 2, []).append(c)
     for cards in pool.values():
@@ -97,7 +97,7 @@ def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> No
                 masks[o] |= 1 << c
                 counts[o][c >> 2] -= 1
     for o in others:
-        for r in range(13):
+        for r in range(len(counts[o])):
             for _ in range(counts[o][r]):
                 masks[o] |= 1 << pool[r].pop()
     for o in others:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from logic.messages import Message, said, t_msg, t_pmsg, verbatim
-from logic.president.actions import RANK_PLURAL, RANK_SINGULAR, Give, Pass, Play, parse_play
-from logic.president.bot_info import BotInfo
+from logic.president.actions import RANK_PLURAL, RANK_SINGULAR, Give, Pass, Play
+from logic.president.bot_info import BotInfo, play_key
 from logic.president.bot_policy import ACE_STRENGTH, strength
 from logic.president.bot_search import STEADY_KEEP, PresidentSpec, place_value
 from logic.president.bots import action_map, normal_choice
@@ -25,10 +25,9 @@ Move = tuple[int, int] | None
 
 
 def key_of(action: Any) -> Move:
-    """(rank, count) of a play, None for a pass."""
+    """(rank, count) of a play, None for a pass (a set with jokers: its rank; jokers alone: rank 13)."""
     if type(action) is Play:
-        _, r, k = parse_play(action.cards)
-        return r, k
+        return play_key(action.cards)
     return None
 
 

@@ -32,7 +32,7 @@ OPTIONS: dict[str, dict[str, list[Any]]] = {
     "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True],
                   **{switch: [False, True] for switch in ("eight_cut", "twos_clear", "four_burn", "same_rank_skip",
                                                           "jack_back", "suit_lock", "no_top_finish", "downfall",
-                                                          "runs", "run_revolution")}},
+                                                          "runs", "run_revolution", "jokers")}},
     "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True], "wrap_around": [False, True],
               "rummy_call": [False, True], "rummy_call_seconds": [3, 10], "top_card_only": [False, True],
               "keep_dug_card": [False, True], "no_final_discard": [False, True]},

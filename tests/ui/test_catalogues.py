@@ -23,11 +23,12 @@ EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n
               "{player} {move}.", "{player} {move}", "{first}, {rest}", "{reason} {evidence}",
               "{steps}."}  # (word order only)
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
-    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}"},
-    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "six"},
+    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}", "Joker"},
+    "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "six", "Joker",
+           "Jokers"},
     "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Rummy!", "Chat", "Menu"},
     "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round", "Round",
-           "Round {round} — Beanie: {ranks}"}, "pl": {"Emoji", "Start", "Menu", "Partner"},
+           "Round {round} — Beanie: {ranks}"}, "pl": {"Emoji", "Start", "Menu", "Partner", "Joker"},
     "ja": set(),
 }.items()}
 

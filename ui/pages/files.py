@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import Response
 from nicegui import app
 
-from logic.cards import SUITS
+from logic.cards import SUITS, is_joker
 from ui.components.card_faces import CACHE_SECONDS, face_svg, faces_css
 from ui.components.scorecard_png import render_scorecard
 from ui.i18n import _
@@ -30,7 +30,7 @@ def register_card_faces() -> None:
     def svg_response(code: str, four: bool) -> Response:
         name = code.removesuffix(".svg")
         try:
-            if not name or name[-1].upper() not in SUITS:
+            if not name or (name[-1].upper() not in SUITS and not is_joker(name.upper())):
                 raise ValueError(name)
             body = face_svg(name.upper(), four)
         except ValueError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.president.actions import Give, Pass, PassTrick, Play
+from logic.president.actions import JOKER_LABEL, Give, Pass, PassTrick, Play
 from logic.views import PresidentView
 from ui.games.base import computer_plays_for_viewer, rank_plural
 from ui.i18n.viewer import _, ngettext
@@ -75,6 +75,8 @@ class PresidentControls:
             top = ctx.view["top"]
             if top is not None and ctx.view.get("top_run"):  # house rule "runs": the answer is a run of the same length
                 return None, _("Select a run of {n} cards of one suit that ends higher", n=top["count"])
+            if top is not None and top["rank"] == JOKER_LABEL:  # house rule "jokers": a lone joker on top
+                return None, _("Only the 3♠ beats a lone joker")
             return None, (beat_text(top["count"], top["rank"]) if top else _("Select cards of one rank to lead"))
         play = Play(tuple(ctx.selected))
         return play, ctx.check(play)

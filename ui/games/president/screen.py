@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.cards import Card
+from logic.cards import Card, is_joker
 from logic.views import PresidentView
 from ui.components.cards import card
 from ui.components.live import LiveToggle
@@ -34,12 +34,14 @@ class PresidentScreen(GameScreen[PresidentView]):
         self.controls = PresidentControls(ctx, self.state)
 
     def sort(self, codes: list[str], mode: str) -> list[str]:
-        cards = [Card.parse(c) for c in codes]
+        """Low to high (or by suit); jokers (house rule) last, the highest cards."""
+        jokers = sorted(c for c in codes if is_joker(c))
+        cards = [Card.parse(c) for c in codes if not is_joker(c)]
         if mode == "suit":
             key = lambda c: ("SHDC".index(c.suit), NORMAL_ORDER[c.rank])  # noqa: E731
         else:
             key = lambda c: (NORMAL_ORDER[c.rank], "SHDC".index(c.suit))  # noqa: E731
-        return [c.code for c in sorted(cards, key=key)]
+        return [c.code for c in sorted(cards, key=key)] + jokers
 
     # ----------------------------------------------------------------------------- middle
     def middle_key(self) -> Hashable | None:
