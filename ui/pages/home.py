@@ -131,6 +131,7 @@ def register() -> None:
                             "color=primary data-testid=btn-join-code")
                         code_input.on("keydown.enter", lambda: join_btn.run_method("click"))
                 lan_card()
+            night_card()
             ui.label(_("Games")).classes("text-lg font-bold")
             with ui.row().classes("w-full gap-4"):
                 for game in playable_games():
@@ -201,6 +202,29 @@ def watch_row(t: Any) -> None:
                           game=game_name(t.game.key)) if away.watchers(t) else _("{game} · playing",
                                   game=game_name(t.game.key)))
         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
+
+
+def night_card() -> None:
+    """Start a game night: a name, then its page (several tables and games in one evening, standings across them)."""
+    with ui.card().classes("w-full").props("data-testid=night-start"):
+        with ui.row().classes("items-center gap-2 w-full max-sm:flex-wrap"):
+            with ui.column().classes("gap-0 grow"):
+                ui.label(_("Game night")).classes("text-lg font-bold")
+                ui.label(_("Several tables and games in one evening, with standings across them.")).classes(
+                    "text-sm text-grey-8")
+            name_input = ui.input(placeholder=_("e.g. Friday at Ana's")).props(
+                "outlined dense maxlength=40 data-testid=night-name-input").classes("min-w-[200px] max-sm:grow")
+            ui.button(_("Start a game night"), icon="nightlife", on_click=lambda: start_night(name_input)).props(
+                "color=primary no-caps data-testid=btn-start-night")
+
+
+def start_night(name_input: ui.input) -> None:
+    try:
+        night = runtime().hub.nights.create(str(name_input.value or "")[:200], me().player_id)
+    except ValueError:
+        ui.notify(_("Give the night a name, e.g. Friday at Ana's."), type="warning", position="top")
+        return
+    ui.navigate.to(f"/night/{night.code}")
 
 
 def lan_card() -> None:
