@@ -58,6 +58,9 @@ class NightPage:
                 ui.label(_("Game night")).classes("text-grey-8")
             self.regions.append(Region.part(self.ready, lambda: ready_table(night, self.hub.registry,
                                                                             self.viewer.player_id), "night-ready"))
+            # the night's end leads the page once the host ends it
+            self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
+                                            "night-summary"))
             with ui.row().classes("w-full gap-3 items-start no-wrap max-sm:flex-wrap"):
                 with ui.card().classes("grow min-w-0 w-full"):
                     ui.label(_("Standings")).classes("text-lg font-bold")
@@ -80,8 +83,6 @@ class NightPage:
                 ui.label(_("Matches played")).classes("text-lg font-bold")
                 self.regions.append(Region.part(lambda: matches_block(night, self.host, self.toggle_match),
                                                 lambda: (night.version,), "night-matches"))
-            self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
-                                            "night-summary"))
         self.attributes()
         ui.timer(FOLLOW_SECONDS, self.follow)
 

@@ -69,7 +69,7 @@ def new_table_dialog(night: Night) -> None:
         with ui.row().classes("gap-2"):
             option_controls(game.config_model, values, lambda k, v: values.__setitem__(k, v))
 
-    with named_dialog(_("New table")) as dialog, ui.card().classes("min-w-[300px] max-w-full").props(
+    with named_dialog(_("New table")) as dialog, ui.card().classes("min-w-[300px] max-w-3xl").props(
             "data-testid=night-new-dialog"):
         ui.label(_("New table for {night}", night=night.name)).classes("text-lg font-bold")
         ui.toggle({False: _("Friends table"), True: _("Practice")}, value=False).bind_value(state, "practice").props(

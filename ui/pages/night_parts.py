@@ -114,8 +114,8 @@ def winners_of(rows: Sequence[Standing]) -> list[Standing]:
     return [s for s in rows if s.rank == 1]
 
 
-def summary_block(night: Night, rows: Sequence[Standing], moments: dict[str, Moment]) -> None:
-    """The night's end: the winner, and each player's best moment."""
+def summary_block(night: Night, rows: Sequence[Standing], moments: dict[str, Moment], most: int = 0) -> None:
+    """The night's end: the winner, and each player's best moment (``most``: of the first that many players)."""
     with ui.column().classes("w-full gap-1 night-summary").props("data-testid=night-summary"):
         top = winners_of(rows)
         if top:
@@ -125,7 +125,7 @@ def summary_block(night: Night, rows: Sequence[Standing], moments: dict[str, Mom
             ui.label(text).classes("text-2xl font-bold").props("data-testid=night-winner")
         else:
             ui.label(_("The night ended before any match finished.")).props("data-testid=night-winner")
-        for i, s in enumerate(rows):
+        for i, s in enumerate(rows[:most] if most else rows):
             moment = moments.get(s.key)
             if moment is None:
                 continue

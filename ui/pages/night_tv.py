@@ -21,6 +21,8 @@ from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
 
+TV_MOMENTS = 5  # the best moments of the first five players: what fits beside the standings
+
 
 class NightTv:
     def __init__(self, hub: Hub, night: Night, url: str) -> None:
@@ -45,11 +47,12 @@ class NightTv:
                                  "data-testid": "tv-night-qr"})
             with ui.element("div").classes("ntv-main"):
                 with ui.element("div").classes("ntv-standings"):
-                    self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
-                                                    "tv-night-summary"))
                     self.regions.append(Region.part(lambda: standings_block(standings(night), "tv-night-standings"),
                                                     lambda: (night.version,), "tv-night-standings"))
                 with ui.element("div").classes("ntv-tables"):
+                    # the night's end beside the standings, once the host ended it
+                    self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
+                                                    "tv-night-summary"))
                     self.regions.append(Region.part(self.tables, lambda: tables_key(night, self.hub.registry),
                                                     "tv-night-tables"))
         self.attributes()
@@ -67,11 +70,13 @@ class NightTv:
 
     def summary(self) -> None:
         if self.night.ended_at is not None:
-            summary_block(self.night, standings(self.night), moments_of(self.night))
+            summary_block(self.night, standings(self.night), moments_of(self.night), most=TV_MOMENTS)
 
     def tables(self) -> None:
         rows = [t for t in night_tables(self.night, self.hub.registry) if t.state in (STATUS_LOBBY, STATUS_PLAYING)]
         with ui.column().classes("gap-2").props("data-testid=tv-night-tables"):
+            if self.night.ended_at is not None:  # the night's end takes the place of what is played
+                return
             ui.label(_("Playing now")).classes("ntv-head")
             if not rows:
                 ui.label(_("Between games")).classes("ntv-small")
