@@ -99,15 +99,17 @@ def matches_block(night: Night, host: bool, toggle: Callable[[str, bool], None])
                             f"dense flat no-caps color=primary data-testid=btn-night-restore-{match.code}")
 
 
-def moment_text(moment: Moment) -> str:
+def moment_text(moment: Moment, name: str) -> str:
+    """A player's best moment of the night, as one sentence about them."""
     game = game_name(moment.game)
     if moment.kind == "win":
-        return ngettext("won {game} by {n} point", "won {game} by {n} points", moment.value, game=game)
+        return ngettext("{name} won {game} by {n} point", "{name} won {game} by {n} points", moment.value,
+                        name=name, game=game)
     if moment.kind == "revolution":
-        return ngettext("started a revolution in {game}", "started {n} revolutions in {game}", moment.value,
-                        game=game)
-    return ngettext("scored {n} point in one hand of {game}", "scored {n} points in one hand of {game}",
-                    moment.value, game=game)
+        return ngettext("{name} started a revolution in {game}", "{name} started {n} revolutions in {game}",
+                        moment.value, name=name, game=game)
+    return ngettext("{name} scored {n} point in one hand of {game}", "{name} scored {n} points in one hand of {game}",
+                    moment.value, name=name, game=game)
 
 
 def winners_of(rows: Sequence[Standing]) -> list[Standing]:
@@ -129,8 +131,7 @@ def summary_block(night: Night, rows: Sequence[Standing], moments: dict[str, Mom
             moment = moments.get(s.key)
             if moment is None:
                 continue
-            ui.label(_("{name}: {moment}", name=who(s.name, s.emoji, s.computer), moment=moment_text(moment))).props(
-                f"data-testid=night-moment-{i}")
+            ui.label(moment_text(moment, who(s.name, s.emoji, s.computer))).props(f"data-testid=night-moment-{i}")
 
 
 def share_text(night: Night, rows: Sequence[Standing], moments: dict[str, Moment]) -> str:
@@ -142,10 +143,12 @@ def share_text(night: Night, rows: Sequence[Standing], moments: dict[str, Moment
     elif top:
         lines.append(_("🏆 {names} share the night!", names=", ".join(who(s.name, s.emoji, s.computer) for s in top)))
     for s in rows:
-        line = _("{rank}. {name} — {points} night points, {matches}", rank=s.rank,
-                 name=who(s.name, s.emoji, s.computer), points=night_points(s.average),
-                 matches=ngettext("{n} match", "{n} matches", s.matches))
-        moment = moments.get(s.key)
-        lines.append(f"{line} ({moment_text(moment)})" if moment else line)
+        lines.append(_("{rank}. {name} — {points} night points, {matches}", rank=s.rank,
+                       name=who(s.name, s.emoji, s.computer), points=night_points(s.average),
+                       matches=ngettext("{n} match", "{n} matches", s.matches)))
     lines.append(ngettext("{n} match played", "{n} matches played", len(night.counted())))
+    best = [moment_text(m, who(s.name, s.emoji, s.computer)) for s in rows if (m := moments.get(s.key))]
+    if best:
+        lines.append("")
+        lines.extend(f"⭐ {text}" for text in best)
     return "\n".join(lines)
