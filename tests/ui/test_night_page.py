@@ -167,3 +167,13 @@ async def test_the_tv_shows_the_standings(user: User) -> None:
     await find(user, "tv-night-standing-0")
     await find(user, "tv-night-qr")
     await open_with_status(user, "/tv/night/ZZZZZZ", 404)
+
+
+async def test_the_join_box_opens_a_night_by_its_code(user: User) -> None:
+    night = runtime().hub.nights.create("Quiz", "someone")
+    await user.open("/")
+    with user:
+        with_testid(user, "join-code-input")[0].set_value(night.code.lower())
+    (await find(user, "btn-join-code")).click()
+    await find(user, "night")
+    await user.should_see("Quiz")

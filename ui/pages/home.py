@@ -105,6 +105,10 @@ async def join_by_code(code_input: ui.input) -> None:
     if wait:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower
     table = runtime().hub.registry.get(code)
+    night = runtime().hub.nights.get(code) if table is None else None
+    if night is not None:  # a game night's code opens the night's page
+        ui.navigate.to(f"/night/{night.code}")
+        return
     if table is None:
         runtime().code_guard.record_miss(key, loop.time())
         ui.notify(_("No table with code {code} — check the code or ask the host for the link.", code=code[:12]),
