@@ -177,3 +177,13 @@ async def test_the_join_box_opens_a_night_by_its_code(user: User) -> None:
     (await find(user, "btn-join-code")).click()
     await find(user, "night")
     await user.should_see("Quiz")
+
+
+async def test_the_standings_image(user: User) -> None:
+    night = await start_night(user)
+    me, name, _emoji = player_of(user)
+    finish_night_table(night, me, name, seed=3)
+    answer = await user.http_client.get(f"/share/night/{night.code}.png?lang=ja&download=1")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/png"
+    assert answer.content.startswith(b"\x89PNG") and "attachment" in answer.headers["content-disposition"]
+    assert (await user.http_client.get("/share/night/ZZZZZZ.png")).status_code == 404

@@ -18,6 +18,7 @@ from ui.components.region import Region
 from ui.components.share import copy_script
 from ui.guards.table_caps import visitor_address
 from ui.i18n import _
+from ui.i18n.viewer import viewer_language
 from ui.net.lan import base_urls, qr_data_uri
 from ui.pages.night_actions import merge_dialog, new_table_dialog, next_game_dialog
 from ui.pages.night_data import NIGHT_CODE_RE, moments_of, night_tables, ready_table, tables_key
@@ -155,6 +156,9 @@ class NightPage:
             with ui.row().classes("gap-2"):
                 ui.button(_("Share the night"), icon="share", on_click=lambda: self.share(rows, moments)).props(
                     "outline no-caps data-testid=btn-night-share")
+                ui.button(_("Standings image"), icon="image", on_click=lambda: ui.download(
+                    f"/share/night/{night.code}.png?lang={viewer_language()}&download=1",
+                    f"cardnight-night-{night.code}.png")).props("outline no-caps data-testid=btn-night-share-png")
                 if self.host:
                     ui.button(_("Go on playing"), icon="undo", on_click=self.reopen).props(
                         "flat no-caps data-testid=btn-night-reopen")
