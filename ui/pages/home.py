@@ -217,7 +217,7 @@ def night_card() -> None:
                 ui.label(_("Several tables and games in one evening, with standings across them.")).classes(
                     "text-sm text-grey-8")
             name_input = ui.input(placeholder=_("e.g. Friday at Ana's")).props(
-                "outlined dense maxlength=40 data-testid=night-name-input").classes("min-w-[200px] max-sm:grow")
+                "outlined dense maxlength=40 data-testid=night-name-input").classes("min-w-[200px]")
             ui.button(_("Start a game night"), icon="nightlife", on_click=lambda: start_night(name_input)).props(
                 "color=primary no-caps data-testid=btn-start-night")
 

@@ -63,7 +63,7 @@ class NightPage:
             self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
                                             "night-summary"))
             with ui.row().classes("w-full gap-3 items-start no-wrap max-sm:flex-wrap"):
-                with ui.card().classes("grow min-w-0 w-full"):
+                with ui.card().classes("grow night-shrink w-full"):
                     ui.label(_("Standings")).classes("text-lg font-bold")
                     self.regions.append(Region.part(self.standings, lambda: (night.version,), "night-standings"))
                     ui.label(_(HOW_POINTS)).classes("text-xs text-grey-8")

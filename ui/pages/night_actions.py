@@ -65,7 +65,7 @@ def new_table_dialog(night: Night) -> None:
                 "data-testid=night-new-level").classes("min-w-[150px]")
             cards = {"": _("Standard rules"), **{c.id: tr(c.name) for c in shipped_cards(game.key)}}
             ui.select(cards, label=_("Rule card"), value="").bind_value(state, "card").props(
-                "data-testid=night-new-card").classes("min-w-[180px]")
+                "data-testid=night-new-card").classes("min-w-[150px]")
         with ui.row().classes("gap-2"):
             option_controls(game.config_model, values, lambda k, v: values.__setitem__(k, v))
 

@@ -55,7 +55,7 @@ def tables_block(rows: Sequence[NightTable], open_table: Callable[[str], None]) 
             with ui.row().classes("w-full items-center gap-2 q-pa-xs rounded-borders bg-grey-2 no-wrap").props(
                     f"data-testid=night-table-{t.code}") as row:
                 row.props["data-state"] = t.state
-                with ui.column().classes("grow gap-0 min-w-0"):
+                with ui.column().classes("grow gap-0 night-shrink"):
                     line = f"{game_name(t.game) if t.game else '?'} · {t.code} · {_(STATE_TEXT[t.state])}"
                     if t.round_label:
                         line += f" · {t.round_label}"
@@ -79,7 +79,7 @@ def matches_block(night: Night, host: bool, toggle: Callable[[str, bool], None])
                                   ("bg-grey-2" if counted else "bg-orange-1")).props(
                     f"data-testid=night-match-{match.code}") as row:
                 row.props["data-counted"] = str(counted).lower()
-                with ui.column().classes("grow gap-0 min-w-0"):
+                with ui.column().classes("grow gap-0 night-shrink"):
                     title = f"{game_name(match.game)} · {match.code}"
                     ui.label(title if counted else _("{match} (not counted)", match=title)).classes(
                         "font-bold text-sm")
