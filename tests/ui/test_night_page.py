@@ -187,3 +187,25 @@ async def test_the_standings_image(user: User) -> None:
     assert answer.status_code == 200 and answer.headers["content-type"] == "image/png"
     assert answer.content.startswith(b"\x89PNG") and "attachment" in answer.headers["content-disposition"]
     assert (await user.http_client.get("/share/night/ZZZZZZ.png")).status_code == 404
+
+
+async def test_home_lists_the_nights_you_are_part_of(user: User) -> None:
+    night = await start_night(user)
+    other = runtime().hub.nights.create("Someone else's", "someone")
+    await user.open("/")
+    await find(user, f"resume-night-{night.code}")
+    assert not with_testid(user, f"resume-night-{other.code}")
+    night.ended_at = 5.0
+    await user.open("/")
+    assert not with_testid(user, "your-nights")
+
+
+async def test_a_tables_tv_goes_on_to_the_nights_standings_after_its_match(user: User, monkeypatch) -> None:
+    from ui.pages import tv
+
+    monkeypatch.setattr(tv, "FOLLOW_NEXT_AFTER_S", 0.2)
+    night = await start_night(user)
+    me, name, _emoji = player_of(user)
+    code = finish_night_table(night, me, name, seed=3)
+    await user.open(f"/tv/{code}")
+    await find(user, "tv-night", timeout=4)

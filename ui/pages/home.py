@@ -154,6 +154,7 @@ def register() -> None:
                         ui.label(f"{game_name(t.game.key)} · {t.code} · {_(STATUS_TEXT[t.status])}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-8 text-sm")
+            your_nights(who.player_id)
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label(_("Live tables")).classes("text-lg font-bold")
                 live = [t for t in hub.registry.live_tables() if t.seat_of(who.player_id) is None]
@@ -220,6 +221,20 @@ def night_card() -> None:
                 "outlined dense maxlength=40 data-testid=night-name-input").classes("min-w-[200px]")
             ui.button(_("Start a game night"), icon="nightlife", on_click=lambda: start_night(name_input)).props(
                 "color=primary no-caps data-testid=btn-start-night")
+
+
+def your_nights(player_id: str) -> None:
+    """The game nights this browser is part of and that go on, newest first: back in with one tap."""
+    nights = [n for n in runtime().hub.nights.newest() if n.ended_at is None and player_id in n.people][:5]
+    if not nights:
+        return
+    with ui.column().classes("w-full").props("data-testid=your-nights"):
+        ui.label(_("Your game nights")).classes("text-lg font-bold")
+        for night in nights:
+            with ui.row().classes("items-center gap-3"):
+                ui.button(_("Open"), on_click=lambda c=night.code: ui.navigate.to(f"/night/{c}")).props(
+                    f"dense color=primary data-testid=resume-night-{night.code}")
+                ui.label(f"{night.name} · {night.code}")
 
 
 def start_night(name_input: ui.input) -> None:
