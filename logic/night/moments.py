@@ -30,29 +30,28 @@ def match_moments(game_key: str, options: dict[str, Any], seed: int,
     replay)."""
     game = get_game(game_key)
     state = game.new_game(game.make_config(**options), int(seed))
-    view: dict[str, Any] = dict(game.view(state, None))
-    players = len(view.get("scores") or [])
+    totals = [int(x) for x in game.view(state, None)["scores"] or ()]
+    players = len(totals)
     best: list[int | None] = [None] * players
     revolutions = [0] * players
-    totals = [int(x) for x in view.get("scores") or [0] * players]
+    president = game_key == "president"  # (its state says whether the order is reversed, and by a jack-back)
     phase = game.phase(state)
     for seat, data in log:
-        action = game.decode_action(data)
-        game.apply(state, int(seat), action)
-        after: dict[str, Any] = dict(game.view(state, None))
-        if game_key == "president" and data.get("kind") == "play" and after.get("order") != view.get("order") \
-                and not after.get("jack_back") and not view.get("jack_back"):
+        before = (state.rev, state.jback) if president else None
+        game.apply(state, int(seat), game.decode_action(data))
+        if before is not None and data.get("kind") == "play" and state.rev != before[0] \
+                and not state.jback and not before[1]:
             revolutions[int(seat)] += 1
         new_phase = game.phase(state)
         if new_phase != phase and (new_phase == PHASE_HAND_OVER or (new_phase == PHASE_OVER
                                                                     and phase != PHASE_HAND_OVER)):
-            now = [int(x) for x in after.get("scores") or totals]
+            now = [int(x) for x in game.view(state, None)["scores"] or totals]  # a view only where a hand ends
             for i in range(min(players, len(now))):
                 gained = now[i] - totals[i]
                 if best[i] is None or gained > (best[i] or 0):
                     best[i] = gained
             totals = now
-        phase, view = new_phase, after
+        phase = new_phase
     return [SeatMoments(b, r) for b, r in zip(best, revolutions, strict=True)]
 
 
