@@ -167,7 +167,7 @@ def next_game_dialog(hub: Hub, night: Night, viewer: Me, address: str | None,
                 if p.computers:
                     line += " · " + ngettext("{n} computer player", "{n} computer players", p.computers)
                 with ui.row().classes("items-center gap-2 no-wrap").props(f"data-testid=night-seating-table-{i}"):
-                    ui.label(_("Table {n}", n=i + 1)).classes("font-bold text-sm")
+                    ui.label(_("Table {n}", n=i + 1)).classes("font-bold text-sm whitespace-nowrap")
                     ui.label(line).classes("text-sm")
 
     with named_dialog(_("Next game")) as dialog, ui.card().classes("min-w-[300px] max-w-full").props(
