@@ -209,3 +209,23 @@ async def test_a_tables_tv_goes_on_to_the_nights_standings_after_its_match(user:
     code = finish_night_table(night, me, name, seed=3)
     await user.open(f"/tv/{code}")
     await find(user, "tv-night", timeout=4)
+
+
+async def test_the_host_merges_two_names_on_the_page(create_user: Callable[[], User]) -> None:
+    host, phone = create_user(), create_user()
+    night = await start_night(host)
+    await phone.open(f"/night/{night.code}")
+    await find(phone, "night")
+    me, name, _emoji = player_of(host)
+    other, other_name, _other_emoji = player_of(phone)
+    finish_night_table(night, me, name, seed=3)
+    finish_night_table(night, other, other_name, seed=4)
+    await host.open(f"/night/{night.code}")
+    (await find(host, "btn-night-merge")).click()
+    with host:
+        with_testid(host, "night-merge-from")[0].set_value(other)
+        with_testid(host, "night-merge-into")[0].set_value(me)
+    (await find(host, "btn-night-merge-go")).click()
+    await eventually(lambda: night.merges == {other: me})
+    answer = (await host.http_client.get(f"/api/v1/nights/{night.code}?computers=0")).json()
+    assert [(s["name"], s["matches"]) for s in answer["standings"]] == [(name, 2)]
