@@ -84,6 +84,7 @@ class Night(BaseModel):
     created_at: float  # wall-clock seconds
     scoring: str = "places"  # how a match gives night points: a key of logic.night.points.SCORERS
     tables: list[str] = Field(default_factory=list)  # codes of the tables that belong to the night, oldest first
+    table_games: dict[str, str] = Field(default_factory=dict)  # table code -> its game (for tables long gone)
     people: dict[str, Person] = Field(default_factory=dict)  # by seat_key
     matches: list[NightMatch] = Field(default_factory=list)
     removed: list[str] = Field(default_factory=list)  # matches (table codes) the host took out of the standings
@@ -114,14 +115,16 @@ class Night(BaseModel):
         return next((m for m in self.matches if m.code == code), None)
 
 
-def add_table(night: Night, table_code: str) -> bool:
-    """The table ``table_code`` belongs to the night from now on (its finished match feeds the standings). False when
-    it already did. This is the one way in: the duplicate-deals tables come through it too."""
+def add_table(night: Night, table_code: str, game: str = "") -> bool:
+    """The table ``table_code`` (of ``game``) belongs to the night from now on (its finished match feeds the
+    standings). False when it already did. This is the one way in: the duplicate-deals tables come through it too."""
     if table_code in night.tables:
         return False
     if len(night.tables) >= MAX_TABLES:
         raise ValueError(f"A night keeps at most {MAX_TABLES} tables.")
     night.tables.append(table_code)
+    if game:
+        night.table_games[table_code] = game
     night.touch()
     return True
 

@@ -229,3 +229,14 @@ async def test_the_host_merges_two_names_on_the_page(create_user: Callable[[], U
     await eventually(lambda: night.merges == {other: me})
     answer = (await host.http_client.get(f"/api/v1/nights/{night.code}?computers=0")).json()
     assert [(s["name"], s["matches"]) for s in answer["standings"]] == [(name, 2)]
+
+
+async def test_a_table_gone_without_a_result_shows_ended_early(user: User) -> None:
+    night = await start_night(user)
+    runtime().hub.nights.add_table(night.code, "GONE22", "rummy")  # (closed tables leave the server after 10 min)
+    await user.open(f"/night/{night.code}")
+    row = await find(user, "night-table-GONE22")
+    assert next(iter(row.elements)).props["data-state"] == "closed"
+    await user.should_see("Rummy · GONE22 · ended early: not counted")
+    answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
+    assert answer["tables"] == [{"code": "GONE22", "game": "rummy", "state": "closed", "round": "", "players": []}]

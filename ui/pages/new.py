@@ -110,7 +110,7 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     if token is not None:
         keep_for_reveal(rt.program_reveals, table.code, who.player_id, len(table.seats) - 1, token)
     if night_code:
-        rt.hub.nights.add_table(night_code, table.code)
+        rt.hub.nights.add_table(night_code, table.code, game_key)
     return table.code
 
 

@@ -131,7 +131,7 @@ def open_next_game(hub: Hub, night: Night, game_key: str, plans: list[TablePlan]
             lobby.add_bot(table, first.key, seat, level if level in game.bot_levels else middle, name, emoji)
         table.touch()
         hub.changed(table)
-        hub.nights.add_table(night.code, table.code)
+        hub.nights.add_table(night.code, table.code, game_key)
         codes.append(table.code)
 
     def remember(n: Night) -> None:

@@ -38,7 +38,8 @@ def night_tables(night: Night, registry: TableRegistry) -> list[NightTable]:
         table: Table | None = registry.get(code)
         match = night.match(code)
         if table is None:
-            rows.append(NightTable(code, match.game if match else "", STATUS_OVER if match else STATUS_CLOSED, "",
+            game = match.game if match else night.table_games.get(code, "")
+            rows.append(NightTable(code, game, STATUS_OVER if match else STATUS_CLOSED, "",
                                    tuple(f"{s.emoji} {s.name}".strip() for s in match.seats) if match else (), ()))
             continue
         state = table.status if table.status in (STATUS_LOBBY, STATUS_PLAYING, STATUS_OVER) else STATUS_CLOSED

@@ -72,16 +72,17 @@ class NightKeeper:
             self.by_table[code] = night.code
         self._save(night)
 
-    def add_table(self, night_code: str, table_code: str) -> Night:
-        """Table ``table_code`` belongs to night ``night_code`` from now on (``ValueError``: no such night, or a
-        table of another night). The one seam for tables joining a night: the duplicate-deals tables use it too."""
+    def add_table(self, night_code: str, table_code: str, game: str = "") -> Night:
+        """Table ``table_code`` (of ``game``) belongs to night ``night_code`` from now on (``ValueError``: no such
+        night, or a table of another night). The one seam for tables joining a night: the duplicate-deals tables use
+        it too."""
         night = self.get(night_code)
         if night is None:
             raise ValueError(f"No game night with code {night_code[:12]}.")
         other = self.by_table.get(table_code)
         if other is not None and other != night.code:
             raise ValueError(f"Table {table_code} belongs to another night.")
-        self.change(night, lambda n: add_table(n, table_code))
+        self.change(night, lambda n: add_table(n, table_code, game))
         return night
 
     def game_finished(self, table: Table) -> None:

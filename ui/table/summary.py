@@ -214,7 +214,7 @@ def play_again(ctx: TableContext) -> None:
     t.next_code = new.code
     night = hub.nights.night_of_table(t.code)
     if night is not None:  # the next game of a night's table belongs to the night too
-        hub.nights.add_table(night.code, new.code)
+        hub.nights.add_table(night.code, new.code, new.game_key)
     chat.notice(t, t_msg("{name} started a new game. Join it from the results.", name=who.name))
     t.version += 1
     hub.changed(t)
