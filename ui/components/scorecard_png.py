@@ -120,6 +120,16 @@ def _font(size: int, bold: bool = False, cjk: bool = False) -> Any:
     return ImageFont.load_default(size)
 
 
+def font(size: int, bold: bool = False, cjk: bool = False) -> Any:
+    """The scorecards' font at ``size`` (a CJK one where the texts need it), for other share images."""
+    return _font(size, bold, cjk)
+
+
+def fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
+    """``text`` cut with "…" to ``width`` pixels."""
+    return _fit(draw, text, font, width)
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
     if draw.textlength(text, font=font) <= width:
         return text

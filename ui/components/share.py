@@ -63,6 +63,12 @@ def _copy_js(area_id: str, status_id: str) -> str:
 }}"""
 
 
+def copy_script(area_id: str, status_id: str) -> str:
+    """The browser-side "Copy / share" of a text area (share sheet, clipboard or selected text), for other share
+    dialogs (a game night's summary)."""
+    return _copy_js(area_id, status_id)
+
+
 def _png_js(code: str) -> str:
     """The image in the page's language (``?lang=``)."""
     url, name = json.dumps(f"/share/{code}.png?lang={viewer_language()}"), json.dumps(f"cardnight-{code}.png")

@@ -24,6 +24,9 @@ def register_pages() -> None:
         host_report,
         link,
         new,
+        night,
+        night_api,
+        night_tv,
         practice,
         profile,
         replay,
@@ -83,4 +86,7 @@ def register_pages() -> None:
     host.register()
     host_report.register()
     tv.register()  # /tv/<CODE>: the table on a screen across the room
+    night.register()  # /night/<CODE>: a game night's standings, tables and next game
+    night_tv.register()  # /tv/night/<CODE>: the night's standings on a TV
+    night_api.register()  # GET /api/v1/nights/<CODE>: the night as JSON
     test_hooks.register()  # only with CARDNIGHT_TEST_HOOKS=1

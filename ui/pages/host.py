@@ -30,6 +30,7 @@ from ui.i18n import N_, _
 from ui.i18n.names import game_name
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
 from ui.pages.host_tables import ago, live_tables, uptime
+from ui.pages.night_host import host_nights
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
@@ -154,6 +155,7 @@ async def console(tables_page: int = 1) -> None:
                 ui.label(label).classes("text-xs text-grey-8")
     data_folder_panel()
     live_tables(hub, tables_page)
+    host_nights(hub.nights)  # game nights (ui/pages/night_host.py)
     finished_games(hub.main)
     reports_list()
     backup_panel()

@@ -5,6 +5,9 @@ for friends with those rules (a shared card's link) instead of a practice game.
 
 ``program=1`` makes the last seat a program seat; its token is shown once on the table page.
 
+``night=<CODE>`` makes the table one of that game night's (its finished match counts in the night's standings);
+``friends=1`` opens a lobby for friends instead of a practice game (the night page's "New table" uses both).
+
 Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
 """
 
@@ -34,7 +37,8 @@ from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQU
 from ui.shell.identity import me, user_store
 from ui.table.rule_card_links import card_for_game
 
-RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card"}  # lang: the page's language
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card", "night", "friends"}  # lang: the
+# page's language; night: the game night the table belongs to; friends=1: a lobby for friends, not practice
 
 
 def _coerce(value: str) -> Any:
@@ -60,6 +64,14 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         raise ValueError(_("Unknown option {option} for {game}.", option=repr(unknown[0]), game=game_name(game.key)))
     # card=<id>: the rule card's options (issue 52); with no bots= it opens a lobby for friends, not practice
     practice = "card" not in params or "bots" in params
+    friends = params.get("friends", "0").lower()
+    if friends not in ("0", "1", "true", "false"):
+        raise ValueError(_("friends is 1 (a lobby for friends) or 0 (a practice game)."))
+    if friends in ("1", "true"):
+        practice = False
+    night_code = params.get("night", "").strip().upper()[:12]
+    if "night" in params and runtime().hub.nights.get(night_code) is None:
+        raise ValueError(_("No game night with code {code}.", code=night_code or "?"))
     if "card" in params:
         card = card_for_game(game_key, params["card"], rule_card_store(runtime().hub.data_dir))
         options = {**card.options, **options}
@@ -99,6 +111,8 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
                           turn_seconds=timer)  # set before the start: the first turn is timed
     if token is not None:
         keep_for_reveal(rt.program_reveals, table.code, who.player_id, len(table.seats) - 1, token)
+    if night_code:
+        rt.hub.nights.add_table(night_code, table.code, game_key)
     return table.code
 
 

@@ -252,10 +252,11 @@ class TvPage:
                 self.timer_bar.props["data-share"] = share
                 self.timer_bar.style(replace=style)
                 self.timer_bar.classes(add="low" if left <= 10 else "", remove="" if left <= 10 else "low")
-        if t.status in (STATUS_OVER, STATUS_CLOSED) and t.next_code:
+        night = runtime().hub.nights.night_of_table(t.code) if t.status in (STATUS_OVER, STATUS_CLOSED) else None
+        if t.status in (STATUS_OVER, STATUS_CLOSED) and (t.next_code or night is not None):
             self.over_since = self.over_since or now
-            if now - self.over_since >= FOLLOW_NEXT_AFTER_S:
-                ui.navigate.to(f"/tv/{t.next_code}")
+            if now - self.over_since >= FOLLOW_NEXT_AFTER_S:  # the next game, else the night's standings
+                ui.navigate.to(f"/tv/{t.next_code}" if t.next_code else f"/tv/night/{night.code if night else ''}")
                 self.over_since = float("inf")
 
 

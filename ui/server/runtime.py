@@ -13,8 +13,10 @@ from functools import partial
 from pathlib import Path
 
 from logic.replay import Replay
+from logic.table import Table
 from storage.archive import MainStore
 from storage.health import HEALTH
+from storage.nights import NightStore
 from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from ui.guards.code_guard import CodeGuard
@@ -23,6 +25,7 @@ from ui.seat_api.auth import Reveals
 from ui.server.archiver import Archiver, wall_date
 from ui.server.finished import FinishedGames
 from ui.server.hub import Hub
+from ui.server.nights import NightKeeper
 from ui.server.registry import TableRegistry
 from ui.server.reviews import ReviewRunner
 from ui.server.saving import SavePipeline
@@ -33,16 +36,23 @@ def build_hub(data_dir: Path, clock: Callable[[], float] = time.monotonic, inlin
               wall: Callable[[], float] = time.time) -> Hub:
     """The live-table server's parts, wired: the registry of live tables, the save pipeline (which tells the
     registry's pages once a version has landed), the review runner, the archiver (which hands finished games to the
-    review runner), and the hub that changes tables through them. ``inline_bots``: NiceGUI's user simulation (the
-    computer players move and the reviews run in the caller)."""
+    review runner and to the game nights' keeper), and the hub that changes tables through them. ``inline_bots``:
+    NiceGUI's user simulation (the computer players move and the reviews run in the caller)."""
     HEALTH.reset()  # a new server: nothing waits yet
     registry = TableRegistry(clock)
     saves = SavePipeline(TableStore(data_dir), clock, wall, registry.watched, registry.tell)
     main, starts = MainStore(data_dir), StartStore(data_dir)
     reviews = ReviewRunner(main, starts, data_dir, inline=inline_bots)
-    archiver = Archiver(main, partial(wall_date, clock, wall), reviews.game_finished)
+    wall_of = partial(wall_date, clock, wall)
+    nights = NightKeeper(NightStore(data_dir), wall, wall_of)
+
+    def finished(table: Table) -> None:  # an archived game: its night's standings, then its review
+        nights.game_finished(table)
+        reviews.game_finished(table)
+
+    archiver = Archiver(main, wall_of, finished)
     return Hub(registry, saves, archiver, reviews, main=main, starts=starts, data_dir=data_dir, clock=clock,
-               wall=wall, inline_bots=inline_bots)
+               wall=wall, inline_bots=inline_bots, nights=nights)
 
 
 @dataclass

@@ -179,6 +179,11 @@ def standings_actions(ctx: TableContext, finished: bool, services: TableServices
             ui.button(_("Play again"), icon="replay", on_click=lambda: play_again(ctx, services.hub)).props(
                 "color=primary data-testid=btn-play-again")
         ui.button(_("Home"), on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
+        night = services.hub.nights.night_of_table(t.code)
+        if night is not None:  # a table of a game night: back to the night's standings
+            ui.button(_("Back to the night"), icon="nightlife",
+                      on_click=lambda c=night.code: ui.navigate.to(f"/night/{c}")).props(
+                "outline data-testid=btn-night")
         record = services.finished.find(t.code) if finished else None
         if record is not None:  # share the result as text or a scorecard image
             share_buttons(record, services.finished.start(record))
@@ -209,6 +214,9 @@ def play_again(ctx: TableContext, hub: Hub) -> None:
         new.settings.next_hand_seconds = t.settings.next_hand_seconds
         hub.changed(new)
     t.next_code = new.code
+    night = hub.nights.night_of_table(t.code)
+    if night is not None:  # the next game of a night's table belongs to the night too
+        hub.nights.add_table(night.code, new.code, new.game_key)
     chat.notice(t, t_msg("{name} started a new game. Join it from the results.", name=who.name))
     t.version += 1
     hub.changed(t)
