@@ -117,7 +117,9 @@ def _build(tp: Any) -> Checker:
         return lambda value, path: [] if value is None else [f"{path}: expected None, got {value!r}"]
     if tp is float:
         return lambda value, path: [] if type(value) in (int, float) else [f"{path}: expected a number, got {value!r}"]
-    if tp in (int, bool, str):
+    if tp is str:  # (a line the rules layer says is a Said: a str that also carries its message)
+        return lambda value, path: [] if isinstance(value, str) else [f"{path}: expected str, got {value!r}"]
+    if tp in (int, bool):
         return lambda value, path: (
             [] if type(value) is tp else [f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r}"]
         )
