@@ -22,7 +22,16 @@ from ui.i18n.viewer import viewer_language
 from ui.net.lan import base_urls, qr_data_uri
 from ui.pages.night_actions import merge_dialog, new_table_dialog, next_game_dialog
 from ui.pages.night_data import NIGHT_CODE_RE, moments_of, night_tables, ready_table, tables_key
-from ui.pages.night_parts import HOW_POINTS, matches_block, share_text, standings_block, summary_block, tables_block
+from ui.pages.night_parts import (
+    HOW_POINTS,
+    follow_night,
+    matches_block,
+    night_attributes,
+    share_text,
+    standings_block,
+    summary_block,
+    tables_block,
+)
 from ui.server.hub import Hub
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -89,14 +98,10 @@ class NightPage:
 
     # ----------------------------------------------------------------------------- parts
     def attributes(self) -> None:
-        if self.root is not None:
-            self.root.props.update({"data-version": str(self.night.version),
-                                    "data-status": "ended" if self.night.ended_at is not None else "open"})
+        night_attributes(self.root, self.night)
 
     def follow(self) -> None:
-        for region in self.regions:
-            region.update()
-        self.attributes()
+        follow_night(self.root, self.night, self.regions)
 
     def ready(self) -> None:
         code = ready_table(self.night, self.hub.registry, self.viewer.player_id)

@@ -10,6 +10,7 @@ from nicegui import ui
 from logic.night import Night, Standing, place_points
 from logic.night.moments import Moment
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
+from ui.components.region import Region
 from ui.i18n import N_, _, ngettext
 from ui.i18n.names import game_name
 from ui.pages.night_data import NightTable, night_points
@@ -152,3 +153,17 @@ def share_text(night: Night, rows: Sequence[Standing], moments: dict[str, Moment
         lines.append("")
         lines.extend(f"⭐ {text}" for text in best)
     return "\n".join(lines)
+
+
+def night_attributes(root: ui.element | None, night: Night) -> None:
+    """The tester contract on a night page's root (the page and its TV view): data-version, data-status."""
+    if root is not None:
+        root.props.update({"data-version": str(night.version),
+                           "data-status": "ended" if night.ended_at is not None else "open"})
+
+
+def follow_night(root: ui.element | None, night: Night, regions: list[Region]) -> None:
+    """Bring a night page's parts up to date with the night (each redrawn only if what it shows changed)."""
+    for region in regions:
+        region.update()
+    night_attributes(root, night)

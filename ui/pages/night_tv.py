@@ -15,7 +15,7 @@ from ui.i18n.names import game_name
 from ui.net.lan import qr_data_uri
 from ui.pages.night import FOLLOW_SECONDS, night_url
 from ui.pages.night_data import NIGHT_CODE_RE, moments_of, night_tables, tables_key
-from ui.pages.night_parts import STATE_TEXT, standings_block, summary_block
+from ui.pages.night_parts import STATE_TEXT, follow_night, night_attributes, standings_block, summary_block
 from ui.server.hub import Hub
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -59,14 +59,10 @@ class NightTv:
         ui.timer(FOLLOW_SECONDS, self.follow)
 
     def attributes(self) -> None:
-        if self.root is not None:
-            self.root.props.update({"data-version": str(self.night.version),
-                                    "data-status": "ended" if self.night.ended_at is not None else "open"})
+        night_attributes(self.root, self.night)
 
     def follow(self) -> None:
-        for region in self.regions:
-            region.update()
-        self.attributes()
+        follow_night(self.root, self.night, self.regions)
 
     def summary(self) -> None:
         if self.night.ended_at is not None:
