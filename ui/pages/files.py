@@ -11,6 +11,7 @@ from ui.components.card_faces import CACHE_SECONDS, face_svg, faces_css
 from ui.components.scorecard_png import render_scorecard
 from ui.i18n import _
 from ui.i18n.viewer import speaking
+from ui.server.duplicate import group_still_playing
 from ui.server.finished import find_finished, finished_start
 
 
@@ -54,8 +55,8 @@ def register_scorecards() -> None:
     @app.get("/share/{code}.png", include_in_schema=False)  # an image, not part of the seat API docs
     def scorecard(code: str, download: int = 0, lang: str = "") -> Response:  # lang: the sharing page's language
         record = find_finished(code)
-        if record is None:
-            with speaking(lang):
+        if record is None or group_still_playing(str(record.get("code"))):  # duplicate deals: not while the
+            with speaking(lang):  # other tables still play them (the image names no viewer, so it waits for all)
                 text = _("No finished game with that code.")
             return Response(text, status_code=404, media_type="text/plain; charset=utf-8")
         headers = {"Cache-Control": "public, max-age=86400"}

@@ -20,11 +20,14 @@ from ui.i18n import _
 from ui.i18n.names import game_name
 from ui.pages import ASSETS
 from ui.pages.replay_review import ReplayReview
+from ui.server import duplicate
 from ui.server.finished import find_finished
 from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status
 from ui.shell.frame import frame
+from ui.shell.identity import me
+from ui.table import same_deals
 from ui.table.still import draw_still_table, seats_from
 
 log = logging.getLogger("cardnight.replay")
@@ -88,6 +91,10 @@ def register() -> None:
                            _("The game {code} cannot be replayed (its record is damaged or from an older version).",
                              code=code))
             return
+        who = me().player_id
+        if same_deals.held_back(code, who, _("Replay")):  # they play the same deals at another table: not yet
+            return
+        duplicate.mark_seen(code, who)  # told before taking a seat at a table with the same deals
         game = replay.game
         players = record.get("players") or []
         seats = seats_from(players, players_of(game.make_config(**(record.get("options") or {}))))

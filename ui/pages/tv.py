@@ -27,9 +27,11 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
+from ui.server import duplicate
 from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
-from ui.shell.identity import Me
+from ui.shell.identity import Me, me
+from ui.table import same_deals
 from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.lobby import invite_url
 from ui.table.page import guarded_table, not_found
@@ -265,6 +267,9 @@ def register() -> None:
         code = code.strip().upper()
         table = await guarded_table(code)
         if isinstance(table, Table):
+            if table.seat_of(me().player_id) is None and same_deals.held_back(table.code, me().player_id):
+                return  # its player plays the same deals at another table: nothing of this one's play yet
+            duplicate.mark_seen(table.code, me().player_id)
             TvPage(table).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)

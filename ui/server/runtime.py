@@ -24,6 +24,7 @@ from ui.server.archiver import Archiver, wall_date
 from ui.server.hub import Hub
 from ui.server.registry import TableRegistry
 from ui.server.reviews import ReviewRunner
+from ui.server.same_deals_book import SameDealsBook
 from ui.server.saving import SavePipeline
 
 
@@ -65,6 +66,7 @@ class Runtime:
     host_fails: dict[str, tuple[int, float]] = field(default_factory=dict)  # ui/pages/host_access.py
     link_failures: deque[float] = field(default_factory=deque)  # ui/pages/link.py
     replays: dict[tuple[str, int], Replay] = field(default_factory=dict)  # ui/pages/replay.py
+    same_deals: SameDealsBook = field(default_factory=SameDealsBook)  # ui/server/duplicate.py
     backup_tokens: dict[str, float] = field(default_factory=dict)  # ui/pages/host.py: one-time download tokens
     backup_lock: threading.Lock = field(default_factory=threading.Lock)  # ui/pages/host.py: one backup at a time
     mdns_url: Callable[[], str | None] = lambda: None  # the announced name's URL (ui/net/mdns.py), set by main.py

@@ -15,6 +15,7 @@ from ui.components.region import Region
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
+from ui.table import same_deals
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
 from ui.table.rule_card_picker import at_this_table_part, rule_card_part
@@ -69,6 +70,7 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
     Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
     at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
+    Region.part(lambda: same_deals.lobby_note(ctx), lambda: same_deals.lobby_note_key(ctx), "lobby-same-deals")
     with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
         if ctx.is_host:
             with ui.card().classes("items-center text-black"):

@@ -19,11 +19,13 @@ from ui.components.region import Region
 from ui.games import make_screen
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.i18n.viewer import tr
+from ui.server import duplicate
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
+from ui.table import same_deals
 from ui.table.dialogs import TableDialogs
 from ui.table.entry import guarded_table, not_found
 from ui.table.hand import HandBar
@@ -86,6 +88,11 @@ class TablePage:
             self.requested_version, self.requested_presence = self._table.version, self._table.presence.version
             self.ctx.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
+        if self._table.same_deals_as is not None or len(duplicate.members(self._table.code)) > 1:
+            # another table of the group finishing a deal changes nothing here: look for it now and then
+            ui.timer(2.0, lambda: self.regions["same-deals"].update() if self.regions else None)
+        if self.ctx.seat is None and self._table.status != STATUS_LOBBY:
+            duplicate.mark_seen(self._table.code, self.ctx.me.player_id)  # told before sitting at a duplicate
         self.sounds.update(self.ctx, self.root)
         unsubscribe = self.hub.registry.subscribe(self._table.code, self.on_change)
         self.client.on_delete(unsubscribe)
@@ -191,6 +198,8 @@ class TablePage:
                 Region(strip.draw, strip.key, "seats"),
                 Region(lambda: host_prompts(self.ctx), self.prompts_key, "prompts"),
                 Region(self.summary, self.summary_key, "summary"),
+                Region(lambda: same_deals.draw_region(self.ctx), lambda: same_deals.region_key(self.ctx),
+                       "same-deals"),
                 Region(self.middle, self.middle_key, "middle"),
             ]
         hand = Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")
@@ -280,6 +289,10 @@ def register() -> None:
         code = code.strip().upper()
         table = await guarded_table(code)
         if isinstance(table, Table):
+            # someone who plays the same deals at another table sees nothing of this one's play until they finish
+            if table.seat_of(me().player_id) is None and same_deals.held_back(table.code, me().player_id,
+                                                                             table.game.title):
+                return
             TablePage(table).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
