@@ -81,7 +81,7 @@ def source_of_table(table: Table) -> DealSource:
 
 def find_source(code: str, game_key: str, player_id: str | None) -> DealSource:
     """The table or finished game ``code`` as the source of a duplicate for ``player_id``: a live table they sit
-    at, host or may watch (listed), or any finished game (as its replay). SourceError otherwise."""
+    at, host, have watched or may watch (listed), or any finished game (as its replay). SourceError otherwise."""
     code = (code or "").strip().upper()[:12]
     table = runtime().hub.registry.get(code) if code else None
     if table is not None and table.state is None and table.status != STATUS_LOBBY:
@@ -107,7 +107,9 @@ def find_source(code: str, game_key: str, player_id: str | None) -> DealSource:
 
 
 def _may_see(table: Table, player_id: str | None) -> bool:
-    if player_id and (table.seat_of(player_id) is not None or table.is_host(player_id)):
+    """Sits or hosts there, has watched it (its link passed the join-code guard), or it is listed to watch."""
+    if player_id and (table.seat_of(player_id) is not None or table.is_host(player_id)
+                      or player_id in runtime().same_deals.seen.get(table.code, set())):
         return True
     return table.settings.public and table.status in (STATUS_LOBBY, STATUS_PLAYING, STATUS_OVER)
 
@@ -145,9 +147,8 @@ def start_same_deals(source: DealSource, host_id: str, host_name: str, host_emoj
             table_lobby.add_bot(table, host_id, seat, level, name, emoji)
         table_lobby.start(table, host_id, now)
     hub.registry.add(table, address)
-    book = runtime().same_deals
-    members(source.root)  # the group's earlier tables first, then this one
-    book.join(source.root, table.code)
+    members(source.root)  # the group's earlier tables first (read once per server), then this one
+    runtime().same_deals.join(source.root, table.code)
     hub.changed(table)
     return table
 
@@ -155,16 +156,16 @@ def start_same_deals(source: DealSource, host_id: str, host_name: str, host_emoj
 # ----------------------------------------------------------------------------------------------- groups
 def members(code: str) -> list[str]:
     """Every table with the same deals as ``code`` (itself included; ``[code]`` for a table in no group)."""
-    return runtime().same_deals.members(code, _load_group)
+    return runtime().same_deals.members(code, _load_groups)
 
 
-def _load_group(root: str) -> list[str]:
-    """The codes of a group's tables: live ones (also those loaded after a restart) and finished ones."""
+def _load_groups() -> list[tuple[str, str]]:
+    """``(root, member)`` for every table with another's deals: the live ones (also those loaded after a restart)
+    and the finished ones (read once per server)."""
     hub = runtime().hub
-    live = [t.code for t in hub.registry.tables.values() if t.same_deals_as == root]
-    done = [str(g.get("code")) for g in hub.main.finished_games() if g.get("same_deals_as") == root]
-    found = [root, *dict.fromkeys(live + done)]
-    return found if len(found) > 1 else []
+    live = [(t.same_deals_as, t.code) for t in hub.registry.tables.values() if t.same_deals_as]
+    done = [(str(g["same_deals_as"]), str(g.get("code"))) for g in hub.main.finished_games() if g.get("same_deals_as")]
+    return live + done
 
 
 def in_group(table: Table) -> bool:

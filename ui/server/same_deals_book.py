@@ -25,7 +25,7 @@ class SameDealsBook:
     root_of: dict[str, str] = field(default_factory=dict)  # member code -> root code
     trackers: dict[str, DealTracker] = field(default_factory=dict)  # code -> its tracker
     seen: dict[str, set[str]] = field(default_factory=dict)  # code -> players who watched it or opened its replay
-    loaded: set[str] = field(default_factory=set)  # roots whose finished members were looked up
+    loaded: bool = False  # the groups of finished games and saved tables were read
 
     def join(self, root: str, code: str) -> None:
         members = self.groups.setdefault(root, [root])
@@ -34,15 +34,15 @@ class SameDealsBook:
             members.append(code)
         self.root_of[code] = root
 
-    def members(self, code: str, load: Callable[[str], list[str]] | None = None) -> list[str]:
-        """Every table of ``code``'s group (itself included), or ``[code]`` for a table in none. ``load(root)``:
-        the codes of the group's tables not known yet (finished games and tables from before a restart), asked
-        once per group."""
-        root = self.root_of.get(code, code)
-        if load is not None and root not in self.loaded:
-            self.loaded.add(root)
-            for member in load(root):
+    def members(self, code: str, load: Callable[[], list[tuple[str, str]]] | None = None) -> list[str]:
+        """Every table of ``code``'s group (itself included), or ``[code]`` for a table in none. ``load()``: every
+        ``(root, member)`` pair kept before this server knew them (finished games, tables from before a restart),
+        asked once per server; the tables made since join as they are made."""
+        if load is not None and not self.loaded:
+            self.loaded = True
+            for root, member in load():
                 self.join(root, member)
+        root = self.root_of.get(code, code)
         return list(self.groups.get(root, [code]))
 
     def tracker(self, code: str, make: Callable[[], DealTracker]) -> DealTracker:

@@ -39,6 +39,7 @@ from ui.table.summary import hand_summary, standings
 from ui.table.top import TopBar
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+SAME_DEALS_LOOK_S = 2.0  # how often a page looks for another table's finished deal (duplicate deals)
 CATCH_UP_NOTICES = 3  # notices shown to a page coming back from a long sleep (the rest are in the log)
 
 
@@ -88,9 +89,9 @@ class TablePage:
             self.requested_version, self.requested_presence = self._table.version, self._table.presence.version
             self.ctx.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
-        if self._table.same_deals_as is not None or len(duplicate.members(self._table.code)) > 1:
-            # another table of the group finishing a deal changes nothing here: look for it now and then
-            ui.timer(2.0, lambda: self.regions["same-deals"].update() if self.regions else None)
+        # duplicate deals: another table finishing a deal changes nothing at this one, so the comparison looks for
+        # it now and then (its key is a constant outside the hand-over and results screens: nothing is drawn)
+        ui.timer(SAME_DEALS_LOOK_S, lambda: self.regions["same-deals"].update() if self.regions else None)
         if self.ctx.seat is None and self._table.status != STATUS_LOBBY:
             duplicate.mark_seen(self._table.code, self.ctx.me.player_id)  # told before sitting at a duplicate
         self.sounds.update(self.ctx, self.root)

@@ -53,7 +53,7 @@ def same_deals_panel(ctx: TableContext) -> None:
     for comp in duplicate.comparisons(t):
         with ui.card().classes("w-full max-w-xl self-center text-black q-pa-sm").props(
                 f"data-testid=same-deals data-other={comp.other_code} data-waiting={str(comp.waiting).lower()}"):
-            ui.label(_("The same deals at table {code}", code=comp.other_code)).classes("text-base font-bold")
+            ui.label(_("The same deals at table {code}", code=comp.other_code)).classes("font-bold")
             last = max((r.deal for r in comp.rows), default=0)
             if comp.waiting:
                 ui.label(_("That table is still playing a deal you have finished: how you compare with it shows "
@@ -69,10 +69,10 @@ def same_deals_panel(ctx: TableContext) -> None:
 def _deal_rows(ctx: TableContext, theirs: tuple[str, ...], names: list[str], rows: list[SeatComparison],
                deal: int) -> None:
     ui.label(_("Deal {n}: the same cards, seat by seat", n=deal)).classes("text-sm")
-    with ui.element("table").classes("cn-summary text-sm w-full").props(
+    with ui.element("table").classes("w-full text-left text-sm").props(
             f"data-testid=same-deals-deal data-deal={deal}"):
         with ui.element("tr"):
-            for text in (_("Seat"), _("Here"), _("There"), ""):
+            for text in (_("Player"), _("Here"), _("There"), ""):
                 with ui.element("th").classes("text-left"):
                     ui.label(text)
         for row in rows:
@@ -123,7 +123,7 @@ def lobby_note(ctx: TableContext) -> None:
     if ctx.seat is None and duplicate.has_seen(t, ctx.me.player_id):
         ui.label(_("You have seen these deals played at another table. You may still take a seat, but you know "
                    "the cards: tell the others.")).classes(
-            "w-full max-w-xl self-center bg-amber-100 text-black rounded q-pa-sm text-sm").props(
+            "w-full max-w-xl self-center bg-amber-2 text-black rounded q-pa-sm text-sm").props(
             "data-testid=same-deals-seen")
 
 

@@ -1,0 +1,169 @@
+"""Duplicate deals in the pages (NiceGUI ``user`` tests): ``/new/<game>?same_deals=<CODE>``, its refusals, the
+comparison panel once both tables finished a deal and never before, and nothing of the other table's play for a
+person still playing the same deals (no table page, replay, TV, scores or scorecard image)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nicegui.testing import User
+
+from logic.bot_worker import choose_bot_action
+from logic.table import Table, timers, turns
+from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
+from tests.ui.stats_helpers import finish_game, player_of
+from ui.server import duplicate
+from ui.server.bots import bot_inputs
+from ui.server.runtime import runtime
+
+SEED = 987_654_321  # a number no page would show by chance
+
+
+def play_to(table: Table, stop: Callable[[Table], bool]) -> None:
+    """Every seat moved by the easiest computer, straight on the table, until ``stop``; then saved as after a move
+    (the person's seat is theirs again, so nothing moves on by itself)."""
+    hub = runtime().hub
+    for _ in range(20_000):
+        if stop(table) or table.status != "playing":
+            break
+        if table.commit_deadline is not None:
+            timers.tick(table, table.commit_deadline)
+            continue
+        seat = table.to_move()[0]
+        turns.act_for(table, seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
+    hub.changed(table)
+
+
+def hand_over(table: Table) -> bool:
+    return table.phase() == "hand-over"
+
+
+def page_text(user: User) -> str:
+    """Every text and attribute value on the user's page, in one string."""
+    with user:
+        parts = []
+        for el in user.current_layout.descendants():
+            parts.append(str(getattr(el, "text", "")))
+            parts.extend(str(v) for v in el.props.values())
+        return " ".join(parts)
+
+
+async def new_rummy_source(user: User) -> Table:
+    await user.open("/profile")
+    pid, name, emoji = player_of(user)
+    table = runtime().hub.create("rummy", pid, name, emoji, options={"players": 2, "target": 100, "first_draw": False},
+                                 practice=True, level="beginner", speed=0, seed=SEED)
+    return table
+
+
+async def test_a_challenge_link_plays_the_same_deals_against_the_same_computers(
+        create_user: Callable[[], User]) -> None:
+    me, friend = create_user(), create_user()
+    await me.open("/profile")
+    pid, name, _ = player_of(me)
+    code = finish_game("beanie", pid, name, seed=SEED, options={"players": 3, "rounds": 2})
+    source = runtime().hub.registry.get(code)
+    assert source is not None
+    await me.open(f"/table/{code}")
+    (await find(me, "btn-challenge")).click()
+    link = str((await find(me, "challenge-link")).elements.pop().value)
+    assert link.endswith(f"/new/beanie?same_deals={code}") and str(SEED) not in link
+
+    await friend.open(f"/new/beanie?same_deals={code}&speed=0")
+    await table_attr(friend, "data-phase", "play")
+    fid, _, _ = player_of(friend)
+    dup = runtime().hub.registry.tables_of(fid).pop()
+    assert dup.code != code and dup.same_deals_as == code and dup.seed == SEED and dup.options == source.options
+    assert dup.seat_of(fid) == source.seat_of(pid)  # the seat the challenger had
+    assert [(s.bot, s.name) for s in dup.seats if s.bot] == [(s.bot, s.name) for s in source.seats if s.bot]
+    assert str(SEED) not in page_text(friend)
+    await find(friend, "table")
+
+
+async def test_bad_same_deals_links_are_refused(create_user: Callable[[], User]) -> None:
+    me, stranger = create_user(), create_user()
+    await open_with_status(me, "/new/rummy?same_deals=NOSUCH", 404)
+    await find(me, "error")
+    source = await new_rummy_source(me)
+    await open_with_status(me, f"/new/president?same_deals={source.code}", 400)  # another game's deals
+    await open_with_status(me, f"/new/rummy?same_deals={source.code}&target=500", 400)  # its rules are the source's
+    await open_with_status(me, f"/new/rummy?same_deals={source.code}&speed=99", 400)
+    await open_with_status(stranger, f"/new/rummy?same_deals={source.code}", 404)  # a practice table of another
+
+
+async def test_the_comparison_shows_once_both_tables_finished_a_deal_and_never_before(
+        create_user: Callable[[], User]) -> None:
+    first, second = create_user(), create_user()
+    source = await new_rummy_source(first)
+    await second.open("/profile")
+    sid, sname, semoji = player_of(second)
+    dup = duplicate.start_same_deals(duplicate.source_of_table(source), sid, sname, semoji, speed=0)
+    assert dup.same_deals_as == source.code and duplicate.members(source.code) == [source.code, dup.code]
+
+    play_to(source, hand_over)
+    await first.open(f"/table/{source.code}")
+    await table_attr(first, "data-phase", "hand-over")
+    panel = (await find(first, "same-deals")).elements.pop()
+    assert panel.props.get("data-other") == dup.code and panel.props.get("data-waiting") == "true"
+    assert with_testid(first, "same-deals-waiting")
+    assert not with_testid(first, "same-deals-deal")  # the other table is still playing deal 1: nothing of it
+
+    play_to(dup, hand_over)
+    # the first table's page finds it by itself (it looks every 2 s)
+    await eventually(lambda: bool(with_testid(first, "same-deals-deal")), timeout=5)
+    theirs = duplicate.results_of(dup.code)
+    mine = duplicate.results_of(source.code)
+    assert theirs and mine and len(theirs) == len(mine) == 1
+    for seat in range(2):
+        row = with_testid(first, f"same-deals-row-{seat}")
+        assert row, seat
+        better = (mine[0].points[seat] > theirs[0].points[seat]) - (mine[0].points[seat] < theirs[0].points[seat])
+        assert str(row[0].props.get("data-better")) == str(better)
+    await second.open(f"/table/{dup.code}")
+    await find(second, "same-deals-deal")
+    assert str(SEED) not in page_text(second) and str(SEED) not in page_text(first)
+
+
+async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_deals(
+        create_user: Callable[[], User]) -> None:
+    first, second = create_user(), create_user()
+    source = await new_rummy_source(first)
+    await second.open("/profile")
+    sid, sname, semoji = player_of(second)
+    dup = duplicate.start_same_deals(duplicate.source_of_table(source), sid, sname, semoji, speed=0)
+    play_to(source, lambda t: False)  # the first table plays its whole match
+    assert source.status == "over"
+    code = source.code
+    for path in (f"/table/{code}", f"/replay/{code}", f"/tv/{code}", f"/stats/game/{code}"):
+        await second.open(path)
+        await find(second, "same-deals-held-back")
+        assert not with_testid(second, "still-hand-0") and not with_testid(second, "standings")
+    response = await second.http_client.get(f"/share/{code}.png")
+    assert response.status_code == 404
+    # a watcher who is not at the duplicate sees the finished table as always
+    await first.open(f"/replay/{code}")
+    await find(first, "replay")
+
+    play_to(dup, lambda t: False)  # the second table is over too: now it may look
+    assert dup.status == "over"
+    await second.open(f"/replay/{code}")
+    await find(second, "replay")
+    assert (await second.http_client.get(f"/share/{code}.png")).status_code == 200
+
+
+async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(create_user: Callable[[], User]) -> None:
+    first, watcher, host = create_user(), create_user(), create_user()
+    source = await new_rummy_source(first)
+    source.settings.public = True  # a friends' table anyone may watch
+    await watcher.open(f"/table/{source.code}")
+    await table_attr(watcher, "data-watching", "true")
+    await host.open("/profile")
+    hid, hname, hemoji = player_of(host)
+    dup = duplicate.start_same_deals(duplicate.source_of_table(source), hid, hname, hemoji, practice=False)
+    assert dup.status == "lobby" and dup.seed == source.seed
+    await watcher.open(f"/table/{dup.code}")
+    await find(watcher, "same-deals-of")
+    await find(watcher, "same-deals-seen")
+    await host.open(f"/table/{dup.code}")
+    await find(host, "same-deals-of")
+    assert not with_testid(host, "same-deals-seen")
