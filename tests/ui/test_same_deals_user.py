@@ -52,7 +52,7 @@ async def new_rummy_source(user: User) -> Table:
     await user.open("/profile")
     pid, name, emoji = player_of(user)
     table = runtime().hub.create("rummy", pid, name, emoji, options={"players": 2, "target": 100, "first_draw": False},
-                                 practice=True, level="beginner", speed=0, seed=SEED)
+                                 practice=True, level="easy", speed=0, seed=SEED)
     return table
 
 
@@ -149,6 +149,13 @@ async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_dea
     await second.open(f"/replay/{code}")
     await find(second, "replay")
     assert (await second.http_client.get(f"/share/{code}.png")).status_code == 200
+    # both over: their play side by side
+    (await find(second, f"btn-replay-beside-{dup.code}")).click()
+    await find(second, "replay-beside")
+    halves = [with_testid(second, f"replay-half-{i}")[0].props.get("data-code") for i in (0, 1)]
+    assert halves == [code, dup.code]
+    await find(second, "replay-other")
+    await open_with_status(second, f"/replay/{code}?beside=NOSUCH", 404)
 
 
 async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(create_user: Callable[[], User]) -> None:

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from nicegui import ui
+from starlette.requests import Request
 
 from logic.registry import get_game
 from logic.replay import Replay
@@ -19,6 +20,7 @@ from ui.components.stepper import Stepper
 from ui.i18n import _
 from ui.i18n.names import game_name
 from ui.pages import ASSETS
+from ui.pages.replay_beside import beside_links, draw_beside, finished_partners
 from ui.pages.replay_review import ReplayReview
 from ui.server import duplicate
 from ui.server.finished import find_finished
@@ -26,7 +28,7 @@ from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status
 from ui.shell.frame import frame
-from ui.shell.identity import me
+from ui.shell.identity import user_store
 from ui.table import same_deals
 from ui.table.still import draw_still_table, seats_from
 
@@ -81,7 +83,7 @@ def share_dialog(code: str) -> None:
 
 def register() -> None:
     @ui.page("/replay/{code}")
-    def replay_page(code: str) -> None:
+    def replay_page(code: str, request: Request) -> None:
         code = code.strip().upper()[:12]
         record = find_finished(code)
         replay = replay_of(record) if record is not None else None
@@ -91,10 +93,26 @@ def register() -> None:
                            _("The game {code} cannot be replayed (its record is damaged or from an older version).",
                              code=code))
             return
-        who = me().player_id
+        who = str(user_store().get("player_id") or "") or None  # (a visitor gets no identity for a replay)
         if same_deals.held_back(code, who, _("Replay")):  # they play the same deals at another table: not yet
             return
         duplicate.mark_seen(code, who)  # told before taking a seat at a table with the same deals
+        beside = str(request.query_params.get("beside", "")).strip().upper()[:12]
+        if beside:  # duplicate deals: two finished games with the same deals, side by side
+            if same_deals.held_back(beside, who, _("Replay")):
+                return
+            try:
+                deal = max(1, int(request.query_params.get("deal", "1")))
+            except ValueError:
+                deal = 1
+            if beside not in finished_partners(code):
+                not_found_page(_("No finished game with code {code} played the same deals.", code=beside))
+                return
+            ui.add_head_html(REPLAY_CSS)
+            with frame(_("Replay · {game}", game=game_name(replay.game.key)), full_width=True):
+                draw_beside(code, beside, deal, replay_of)
+            duplicate.mark_seen(beside, who)
+            return
         game = replay.game
         players = record.get("players") or []
         seats = seats_from(players, players_of(game.make_config(**(record.get("options") or {}))))
@@ -110,6 +128,7 @@ def register() -> None:
                         "outline dense no-caps data-testid=btn-replay-share")
                     ui.button(_("Scores"), icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
                               ).props("outline dense no-caps")
+                    beside_links(code)  # duplicate deals: the other tables' play, side by side
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
                               chapters=replay.hand_starts(), keys=True)

@@ -30,7 +30,7 @@ from ui.pages import ASSETS
 from ui.server import duplicate
 from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
-from ui.shell.identity import Me, me
+from ui.shell.identity import Me, user_store
 from ui.table import same_deals
 from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.lobby import invite_url
@@ -267,9 +267,10 @@ def register() -> None:
         code = code.strip().upper()
         table = await guarded_table(code)
         if isinstance(table, Table):
-            if table.seat_of(me().player_id) is None and same_deals.held_back(table.code, me().player_id):
+            viewer = str(user_store().get("player_id") or "") or None  # (a TV gets no identity of its own)
+            if table.seat_of(viewer) is None and same_deals.held_back(table.code, viewer):
                 return  # its player plays the same deals at another table: nothing of this one's play yet
-            duplicate.mark_seen(table.code, me().player_id)
+            duplicate.mark_seen(table.code, viewer)
             TvPage(table).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from logic.duplicate import DealResult, DealTracker, SeatComparison, compare, same_deals_root
+from logic.duplicate import LOWER_IS_BETTER, DealResult, DealTracker, SeatComparison, compare, same_deals_root
 from logic.messages import Message, t_msg
 from logic.registry import get_game
 from logic.table import STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Settings, Table, new_table
@@ -163,7 +163,7 @@ def _load_groups() -> list[tuple[str, str]]:
     """``(root, member)`` for every table with another's deals: the live ones (also those loaded after a restart)
     and the finished ones (read once per server)."""
     hub = runtime().hub
-    live = [(t.same_deals_as, t.code) for t in hub.registry.tables.values() if t.same_deals_as]
+    live = [(str(t.same_deals_as), t.code) for t in hub.registry.tables.values() if t.same_deals_as]
     done = [(str(g["same_deals_as"]), str(g.get("code"))) for g in hub.main.finished_games() if g.get("same_deals_as")]
     return live + done
 
@@ -180,26 +180,34 @@ def results_of(code: str) -> list[DealResult] | None:
         if table.state is None:
             return []
         log: list[Any] = list(table.log)
-        game = table.game
-        make = lambda: DealTracker.start(game, game.new_game(game.make_config(**table.options), table.seed))  # noqa: E731
+        game, options, seed = table.game, dict(table.options), table.seed
     else:
         record = find_finished(code)
         if record is None:
             return None
         log = list(record.get("log") or [])
-        game = get_game(str(record.get("game")))
-        config = game.make_config(**(record.get("options") or {}))
-        seed = int(record["seed"])
-        make = lambda: DealTracker.start(game, game.new_game(config, seed))  # noqa: E731
-    tracker = book.tracker(code, make)
-    if tracker.applied > len(log):  # not the log it read (cannot happen to a log that only grows): read it again
-        book.trackers.pop(code, None)
-        tracker = book.tracker(code, make)
+        game, options, seed = get_game(str(record.get("game"))), dict(record.get("options") or {}), int(record["seed"])
+
+    def make() -> DealTracker:
+        return DealTracker.start(game, game.new_game(game.make_config(**options), seed))
+
     try:
+        tracker = book.tracker(code, make)
+        if tracker.applied > len(log):  # not the log it read (a log only grows): read it again
+            book.trackers.pop(code, None)
+            tracker = book.tracker(code, make)
         return tracker.advance(log)
     except (ValueError, KeyError, TypeError):  # a damaged record: no comparison, never a crash
         book.trackers.pop(code, None)
         return None
+
+
+def options_of(code: str) -> dict[str, Any] | None:
+    table = runtime().hub.registry.get(code)
+    if table is not None:
+        return table.options
+    record = find_finished(code)
+    return None if record is None else dict(record.get("options") or {})
 
 
 def names_of(code: str) -> tuple[str, ...]:
@@ -216,11 +224,11 @@ def comparisons(table: Table) -> list[Comparison]:
     if len(group) < 2:
         return []
     mine = results_of(table.code) or []
-    lower = table.game_key == "beanie"
+    lower = table.game_key in LOWER_IS_BETTER
     out = []
     for other in group:
-        if other == table.code:
-            continue
+        if other == table.code or options_of(other) != table.options:  # (a source changed in its lobby: not
+            continue  # the same deals any more)
         theirs = results_of(other)
         if theirs is None:
             continue

@@ -1,0 +1,75 @@
+"""Duplicate deals in replays: ``/replay/<CODE>?beside=<OTHER>`` steps through two finished games that played the
+same deals, side by side (each from the start of deal ``deal=N``, default 1, each stepped on its own), and the
+links to it from a replay. Finished games only, so finished deals only; a person still playing the same deals at a
+table of the group gets neither (the replay page checks ``same_deals.held_back`` first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import ui
+
+from logic.replay import Replay
+from ui.components.options import players_of
+from ui.components.stepper import Stepper
+from ui.i18n import _
+from ui.server import duplicate
+from ui.server.finished import find_finished
+from ui.table.still import draw_still_table, seats_from
+
+BESIDE_CSS = """<style>
+.cn-beside { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; width: 100%; }
+@media (min-width: 1100px) { .cn-beside { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
+</style>"""
+
+
+def finished_partners(code: str) -> list[str]:
+    """The other finished games with the same deals and rules as finished game ``code``."""
+    record = find_finished(code)
+    if record is None:
+        return []
+    out = []
+    for other in duplicate.members(code):
+        theirs = find_finished(other) if other != code else None
+        if theirs is not None and theirs.get("options") == record.get("options"):
+            out.append(other)
+    return out
+
+
+def beside_links(code: str) -> None:
+    """Under a replay: a button per other finished game with the same deals."""
+    for other in finished_partners(code):
+        ui.button(_("Side by side with table {code}", code=other), icon="compare",
+                  on_click=lambda other=other: ui.navigate.to(f"/replay/{code}?beside={other}")).props(
+            f"outline dense no-caps data-testid=btn-replay-beside-{other}")
+
+
+def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str, Any]], Replay | None]) -> bool:
+    """The two replays side by side; False (nothing drawn) when ``other`` is not a finished game with the same
+    deals as ``code``."""
+    if other not in finished_partners(code):
+        return False
+    halves = []
+    for which in (code, other):
+        record = find_finished(which)
+        replay = replay_of(record) if record is not None else None
+        if record is None or replay is None:
+            return False
+        halves.append((which, record, replay))
+    ui.add_head_html(BESIDE_CSS)
+    with ui.element("div").classes("cn-beside").props(f"data-testid=replay-beside data-deal={deal}"):
+        for i, (which, record, replay) in enumerate(halves):
+            game = replay.game
+            config = game.make_config(**(record.get("options") or {}))
+            seats = seats_from(record.get("players") or [], players_of(config))
+            chapters = replay.hand_starts()
+            start = chapters[min(deal, len(chapters)) - 1][0] if chapters else 0
+            with ui.column().classes("w-full gap-2").props(f"data-testid=replay-half-{i} data-code={which}"):
+                ui.label(_("Table {code}", code=which)).classes("font-bold")
+                names = [s.name for s in seats]
+                lines = [f"{names[m.seat] if m.seat < len(names) else m.seat + 1} {m.words}" for m in replay.moves]
+                Stepper(lines, lambda step, g=game, r=replay, s=seats: draw_still_table(g, r.state_at(step), s,
+                                                                                       face_up=True),
+                        testid="replay" if i == 0 else "replay-other", chapters=chapters, start=start, compact=True)
+    return True
