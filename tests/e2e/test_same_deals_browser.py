@@ -52,6 +52,8 @@ def test_a_duplicate_pair_compares_only_once_both_finished(hooks_server: Server,
     second.goto(f"{url}/table/{source}")  # watched first (the link was shared), then a duplicate of it
     expect(second.get_by_test_id("table")).to_have_attribute("data-watching", "true", timeout=15_000)
     second.goto(f"{url}/new/rummy?same_deals={source}&speed=0")
+    expect(second.get_by_test_id("same-deals-seen-confirm")).to_be_visible(timeout=10_000)  # told before sitting
+    second.get_by_test_id("btn-same-deals-anyway").click()
     expect(second.get_by_test_id("table")).to_have_attribute("data-status", "playing", timeout=15_000)
     dup = code_of(second)
     assert dup != source and "same_deals" not in second.url

@@ -78,6 +78,9 @@ async def test_a_challenge_link_plays_the_same_deals_against_the_same_computers(
     assert [(s.bot, s.name) for s in dup.seats if s.bot] == [(s.bot, s.name) for s in source.seats if s.bot]
     assert str(SEED) not in page_text(friend)
     await find(friend, "table")
+    await me.open(f"/new/beanie?same_deals={code}")  # the challenger knows these deals: told first
+    await find(me, "same-deals-seen-confirm")
+    assert len(runtime().hub.registry.tables_of(pid)) == 1
 
 
 async def test_bad_same_deals_links_are_refused(create_user: Callable[[], User]) -> None:

@@ -31,7 +31,7 @@ from ui.i18n import _, viewer_language
 from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.seat_api.auth import keep_for_reveal, new_token
-from ui.server.duplicate import SourceError, find_source, start_same_deals
+from ui.server.duplicate import SourceError, find_source, has_seen_group, start_same_deals
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
 from ui.shell.frame import frame
@@ -41,7 +41,7 @@ from ui.table.rule_card_links import card_for_game
 
 RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card",  # lang: the page's language
             "same_deals"}
-WITH_SAME_DEALS = {"same_deals", "speed", "lang"}  # what may go with same_deals (the rest is the source's)
+WITH_SAME_DEALS = {"same_deals", "speed", "lang", "seen"}  # what may go with same_deals (the rest is the source's)
 
 
 def _coerce(value: str) -> Any:
@@ -123,8 +123,29 @@ def create_same_deals(game_key: str, params: dict[str, str]) -> str:
         raise ValueError(_("speed is the computer players' delay in seconds, 0 to 10."))
     who = me()
     source = find_source(params["same_deals"], game_key, who.player_id)
+    if params.get("seen") != "1" and has_seen_group(source.root, who.player_id):
+        raise SeenDeals(source.code)
     table = start_same_deals(source, who.player_id, who.name, who.emoji, address=visitor_address(), speed=speed)
     return table.code
+
+
+class SeenDeals(Exception):
+    """This person has seen the deals played (watched, replayed or sat at a table of the group): told first."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def seen_deals_page(exc: SeenDeals, query: str) -> None:
+    """Before a seat at a table whose deals the person has seen played: they may still start it."""
+    with frame(_("You know these deals")):
+        ui.label(_("You have seen these deals played at table {code}. You may still play them, but you know the "
+                   "cards.", code=exc.code)).classes("text-lg").props("data-testid=same-deals-seen-confirm")
+        with ui.row().classes("gap-2"):
+            ui.button(_("Play them anyway"), on_click=lambda: ui.navigate.to(f"?{query}&seen=1")).props(
+                "color=primary data-testid=btn-same-deals-anyway")
+            ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("flat")
 
 
 def too_many_tables(exc: TooManyTables) -> None:
@@ -154,6 +175,9 @@ def register() -> None:
             return None
         except TooManyTables as exc:  # 429: this address or browser opened too many tables
             too_many_tables(exc)
+            return None
+        except SeenDeals as exc:  # told before they sit (they may still)
+            seen_deals_page(exc, str(request.url.query))
             return None
         except SourceError as exc:  # 404: no such table for this person; 400: not one for this game
             answer(NOT_FOUND if exc.status == NOT_FOUND else BAD_REQUEST)

@@ -275,11 +275,16 @@ def mark_seen(code: str, player_id: str | None) -> None:
 def has_seen(table: Table, player_id: str | None) -> bool:
     """Whether ``player_id`` has seen another table of ``table``'s group played: watched it, opened its replay or
     sat at it."""
+    return has_seen_group(table.code, player_id, skip=table.code)
+
+
+def has_seen_group(code: str, player_id: str | None, skip: str | None = None) -> bool:
+    """Whether ``player_id`` has seen a table of ``code``'s group (but ``skip``) played."""
     if not player_id:
         return False
     book = runtime().same_deals
-    for member in members(table.code):
-        if member == table.code:
+    for member in members(code):
+        if member == skip:
             continue
         if player_id in book.seen.get(member, set()):
             return True
@@ -291,4 +296,3 @@ def has_seen(table: Table, player_id: str | None) -> bool:
                                       for p in record.get("players") or []):
             return True
     return False
-
