@@ -118,10 +118,10 @@ def test_the_play_diverges_but_the_deals_do_not() -> None:
 # The first two deals of seed 4242 at the standard options, as dealt before duplicate deals existed: a change of
 # the dealing would make every saved game replay differently.
 GOLDEN = {
-    "president": "",
-    "rummy": "",
-    "beanie": "",
-    "stockpile": "",
+    "president": "b405b598bc2f6d31",
+    "rummy": "16468cba135affea",
+    "beanie": "b233cac42c2aba10",
+    "stockpile": "4e5da2d2b9e9ba33",
 }
 
 
