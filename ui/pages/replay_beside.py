@@ -11,6 +11,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.replay import Replay
+from logic.table import Seat
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
 from ui.i18n import _
@@ -18,10 +19,6 @@ from ui.server import duplicate
 from ui.server.finished import find_finished
 from ui.table.still import draw_still_table, seats_from
 
-BESIDE_CSS = """<style>
-.cn-beside { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; width: 100%; }
-@media (min-width: 1100px) { .cn-beside { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
-</style>"""
 
 
 def finished_partners(code: str) -> list[str]:
@@ -57,11 +54,9 @@ def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str,
         if record is None or replay is None:
             return False
         halves.append((which, record, replay))
-    ui.add_head_html(BESIDE_CSS)
     with ui.element("div").classes("cn-beside").props(f"data-testid=replay-beside data-deal={deal}"):
         for i, (which, record, replay) in enumerate(halves):
-            game = replay.game
-            config = game.make_config(**(record.get("options") or {}))
+            config = replay.game.make_config(**(record.get("options") or {}))
             seats = seats_from(record.get("players") or [], players_of(config))
             chapters = replay.hand_starts()
             start = chapters[min(deal, len(chapters)) - 1][0] if chapters else 0
@@ -69,7 +64,13 @@ def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str,
                 ui.label(_("Table {code}", code=which)).classes("font-bold")
                 names = [s.name for s in seats]
                 lines = [f"{names[m.seat] if m.seat < len(names) else m.seat + 1} {m.words}" for m in replay.moves]
-                Stepper(lines, lambda step, g=game, r=replay, s=seats: draw_still_table(g, r.state_at(step), s,
-                                                                                       face_up=True),
-                        testid="replay" if i == 0 else "replay-other", chapters=chapters, start=start, compact=True)
+                Stepper(lines, _drawer(replay, seats), testid="replay" if i == 0 else "replay-other",
+                        chapters=chapters, start=start, compact=True)
     return True
+
+
+def _drawer(replay: Replay, seats: list[Seat]) -> Callable[[int], None]:
+    """Draws one replay's step (each half its own)."""
+    def draw(step: int) -> None:
+        draw_still_table(replay.game, replay.state_at(step), seats, face_up=True)
+    return draw
