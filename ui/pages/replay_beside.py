@@ -20,7 +20,6 @@ from ui.server.finished import find_finished
 from ui.table.still import draw_still_table, seats_from
 
 
-
 def finished_partners(code: str) -> list[str]:
     """The other finished games with the same deals and rules as finished game ``code``."""
     record = find_finished(code)
