@@ -143,15 +143,19 @@ async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_dea
         assert not with_testid(second, "still-hand-0") and not with_testid(second, "standings")
     response = await second.http_client.get(f"/share/{code}.png")
     assert response.status_code == 404
-    # a watcher who is not at the duplicate sees the finished table as always
+    # a watcher who is not at the duplicate sees the finished table as always; a TV waits (a room sees it)
     await first.open(f"/replay/{code}")
     await find(first, "replay")
+    await first.open(f"/tv/{code}")
+    await find(first, "same-deals-held-back")
 
     play_to(dup, lambda t: False)  # the second table is over too: now it may look
     assert dup.status == "over"
     await second.open(f"/replay/{code}")
     await find(second, "replay")
     assert (await second.http_client.get(f"/share/{code}.png")).status_code == 200
+    await first.open(f"/tv/{code}")
+    await find(first, "tv")
     # both over: their play side by side
     (await find(second, f"btn-replay-beside-{dup.code}")).click()
     await find(second, "replay-beside")

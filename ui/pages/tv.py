@@ -270,6 +270,9 @@ def register() -> None:
             viewer = str(user_store().get("player_id") or "") or None  # (a TV gets no identity of its own)
             if table.seat_of(viewer) is None and same_deals.held_back(table.code, viewer):
                 return  # its player plays the same deals at another table: nothing of this one's play yet
+            if duplicate.group_still_playing(table.code):  # a TV is seen by a whole room: not while another
+                same_deals.tv_held_back(table.code)  # table of the same deals still plays them
+                return
             duplicate.mark_seen(table.code, viewer)
             TvPage(table).build()
             return

@@ -144,6 +144,14 @@ def held_back(code: str, player_id: str | None, title: str | None = None) -> boo
     return True
 
 
+def tv_held_back(code: str) -> None:
+    """The TV of a table whose deals another table still plays: a room sees a TV, so it waits for every table."""
+    with ui.column().classes("q-pa-lg"):
+        ui.label(_("Table {code} plays the same deals as another table that is still playing them. The TV shows it "
+                   "once every table has finished.", code=code)).classes("text-lg").props(
+            "data-testid=same-deals-held-back")
+
+
 def held_back_page(code: str, own: str) -> None:
     """A table of the group that this viewer may not watch now (they still play the same deals at ``own``)."""
     ui.label(_("Table {code} plays the same deals as your table {own}. You can watch it once your game there is "
