@@ -181,3 +181,7 @@ async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(creat
     await host.open(f"/table/{dup.code}")
     await find(host, "same-deals-of")
     assert not with_testid(host, "same-deals-seen")
+    # the host keeps the first table's rules (the settings of the table stay theirs)
+    await find(host, "opt-players")
+    assert not with_testid(host, "opt-players")[0].enabled and not with_testid(host, "opt-target")[0].enabled
+    assert with_testid(host, "opt-turn-timer")[0].enabled

@@ -214,6 +214,7 @@ class LobbyOptions:
             self.keep(sel, value)
             self.options[name] = sel
             made.append(sel)
+        rules = list(made)  # the players and the game's options (the rest are the table's settings)
         self.patch_blocks()
         s = t.settings
         for testid, key, control in (
@@ -244,6 +245,9 @@ class LobbyOptions:
         if not host:
             for el in made:
                 el.disable()
+        elif t.same_deals_as is not None:  # duplicate deals: the first table's rules (lobby.require_own_deals)
+            for el in rules:
+                el.disable()
 
     def patch(self) -> None:
         """Each control shows the table's value now (another tab of the host's, or a refused choice)."""
@@ -258,11 +262,12 @@ class LobbyOptions:
         t = self.ctx.table
         model = t.game.config_model
         values = {**t.options, "players": len(t.seats)}
+        may_set = self.ctx.is_host and t.same_deals_as is None  # a duplicate keeps the first table's rules
         for name, sel in self.options.items():
             if not sel.is_deleted:
                 reason = option_block(model, name, values)
-                if reason != sel.props.get("data-reason") or sel.enabled != (self.ctx.is_host and not reason):
-                    show_block(sel, reason, self.ctx.is_host)
+                if reason != sel.props.get("data-reason") or sel.enabled != (may_set and not reason):
+                    show_block(sel, reason, may_set)
 
 
 def start_row(ctx: TableContext) -> None:
