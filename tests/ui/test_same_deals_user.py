@@ -81,6 +81,9 @@ async def test_a_challenge_link_plays_the_same_deals_against_the_same_computers(
     await me.open(f"/new/beanie?same_deals={code}")  # the challenger knows these deals: told first
     await find(me, "same-deals-seen-confirm")
     assert len(runtime().hub.registry.tables_of(pid)) == 1
+    await me.open(f"/new/beanie?same_deals={code}&seen=1")  # "Play them anyway"
+    await table_attr(me, "data-status", "playing")
+    assert len(runtime().hub.registry.tables_of(pid)) == 2
 
 
 async def test_bad_same_deals_links_are_refused(create_user: Callable[[], User]) -> None:
