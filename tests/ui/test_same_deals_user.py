@@ -12,8 +12,10 @@ from logic.bot_worker import choose_bot_action
 from logic.table import Table, timers, turns
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
+from ui.pages.replay import replay_of
 from ui.server import duplicate
 from ui.server.bots import bot_inputs
+from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 SEED = 987_654_321  # a number no page would show by chance
@@ -165,6 +167,14 @@ async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_dea
     halves = [with_testid(second, f"replay-half-{i}")[0].props.get("data-code") for i in (0, 1)]
     assert halves == [code, dup.code]
     await find(second, "replay-other")
+    await second.open(f"/replay/{code}?beside={dup.code}&deal=2")  # both open at the start of the second deal
+    await find(second, "replay-beside")
+    for testid, which in (("replay", code), ("replay-other", dup.code)):
+        record = find_finished(which)
+        assert record is not None
+        replay = replay_of(record)
+        assert replay is not None and len(replay.hand_starts()) >= 2
+        assert with_testid(second, testid)[0].props.get("data-step") == str(replay.hand_starts()[1][0])
     await open_with_status(second, f"/replay/{code}?beside=NOSUCH", 404)
 
 
