@@ -175,6 +175,11 @@ async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_dea
         replay = replay_of(record)
         assert replay is not None and len(replay.hand_starts()) >= 2
         assert with_testid(second, testid)[0].props.get("data-step") == str(replay.hand_starts()[1][0])
+    (await find(second, "btn-beside-next")).click()  # one move on at both tables
+    for testid, which in (("replay", code), ("replay-other", dup.code)):
+        replay = replay_of(find_finished(which) or {})
+        assert replay is not None
+        assert with_testid(second, testid)[0].props.get("data-step") == str(replay.hand_starts()[1][0] + 1)
     await open_with_status(second, f"/replay/{code}?beside=NOSUCH", 404)
 
 

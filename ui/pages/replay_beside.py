@@ -53,6 +53,15 @@ def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str,
         if record is None or replay is None:
             return False
         halves.append((which, record, replay))
+    steppers: list[Stepper] = []
+    with ui.row().classes("items-center gap-2"):  # one move further (or back) at both tables at once
+        ui.label(_("Both tables:")).classes("font-bold")
+        ui.button(icon="skip_previous", on_click=lambda: _step_all(steppers, -1)).props(
+            "round unelevated color=white text-color=black data-testid=btn-beside-prev").props.update(
+            {"aria-label": _("Back at both tables")})
+        ui.button(icon="skip_next", on_click=lambda: _step_all(steppers, 1)).props(
+            "round unelevated color=white text-color=black data-testid=btn-beside-next").props.update(
+            {"aria-label": _("Next at both tables")})
     with ui.element("div").classes("cn-beside").props(f"data-testid=replay-beside data-deal={deal}"):
         for i, (which, record, replay) in enumerate(halves):
             config = replay.game.make_config(**(record.get("options") or {}))
@@ -63,8 +72,8 @@ def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str,
                 ui.label(_("Table {code}", code=which)).classes("font-bold")
                 names = [s.name for s in seats]
                 lines = [f"{names[m.seat] if m.seat < len(names) else m.seat + 1} {m.words}" for m in replay.moves]
-                Stepper(lines, _drawer(replay, seats), testid="replay" if i == 0 else "replay-other",
-                        chapters=chapters, start=start, compact=True)
+                steppers.append(Stepper(lines, _drawer(replay, seats), testid="replay" if i == 0 else "replay-other",
+                                        chapters=chapters, start=start, compact=True))
     return True
 
 
@@ -73,3 +82,8 @@ def _drawer(replay: Replay, seats: list[Seat]) -> Callable[[int], None]:
     def draw(step: int) -> None:
         draw_still_table(replay.game, replay.state_at(step), seats, face_up=True)
     return draw
+
+
+def _step_all(steppers: list[Stepper], by: int) -> None:
+    for stepper in steppers:
+        stepper.go(stepper.step + by)
