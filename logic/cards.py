@@ -17,6 +17,11 @@ RANKS: tuple[int, ...] = tuple(range(2, 15))
 RANK_LABEL = {11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_NAME = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
 _LABEL_RANK = {"J": 11, "Q": 12, "K": 13, "A": 14}
+JOKER_CODES: tuple[str, ...] = ("JK1", "JK2")  # the two jokers of a game that plays with them (not Card values)
+
+
+def is_joker(code: str) -> bool:
+    return code in JOKER_CODES
 
 
 class Card(NamedTuple):

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from logic.messages import Message, verbatim
+from logic.messages import Message, t_msg, verbatim
 from logic.view_types import TableView
 
 # Phases shared by all games (``data-phase`` in the UI); games may add their own.
@@ -47,6 +47,13 @@ class IllegalMove(ValueError):
     def __init__(self, reason: Message | str) -> None:
         self.message = reason if isinstance(reason, Message) else verbatim(reason)
         super().__init__(self.message.english())
+
+    @classmethod
+    def of(cls, exc: Exception) -> IllegalMove:
+        """A refusal for another error (an option the game's config rejects): that error's message when it has
+        one (a rule card's), else its English text as it is."""
+        message = getattr(exc, "message", None)
+        return cls(message if isinstance(message, Message) else str(exc))
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,7 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
         try:
             return cast(ActionT, self.action_adapter.validate_python(data))
         except ValidationError as exc:
-            raise IllegalMove(f"That action makes no sense here ({_readable(exc)}).") from None
+            raise IllegalMove(t_msg("That action makes no sense here ({reason}).", reason=_readable(exc))) from None
 
     def replay(self, config: BaseModel, seed: int, log: list[tuple[int, dict[str, Any]]]) -> StateT:
         """Rebuild a state from config, seed and the action log ``[(seat, action_json), ...]``."""
@@ -197,6 +204,16 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
         """An action the table applies by itself after ``delay`` seconds, e.g. the end of a
         grace period: ``(delay, seat, action)``. ``None`` when nothing is pending."""
         return None
+
+    def pending_waits_for_people(self, state: StateT) -> bool:
+        """True when the pending action closes a window that every seat may act in (Rummy's "Rummy!" call): it
+        then waits its full delay while any person plays at the table, not only when its own seat is a person's."""
+        return False
+
+    def window_seats(self, state: StateT) -> tuple[int, ...]:
+        """Seats, not to move, that may act in such a window now (their moves are ``off_turn_actions``): the table
+        asks its computer players among them, and only them, while the window is open."""
+        return ()
 
     def describe(self, state_before: StateT, seat: int, action: ActionT) -> str | None:
         """A short public line for the table log ("played two 9s"), or None to say nothing.

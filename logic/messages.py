@@ -11,8 +11,9 @@ keywords: ``tools/i18n.sh``), so a string written with them is in the catalogues
 
 from __future__ import annotations
 
+import functools
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -36,7 +37,13 @@ class Message:
         chosen = self.text
         if self.plural is not None and self.count is not None and self.params.get(self.count) != 1:
             chosen = self.plural
-        return fill(chosen, {k: v.english() if isinstance(v, Message) else v for k, v in self.params.items()})
+        if "{" not in chosen:  # (the rules layer says a line on every move: the common cases stay cheap)
+            return chosen
+        values = {k: v.english() if isinstance(v, Message) else v for k, v in self.params.items()}
+        try:
+            return chosen.format(**values)
+        except (KeyError, ValueError, IndexError, AttributeError):
+            return fill(chosen, values)
 
     def __str__(self) -> str:
         return self.english()
@@ -105,3 +112,88 @@ class _Keep(dict[str, Any]):
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+SEAT_CONTEXT = "seat"  # a seat named by its number ("Player 2"): each page puts the player's name in its place
+
+
+@functools.cache  # (immutable, and made on every move: one per seat and word)
+def seat_msg(seat: int, word: str = "Player") -> Message:
+    """Seat ``seat`` (0-based) as the rules layer names it: "Player 2" (``word`` "player", "Seat", "seat" keep
+    the English the messages have always had). A page replaces it with the player's name (``ui/table/seat_wording``)."""
+    n = seat + 1
+    if word == "player":
+        return t_pmsg("seat", "player {n}", n=n)
+    if word == "Seat":
+        return t_pmsg("seat", "Seat {n}", n=n)
+    if word == "seat":
+        return t_pmsg("seat", "seat {n}", n=n)
+    return t_pmsg("seat", "Player {n}", n=n)  # (the context is SEAT_CONTEXT: written out for the catalogues)
+
+
+def seat_list(seats: Sequence[int], word: str = "Player") -> Message:
+    """Seats named one after the other: "Player 1 and Player 3" (each a :func:`seat_msg`)."""
+    return both([seat_msg(s, word) for s in seats])
+
+
+def both(items: Sequence[Param]) -> Message:
+    """"A and B and C" (a tie's winners): each language's own "and" between each two."""
+    if len(items) == 1:
+        only = items[0]
+        return only if isinstance(only, Message) else verbatim(str(only))
+    return t_msg("{first} and {second}", first=both(items[:-1]), second=items[-1])
+
+
+def listing(items: Sequence[Message]) -> Message:
+    """"A, B and C" (the parts of a turn): commas, and the language's "and" before the last."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return t_pmsg("moves", "{first} and {second}", first=items[0], second=items[1])
+    return t_pmsg("moves", "{first}, {rest}", first=items[0], rest=listing(items[1:]))
+
+
+def seat_of(message: Message) -> int | None:
+    """The seat (0-based) a :func:`seat_msg` names, else None."""
+    n = message.params.get("n")
+    return n - 1 if message.context == SEAT_CONTEXT and isinstance(n, int) else None
+
+
+class Said(str):
+    """A line the rules layer says, as its English text (so it reads, compares and saves as the plain string it has
+    always been: views, the seat API, logs, tests) that also carries its :class:`Message`, for each page to render
+    in its viewer's language. Concatenating it gives a plain string: build the whole line as one message."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        self = super().__new__(cls, message.english())
+        self.message = message
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the message
+        return (Said, (self.message,))
+
+
+def said(message: Message) -> Said:
+    return Said(message)
+
+
+def message_of(text: str) -> Message:
+    """The message behind a line: a :class:`Said`'s own, else the plain (older, or not yet moved) English line shown
+    as it is."""
+    return text.message if isinstance(text, Said) else verbatim(text)
+
+
+def said_to_json(text: str | None) -> dict[str, Any] | str | None:
+    """A line as a snapshot keeps it: a :class:`Said` as its message (JSON), so it comes back in every viewer's
+    language; a plain line (or None) as it is."""
+    return text.message.to_json() if isinstance(text, Said) else text
+
+
+def said_from_json(data: Any) -> str | None:
+    """A line restored from a snapshot (``said_to_json``); a snapshot saved before lines were messages holds the
+    English line, which comes back as it is (shown as written in every language)."""
+    if isinstance(data, Mapping):
+        return Said(Message.from_json(data))
+    return data if isinstance(data, str) else None

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from logic.game import AnyGame
+from logic.messages import Message, said, t_msg
+from logic.rummy.step_words import step_words
 from logic.view_types import TableView
 
 CHECKPOINT_EVERY = 16
@@ -21,12 +23,13 @@ CHECKPOINT_EVERY = 16
 # Words for an action the game's own ``describe`` leaves out (a move that was private while the game was on,
 # e.g. a Rummy draw): the game is over, so a replay may name the cards.
 FALLBACK_WORDS = {
-    "draw": "drew a card", "take": "took from the discard pile", "meld": "melded",
-    "layoff": "laid off cards", "discard": "discarded", "undo": "took a move back", "commit": "ended the turn",
-    "next": "is ready for the next hand", "pass": "passed", "play": "played", "give": "gave cards back",
+    "draw": t_msg("drew a card"), "take": t_msg("took from the discard pile"), "meld": t_msg("melded"),
+    "layoff": t_msg("laid off cards"), "discard": t_msg("discarded"), "undo": t_msg("took a move back"),
+    "commit": t_msg("ended the turn"), "next": t_msg("is ready for the next hand"), "pass": t_msg("passed"),
+    "play": t_msg("played"), "give": t_msg("gave cards back"),
 }
-_WITH_CARDS = {"take": "took the discard pile down to {}", "meld": "melded {}", "layoff": "laid off {}",
-               "discard": "discarded {}"}  # (the verbs of Rummy's turn summary)
+_WITH_CARDS = {"take": t_msg("took the discard pile down to {cards}"), "meld": t_msg("melded {cards}"),
+               "layoff": t_msg("laid off {cards}"), "discard": t_msg("discarded {cards}")}  # (Rummy's turn verbs)
 _CARD = re.compile(r"^(10|[2-9JQKA])([SHDC])$")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -36,8 +39,6 @@ def step_words_of(game: AnyGame) -> Callable[[Any, int, Any], str | None] | None
     end only: Rummy's turn is private until committed, so its log has one summary per turn; a replay lists each
     move once instead, with the same verbs (``logic/rummy/step_words.py``), and no summary besides."""
     if game.key == "rummy":
-        from logic.rummy.step_words import step_words
-
         return step_words
     return None
 
@@ -52,14 +53,15 @@ def fallback_words(data: dict[str, Any]) -> str:
     """A line for an action from its stored form ("discarded 10♥"), when the game's ``describe`` has none."""
     kind = str(data.get("kind"))
     if kind == "draw" and data.get("source") == "discard":
-        return "took the top card of the discard pile"
+        return said(t_msg("took the top card of the discard pile"))
     if kind == "draw":
-        return "drew from the stock"
+        return said(t_msg("drew from the stock"))
     raw: list[Any] = data["cards"] if isinstance(data.get("cards"), list) else [data.get("card")]
     cards = [p for p in (pretty_card(c) for c in raw) if p]
     if kind in _WITH_CARDS and cards and len(cards) == len(raw):
-        return _WITH_CARDS[kind].format(" ".join(cards))
-    return FALLBACK_WORDS.get(kind, "moved")
+        template = _WITH_CARDS[kind]
+        return said(Message(template.text, {"cards": " ".join(cards)}))
+    return said(FALLBACK_WORDS.get(kind) or t_msg("moved"))
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ class Replay:
             phase = now
             label = self.game.view(state, None).get("round_label")
             if label != last and now not in ("hand-over", "over"):
-                out.append((i, str(label or f"Step {i}")))
+                out.append((i, label if isinstance(label, str) and label else said(t_msg("Step {n}", n=i))))
                 last = label
         return out
 

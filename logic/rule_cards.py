@@ -13,12 +13,15 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from logic.messages import Message, t_msg, verbatim
 from logic.options import option_sheet
+
+if TYPE_CHECKING:
+    from logic.replay import Example
 
 OptionValue = str | int | bool
 
@@ -120,18 +123,36 @@ def card_table_options(model: type[BaseModel], card: RuleCard,
 
 @dataclass(frozen=True, slots=True)
 class HouseRuleSection:
-    """One switch on, as the rules page's "House rules" shows it: a heading and its text (Markdown), in the viewer's
-    language. Game helpers write the full texts and step-by-step examples; until then the option's label and help
-    line stand in (:func:`plain_sections`)."""
+    """One switch on, as the rules page's "House rules" shows it: a heading, its text (Markdown), in the viewer's
+    language, and the switch's step-by-step example (``example``, drawn under it; None for an option without one).
+    Unless a game says more, the option's label and help line and its example from ``HOUSE_EXAMPLES``."""
 
     option: str
     title: Message
     text: Message | None = None
+    example: Example | None = None
+
+
+def house_examples(game: str) -> dict[str, Example]:
+    """The step-by-step example of each house-rule switch of ``game`` by option name: ``HOUSE_EXAMPLES`` of
+    ``logic/<game>/examples.py``, a mapping by option or (President) a sequence whose keys are the option names
+    with dashes ("eight-cut" for ``eight_cut``)."""
+    try:
+        module = importlib.import_module(f"logic.{game}.examples")
+    except ModuleNotFoundError:
+        return {}
+    found = getattr(module, "HOUSE_EXAMPLES", {})
+    if isinstance(found, Mapping):
+        return dict(found)
+    return {example.key.replace("-", "_"): example for example in found}
 
 
 def plain_sections(model: type[BaseModel], options: Mapping[str, Any],
-                   table_defaults: Mapping[str, Any] | None = None) -> list[HouseRuleSection]:
-    return [HouseRuleSection(d.name, d.label, d.help) for d in differences(model, options, table_defaults)]
+                   table_defaults: Mapping[str, Any] | None = None, game: str | None = None) -> list[HouseRuleSection]:
+    """Each differing option's label, help line and (``game`` given) its step-by-step example."""
+    examples = house_examples(game) if game is not None else {}
+    return [HouseRuleSection(d.name, d.label, d.help, examples.get(d.name))
+            for d in differences(model, options, table_defaults)]
 
 
 def house_rule_sections(game: str, model: type[BaseModel], options: Mapping[str, Any],
@@ -139,12 +160,12 @@ def house_rule_sections(game: str, model: type[BaseModel], options: Mapping[str,
     """The seam for the game helpers: ``logic/<game>/rule_cards.py`` may define
     ``house_rule_sections(options: Mapping[str, Any]) -> list[HouseRuleSection]`` (the rules texts and examples of
     the switches that are on, given the table's full options); a game without one shows each differing option's
-    label and help line."""
+    label, help line and step-by-step example (:func:`house_examples`)."""
     module = game_module(game)
     own = getattr(module, "house_rule_sections", None) if module is not None else None
     if callable(own):
         return list(own({**standard_options(model, table_defaults), **dict(options)}))
-    return plain_sections(model, options, table_defaults)
+    return plain_sections(model, options, table_defaults, game)
 
 
 # --- a card as a small JSON file ----------------------------------------------------------------------------

@@ -39,14 +39,43 @@ class Record(BaseModel):
         return self.model_dump(mode="json", by_alias=True)
 
 
+class FinishedSeat(BaseModel):
+    """A seat of a finished game: who played it (``player_id``; a computer player's ``bot`` is its level)."""
+
+    model_config = ConfigDict(extra="allow")
+    player_id: str | None = None
+    name: str = ""
+    emoji: str = ""
+    bot: str | None = None
+
+    @field_validator("name", "emoji", mode="before")
+    @classmethod
+    def _text(cls, value: object) -> object:
+        return "" if value is None else value
+
+
 class FinishedGame(Record):
-    """A finished game; ``players`` entries are dicts with at least ``player_id`` (None for bots)."""
+    """A finished game: who sat where, the result (``scores``, ``places``: 1 = best, ``winners``), and what replays
+    it (``options``, ``seed`` and the action ``log``, which only :meth:`MainStore.finished_game` fills in: the main
+    database keeps it in a file of its own)."""
 
     code: str
     game: str
     finished_at: datetime
-    players: list[dict[str, Any]] = []
-    result: dict[str, Any] | None = None
+    practice: bool = False
+    players: list[FinishedSeat] = []
+    scores: list[int] = []
+    places: list[int] = []
+    winners: list[int] = []
+    options: dict[str, Any] = {}
+    seed: int | None = None
+    log: list[Any] | None = None
+    result: dict[str, Any] | None = None  # (records of the first version)
+    same_deals_as: str | None = None  # duplicate deals: the code of the table whose deals it played (its group's)
+
+    def seat_of(self, player_id: str) -> int | None:
+        """The seat ``player_id`` played as a person (not a computer seat), or None."""
+        return next((i for i, p in enumerate(self.players) if p.player_id == player_id and p.bot is None), None)
 
     @field_validator("finished_at")
     @classmethod
@@ -60,9 +89,16 @@ class Profile(Record):
 
 
 class LinkCode(Record):
+    """A one-time code that makes another device the player ``player_id`` until ``expires_at`` (UTC)."""
+
     code: str
     player_id: str
     expires_at: datetime
+
+    @field_validator("expires_at")
+    @classmethod
+    def _utc(cls, value: datetime) -> datetime:
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 class Meta(Record):
@@ -114,27 +150,27 @@ class MainStore:
                 clean["log_file"] = True
             self.db.table("finished").insert(clean)
 
-    def finished_game(self, code: str) -> dict[str, Any] | None:
+    def finished_game(self, code: str) -> FinishedGame | None:
         """One finished game with its full action log, or None."""
-        found = [g for g in self.finished_games() if g.get("code") == code]
+        found = [g for g in self.finished_games() if g.code == code]
         if not found:
             return None
         record = found[0]
-        if record.pop("log_file", False):
-            record["log"] = self.logs.load(code) or []
+        extra = record.model_extra or {}
+        if extra.pop("log_file", False):
+            record.log = self.logs.load(code) or []
         return record
 
-    def finished_games(self, player_id: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+    def finished_games(self, player_id: str | None = None, game: str | None = None) -> list[FinishedGame]:
         """Finished games, newest first, optionally only those of one player and/or one game."""
         with self._lock:
             pairs = self._valid("finished", FinishedGame)
         if game is not None:
             pairs = [(i, g) for i, g in pairs if g.game == game]
         if player_id is not None:
-            pairs = [(i, g) for i, g in pairs if any(p.get("player_id") == player_id for p in g.players)]
+            pairs = [(i, g) for i, g in pairs if any(p.player_id == player_id for p in g.players)]
         pairs.sort(key=lambda pair: (pair[1].finished_at, pair[0]), reverse=True)  # ties: last added first
-        games = [g for _, g in pairs]
-        return [g.dump() for g in games]
+        return [g for _, g in pairs]
 
     # profiles
     def get_profile(self, player_id: str) -> dict[str, Any] | None:
@@ -152,13 +188,13 @@ class MainStore:
         """Store a link code pointing at ``player_id``."""
         self._put("link_codes", Query().code == code, LinkCode(code=code, player_id=player_id, expires_at=expires_at))
 
-    def pop_link_code(self, code: str) -> dict[str, Any] | None:
-        """Remove and return ``{"code", "player_id", "expires_at"}`` for ``code``, or None."""
+    def pop_link_code(self, code: str) -> LinkCode | None:
+        """Remove and return the link code ``code``, or None."""
         with self._lock:
             found = [r for _, r in self._valid("link_codes", LinkCode) if r.code == code]
             if found:
                 self.db.table("link_codes").remove(Query().code == code)
-        return found[-1].dump() if found else None
+        return found[-1] if found else None
 
     # meta
     def get_meta(self, key: str, default: Any = None) -> Any:

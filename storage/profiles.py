@@ -146,16 +146,26 @@ def new_link_code(main: MainStore, player_id: str, name: str, emoji: str, now: d
     return code, expires
 
 
-def redeem_link_code(main: MainStore, text: str, now: datetime) -> dict[str, Any]:
-    """Use a code once: ``{"player_id", "name", "emoji"}`` of the player it belongs to, or LinkError."""
+@dataclass(frozen=True)
+class LinkedPlayer:
+    """Who a link code made this device: the player and the name and emoji saved with their profile."""
+
+    player_id: str
+    name: str | None
+    emoji: str | None
+
+
+def redeem_link_code(main: MainStore, text: str, now: datetime) -> LinkedPlayer:
+    """Use a code once: the player it belongs to, or LinkError."""
     code = normalise_code(text)
     if len(code) != LINK_LENGTH:
         raise LinkError(f"A link code has {LINK_LENGTH} letters and digits, like ABCD-EFGH.")
     found = main.pop_link_code(code)  # one use only, whatever happens next
     if found is None:
         raise LinkError("That code is not valid. It may be mistyped or already used: make a new one.")
-    expires = datetime.fromisoformat(str(found["expires_at"]).replace("Z", "+00:00"))
-    if now.astimezone(UTC) >= expires:
+    if now.astimezone(UTC) >= found.expires_at:
         raise LinkError(f"That code has expired (codes last {LINK_MINUTES} minutes): make a new one.")
-    data = profile(main, found["player_id"])
-    return {"player_id": found["player_id"], "name": data.get("name"), "emoji": data.get("emoji")}
+    data = profile(main, found.player_id)
+    name, emoji = data.get("name"), data.get("emoji")
+    return LinkedPlayer(found.player_id, str(name) if name is not None else None,
+                        str(emoji) if emoji is not None else None)

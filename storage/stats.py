@@ -1,15 +1,16 @@
-"""Stats from finished-game records (as ``MainStore.finished_games`` returns them), for any game.
+"""Stats from finished-game records (:class:`storage.archive.FinishedGame`, as ``MainStore.finished_games`` returns
+them), for any game.
 
-Pure functions over plain dicts: nothing here knows a game's rules. A record has ``game``, ``code``,
-``finished_at``, ``players`` ([{player_id, name, emoji, bot}]), ``scores``, ``places``, ``winners`` and
-``practice``. A game added later gets all of this without extra code.
+Pure functions: nothing here knows a game's rules, only a record's ``game``, ``code``, ``finished_at``, ``players``,
+``scores``, ``places``, ``winners`` and ``practice``. A game added later gets all of this without extra code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+
+from storage.archive import FinishedGame
 
 ALL = "all"
 
@@ -63,43 +64,37 @@ class Head2Head:
         return self.wins + self.losses + self.draws
 
 
-def my_seat(record: dict[str, Any], player_id: str) -> int | None:
+def my_seat(record: FinishedGame, player_id: str) -> int | None:
     """The seat ``player_id`` played in (as a person, not a computer seat), or None."""
-    for i, p in enumerate(record.get("players") or []):
-        if p.get("player_id") == player_id and not p.get("bot"):
+    for i, p in enumerate(record.players):
+        if p.player_id == player_id and not p.bot:
             return i
     return None
 
 
-def _when(record: dict[str, Any]) -> datetime:
-    value = record.get("finished_at")
-    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-
-
-def my_games(records: list[dict[str, Any]], player_id: str, game: str | None = None) -> list[dict[str, Any]]:
+def my_games(records: list[FinishedGame], player_id: str, game: str | None = None) -> list[FinishedGame]:
     """The records ``player_id`` played in (optionally one game), oldest first."""
-    mine = [r for r in records if my_seat(r, player_id) is not None and (game is None or r.get("game") == game)]
-    return sorted(mine, key=_when)
+    mine = [r for r in records if my_seat(r, player_id) is not None and (game is None or r.game == game)]
+    return sorted(mine, key=lambda r: r.finished_at)
 
 
-def result_of(record: dict[str, Any], seat: int) -> tuple[bool, int, int]:
+def result_of(record: FinishedGame, seat: int) -> tuple[bool, int, int]:
     """(won, place, score) of ``seat``."""
-    places = record.get("places") or []
-    scores = record.get("scores") or []
-    won = seat in (record.get("winners") or [])
+    places, scores = record.places, record.scores
+    won = seat in record.winners
     place = int(places[seat]) if seat < len(places) else 0
     score = int(scores[seat]) if seat < len(scores) else 0
     return won, place, score
 
 
-def summaries(records: list[dict[str, Any]], player_id: str) -> dict[str, Summary]:
+def summaries(records: list[FinishedGame], player_id: str) -> dict[str, Summary]:
     """Figures per game key plus ``all``, from every finished game the player was in."""
     out: dict[str, Summary] = {ALL: Summary()}
     for r in my_games(records, player_id):
         seat = my_seat(r, player_id)
         assert seat is not None
         won, place, score = result_of(r, seat)
-        out.setdefault(str(r.get("game")), Summary()).add(won, place, score)
+        out.setdefault(r.game, Summary()).add(won, place, score)
         out[ALL].add(won, place, score)
     return out
 
@@ -109,50 +104,64 @@ def place_text(place: int, players: int) -> str:
     return f"{place}{suffix} of {players}"
 
 
-def result_text(record: dict[str, Any], seat: int) -> str:
+def result_text(record: FinishedGame, seat: int) -> str:
     won, place, score = result_of(record, seat)
-    winners = record.get("winners") or []
     if won:
-        return "Won" if len(winners) == 1 else "Shared win"
-    return place_text(place, len(record.get("players") or []))
+        return "Won" if len(record.winners) == 1 else "Shared win"
+    return place_text(place, len(record.players))
 
 
-def history(records: list[dict[str, Any]], player_id: str, game: str | None = None) -> list[dict[str, Any]]:
-    """Match history rows, newest first: date, game, players, result, score, code, practice."""
+@dataclass(frozen=True)
+class HistoryRow:
+    """One finished game in a player's match history."""
+
+    code: str
+    game: str
+    when: datetime
+    practice: bool
+    players: list[tuple[str, str, bool]]  # (emoji, name, a computer player)
+    result: str  # in English, for logs: "Won", "Shared win", "2nd of 4"
+    won: bool
+    winners: int  # how many share the win
+    place: int
+    score: int
+
+
+def history(records: list[FinishedGame], player_id: str, game: str | None = None) -> list[HistoryRow]:
+    """Match history rows, newest first."""
     rows = []
     for r in reversed(my_games(records, player_id, game)):
         seat = my_seat(r, player_id)
         assert seat is not None
-        rows.append({
-            "code": r.get("code"), "game": r.get("game"), "when": _when(r), "practice": bool(r.get("practice")),
-            "players": [(p.get("emoji") or "", p.get("name") or "?", bool(p.get("bot"))) for p in r["players"]],
-            "result": result_text(r, seat), "score": result_of(r, seat)[2], "won": result_of(r, seat)[0],
-        })
+        won, place, score = result_of(r, seat)
+        rows.append(HistoryRow(r.code, r.game, r.finished_at, r.practice,
+                               [(p.emoji, p.name or "?", bool(p.bot)) for p in r.players], result_text(r, seat),
+                               won, len(r.winners), place, score))
     return rows
 
 
-def head_to_head(records: list[dict[str, Any]], player_id: str) -> list[Head2Head]:
+def head_to_head(records: list[FinishedGame], player_id: str) -> list[Head2Head]:
     """Records against each opponent in one-on-one games; practice games do not count.
 
     People are told apart by player id; computer players by name and level.
     """
     found: dict[str, Head2Head] = {}
     for r in my_games(records, player_id):
-        players = r.get("players") or []
-        if r.get("practice") or len(players) != 2:
+        players = r.players
+        if r.practice or len(players) != 2:
             continue
         seat = my_seat(r, player_id)
         assert seat is not None
         other = players[1 - seat]
-        if other.get("player_id") == player_id:
+        if other.player_id == player_id:
             continue
-        key = f"bot:{other.get('name')}:{other.get('bot')}" if other.get("bot") else str(other.get("player_id"))
+        key = f"bot:{other.name}:{other.bot}" if other.bot else str(other.player_id)
         h = found.get(key)
         if h is None:
-            h = found[key] = Head2Head(opponent="", emoji="", bot=bool(other.get("bot")))
-        h.opponent, h.emoji = str(other.get("name") or "?"), str(other.get("emoji") or "")
-        winners = r.get("winners") or []
-        per = h.by_game.setdefault(str(r.get("game")), [0, 0, 0])
+            h = found[key] = Head2Head(opponent="", emoji="", bot=bool(other.bot))
+        h.opponent, h.emoji = other.name or "?", other.emoji
+        winners = r.winners
+        per = h.by_game.setdefault(r.game, [0, 0, 0])
         if seat in winners and len(winners) > 1:
             h.draws += 1
             per[2] += 1
@@ -165,7 +174,7 @@ def head_to_head(records: list[dict[str, Any]], player_id: str) -> list[Head2Hea
     return sorted(found.values(), key=lambda h: (-h.games, h.opponent))
 
 
-def results_over_time(records: list[dict[str, Any]], player_id: str) -> dict[str, list[tuple[datetime, float]]]:
+def results_over_time(records: list[FinishedGame], player_id: str) -> dict[str, list[tuple[datetime, float]]]:
     """Running win rate (percent) after each game, per game key and ``all``, oldest first."""
     series: dict[str, list[tuple[datetime, float]]] = {ALL: []}
     running: dict[str, Summary] = {ALL: Summary()}
@@ -173,8 +182,8 @@ def results_over_time(records: list[dict[str, Any]], player_id: str) -> dict[str
         seat = my_seat(r, player_id)
         assert seat is not None
         won, place, score = result_of(r, seat)
-        for key in (str(r.get("game")), ALL):
+        for key in (r.game, ALL):
             s = running.setdefault(key, Summary())
             s.add(won, place, score)
-            series.setdefault(key, []).append((_when(r), round(100 * s.win_rate, 1)))
+            series.setdefault(key, []).append((r.finished_at, round(100 * s.win_rate, 1)))
     return series

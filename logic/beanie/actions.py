@@ -28,6 +28,7 @@ class BeanieConfig(BaseModel):
     beanie_value: int = Field(10, title="Beanie left in hand (points)", json_schema_extra={"choices": [10, 25]})
     reclaim_own: bool = Field(False, title="Reclaim your own Beanie")
     last_turns: bool = False  # house rule: one last turn each after someone goes out
+    ace_high_runs: bool = False  # house rule: Q-K-A runs (an ace may also sit above the King)
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "rounds": OptionInfo(t_msg("Rounds"), "game",
@@ -39,6 +40,8 @@ class BeanieConfig(BaseModel):
         "last_turns": OptionInfo(t_msg("Last turn each"), "house",
                                  help=t_msg("When someone goes out, everyone else plays one more turn before the "
                                             "round is scored.")),
+        "ace_high_runs": OptionInfo(t_msg("Q-K-A runs"), "house",
+                                    help=t_msg("An ace may also sit above the King in a run: Q-K-A is a run too.")),
     }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 
     @field_validator("players")
@@ -183,20 +186,20 @@ def legal_moves(state: BeanieState, seat: int) -> list[Any]:
     # Lay (on the first turn, keep two cards: one to discard, one to hold)
     limit = nh - 2 if first else nh
     if limit >= 3:
-        for cards, at, end in S.lay_options(hand, wild):
+        for cards, at, end in S.lay_options(hand, wild, state.ace_high_runs):
             if len(cards) <= limit:
                 out.append(Lay(tuple(CODES[c] for c in cards), at, end))
     if state.laid[seat] and (nh > 2 or not first):
         sets = state.sets
         inhand = set(hand)
         for s in sets:
-            for c in S.accepts(s, wild):
+            for c in S.accepts(s, wild, state.ace_high_runs):
                 if c in inhand:
                     out.append(Add(s[0], CODES[c]))
         wl = [c for c in hand if RANK[c] == wild]
         if wl:
             for s in sets:
-                ends = S.star_ends(s)
+                ends = S.star_ends(s, state.ace_high_runs)
                 for w in wl:
                     for e in ends:
                         out.append(Star(s[0], CODES[w], e))
@@ -235,7 +238,7 @@ def timeout_default(state: BeanieState, seat: int) -> BeanieAction:
     if state.phase == PHASE_HAND_OVER:
         return NEXT
     if state.phase != PHASE_PLAY or seat != state.turn:
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(t_msg("It is not your turn."))
     if state.stage == STAGE_DRAW:
         return DRAW_STOCK if state.stock else DRAW_DISCARD
     hand = state.hands[seat]

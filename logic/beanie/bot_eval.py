@@ -16,7 +16,7 @@ class Ctx:
 
     __slots__ = (
         "view", "me", "n", "wild", "bv", "hand", "sets", "laid", "laid_all", "counts", "stage", "drawn",
-        "top", "round_turns", "taken", "thrown", "first", "vote", "pack_cache",
+        "top", "round_turns", "taken", "thrown", "first", "vote", "pack_cache", "ace_high",
     )  # fmt: skip
     sets: list[list[Any]]  # [id, owner, type (0 match, 1 run), card ids, the ids they stand for]
     me: int
@@ -29,6 +29,7 @@ class Ctx:
         self.n = view["players"]
         self.wild = WILD_OF_LABEL[view["wild_rank"]]
         self.bv = view["options"]["beanie_value"]
+        self.ace_high = view["options"]["ace_high_runs"]  # house rule: Q-K-A runs
         self.hand = [CARD_ID[c] for c in view["hand"]]
         self.sets = [
             [s["id"], s["owner"], 0 if s["type"] == "match" else 1, [CARD_ID[c["code"]] for c in s["cards"]],
@@ -52,11 +53,11 @@ class Ctx:
     def accepted(self) -> set[int]:
         out: set[int] = set()
         for s in self.sets:
-            out.update(S.accepts(s, self.wild))
+            out.update(S.accepts(s, self.wild, self.ace_high))
         return out
 
     def star_room(self) -> bool:
-        return any(S.star_ends(s) for s in self.sets)
+        return any(S.star_ends(s, self.ace_high) for s in self.sets)
 
     def others(self) -> list[int]:
         return [i for i in range(self.n) if i != self.me]
@@ -76,7 +77,7 @@ def best_pack(ctx: Ctx, hand: list[int]) -> tuple[int, int]:
     pts = [bv if RANK[c] == wild else NATURAL_POINTS[c] for c in hand]
     by_low: dict[int, list[tuple[int, int]]] = {}
     seen = set()
-    for cards, _, _ in S.lay_options(hand, wild):
+    for cards, _, _ in S.lay_options(hand, wild, ctx.ace_high):
         m = 0
         for c in cards:
             m |= 1 << idx[c]

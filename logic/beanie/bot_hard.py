@@ -24,8 +24,8 @@ from logic.search import SearchStats, clear_gain, search_choose
 
 from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, BeanieAction, Discard, Lay
 from .bot_eval import Ctx, has_partner
+from .bot_heuristic import HeuristicHardBot
 from .bot_search import BeanieSpec, EndNow
-from .bots import HeuristicHardBot
 from .sets import RANK
 from .view_types import BeanieView
 

@@ -47,12 +47,12 @@ def _lay_points(cards: tuple[int, ...], wild: int, bv: int) -> int:
     return sum(bv if RANK[c] == wild else NATURAL_POINTS[c] for c in cards)
 
 
-def _best_lay(hand: list[int], wild: int, bv: int, keep: int) -> tuple[Any, ...] | None:
+def _best_lay(hand: list[int], wild: int, bv: int, keep: int, ace_high: bool = False) -> tuple[Any, ...] | None:
     """The lay option shedding the most points (then the most cards, the fewest Beanies) that leaves
     at least ``keep`` cards in hand."""
     best, best_key = None, None
     limit = len(hand) - keep
-    for cards, at, end in S.lay_options(hand, wild):
+    for cards, at, end in S.lay_options(hand, wild, ace_high):
         if len(cards) > limit:
             continue
         nw = sum(1 for c in cards if RANK[c] == wild)
@@ -126,10 +126,11 @@ class RoundPlayout:
         changed = True
         while changed:
             changed = False
-            lay = _best_lay(hand, wild, bv, keep) if len(hand) - keep >= 3 else None
+            ah = st.ace_high_runs
+            lay = _best_lay(hand, wild, bv, keep, ah) if len(hand) - keep >= 3 else None
             if lay is not None:
                 cards, at, end = lay
-                typ, placed, reps = S.build_set(list(cards), wild, at, end)
+                typ, placed, reps = S.build_set(list(cards), wild, at, end, ah)
                 for c in cards:
                     hand.remove(c)
                 st.sets.append([st.next_set_id, seat, typ, placed, reps])
@@ -147,7 +148,7 @@ class RoundPlayout:
             if len(hand) - keep < 1:
                 return False
             for s in st.sets:
-                fits = [c for c in S.accepts(s, wild) if c in hand]
+                fits = [c for c in S.accepts(s, wild, ah) if c in hand]
                 if fits:
                     c = max(fits, key=NATURAL_POINTS.__getitem__)
                     hand.remove(c)
@@ -162,9 +163,9 @@ class RoundPlayout:
                 if RANK[c] != wild:
                     continue
                 for s in st.sets:
-                    ends = S.star_ends(s)
+                    ends = S.star_ends(s, ah)
                     if ends:
-                        side = None if s[2] == S.MATCH else ("high" if RANK[s[4][-1]] < 13 else "low")
+                        side = None if s[2] == S.MATCH else ("high" if S.star_sides(s, ah)[1] else "low")
                         hand.remove(c)
                         S.add_star(s, c, side)
                         changed = True

@@ -24,6 +24,7 @@ from .actions import Discard
 from .bot_eval import Ctx
 from .bot_playout import RoundPlayout
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState
+from .turn import end_round
 from .view_types import BeanieView
 
 
@@ -75,7 +76,7 @@ def end_as_draw(state: BeanieState, seat: int, move: EndNow) -> None:
         nxt = state.turn
         if state.stock:
             state.hands[nxt].append(state.stock.pop())
-    GAME._end_round(state, -1)
+    end_round(state, -1)
 
 
 class BeanieSpec:
@@ -140,6 +141,7 @@ class BeanieSpec:
         st.result = None
         st.message = None
         st.last_turns = view["options"]["last_turns"]
+        st.ace_high_runs = view["options"]["ace_high_runs"]
         st.out_seat = next((i for i, x in enumerate(view["seats"]) if "went out" in x["status"]), -1)
         return st
 

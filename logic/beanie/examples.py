@@ -73,8 +73,21 @@ def _last_turns(st: Any) -> Any:
     return st
 
 
+def _ace_high(st: Any) -> Any:
+    st.ace_high_runs = True
+    return st
+
+
 # Drawn on the rules page when the table plays the house rule named by the key (issue 52).
 HOUSE_EXAMPLES = {
+    "ace_high_runs": Example(
+        "house-ace-high-runs", "House rule: Q-K-A runs",
+        "At this table an ace may also sit above the King in a run.",
+        NAMES, lambda: _ace_high(position(["QH KH AH 9C", "6H 7H 8H", "2C 3C 8D"], stock="KD QD JD 9S")),
+        ((0, Draw("stock"), "Ana draws the 9♠."),
+         (0, Lay(("QH", "KH", "AH")), "She lays Q♥ K♥ A♥: the ace sits above the King."),
+         (0, Discard("9S"), "She discards the 9♠. The run can still take the J♥ below it, but nothing above the "
+                            "ace: a run never turns the corner."))),
     "last_turns": Example(
         "house-last-turns", "House rule: one last turn each",
         "At this table going out does not end the round at once: everyone else plays one last turn.",

@@ -102,7 +102,7 @@ The player who went out scores 0 for the round.
 
 ## House rules
 
-Off unless the host turns it on in the lobby (under **House rules**).
+Each is off unless the host turns it on in the lobby (under **House rules**).
 
 - **Last turn each** (as in Five Crowns) — going out no longer ends the round at once. Everyone
   else plays one more full turn (draw, play, discard), going on round the table, and then the round
@@ -111,6 +111,12 @@ Off unless the host turns it on in the lobby (under **House rules**).
   she is out. Ben draws, lays 6♥ 7♥ 8♥ and discards his last card — out too, 0 points. Cai draws,
   cannot get rid of everything, discards, and the round is scored: Ana 0, Ben 0, Cai pays for the
   cards he still holds.
+
+- **Q-K-A runs** — the ace may also sit above the King in a run (Q-K-A, 10-J-Q-K-A), as well as
+  below the 2 (A-2-3). A run still never turns the corner: K-A-2 is not a run. A Beanie placed
+  above a King stands for the ace, and a run that reaches the ace at one end is closed there.
+  *Example:* in round 5 Ana holds Q♥ K♥ A♥ and lays them as a run; later the J♥ (or a Beanie
+  below the Queen) may still be added, nothing above the ace.
 
 ## When the timer runs out
 
@@ -135,6 +141,10 @@ beside its twin's (fewer points is better).
 
 The rule sheet leaves some points open. This is how Card Night settles them:
 
+- **Q-K-A runs and the ace's points**: the ace still costs 1 point in your hand wherever it could
+  go. An ace with only Beanies beside it could go low (A-2-3) or high (Q-K-A): you choose, as for
+  any run whose Beanies could go at either end. With a run from 2 to King, an added ace goes below
+  the 2 (it is the same card either way).
 - **Every set needs at least one real card.** Three Beanies on their own are not a set.
 - **A Beanie is always wild.** A card of the wild rank never counts as its ordinary self; in a run it
   may stand for exactly its own spot, but it is still a Beanie.

@@ -16,6 +16,9 @@ from typing import Any, Literal
 
 from logic.cards import Card
 from logic.game import IllegalMove
+from logic.messages import Message, t_msg, t_pmsg
+
+from . import ace_high as AH
 
 SetType = Literal["match", "run"]  # a set's type by name (``as_type`` of a Lay)
 Side = Literal["low", "high"]  # an end of a run (``end`` of a Lay or a Star)
@@ -62,7 +65,7 @@ def parse_code(code: object) -> int:
         else:
             rank = 1 if card.rank == 14 else card.rank
             return card_id(SUIT_LETTERS.index(card.suit), rank)
-    raise IllegalMove(f"{code!r} is not a card.")
+    raise IllegalMove(t_msg("{code} is not a card.", code=repr(code)))
 
 
 def points(card: int, wild: int, beanie_value: int) -> int:
@@ -74,19 +77,36 @@ def hand_points(hand: list[int], wild: int, beanie_value: int) -> int:
 
 
 def set_label(s: list[Any]) -> str:
-    """Short public name of a set: "the match of 7s", "the run of ♦ 4-7"."""
+    """Short public name of a set in English: "the match of 7s", "the ♦ run 4-7"."""
+    return set_words(s).english()
+
+
+def set_words(s: list[Any], capital: bool = False) -> Message:
+    """A set's short public name as a message ("The match of 7s" with ``capital``, to begin a sentence)."""
     reps = s[4]
     if s[2] == MATCH:
-        return f"the match of {RANK_PLURAL[RANK[reps[0]]]}"
-    suit = "♠♥♦♣"[SUIT[reps[0]]]
-    return f"the {suit} run {RANK_LABELS[RANK[reps[0]]]}-{RANK_LABELS[RANK[reps[-1]]]}"
+        ranks = rank_plural(RANK[reps[0]])
+        return (t_msg("The match of {ranks}", ranks=ranks) if capital else t_msg("the match of {ranks}", ranks=ranks))
+    suit, low, high = "♠♥♦♣"[SUIT[reps[0]]], RANK_LABELS[RANK[reps[0]]], RANK_LABELS[RANK[reps[-1]]]
+    if capital:
+        return t_msg("The {suit} run {low}-{high}", suit=suit, low=low, high=high)
+    return t_msg("the {suit} run {low}-{high}", suit=suit, low=low, high=high)
+
+
+def rank_plural(rank: int) -> Message:
+    """A rank in the plural ("Aces", "7s") as a message: the word for it in each language."""
+    named = {1: t_pmsg("ranks", "Aces"), 11: t_pmsg("ranks", "Jacks"), 12: t_pmsg("ranks", "Queens"),
+             13: t_pmsg("ranks", "Kings")}
+    return named.get(rank) or t_pmsg("ranks", "{rank}s", rank=RANK_LABELS[rank])
 
 
 # --- laying a new set ------------------------------------------------------------------------
 
 
-def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None) -> tuple[int, list[int], list[int]]:
-    """Check that ``cards`` form a set this round and place them: ``(typ, cards, reps)``.
+def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None,
+              ace_high: bool = False) -> tuple[int, list[int], list[int]]:
+    """Check that ``cards`` form a set this round and place them: ``(typ, cards, reps)`` (``ace_high``: the house
+    rule "Q-K-A runs", see ``ace_high.py``).
 
     ``as_type`` ("match"/"run") is needed only when the cards could be either; ``end`` ("low"/"high")
     only when the Beanies beyond the natural cards of a run could go at either end (they all go to the
@@ -94,32 +114,37 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     Raises IllegalMove with a reason.
     """
     if as_type not in (None, "match", "run"):
-        raise IllegalMove("Play the cards as a match or as a run.")
+        raise IllegalMove(t_msg("Play the cards as a match or as a run."))
     if end not in (None, "low", "high"):
-        raise IllegalMove("A Beanie at the end of a run goes at the low end or the high end.")
+        raise IllegalMove(t_msg("A Beanie at the end of a run goes at the low end or the high end."))
     if len(cards) < 3:
-        raise IllegalMove("A set needs at least 3 cards.")
+        raise IllegalMove(t_msg("A set needs at least 3 cards."))
     nat = sorted((c for c in cards if RANK[c] != wild), key=RANK.__getitem__)
     wilds = sorted(c for c in cards if RANK[c] == wild)
     if not nat:
-        raise IllegalMove("A set needs at least one card that is not a Beanie.")
+        raise IllegalMove(t_msg("A set needs at least one card that is not a Beanie."))
     r0 = RANK[nat[0]]
     match_err = None
     if any(RANK[c] != r0 for c in nat):
-        match_err = "the cards are not all the same rank"
+        match_err = t_msg("the cards are not all the same rank")
     elif len(cards) > 4:
-        match_err = "a match holds at most 4 cards, one of each suit"
+        match_err = t_msg("a match holds at most 4 cards, one of each suit")
     run_err = None
     run_ends: tuple[Any, ...] = ()
+    layouts: dict[Any, tuple[int, int]] = {}  # (ace_high: where the run can lie, see ace_high.run_starts)
     extras = 0
     s0 = SUIT[nat[0]]
     if any(SUIT[c] != s0 for c in nat):
-        run_err = "the cards are not all the same suit"
+        run_err = t_msg("the cards are not all the same suit")
+    elif ace_high:
+        layouts = AH.run_starts(nat, len(wilds), True)
+        if not layouts:
+            run_err = t_msg("the gaps are bigger than your Beanies can fill")
     else:
         lo, hi = r0, RANK[nat[-1]]
         gaps = hi - lo + 1 - len(nat)
         if gaps > len(wilds):
-            run_err = "the gaps are bigger than your Beanies can fill"
+            run_err = t_msg("the gaps are bigger than your Beanies can fill")
         else:
             extras = len(wilds) - gaps
             if extras == 0:
@@ -127,23 +152,24 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
             else:
                 run_ends = tuple(e for e, ok in (("low", extras <= lo - 1), ("high", extras <= 13 - hi)) if ok)
                 if not run_ends:
-                    run_err = "the run would go past the ace or the king"
+                    run_err = t_msg("the run would go past the ace or the king")
     if as_type is None:
         if match_err is None and run_err is None:
-            raise IllegalMove("These cards could be a match or a run: choose how to play them.")
+            raise IllegalMove(t_msg("These cards could be a match or a run: choose how to play them."))
         if match_err is None:
             typ = MATCH
         elif run_err is None:
             typ = RUN
         else:
-            raise IllegalMove(f"These cards make neither a match ({match_err}) nor a run ({run_err}).")
+            raise IllegalMove(t_msg("These cards make neither a match ({match}) nor a run ({run}).",
+                                    match=match_err, run=run_err))
     elif as_type == "match":
         if match_err is not None:
-            raise IllegalMove(f"Not a match: {match_err}.")
+            raise IllegalMove(t_msg("Not a match: {reason}.", reason=match_err))
         typ = MATCH
     else:
         if run_err is not None:
-            raise IllegalMove(f"Not a run: {run_err}.")
+            raise IllegalMove(t_msg("Not a run: {reason}.", reason=run_err))
         typ = RUN
     if typ == MATCH:
         used = {SUIT[c] for c in nat}
@@ -151,14 +177,22 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
         pairs = [(c, c) for c in nat] + [(w, card_id(missing[i], r0)) for i, w in enumerate(wilds)]
         pairs.sort(key=lambda p: SUIT[p[1]])
         return MATCH, [p[0] for p in pairs], [p[1] for p in pairs]
+    if ace_high:
+        start, top = AH.choose_start(layouts, end)
+        placed_ah, reps_ah = AH.place_run(nat, wilds, start, top)
+        return RUN, placed_ah, reps_ah
     lo = r0
     if run_ends != (None,):
         if end is None:
             if len(run_ends) == 2:
-                raise IllegalMove("Choose the end of the run for the extra Beanie: low or high.")
+                raise IllegalMove(t_msg("Choose the end of the run for the extra Beanie: low or high."))
             side = run_ends[0]
         elif end not in run_ends:
-            raise IllegalMove(f"There is no room at the {end} end of this run for the Beanie.")
+            if end == "low":
+                raise IllegalMove(t_msg("There is no room at the low end of this run for the Beanie."))
+            if end == "high":
+                raise IllegalMove(t_msg("There is no room at the high end of this run for the Beanie."))
+            raise IllegalMove(t_msg("A Beanie at the end of a run goes at the low end or the high end."))
         else:
             side = end
         if side == "low":
@@ -169,9 +203,11 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None)
     return RUN, placed, [card_id(s0, r) for r in range(lo, lo + len(cards))]
 
 
-def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetType | None, Side | None]]:
+def lay_options(hand: list[int], wild: int,
+                ace_high: bool = False) -> list[tuple[tuple[int, ...], SetType | None, Side | None]]:
     """Every distinct way to lay a set from ``hand``: ``(cards, as_type, end)`` with the choices only
-    where they are needed. Matches first (by rank), then runs (by suit, then lowest card)."""
+    where they are needed. Matches first (by rank), then runs (by suit, then lowest card; ``ace_high``: Q-K-A
+    runs too)."""
     nat = sorted(c for c in hand if RANK[c] != wild)
     wl = tuple(sorted(c for c in hand if RANK[c] == wild))
     nw = len(wl)
@@ -194,6 +230,8 @@ def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetTy
                     at = "match" if (k == 1 and w >= 2) else None
                     for ws in wsubs[w]:
                         out.append((sub + ws, at, None))
+    if ace_high:
+        return out + AH.run_options(hand, wild)
     for s in sorted(by_suit):
         cs = by_suit[s]  # ascending rank (ids of one suit ascend with rank)
         m = len(cs)
@@ -235,8 +273,9 @@ def lay_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], SetTy
 # --- adding to sets on the table --------------------------------------------------------------
 
 
-def accepts(s: list[Any], wild: int) -> list[int]:
-    """Natural cards that could be added to set ``s`` this round (not Beanies: those are 'star')."""
+def accepts(s: list[Any], wild: int, ace_high: bool = False) -> list[int]:
+    """Natural cards that could be added to set ``s`` this round (not Beanies: those are 'star'; ``ace_high``: an
+    ace may go above a King)."""
     reps = s[4]
     if s[2] == MATCH:
         if len(reps) >= 4:
@@ -246,27 +285,35 @@ def accepts(s: list[Any], wild: int) -> list[int]:
             return []
         used = {SUIT[x] for x in reps}
         return [card_id(su, r) for su in range(4) if su not in used]
-    su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
+    su, (lo, hi) = SUIT[reps[0]], AH.run_span(reps)
     out = []
-    if lo > 1 and lo - 1 != wild:
+    if lo > 1 and lo - 1 != wild and not (lo == 2 and hi == 14):  # (the ace is not low and high at once)
         out.append(card_id(su, lo - 1))
-    if hi < 13 and hi + 1 != wild:
-        out.append(card_id(su, hi + 1))
+    if hi < (14 if ace_high else 13) and AH.rank_at(hi + 1) != wild and not (hi == 13 and lo == 1):
+        c = card_id(su, AH.rank_at(hi + 1))
+        if c not in out:
+            out.append(c)
     return out
 
 
-def star_ends(s: list[Any]) -> tuple[Side | None, ...]:
+def star_ends(s: list[Any], ace_high: bool = False) -> tuple[Side | None, ...]:
     """Where a lone Beanie can go on set ``s``: () when full, (None,) when there is one place,
-    ("low", "high") when the run is open at both ends."""
+    ("low", "high") when the run is open at both ends (``ace_high``: a run may reach past the King)."""
     reps = s[4]
     if s[2] == MATCH:
         return () if len(reps) >= 4 else (None,)
-    lo, hi = RANK[reps[0]], RANK[reps[-1]]
-    if lo > 1 and hi < 13:
+    low, high = star_sides(s, ace_high)
+    if low and high:
         return ("low", "high")
-    if lo > 1 or hi < 13:
+    if low or high:
         return (None,)
     return ()
+
+
+def star_sides(s: list[Any], ace_high: bool = False) -> tuple[bool, bool]:
+    """Is run ``s`` open at its low end, and at its high end?"""
+    lo, hi = AH.run_span(s[4])
+    return lo > 1 and not (lo == 2 and hi == 14), hi < (14 if ace_high else 13) and not (hi == 13 and lo == 1)
 
 
 def add_natural(s: list[Any], card: int) -> None:
@@ -278,7 +325,7 @@ def add_natural(s: list[Any], card: int) -> None:
             i += 1
         cards.insert(i, card)
         reps.insert(i, card)
-    elif RANK[card] < RANK[reps[0]]:
+    elif RANK[card] == AH.run_span(reps)[0] - 1:  # (an ace goes below a 2, else above a King)
         cards.insert(0, card)
         reps.insert(0, card)
     else:
@@ -297,13 +344,13 @@ def add_star(s: list[Any], card: int, side: str | None) -> int:
         i = reps.index(rep)
         cards[i] = card  # ...then the Beanie lies there instead
         return rep
-    su, lo, hi = SUIT[reps[0]], RANK[reps[0]], RANK[reps[-1]]
+    su, (lo, hi) = SUIT[reps[0]], AH.run_span(reps)
     if side == "low":
         rep = card_id(su, lo - 1)
         cards.insert(0, card)
         reps.insert(0, rep)
     else:
-        rep = card_id(su, hi + 1)
+        rep = card_id(su, AH.rank_at(hi + 1))
         cards.append(card)
         reps.append(rep)
     return rep

@@ -6,6 +6,7 @@ from typing import Any
 
 from logic.cards import derive_rng
 from logic.game import PHASE_PLAY
+from logic.messages import said, said_from_json, said_to_json, seat_msg, t_msg
 
 from . import sets as S
 
@@ -29,7 +30,7 @@ class BeanieState:
         "round", "phase", "turn", "stage", "hands", "stock", "discard", "sets", "next_set_id",
         "laid", "turns_done", "drawn", "proposer", "agreed", "proposed", "round_turns", "reshuffles",
         "taken", "thrown", "totals", "scorecard", "confirmed", "result", "message",
-        "last_turns", "out_seat",
+        "last_turns", "out_seat", "ace_high_runs",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -64,11 +65,12 @@ class BeanieState:
         self.message: str | None = None
         self.last_turns = False  # house rule: after someone goes out, every other player has one last turn
         self.out_seat = -1  # with last_turns: the seat that went out this round (-1: nobody yet)
+        self.ace_high_runs = False  # house rule: Q-K-A runs (an ace may also sit above the King)
 
 
 # House-rule fields and their standard values: a snapshot leaves them out while they are standard, so a
 # standard game's snapshot is as it always was and a snapshot saved before they existed still restores.
-HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1}
+HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1, "ace_high_runs": False}
 
 
 def _copy_sets(sets: list[list[Any]]) -> list[list[Any]]:
@@ -110,7 +112,8 @@ def deal(st: BeanieState, rnd: int) -> None:
     st.thrown = [[] for _ in range(n)]
     st.confirmed = [False] * n
     st.out_seat = -1
-    st.message = f"Round {rnd}: {S.RANK_PLURAL[rnd]} are wild. {seat_name(starter)} starts."
+    st.message = said(t_msg("Round {round}: {ranks} are wild. {player} starts.", round=rnd,
+                            ranks=S.rank_plural(rnd), player=seat_msg(starter)))
 
 
 def clone_state(state: BeanieState) -> BeanieState:
@@ -146,13 +149,16 @@ def clone_state(state: BeanieState) -> BeanieState:
     st.message = state.message
     st.last_turns = state.last_turns
     st.out_seat = state.out_seat
+    st.ace_high_runs = state.ace_high_runs
     return st
 
 
 def snapshot_state(state: BeanieState) -> dict[str, Any]:
     c = clone_state(state)
-    return {name: getattr(c, name) for name in BeanieState.__slots__
-            if name not in HOUSE_DEFAULTS or getattr(c, name) != HOUSE_DEFAULTS[name]}
+    out = {name: getattr(c, name) for name in BeanieState.__slots__
+           if name not in HOUSE_DEFAULTS or getattr(c, name) != HOUSE_DEFAULTS[name]}
+    out["message"] = said_to_json(c.message)  # the line's message: it comes back in every viewer's language
+    return out
 
 
 def restore_state(data: dict[str, Any]) -> BeanieState:
@@ -161,6 +167,7 @@ def restore_state(data: dict[str, Any]) -> BeanieState:
         for name in BeanieState.__slots__:
             setattr(tmp, name, data.get(name, HOUSE_DEFAULTS[name]) if name in HOUSE_DEFAULTS else data[name])
         tmp.sets = [[int(s[0]), int(s[1]), int(s[2]), list(s[3]), list(s[4])] for s in data["sets"]]
+        tmp.message = said_from_json(data["message"])  # (an older snapshot: the English line)
         return clone_state(tmp)
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"Not a Beanie snapshot ({exc}).") from None

@@ -28,6 +28,7 @@ class BeanieOptions(TypedDict):
     beanie_value: int
     reclaim_own: bool
     last_turns: bool  # house rule: one last turn each after someone goes out
+    ace_high_runs: bool  # house rule: Q-K-A runs
 
 
 class BeanieSummaryRow(TypedDict):

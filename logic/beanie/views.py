@@ -26,7 +26,7 @@ and Beanie's own keys
   into the stock drop out of both lists)
 * ``round_turns``: turns completed this round; ``reshuffles``: times the stock was rebuilt this round;
   ``hand_points``: the viewer's penalty if the round ended now;
-  ``options``: {"beanie_value", "reclaim_own", "last_turns"}
+  ``options``: {"beanie_value", "reclaim_own", "last_turns", "ace_high_runs"}
 * ``scorecard``: one list per finished round with the points of each seat
 """
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
+from logic.messages import Message, said, seat_list, seat_msg, t_msg
 from logic.view_types import SeatView
 
 from . import sets as S
@@ -53,7 +54,7 @@ def _set_view(s: list[Any], wild: int) -> BeanieSet:
 
 
 def round_label(rnd: int) -> str:
-    return f"Round {rnd} — Beanie: {S.RANK_PLURAL[rnd]}"
+    return said(t_msg("Round {round} — Beanie: {ranks}", round=rnd, ranks=S.rank_plural(rnd)))
 
 
 def build_view(st: BeanieState, seat: int | None) -> BeanieView:
@@ -94,18 +95,17 @@ def build_view(st: BeanieState, seat: int | None) -> BeanieView:
     summary: BeanieSummary | None = None
     if not playing and st.result is not None:
         w, pts, left = st.result
-        title = f"Round {st.round}: " + (f"Player {w + 1} went out" if w >= 0 else "ended as a draw")
+        title = said(t_msg("Round {round}: {player} went out", round=st.round, player=seat_msg(w)) if w >= 0
+                     else t_msg("Round {round}: ended as a draw", round=st.round))
         if st.phase == PHASE_OVER:
             best = min(st.totals)
             champs = [i for i in range(n) if st.totals[i] == best]
-            title = (
-                "Game over — "
-                + " and ".join(f"Player {i + 1}" for i in champs)
-                + (" win" if len(champs) > 1 else " wins")
-            )
+            title = said(t_msg("Game over — {player} wins", player=seat_msg(champs[0])) if len(champs) == 1
+                         else t_msg("Game over — {players} win", players=seat_list(champs)))
         summary = {
             "title": title,
-            "columns": [["cards", "Cards left"], ["points", "Points this round"], ["total", "Total"]],
+            "columns": [["cards", said(t_msg("Cards left"))], ["points", said(t_msg("Points this round"))],
+                        ["total", said(t_msg("Total"))]],
             "rows": [
                 {"seat": i, "cards": left[i], "points": pts[i], "total": st.totals[i], "out": i == w} for i in range(n)
             ],
@@ -145,47 +145,53 @@ def build_view(st: BeanieState, seat: int | None) -> BeanieView:
         "round_turns": st.round_turns,
         "reshuffles": st.reshuffles,
         "hand_points": S.hand_points(st.hands[viewer], wild, st.beanie_value) if viewer is not None else 0,
-        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own, "last_turns": st.last_turns},
+        "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own, "last_turns": st.last_turns,
+                    "ace_high_runs": st.ace_high_runs},
         "scorecard": [list(r) for r in st.scorecard],
     }
 
 
 def describe(st: Any, seat: int, action: Any) -> str | None:
     """Public line for ``action`` by ``seat`` on the state before it (nothing hidden: a stock draw
-    never names the card)."""
+    never names the card): what they did, after their name ("drew from the stock")."""
+    words = _describe(st, seat, action)
+    return said(words) if words is not None else None
+
+
+def _describe(st: Any, seat: int, action: Any) -> Message | None:
     kind = getattr(action, "kind", None)
     if kind == "draw":
         if action.source == "discard" and st.discard:
-            return f"took {S.SHOWN[st.discard[-1]]} from the discard pile"
-        return "drew from the stock"
+            return t_msg("took {card} from the discard pile", card=S.SHOWN[st.discard[-1]])
+        return t_msg("drew from the stock")
     if kind == "lay":
-        what = "a set"
         try:
             cards = [S.parse_code(c) for c in action.cards]
-            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end)
-            what = f"a {S.TYPE_NAMES[typ]}: " + " ".join(S.SHOWN[c] for c in placed)
+            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end, st.ace_high_runs)
         except ValueError:
-            pass
-        return f"laid {what}"
+            return t_msg("laid a set")
+        shown = " ".join(S.SHOWN[c] for c in placed)
+        return t_msg("laid a match: {cards}", cards=shown) if typ == S.MATCH else t_msg("laid a run: {cards}",
+                                                                                        cards=shown)
     if kind in ("add", "star", "steal"):
-        target = next((S.set_label(s) for s in st.sets if s[0] == action.set_id), "a set")
+        target = next((S.set_words(s) for s in st.sets if s[0] == action.set_id), None) or t_msg("a set")
         if kind == "add":
-            return f"added {S.shown(action.card)} to {target}"
+            return t_msg("added {card} to {set}", card=S.shown(action.card), set=target)
         if kind == "star":
-            return f"placed a Beanie on {target}"
-        return f"stole a Beanie from {target} with {S.shown(action.card)}"
+            return t_msg("placed a Beanie on {set}", set=target)
+        return t_msg("stole a Beanie from {set} with {card}", set=target, card=S.shown(action.card))
     if kind == "discard":
         if len(st.hands[seat]) == 1:
-            return f"discarded {S.shown(action.card)} and went out"
-        return f"discarded {S.shown(action.card)}"
+            return t_msg("discarded {card} and went out", card=S.shown(action.card))
+        return t_msg("discarded {card}", card=S.shown(action.card))
     if kind == "propose":
-        return "proposed ending the round as a draw"
+        return t_msg("proposed ending the round as a draw")
     if kind == "agree":
-        return "agreed to end the round"
+        return t_msg("agreed to end the round")
     if kind == "withdraw":
         if st.proposer == seat:
-            return "withdrew the end-round vote"
-        return "withdrew from the end-round vote"
+            return t_msg("withdrew the end-round vote")
+        return t_msg("withdrew from the end-round vote")
     if kind == "next":
-        return "is ready for the next round"
+        return t_msg("is ready for the next round")
     return None

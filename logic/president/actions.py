@@ -17,19 +17,28 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
+from logic.cards import JOKER_CODES as CARD_JOKER_CODES
 from logic.cards import Card
 from logic.game import IllegalMove
 from logic.messages import t_msg
 from logic.options import GAME, GAME_HEADING, Needs, OptionInfo, OptionSheet
 
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces", "2s")
-RANK_SINGULAR = ("3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace", "2")
+# the 14th entries name the jokers (house rule; ``JOKER_RANK``)
+RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces", "2s", "Jokers")
+RANK_SINGULAR = ("3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace", "2", "Joker")
 SUIT_LETTERS = "SHDC"
-CODES: tuple[str, ...] = tuple(RANK_LABELS[c >> 2] + SUIT_LETTERS[c & 3] for c in range(52))
+# jokers (house rule): cards 52 and 53, codes JK1 and JK2; ``card >> 2`` makes them "rank" 13 (JOKER_RANK)
+JOKER_CODES = CARD_JOKER_CODES
+JOKER_RANK = 13
+JOKER_LABEL = "JK"  # the view's rank label of a lone joker on top
+JK1, JK2 = 52, 53
+JOKER_MASK = 3 << 52
+CODES: tuple[str, ...] = tuple(RANK_LABELS[c >> 2] + SUIT_LETTERS[c & 3] for c in range(52)) + JOKER_CODES
 CODE_INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+THREE_OF_SPADES = 0
 THREE_OF_CLUBS = 3
-ALL_CARDS = (1 << 52) - 1
+ALL_CARDS = (1 << 52) - 1  # the 52 ordinary cards (no jokers)
 POP4 = tuple(bin(i).count("1") for i in range(16))
 COUNT_NAMES = ("", "a single card", "a pair", "three of a kind", "four of a kind")
 
@@ -100,6 +109,7 @@ NO_TOP_FINISH = 64
 DOWNFALL = 128
 RUNS = 256
 RUN_REVOLUTION = 512
+JOKERS = 1024
 HOUSE_BITS: dict[str, int] = {
     "eight_cut": EIGHT_CUT,
     "twos_clear": TWOS_CLEAR,
@@ -111,6 +121,7 @@ HOUSE_BITS: dict[str, int] = {
     "downfall": DOWNFALL,
     "runs": RUNS,
     "run_revolution": RUN_REVOLUTION,
+    "jokers": JOKERS,
 }
 EIGHT = 5  # rank index of the 8s
 JACK = 8  # rank index of the Jacks
@@ -137,6 +148,7 @@ class PresidentConfig(BaseModel):
     downfall: bool = Field(False, title="Downfall")
     runs: bool = Field(False, title="Runs")
     run_revolution: bool = Field(False, title="Runs revolt")
+    jokers: bool = Field(False, title="Jokers")
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet(
         {
@@ -173,6 +185,9 @@ class PresidentConfig(BaseModel):
                 help=t_msg("A run of four or more turns the order over, like four of a kind."),
                 needs=(Needs("runs", (True,), t_msg("Needs runs"), True),
                        Needs("revolution", (True,), t_msg("Needs the revolution rule"), True))),
+            "jokers": OptionInfo(t_msg("Jokers"), HOUSE,
+                                 help=t_msg("Two jokers join the deck: alone a joker beats any single (only the 3♠ "
+                                            "beats it back); in a set it stands for the set's rank.")),
         },
         groups=((GAME, GAME_HEADING), (HOUSE, t_msg("House rules"))),
     )
@@ -330,37 +345,3 @@ def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
     if all(isinstance(c, str) for c in cards) and len(_PARSED) < 5000:
         _PARSED[tuple(cards)] = result
     return result
-
-
-def parse_run(cards: tuple[str, ...]) -> tuple[int, int, int] | None:
-    """(mask, lowest rank, highest rank) of three or more cards of one suit in consecutive ranks (3 ... 2, no
-    wrapping), or None when the cards are not such a run (IllegalMove for junk codes)."""
-    if len(cards) < 3:
-        return None
-    mask, ints = parse_cards(cards)
-    suit = ints[0] & 3
-    if any(c & 3 != suit or c >= 52 for c in ints):
-        return None
-    ranks = sorted(c >> 2 for c in ints)
-    if any(b != a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
-        return None
-    return mask, ranks[0], ranks[-1]
-
-
-def mask_span(mask: int) -> tuple[int, int]:
-    """(lowest, highest) rank of the cards of a mask."""
-    return ((mask & -mask).bit_length() - 1) >> 2, (mask.bit_length() - 1) >> 2
-
-
-def run_plays(h: int, length: int = 0) -> list[Play]:
-    """Every run in a hand (or only those of ``length``), by suit then lowest rank then length."""
-    out: list[Play] = []
-    for suit in range(4):
-        for lo in range(11):
-            hi = lo
-            while hi < 13 and h >> (hi * 4 + suit) & 1:
-                hi += 1
-                n = hi - lo
-                if n >= 3 and (not length or n == length):
-                    out.append(Play(tuple(CODES[r * 4 + suit] for r in range(lo, hi))))
-    return out

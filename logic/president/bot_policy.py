@@ -13,6 +13,10 @@ still in the hand holds (``short``). The rules, in order:
   the end of the hand;
 * with ``sure_out`` (the Expert's playouts, like the calibrated rule yardstick): whenever every group but one
   is unbeatable, lead (or follow with an exact match of) an unbeatable one, so the lead stays and the hand goes out.
+
+Jokers (house rule; ``h[13]``, :func:`joker_move`): the rule above plays the ordinary cards; a joker is kept for a
+trick that matters: a single it stops when someone is about to go out, or one that gives the lead back when only a
+few cards are left; a hand of one rank plus jokers goes out at once; jokers alone are played last.
 """
 
 from __future__ import annotations
@@ -25,17 +29,63 @@ KEEP_UNDER = 7  # ...when the play to beat is weaker than a 10
 BREAK_AT = 6  # hand size at or below which a group may be broken to follow
 
 
+JOKER = 13  # the jokers' index in rank counts (actions.JOKER_RANK)
+JOKER_USE_SHORT = 2  # a joker stops a single when another player holds this many cards or fewer...
+JOKER_USE_LEFT = 3  # ...or when it leaves this many ordinary cards or fewer (the lead back, then out)
+
+
 def strength(r: int, rev: bool) -> int:
+    if r == JOKER:
+        return JOKER
     return 12 - r if rev else r
 
 
 def beat_free(r: int, c: int, rev: bool, others: Sequence[int]) -> bool:
-    """Nobody else can beat ``c`` cards of rank ``r``."""
+    """Nobody else can beat ``c`` cards of rank ``r`` (a joker someone may hold beats any single)."""
+    if c == 1 and len(others) > JOKER and others[JOKER] > 0:
+        return False
     stronger = range(r - 1, -1, -1) if rev else range(r + 1, 13)
     for x in stronger:
         if others[x] >= c:
             return False
     return True
+
+
+def joker_move(
+    h: list[int],
+    total: int,
+    k: int,
+    t: int,
+    rev: bool,
+    is_safe: Callable[[int, int], bool],
+    short: int,
+    keep_above: int = KEEP_HIGH_ABOVE,
+    keep_under: int = KEEP_UNDER,
+    sure_out: bool = False,
+) -> tuple[int, int] | None:
+    """:func:`rule_move` for a hand that may hold jokers (``h[13]``; see the module docstring). (13, c): c jokers
+    alone; (r, c) with fewer than c cards of rank r: the jokers make up the set."""
+    if k and t == JOKER:
+        return None  # a lone joker on top: only the 3 of spades beats it, and that is a choice for the search
+    j = h[JOKER] if len(h) > JOKER else 0
+    if not j:
+        return rule_move(h, total, k, t, rev, is_safe, short, keep_above, keep_under, sure_out)
+    natural = total - j
+    if not natural:
+        if not k:
+            return JOKER, j
+        if k == 1:
+            return JOKER, 1
+        top = 0 if rev else 12
+        return (JOKER, k) if j >= k and strength(top, rev) > strength(t, rev) else None
+    if total <= 4:  # one rank and the jokers: out at once
+        held = [r for r in range(13) if h[r]]
+        if len(held) == 1 and (not k or (k == total and strength(held[0], rev) > strength(t, rev))):
+            return held[0], total
+    move = rule_move(h, natural, k, t, rev, is_safe, short, keep_above, keep_under, sure_out)
+    if move is None and k == 1 and (short <= JOKER_USE_SHORT or natural <= JOKER_USE_LEFT):
+        return JOKER, 1
+    return move
 
 
 def rule_move(

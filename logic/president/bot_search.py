@@ -23,9 +23,9 @@ from typing import Any
 
 from logic.game import AnyGame
 
-from .actions import JACK, JACK_BACK
-from .bot_info import BotInfo, fouls, rank_of, wins_trick
-from .bot_policy import ACE_STRENGTH, KEEP_HIGH_ABOVE, KEEP_UNDER, rule_move, strength
+from .actions import JACK, JACK_BACK, JOKERS
+from .bot_info import COUNTS, BotInfo, fouls, rank_of, wins_trick
+from .bot_policy import ACE_STRENGTH, JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move, strength
 from .view_types import PresidentView
 
 NOISE = 0.04  # share of random moves in playouts (people are not machines)
@@ -119,7 +119,7 @@ def pass_events(view: PresidentView) -> list[tuple[int, int, int, bool, list[int
     for i, p, ranks, _, k, t, rev in _walk_history(view):
         if ranks or p == view["seat"] or not k:
             continue
-        played = [0] * 13
+        played = [0] * COUNTS
         for e in hist[i + 1 :]:
             if e["seat"] == p:
                 for c in e["cards"]:
@@ -169,7 +169,9 @@ class PresidentSpec:
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
-        # jack-back and fouls; suit lock, same-rank skip and downfall are left out of the model
+        # jack-back, fouls and jokers (not the 3 of spades); suit lock, same-rank skip and downfall are left out
+        self.jokers = bool(info.house & JOKERS)
+        self.move = joker_move if self.jokers else rule_move
         self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
         self.keeps = [keep] * info.n  # per seat: (keep Aces and 2s above this hand size, against plays below)
         if adapt:  # seats that have shown they spend Aces early are modelled by the shared rule
@@ -255,10 +257,16 @@ class PresidentSpec:
         (the turn is set)."""
         n, house = self.n, self.house
         r, c = choice
-        w.hands[p][r] -= c
+        hp = w.hands[p]
+        used = c - min(c, hp[r]) if r != JOKER else c  # jokers making up the set
+        on_joker = w.k == 1 and w.t == JOKER  # the 3 of spades (only it may be played here) ends the trick
+        hp[JOKER] -= used
+        hp[r] -= c - used
+        if r == JOKER and c > 1:
+            r = 0 if w.rev else 12  # jokers alone: the highest rank in effect
         w.cnt[p] -= c
-        ends = wins_trick(house, r, c, w.rev)
-        foul = not w.cnt[p] and fouls(house, r, w.rev)
+        ends = on_joker or wins_trick(house, r, c, w.rev)
+        foul = not w.cnt[p] and (fouls(house, r, w.rev) or bool(used and fouls(house, JOKER, w.rev)))
         w.k, w.t, w.last, w.passed = c, r, p, 0
         if c == 4 and self.info.revolution:
             w.rev = not w.rev
@@ -290,7 +298,7 @@ class PresidentSpec:
         if w.k and w.passing >> seat & 1:  # the game passes for this seat until the trick ends
             return None
         h = w.hands[seat]
-        if rng.random() < self.noise:
+        if rng.random() < self.noise and (not self.jokers or (w.t != JOKER and w.cnt[seat] > h[JOKER])):
             return _random_move(h, w.k, w.t, w.rev, rng)
         out, cnt = w.out_mask, w.cnt
         short = 99
@@ -299,19 +307,24 @@ class PresidentSpec:
                 short = cnt[q]
         self._w, self._seat = w, seat
         above, under = self.keeps[seat]
-        return rule_move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under, self.sure_out)
+        return self.move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under, self.sure_out)
 
     def _is_safe(self, r: int, c: int) -> bool:
-        """In the playout world: no other seat still in can beat ``c`` cards of rank ``r``."""
+        """In the playout world: no other seat still in can beat ``c`` cards of rank ``r`` (with jokers: a joker
+        beats a single; jokers make up sets)."""
         w, seat = self._w, self._seat
         if self.house and wins_trick(self.house, r, c, w.rev):
             return True
         stronger = range(r - 1, -1, -1) if w.rev else range(r + 1, 13)
+        jokers = self.jokers
         for q in range(self.n):
             if q != seat and not w.out_mask >> q & 1:
                 hq = w.hands[q]
+                j = hq[JOKER] if jokers else 0
+                if j and c == 1:
+                    return False
                 for x in stronger:
-                    if hq[x] >= c:
+                    if hq[x] >= c or (j and hq[x] and hq[x] + j >= c):
                         return False
         return True
 
@@ -347,7 +360,7 @@ def sample_hands(info: BotInfo, rng: random.Random) -> list[list[int]]:
     """Hands of all seats (counts): ours as is, the others dealt from the unseen cards, respecting the
     hand sizes, the cards the exchange showed us and the Beggar's rank cap."""
     n = info.n
-    hands = [[0] * 13 for _ in range(n)]
+    hands = [[0] * COUNTS for _ in range(n)]
     assert info.me is not None, "hands are sampled for a seated player"
     hands[info.me] = list(info.h)
     pool = list(info.unseen)
@@ -355,14 +368,14 @@ def sample_hands(info: BotInfo, rng: random.Random) -> list[list[int]]:
     for p, known in info.known.items():
         if not need[p]:
             continue
-        for r in range(13):
+        for r in range(COUNTS):
             take = min(known[r], pool[r], need[p])
             if take:
                 hands[p][r] += take
                 pool[r] -= take
                 need[p] -= take
     cards = []
-    for r in range(13):
+    for r in range(COUNTS):  # the jokers (13) too: a sampled hand may hold them
         cards.extend([r] * pool[r])
     rng.shuffle(cards)
     # seats with a rank cap (Beggar seen by the President) take their cards first from the low ones

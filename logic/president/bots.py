@@ -25,22 +25,24 @@ from logic.game import Bot
 from logic.registry import get_game
 from logic.search import search_choose
 
-from .actions import PASS, Give, NextHand, Pass, Play, PresidentAction, parse_play, parse_run
-from .bot_info import BotInfo, fouls, rank_counts, rank_of, rank_strength, wins_trick
-from .bot_policy import beat_free, rule_move
+from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
+from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
+from .bot_policy import beat_free, joker_move, rule_move
 from .bot_search import STEADY_KEEP, PresidentSpec
+from .runs import parse_run
 from .view_types import PresidentView
 
 
 def action_map(legal: list[PresidentAction]) -> dict[tuple[int, int] | None, PresidentAction]:
-    """(rank, count) -> Play action, None -> Pass, from the legal list."""
+    """(rank, count) -> Play action, None -> Pass, from the legal list. With jokers (house rule) a set's key is its
+    rank (``JOKER_RANK`` for jokers alone); the legal list names the plays without jokers first, so a key is played
+    with the jokers only when the hand cannot make it without them."""
     out: dict[tuple[int, int] | None, PresidentAction] = {}
     for a in legal:
         if type(a) is Play:
-            if a.cards[0][:-1] != a.cards[-1][:-1]:
+            if _is_run(a.cards):
                 continue  # a run (house rule): the shared rule plays sets; runs are answered by lowest_play
-            _, r, k = parse_play(a.cards)
-            out.setdefault((r, k), a)
+            out.setdefault(play_key(a.cards), a)
         elif type(a) is Pass:
             out[None] = a
     return out
@@ -84,21 +86,29 @@ class BeginnerBot:
         return lowest_play(view, legal)
 
 
+def _is_run(cards: tuple[str, ...]) -> bool:
+    """A run (house rule): its ordinary cards are of more than one rank (jokers come last in a play)."""
+    natural = [c for c in cards if not c.startswith("JK")]
+    return bool(natural) and natural[0][:-1] != natural[-1][:-1]
+
+
 def lowest_play(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction:
-    """Lead the lowest rank (all copies); follow with the lowest play that beats; pass only if stuck."""
+    """Lead the lowest rank (all copies); follow with the lowest play that beats; pass only if stuck. Jokers are
+    spent last: a play without them comes first."""
     rev = view.get("order") == "reversed"
     best: Play | None = None
     best_key = None
     for a in legal:
         if type(a) is not Play:
             continue
-        run = parse_run(a.cards) if a.cards[0][:-1] != a.cards[-1][:-1] else None
+        jokers = sum(1 for c in a.cards if c.startswith("JK"))
+        run = parse_run(a.cards) if _is_run(a.cards) else None
         if run is not None:  # a run (house rule) is as strong as its top card in the order in effect
             _, lo, hi = run
-            key = (rank_strength(lo if rev else hi, rev), -len(a.cards))
+            key = (rank_strength(lo if rev else hi, rev), jokers, -len(a.cards))
         else:
-            _, r, k = parse_play(a.cards)
-            key = (rank_strength(r, rev), -k)
+            r, k = play_key(a.cards)
+            key = (rank_strength(r, rev), jokers, -k)
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is not None:
@@ -126,6 +136,14 @@ def _obvious_choice(view: PresidentView, legal: list[PresidentAction]) -> Presid
     return legal[0] if len(legal) == 1 else None
 
 
+def _quick_choice(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction | None:
+    """The searching levels' move without a search: the obvious one, or the lowest answer to a run on top."""
+    obvious = _obvious_choice(view, legal)
+    if obvious is not None:
+        return obvious
+    return lowest_play(view, legal) if _run_on_top(view) else None
+
+
 class NormalBot:
     """The shared rule plus a quick look ahead: a handful of sampled deals played out, no title value."""
 
@@ -135,11 +153,9 @@ class NormalBot:
         self.worlds = worlds
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
-        obvious = _obvious_choice(view, legal)
-        if obvious is not None:
-            return obvious
-        if _run_on_top(view):
-            return lowest_play(view, legal)
+        quick = _quick_choice(view, legal)
+        if quick is not None:
+            return quick
         info = BotInfo(view)
         amap = _drop_fouls(action_map(legal), info)
         choice = normal_choice(info)
@@ -161,7 +177,8 @@ def normal_choice(info: BotInfo) -> tuple[int, int] | None:
     unseen, rev = info.unseen, info.rev
     short = min((info.cnt[p] for p in range(info.n) if p != info.me and not info.out_mask >> p & 1), default=99)
     house = info.house
-    return rule_move(
+    move = joker_move if house & JOKERS else rule_move
+    return move(
         info.h, sum(info.h), info.k, info.t, rev,
         lambda r, c: (house and wins_trick(house, r, c, rev)) or beat_free(r, c, rev, unseen), short,
     )
@@ -180,9 +197,15 @@ def _drop_fouls(amap: ActionMap, info: BotInfo) -> ActionMap:
     if not info.house:
         return amap
     total = sum(info.h)
-    kept = {key: a for key, a in amap.items() if key is None or key[1] != total or not fouls(info.house, key[0],
-                                                                                            info.rev)}
+    kept = {key: a for key, a in amap.items() if key is None or key[1] != total or not _fouls(info, key)}
     return kept or amap
+
+
+def _fouls(info: BotInfo, key: tuple[int, int]) -> bool:
+    """Going out with the play ``key`` is a foul: a top card, or jokers in it (house rule)."""
+    r, c = key
+    return fouls(info.house, r, info.rev) or (r != JOKER_RANK and info.h[r] < c and fouls(info.house, JOKER_RANK,
+                                                                                          info.rev))
 
 
 class ExpertBot:
@@ -199,11 +222,9 @@ class ExpertBot:
         self.min_worlds = min_worlds
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
-        obvious = _obvious_choice(view, legal)
-        if obvious is not None:
-            return obvious
-        if _run_on_top(view):
-            return lowest_play(view, legal)
+        quick = _quick_choice(view, legal)
+        if quick is not None:
+            return quick
         info = BotInfo(view)
         amap = _drop_fouls(action_map(legal), info)
         h = info.h
@@ -214,6 +235,8 @@ class ExpertBot:
         cands = list(amap)
         if not info.k and len(cands) > 14:  # many leads: keep whole groups and singles
             cands = [c for c in cands if c is not None and (c[1] == h[c[0]] or c[1] == 1)]
+        if info.house & JOKERS:
+            cands = keep_jokers(cands, info) or cands
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out)
         choice = search_choose(
             spec,
@@ -228,6 +251,22 @@ class ExpertBot:
             prefer=normal_choice(info),
         )
         return amap[choice]
+
+
+JOKER_KEEP_ABOVE = STEADY_KEEP[0]  # the Expert keeps its jokers while it holds more cards than this...
+JOKER_SPEND_SHORT = 2  # ...unless another player is down to this many cards
+
+
+def keep_jokers(cands: list[tuple[int, int] | None], info: BotInfo) -> list[tuple[int, int] | None]:
+    """The Expert's candidates without the plays that spend a joker, while its hand is long and nobody is close to
+    going out (a joker wins one trick that matters: it is not spent on an early one, as a steady player keeps it)."""
+    h = info.h
+    if sum(h) <= JOKER_KEEP_ABOVE:
+        return cands
+    short = min((info.cnt[p] for p in range(info.n) if p != info.me and not info.out_mask >> p & 1), default=99)
+    if short <= JOKER_SPEND_SHORT:
+        return cands
+    return [c for c in cands if c is None or (c[0] != JOKER_RANK and h[c[0]] >= c[1])]
 
 
 def timeout_move(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction:

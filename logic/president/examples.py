@@ -172,4 +172,21 @@ HOUSE_EXAMPLES += (
          (2, Pass(), "Cai's pair of 9s may not answer a run: he passes."),
          (3, Play(("JC", "QC", "KC")), "Dot plays Jack, Queen and King of clubs."))),
 )
+HOUSE_EXAMPLES += (
+    Example(
+        "jokers", "House rule: jokers",
+        "With jokers on, a joker alone beats any single card, a 2 included; only the 3 of spades beats it back. In a "
+        "set a joker stands for the set's rank.",
+        NAMES, lambda: house_position(["KS 9S JK2 4D", "2H 6C", "JK1 9H 7D", "3S 8C 8D QD"], turn=0, jokers=True),
+        ((0, Play(("KS",)), "Ana leads a King."),
+         (1, Play(("2H",)), "Ben plays a 2, the best ordinary card."),
+         (2, Play(("JK1",)), "Cai plays a joker on its own: it beats the 2."),
+         (3, Play(("3S",)), "Dot plays the 3 of spades, the one card that beats a lone joker: the trick ends and "
+                            "Dot leads."),
+         (3, Play(("8C", "8D")), "Dot leads a pair of 8s."),
+         (0, Play(("9S", "JK2")), "Ana answers with her 9 and her joker: a pair of 9s."),
+         (1, Pass(), "Ben passes."),
+         (2, Pass(), "Cai passes."),
+         (3, Pass(), "Dot passes: Ana wins the trick."))),
+)
 EXAMPLES = EXAMPLES + HOUSE_EXAMPLES

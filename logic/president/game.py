@@ -73,6 +73,6 @@ class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
         return views.describe(state_before, seat, action)
 
     def rules_markdown(self) -> str:
-        from .rules_text import RULES_MARKDOWN
+        from .rules_text import RULES_MARKDOWN  # lazy: the long rules text loads on first use
 
         return RULES_MARKDOWN

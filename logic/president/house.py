@@ -21,6 +21,7 @@ from logic.game import IllegalMove
 from logic.messages import t_msg
 
 from .actions import (
+    ALL_CARDS,
     DOWNFALL,
     EIGHT,
     EIGHT_CUT,
@@ -28,6 +29,9 @@ from .actions import (
     FOUR_BURN,
     JACK,
     JACK_BACK,
+    JOKER_MASK,
+    JOKER_RANK,
+    JOKERS,
     LEAD_TABLE,
     NO_TOP_FINISH,
     PASS,
@@ -44,13 +48,23 @@ from .actions import (
     Play,
     PresidentAction,
     codes_to_mask,
-    mask_span,
     parse_play,
-    parse_run,
-    run_plays,
     suits_of,
 )
+from .jokers import (
+    SPADE_THREE_MASK,
+    check_on_lone_joker,
+    effective_rank,
+    fits_lock,
+    four_burn_count,
+    joker_plays,
+    parse_set,
+)
+from .runs import mask_span, parse_run, run_plays, run_span
 from .state import PresidentState
+from .trick import auto_pass, end_hand, end_trick, lay, next_active
+
+THREE_OF_SPADES_PLAY = Play(("3S",))
 
 
 def lock_letters(lock: int) -> str:
@@ -65,11 +79,16 @@ def legal_plays(s: PresidentState, seat: int) -> list[PresidentAction]:
     every_suit = s.house & SUIT_LOCK  # which suits you play can lock the trick: offer every choice
     out: list[PresidentAction] = []
     if k and s.house & RUNS and top_is_run(s):
-        lo, hi = mask_span(s.trick[-1][1])
+        lo, hi = run_span(s.trick[-1][1])
         for play in run_plays(h, k):
-            plo, phi = mask_span(codes_to_mask(play.cards))
+            plo, phi = run_span(codes_to_mask(play.cards))
             if (plo < lo) if s.rev else (phi > hi):
                 out.append(play)
+        out.append(PASS)
+        return out
+    if k == 1 and s.top_rank == JOKER_RANK:  # a lone joker: only the 3 of spades beats it
+        if h & SPADE_THREE_MASK:
+            out.append(THREE_OF_SPADES_PLAY)
         out.append(PASS)
         return out
     if not k:
@@ -83,6 +102,8 @@ def legal_plays(s: PresidentState, seat: int) -> list[PresidentAction]:
                         out.extend(SUBSET_PLAYS[r][nib][c])
                 else:
                     out.extend(LEAD_TABLE[r][nib])
+        if h & JOKER_MASK:
+            out.extend(joker_plays(s, h))
         return out
     t = s.top_rank
     first = t if s.house & SAME_RANK_SKIP else (t - 1 if s.rev else t + 1)
@@ -102,6 +123,8 @@ def legal_plays(s: PresidentState, seat: int) -> list[PresidentAction]:
                 canonical = PLAY_TABLE[r][nib][k]
                 assert canonical is not None  # POP4[nib] >= k: the table holds a play
                 out.append(canonical)
+    if h & JOKER_MASK:
+        out.extend(joker_plays(s, h))
     out.append(PASS)
     return out
 
@@ -116,10 +139,18 @@ def is_top_card(s: PresidentState, rank: int) -> bool:
 
 
 def top_is_run(s: PresidentState) -> bool:
-    """The play to beat is a run (its cards are of more than one rank)."""
+    """The play to beat is a run (its ordinary cards are of more than one rank)."""
     if not s.trick:
         return False
-    lo, hi = mask_span(s.trick[-1][1])
+    return is_run_mask(s.trick[-1][1])
+
+
+def is_run_mask(mask: int) -> bool:
+    """A play's cards form a run: its ordinary cards (jokers aside) are of more than one rank."""
+    nat = mask & ALL_CARDS
+    if not nat:
+        return False
+    lo, hi = mask_span(nat)
     return lo != hi
 
 
@@ -138,7 +169,7 @@ def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...]) -> tuple[in
                                     "pass"))
         if len(cards) != k:
             raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
-        tlo, thi = mask_span(s.trick[-1][1])
+        tlo, thi = run_span(s.trick[-1][1])
         if not ((lo < tlo) if s.rev else (hi > thi)):
             raise IllegalMove(t_msg("Play a run that ends higher, or pass"))
     return mask, hi, len(cards), True
@@ -156,7 +187,11 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
         run = _check_run(s, seat, cards)
         if run is not None:
             return run
-    mask, rank, count = parse_play(cards)
+    if s.house & JOKERS:
+        mask, rank, count, jokers = parse_set(cards)
+        rank = effective_rank(s, rank, count)
+    else:
+        (mask, rank, count), jokers = parse_play(cards), 0
     if s.hands[seat] & mask != mask:
         raise IllegalMove(t_msg("You can only play cards from your own hand"))
     k = s.top_count
@@ -167,6 +202,11 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
     if count != k:
         raise IllegalMove(t_msg("Play the same number of cards as the lead or pass"))
     t = s.top_rank
+    if t == JOKER_RANK:
+        check_on_lone_joker(mask)
+        return mask, 0, count, False
+    if rank == JOKER_RANK:  # a lone joker beats any single, in any order, under any suit lock
+        return mask, rank, count, False
     if rank == t:
         if not s.house & SAME_RANK_SKIP:
             raise IllegalMove(t_msg("An equal rank does not beat the {ranks}: play higher or pass",
@@ -176,10 +216,17 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
             raise IllegalMove(t_msg("Jack-back: the order is reversed until the trick ends; play higher in it "
                                     "or pass"))
         raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=RANK_PLURAL[t]))
-    if s.lock and suits_of(mask, rank) != s.lock:
+    if s.lock and (not fits_lock(mask, rank, s.lock) if jokers else suits_of(mask, rank) != s.lock):
         raise IllegalMove(t_msg("The suits are locked ({suits}): play those suits or pass",
                                 suits=lock_letters(s.lock)))
     return mask, rank, count, False
+
+
+def _burnt(s: PresidentState, rank: int) -> bool:
+    """Four cards of ``rank`` are in the trick (four-burn), jokers standing for it included."""
+    if s.house & JOKERS:
+        return four_burn_count(s, rank) >= 4
+    return sum(POP4[m >> (rank << 2) & 15] for _, m in s.trick) >= 4
 
 
 def _rank_of_mask(mask: int) -> int:
@@ -188,35 +235,25 @@ def _rank_of_mask(mask: int) -> int:
 
 def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     """A play with house rules on (the turn and phase are checked by the caller)."""
-    from .rules import auto_pass, end_hand, next_active
-
     mask, rank, count, run = check_play(s, seat, action)
     house = s.house
     k = s.top_count
+    on_joker = bool(k) and s.top_rank == JOKER_RANK  # the 3 of spades beats a lone joker: the trick ends
     if run:  # only plays of one rank trigger the house rules; a run ending on a top card still fouls
-        lo = mask_span(mask)[0]
+        lo = run_span(mask)[0]
         same_rank, clears = False, False
-        top_card = (lo if s.rev else rank) == top_rank_in_effect(s)
+        top_card = (lo if s.rev else rank) == top_rank_in_effect(s) or bool(mask & JOKER_MASK)
     else:
         same_rank = bool(k) and rank == s.top_rank
-        top_card = is_top_card(s, rank)
-        clears = bool(house & EIGHT_CUT and rank == EIGHT) or bool(house & TWOS_CLEAR and rank == top_rank_in_effect(s))
-    h = s.hands[seat] & ~mask
-    s.hands[seat] = h
-    s.history.append((seat, mask))
-    if k:
-        s.trick.append((seat, mask))
-    else:
-        s.trick = [(seat, mask)]
-    s.top_rank = rank
-    s.top_count = count
-    s.last_seat = seat
-    s.passed = 0
+        top_card = is_top_card(s, rank) or bool(mask & JOKER_MASK)  # going out on a joker is a foul too
+        clears = bool(house & EIGHT_CUT and rank == EIGHT) or bool(
+            house & TWOS_CLEAR and (rank == top_rank_in_effect(s) or rank == JOKER_RANK))
+    h = lay(s, seat, mask, rank, count)
     effects: list[str] = []
     if house & SUIT_LOCK and not s.lock and len(s.trick) >= 2 and not run:
         nib = suits_of(mask, rank)
         prev = s.trick[-2][1]
-        if suits_of(prev, _rank_of_mask(prev)) == nib:
+        if not (mask | prev) & JOKER_MASK and suits_of(prev, _rank_of_mask(prev)) == nib:  # jokers never lock
             s.lock = nib
             effects.append("lock")
     flipped = (count >= 4 and bool(house & RUN_REVOLUTION)) if run else (count == 4 and s.revolution)
@@ -229,12 +266,16 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     ender = ""
     if run:
         pass
+    elif on_joker:
+        ender = "spade3"
     elif rank == EIGHT and house & EIGHT_CUT:
         ender = "cut"
     elif clears:
         ender = "clear"
-    elif house & FOUR_BURN and sum(POP4[m >> (rank << 2) & 15] for _, m in s.trick) >= 4:
+    elif house & FOUR_BURN and _burnt(s, rank):
         ender = "burn"
+    if rank == JOKER_RANK and k:
+        effects.append("joker")
     went_out = not h
     if went_out:
         s.out_mask |= 1 << seat
@@ -276,19 +317,3 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     s.turn = turn
     s.last_event = ("play", seat, mask, flipped, went_out, ",".join(effects))
     auto_pass(s)
-
-
-def end_trick(s: PresidentState) -> bool:
-    """Clear the trick (the caller sets who leads): jack-back and suit lock end with it, a revolution stays.
-    True when jack-back was in effect."""
-    s.trick = []
-    s.top_count = 0
-    s.top_rank = -1
-    s.passed = 0
-    s.passing = 0
-    s.lock = 0
-    if not s.jback:
-        return False
-    s.jback = False
-    s.rev = not s.rev
-    return True

@@ -10,10 +10,10 @@ RULE_CARDS: tuple[RuleCard, ...] = (
         "president-daifugo",
         "president",
         t_msg("Daifugō"),
-        t_msg("Japan's \"Grand Millionaire\", played in schools and among friends: revolutions, 8-cuts, "
+        t_msg("Japan's \"Grand Millionaire\", played in schools and among friends: jokers, revolutions, 8-cuts, "
               "Jack-back, suit lock, runs, the Millionaire's downfall and no going out on a top card."),
         {"revolution": True, "eight_cut": True, "jack_back": True, "suit_lock": True, "runs": True, "downfall": True,
-         "no_top_finish": True},
+         "no_top_finish": True, "jokers": True},
     ),
     RuleCard(
         "president-scum",

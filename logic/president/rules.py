@@ -27,9 +27,9 @@ from .actions import (
     parse_play,
 )
 from .house import apply_play as _house_play
-from .house import end_trick as _house_end_trick
 from .house import legal_plays as _house_legal
 from .state import PHASE_EXCHANGE, PresidentState, deal_hand
+from .trick import auto_pass, end_hand, lay, next_active, pass_turn
 
 # --- engine ---------------------------------------------------------------------------------------------
 
@@ -106,15 +106,6 @@ def _give_options(h: int, k: int) -> list[Give]:
     return out
 
 
-def next_active(s: PresidentState, seat: int) -> int:
-    n = s.n
-    out = s.out_mask
-    seat = (seat + 1) % n
-    while out >> seat & 1:
-        seat = (seat + 1) % n
-    return seat
-
-
 def apply(s: PresidentState, seat: int, action: Any) -> None:
     cls = type(action)
     if cls is Play:
@@ -168,17 +159,7 @@ def _apply_play(s: PresidentState, seat: int, action: Play) -> None:
             order = " (the order is reversed: lower ranks are higher now)" if s.rev else ""
             raise IllegalMove(f"Play a higher rank than the {RANK_PLURAL[t]}{order}, or pass")
     # --- valid: mutate
-    h &= ~mask
-    s.hands[seat] = h
-    s.history.append((seat, mask))
-    if k:
-        s.trick.append((seat, mask))
-    else:
-        s.trick = [(seat, mask)]
-    s.top_rank = rank
-    s.top_count = count
-    s.last_seat = seat
-    s.passed = 0
+    h = lay(s, seat, mask, rank, count)
     flipped = False
     if count == 4 and s.revolution:
         s.rev = not s.rev
@@ -205,61 +186,8 @@ def _apply_pass(s: PresidentState, seat: int) -> None:
         _check_turn(s, seat)
     if not s.top_count:
         raise IllegalMove("You are leading, so you must play something")
-    _pass(s, seat)
+    pass_turn(s, seat)
     auto_pass(s)
-
-
-def auto_pass(s: PresidentState) -> None:
-    """The turn has come round to seats that pass for this trick: each passes at once (the trick may end)."""
-    while s.passing >> s.turn & 1 and s.top_count:
-        _pass(s, s.turn, auto=True)
-
-
-def _pass(s: PresidentState, seat: int, auto: bool = False) -> None:
-    """``seat`` passes; ``auto``: the game passes for it ("Pass for this trick"), and the message keeps telling
-    the last thing a player did unless the trick ends."""
-    s.history.append((seat, 0))
-    passed = s.passed | (1 << seat)
-    last = s.last_seat
-    others = ~s.out_mask & ((1 << s.n) - 1) & ~(1 << last)
-    if others & ~passed == 0:
-        # everyone else still in has passed: the trick is over
-        leader = last if not s.out_mask >> last & 1 else next_active(s, last)
-        s.trick = []
-        s.top_count = 0
-        s.top_rank = -1
-        s.passed = 0
-        s.passing = 0  # the trick is over: everyone is back in for the next one
-        s.turn = leader
-        s.last_event = ("pass", seat, 0, leader)
-        if s.house and _house_end_trick(s):  # jack-back ended with the trick: say the order is back
-            s.last_event = ("pass", seat, 0, leader, "jack-end")
-        return
-    s.passed = passed
-    s.turn = next_active(s, seat)
-    if s.turn == last and s.house:  # same-rank skip: the turn comes round to the play to beat before a skipped
-        s.turn = next_active(s, last)  # seat has spoken; the one holding it cannot beat itself, so it moves on
-    if not auto:
-        s.last_event = ("pass", seat, 0, -1)
-
-
-def end_hand(s: PresidentState) -> None:
-    n = s.n
-    points = [0] * n
-    for place, seat in enumerate(s.finished):
-        points[seat] = n - 1 - place
-    for i in range(n):
-        s.scores[i] += points[i]
-    s.hand_points.append(points)
-    s.prev_finish = list(s.finished)
-    s.turn = -1
-    s.trick = []
-    s.top_count = 0
-    s.top_rank = -1
-    s.passed = 0
-    s.passing = 0
-    s.confirmed = 0
-    s.phase = PHASE_OVER if s.hand_no >= s.hands_total else PHASE_HAND_OVER
 
 
 def _apply_give(s: PresidentState, seat: int, action: Give) -> None:

@@ -6,9 +6,10 @@ RULES_MARKDOWN = """\
 **Goal:** get rid of all your cards before everyone else. The order in which players run out of cards
 decides the titles for the next hand, and the points for this one.
 
-**The cards.** One ordinary 52-card deck, no jokers, all of it dealt. Four players hold 13 cards each.
-With five players, three hold 10 and two hold 11. Suits never matter; only ranks do, and they go from
-weakest to strongest like this: **3 4 5 6 7 8 9 10 J Q K A 2**. The 2 is the best card in the game.
+**The cards.** One ordinary 52-card deck, no jokers (unless the *Jokers* house rule is on), all of it
+dealt. Four players hold 13 cards each. With five players, three hold 10 and two hold 11. Suits never
+matter; only ranks do, and they go from weakest to strongest like this: **3 4 5 6 7 8 9 10 J Q K A 2**.
+The 2 is the best card in the game.
 
 **Tricks.** The player who opens a trick (the *lead*) puts down a single card, a pair, three of a kind
 or four of a kind. Every card in one play has the same rank. Going round the table, each player then
@@ -86,6 +87,17 @@ whenever it is not the ordinary one, and so is a suit lock.
   5-6-7 of spades; Ben answers with 6-7-8 of hearts; a pair may not be played on them.
 - **Runs revolt** (needs *Runs* and the *Revolution rule*). A run of four or more turns the order
   over, like four of a kind. *Example:* Ana leads 5-6-7-8 of spades: from now on 3 is high and 2 low.
+- **Jokers.** Two jokers join the deck, 54 cards in all. A joker played alone beats any single card,
+  a 2 included, whatever the order in effect; the only answer to it is the **3 of spades** played
+  alone, which ends the trick (its player leads). In a set a joker stands for the set's rank: a 9
+  and a joker are a pair of 9s. Two jokers together are a pair of the highest rank in effect. In the
+  exchange the jokers are the best cards, so they are the first to go up to the President.
+  *Example, step by step:*
+  1. Ana leads a King. Ben plays a 2, the best ordinary card.
+  2. Cai plays a joker on its own: it beats the 2.
+  3. Dot plays the 3 of spades, the one card that beats a lone joker: the trick ends and Dot leads.
+  4. Dot leads a pair of 8s; Ana answers with her 9 of spades and her joker - a pair of 9s.
+  5. Ben, Cai and Dot pass: Ana wins the trick.
 
 ## Controls
 
@@ -115,7 +127,7 @@ whenever it is not the ordinary one, and so is a suit lock.
   straight away: the 3 becomes the best card and the 2 the worst. Another four of a kind turns it
   back. Every new hand begins with the ordinary order, and the exchange always judges "best cards"
   by the ordinary order, whatever happened in the hand before.
-- **House rules:** eight more switches, all off unless the host turns them on - see *House rules* above.
+- **House rules:** more switches, all off unless the host turns them on - see *House rules* above.
 - **Computer players:** Beginner, Normal or Expert.
 
 ## Same deals at two tables
@@ -173,6 +185,27 @@ These are points the basic rules leave open; this is how Card Night settles them
   locks to spades and hearts).
 - **House rules: runs.** A run going out on a 2 (a 3 when the order is reversed) is a foul under
   *no finishing on a top card*. A run of four does not revolt unless *Runs revolt* is on.
+- **Jokers: the deal.** With 54 cards the deal cannot be even. Four players: two hands of 14 and two
+  of 13 - in hand 1 the first two seats dealt to (the deal starts at a seat picked from the game's
+  seed) get 14, from hand 2 the President and the Vice President. Five players: four hands of 11 and
+  one of 10 - in hand 1 the last seat dealt to, from hand 2 the Beggar.
+- **Jokers: what beats what.** A set (jokers included) holds at most four cards. A set of jokers only
+  is a set of the highest rank in effect when it is played: a pair of jokers is as strong as a pair of
+  2s (of 3s after a revolution), so it does not beat them. One joker alone cannot be played on the
+  other. The 3 of spades beats a lone joker and ends the trick at once, as 8-cut does.
+- **Jokers and the order in effect.** A lone joker stays above everything after a revolution and
+  during jack-back. A joker in a set takes the set's rank, so a Jack and a joker set off jack-back,
+  three 7s and a joker make four of a kind (a revolution, a four-burn), and an 8 and a joker cut.
+- **Jokers with the other house rules.** With *2s clear*, a lone joker (or a pair of jokers) clears
+  the trick. With *no finishing on a top card*, going out with any play that holds a joker is a foul.
+  With *suit lock*, a play with a joker in it neither starts nor completes a lock, and under a lock a
+  joker stands for any locked suit (a lone joker may always be played on a single). With *runs*, a
+  joker fills a gap inside a run (5, joker, 7 of spades is a run of three), and a joker left over
+  goes above the run's top card (5, 6 of spades and a joker are 5-6-7), or below its lowest card when
+  the run already reaches the 2 (Ace, 2 and a joker are King-Ace-2): we ask nobody to name it, and
+  above is the stronger choice in the ordinary order. A run needs two ordinary cards at least: a 5
+  and two jokers are three 5s. Going out with a run that holds a joker is a foul under *no finishing
+  on a top card*.
 - **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);
   in the exchange, your lowest cards.
 

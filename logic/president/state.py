@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .actions import THREE_OF_CLUBS, PresidentConfig, codes_to_mask, mask_codes
+from .actions import JOKERS, THREE_OF_CLUBS, PresidentConfig, codes_to_mask, mask_codes
 
 PHASE_EXCHANGE = "exchange"
 
@@ -107,8 +108,25 @@ def new_state(config: PresidentConfig, seed: int) -> PresidentState:
 def deal_hand(s: PresidentState, hand_no: int) -> None:
     n = s.n
     rng = derive_rng(s.seed, "president-deal", hand_no)
-    deck = list(range(52))
+    jokers = bool(s.house & JOKERS)
+    deck = list(range(54 if jokers else 52))
     rng.shuffle(deck)
+    counts = (joker_counts if jokers else plain_counts)(s, hand_no, rng)
+    hands = []
+    pos = 0
+    for seat in range(n):
+        mask = 0
+        for c in deck[pos : pos + counts[seat]]:
+            mask |= 1 << c
+        pos += counts[seat]
+        hands.append(mask)
+    start_hand(s, hand_no, hands)
+
+
+def plain_counts(s: PresidentState, hand_no: int, rng: random.Random) -> list[int]:
+    """Hand sizes of a 52-card deal: 13 each for four; for five, two hands of 11 (the first two seats dealt in
+    hand 1, then the President and Vice President) and three of 10."""
+    n = s.n
     if n == 4:
         counts = [13] * 4
     else:
@@ -121,14 +139,32 @@ def deal_hand(s: PresidentState, hand_no: int) -> None:
             big = (s.prev_finish[0], s.prev_finish[1])  # President and Vice President
         for seat in big:
             counts[seat] = 11
-    hands = []
-    pos = 0
-    for seat in range(n):
-        mask = 0
-        for c in deck[pos : pos + counts[seat]]:
-            mask |= 1 << c
-        pos += counts[seat]
-        hands.append(mask)
+    return counts
+
+
+def joker_counts(s: PresidentState, hand_no: int, rng: random.Random) -> list[int]:
+    """Hand sizes of a 54-card deal (house rule jokers, HOUSE_RULES.md): four players 14, 14, 13, 13 (the first two
+    seats dealt in hand 1, then the President and Vice President get 14); five players 11 each but one 10 (the
+    last seat dealt in hand 1, then the Beggar). Hand 1's deal starts at a seat drawn from the seed."""
+    n = s.n
+    if hand_no == 1:
+        start = rng.randrange(n)
+        dealt = [(start + i) % n for i in range(n)]
+    else:
+        dealt = list(s.prev_finish)  # President first ... Beggar last
+    if n == 4:
+        counts = [13] * 4
+        for seat in dealt[:2]:
+            counts[seat] = 14
+    else:
+        counts = [11] * 5
+        counts[dealt[-1]] = 10
+    return counts
+
+
+def start_hand(s: PresidentState, hand_no: int, hands: list[int]) -> None:
+    """Everything a new hand starts with once the cards are dealt: the lead in hand 1, else the exchange."""
+    n = s.n
     s.hand_no = hand_no
     s.hands = hands
     s.trick = []
@@ -179,8 +215,9 @@ def deal_hand(s: PresidentState, hand_no: int) -> None:
 
 
 def _top_cards(mask: int, k: int) -> int:
+    """The ``k`` best cards in the normal order: jokers (cards 52, 53) first, then 2s, Aces ..."""
     out = 0
-    for c in range(51, -1, -1):
+    for c in range(53, -1, -1):
         if mask >> c & 1:
             out |= 1 << c
             k -= 1

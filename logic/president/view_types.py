@@ -26,7 +26,7 @@ class PresidentTop(TypedDict):
 
     seat: int
     cards: list[str]
-    rank: str  # rank label, "3" .. "A", "2" (a run: its top card in the order in effect)
+    rank: str  # rank label, "3" .. "A", "2" (a run: its top card in the order in effect; "JK": a lone joker)
     count: int
 
 

@@ -23,7 +23,8 @@ President extras:
 
 * ``trick``: plays of the current trick, oldest first, ``[{"seat", "cards": [codes]}]``; the last one
   is the play to beat. ``top``: ``{"seat", "cards", "rank", "count"}`` of that play or None; ``top_run``: it is a
-  run of one suit (house rule; then ``rank`` is its top card in the order in effect).
+  run of one suit (house rule; then ``rank`` is its top card in the order in effect). With jokers (house rule) card
+  codes include ``JK1``/``JK2``; a lone joker on top has ``rank`` "JK", a set with jokers its set's rank.
 * ``lead_seat``: who led the current trick, or who is to lead when the trick is empty (else None).
 * ``turn``: the seat to play (None outside the play phase); ``can_pass``: whether the player to move
   may pass (False when leading).
@@ -51,10 +52,26 @@ from typing import Any, cast
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
 
-from .actions import HOUSE_BITS, RANK_LABELS, mask_codes, mask_span, rank_words, titles_for
-from .house import lock_letters
-from .rules import to_move
-from .state import PHASE_EXCHANGE, PresidentState
+from .actions import (
+    ALL_CARDS,
+    HOUSE_BITS,
+    JOKER_LABEL,
+    JOKER_MASK,
+    JOKER_RANK,
+    JOKERS,
+    RANK_LABELS,
+    RUN_REVOLUTION,
+    RUNS,
+    mask_codes,
+    parse_play,
+    rank_words,
+    titles_for,
+)
+from .house import is_run_mask, lock_letters
+from .jokers import jokers_in, parse_set
+from .rules import apply, to_move
+from .runs import mask_span, parse_run, run_span
+from .state import PHASE_EXCHANGE, PresidentState, clone
 from .view_types import (
     PresidentExchange,
     PresidentPhase,
@@ -84,10 +101,24 @@ def _seat_name(seat: int) -> str:
 
 def play_words(mask: int) -> str:
     codes = mask_codes(mask)
-    lo, hi = mask_span(mask)
-    if lo != hi:  # a run (house rule)
-        return f"a run {codes[0][:-1]}-{codes[-1][:-1]} of {SUIT_NAMES[codes[0][-1]]}"
+    if is_run_mask(mask):  # a run (house rule; jokers fill its gaps)
+        lo, hi = run_span(mask)
+        run = f"a run {RANK_LABELS[lo]}-{RANK_LABELS[hi]} of {SUIT_NAMES[codes[0][-1]]}"
+        return run + ("", " (with a Joker)", " (with two Jokers)")[jokers_in(mask)]
+    if mask & JOKER_MASK:  # house rule jokers
+        return joker_words(mask)
+    lo = mask_span(mask)[0]
     return rank_words(lo, len(codes))
+
+
+def joker_words(mask: int) -> str:
+    """'a Joker', 'a pair of Jokers', 'a pair of 9s (one a Joker)', 'four 7s (two of them Jokers)'."""
+    n, jokers = mask.bit_count(), jokers_in(mask)
+    nat = mask & ALL_CARDS
+    if not nat:
+        return "a Joker" if n == 1 else "a pair of Jokers"
+    words = rank_words(mask_span(nat)[0], n)
+    return words + (" (one a Joker)" if jokers == 1 else " (two of them Jokers)")
 
 
 def message(s: PresidentState) -> str | None:
@@ -140,6 +171,8 @@ HOUSE_WORDS = {
     "cut": " \u2014 8 ends the trick",
     "clear": " \u2014 the top rank clears the trick",
     "burn": " \u2014 all four cards of the rank are out: the trick burns",
+    "joker": " \u2014 a Joker beats any single; only the 3\u2660 beats it back",
+    "spade3": " \u2014 the 3\u2660 beats the Joker: the trick ends",
 }
 
 
@@ -234,10 +267,10 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     top_run = False
     if s.top_count and s.trick:
         p, m = s.trick[-1]
-        lo, hi = mask_span(m)
-        shown = lo if (lo != hi and s.rev) else s.top_rank  # a run is as strong as its top card in the order in effect
-        top = {"seat": p, "cards": mask_codes(m), "rank": RANK_LABELS[shown], "count": s.top_count}
-        top_run = lo != hi
+        top_run = is_run_mask(m)
+        shown = run_span(m)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
+        label = JOKER_LABEL if shown == JOKER_RANK else RANK_LABELS[shown]  # "JK": a lone joker (house rule)
+        top = {"seat": p, "cards": mask_codes(m), "rank": label, "count": s.top_count}
     if phase == PHASE_PLAY:
         lead_seat = s.trick[0][0] if s.trick else s.turn
     else:
@@ -301,10 +334,11 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
-        from .actions import RUN_REVOLUTION, RUNS, parse_play, parse_run
-
         try:
-            mask, rank, count = parse_play(tuple(action.cards))
+            if s_before.house & JOKERS:
+                mask, rank, count, _ = parse_set(tuple(action.cards))
+            else:
+                mask, rank, count = parse_play(tuple(action.cards))
         except ValueError:
             run = parse_run(tuple(action.cards)) if s_before.house & RUNS else None
             if run is None:
@@ -331,9 +365,6 @@ def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
 
 def _house_effects(s_before: PresidentState, seat: int, action: Any) -> str:
     """What the house rules made of a play, for the log (played on a copy)."""
-    from .rules import apply
-    from .state import clone
-
     s = clone(s_before)
     try:
         apply(s, seat, action)

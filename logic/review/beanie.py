@@ -16,11 +16,12 @@ from typing import Any
 from logic.beanie import GAME
 from logic.beanie.actions import Add, Discard, Draw, Lay, Star, Steal
 from logic.beanie.bot_eval import Ctx, has_partner
+from logic.beanie.bot_heuristic import HeuristicHardBot
 from logic.beanie.bot_search import BeanieSpec
-from logic.beanie.bots import HeuristicHardBot
-from logic.beanie.sets import RANK, RANK_PLURAL, parse_code, points
+from logic.beanie.sets import RANK, parse_code, points, rank_plural
 from logic.beanie.state import STAGE_PLAY, BeanieState
 from logic.game import PHASE_PLAY
+from logic.messages import Message, said, t_msg, t_pmsg, verbatim
 from logic.replay import pretty_card
 
 from .model import Budget
@@ -36,20 +37,25 @@ def card_words(code: str) -> str:
 
 
 def action_words(action: Any) -> str:
+    return said(action_msg(action))
+
+
+def action_msg(action: Any) -> Message:
     t = type(action)
     if t is Draw:
-        return "draw from the stock" if action.source == "stock" else "take the discard"
+        return t_pmsg("advice", "draw from the stock") if action.source == "stock" else t_pmsg("advice",
+                                                                                              "take the discard")
     if t is Lay:
-        return "lay " + " ".join(card_words(c) for c in action.cards)
+        return t_pmsg("advice", "lay {cards}", cards=" ".join(card_words(c) for c in action.cards))
     if t is Add:
-        return f"add the {card_words(action.card)}"
+        return t_pmsg("advice", "add the {card}", card=card_words(action.card))
     if t is Star:
-        return f"place the Beanie {card_words(action.card)}"
+        return t_pmsg("advice", "place the Beanie {card}", card=card_words(action.card))
     if t is Steal:
-        return f"steal a Beanie with the {card_words(action.card)}"
+        return t_pmsg("advice", "steal a Beanie with the {card}", card=card_words(action.card))
     if t is Discard:
-        return f"discard the {card_words(action.card)}"
-    return getattr(action, "kind", "move")
+        return t_pmsg("advice", "discard the {card}", card=card_words(action.card))
+    return verbatim(getattr(action, "kind", "move"))
 
 
 class FieldSpec(BeanieSpec):
@@ -109,37 +115,49 @@ class BeanieJudge:
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
         return evidence(best, chosen,
-                        achieved="ended the round with fewer penalty points than the others", hit=0.5)
+                        achieved=said(t_msg("ended the round with fewer penalty points than the others")), hit=0.5)
 
 
 def why(ctx: Ctx, chosen: Any, best: Any) -> str:
     """One sentence on why ``best`` beats ``chosen``, from simple patterns."""
+    return said(why_msg(ctx, chosen, best))
+
+
+def why_msg(ctx: Ctx, chosen: Any, best: Any) -> Message:
     tc, tb = type(chosen), type(best)
     if tb is Draw and tc is Draw:
-        top = pretty_card(ctx.view.get("discard_top") or "") or "top card"
+        shown = pretty_card(ctx.view.get("discard_top") or "")
         if best.source == "discard":
-            return f"The {top} goes with your hand: a sure card beats a blind draw."
-        return f"Taking the {top} showed what you collect and did not help enough."
+            if shown is None:
+                return t_msg("The top card goes with your hand: a sure card beats a blind draw.")
+            return t_msg("The {card} goes with your hand: a sure card beats a blind draw.", card=shown)
+        if shown is None:
+            return t_msg("Taking the top card showed what you collect and did not help enough.")
+        return t_msg("Taking the {card} showed what you collect and did not help enough.", card=shown)
     if tb in (Lay, Add, Star, Steal) and tc is Discard:
         if tb is Steal:
-            return "Stealing that Beanie gives you a wild card and sheds a natural one."
-        return f"Better to {action_words(best)} now: those points leave your hand before the round ends."
+            return t_msg("Stealing that Beanie gives you a wild card and sheds a natural one.")
+        return t_msg("Better to {move} now: those points leave your hand before the round ends.",
+                     move=action_msg(best))
     if tc is Lay and tb is Discard:
-        return "Laying that set now gave the others a place to add their cards; holding it a turn was better."
+        return t_msg("Laying that set now gave the others a place to add their cards; holding it a turn was better.")
     if tc is Discard and tb is Discard:
         c, b = parse_code(chosen.card), parse_code(best.card)
         if RANK[c] == ctx.wild:
-            return f"Throwing away a Beanie ({RANK_PLURAL[ctx.wild]} are wild) hands the next player a wild card."
+            return t_msg("Throwing away a Beanie ({ranks} are wild) hands the next player a wild card.",
+                         ranks=rank_plural(ctx.wild))
         if c in ctx.accepted():
-            return f"The {card_words(chosen.card)} fits a set on the table: the next player could add it."
+            return t_msg("The {card} fits a set on the table: the next player could add it.",
+                         card=card_words(chosen.card))
         rest = [x for x in ctx.hand if x != b and RANK[x] != ctx.wild]
         if has_partner(c, rest) and not has_partner(b, [x for x in ctx.hand if x != b]):
-            return f"Discarding the {card_words(best.card)} keeps the {card_words(chosen.card)}, which goes with " \
-                   "your other cards."
+            return t_msg("Discarding the {best} keeps the {card}, which goes with your other cards.",
+                         best=card_words(best.card), card=card_words(chosen.card))
         if points(b, ctx.wild, ctx.bv) > points(c, ctx.wild, ctx.bv):
-            return f"Discarding the {card_words(best.card)} gets more penalty points out of your hand."
-        return f"Discarding the {card_words(best.card)} gave the next player less to work with."
-    return f"Better to {action_words(best)} here."  # (what it achieved in the deals follows: ``evidence``)
+            return t_msg("Discarding the {card} gets more penalty points out of your hand.", card=card_words(best.card))
+        return t_msg("Discarding the {card} gave the next player less to work with.", card=card_words(best.card))
+    # (what it achieved in the deals follows: ``evidence``)
+    return t_msg("Better to {move} here.", move=action_msg(best))
 
 
 JUDGE = BeanieJudge()

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from logic.messages import Message, message_of, t_msg, t_pmsg
 from logic.search import paired_gap, playout
 
 from .model import Budget, CandidateValue, DecisionReview
@@ -73,9 +74,11 @@ def judge_decision(judge: Judge, encode: Any, view: Any, legal: list[Any], chose
         return None
     if len(pairs) == 1:
         words = judge.words(view, chosen)
+        only = t_msg("The only sensible move here.")
         return DecisionReview(step=step, seat=seat, chosen=encode(chosen), chosen_words=words, best=encode(chosen),
                               best_words=words, chosen_value=0.0, best_value=0.0, cost=0.0, stderr=0.0, worlds=0,
-                              flagged=False, why="The only sensible move here.", currency=judge.currency)
+                              flagged=False, why=only.english(), currency=judge.currency,
+                              messages=review_messages(words, words, only))
     values = _play(judge, view, seat, [m for _, m in pairs], rng, budget)
     means = [sum(v) / len(v) for v in values]
     full = [i for i in range(len(pairs)) if len(values[i]) == len(values[0])]
@@ -91,18 +94,26 @@ def judge_decision(judge: Judge, encode: Any, view: Any, legal: list[Any], chose
         se = se if math.isfinite(se) else 0.0
     flagged = best != 0 and clear_cost(cost, se, judge.floor)
     chosen_action, best_action = pairs[0][0], pairs[best][0]
-    cands = [CandidateValue(action=encode(a), words=judge.words(view, a), value=round(means[i], 4),
+    said_words = [judge.words(view, a) for a, _ in pairs]  # (with their messages: the models keep plain strings)
+    cands = [CandidateValue(action=encode(a), words=said_words[i], value=round(means[i], 4),
                             worlds=len(values[i])) for i, (a, _) in enumerate(pairs)]
-    why = "No better move showed up in the deals."
+    why = t_msg("No better move showed up in the deals.")
     if best != 0:  # what the better move does, then what it achieved in the deals imagined
-        why = judge.why(view, chosen_action, best_action)
-        found = judge.evidence(view, cands[best].words, cands[0].words, pair[0], pair[1])
-        why = f"{why} {found}" if found else why
+        why = message_of(judge.why(view, chosen_action, best_action))
+        found = judge.evidence(view, said_words[best], said_words[0], pair[0], pair[1])
+        if found:
+            why = t_pmsg("review", "{reason} {evidence}", reason=why, evidence=message_of(found))
     return DecisionReview(step=step, seat=seat, chosen=cands[0].action, chosen_words=cands[0].words,
                           best=cands[best].action, best_words=cands[best].words, chosen_value=cands[0].value,
                           best_value=cands[best].value, cost=round(max(0.0, cost), 4), stderr=round(se, 4),
-                          worlds=len(pair[1]), flagged=flagged, why=why, currency=judge.currency,
-                          candidates=cands)
+                          worlds=len(pair[1]), flagged=flagged, why=why.english(), currency=judge.currency,
+                          candidates=cands, messages=review_messages(said_words[0], said_words[best], why))
+
+
+def review_messages(chosen: str, best: str, why: Message) -> dict[str, Any]:
+    """A verdict's texts as messages (JSON), so a page shows them in its viewer's language; the model's own
+    strings stay the English (logs, the seat API, reviews stored before)."""
+    return {"chosen": message_of(chosen).to_json(), "best": message_of(best).to_json(), "why": why.to_json()}
 
 
 def clear_cost(cost: float, se: float, floor: float) -> bool:

@@ -77,6 +77,9 @@ class DecisionReview(BaseModel):
     currency: str
     candidates: list[CandidateValue] = []
     won: bool | None = None  # the seat won the hand (deal, round) of this decision: its cost reads "won by less"
+    # "chosen", "best", "why" as messages (``Message.to_json``), each page shows them in its viewer's language; a
+    # review stored before has none: its English strings above are shown as they are
+    messages: dict[str, Any] = {}
 
 
 class SeatSummary(BaseModel):

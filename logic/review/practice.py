@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from logic.game import PHASE_PLAY
+from logic.president.actions import CODES
 from logic.registry import get_game
 
 from .review import Log, config_of, start_state
@@ -73,16 +74,15 @@ def practice_start(game_key: str, config: BaseModel | dict[str, Any], seed: int,
 def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """Rank counts from the Expert's sampler (hand sizes, the exchange, passes); suits at random among the unseen
     cards of each rank, the cards this seat handed its exchange partner kept with the partner."""
-    from logic.president.actions import CODES
-    from logic.president.bot_info import BotInfo
-    from logic.president.bot_search import sample_hands
+    from logic.president.bot_info import BotInfo  # lazy: a game's computer players load on first use
+    from logic.president.bot_search import sample_hands  # lazy: a game's computer players load on first use
 
     info = BotInfo(view)
     counts = sample_hands(info, rng)
     others = [o for o in range(state.n) if o != seat]
     pool: dict[int, list[int]] = {}
     for o in others:
-        for c in range(52):
+        for c in range(54):  # jokers (house rule) are cards 52 and 53, "rank" 13 in the counts
             if state.hands[o] >> c & 1:
                 pool.setdefault(c >> 2, []).append(c)
     for cards in pool.values():
@@ -97,7 +97,7 @@ def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> No
                 masks[o] |= 1 << c
                 counts[o][c >> 2] -= 1
     for o in others:
-        for r in range(13):
+        for r in range(len(counts[o])):
             for _ in range(counts[o][r]):
                 masks[o] |= 1 << pool[r].pop()
     for o in others:
@@ -117,8 +117,8 @@ def _known_codes(view: Any) -> dict[int, list[str]]:
 def redeal_rummy(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """The Hard level's sampler: an opponent keeps every card it was seen picking up; the rest and the stock at
     random."""
-    from logic.rummy.bot_eval import Seen
-    from logic.rummy.bot_search import RummySpec
+    from logic.rummy.bot_eval import Seen  # lazy: a game's computer players load on first use
+    from logic.rummy.bot_search import RummySpec  # lazy: a game's computer players load on first use
 
     if state.current != seat and state.frozen is not None:
         _shuffle_rummy(state, seat, rng)
@@ -146,8 +146,8 @@ def _shuffle_rummy(state: Any, seat: int, rng: random.Random) -> None:
 def redeal_beanie(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """The Hard level's sampler: an opponent keeps the cards it was seen taking; the rest and the stock at
     random."""
-    from logic.beanie.bot_eval import Ctx
-    from logic.beanie.bot_search import BeanieSpec
+    from logic.beanie.bot_eval import Ctx  # lazy: a game's computer players load on first use
+    from logic.beanie.bot_search import BeanieSpec  # lazy: a game's computer players load on first use
 
     world = BeanieSpec(Ctx(view)).sample(view, rng)
     for o in range(state.players):

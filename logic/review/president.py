@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from logic.president.actions import RANK_PLURAL, RANK_SINGULAR, Give, Pass, Play, parse_play
-from logic.president.bot_info import BotInfo
+from logic.messages import Message, said, t_msg, t_pmsg, verbatim
+from logic.president.actions import RANK_PLURAL, RANK_SINGULAR, Give, Pass, Play
+from logic.president.bot_info import BotInfo, play_key
 from logic.president.bot_policy import ACE_STRENGTH, strength
 from logic.president.bot_search import STEADY_KEEP, PresidentSpec, place_value
 from logic.president.bots import action_map, normal_choice
@@ -24,22 +25,44 @@ Move = tuple[int, int] | None
 
 
 def key_of(action: Any) -> Move:
-    """(rank, count) of a play, None for a pass."""
+    """(rank, count) of a play, None for a pass (a set with jokers: its rank; jokers alone: rank 13)."""
     if type(action) is Play:
-        _, r, k = parse_play(action.cards)
-        return r, k
+        return play_key(action.cards)
     return None
 
 
 def move_words(move: Move) -> str:
+    return said(move_msg(move))
+
+
+NAMED_ONE = {"Jack": t_pmsg("rank", "Jack"), "Queen": t_pmsg("rank", "Queen"), "King": t_pmsg("rank", "King"),
+             "Ace": t_pmsg("rank", "Ace")}
+NAMED_MANY = {"Jacks": t_pmsg("ranks", "Jacks"), "Queens": t_pmsg("ranks", "Queens"),
+              "Kings": t_pmsg("ranks", "Kings"), "Aces": t_pmsg("ranks", "Aces")}
+
+
+def rank_one(r: int) -> Message:
+    """A rank as one card is named ("Jack", "7")."""
+    return NAMED_ONE.get(RANK_SINGULAR[r]) or verbatim(RANK_SINGULAR[r])
+
+
+def ranks(r: int) -> Message:
+    """A rank in the plural ("Jacks", "7s")."""
+    return NAMED_MANY.get(RANK_PLURAL[r]) or t_pmsg("ranks", "{rank}s", rank=RANK_SINGULAR[r])
+
+
+def move_msg(move: Move, capital: bool = False) -> Message:
+    """A play as words ("a pair of 9s"; "A pair of 9s" with ``capital``, to begin a sentence)."""
     if move is None:
-        return "pass"
+        return t_pmsg("move", "Pass") if capital else t_pmsg("move", "pass")
     r, k = move
     if k == 1:
-        return f"a single {RANK_SINGULAR[r]}"
+        return t_msg("A single {rank}", rank=rank_one(r)) if capital else t_msg("a single {rank}", rank=rank_one(r))
     if k == 2:
-        return f"a pair of {RANK_PLURAL[r]}"
-    return f"{'three' if k == 3 else 'four'} {RANK_PLURAL[r]}"
+        return t_msg("A pair of {ranks}", ranks=ranks(r)) if capital else t_msg("a pair of {ranks}", ranks=ranks(r))
+    if k == 3:
+        return t_msg("Three {ranks}", ranks=ranks(r)) if capital else t_msg("three {ranks}", ranks=ranks(r))
+    return t_msg("Four {ranks}", ranks=ranks(r)) if capital else t_msg("four {ranks}", ranks=ranks(r))
 
 
 class PresidentJudge:
@@ -80,48 +103,56 @@ class PresidentJudge:
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
         spec = self.spec(view)
-        return evidence(best, chosen, achieved="finished first",
+        return evidence(best, chosen, achieved=said(t_msg("finished first")),
                         hit=place_value(spec.n, 0, spec.hands_left))
 
 
 def why(info: BotInfo, c: Move, b: Move) -> str:
     """One sentence on why move ``b`` beats move ``c`` (the chosen one), from simple patterns."""
+    return said(why_msg(info, c, b))
+
+
+def why_msg(info: BotInfo, c: Move, b: Move) -> Message:
     total = sum(info.h)
     rev = info.rev
-    bw = move_words(b)
-    Bw = bw[:1].upper() + bw[1:]  # noqa: N806 - the same words at the start of a sentence
+    bw, Bw = move_msg(b), move_msg(b, capital=True)  # noqa: N806 - the same words at the start of a sentence
     if b is not None and b[1] == total:
-        return f"Playing {bw} goes out at once."
+        return t_msg("Playing {move} goes out at once.", move=bw)
     if b is None and c is not None:
         r, k = c
         if strength(r, rev) >= ACE_STRENGTH:
-            return f"Passing keeps your {RANK_PLURAL[r]} to win the lead back when it matters."
+            return t_msg("Passing keeps your {ranks} to win the lead back when it matters.", ranks=ranks(r))
         if k < info.h[r]:
-            return f"Passing keeps your {RANK_PLURAL[r]} together for a later trick."
-        return "Passing saves your cards for a trick worth winning."
+            return t_msg("Passing keeps your {ranks} together for a later trick.", ranks=ranks(r))
+        return t_msg("Passing saves your cards for a trick worth winning.")
     if c is None and b is not None:
-        return f"Playing {bw} sheds cards while the trick is still cheap."
+        return t_msg("Playing {move} sheds cards while the trick is still cheap.", move=bw)
     assert c is not None and b is not None
     (cr, ck), (br, bk) = c, b
     if ck < info.h[cr] and bk == info.h[br]:
-        return f"{Bw} goes whole instead of breaking up your {RANK_PLURAL[cr]}."
+        return t_msg("{move} goes whole instead of breaking up your {ranks}.", move=Bw, ranks=ranks(cr))
     if not info.k:
         if strength(cr, rev) > strength(br, rev):
-            return f"Leading {bw} gets rid of low cards and keeps your {RANK_PLURAL[cr]} to take a lead later."
+            return t_msg("Leading {move} gets rid of low cards and keeps your {ranks} to take a lead later.", move=bw,
+                         ranks=ranks(cr))
         if bk > ck:
-            return f"Leading {bw} gets more cards out of your hand at once."
+            return t_msg("Leading {move} gets more cards out of your hand at once.", move=bw)
         if strength(br, rev) > strength(cr, rev):
             if not beatable(info, b):
-                return f"Nobody can beat {bw} with the cards still out: you win the trick and lead again."
-            return f"Leading {bw} is harder to beat than {move_words(c)}: you keep the lead more often."
-        return f"Leading {bw} first leaves you a stronger hand for the end."
+                return t_msg("Nobody can beat {move} with the cards still out: you win the trick and lead again.",
+                             move=bw)
+            return t_msg("Leading {move} is harder to beat than {other}: you keep the lead more often.", move=bw,
+                         other=move_msg(c))
+        return t_msg("Leading {move} first leaves you a stronger hand for the end.", move=bw)
     if strength(cr, rev) > strength(br, rev):
         if strength(cr, rev) >= ACE_STRENGTH:
-            return f"{Bw} does the job and keeps your {RANK_PLURAL[cr]} to win the lead back."
-        return f"{Bw} is the cheaper play and keeps your {RANK_PLURAL[cr]} for later."
+            return t_msg("{move} does the job and keeps your {ranks} to win the lead back.", move=Bw, ranks=ranks(cr))
+        return t_msg("{move} is the cheaper play and keeps your {ranks} for later.", move=Bw, ranks=ranks(cr))
     if not beatable(info, b):
-        return f"Nobody can beat {bw} with the cards still out: it wins the trick and gives you the lead."
-    return f"{Bw} is harder to beat than {move_words(c)}: it wins the trick, and the lead, more often."
+        return t_msg("Nobody can beat {move} with the cards still out: it wins the trick and gives you the lead.",
+                     move=bw)
+    return t_msg("{move} is harder to beat than {other}: it wins the trick, and the lead, more often.", move=Bw,
+                 other=move_msg(c))
 
 
 def beatable(info: BotInfo, move: Move) -> bool:

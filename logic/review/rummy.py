@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from logic.messages import Message, said, t_msg, t_nmsg, t_pmsg, verbatim
 from logic.rummy import GAME
 from logic.rummy.actions import COMMIT, DISCARD, Discard, DrawStock, LayOff, Meld, TakeDiscard
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, live_cards
@@ -18,7 +19,6 @@ from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_search import RummySpec, apply_steps, plan_melds, step_action
 from logic.rummy.melds import POINTS, PRETTY, RANK, SUIT, parse_code
 from logic.rummy.state import HAND_OVER, PLAY, RummyState
-from logic.rummy.step_words import took_words
 
 from .model import Budget
 from .words import TABLE_POINTS, evidence
@@ -46,7 +46,7 @@ class PointsSpec(RummySpec):
 
     def finish_turn(self, st: RummyState, seat: int, took: int) -> None:
         """Meld what the planner finds, then discard as the Medium level would (in the world, from our hand)."""
-        pts, steps, _left = plan_play(st.hands[seat], plan_melds(st), st.must_use)
+        pts, steps, _left = plan_play(st.hands[seat], plan_melds(st), st.must_use, st.wrap)
         apply_steps(st, seat, steps if pts >= 0 else [])
         if st.stage != PLAY or st.current != seat or not st.hands[seat]:
             return
@@ -75,17 +75,27 @@ def cards_words(codes: tuple[str, ...] | list[str]) -> str:
 
 def action_words(action: Any, discard: list[int] | None = None) -> str:
     """The move in the verbs of the table's log and the replay (``logic/rummy/step_words.py``), as advice."""
+    return said(action_msg(action, discard))
+
+
+def action_msg(action: Any, discard: list[int] | None = None) -> Message:
     if type(action) is DrawStock:
-        return "draw from the stock"
+        return t_pmsg("advice", "draw from the stock")
     if type(action) is TakeDiscard:
-        return "take" + took_words(discard or [], action.card).removeprefix("took")
+        pile = discard or []
+        c = parse_code(action.card)
+        n = len(pile) - pile.index(c) if c in pile else 1
+        if n <= 1:
+            return t_pmsg("advice", "take the {card} from the discard pile", card=PRETTY[c])
+        return t_nmsg("take {n} card from the discard pile (down to the {card})",
+                      "take {n} cards from the discard pile (down to the {card})", n=n, card=PRETTY[c])
     if type(action) is Meld:
-        return f"meld {cards_words(action.cards)}"
+        return t_pmsg("advice", "meld {cards}", cards=cards_words(action.cards))
     if type(action) is LayOff:
-        return f"lay off {cards_words(action.cards)}"
+        return t_pmsg("advice", "lay off {cards}", cards=cards_words(action.cards))
     if type(action) is Discard:
-        return f"discard the {PRETTY[parse_code(action.card)]}"
-    return getattr(action, "kind", "move")
+        return t_pmsg("advice", "discard the {card}", card=PRETTY[parse_code(action.card)])
+    return verbatim(getattr(action, "kind", "move"))
 
 
 class RummyJudge:
@@ -117,7 +127,7 @@ class RummyJudge:
     def _play_options(seen: Seen, legal: list[Any], chosen: Any) -> list[Any]:
         """The planner's next meld or lay-off, then the Medium level's best discards."""
         out = []
-        pts, steps, _left = plan_play(seen.hand, seen.melds, seen.must_use)
+        pts, steps, _left = plan_play(seen.hand, seen.melds, seen.must_use, seen.wrap)
         if pts >= 0 and steps:
             step = step_action(steps[0])
             if step in legal:
@@ -142,7 +152,7 @@ class RummyJudge:
 
     def evidence(self, view: Any, best_words: str, chosen_words: str, best: list[float],
                  chosen: list[float]) -> str:
-        return evidence(best, chosen, achieved="came out of the hand ahead of the table",
+        return evidence(best, chosen, achieved=said(t_msg("came out of the hand ahead of the table")),
                         hit=0.5)
 
 
@@ -155,32 +165,41 @@ def _partner(c: int, hand: list[int]) -> int | None:
 
 def why(seen: Seen, chosen: Any, best: Any) -> str:
     """One sentence on why ``best`` beats ``chosen``, from simple patterns."""
-    bw = action_words(best, seen.discard)
+    return said(why_msg(seen, chosen, best))
+
+
+def why_msg(seen: Seen, chosen: Any, best: Any) -> Message:
     if type(best) is TakeDiscard and type(chosen) is DrawStock:
-        return f"The {PRETTY[parse_code(best.card)]} fits your hand: a sure card beats a blind draw."
+        return t_msg("The {card} fits your hand: a sure card beats a blind draw.", card=PRETTY[parse_code(best.card)])
     if type(best) is DrawStock and type(chosen) is TakeDiscard:
         n = len(seen.discard) - seen.discard.index(parse_code(chosen.card))
         if n > 1:
-            return f"Taking {n} cards from the pile leaves you holding points you may not get down."
-        return "That card did not help enough: a blind draw keeps your plans hidden."
+            return t_nmsg("Taking {n} card from the pile leaves you holding points you may not get down.",
+                          "Taking {n} cards from the pile leaves you holding points you may not get down.", n=n)
+        return t_msg("That card did not help enough: a blind draw keeps your plans hidden.")
     if type(best) is TakeDiscard and type(chosen) is TakeDiscard:
-        return f"Taking the pile down to the {PRETTY[parse_code(best.card)]} gave you the better hand."
+        return t_msg("Taking the pile down to the {card} gave you the better hand.", card=PRETTY[parse_code(best.card)])
     if type(best) in (Meld, LayOff) and type(chosen) is Discard:
-        return f"Putting down {cards_words(best.cards)} now banks the points before someone goes out."
+        return t_msg("Putting down {cards} now banks the points before someone goes out.",
+                     cards=cards_words(best.cards))
     if type(chosen) in (Meld, LayOff) and type(best) is Discard:
-        return f"Holding {cards_words(chosen.cards)} back kept your options open; discarding was enough this turn."
+        return t_msg("Holding {cards} back kept your options open; discarding was enough this turn.",
+                     cards=cards_words(chosen.cards))
     if type(chosen) is Discard and type(best) is Discard:
         c, b = parse_code(chosen.card), parse_code(best.card)
         accepts = {x for m in seen.melds for x in m[7]}
         if c in accepts:
-            return f"The {PRETTY[c]} fits a meld on the table: the next player could lay it off."
+            return t_msg("The {card} fits a meld on the table: the next player could lay it off.", card=PRETTY[c])
         mate = _partner(c, [x for x in seen.hand if x != b])
         if mate is not None and _partner(b, seen.hand) is None:
-            return f"Discarding the {PRETTY[b]} keeps the {PRETTY[c]} that goes with your {PRETTY[mate]}."
+            return t_msg("Discarding the {best} keeps the {card} that goes with your {mate}.", best=PRETTY[b],
+                         card=PRETTY[c], mate=PRETTY[mate])
         if POINTS[b] > POINTS[c]:
-            return f"Discarding the {PRETTY[b]} gets more points out of your hand in case someone goes out."
-        return f"Discarding the {PRETTY[b]} gave the next player less to work with."
-    return f"Better to {bw} here."  # (what it achieved in the deals follows: ``evidence``)
+            return t_msg("Discarding the {card} gets more points out of your hand in case someone goes out.",
+                         card=PRETTY[b])
+        return t_msg("Discarding the {card} gave the next player less to work with.", card=PRETTY[b])
+    # (what it achieved in the deals follows: ``evidence``)
+    return t_msg("Better to {move} here.", move=action_msg(best, seen.discard))
 
 
 JUDGE = RummyJudge()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from logic.messages import Message, said, t_msg, t_nmsg, t_pmsg, verbatim
 from logic.stockpile import actions as A
 from logic.stockpile.bot_common import WILD
 
@@ -19,18 +20,23 @@ from .stockpile_sim import WinSpec, move_of
 from .words import CHANCE
 
 
-def card(v: int) -> str:
-    return "wild" if v == WILD else str(v)
+def card(v: int) -> Message:
+    return t_pmsg("card", "wild") if v == WILD else verbatim(str(v))
 
 
 def move_words(move: tuple[Any, ...]) -> str:
+    return said(move_msg(move))
+
+
+def move_msg(move: tuple[Any, ...]) -> Message:
     if move[0] == "x":
-        return f"discard the {card(move[1])} on pile {move[2] + 1}"
+        return t_pmsg("advice", "discard the {card} on pile {pile}", card=card(move[1]), pile=move[2] + 1)
     if move[0] == "s":
-        return f"play the stock card on build {move[-1] + 1}"
+        return t_pmsg("advice", "play the stock card on build {build}", build=move[-1] + 1)
     if move[0] == "d":
-        return f"play from discard pile {move[2] + 1} on build {move[-1] + 1}"
-    return f"play the {card(move[1])} from hand on build {move[-1] + 1}"
+        return t_pmsg("advice", "play from discard pile {pile} on build {build}", pile=move[2] + 1,
+                      build=move[-1] + 1)
+    return t_pmsg("advice", "play the {card} from hand on build {build}", card=card(move[1]), build=move[-1] + 1)
 
 
 class StockpileJudge:
@@ -63,32 +69,43 @@ class StockpileJudge:
         if not n:
             return ""
         b, c = round(sum(best[:n]) / n), round(sum(chosen[:n]) / n)
-        return f"With the better move you won about {b}% of the {n} deals imagined, with yours about {c}%."
+        return said(t_nmsg("With the better move you won about {best}% of the {n} deal imagined, with yours about "
+                           "{chosen}%.", "With the better move you won about {best}% of the {n} deals imagined, with "
+                           "yours about {chosen}%.", n=n, best=b, chosen=c))
 
 
 def why(view: Any, c: tuple[Any, ...], b: tuple[Any, ...]) -> str:
     """One sentence on why move ``b`` beats move ``c``, from simple patterns."""
+    return said(why_msg(view, c, b))
+
+
+def why_msg(view: Any, c: tuple[Any, ...], b: tuple[Any, ...]) -> Message:
     n, me = view["players"], view["seat"]
     nxt = view["stocks"][(me + 1) % n]
     next_top = A.value_of(nxt["top"]) if nxt["count"] else -1
     if b[0] == "s" and c[0] == "s":
-        return f"Your stock card sits better on build {b[-1] + 1}: the other piles stay ready for your next cards."
+        return t_msg("Your stock card sits better on build {build}: the other piles stay ready for your next cards.",
+                     build=b[-1] + 1)
     if b[0] == "s":
-        return "Your stock card could go down: emptying your stock is how the deal is won."
+        return t_msg("Your stock card could go down: emptying your stock is how the deal is won.")
     if c[0] == "x" and b[0] != "x":
-        return f"Better to {move_words(b)}: the turn goes on, and the cards you hold work toward your stock card."
+        return t_msg("Better to {move}: the turn goes on, and the cards you hold work toward your stock card.",
+                     move=move_msg(b))
     if c[0] != "x" and b[0] == "x":
         size = view["build"][c[-1]]["size"] + 1
         if next_top != WILD and size + 1 == next_top:
-            return f"That play let the next player put their stock card {next_top} down; stopping was safer."
-        return "Stopping there kept that card for a turn when it helps you more."
+            return t_msg("That play let the next player put their stock card {card} down; stopping was safer.",
+                         card=next_top)
+        return t_msg("Stopping there kept that card for a turn when it helps you more.")
     if c[0] == "x" and b[0] == "x":
         if c[1] == WILD and b[1] != WILD:
-            return "A wild card is worth keeping: it fits anywhere when your stock card needs it."
+            return t_msg("A wild card is worth keeping: it fits anywhere when your stock card needs it.")
         if c[1] != b[1]:
-            return f"Discarding the {card(b[1])} keeps the {card(c[1])}, which serves you better next turn."
-        return f"Pile {b[2] + 1} keeps your discard piles in falling order, so their cards can be played later."
-    return f"Better to {move_words(b)} first: it led to a stronger turn."
+            return t_msg("Discarding the {best} keeps the {card}, which serves you better next turn.", best=card(b[1]),
+                         card=card(c[1]))
+        return t_msg("Pile {pile} keeps your discard piles in falling order, so their cards can be played later.",
+                     pile=b[2] + 1)
+    return t_msg("Better to {move} first: it led to a stronger turn.", move=move_msg(b))
 
 
 JUDGE = StockpileJudge()

@@ -10,6 +10,8 @@ in a hand (deal, round) the player won reads as "won by less" or "won anyway", n
 
 from __future__ import annotations
 
+from logic.messages import message_of, said, t_nmsg
+
 # the currencies of the judges (logic/review/<game>.py)
 PLACE_POINTS = "points"  # President: points for the place this hand plus the title's worth next hand
 TABLE_POINTS = "points against the table"  # Rummy: our points this hand less the others' average
@@ -79,7 +81,12 @@ def evidence(best: list[float], chosen: list[float], *, achieved: str = "", hit:
         b = percent(sum(v >= hit - 1e-9 for v in best[:n]), n)
         c = percent(sum(v >= hit - 1e-9 for v in chosen[:n]), n)
         if b - c >= 10:
-            return f"With the better move you {achieved} in {b}% of the {n} deals imagined, with yours in {c}%."
+            return said(t_nmsg("With the better move you {achieved} in {best}% of the {n} deal imagined, with yours in "
+                               "{chosen}%.", "With the better move you {achieved} in {best}% of the {n} deals "
+                               "imagined, with yours in {chosen}%.", achieved=message_of(achieved), best=b, n=n,
+                               chosen=c))
     ahead = sum(x > y + 1e-9 for x, y in zip(best, chosen, strict=False))
     behind = sum(y > x + 1e-9 for x, y in zip(best, chosen, strict=False))
-    return f"Of the {n} deals imagined, the better move did better in {ahead} and worse in {behind}."
+    return said(t_nmsg("Of the {n} deal imagined, the better move did better in {ahead} and worse in {behind}.",
+                       "Of the {n} deals imagined, the better move did better in {ahead} and worse in {behind}.",
+                       n=n, ahead=ahead, behind=behind))

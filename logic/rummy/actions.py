@@ -9,10 +9,11 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
-from logic.options import GAME, GAME_HEADING, Clash, OptionInfo, OptionSheet
+from logic.options import GAME, GAME_HEADING, Clash, Needs, OptionInfo, OptionSheet
 from logic.rummy.melds import CODE, PRETTY, parse_code
 
 TARGETS = (0, 100, 200, 300, 500)
+CALL_SECONDS = (3, 5, 8, 10)  # the "Rummy!" window's length (house rule), the host's choice
 
 
 class RummyConfig(BaseModel):
@@ -26,15 +27,21 @@ class RummyConfig(BaseModel):
     first_draw: bool = Field(False, title="Draw for first deal",
                              description="Each player taps the deck to draw a card; the highest deals first")
     # house rules (issue 52): all off = the standard game
+    wrap_around: bool = False  # runs may turn the corner: K-A-2 (Q-K-A-2 ...)
     top_card_only: bool = False  # only the top card of the discard pile may be taken (no digging)
     keep_dug_card: bool = False  # a card dug from under the pile need not be used this turn
     no_final_discard: bool = False  # you may go out by melding or laying off your last card
+    rummy_call: bool = False  # "Rummy!": after a discard, another player may take it at once and use it
+    rummy_call_seconds: int = 5  # how long the "Rummy!" window stays open
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "target": OptionInfo(t_msg("Race to"), "game",
                              help=t_msg("The match ends when a total reaches this score; 0 = no limit.")),
         "first_draw": OptionInfo(t_msg("Draw for first deal"), "game",
                                  help=t_msg("Each player taps the deck to draw a card; the highest card deals first.")),
+        "wrap_around": OptionInfo(
+            t_msg("K-A-2 wraps"), "house",
+            help=t_msg("Runs may turn the corner: K-A-2 and Q-K-A-2-3 are runs too.")),
         "top_card_only": OptionInfo(
             t_msg("Top card only"), "house",
             help=t_msg("Only the top card of the discard pile may be taken: no digging.")),
@@ -45,6 +52,13 @@ class RummyConfig(BaseModel):
         "no_final_discard": OptionInfo(
             t_msg("No final discard"), "house",
             help=t_msg("You may go out by melding or laying off your last card, with no final discard.")),
+        "rummy_call": OptionInfo(
+            t_msg("Rummy!"), "house",
+            help=t_msg("After each discard, another player who can use the card may call \"Rummy!\" and take it.")),
+        "rummy_call_seconds": OptionInfo(
+            t_msg("Rummy! window"), "house", choices=CALL_SECONDS,
+            help=t_msg("Seconds everyone has to call \"Rummy!\" after a discard."),
+            needs=(Needs("rummy_call", (True,), t_msg("Needs the Rummy! rule")),)),
     }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 
     @field_validator("players")
@@ -59,6 +73,13 @@ class RummyConfig(BaseModel):
     def _target(cls, v: int) -> int:
         if v not in TARGETS:
             raise ValueError("the target score must be 100, 200, 300 or 500 (or 0 for no limit)")
+        return v
+
+    @field_validator("rummy_call_seconds")
+    @classmethod
+    def _call_seconds(cls, v: int) -> int:
+        if v not in CALL_SECONDS:
+            raise ValueError("the Rummy! window lasts 3, 5, 8 or 10 seconds")
         return v
 
     @model_validator(mode="after")
@@ -127,6 +148,31 @@ class Commit:
 
 
 @dataclass(frozen=True, slots=True)
+class CallRummy:
+    """House rule "Rummy!": take ``card``, the discard just made, out of turn and use it at once: lay it off on meld
+    ``meld``, or (``meld`` None) meld it with ``cards`` from your hand. No discard follows."""
+
+    card: str
+    meld: int | None = None
+    cards: tuple[str, ...] = ()
+    kind: Literal["rummy"] = "rummy"
+
+
+@dataclass(frozen=True, slots=True)
+class PassCall:
+    """A computer player that could call "Rummy!" lets the card go (so it is not asked again in this window)."""
+
+    kind: Literal["rummy-pass"] = "rummy-pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseCall:
+    """The "Rummy!" window runs out (made by the table's timer for the player to draw next)."""
+
+    kind: Literal["rummy-close"] = "rummy-close"
+
+
+@dataclass(frozen=True, slots=True)
 class FirstDraw:
     """Draw your card for the first deal of the match (tap the deck)."""
 
@@ -140,14 +186,18 @@ class NextHand:
     kind: Literal["next"] = "next"
 
 
-RummyAction = DrawStock | TakeDiscard | Meld | LayOff | Discard | Undo | Commit | NextHand | FirstDraw
-ACTION_TYPES = (DrawStock, TakeDiscard, Meld, LayOff, Discard, Undo, Commit, NextHand, FirstDraw)
+RummyAction = (DrawStock | TakeDiscard | Meld | LayOff | Discard | Undo | Commit | NextHand | FirstDraw | CallRummy
+               | PassCall | CloseCall)
+ACTION_TYPES = (DrawStock, TakeDiscard, Meld, LayOff, Discard, Undo, Commit, NextHand, FirstDraw, CallRummy, PassCall,
+                CloseCall)
 
 DRAW_STOCK = DrawStock()
 UNDO = Undo()
 COMMIT = Commit()
 NEXT = NextHand()
 FIRST_DRAW = FirstDraw()
+PASS_CALL = PassCall()
+CLOSE_CALL = CloseCall()
 TAKE = tuple(TakeDiscard(CODE[c]) for c in range(52))
 DISCARD = tuple(Discard(CODE[c]) for c in range(52))
 MELD_CACHE: dict[tuple[int, ...], Meld] = {}
@@ -173,17 +223,17 @@ def layoff_action(mid: int, card: int) -> LayOff:
 
 def parse_cards(codes: Any, hand: list[int]) -> list[int]:
     if not isinstance(codes, (tuple, list)) or not codes:
-        raise IllegalMove("Pick at least one card.")
+        raise IllegalMove(t_msg("Pick at least one card."))
     out = []
     for code in codes:
         try:
             c = parse_code(code)
         except ValueError:
-            raise IllegalMove(f"{code!r} is not a card.") from None
+            raise IllegalMove(t_msg("{code} is not a card.", code=repr(code))) from None
         if c in out:
-            raise IllegalMove(f"{PRETTY[c]} is listed twice.")
+            raise IllegalMove(t_msg("{card} is listed twice.", card=PRETTY[c]))
         if c not in hand:
-            raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
+            raise IllegalMove(t_msg("You do not hold the {card}.", card=PRETTY[c]))
         out.append(c)
     return out
 
@@ -192,4 +242,4 @@ def parse_card(code: Any) -> int:
     try:
         return parse_code(code)
     except ValueError:
-        raise IllegalMove(f"{code!r} is not a card.") from None
+        raise IllegalMove(t_msg("{code} is not a card.", code=repr(code))) from None

@@ -25,7 +25,7 @@ class Seen:
 
     __slots__ = ("seat", "n", "hand", "melds", "discard", "stock_count", "counts", "scores", "target",
                  "must_use", "stage", "unseen", "known", "interest", "history", "table_cards", "pts", "took_top",
-                 "top_only")
+                 "top_only", "wrap")
 
     def __init__(self, view: RummyView):
         seat = view["seat"]
@@ -33,16 +33,19 @@ class Seen:
         self.seat = seat
         self.n = view["players"]
         self.hand = [parse_code(c) for c in view["hand"]]
+        rules = view.get("house_rules") or ()
+        self.wrap = "wrap_around" in rules  # house rule: runs may turn the corner (K-A-2)
         self.melds = []  # (id, owner, kind, key, lo, hi, cards, accepts)
         table = set()
         for m in view["melds"]:
             cards = [parse_code(c) for c in m["cards"]]
             table.update(cards)
-            shape = classify(cards)
+            shape = classify(cards, self.wrap)
             if shape is None:  # cannot happen for engine-made melds; be safe
                 continue
             kind, key, lo, hi = shape
-            self.melds.append((m["id"], m["owner"], kind, key, lo, hi, cards, accepts_for(kind, key, lo, hi, cards)))
+            accepts = accepts_for(kind, key, lo, hi, cards, self.wrap)
+            self.melds.append((m["id"], m["owner"], kind, key, lo, hi, cards, accepts))
         self.table_cards = table
         self.discard = [parse_code(c) for c in view["discard"]]
         self.stock_count = view["stock_count"]
@@ -53,7 +56,7 @@ class Seen:
         mu = view.get("must_use")
         self.must_use = parse_code(mu) if mu else -1
         self.stage = view.get("turn_stage")
-        self.top_only = "top_card_only" in (view.get("house_rules") or ())  # house rule: nobody may dig
+        self.top_only = "top_card_only" in rules  # house rule: nobody may dig
         seen = table | set(self.hand) | set(self.discard)
         self.unseen = [c for c in range(52) if c not in seen]
         # memory from the public history
@@ -140,8 +143,9 @@ def live_cards(seen: Seen, p: Params) -> set[int]:
     return live
 
 
-def _potential(cards: list[int], live: set[int], table_melds: Sequence[Sequence[Any]]) -> float:
-    """Value of partial melds among kept cards (each card counted in its best partial)."""
+def _potential(cards: list[int], live: set[int], table_melds: Sequence[Sequence[Any]], wrap: bool = False) -> float:
+    """Value of partial melds among kept cards (each card counted in its best partial; ``wrap``: runs may turn
+    the corner)."""
     best: dict[int, float] = {}
     n = len(cards)
     for i in range(n):
@@ -152,6 +156,14 @@ def _potential(cards: list[int], live: set[int], table_melds: Sequence[Sequence[
             if RANK[x] == RANK[y]:
                 r = RANK[x] - 2
                 outs = sum(1 for s in range(4) if s * 13 + r in live)
+            elif SUIT[x] == SUIT[y] and wrap:  # runs turn the corner: K-2 is a gap, A-2 and K-A are neighbours
+                d = (RANK[y] - RANK[x]) % 13
+                low, gap = (x, d) if d <= 6 else (y, 13 - d)
+                s, q = SUIT[x], RANK[low]
+                if gap == 1:
+                    outs = (card_of(s, q - 1) in live) + (card_of(s, q + 2) in live)
+                elif gap == 2:
+                    outs = int(card_of(s, q + 1) in live)
             elif SUIT[x] == SUIT[y]:
                 px, py = RANK[x], RANK[y]
                 lo_, hi_ = min(px, py), max(px, py)
@@ -193,13 +205,13 @@ def _potential(cards: list[int], live: set[int], table_melds: Sequence[Sequence[
 
 
 def evaluate(hand: list[int], seen: Seen, p: Params, risk: float, live: set[int], must_use: int = -1) -> float:
-    pts, _steps, left = plan_play(hand, seen.melds, must_use)
+    pts, _steps, left = plan_play(hand, seen.melds, must_use, seen.wrap)
     if pts < 0:
         return -1000.0
     held = sum(POINTS[c] for c in left)
     v = pts - risk * held
     if p.potential:
-        v += _potential(left, live, seen.melds)
+        v += _potential(left, live, seen.melds, seen.wrap)
     return v
 
 
@@ -257,7 +269,7 @@ def _danger(d: int, seen: Seen, p: Params, rest: list[int]) -> float:
         # would the discard let the next player dig a ready-made meld out of the pile? (not at a top-card-only
         # table, where nobody digs)
         pile = seen.discard + [d]
-        got = hand_melds(pile)
+        got = hand_melds(pile, seen.wrap)
         for cards in got:
             if d in cards:
                 danger += 20.0 + sum(POINTS[c] for c in cards)
@@ -281,7 +293,7 @@ def discard_choice(seen: Seen, p: Params, cands: list[int], risk: float, live: s
             v = POINTS[d] - partial - _danger(d, seen, p, rest)
         else:
             left = [c for c in cands if c != d]
-            v = risk * POINTS[d] + _potential(left, live, seen.melds) - _danger(d, seen, p, rest)
+            v = risk * POINTS[d] + _potential(left, live, seen.melds, seen.wrap) - _danger(d, seen, p, rest)
         v += d * 1e-6  # deterministic tie-break
         if v > best_v:
             best_v, best_c = v, d

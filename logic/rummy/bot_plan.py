@@ -16,11 +16,13 @@ from logic.rummy.melds import POINTS, SET, card_of, hand_melds
 NEG = -(10**9)
 
 
-def _candidates(hand: list[int], melds: Sequence[Sequence[Any]]) -> list[tuple[int, int, tuple[Any, ...]]]:
-    """(mask, points, step) for every meld in hand and every lay-off chain onto table melds."""
+def _candidates(hand: list[int], melds: Sequence[Sequence[Any]],
+                wrap: bool = False) -> list[tuple[int, int, tuple[Any, ...]]]:
+    """(mask, points, step) for every meld in hand and every lay-off chain onto table melds (``wrap``: runs may
+    turn the corner, K-A-2)."""
     hs = set(hand)
     out: list[tuple[int, int, tuple[Any, ...]]] = []
-    for cards in hand_melds(hand):
+    for cards in hand_melds(hand, wrap):
         mask = 0
         pts = 0
         for c in cards:
@@ -34,8 +36,13 @@ def _candidates(hand: list[int], melds: Sequence[Sequence[Any]]) -> list[tuple[i
                 if c in hs:
                     out.append((1 << c, POINTS[c], ("lay", mid, (c,))))
             continue
-        # chains of the suit's next cards up from the top and down from the bottom (the ace ends a run once)
-        for ranks in (range(hi + 1, 14 if lo == 1 else 15), range(lo - 1, 1 if hi == 14 else 0, -1)):
+        # chains of the suit's next cards up from the top and down from the bottom (the ace ends a run once; when
+        # runs wrap, a run grows round the corner up to the whole suit)
+        if wrap:
+            chains = (range(hi + 1, lo + 13), range(lo - 1, hi - 13, -1))
+        else:
+            chains = (range(hi + 1, 14 if lo == 1 else 15), range(lo - 1, 1 if hi == 14 else 0, -1))
+        for ranks in chains:
             chain: list[int] = []
             mask = pts = 0
             for p in ranks:
@@ -50,13 +57,14 @@ def _candidates(hand: list[int], melds: Sequence[Sequence[Any]]) -> list[tuple[i
 
 
 def plan_play(hand: list[int], melds: Sequence[Sequence[Any]],
-              must_use: int = -1) -> tuple[int, list[tuple[Any, ...]], list[int]]:
-    """Best (points, steps, leftover) keeping >= 1 card; ``must_use`` must be played.
+              must_use: int = -1, wrap: bool = False) -> tuple[int, list[tuple[Any, ...]], list[int]]:
+    """Best (points, steps, leftover) keeping >= 1 card; ``must_use`` must be played; ``wrap``: runs may turn
+    the corner (K-A-2).
 
     Returns points -1 and no steps if no plan satisfies ``must_use``."""
     if len(hand) <= 1:
         return 0, [], list(hand)
-    cands = _candidates(hand, melds)
+    cands = _candidates(hand, melds, wrap)
     if not cands:
         if must_use >= 0:
             return -1, [], list(hand)

@@ -48,14 +48,14 @@ def going_out_loses(seen: Seen, plan_points: int) -> bool:
 
 
 def hold_back_plan(hand: list[int], melds: Sequence[Sequence[Any]],
-                   must_use: int) -> tuple[int, list[tuple[Any, ...]], list[int]] | None:
+                   must_use: int, wrap: bool = False) -> tuple[int, list[tuple[Any, ...]], list[int]] | None:
     """The best plan that keeps at least two cards (one held back beyond the discard), or None."""
     best = None
     for x in hand:
         if x == must_use:
             continue
         rest = [c for c in hand if c != x]
-        pts, steps, left = plan_play(rest, melds, must_use)
+        pts, steps, left = plan_play(rest, melds, must_use, wrap)
         if pts < 0 or (must_use >= 0 and must_use in left):
             continue
         if best is None or pts > best[0]:

@@ -22,8 +22,8 @@ from logic.rummy import GAME
 from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, TAKE, layoff_action, meld_action
 from logic.rummy.bot_eval import Seen
 from logic.rummy.bot_plan import plan_play
-from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried
-from logic.rummy.state import DRAW, HAND_OVER, HOUSE_OPTIONS, PENDING, PLAY, RummyState
+from logic.rummy.melds import POINTS, RANK, SUIT, can_use_buried, parse_code
+from logic.rummy.state import DRAW, HAND_OVER, HOUSE_OPTIONS, PENDING, PLAY, RummyState, set_call_fields
 from logic.rummy.view_types import RummyTurn, RummyView
 from logic.search import GameSpec
 
@@ -124,6 +124,7 @@ class RummySpec(GameSpec):
         on = set(view["house_rules"])
         for option, field in HOUSE_OPTIONS:
             setattr(st, field, option in on)
+        set_call_fields(st)  # the playouts leave "Rummy!" calls out (nobody knows who could call)
         return st
 
     # --- moves -----------------------------------------------------------------------------
@@ -144,7 +145,7 @@ class RummySpec(GameSpec):
         took = -1
         if st.stage == DRAW:
             took = self._draw(st, seat, hand)
-        pts, steps, _left = plan_play(hand, plan_melds(st), st.must_use)
+        pts, steps, _left = plan_play(hand, plan_melds(st), st.must_use, st.wrap)
         if pts < 0:  # cannot use a buried card after all: the engine forbids that dig, so this is rare
             steps = []
         apply_steps(st, seat, steps)
@@ -164,8 +165,8 @@ class RummySpec(GameSpec):
             return -1
         top = disc[-1]
         melds = plan_melds(st)
-        base = plan_play(hand, melds)[0]
-        if plan_play(hand + [top], melds)[0] > base or not st.stock:
+        base = plan_play(hand, melds, wrap=st.wrap)[0]
+        if plan_play(hand + [top], melds, wrap=st.wrap)[0] > base or not st.stock:
             GAME.apply(st, seat, TAKE[top])
             return top
         # dig when a buried card (among the last few) melds at once and the pickup pays (never at a top-card-only
@@ -173,8 +174,8 @@ class RummySpec(GameSpec):
         for i in range(len(disc) - 2, max(-1, len(disc) - 7) if not st.top_only else len(disc) - 2, -1):
             c = disc[i]
             taken = disc[i:]
-            if can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):
-                gain = plan_play(hand + taken, melds, c)[0]
+            if can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds, st.wrap):
+                gain = plan_play(hand + taken, melds, c, st.wrap)[0]
                 if gain - base > 0.5 * sum(POINTS[x] for x in taken):
                     GAME.apply(st, seat, TAKE[c])
                     return -1
@@ -209,8 +210,6 @@ class RummySpec(GameSpec):
 
 
 def _codes_played(h: RummyTurn) -> Iterator[int]:
-    from logic.rummy.melds import parse_code
-
     for cards in h["melded"]:
         yield from (parse_code(c) for c in cards)
     for lay in h["laid_off"]:

@@ -28,12 +28,27 @@ import random
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from logic.rummy.actions import COMMIT, DISCARD, DRAW_STOCK, NEXT, UNDO, Discard, LayOff, Meld, RummyAction, TakeDiscard
+from logic.rummy.actions import (
+    COMMIT,
+    DISCARD,
+    DRAW_STOCK,
+    NEXT,
+    PASS_CALL,
+    UNDO,
+    CallRummy,
+    Discard,
+    LayOff,
+    Meld,
+    RummyAction,
+    TakeDiscard,
+)
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, is_connected, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.bot_race import going_out_loses, hold_back_plan
+from logic.rummy.bot_search import RummySpec, TurnPlan
 from logic.rummy.melds import CODE, POINTS, RANK, SUIT, parse_code
 from logic.rummy.view_types import RummyView
+from logic.search import SearchStats, clear_gain, search_choose
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -80,6 +95,10 @@ class RummyBot:
             return COMMIT
         seen = Seen(view)
         self._view, self._rng = view, rng
+        if "rummy" in kinds:  # house rule "Rummy!": the discard in the window may be called
+            call = self._call(seen, legal)
+            if call is not None or "rummy-pass" in kinds:
+                return call if call is not None else PASS_CALL
         if seen.stage == "draw" or "draw" in kinds or "take" in kinds:
             return self._draw(seen, legal)
         return self._play(seen, legal)
@@ -89,15 +108,31 @@ class RummyBot:
         ``prefer`` unless the best beats it by that many standard errors (``clear_gain``)."""
         if len(cands) == 1:
             return cands[0]
-        from logic.rummy.bot_search import RummySpec
-        from logic.search import SearchStats, clear_gain, search_choose
-
         stats = SearchStats()
         pick = search_choose(RummySpec(seen), self._view, cands, self._rng, seat=seen.seat, budget_s=self.budget_s,
                              max_worlds=self.max_worlds, min_worlds=self.min_worlds, candidates=cands, prefer=prefer,
                              stats=stats)
         chosen: C = pick if gain_z is None else clear_gain(stats, cands, prefer, gain_z)
         return chosen
+
+    def _call(self, seen: Seen, legal: list[RummyAction]) -> CallRummy | None:
+        """The best "Rummy!" call, or None to let the card go. Easy only notices a card that fits a meld on the
+        table; the others also meld it with their own cards, and call only when the hand left is worth more (points
+        put down plus what the rest of the hand still promises) than keeping those cards."""
+        calls = [a for a in legal if isinstance(a, CallRummy)]
+        if self.level == "easy":
+            return next((a for a in calls if a.meld is not None), None)
+        p = self.p
+        risk = discard_risk(seen, p)
+        live = live_cards(seen, p)
+        best: tuple[float, CallRummy | None] = (evaluate(seen.hand, seen, p, risk, live), None)
+        for a in calls:
+            own = {parse_code(c) for c in a.cards}
+            gain = POINTS[parse_code(a.card)] + sum(POINTS[c] for c in own)
+            v = gain + evaluate([c for c in seen.hand if c not in own], seen, p, risk, live)
+            if v > best[0] + 0.5:
+                best = (v, a)
+        return best[1]
 
     # before drawing
     def _draw(self, seen: Seen, legal: list[RummyAction]) -> RummyAction:
@@ -109,8 +144,8 @@ class RummyBot:
         top = seen.discard[-1]
         risk = discard_risk(seen, p)
         if not p.lookahead:
-            without, _s, _l = plan_play(seen.hand, seen.melds)
-            with_top, _s, _l = plan_play(seen.hand + [top], seen.melds)
+            without, _s, _l = plan_play(seen.hand, seen.melds, wrap=seen.wrap)
+            with_top, _s, _l = plan_play(seen.hand + [top], seen.melds, wrap=seen.wrap)
             if with_top > without or not can_stock:
                 return TakeDiscard(CODE[top])
             return DRAW_STOCK
@@ -126,7 +161,7 @@ class RummyBot:
             if must < 0:
                 # taking the top card only to throw it straight back is a wasted turn
                 hand2 = seen.hand + taken
-                pts2, _s, left2 = plan_play(hand2, seen.melds)
+                pts2, _s, left2 = plan_play(hand2, seen.melds, wrap=seen.wrap)
                 if not _s and discard_choice(seen, p, left2, risk, live, hand2) == c:
                     continue
             v = evaluate(seen.hand + taken, seen, p, risk, live, must)
@@ -162,11 +197,11 @@ class RummyBot:
         out = _going_out(seen, legal)
         if out is not None:
             return out
-        _pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
+        _pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use, seen.wrap)
         if _pts < 0:
             return UNDO if any(a.kind == "undo" for a in legal) else legal[0]
         if p.race and len(left) == 1:
-            held = hold_back_plan(seen.hand, seen.melds, seen.must_use)
+            held = hold_back_plan(seen.hand, seen.melds, seen.must_use, seen.wrap)
             if held is not None and self._hold_back(seen, steps, left[0], held):
                 _pts, steps, left = held
         if steps:
@@ -213,8 +248,6 @@ class RummyBot:
         loses = going_out_loses(seen, sum(POINTS[c] for c in seen.hand if c != last))
         if not self.p.search or not loses:
             return loses  # going out that does not lose the match is taken without a search
-        from logic.rummy.bot_search import TurnPlan
-
         _pts, h_steps, h_left = held
         risk, live = discard_risk(seen, self.p), live_cards(seen, self.p)
         h_disc = discard_choice(seen, self.p, [c for c in h_left if c != seen.must_use] or h_left, risk, live)

@@ -7,7 +7,7 @@ from typing import Any
 
 from logic.replay import Example
 from logic.rummy import GAME
-from logic.rummy.actions import Commit, Discard, DrawStock, LayOff, Meld, TakeDiscard
+from logic.rummy.actions import CallRummy, Commit, Discard, DrawStock, LayOff, Meld, TakeDiscard
 
 NAMES = ("Ana", "Ben")
 
@@ -22,8 +22,8 @@ def position(hands: list[str], *, stock: str = "", discard: str = "", current: i
 
 
 def _house(st: Any, **on: bool) -> Any:
-    """The position at a table playing these house rules (state field names: top_only, keep_dug,
-    no_final_discard)."""
+    """The position at a table playing these house rules (state field names: wrap, top_only, keep_dug,
+    no_final_discard, call_on)."""
     for name, value in on.items():
         setattr(st, name, value)
     return st
@@ -69,6 +69,30 @@ EXAMPLES = (
 
 # Drawn on the rules page when the table plays the house rule named by the key (issue 52).
 HOUSE_EXAMPLES = {
+    "wrap_around": Example(
+        "house-wrap-around", "House rule: K-A-2 wraps",
+        "At this table a run may turn the corner: the ace sits between the King and the 2.",
+        NAMES, lambda: _house(position(["KH 2H 9C 5D", "2D 4H 8C JD"], stock="10C 3H 9S", discard="7S AH"),
+                              wrap=True),
+        ((0, TakeDiscard("AH"), "Ana takes the A♥ from the top of the discard pile."),
+         (0, Meld(("KH", "AH", "2H")), "She melds K♥ A♥ 2♥: a run round the corner, worth 10 + 15 + 5 = 30 "
+                                       "points (the ace counts 15 here too)."),
+         (0, Discard("9C"), "She discards the 9♣."),
+         (0, Commit(), "Ben's turn: the run takes the Q♥ below or the 3♥ above."))),
+    "rummy_call": Example(
+        "house-rummy-call", "House rule: Rummy!",
+        "At this table a discard can be snatched: whoever can use it at once may call Rummy! before the next player "
+        "draws.",
+        ("Ana", "Ben", "Cleo"),
+        lambda: _house(position(["8H 4S QC KD", "2D 4H 8C JD", "9H 10H 3C 5S"], stock="10C 2H 9S 6D"),
+                       call_on=True),
+        ((0, DrawStock(), "Ana draws from the stock."),
+         (0, Discard("8H"), "She discards the 8♥."),
+         (0, Commit(), "Her turn is over: the 8♥ shows on every screen with a short countdown, and Ben's draw "
+                       "waits for it."),
+         (2, CallRummy("8H", cards=("9H", "10H")), "Cleo calls Rummy! first: she takes the 8♥ out of turn and "
+                                                  "melds 8♥ 9♥ 10♥ at once, with no discard."),
+         (1, DrawStock(), "Ben's turn goes on as usual: he draws from the stock."))),
     "top_card_only": Example(
         "house-top-card", "House rule: top card only",
         "At this table nobody digs: only the top card of the discard pile may be taken.",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from logic.messages import Message, said, t_msg, t_nmsg, t_pmsg
 from logic.rummy.bot_eval import Params, Seen, discard_choice, discard_risk, evaluate, live_cards
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import CODE, PRETTY, can_use_buried, pretty
@@ -42,7 +43,7 @@ def hint(view: RummyView) -> RummyHint:
                            "discard": None, "highlight": [], "text": ""}
     seat = view.get("seat")
     if seat is None or view.get("phase") != "play" or view.get("current") != seat:
-        out["text"] = "Nothing to do right now."
+        out["text"] = said(t_msg("Nothing to do right now."))
         return out
     stage = view.get("turn_stage")
     out["stage"] = stage
@@ -51,11 +52,11 @@ def hint(view: RummyView) -> RummyHint:
     risk = discard_risk(seen, p)
     live = live_cards(seen, p)
     if stage == "pending":
-        out["text"] = "Your discard is down. Undo it now if you changed your mind."
+        out["text"] = said(t_msg("Your discard is down. Undo it now if you changed your mind."))
         return out
     if stage == "draw":
         if not seen.discard:
-            out["text"] = "Draw from the stock."
+            out["text"] = said(t_msg("Draw from the stock."))
             return out
         base = evaluate(seen.hand, seen, p, risk, live)
         pool = [c for c in live if c not in seen.discard] or [seen.discard[-1]]
@@ -67,52 +68,68 @@ def hint(view: RummyView) -> RummyHint:
             c = seen.discard[i]
             taken = seen.discard[i:]
             hand = seen.hand + taken
-            if len(taken) > 1 and not can_use_buried(c, hand, len(hand), engine_melds):
+            if len(taken) > 1 and not can_use_buried(c, hand, len(hand), engine_melds, seen.wrap):
                 continue
             v = evaluate(hand, seen, p, risk, live, c if len(taken) > 1 else -1) - 1.0
             if v > best[0]:
                 best = (v, c, len(taken))
         if best[1] is None:
             top = seen.discard[-1]
-            out["text"] = f"The {PRETTY[top]} does not help you much: draw from the stock."
+            out["text"] = said(t_msg("The {card} does not help you much: draw from the stock.", card=PRETTY[top]))
             return out
         c, k = best[1], best[2]
         out["take"] = CODE[c]
         out["take_count"] = k
-        pts, steps, _left = plan_play(seen.hand + seen.discard[-k:], seen.melds, c if k > 1 else -1)
+        pts, steps, _left = plan_play(seen.hand + seen.discard[-k:], seen.melds, c if k > 1 else -1, seen.wrap)
         use = set()
         for s in steps:
             use.update(s[1] if s[0] == "meld" else s[2])
         out["highlight"] = [CODE[x] for x in seen.hand if x in use]
         if k == 1:
-            out["text"] = f"Take the {PRETTY[c]} from the discard pile" + (
-                f": it lets you put down {pts} points." if pts else ": it fits with cards you hold.")
+            out["text"] = said(t_nmsg("Take the {card} from the discard pile: it lets you put down {n} point.",
+                                      "Take the {card} from the discard pile: it lets you put down {n} points.",
+                                      card=PRETTY[c], n=pts) if pts
+                               else t_msg("Take the {card} from the discard pile: it fits with cards you hold.",
+                                          card=PRETTY[c]))
         else:
-            out["text"] = (f"Dig down to the {PRETTY[c]} ({k} cards) in the discard pile: you can meld it "
-                           f"at once and put down about {pts} points.")
+            out["text"] = said(t_nmsg("Dig down to the {card} ({k} cards) in the discard pile: you can meld it at once "
+                                      "and put down about {n} point.", "Dig down to the {card} ({k} cards) in the "
+                                      "discard pile: you can meld it at once and put down about {n} points.",
+                                      card=PRETTY[c], k=k, n=pts))
         return out
     # play stage
-    pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use)
+    pts, steps, left = plan_play(seen.hand, seen.melds, seen.must_use, seen.wrap)
     if pts < 0:
-        out["text"] = (f"You cannot use the {PRETTY[seen.must_use]} any more with these cards: undo your last "
-                       "moves.")
+        out["text"] = said(t_msg("You cannot use the {card} any more with these cards: undo your last moves.",
+                                 card=PRETTY[seen.must_use]))
         return out
-    lines = []
+    lines: list[Message] = []
     hl = set()
     for s in steps:
         if s[0] == "meld":
             out["melds"].append([CODE[c] for c in s[1]])
             hl.update(s[1])
-            lines.append(f"meld {pretty(s[1])}")
+            lines.append(t_pmsg("advice", "meld {cards}", cards=pretty(s[1])))
         else:
             out["layoffs"].append({"meld": s[1], "cards": [CODE[c] for c in s[2]]})
             hl.update(s[2])
-            lines.append(f"lay off {pretty(s[2])}")
+            lines.append(t_pmsg("advice", "lay off {cards}", cards=pretty(s[2])))
     if left:
         d = discard_choice(seen, p, left, risk, live)
         out["discard"] = CODE[d]
-        lines.append(f"discard the {PRETTY[d]}")
+        lines.append(t_pmsg("advice", "discard the {card}", card=PRETTY[d]))
     out["highlight"] = [CODE[c] for c in seen.hand if c in hl]
-    text = ", then ".join(lines) if lines else ""
-    out["text"] = (text[:1].upper() + text[1:] + ".") if text else "Discard a card to end your turn."
+    out["text"] = said(t_msg("{steps}.", steps=_then(lines)) if lines else t_msg("Discard a card to end your turn."))
+    return out
+
+
+def _then(steps: list[Message]) -> Message:
+    """"Meld 7♠ 7♥ 7♣, then discard the 2♦": the first step as a sentence begins, each next one after "then"."""
+    first = steps[0]
+    capital = {"meld {cards}": t_pmsg("advice", "Meld {cards}", **first.params),
+               "lay off {cards}": t_pmsg("advice", "Lay off {cards}", **first.params),
+               "discard the {card}": t_pmsg("advice", "Discard the {card}", **first.params)}[first.text]
+    out = capital
+    for step in steps[1:]:
+        out = t_msg("{steps}, then {step}", steps=out, step=step)
     return out

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from logic.game import IllegalMove
-from logic.messages import t_msg
+from logic.messages import said, seat_msg, t_msg, t_pmsg
 from logic.rummy.actions import parse_card, parse_cards
+from logic.rummy.calls import open_window
 from logic.rummy.melds import (
     POINTS,
     PRETTY,
@@ -32,7 +33,7 @@ from logic.rummy.state import (
     find_meld,
     freeze,
     refill_stock,
-    turn_text,
+    turn_words,
 )
 
 # stall safeguard: this many full rounds without anybody melding or laying off a card end the
@@ -45,44 +46,46 @@ STALL_ROUNDS_NO_REBUILD = 10
 def refuse(stage: int, kind: str) -> NoReturn:
     """The IllegalMove for an action ``kind`` that the current ``stage`` does not take."""
     if stage == FIRST_DEAL_DRAW:
-        raise IllegalMove("First everyone draws a card for the first deal: tap the deck.")
+        raise IllegalMove(t_msg("First everyone draws a card for the first deal: tap the deck."))
     if kind == "first-draw":
-        raise IllegalMove("The draw for the first deal is over.")
+        raise IllegalMove(t_msg("The draw for the first deal is over."))
     if stage == HAND_OVER:
-        raise IllegalMove("The hand is over: press Next hand to continue.")
+        raise IllegalMove(t_msg("The hand is over: press Next hand to continue."))
     if stage == DRAW:
         if kind == "undo":
-            raise IllegalMove("There is nothing to undo yet.")
-        raise IllegalMove("Draw first: take the top card of the stock or pick up from the discard pile.")
+            raise IllegalMove(t_msg("There is nothing to undo yet."))
+        raise IllegalMove(t_msg("Draw first: take the top card of the stock or pick up from the discard pile."))
     if stage == PENDING:
-        raise IllegalMove("You have discarded: undo the discard or wait for your turn to end.")
+        raise IllegalMove(t_msg("You have discarded: undo the discard or wait for your turn to end."))
     # stage == PLAY
     if kind == "draw" or kind == "take":
-        raise IllegalMove("You have already drawn this turn.")
+        raise IllegalMove(t_msg("You have already drawn this turn."))
     if kind == "commit":
-        raise IllegalMove("Discard a card to end your turn.")
-    raise IllegalMove("That move is not possible now.")
+        raise IllegalMove(t_msg("Discard a card to end your turn."))
+    raise IllegalMove(t_msg("That move is not possible now."))
 
 
 # --- the draw for the first deal -----------------------------------------------------------
 def apply_first_draw(st: RummyState, seat: int) -> None:
     """``seat`` turns up its card; once everyone has, the highest card begins hand 1 (dealt already)."""
     if st.first_drawn[seat]:
-        raise IllegalMove("You have drawn your card already: wait for the others.")
+        raise IllegalMove(t_msg("You have drawn your card already: wait for the others."))
     st.first_drawn[seat] = True
     if all(st.first_drawn):
         st.stage = DRAW
         w = st.first_draw_winner
-        st.message = f"Player {w + 1} drew the highest card ({PRETTY[st.first_draw[w]]}) and goes first."
+        st.message = said(t_msg("{player} drew the highest card ({card}) and goes first.", player=seat_msg(w),
+                                card=PRETTY[st.first_draw[w]]))
     else:
-        st.message = f"Player {seat + 1} drew the {PRETTY[st.first_draw[seat]]}."
+        st.message = said(t_msg("{player} drew the {card}.", player=seat_msg(seat),
+                                card=PRETTY[st.first_draw[seat]]))
 
 
 # --- hand over ------------------------------------------------------------------------------
 def apply_next_hand(st: RummyState, seat: int) -> None:
     """Next hand: ``seat`` is ready; once every seat is, deal the next hand."""
     if st.confirmed[seat]:
-        raise IllegalMove("You are already waiting for the next hand.")
+        raise IllegalMove(t_msg("You are already waiting for the next hand."))
     st.confirmed[seat] = True
     if all(st.confirmed):
         st.hand_no += 1
@@ -95,7 +98,7 @@ def apply_draw(st: RummyState, seat: int) -> None:
     """Blind draw from the stock (never undoable)."""
     hand = st.hands[seat]
     if not st.stock:
-        raise IllegalMove("The stock is empty: take the top card of the discard pile.")
+        raise IllegalMove(t_msg("The stock is empty: take the top card of the discard pile."))
     if st.frozen is None:
         freeze(st)
     hand.append(st.stock.pop())
@@ -111,7 +114,7 @@ def apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
     c = parse_card(action.card)
     disc = st.discard
     if c not in disc:
-        raise IllegalMove(f"The {PRETTY[c]} is not in the discard pile.")
+        raise IllegalMove(t_msg("The {card} is not in the discard pile.", card=PRETTY[c]))
     i = disc.index(c)
     taken = disc[i:]
     buried = len(taken) > 1
@@ -119,11 +122,10 @@ def apply_take_discard(st: RummyState, seat: int, action: Any) -> None:
         raise IllegalMove(t_msg("House rule at this table: only the top card of the discard pile may be taken."))
     if st.keep_dug:
         buried = False  # house rule: a dug card may be kept, so nothing must be used
-    elif buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds):
-        raise IllegalMove(
-            f"You can only dig down to the {PRETTY[c]} if you can meld it or lay it off this turn "
-            "(and still keep a card to discard)."
-        )
+    elif buried and not can_use_buried(c, hand + taken, len(hand) + len(taken), st.melds, st.wrap):
+        raise IllegalMove(t_msg(
+            "You can only dig down to the {card} if you can meld it or lay it off this turn "
+            "(and still keep a card to discard).", card=PRETTY[c]))
     if st.frozen is None:
         freeze(st)
     st.undo.append(("t", taken, list(hand), st.must_use))
@@ -139,17 +141,17 @@ def apply_meld(st: RummyState, seat: int, action: Any) -> None:
     """Put a new set or run on the table from the hand."""
     hand = st.hands[seat]
     cards = parse_cards(action.cards, hand)
-    shape = classify(cards)
+    shape = classify(cards, st.wrap)
     if shape is None:
         if len(cards) < 3:
-            raise IllegalMove("A meld needs at least three cards.")
-        raise IllegalMove("Those cards are neither a set (same rank) nor a run (same suit, in sequence).")
+            raise IllegalMove(t_msg("A meld needs at least three cards."))
+        raise IllegalMove(t_msg("Those cards are neither a set (same rank) nor a run (same suit, in sequence)."))
     if len(cards) >= len(hand) and not st.no_final_discard:
-        raise IllegalMove("Keep at least one card: every turn ends with a discard.")
+        raise IllegalMove(t_msg("Keep at least one card: every turn ends with a discard."))
     mid = st.next_id
     st.undo.append(("m", mid, list(hand), 0))
     st.next_id = mid + 1
-    st.melds.append(new_meld(mid, seat, cards, shape))
+    st.melds.append(new_meld(mid, seat, cards, shape, st.wrap))
     cs = set(cards)
     st.hands[seat] = [c for c in hand if c not in cs]
     st.pts[seat] += sum(POINTS[c] for c in cards)
@@ -169,17 +171,20 @@ def apply_layoff(st: RummyState, seat: int, action: Any) -> None:
     idx = find_meld(st, action.meld)
     cards = parse_cards(action.cards, hand)
     meld = st.melds[idx]
-    res = extend(meld, cards)
+    res = extend(meld, cards, st.wrap)
     if res is None:
-        what = "set" if meld[2] == SET else "run"
-        raise IllegalMove(f"{pretty(cards)} cannot be added to that {what} ({pretty(meld[6])}).")
+        if meld[2] == SET:
+            raise IllegalMove(t_msg("{cards} cannot be added to that set ({meld}).", cards=pretty(cards),
+                                    meld=pretty(meld[6])))
+        raise IllegalMove(t_msg("{cards} cannot be added to that run ({meld}).", cards=pretty(cards),
+                                meld=pretty(meld[6])))
     if len(cards) >= len(hand) and not st.no_final_discard:
-        raise IllegalMove("Keep at least one card: every turn ends with a discard.")
+        raise IllegalMove(t_msg("Keep at least one card: every turn ends with a discard."))
     st.undo.append(("l", idx, list(hand), [meld[4], meld[5], list(meld[6]), len(meld[7]), list(meld[8])], list(cards)))
     lo, hi, shown = res
     meld[4], meld[5], meld[6] = lo, hi, shown
     meld[7].extend([seat, c] for c in cards)
-    meld[8] = accepts_for(meld[2], meld[3], lo, hi, shown)
+    meld[8] = accepts_for(meld[2], meld[3], lo, hi, shown, st.wrap)
     cs = set(cards)
     st.hands[seat] = [c for c in hand if c not in cs]
     st.pts[seat] += sum(POINTS[c] for c in cards)
@@ -191,13 +196,12 @@ def apply_discard(st: RummyState, seat: int, action: Any) -> None:
     hand = st.hands[seat]
     c = parse_card(action.card)
     if c not in hand:
-        raise IllegalMove(f"You do not hold the {PRETTY[c]}.")
+        raise IllegalMove(t_msg("You do not hold the {card}.", card=PRETTY[c]))
     mu = st.must_use
     if mu >= 0 and mu in hand:
-        raise IllegalMove(
-            f"You took the {PRETTY[mu]} from under the pile: meld it or lay it off before you discard "
-            "(or undo the pickup)."
-        )
+        raise IllegalMove(t_msg(
+            "You took the {card} from under the pile: meld it or lay it off before you discard "
+            "(or undo the pickup).", card=PRETTY[mu]))
     st.undo.append(("d", c, list(hand), 0))
     hand.remove(c)
     st.discard.append(c)
@@ -207,7 +211,7 @@ def apply_discard(st: RummyState, seat: int, action: Any) -> None:
 def apply_undo(st: RummyState, seat: int) -> None:
     """Undo the newest meld, lay-off or discard-pile pickup of this turn."""
     if not st.undo:
-        raise IllegalMove("A card drawn from the stock cannot be put back.")
+        raise IllegalMove(t_msg("A card drawn from the stock cannot be put back."))
     entry = st.undo.pop()
     tag = entry[0]
     if tag == "m":
@@ -263,7 +267,8 @@ def apply_commit(st: RummyState) -> None:
     out = not st.hands[seat]
     hist = [seat, took, melded, laid, disc, out]
     st.history.append(hist)
-    st.message = f"Player {seat + 1} {turn_text(hist)}."
+    line = t_pmsg("log line", "{player} {move}.", player=seat_msg(seat), move=turn_words(hist))
+    st.message = said(line)
     st.undo = []
     st.frozen = None
     st.must_use = -1
@@ -273,7 +278,8 @@ def apply_commit(st: RummyState) -> None:
         return
     st.stall = 0 if (melded or laid) else st.stall + 1
     if st.stall >= (STALL_ROUNDS if st.rebuilds else STALL_ROUNDS_NO_REBUILD) * st.n:
-        st.message += " Nobody has melded or laid off for too long: the hand ends with nobody out."
+        st.message = said(t_msg("{line} Nobody has melded or laid off for too long: the hand ends with nobody out.",
+                                line=line))
         end_hand(st, -1)
         return
     st.current = (seat + 1) % st.n
@@ -281,6 +287,8 @@ def apply_commit(st: RummyState) -> None:
     st.turn_start_pts = st.pts[st.current]
     if not st.stock:
         refill_stock(st)
+    if st.call_on:
+        open_window(st, disc)  # house rule "Rummy!": the discard may be called for a few seconds
 
 
 def end_hand(st: RummyState, winner: int) -> None:

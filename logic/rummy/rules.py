@@ -10,8 +10,10 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from logic.cards import derive_rng
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, IllegalMove, Outcome
+from logic.messages import said, t_msg
 from logic.rummy.actions import (
     ACTION_TYPES,
+    CLOSE_CALL,
     COMMIT,
     DISCARD,
     DRAW_STOCK,
@@ -25,6 +27,16 @@ from logic.rummy.actions import (
     RummyConfig,
     layoff_action,
     meld_action,
+)
+from logic.rummy.calls import (
+    apply_call,
+    apply_close,
+    apply_pass,
+    call_options,
+    call_seats,
+    close_window,
+    off_turn_calls,
+    window_open,
 )
 from logic.rummy.melds import DRAW_KEY, can_use_buried, hand_melds
 from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here: still importable from this module
@@ -45,6 +57,7 @@ from logic.rummy.moves import (  # the STALL_ROUNDS constants used to live here:
 from logic.rummy.state import (
     DRAW,
     FIRST_DEAL_DRAW,
+    GRACE_SECONDS,
     HAND_OVER,
     OVER,
     PENDING,
@@ -57,8 +70,8 @@ from logic.rummy.state import (
     turn_text,
 )
 from logic.rummy.view_types import RummyView
+from logic.rummy.views import build_view
 
-GRACE_SECONDS = 3.0
 FIRST_DRAW_SECONDS = 15.0  # a person who does not tap the deck for the first deal has it drawn for them
 PHASE_FIRST_DRAW = "first-draw"
 
@@ -96,6 +109,9 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         st.top_only = config.top_card_only
         st.keep_dug = config.keep_dug_card
         st.no_final_discard = config.no_final_discard
+        st.wrap = config.wrap_around
+        st.call_on, st.call_seconds, st.call_card, st.call_passed = (config.rummy_call, config.rummy_call_seconds,
+                                                                     -1, [False] * config.players)
         st.scores = [0] * st.n
         st.summary = None
         # draw for first deal: each seat reveals a different card, highest wins
@@ -109,7 +125,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         st.first_drawn = [not config.first_draw] * st.n
         if config.first_draw:
             st.stage = FIRST_DEAL_DRAW
-            st.message = "Draw for the first deal: everyone taps the deck; the highest card goes first."
+            st.message = said(t_msg("Draw for the first deal: everyone taps the deck; the highest card goes first."))
         return st
 
     # --- queries ----------------------------------------------------------------------------
@@ -154,8 +170,10 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                         break
                     else:
                         taken = disc[i:]
-                        if can_use_buried(c, hand + taken, len(hand) + len(taken), state.melds):
+                        if can_use_buried(c, hand + taken, len(hand) + len(taken), state.melds, state.wrap):
                             out.append(TAKE[c])
+                if state.call_card >= 0:  # "Rummy!": the next player may call the discard too
+                    out.extend(call_options(state, seat))
                 return out
             if stage == PLAY:
                 hand = state.hands[seat]
@@ -164,7 +182,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                 # going out without a discard (house rule): the last cards may be melded or laid off
                 keep = 0 if state.no_final_discard else 1
                 if nh > keep:
-                    for cards in hand_melds(hand):
+                    for cards in hand_melds(hand, state.wrap):
                         if len(cards) <= nh - keep:
                             a = MELD_CACHE.get(cards)
                             out.append(a if a is not None else meld_action(cards))
@@ -190,6 +208,17 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             return [FIRST_DRAW]
         return []
 
+    def off_turn_actions(self, state: RummyState, seat: int) -> list[RummyAction]:
+        """House rule "Rummy!": while its window is open, a seat that can use the discard may call it (or, as a
+        computer player, let it go)."""
+        return off_turn_calls(state, seat) if state.call_card >= 0 else []
+
+    def window_seats(self, state: RummyState) -> tuple[int, ...]:
+        return call_seats(state) if state.call_card >= 0 else ()
+
+    def pending_waits_for_people(self, state: RummyState) -> bool:
+        return window_open(state)
+
     def outcome(self, state: RummyState) -> Outcome | None:
         if state.stage != OVER:
             return None
@@ -200,13 +229,13 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         """Check the action fits the seat, turn and stage, then hand it to its function in ``moves.py``."""
         st = state
         if type(action) not in ACTION_TYPES:
-            raise IllegalMove("That is not a Rummy move.")
+            raise IllegalMove(t_msg("That is not a Rummy move."))
         if not isinstance(seat, int) or not 0 <= seat < st.n:
-            raise IllegalMove("There is no such seat at this table.")
+            raise IllegalMove(t_msg("There is no such seat at this table."))
         kind = action.kind
         stage = st.stage
         if stage == OVER:
-            raise IllegalMove("The match is over.")
+            raise IllegalMove(t_msg("The match is over."))
         if stage == HAND_OVER or stage == FIRST_DEAL_DRAW:  # everyone still to act may act, in any order
             if stage == HAND_OVER and kind == "next":
                 apply_next_hand(st, seat)
@@ -217,10 +246,19 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             return
         if kind == "first-draw":
             refuse(stage, kind)
+        if kind == "rummy":  # house rule "Rummy!": out of turn
+            apply_call(st, seat, cast(Any, action))
+            return
+        if kind == "rummy-pass":
+            apply_pass(st, seat)
+            return
+        if kind == "rummy-close":
+            apply_close(st, seat)
+            return
         if seat != st.current:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(t_msg("It is not your turn."))
         if kind == "next":
-            raise IllegalMove("The hand is still being played.")
+            raise IllegalMove(t_msg("The hand is still being played."))
         if stage == DRAW:
             if kind == "draw":
                 apply_draw(st, seat)
@@ -228,6 +266,8 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
                 apply_take_discard(st, seat, action)
             else:
                 refuse(stage, kind)
+            if st.call_card >= 0:
+                close_window(st)  # the next player has drawn: the "Rummy!" window closes
         elif stage == PENDING:
             if kind == "commit":
                 apply_commit(st)
@@ -262,13 +302,20 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
 
     # --- presentation -----------------------------------------------------------------------
     def view(self, state: RummyState, seat: int | None) -> RummyView:
-        from logic.rummy.views import build_view
-
         return build_view(state, seat)
 
     def describe(self, state_before: RummyState, seat: int, action: RummyAction) -> str | None:
-        """Only the Commit is described (with the whole turn): before that, the turn is private."""
-        if getattr(action, "kind", None) != "commit" or state_before.stage != PENDING:
+        """Only the Commit is described (with the whole turn): before that, the turn is private. A "Rummy!" call is
+        public at once."""
+        kind = getattr(action, "kind", None)
+        if kind == "rummy":
+            st = self.clone(state_before)
+            try:
+                self.apply(st, seat, action)
+            except IllegalMove:
+                return None
+            return turn_text(st.history[-1])
+        if kind != "commit" or state_before.stage != PENDING:
             return None
         st = self.clone(state_before)
         try:
@@ -279,13 +326,15 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
 
     # --- table helpers ----------------------------------------------------------------------
     def make_bot(self, level: str) -> Bot[RummyView, RummyAction]:
-        from logic.rummy.bots import make_bot
+        from logic.rummy.bots import make_bot  # lazy: computer players (and their search) load on first use
 
         return make_bot(level)
 
     def pending_commit(self, state: RummyState) -> tuple[float, int, RummyAction] | None:
         if state.stage == PENDING:
             return (GRACE_SECONDS, state.current, COMMIT)
+        if state.call_card >= 0 and window_open(state):
+            return (float(state.call_seconds), state.current, CLOSE_CALL)
         return None
 
     def timeout_action(self, state: RummyState, seat: int) -> RummyAction:
@@ -293,7 +342,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         behalf; an unfinished deep pickup is undone first); while pending, commit."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(t_msg("It is not your turn."))
         stage = state.stage
         if stage == DRAW:
             return legal[0]  # the stock if it has cards, else the top discard
@@ -301,13 +350,13 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return UNDO
-            from logic.rummy.bots import easy_discard
+            from logic.rummy.bots import easy_discard  # lazy: computer players load on first use
 
             return easy_discard(self.view(state, seat), discards)
         return legal[0]  # Commit, or Next hand
 
     def rules_markdown(self) -> str:
-        from logic.rummy.rules_text import RULES_MARKDOWN
+        from logic.rummy.rules_text import RULES_MARKDOWN  # lazy: the long rules text loads on first use
 
         return RULES_MARKDOWN
 

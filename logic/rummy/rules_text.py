@@ -27,7 +27,8 @@ Two kinds of group count as a meld:
 
 - a **set**: three or four cards of the same rank (7♠ 7♥ 7♣);
 - a **run**: three or more cards of one suit in order (4♦ 5♦ 6♦ 7♦). The ace may sit below
-  the 2 (A-2-3) or above the king (Q-K-A), but a run never turns the corner (K-A-2 is not a run).
+  the 2 (A-2-3) or above the king (Q-K-A), but a run never turns the corner (K-A-2 is not a run),
+  unless the table plays the house rule *K-A-2 wraps*.
 
 ## Setting up
 
@@ -102,6 +103,11 @@ dealing new hands.
 Each is off unless the host turns it on in the lobby (under **House rules**). Greyed-out choices
 say why they cannot be combined.
 
+- **K-A-2 wraps** — a run may turn the corner: the ace sits between the King and the 2, so
+  K-A-2, Q-K-A-2 and K-A-2-3 are runs, and a run can grow round the corner up to all 13 cards of
+  its suit. Lay-offs follow: Q♥ K♥ A♥ takes the 2♥, and A♥ 2♥ 3♥ takes the K♥.
+  *Example:* you hold K♥ 2♥ and the A♥ lies on top of the discard pile. You take it and meld
+  K♥ A♥ 2♥ (30 points); later anyone may lay off the Q♥ below it or the 3♥ above it.
 - **Top card only** — no digging: only the top card of the discard pile may be taken.
   *Example:* the pile reads 7♠ Q♥ 5♣ (5♣ on top) and you hold 7♥ 7♦. Under the standard rules you
   could dig down to the 7♠ and meld your 7s; at this table you may take only the 5♣, or draw from
@@ -115,6 +121,15 @@ say why they cannot be combined.
   lay-off back during it). You may still go out by discarding, as usual. *Example:* after
   drawing you hold 5♥ 6♥ 7♥ and nothing else. You meld the run, your hand is empty, and once the
   grace period is over you have gone out.
+
+- **Rummy!** — after every discard (once the turn is over, so never while it can still be undone)
+  the discarded card shows on every screen with a short countdown (the host picks 3, 5, 8 or 10
+  seconds: **Rummy! window**). Any other player who can use that card at once may press **Rummy!**:
+  they take it out of turn and, in the same move, lay it off on a meld on the table or meld it
+  with cards from their hand. No discard follows, and the next player's turn then goes on. The
+  first call to reach the table wins. The window closes when its time runs out, when the next
+  player draws, or when somebody calls; the next player's draw waits for it. *Example:* Ana
+  discards the 8♥; Cleo holds 9♥ 10♥, calls Rummy! and melds 8♥ 9♥ 10♥ before Ben draws.
 
 ## Controls
 
@@ -140,6 +155,19 @@ points and place beside its twin's; nothing about a hand the other table is stil
 The rules we follow leave some points open. This is how Card Night settles them:
 
 - **Aces** are worth 15 and can be low (A-2-3) or high (Q-K-A) in a run, never both at once.
+- **The ace in a wrapping run** (house rule *K-A-2 wraps*) still counts 15 points, wherever it
+  sits in the run, and a run holds each card of its suit at most once, so the longest run is the
+  whole suit (13 cards), after which it takes no more lay-offs.
+- **Rummy! calls**: the window shows after every discard, whether or not anyone can use the
+  card, so it gives nothing away. A call keeps at least one card in the caller's hand (you
+  cannot go out on a call), only the card itself or a new meld with it counts (not a chain of
+  lay-offs leading up to it), nobody calls their own discard, and there are no calls while the
+  stock is empty. The next player may call too (then draws as usual). The points count for the
+  caller like any meld or lay-off, and a call counts as melding before your turn (no one-turn
+  double for that turn). On screen the **Rummy!** button makes the call that puts down the most
+  cards. Computer players call only when it fits: Easy notices only a card that fits a meld on
+  the table, Medium and Hard also meld it with their own cards when that is worth more than
+  keeping them.
 - **Hand size** is 13 cards with two players and 7 with three or four.
 - **The starting draw**: each player gets a different card, so there is always a single winner,
   and the ace counts as the highest card in it (above the king). You may tap the deck in any

@@ -7,6 +7,7 @@ from typing import Any
 
 from logic.cards import derive_rng
 from logic.game import IllegalMove
+from logic.messages import Message, listing, said, said_from_json, said_to_json, seat_msg, t_msg, t_nmsg
 from logic.rummy.melds import CODE, KIND_NAME, PRETTY, accepts_for, parse_code, pretty
 
 _json_dumps = json.JSONEncoder(separators=(",", ":")).encode
@@ -15,6 +16,7 @@ _json_loads = json.JSONDecoder().decode
 # turn stages (FIRST_DEAL_DRAW comes before hand 1 but is numbered last: "stage <= PENDING" means a hand is played)
 DRAW, PLAY, PENDING, HAND_OVER, OVER, FIRST_DEAL_DRAW = 0, 1, 2, 3, 4, 5
 STAGE_NAME = ("draw", "play", "pending", "hand-over", "over", "first-draw")
+GRACE_SECONDS = 3.0  # a finished turn waits this long (PENDING) for an undo before it is committed
 
 
 class RummyState:
@@ -52,6 +54,11 @@ class RummyState:
         "top_only",
         "keep_dug",
         "no_final_discard",
+        "wrap",
+        "call_on",
+        "call_seconds",
+        "call_card",
+        "call_passed",
     )
 
     # the fields' types, for the type checker (the slots above hold them)
@@ -88,6 +95,11 @@ class RummyState:
     top_only: bool
     keep_dug: bool
     no_final_discard: bool
+    wrap: bool  # runs may turn the corner (K-A-2)
+    call_on: bool  # "Rummy!" (see calls.py)
+    call_seconds: int  # how long its window stays open
+    call_card: int  # the discard that may be called now (-1: no window open)
+    call_passed: list[bool]  # per seat: let this window's card go (computer players say so)
 
     # field name -> kind for snapshot/restore
     _PLAIN = ("n", "target", "seed", "hand_no", "first_seat", "current", "stage", "next_id", "must_use", "drew",
@@ -96,8 +108,19 @@ class RummyState:
 
 # House-rule fields: written to a snapshot only when on, so a standard game's snapshot is as it always was and
 # a snapshot saved before they existed restores with them off.
-HOUSE = ("top_only", "keep_dug", "no_final_discard")
-HOUSE_OPTIONS = (("top_card_only", "top_only"), ("keep_dug_card", "keep_dug"), ("no_final_discard", "no_final_discard"))
+HOUSE = ("top_only", "keep_dug", "no_final_discard", "wrap")
+HOUSE_OPTIONS = (("wrap_around", "wrap"), ("top_card_only", "top_only"), ("keep_dug_card", "keep_dug"),
+                 ("no_final_discard", "no_final_discard"))
+
+
+def set_call_fields(st: RummyState, data: dict[str, Any] | None = None) -> None:
+    """Set the "Rummy!" fields from a snapshot's ``data`` (absent: the rule is off, as in saves from before it)."""
+    data = data or {}
+    st.call_on = bool(data.get("call_on", False))
+    st.call_seconds = int(data.get("call_seconds", 5))
+    code = data.get("call_card")
+    st.call_card = parse_code(code) if code else -1
+    st.call_passed = [bool(x) for x in data.get("call_passed", [False] * st.n)]
 
 
 def _deep_list(x: Any) -> Any:
@@ -150,7 +173,8 @@ def deal_hand(st: RummyState) -> None:
     st.rebuilds = 0
     st.stall = 0
     st.confirmed = [False] * st.n
-    st.message = f"Hand {st.hand_no} dealt; player {st.first_seat + 1} goes first."
+    st.message = said(t_msg("Hand {hand} dealt; {player} goes first.", hand=st.hand_no,
+                            player=seat_msg(st.first_seat, "player")))
 
 
 def find_meld(st: RummyState, mid: Any) -> int:
@@ -158,30 +182,45 @@ def find_meld(st: RummyState, mid: Any) -> int:
         for i, m in enumerate(st.melds):
             if m[0] == mid:
                 return i
-    raise IllegalMove("There is no such meld on the table.")
+    raise IllegalMove(t_msg("There is no such meld on the table."))
 
 
 def turn_text(entry: list[Any]) -> str:
-    """Public summary of one committed turn (a history entry)."""
+    """Public summary of one committed turn (a history entry), in English with its message (:class:`Said`)."""
+    return said(turn_words(entry))
+
+
+def took_msg(n: int, card: int) -> Message:
+    """"took the 9♠ from the discard pile", or "took 3 cards from the discard pile (down to the 9♠)"."""
+    if n <= 1:
+        return t_msg("took the {card} from the discard pile", card=PRETTY[card])
+    return t_nmsg("took {n} card from the discard pile (down to the {card})",
+                  "took {n} cards from the discard pile (down to the {card})", n=n, card=PRETTY[card])
+
+
+def discard_msg(card: int, out: bool) -> Message:
+    if out:
+        return t_msg("went out discarding the {card}", card=PRETTY[card])
+    return t_msg("discarded the {card}", card=PRETTY[card])
+
+
+def turn_words(entry: list[Any]) -> Message:
+    """The parts of a turn, one after the other: "took the 9♠ from the discard pile, melded 7♠ 7♥ 7♣ and discarded
+    the 2♦"."""
     seat, took, melded, laid, disc, out = entry[:6]
-    parts = []
-    if took is None:
-        parts.append("drew from the stock")
-    elif len(took) == 1:
-        parts.append(f"took the {PRETTY[took[0]]} from the discard pile")
-    else:
-        parts.append(f"took {len(took)} cards from the discard pile (down to the {PRETTY[took[0]]})")
+    if len(entry) > 6 and entry[6]:  # a "Rummy!" call
+        if melded:
+            return t_msg("called Rummy! on the {card} and melded {cards}", card=PRETTY[took[0]],
+                         cards=pretty(melded[0]))
+        return t_msg("called Rummy! on the {card} and laid it off ({cards})", card=PRETTY[took[0]],
+                     cards=pretty(laid[0][1]))
+    parts = [t_msg("drew from the stock") if took is None else took_msg(len(took), took[0])]
     for cards in melded:
-        parts.append(f"melded {pretty(cards)}")
+        parts.append(t_msg("melded {cards}", cards=pretty(cards)))
     for _mid, cards in laid:
-        parts.append(f"laid off {pretty(cards)}")
-    if disc < 0:
-        parts.append("went out without a discard")
-    else:
-        parts.append(f"went out discarding the {PRETTY[disc]}" if out else f"discarded the {PRETTY[disc]}")
-    if len(parts) > 2:
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
-    return " and ".join(parts)
+        parts.append(t_msg("laid off {cards}", cards=pretty(cards)))
+    parts.append(t_msg("went out without a discard") if disc < 0 else discard_msg(disc, out))
+    return listing(parts)
 
 
 def clone_state(state: RummyState) -> RummyState:
@@ -204,6 +243,8 @@ def clone_state(state: RummyState) -> RummyState:
     st.summary = state.summary
     st.first_draw = list(state.first_draw)
     st.first_drawn = list(state.first_drawn)
+    st.call_on, st.call_seconds, st.call_card = state.call_on, state.call_seconds, state.call_card
+    st.call_passed = list(state.call_passed)
     return st
 
 
@@ -230,6 +271,10 @@ def snapshot_state(state: RummyState) -> dict[str, Any]:
         first_drawn=list(st.first_drawn),
     )
     data.update({name: True for name in HOUSE if getattr(st, name)})
+    data["message"] = said_to_json(st.message)  # the line's message: it comes back in every viewer's language
+    if st.call_on:  # "Rummy!": kept out of a snapshot while off, like the switches above
+        data.update(call_on=True, call_seconds=st.call_seconds, call_card=CODE[st.call_card] if st.call_card >= 0
+                    else None, call_passed=list(st.call_passed))
     return data
 
 
@@ -239,6 +284,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
         setattr(st, name, data[name])
     for name in HOUSE:
         setattr(st, name, bool(data.get(name, False)))
+    set_call_fields(st, data)
     st.hands = [[parse_code(c) for c in h] for h in data["hands"]]
     st.stock = [parse_code(c) for c in data["stock"]]
     st.discard = [parse_code(c) for c in data["discard"]]
@@ -247,7 +293,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
         cards = [parse_code(c) for c in m["cards"]]
         st.melds.append([m["id"], m["owner"], m["kind"], m["key"], m["lo"], m["hi"], cards,
                          [[s, parse_code(c)] for s, c in m["layoffs"]],
-                         accepts_for(m["kind"], m["key"], m["lo"], m["hi"], cards)])
+                         accepts_for(m["kind"], m["key"], m["lo"], m["hi"], cards, st.wrap)])
     st.scores = list(data["scores"])
     st.pts = list(data["pts"])
     st.undo = _deep_list(data["undo"])
@@ -256,6 +302,7 @@ def restore_state(data: dict[str, Any]) -> RummyState:
     st.confirmed = list(data["confirmed"])
     st.summary = _deep_list(data["summary"])
     st.first_draw = [parse_code(c) for c in data["first_draw"]]
+    st.message = said_from_json(data["message"])  # (an older snapshot: the English line)
     # which seats have drawn for the first deal; tables saved before that was a phase drew all at once
     st.first_drawn = [bool(x) for x in data.get("first_drawn", [True] * st.n)]
     return st

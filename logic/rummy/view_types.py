@@ -1,6 +1,6 @@
 """The type of a Rummy view (``logic.rummy.views.build_view``); see ``logic/view_types.py`` for the shared keys."""
 
-from typing import Literal
+from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -36,8 +36,24 @@ class RummyTurn(TypedDict):
     took: list[str] | None  # None: drew from the stock; else the cards taken from the pile, deepest first
     melded: list[list[str]]
     laid_off: list[RummyLaidOff]
-    discard: str | None  # None: went out without a discard (house rule)
+    discard: str | None  # None: went out without a discard, or a "Rummy!" call (house rules)
     out: bool
+    called: NotRequired[bool]  # True (only then present): a "Rummy!" call out of turn (house rule)
+
+
+class RummyCallWindow(TypedDict):
+    """House rule "Rummy!": the discard that may be called now."""
+
+    card: str
+    seat: int  # who discarded it
+    seconds: int  # the window's full length
+
+
+class RummyCall(TypedDict):
+    """One way for the viewer to call: lay the card off on ``meld``, or (None) meld it with ``cards`` from the hand."""
+
+    meld: int | None
+    cards: list[str]
 
 
 class RummyFirstDealDraw(TypedDict):
@@ -85,3 +101,5 @@ class RummyView(CommonView):
     history: list[RummyTurn]
     over: bool
     house_rules: list[str]  # the house-rule options on at this table (RummyConfig names), [] for the standard game
+    call_window: RummyCallWindow | None  # house rule "Rummy!": the discard that may be called now, for everyone
+    calls: list[RummyCall]  # the viewer's own ways to call it ([] for everyone else)

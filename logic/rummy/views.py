@@ -31,11 +31,16 @@ Rummy extras:
   (None until everyone has drawn), "drawn": [bool per seat]}`` (the once-per-match draw that decides who
   plays first in hand 1). During the ``first-draw`` phase (``turn_stage`` "first-draw") the hand is not
   shown yet: ``hand`` is empty, card counts, stock and discard pile are 0 / empty.
-- ``house_rules``: the names of the house-rule options on at this table (``top_card_only``, ``keep_dug_card``,
-  ``no_final_discard``), ``[]`` for the standard game.
+- ``house_rules``: the names of the house-rule options on at this table (``wrap_around``, ``top_card_only``,
+  ``keep_dug_card``, ``no_final_discard``, ``rummy_call``), ``[]`` for the standard game.
+- ``call_window`` (house rule "Rummy!"): ``{"card", "seat", "seconds"}`` while a discard may be called (``seat``
+  made it; ``seconds`` is the window's full length, the table's timer says what is left), else None. Shown to
+  everyone after every discard. ``calls``: the viewer's own ways to call it (``{"meld": id or None, "cards": [hand
+  codes melded with it]}``), ``[]`` for everyone else: it is the viewer's hand that decides.
 - ``history``: this hand's committed turns, oldest first: ``{"seat", "took": None (stock) or
   [codes taken from the pile, deepest first], "melded": [[codes]], "laid_off": [{"meld",
-  "cards"}], "discard", "out"}``. Bots use it as their memory.
+  "cards"}], "discard", "out"}``, plus ``"called": True`` for a "Rummy!" call (took the discard out of turn, no
+  discard). Bots use it as their memory.
 
 Turn privacy: while a turn is in progress every seat except the mover sees the table as it was
 when that turn began (stock count, discard pile, melds, lay-offs, hand sizes, melded points).
@@ -46,10 +51,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, cast
 
+from logic.messages import said, seat_msg, t_msg
+from logic.rummy.calls import call_options, discarder, window_open
 from logic.rummy.melds import CODE, KIND_NAME, POINTS
-from logic.rummy.rules import GRACE_SECONDS
-from logic.rummy.state import FIRST_DEAL_DRAW, HAND_OVER, HOUSE_OPTIONS, OVER, PENDING, STAGE_NAME, RummyState
+from logic.rummy.state import (
+    FIRST_DEAL_DRAW,
+    GRACE_SECONDS,
+    HAND_OVER,
+    HOUSE_OPTIONS,
+    OVER,
+    PENDING,
+    STAGE_NAME,
+    RummyState,
+)
 from logic.rummy.view_types import (
+    RummyCall,
+    RummyCallWindow,
     RummyMeld,
     RummyPhase,
     RummySummary,
@@ -59,7 +76,8 @@ from logic.rummy.view_types import (
 )
 from logic.view_types import SeatView
 
-SUMMARY_COLUMNS = [["melded", "Melded"], ["held", "Left in hand"], ["hand", "Hand score"], ["total", "Total"]]
+SUMMARY_COLUMNS = [("melded", t_msg("Melded")), ("held", t_msg("Left in hand")), ("hand", t_msg("Hand score")),
+                   ("total", t_msg("Total"))]
 _UNDO_WHAT: dict[str, Literal["discard", "meld", "layoff", "pickup"]] = {
     "d": "discard", "m": "meld", "l": "layoff", "t": "pickup"}
 
@@ -105,18 +123,19 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
     if not playing and st.summary is not None:
         hand_no, winner, one_turn, rows = st.summary
         if winner < 0:
-            title = f"Hand {hand_no}: stalled, nobody went out"
+            title = t_msg("Hand {hand}: stalled, nobody went out", hand=hand_no)
+        elif one_turn:
+            title = t_msg("Hand {hand}: {player} went out in one turn (points doubled)", hand=hand_no,
+                          player=seat_msg(winner, "player"))
         else:
-            title = f"Hand {hand_no}: player {winner + 1} went out"
-        if one_turn:
-            title += " in one turn (points doubled)"
+            title = t_msg("Hand {hand}: {player} went out", hand=hand_no, player=seat_msg(winner, "player"))
         summary = {
-            "title": title,
+            "title": said(title),
             "hand": hand_no,
             "winner": winner,
             "one_turn": one_turn,
             "rows": [{"seat": s, "melded": m, "held": h, "hand": sc, "total": t} for s, m, h, sc, t in rows],
-            "columns": [list(c) for c in SUMMARY_COLUMNS],
+            "columns": [[key, said(words)] for key, words in SUMMARY_COLUMNS],
         }
 
     to_move = []
@@ -152,17 +171,22 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
             undo_what = _UNDO_WHAT[st.undo[-1][0]]
 
     history: list[RummyTurn] = []
-    for seat_h, took, melded, laid, disc, out in st.history:
-        history.append({
+    for entry in st.history:
+        seat_h, took, melded, laid, disc, out = entry[:6]
+        turn: RummyTurn = {
             "seat": seat_h,
             "took": None if took is None else _codes(took),
             "melded": [_codes(c) for c in melded],
             "laid_off": [{"meld": mid, "cards": _codes(cards)} for mid, cards in laid],
             "discard": CODE[disc] if disc >= 0 else None,
             "out": out,
-        })
+        }
+        if len(entry) > 6 and entry[6]:
+            turn["called"] = True  # a "Rummy!" call (house rule); absent from every other turn
+        history.append(turn)
 
-    label = f"Race to {st.target}" if st.target else "No limit"
+    label = (t_msg("Hand {hand} · Race to {target}", hand=st.hand_no, target=st.target) if st.target
+             else t_msg("Hand {hand} · No limit", hand=st.hand_no))
     phase: RummyPhase = "play" if playing else ("hand-over" if st.stage == HAND_OVER else
                                                 "first-draw" if drawing_first else "over")
     return {
@@ -173,7 +197,7 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
         "players": n,
         "hand": _codes(st.hands[seat]) if seat is not None and not drawing_first else [],
         "seats": seats,
-        "round_label": f"Hand {st.hand_no} · {label}",
+        "round_label": said(label),
         "scores": list(st.scores),
         "summary": summary,
         "message": st.message,
@@ -195,5 +219,22 @@ def build_view(st: RummyState, seat: int | None) -> RummyView:
                             "drawn": list(st.first_drawn)},
         "history": history,
         "over": st.stage == OVER,
-        "house_rules": [opt for opt, field in HOUSE_OPTIONS if getattr(st, field)],
+        "house_rules": [opt for opt, field in HOUSE_OPTIONS if getattr(st, field)] + (["rummy_call"] if st.call_on
+                                                                                       else []),
+        "call_window": _call_window(st) if playing else None,
+        "calls": _calls(st, seat) if playing else [],
     }
+
+
+def _calls(st: RummyState, seat: int | None) -> list[RummyCall]:
+    """The viewer's own ways to call the discard in the "Rummy!" window (from their hand and the public melds)."""
+    if seat is None:
+        return []
+    return [{"meld": a.meld, "cards": list(a.cards)} for a in call_options(st, seat)]
+
+
+def _call_window(st: RummyState) -> RummyCallWindow | None:
+    """The "Rummy!" window, the same for everyone (it opens after every discard, whoever may call)."""
+    if not window_open(st):
+        return None
+    return {"card": CODE[st.call_card], "seat": discarder(st), "seconds": st.call_seconds}

@@ -211,7 +211,7 @@ def parse_source(source: Any) -> tuple[int, int, int]:
         pass
     parts = source.split(":") if isinstance(source, str) else []
     if parts and parts[0] == "hand" and len(parts) == 2 and parts[1].isdigit():
-        raise IllegalMove("You have no card in that hand slot.")
+        raise IllegalMove(t_msg("You have no card in that hand slot."))
     if parts and parts[0] in ("stock", "discard"):
-        raise IllegalMove("There is no such seat or pile at this table.")
-    raise IllegalMove(f"Play from your hand, a stock or a discard pile (not {source!r}).")
+        raise IllegalMove(t_msg("There is no such seat or pile at this table."))
+    raise IllegalMove(t_msg("Play from your hand, a stock or a discard pile (not {source}).", source=repr(source)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from logic.game import Bot
@@ -40,6 +41,14 @@ def easy_discard(view: StockpileView) -> A.Discard:
     return A.DISCARD[best_i][pile]
 
 
+def decide(view: StockpileView, legal: list[Any], pick: Callable[[StockpileView, list[Any], list[A.Play]], Any]
+           ) -> Any:
+    """A level's move: the one every level makes alike (``common_move``), else the level's ``pick`` given its plays;
+    kept legal."""
+    move = common_move(view, legal)
+    return keep_legal(view, legal, move if move is not None else pick(view, legal, by_kind(legal, A.Play)))
+
+
 class EasyBot:
     """Plays what it can (stock first, then discard tops and hand cards, wilds included) and
     discards its highest card."""
@@ -47,13 +56,9 @@ class EasyBot:
     level = "easy"
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
-        return keep_legal(view, legal, self._choose(view, legal))
+        return decide(view, legal, self.pick)
 
-    def _choose(self, view: StockpileView, legal: list[Any]) -> Any:
-        a = common_move(view, legal)
-        if a is not None:
-            return a
-        plays = by_kind(legal, A.Play)
+    def pick(self, view: StockpileView, legal: list[Any], plays: list[A.Play]) -> Any:
         for p in plays:
             if p.source.startswith("stock:"):
                 return p
@@ -76,13 +81,9 @@ class MediumBot:
     level = "medium"
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
-        return keep_legal(view, legal, self._choose(view, legal))
+        return decide(view, legal, self.pick)
 
-    def _choose(self, view: StockpileView, legal: list[Any]) -> Any:
-        a = common_move(view, legal)
-        if a is not None:
-            return a
-        plays = by_kind(legal, A.Play)
+    def pick(self, view: StockpileView, legal: list[Any], plays: list[A.Play]) -> Any:
         if not plays:
             return tidy_discard(view) if view["hand"] else legal[0]
         turn = TurnFacts(view)

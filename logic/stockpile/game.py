@@ -8,7 +8,9 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import Bot, Game, IllegalMove, Outcome
+from logic.messages import t_msg
 from logic.stockpile import actions as A
+from logic.stockpile import bot_common
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
 from logic.stockpile import views as V
@@ -69,7 +71,7 @@ class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
 
     # --- table helpers ----------------------------------------------------------------------
     def make_bot(self, level: str) -> Bot[StockpileView, A.StockpileAction]:
-        from logic.stockpile import bots
+        from logic.stockpile import bots  # lazy: computer players (and their search) load on first use
 
         return bots.make_bot(level)
 
@@ -79,12 +81,12 @@ class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
         easy bot plays on, and a stuck seat passes."""
         legal = R.legal_actions(state, seat)
         if not legal:
-            raise IllegalMove("It is not this seat's turn.")
+            raise IllegalMove(t_msg("It is not this seat's turn."))
         if state.stage == S.STAGE_PENDING:
             return A.COMMIT
         if state.stage == S.STAGE_HAND_OVER:
             return A.NEXT
-        from logic.stockpile import bot_common, bots
+        from logic.stockpile import bots  # lazy: computer players load on first use
 
         v = V.view(state, seat)
         if v["hand"] and any(type(a) is A.Discard for a in legal):
@@ -100,6 +102,6 @@ class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
         return V.describe(state_before, seat, action)
 
     def rules_markdown(self) -> str:
-        from logic.stockpile.rules_text import RULES_MARKDOWN
+        from logic.stockpile.rules_text import RULES_MARKDOWN  # lazy: the long rules text loads on first use
 
         return RULES_MARKDOWN

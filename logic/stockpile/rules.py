@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from logic.game import IllegalMove
-from logic.messages import t_msg
+from logic.messages import Message, t_msg
 from logic.stockpile.actions import (
     BUILDS,
     COMMIT,
@@ -151,7 +151,7 @@ def legal_actions(s: State, seat: int) -> list[Any]:
 
 def _check_seat(s: State, seat: Any) -> None:
     if not isinstance(seat, int) or not 0 <= seat < s.players:
-        raise IllegalMove("There is no such seat at this table.")
+        raise IllegalMove(t_msg("There is no such seat at this table."))
 
 
 def apply(s: State, seat: int, action: Any) -> None:
@@ -159,30 +159,30 @@ def apply(s: State, seat: int, action: Any) -> None:
     stage = s.stage
     if t is Play:
         if stage != STAGE_PLAY or seat != s.turn:
-            _not_now(s, seat, "play a card")
+            _not_now(s, seat, t_msg("You can't play a card now."))
         _play(s, seat, action)
     elif t is Discard:
         if stage != STAGE_PLAY or seat != s.turn:
-            _not_now(s, seat, "discard")
+            _not_now(s, seat, t_msg("You can't discard now."))
         _discard(s, seat, action)
     elif t is Commit:
         if stage != STAGE_PENDING or seat != s.turn:
             if stage == STAGE_PLAY and seat == s.turn:
-                raise IllegalMove("Discard a card to end your turn first.")
-            _not_now(s, seat, "finish a turn")
+                raise IllegalMove(t_msg("Discard a card to end your turn first."))
+            _not_now(s, seat, t_msg("You can't finish a turn now."))
         s.undo.clear()
         _end_turn(s)
     elif t is Undo:
         _undo(s, seat)
     elif t is Pass:
         if stage != STAGE_PLAY or seat != s.turn:
-            _not_now(s, seat, "pass")
+            _not_now(s, seat, t_msg("You can't pass now."))
         if not can_pass(s, seat):
             if s.hands[seat]:
-                raise IllegalMove("You can't pass while you hold cards: discard one to end your turn.")
+                raise IllegalMove(t_msg("You can't pass while you hold cards: discard one to end your turn."))
             if s.draw or s.set_aside:
-                raise IllegalMove("You can't pass while cards are left to draw.")
-            raise IllegalMove("You can't pass while you still have a card to play.")
+                raise IllegalMove(t_msg("You can't pass while cards are left to draw."))
+            raise IllegalMove(t_msg("You can't pass while you still have a card to play."))
         s.passes += 1
         s.last = ("pass", seat)
         if s.passes >= s.players:
@@ -192,43 +192,43 @@ def apply(s: State, seat: int, action: Any) -> None:
     elif t is NextHand:
         _check_seat(s, seat)
         if stage != STAGE_HAND_OVER:
-            raise IllegalMove("There is no finished deal to move on from.")
+            raise IllegalMove(t_msg("There is no finished deal to move on from."))
         if not s.waiting[seat]:
-            raise IllegalMove("You are already waiting for the next deal.")
+            raise IllegalMove(t_msg("You are already waiting for the next deal."))
         s.waiting[seat] = False
         if not any(s.waiting):
             deal_hands(s)
     else:
-        raise IllegalMove("That is not a Stockpile move.")
+        raise IllegalMove(t_msg("That is not a Stockpile move."))
 
 
-def _not_now(s: State, seat: Any, what: str) -> None:
+def _not_now(s: State, seat: Any, what: Message) -> None:
     _check_seat(s, seat)
     if s.stage == STAGE_OVER:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(t_msg("The game is over."))
     if s.stage == STAGE_HAND_OVER:
-        raise IllegalMove("The deal is over: press Next to continue.")
+        raise IllegalMove(t_msg("The deal is over: press Next to continue."))
     if seat != s.turn:
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(t_msg("It is not your turn."))
     if s.stage == STAGE_PENDING:
-        raise IllegalMove("Your turn is ending: undo the discard first if you want to keep playing.")
-    raise IllegalMove(f"You can't {what} now.")
+        raise IllegalMove(t_msg("Your turn is ending: undo the discard first if you want to keep playing."))
+    raise IllegalMove(what)
 
 
 def _play(s: State, seat: int, action: Play) -> None:
     kind, owner, idx = parse_source(action.source)
     build = action.build
     if type(build) is not int or not 0 <= build < BUILDS:
-        raise IllegalMove("Choose one of the four building piles.")
+        raise IllegalMove(t_msg("Choose one of the four building piles."))
     if kind == SRC_HAND:
         hand = s.hands[seat]
         if idx >= len(hand):
-            raise IllegalMove("You have no card in that hand slot.")
+            raise IllegalMove(t_msg("You have no card in that hand slot."))
         card = hand[idx]
         src = hand
     else:
         if owner >= s.players:
-            raise IllegalMove("There is no such seat at this table.")
+            raise IllegalMove(t_msg("There is no such seat at this table."))
         if owner != seat and s.own_piles_only and owner in team_seats(s, seat):
             if kind == SRC_STOCK:
                 raise IllegalMove(t_msg("House rule at this table: you may not play from your partner's stock."))
@@ -236,23 +236,23 @@ def _play(s: State, seat: int, action: Play) -> None:
         if owner not in source_seats(s, seat):
             both = s.partners and not s.own_piles_only
             if kind == SRC_STOCK:
-                raise IllegalMove("You can only play from your own stock" + (" or your partner's." if both else "."))
-            raise IllegalMove(
-                "You can only play from your own discard piles" + (" or your partner's." if both else ".")
-            )
+                raise IllegalMove(t_msg("You can only play from your own stock or your partner's.") if both
+                                  else t_msg("You can only play from your own stock."))
+            raise IllegalMove(t_msg("You can only play from your own discard piles or your partner's.") if both
+                              else t_msg("You can only play from your own discard piles."))
         if kind == SRC_STOCK:
             src = s.stocks[owner]
             if not src:
-                raise IllegalMove("That stock is empty.")
+                raise IllegalMove(t_msg("That stock is empty."))
         else:
             src = s.discards[owner][idx]
             if not src:
-                raise IllegalMove("That discard pile is empty.")
+                raise IllegalMove(t_msg("That discard pile is empty."))
         card = src[-1]
     pile = s.builds[build]
     need = len(pile) + 1
     if card != WILD and card != need:
-        raise IllegalMove(f"That pile needs a {need} (or a wild); a {card} doesn't fit.")
+        raise IllegalMove(t_msg("That pile needs a {need} (or a wild); a {card} doesn't fit.", need=need, card=card))
     # --- validated: mutate ---
     if kind == SRC_HAND:
         del src[idx]
@@ -294,9 +294,10 @@ def _discard(s: State, seat: int, action: Discard) -> None:
     i, p = action.hand_index, action.pile
     hand = s.hands[seat]
     if type(i) is not int or not 0 <= i < len(hand):
-        raise IllegalMove("Pick a card from your hand to discard." if hand else "You have no card to discard.")
+        raise IllegalMove(t_msg("Pick a card from your hand to discard.") if hand
+                          else t_msg("You have no card to discard."))
     if type(p) is not int or not 0 <= p < DISCARD_PILES:
-        raise IllegalMove("Choose one of your four discard piles.")
+        raise IllegalMove(t_msg("Choose one of your four discard piles."))
     if s.no_wild_discards and hand[i] == WILD:
         raise IllegalMove(t_msg("House rule at this table: a wild may not go on your discard piles. "
                                 "Play it on a building pile."))
@@ -309,9 +310,9 @@ def _discard(s: State, seat: int, action: Discard) -> None:
 
 def _undo(s: State, seat: int) -> None:
     if s.stage not in (STAGE_PLAY, STAGE_PENDING) or seat != s.turn:
-        _not_now(s, seat, "undo")
+        _not_now(s, seat, t_msg("You can't undo now."))
     if not s.undo:
-        raise IllegalMove("Nothing to undo: a move that turned up or drew a card or cleared a pile is final.")
+        raise IllegalMove(t_msg("Nothing to undo: a move that turned up or drew a card or cleared a pile is final."))
     rec = s.undo.pop()
     if rec[0] == 1:
         _, i, p = rec

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from logic.messages import Message, Param, both, said, seat_msg, t_msg, t_nmsg
 from logic.stockpile import actions as A
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
@@ -45,8 +46,12 @@ from logic.stockpile.view_types import (
 from logic.view_types import SeatView
 
 
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+def _seat_name(seat: int) -> Message:
+    return seat_msg(seat, "Seat")
+
+
+def _team(team: int) -> Message:
+    return t_msg("Team {n}", n=team + 1)
 
 
 def view(s: S.State, seat: int | None) -> StockpileView:
@@ -67,7 +72,7 @@ def view(s: S.State, seat: int | None) -> StockpileView:
         seats.append(
             {
                 "cards": len(s.hands[i]),
-                "title": f"Team {S.team_of(s, i) + 1}" if s.partners else None,
+                "title": said(_team(S.team_of(s, i))) if s.partners else None,
                 "status": status,
                 "score": s.scores[i],
                 "team": teams[i] if teams else None,
@@ -93,9 +98,9 @@ def view(s: S.State, seat: int | None) -> StockpileView:
             }
         )
     if s.series:
-        label = f"Deal {s.deal} · race to {R.SERIES_TARGET}"
+        label = said(t_msg("Deal {deal} · race to {target}", deal=s.deal, target=R.SERIES_TARGET))
     else:
-        label = "Single deal"
+        label = said(t_msg("Single deal"))
     to_move = list(R.to_move(s))
     stage = cast(StockpilePhase, s.stage)  # the state holds a plain str
     return {
@@ -133,79 +138,93 @@ def view(s: S.State, seat: int | None) -> StockpileView:
 def _summary(s: S.State) -> StockpileSummary:
     w = s.deal_winner
     if w < 0:
-        title = "Nobody can move: the deal ends with no winner"
+        title = t_msg("Nobody can move: the deal ends with no winner")
     elif s.partners:
         a, b = S.team_seats(s, w)
-        title = f"Team {S.team_of(s, w) + 1} ({_seat_name(min(a, b))} and {_seat_name(max(a, b))}) wins the deal"
+        title = t_msg("Team {team} ({first} and {second}) wins the deal", team=S.team_of(s, w) + 1,
+                      first=_seat_name(min(a, b)), second=_seat_name(max(a, b)))
     else:
-        title = f"{_seat_name(w)} emptied their stock and wins the deal"
+        title = t_msg("{player} emptied their stock and wins the deal", player=_seat_name(w))
     if s.stage == S.STAGE_OVER and s.series:
         best = max(s.scores)
         leaders = sorted({S.team_of(s, i) for i in range(s.players) if s.scores[i] == best})
-        if s.partners:
-            title += " · " + " and ".join(f"Team {t + 1}" for t in leaders) + f" take the series with {best}"
-        else:
-            title += " · " + " and ".join(_seat_name(t) for t in leaders) + f" take the series with {best}"
+        names = both([_team(t) for t in leaders]) if s.partners else both([_seat_name(t) for t in leaders])
+        title = t_msg("{deal} · {leaders} take the series with {points}", deal=title, leaders=names, points=best)
     rows: list[StockpileSummaryRow] = [
         {"seat": i, "stock_left": len(s.stocks[i]), "points": s.deal_points[i], "total": s.scores[i]}
         for i in range(s.players)
     ]
     return {
-        "title": title,
+        "title": said(title),
         "rows": rows,
-        "columns": [["stock_left", "Stock left"], ["points", "Points this deal"], ["total", "Total"]],
+        "columns": [["stock_left", said(t_msg("Stock left"))], ["points", said(t_msg("Points this deal"))],
+                    ["total", said(t_msg("Total"))]],
     }
 
 
-def _source_words(kind: int, owner: int, actor: int) -> str:
-    whose = "their" if owner == actor or owner < 0 else "their partner's"
+def _source_words(kind: int, owner: int, actor: int) -> Message:
+    own = owner == actor or owner < 0
     if kind == A.SRC_HAND:
-        return "their hand"
+        return t_msg("their hand")
     if kind == A.SRC_STOCK:
-        return f"{whose} stock"
-    return f"{whose} discard pile"
+        return t_msg("their stock") if own else t_msg("their partner's stock")
+    return t_msg("their discard pile") if own else t_msg("their partner's discard pile")
 
 
-def _a(words: str) -> str:
-    """The article and the words: "a 7", "an 8", "an 11", "a wild" (as the numbers are said: eight, eleven)."""
-    return f"{'an' if words.split()[0] in ('8', '11', '18') else 'a'} {words}"
+def _a(card: int) -> Message:
+    """The article and the card: "a 7", "an 8", "an 11", "a wild" (as the numbers are said: eight, eleven)."""
+    if card == A.WILD:
+        return t_msg("a wild")
+    return t_msg("an {number}", number=card) if card in (8, 11, 18) else t_msg("a {number}", number=card)
 
 
-def _card_words(card: int, need: int) -> str:
-    return f"a wild as {need}" if card == A.WILD else _a(str(need))
+def _card_words(card: int, need: int) -> Message:
+    return t_msg("a wild as {number}", number=need) if card == A.WILD else _a(need)
+
+
+def _played(seat: int | None, card: int, need: int, source: Message, pile: int, completed: bool) -> Message:
+    """"Seat 1 played a 7 from their hand on pile 2 (and completed it)"; without ``seat``: the move after a name."""
+    words: dict[str, Param] = {"card": _card_words(card, need), "source": source, "pile": pile + 1}
+    if seat is None:
+        if completed:
+            return t_msg("played {card} from {source} on pile {pile} and completed it", **words)
+        return t_msg("played {card} from {source} on pile {pile}", **words)
+    if completed:
+        return t_msg("{player} played {card} from {source} on pile {pile} and completed it",
+                     player=_seat_name(seat), **words)
+    return t_msg("{player} played {card} from {source} on pile {pile}", player=_seat_name(seat), **words)
 
 
 def message(s: S.State) -> str | None:
+    line = _message(s)
+    return said(line) if line is not None else None
+
+
+def _message(s: S.State) -> Message | None:
     last = s.last
     if last is None:
         return None
     k = last[0]
     if k == "deal":
-        return f"Deal {s.deal}: {_seat_name(last[1])} starts"
+        return t_msg("Deal {deal}: {player} starts", deal=s.deal, player=_seat_name(last[1]))
     if k == "play":
         _, seat, card, need, build, kind, owner, cleared = last
-        text = f"{_seat_name(seat)} played {_card_words(card, need)} from {_source_words(kind, owner, seat)}"
-        text += f" on pile {build + 1}"
-        if cleared:
-            text += " and completed it"
-        return text
+        return _played(seat, card, need, _source_words(kind, owner, seat), build, bool(cleared))
     if k == "discard":
-        return f"{_seat_name(last[1])} discarded {_a(_code_words(last[2]))}"
+        return t_msg("{player} discarded {card}", player=_seat_name(last[1]), card=_a(last[2]))
     if k == "turn":
-        return f"{_seat_name(s.turn)} to play" if s.stage == S.STAGE_PLAY else None
+        return t_msg("{player} to play", player=_seat_name(s.turn)) if s.stage == S.STAGE_PLAY else None
     if k == "undo":
-        return f"{_seat_name(last[1])} took a move back"
+        return t_msg("{player} took a move back", player=_seat_name(last[1]))
     if k == "pass":
-        return f"{_seat_name(last[1])} passed"
+        return t_msg("{player} passed", player=_seat_name(last[1]))
     if k == "win":
-        return f"{_seat_name(last[1])} emptied the last stock card and wins {last[2]} points"
+        return t_nmsg("{player} emptied the last stock card and wins {n} point",
+                      "{player} emptied the last stock card and wins {n} points", player=_seat_name(last[1]),
+                      n=last[2])
     if k == "stuck":
-        return "The deal is stuck and ends with no winner"
+        return t_msg("The deal is stuck and ends with no winner")
     return None
-
-
-def _code_words(card: int) -> str:
-    return "wild" if card == A.WILD else str(card)
 
 
 def describe(before: S.State, seat: int, action: Any) -> str | None:
@@ -232,19 +251,18 @@ def describe(before: S.State, seat: int, action: Any) -> str | None:
         if not 0 <= action.build < A.BUILDS:
             return None
         need = len(before.builds[action.build]) + 1
-        text = f"played {_card_words(card, need)} from {_source_words(kind, owner, seat)} on pile {action.build + 1}"
-        if need == A.TOP:
-            text += " and completed it"
+        move = _played(None, card, need, _source_words(kind, owner, seat), action.build, need == A.TOP)
         if kind == A.SRC_STOCK and len(before.stocks[owner]) == 1:
-            text += " — that stock is empty"
-        return text
+            move = t_msg("{move} — that stock is empty", move=move)
+        return said(move)
     if t is A.Discard:
         hand = before.hands[seat]
         if not 0 <= action.hand_index < len(hand):
             return None
-        return f"discarded {_a(_code_words(hand[action.hand_index]))} on discard pile {action.pile + 1}"
+        return said(t_msg("discarded {card} on discard pile {pile}", card=_a(hand[action.hand_index]),
+                          pile=action.pile + 1))
     if t is A.Undo:
-        return "took a move back"
+        return said(t_msg("took a move back"))
     if t is A.Pass:
-        return "passed (no cards and nothing to play)"
+        return said(t_msg("passed (no cards and nothing to play)"))
     return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
-from logic.messages import Message, t_msg
+from logic.messages import Message, said, t_msg, t_pmsg
 from logic.table import turns
 from logic.table.chat import notice
 from logic.table.seats import STATUS_PLAYING
@@ -30,9 +30,10 @@ RECONNECT_SECONDS = 15.0  # a page lost this recently is probably coming back (a
 
 
 def away_text(seconds: float) -> str:
-    """ "away 2 min" (whole minutes; under a minute: "away")."""
+    """ "away 2 min" (whole minutes; under a minute: "away"), with its message (each page shows it in its
+    viewer's language)."""
     minutes = int(seconds // 60)
-    return f"away {minutes} min" if minutes >= 1 else "away"
+    return said(t_msg("away {n} min", n=minutes) if minutes >= 1 else t_pmsg("presence", "away"))
 
 
 # ----------------------------------------------------------------------------- what the hub tells us
@@ -111,8 +112,8 @@ def can_hand_to_computer(t: Table, by: str | None, seat: int) -> bool:
 # ----------------------------------------------------------------------------- acting on it
 def hand_to_computer(t: Table, by: str, seat: int, now: float) -> None:
     if not can_hand_to_computer(t, by, seat):
-        raise IllegalMove("Only the host (or, while the host is away, a player who is here) can hand the seat "
-                          "of an away player to the computer.")
+        raise IllegalMove(t_msg("Only the host (or, while the host is away, a player who is here) can hand the "
+                                "seat of an away player to the computer."))
     play_for_away(t, seat, t_msg("{name} is away; the computer plays for them until they return.",
                                   name=t.seats[seat].name))
     turns.after_change(t, now)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from logic.game import IllegalMove
-from logic.messages import Message
+from logic.messages import Message, t_msg
 from logic.table.seats import CHAT_LIMIT, MAX_CHAT, clean_name, clean_text
 
 if TYPE_CHECKING:
@@ -80,10 +80,10 @@ def notice(t: Table, message: Message, kind: NoticeKind = "info", seats: list[in
 def say(t: Table, player_id: str, text: str, now: float) -> None:
     seat = t.seat_of(player_id)
     if seat is None:
-        raise IllegalMove("Only players at this table can chat here.")
+        raise IllegalMove(t_msg("Only players at this table can chat here."))
     clean = clean_text(text, CHAT_LIMIT)
     if not clean:
-        raise IllegalMove("Type a message first.")
+        raise IllegalMove(t_msg("Type a message first."))
     s = t.seats[seat]
     t.chat.append(ChatLine(seat, s.name, s.emoji, clean, now))
     del t.chat[:-MAX_CHAT]
@@ -97,12 +97,12 @@ def watcher_may_read(t: Table) -> bool:
 def watcher_say(t: Table, player_id: str, name: str, emoji: str, text: str, now: float) -> None:
     """A watcher's chat message (only when the host chose "read and write")."""
     if t.seat_of(player_id) is not None:
-        raise IllegalMove("You sit at this table: chat as a player.")
+        raise IllegalMove(t_msg("You sit at this table: chat as a player."))
     if t.settings.watcher_chat != "write":
-        raise IllegalMove("Watchers cannot write in this table's chat.")
+        raise IllegalMove(t_msg("Watchers cannot write in this table's chat."))
     clean = clean_text(text, CHAT_LIMIT)
     if not clean:
-        raise IllegalMove("Type a message first.")
+        raise IllegalMove(t_msg("Type a message first."))
     t.chat.append(ChatLine(None, clean_name(name), emoji or "👀", clean, now, watcher=True))
     del t.chat[:-MAX_CHAT]
     t.touch()

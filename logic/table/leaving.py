@@ -45,9 +45,9 @@ def leave(t: Table, player_id: str, now: float) -> None:
 
 def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None:
     if not t.is_host(by):
-        raise IllegalMove("Only the host decides that.")
+        raise IllegalMove(t_msg("Only the host decides that."))
     if seat not in t.pending_leave:
-        raise IllegalMove("Nobody left from that seat.")
+        raise IllegalMove(t_msg("Nobody left from that seat."))
     t.pending_leave.remove(seat)
     if choice == "bot":
         replace_with_bot(t, seat)
@@ -57,7 +57,7 @@ def resolve_leave(t: Table, by: str, seat: int, choice: str, now: float) -> None
         t.pending_leave.clear()
         end_early(t, t_msg("The host ended the game."), now)
     else:
-        raise IllegalMove("Choose a computer player or ending the game.")
+        raise IllegalMove(t_msg("Choose a computer player or ending the game."))
 
 
 def replace_with_bot(t: Table, seat: int) -> None:

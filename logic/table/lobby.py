@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from logic.game import IllegalMove
-from logic.messages import t_msg
+from logic.messages import Message, t_msg
 from logic.table import turns
 from logic.table.chat import notice
 from logic.table.identity import computer_seat, seat_person
@@ -20,12 +20,12 @@ def join(t: Table, player_id: str, name: str, emoji: str, now: float, seat: int 
     if existing is not None:
         return existing
     if t.status != STATUS_LOBBY:
-        raise IllegalMove("This game has already started. Ask the host for a new table.")
+        raise IllegalMove(t_msg("This game has already started. Ask the host for a new table."))
     free = t.open_seats()
     if not free:
-        raise IllegalMove("This table is full.")
+        raise IllegalMove(t_msg("This table is full."))
     if seat is not None and seat not in free:
-        raise IllegalMove("That seat is taken. Pick another one.")
+        raise IllegalMove(t_msg("That seat is taken. Pick another one."))
     target = free[0] if seat is None else seat
     seat_person(t, target, player_id, name, emoji)  # a unique name and emoji; computer players give way
     notice(t, t_msg("{name} joined.", name=t.seats[target].name))
@@ -40,11 +40,12 @@ def set_player_count(t: Table, by: str, count: int) -> None:
     require_own_deals(t)
     game = t.game
     if not game.min_players <= count <= game.max_players:
-        raise IllegalMove(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+        raise IllegalMove(t_msg("{game} is for {low} to {high} players.", game=Message(game.title, context="game name"),
+                                low=game.min_players, high=game.max_players))
     validate_options(t, {**t.options, "players": count})
     if count < len(t.seats):
         if any(not s.empty for s in t.seats[count:]):
-            raise IllegalMove("Free the last seats first: someone is sitting there.")
+            raise IllegalMove(t_msg("Free the last seats first: someone is sitting there."))
         del t.seats[count:]
     else:
         t.seats.extend(Seat() for _ in range(count - len(t.seats)))
@@ -78,9 +79,9 @@ def set_setting(t: Table, by: str, key: str, value: Any, now: float) -> None:
 def add_bot(t: Table, by: str, seat: int, level: str, name: str, emoji: str) -> None:
     require_host_lobby(t, by)
     if level not in t.game.bot_levels:
-        raise IllegalMove(f"Unknown level {level!r}.")
+        raise IllegalMove(t_msg("Unknown level {level}.", level=repr(level)))
     if not 0 <= seat < len(t.seats) or not t.seats[seat].empty:
-        raise IllegalMove("That seat is not free.")
+        raise IllegalMove(t_msg("That seat is not free."))
     name, emoji = computer_seat(t, seat, name, emoji)  # never a name or emoji already at the table
     t.seats[seat] = Seat(player_id=f"bot-{seat}", name=name, emoji=emoji, bot=level)
     t.touch()
@@ -90,9 +91,9 @@ def remove_player(t: Table, by: str, seat: int) -> None:
     """Host frees a seat in the lobby (a computer player, or a person who wandered off)."""
     require_host_lobby(t, by)
     if not 0 <= seat < len(t.seats) or t.seats[seat].empty:
-        raise IllegalMove("That seat is already empty.")
+        raise IllegalMove(t_msg("That seat is already empty."))
     if t.seats[seat].player_id == t.host_id:
-        raise IllegalMove("The host cannot remove themselves; use Leave.")
+        raise IllegalMove(t_msg("The host cannot remove themselves; use Leave."))
     t.seats[seat] = Seat()
     t.touch()
 
@@ -100,7 +101,7 @@ def remove_player(t: Table, by: str, seat: int) -> None:
 def start(t: Table, by: str, now: float) -> None:
     require_host_lobby(t, by)
     if t.open_seats():
-        raise IllegalMove("Fill every seat first: invite friends or add computer players.")
+        raise IllegalMove(t_msg("Fill every seat first: invite friends or add computer players."))
     game = t.game
     config = game.make_config(**t.options)
     t.state = game.new_game(config, t.seed)
@@ -112,9 +113,9 @@ def start(t: Table, by: str, now: float) -> None:
 
 def require_host_lobby(t: Table, by: str) -> None:
     if not t.is_host(by):
-        raise IllegalMove("Only the host can do that.")
+        raise IllegalMove(t_msg("Only the host can do that."))
     if t.status != STATUS_LOBBY:
-        raise IllegalMove("The options are locked once the game has started.")
+        raise IllegalMove(t_msg("The options are locked once the game has started."))
 
 
 def require_own_deals(t: Table) -> None:
@@ -127,4 +128,4 @@ def validate_options(t: Table, options: dict[str, Any]) -> None:
     try:
         t.game.make_config(**options)
     except ValueError as exc:
-        raise IllegalMove(str(exc)) from None
+        raise IllegalMove.of(exc) from None

@@ -124,7 +124,7 @@ def new_table(game_key: str, code: str, host_id: str, options: dict[str, Any], s
     try:
         config = game.make_config(**opts)
     except ValueError as exc:
-        raise IllegalMove(str(exc)) from None
+        raise IllegalMove.of(exc) from None
     opts = config.model_dump(mode="json")
     settings = settings or Settings(turn_seconds=0 if practice else game.default_turn_seconds)
     table = Table(code=code, game_key=game_key, options=opts, seed=seed, host_id=host_id, practice=practice,

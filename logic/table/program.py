@@ -10,6 +10,7 @@ import hmac
 from typing import TYPE_CHECKING
 
 from logic.game import IllegalMove
+from logic.messages import t_msg
 from logic.table.away import seat_back
 from logic.table.identity import computer_seat
 from logic.table.lobby import require_host_lobby
@@ -26,9 +27,9 @@ def add_program(t: Table, by: str, seat: int, token_hash: str) -> None:
     """The host marks an open lobby seat as played by a program holding the token hashed as ``token_hash``."""
     require_host_lobby(t, by)
     if not 0 <= seat < len(t.seats) or not t.seats[seat].empty:
-        raise IllegalMove("That seat is not free.")
+        raise IllegalMove(t_msg("That seat is not free."))
     if len(token_hash) != 64:
-        raise IllegalMove("A program seat needs a token hash.")
+        raise IllegalMove(t_msg("A program seat needs a token hash."))
     name, emoji = computer_seat(t, seat, f"{PROGRAM_NAME} {seat + 1}", PROGRAM_EMOJI)  # unique at the table
     t.seats[seat] = Seat(player_id=f"program-{seat}-{token_hash[:12]}", name=name, emoji=emoji,
                          program_hash=token_hash)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from logic.game import AnyGame, IllegalMove
+from logic.messages import t_msg
 
 LOBBY_MINUTES = (5, 10, 15)
 BOT_DELAYS = (0.0, 0.5, 1.0, 2.0)  # seconds a computer player waits before moving
@@ -34,15 +35,15 @@ def change_setting(settings: Settings, game: AnyGame, key: str, value: Any) -> N
     """Check ``value`` against the offered choices and store it; IllegalMove with a reason otherwise."""
     if key == "turn_seconds":
         if int(value) not in game.turn_timer_choices:
-            raise IllegalMove("Pick one of the offered turn timers.")
+            raise IllegalMove(t_msg("Pick one of the offered turn timers."))
         settings.turn_seconds = int(value)
     elif key == "lobby_minutes":
         if int(value) not in LOBBY_MINUTES:
-            raise IllegalMove("The lobby can stay open 5, 10 or 15 minutes.")
+            raise IllegalMove(t_msg("The lobby can stay open 5, 10 or 15 minutes."))
         settings.lobby_minutes = int(value)
     elif key == "bot_delay":
         if float(value) not in BOT_DELAYS:
-            raise IllegalMove("Pick one of the offered computer speeds.")
+            raise IllegalMove(t_msg("Pick one of the offered computer speeds."))
         settings.bot_delay = float(value)
     elif key == "public":
         settings.public = bool(value)
@@ -50,15 +51,15 @@ def change_setting(settings: Settings, game: AnyGame, key: str, value: Any) -> N
         settings.auto_start = bool(value)
     elif key == "away_grace":
         if int(value) not in AWAY_GRACES:
-            raise IllegalMove("Wait 30 seconds, 2 minutes or never for a player who is away.")
+            raise IllegalMove(t_msg("Wait 30 seconds, 2 minutes or never for a player who is away."))
         settings.away_grace = int(value)
     elif key == "watcher_chat":
         if value not in WATCHER_CHAT:
-            raise IllegalMove("Watchers' chat is off, read only, or read and write.")
+            raise IllegalMove(t_msg("Watchers' chat is off, read only, or read and write."))
         settings.watcher_chat = str(value)
     elif key == "next_hand_seconds":
         if int(value) not in NEXT_HAND_CHOICES:
-            raise IllegalMove("The next hand starts after 15, 30 or 60 seconds, or when everyone is ready.")
+            raise IllegalMove(t_msg("The next hand starts after 15, 30 or 60 seconds, or when everyone is ready."))
         settings.next_hand_seconds = int(value)
     else:
-        raise IllegalMove(f"Unknown setting {key!r}.")
+        raise IllegalMove(t_msg("Unknown setting {key}.", key=repr(key)))

@@ -96,7 +96,7 @@ def dismiss_timeout(t: Table, player_id: str) -> None:
 
 def pause(t: Table, by: str, now: float) -> None:
     if not t.is_host(by):
-        raise IllegalMove("Only the host can pause.")
+        raise IllegalMove(t_msg("Only the host can pause."))
     if t.status != STATUS_PLAYING or t.paused:
         return
     t.paused = True
@@ -108,7 +108,7 @@ def pause(t: Table, by: str, now: float) -> None:
 
 def resume(t: Table, by: str, now: float) -> None:
     if not t.is_host(by):
-        raise IllegalMove("Only the host can resume.")
+        raise IllegalMove(t_msg("Only the host can resume."))
     if not t.paused:
         return
     t.paused = False

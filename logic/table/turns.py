@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
+from logic.messages import t_msg
 from logic.table.seats import STATUS_OVER, STATUS_PLAYING
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def act(t: Table, player_id: str, action: Any, now: float) -> None:
     """A person's move: the seat must be theirs and it must be their turn."""
     seat = t.seat_of(player_id)
     if seat is None:
-        raise IllegalMove("You are watching this table, not playing at it.")
+        raise IllegalMove(t_msg("You are watching this table, not playing at it."))
     check_can_act(t, seat, action)
     apply(t, seat, action, now)
     t.seats[seat].timeouts = 0  # a move of their own: the next timeout is a first one again
@@ -42,11 +43,11 @@ def act_for(t: Table, seat: int, action: Any, now: float) -> None:
 
 def check_can_act(t: Table, seat: int, action: Any = None) -> None:
     if t.status != STATUS_PLAYING:
-        raise IllegalMove("The game is not running.")
+        raise IllegalMove(t_msg("The game is not running."))
     if t.paused:
-        raise IllegalMove("The game is paused.")
+        raise IllegalMove(t_msg("The game is paused."))
     if seat not in t.to_move() and action not in t.game.off_turn_actions(t.state, seat):
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(t_msg("It is not your turn."))
 
 
 def apply(t: Table, seat: int, action: Any, now: float) -> None:
@@ -76,7 +77,8 @@ def after_change(t: Table, now: float) -> None:
     if pending is None:
         t.commit_deadline = None
     else:  # the grace period is for people (undo, privacy); a computer's turn ends at once
-        delay = 0.0 if t.computer_controls(pending[1]) else pending[0] * t.settings.grace_scale
+        people = game.pending_waits_for_people(t.state) and not all(map(t.computer_controls, range(len(t.seats))))
+        delay = 0.0 if t.computer_controls(pending[1]) and not people else pending[0] * t.settings.grace_scale
         t.commit_deadline = now + delay
     humans_to_move = [s for s in t.to_move() if not t.computer_controls(s)]
     phase_seconds = game.phase_timeout(t.state)
@@ -105,8 +107,12 @@ def next_hand_deadline(t: Table, now: float, people_to_press: bool) -> float | N
 def bots_to_move(t: Table, now: float) -> list[int]:
     """Computer-controlled seats that should move now (after pacing). Between hands a computer is ready at once
     while a person still reads the summary (pacing there would only keep the people waiting)."""
-    if t.status != STATUS_PLAYING or t.paused or t.commit_deadline is not None:
+    if t.status != STATUS_PLAYING or t.paused:
         return []
+    if t.commit_deadline is not None:  # only computer players who may act in an open window (Game.window_seats)
+        if t.bot_ready_at is not None and now < t.bot_ready_at:
+            return []
+        return [s for s in t.game.window_seats(t.state) if t.computer_controls(s)]
     movers = [s for s in t.to_move() if t.computer_controls(s)]
     if movers and len(movers) < len(t.to_move()) and t.game.phase(t.state) == PHASE_HAND_OVER:
         return movers

@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 def offer_seat(t: Table, by: str, seat: int, offered: bool = True) -> None:
     """The host offers a computer's seat to watchers during play (or takes the offer back)."""
     if not t.is_host(by):
-        raise IllegalMove("Only the host can offer a seat.")
+        raise IllegalMove(t_msg("Only the host can offer a seat."))
     if t.status != STATUS_PLAYING:
-        raise IllegalMove("Seats are offered during play; in the lobby anyone can take a free seat.")
+        raise IllegalMove(t_msg("Seats are offered during play; in the lobby anyone can take a free seat."))
     if not 0 <= seat < len(t.seats) or t.seats[seat].bot is None:
-        raise IllegalMove("Only a computer player's seat can be offered.")
+        raise IllegalMove(t_msg("Only a computer player's seat can be offered."))
     if offered and seat not in t.offered_seats:
         t.offered_seats.append(seat)
         notice(t, t_msg("The host offers {name}'s seat to whoever is watching.", name=t.seats[seat].name))
@@ -45,7 +45,7 @@ def can_take_seat(t: Table, player_id: str | None, seat: int) -> bool:
 def take_seat(t: Table, player_id: str, name: str, emoji: str, seat: int, now: float) -> None:
     """A watcher sits down in a computer's (or, in the lobby, an open) seat; the game goes on from there."""
     if not can_take_seat(t, player_id, seat):
-        raise IllegalMove("That seat is not free to take.")
+        raise IllegalMove(t_msg("That seat is not free to take."))
     before = t.seats[seat]
     seat_person(t, seat, player_id, name, emoji)  # a unique name and emoji; computer players give way
     if seat in t.offered_seats:

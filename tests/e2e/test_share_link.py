@@ -14,18 +14,19 @@ import re
 from PIL import Image
 from playwright.sync_api import Browser, expect
 
+from storage.archive import FinishedGame
 from tests.e2e.conftest import Server
 from ui.components.scorecard_png import round_scores, scorecard_size
 
 URL = "/new/president?players=4&hands=4&seed=7&speed=0&timer=20"
 
 
-def finished_record(server: Server, code: str) -> dict:
+def finished_record(server: Server, code: str) -> FinishedGame:
     """The finished game as stored: the summary in cardnight.json, the action log in games/<CODE>.json."""
     data = json.loads((server.data_dir / "cardnight.json").read_text())
     record = next(r for r in data["finished"].values() if r["code"] == code)
     record["log"] = json.loads((server.data_dir / "games" / f"{code}.json").read_text())["log"]
-    return record
+    return FinishedGame.model_validate(record)
 
 
 def test_scorecard_download_and_a_linked_device_sees_the_games(browser: Browser, server: Server) -> None:

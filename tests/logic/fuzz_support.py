@@ -32,11 +32,13 @@ OPTIONS: dict[str, dict[str, list[Any]]] = {
     "president": {"players": [4, 5], "hands": [4, 8], "revolution": [False, True],
                   **{switch: [False, True] for switch in ("eight_cut", "twos_clear", "four_burn", "same_rank_skip",
                                                           "jack_back", "suit_lock", "no_top_finish", "downfall",
-                                                          "runs", "run_revolution")}},
-    "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True], "top_card_only": [False, True],
+                                                          "runs", "run_revolution", "jokers")}},
+    "rummy": {"players": [2, 3, 4], "target": [100], "first_draw": [False, True], "wrap_around": [False, True],
+              "rummy_call": [False, True], "rummy_call_seconds": [3, 10], "top_card_only": [False, True],
               "keep_dug_card": [False, True], "no_final_discard": [False, True]},
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
-               "reclaim_own": [False, True], "last_turns": [False, True]},
+               "reclaim_own": [False, True], "last_turns": [False, True],
+               "ace_high_runs": [False, True]},
     "stockpile": {"players": [2, 3, 4, 5, 6], "stock_size": ["short"], "series": ["single"],
                   "partners": [False, True], "no_wild_on_own_discards": [False, True],
                   "no_partner_piles": [False, True]},
@@ -53,6 +55,8 @@ def fit_options(key: str, opts: dict[str, Any]) -> dict[str, Any]:
     opts = dict(opts)
     if key == "rummy":
         opts["keep_dug_card"] = bool(opts.get("keep_dug_card")) and not opts.get("top_card_only")
+        if not opts.get("rummy_call"):
+            opts.pop("rummy_call_seconds", None)
     if key == "stockpile":
         opts["partners"] = bool(opts.get("partners")) and opts["players"] in (4, 6)
         opts["no_partner_piles"] = bool(opts.get("no_partner_piles")) and opts["partners"]
@@ -240,6 +244,20 @@ class Fuzzer:
                     break
             if game.outcome(state) is not None:
                 break
+            if game.key == "rummy" and rng.random() < 0.5:  # "Rummy!" calls out of turn, and the window's close
+                off = [(s, a) for s in range(state.n) for a in game.off_turn_actions(state, s)]
+                pending = game.pending_commit(state)
+                pick = rng.choice(off) if off and rng.random() < 0.7 else None
+                if pick is None and pending is not None and pending[2].kind == "rummy-close":
+                    pick = (pending[1], pending[2])
+                if pick is not None:
+                    data = game.encode_action(pick[1])
+                    game.apply(state, pick[0], game.decode_action(json.loads(json.dumps(data))))
+                    log.append((pick[0], data))
+                    snap = game.snapshot(state)
+                    self.check_cards(snap, step)
+                    step += 1
+                    continue
             movers = game.to_move(state)
             seat = rng.choice(movers)
             legal = game.legal_actions(state, seat)

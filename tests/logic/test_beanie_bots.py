@@ -22,7 +22,8 @@ from logic.beanie.actions import (
     Star,
     Steal,
 )
-from logic.beanie.bots import HeuristicHardBot, make_bot
+from logic.beanie.bot_heuristic import HeuristicHardBot
+from logic.beanie.bots import make_bot
 from logic.beanie.sets import CARD_ID, MATCH, RUN
 
 LEVELS = GAME.bot_levels

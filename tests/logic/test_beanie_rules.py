@@ -21,6 +21,7 @@ from logic.beanie.actions import (
     Steal,
 )
 from logic.beanie.sets import CARD_ID, CODES, RUN
+from logic.beanie.turn import end_round
 from logic.game import IllegalMove
 from logic.registry import get_game
 from tests.logic.beanie_support import craft, ids, illegal
@@ -66,7 +67,7 @@ def test_starter_rotates_and_wild_rank_follows_the_round():
     for rnd in range(1, 6):
         assert st.round == rnd and st.turn == (rnd - 1) % 3
         assert GAME.view(st, 0)["wild_rank"] == CODES[rnd - 1][:-1]
-        GAME._end_round(st, -1)
+        end_round(st, -1)
         if rnd < 5:
             for seat in range(3):
                 GAME.apply(st, seat, NEXT)

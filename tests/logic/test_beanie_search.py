@@ -10,9 +10,9 @@ from logic.beanie import GAME
 from logic.beanie.actions import AGREE, PROPOSE
 from logic.beanie.bot_eval import Ctx
 from logic.beanie.bot_hard import HardBot
+from logic.beanie.bot_heuristic import HeuristicHardBot
 from logic.beanie.bot_playout import RoundPlayout, makes_set
 from logic.beanie.bot_search import BeanieSpec
-from logic.beanie.bots import HeuristicHardBot
 from logic.beanie.sets import CARD_ID
 from logic.game import PHASE_PLAY
 from tests.logic.test_beanie_bots import craft, ids

@@ -360,7 +360,7 @@ def test_all_off_snapshot_has_no_house_keys():
 
 
 @pytest.mark.parametrize("name", ["eight_cut", "twos_clear", "four_burn", "same_rank_skip", "jack_back",
-                                  "suit_lock", "no_top_finish", "downfall", "runs", "run_revolution"])
+                                  "suit_lock", "no_top_finish", "downfall", "runs", "run_revolution", "jokers"])
 def test_every_switch_is_on_the_house_sheet(name):
     sheet = PresidentConfig.OPTIONS
     assert sheet.options[name].group == "house" and sheet.options[name].help is not None

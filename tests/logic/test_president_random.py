@@ -11,7 +11,7 @@ import pytest
 
 from logic.game import IllegalMove
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
-from logic.president.actions import CODES, mask_codes
+from logic.president.actions import CODES, JOKER_MASK, JOKERS, mask_codes
 
 G = PresidentGame()
 FULL = (1 << 52) - 1
@@ -28,7 +28,8 @@ def check_invariants(s) -> None:
         assert not played & m
         played |= m
     if s.phase in ("play", "exchange"):
-        assert union | played == FULL and not union & played  # every card is in a hand or was played
+        full = FULL | (JOKER_MASK if s.house & JOKERS else 0)  # the two jokers (house rule)
+        assert union | played == full and not union & played  # every card is in a hand or was played
     assert sum(s.scores) == len(s.hand_points) * n * (n - 1) // 2
     for p in s.hand_points:
         assert sorted(p) == list(range(n))

@@ -28,7 +28,7 @@ def test_registered_and_class_vars():
         ({"players": 3}, "4 or 5 players"),
         ({"players": 6}, "4 or 5 players"),
         ({"players": 4, "hands": 5}, "4 or 8 hands"),
-        ({"players": 4, "jokers": True}, "jokers"),
+        ({"players": 4, "wild_threes": True}, "wild_threes"),  # no such option (jokers is a house rule now)
     ],
 )
 def test_bad_config_is_readable(opts, msg):

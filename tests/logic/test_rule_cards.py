@@ -57,7 +57,8 @@ class SheetConfig(BaseModel):
 def test_standard_leaves_out_players_and_follows_table_defaults() -> None:
     assert standard_options(SheetConfig) == {"wild": False, "tame": False, "rounds": 5}
     assert standard_options(RummyConfig, {"first_draw": True}) == {
-        "target": 0, "first_draw": True, "top_card_only": False, "keep_dug_card": False, "no_final_discard": False}
+        "target": 0, "first_draw": True, "wrap_around": False, "top_card_only": False, "keep_dug_card": False,
+        "no_final_discard": False, "rummy_call": False, "rummy_call_seconds": 5}
 
 
 def test_differing_in_sheet_order_and_only_changes() -> None:

@@ -24,8 +24,9 @@ CASES: dict[str, list[tuple[dict[str, Any], int]]] = {
                   ({"players": 4, "hands": 4, "jack_back": True, "suit_lock": True, "downfall": True,
                     "runs": True}, 3)],
     "rummy": [({"players": 2, "target": 300, "first_draw": True}, 1), ({"players": 4, "target": 0}, 2),
-              ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True}, 3)],
-    "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True}, 1),
+              ({"players": 3, "target": 100, "keep_dug_card": True, "no_final_discard": True, "wrap_around": True}, 3),
+              ({"players": 4, "target": 100, "rummy_call": True}, 4)],
+    "beanie": [({"players": 3, "rounds": 3, "beanie_value": 25, "reclaim_own": True, "ace_high_runs": True}, 1),
                ({"players": 4, "rounds": 13}, 2)],
     "stockpile": [({"players": 4, "stock_size": "short", "series": "500", "partners": True}, 1),
                   ({"players": 3, "stock_size": "short"}, 2)],
@@ -116,7 +117,9 @@ def _build(tp: Any) -> Checker:
         return lambda value, path: [] if value is None else [f"{path}: expected None, got {value!r}"]
     if tp is float:
         return lambda value, path: [] if type(value) in (int, float) else [f"{path}: expected a number, got {value!r}"]
-    if tp in (int, bool, str):
+    if tp is str:  # (a line the rules layer says is a Said: a str that also carries its message)
+        return lambda value, path: [] if isinstance(value, str) else [f"{path}: expected str, got {value!r}"]
+    if tp in (int, bool):
         return lambda value, path: (
             [] if type(value) is tp else [f"{path}: expected {tp.__name__}, got {type(value).__name__} {value!r}"]
         )
@@ -149,7 +152,7 @@ def play_and_check(key: str, options: dict[str, Any], seed: int, filled: set[str
         movers = game.to_move(state)
         assert movers, f"{key} seed {seed} step {step}: nobody to move in an unfinished game"
         seat = rng.choice(movers)
-        if key == "president":
+        if key in ("president", "rummy"):  # President's "Pass for this trick", Rummy's "Rummy!" call
             other = off_rng.randrange(players)
             off = game.off_turn_actions(state, other)
             if off and off_rng.random() < 0.2:

@@ -22,7 +22,7 @@ def test_a_finished_game_is_archived_once_and_nothing_is_written_onto_the_table(
     assert set(vars(table)) == fields  # (the hub once set table._archived)
     hub.changed(table)  # any later change of a finished table (a chat line, presence) archives nothing again
     hub.changed(table)
-    assert [g["code"] for g in hub.main.finished_games()] == [table.code]
+    assert [g.code for g in hub.main.finished_games()] == [table.code]
 
 
 async def test_a_write_the_disk_refuses_lands_like_a_saved_one(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from logic.replay import Replay
 from logic.review import practice_start
 from logic.table import Table, timers
 from logic.table import turns as table_turns
+from storage.archive import FinishedGame
 from storage.practice_starts import StartSource, StartStore
 from ui.server.bots import bot_inputs
 from ui.server.hub import Hub
@@ -42,7 +44,7 @@ def play(hub: Hub, table: Table, moves: int = 100_000) -> None:
     hub.changed(table)
 
 
-def finished(hub: Hub, game_key: str, seed: int = 3) -> dict:
+def finished(hub: Hub, game_key: str, seed: int = 3) -> FinishedGame:
     game = get_game(game_key)
     table = hub.create(game_key, "me", "Me", "🙂", options=QUICK[game_key], practice=True,
                        level=game.bot_levels[0], speed=0, seed=seed)
@@ -53,13 +55,13 @@ def finished(hub: Hub, game_key: str, seed: int = 3) -> dict:
     return record
 
 
-def from_step(hub: Hub, record: dict, step: int, seat: int, exact: bool) -> Table:
-    game = get_game(record["game"])
-    start = practice_start(record["game"], record["options"], record["seed"], record["log"], step, seat,
+def from_step(hub: Hub, record: FinishedGame, step: int, seat: int, exact: bool) -> Table:
+    game = get_game(record.game)
+    start = practice_start(record.game, record.options, record.seed, record.log, step, seat,
                            exact=exact, rng=random.Random(9))
     return hub.create_from_state(game.key, "me", "Me", "🙂", config=start.config, state=start.state, seat=seat,
                                  level=game.bot_levels[0], speed=0,
-                                 source=StartSource(code=record["code"], step=step, seat=seat, exact=exact))
+                                 source=StartSource(code=record.code, step=step, seat=seat, exact=exact))
 
 
 @pytest.mark.parametrize("game_key", ["president", "rummy", "beanie", "stockpile"])
@@ -67,9 +69,9 @@ def test_a_table_from_a_step_saves_restores_and_replays_from_where_it_began(data
     hub = build_hub(data_dir)
     record = finished(hub, game_key)
     game = get_game(game_key)
-    step = len(record["log"]) // 2
-    source_state = Replay(game, record["log"], config=game.make_config(**record["options"]),
-                          seed=record["seed"]).state_at(step)
+    step = len(record.log) // 2
+    source_state = Replay(game, record.log, config=game.make_config(**record.options),
+                          seed=record.seed).state_at(step)
     table = from_step(hub, record, step, 1, exact=True)
     assert table.practice and table.status == "playing"
     assert table.seat_of("me") == 1 and all(s.bot for i, s in enumerate(table.seats) if i != 1)
@@ -86,13 +88,14 @@ def test_a_table_from_a_step_saves_restores_and_replays_from_where_it_began(data
     loaded = again.registry.tables[table.code]
     assert game.snapshot(loaded.state) == game.snapshot(table.state)
     assert loaded.seat_of("me") == 1
-    replay = Replay(game, loaded.log, start=first_state(again.starts, {"code": loaded.code, "game": game_key}))
+    begun = FinishedGame(code=loaded.code, game=game_key, finished_at=datetime.now(UTC))  # (what first_state reads)
+    replay = Replay(game, loaded.log, start=first_state(again.starts, begun))
     assert game.snapshot(replay.final) == game.snapshot(loaded.state)  # the log replays from where it began
 
     play(again, loaded)  # to the end: archived as practice, and it replays from its start too
     done = again.main.finished_game(loaded.code)
-    assert done is not None and done["practice"] is True
-    replay = Replay(game, done["log"], start=first_state(again.starts, done))
+    assert done is not None and done.practice is True
+    replay = Replay(game, done.log, start=first_state(again.starts, done))
     assert game.outcome(replay.final) == game.outcome(loaded.state)
     again.saves.writer.close()
 
@@ -102,8 +105,8 @@ def test_a_new_deal_behind_the_seat_keeps_its_view(data_dir: Path) -> None:
     record = finished(hub, "rummy")
     game = get_game("rummy")
     step = 12
-    source_state = Replay(game, record["log"], config=game.make_config(**record["options"]),
-                          seed=record["seed"]).state_at(step)
+    source_state = Replay(game, record.log, config=game.make_config(**record.options),
+                          seed=record.seed).state_at(step)
     table = from_step(hub, record, step, 0, exact=False)
     assert game.view(table.state, 0)["hand"] == game.view(source_state, 0)["hand"]
     hub.saves.writer.close()
@@ -113,7 +116,7 @@ def test_a_finished_position_cannot_be_played_from(data_dir: Path) -> None:
     hub = build_hub(data_dir)
     record = finished(hub, "president")
     with pytest.raises(ValueError, match="already over"):
-        from_step(hub, record, len(record["log"]), 0, exact=True)
+        from_step(hub, record, len(record.log), 0, exact=True)
     hub.saves.writer.close()
 
 
@@ -130,20 +133,20 @@ async def test_finished_games_are_reviewed_once_people_first(data_dir: Path) -> 
     hub = build_hub(data_dir, inline_bots=True)
     hub.reviews.budget = 4
     record = finished(hub, "president")
-    review = hub.reviews.progress(record["code"])
+    review = hub.reviews.progress(record.code)
     assert review is not None and review.order()[0] == 0  # the person's seat first
     seen: list[tuple[int, str]] = []
-    hub.reviews.subscribe(record["code"], lambda r: seen.append((r.seats[0].done, r.seats[0].state)))
+    hub.reviews.subscribe(record.code, lambda r: seen.append((r.seats[0].done, r.seats[0].state)))
     await hub.reviews.drain()
     assert all(p.state == DONE for p in review.seats.values())
     assert review.finished and seen[-1][1] == DONE
     assert any(state == "running" and done > 0 for done, state in seen)  # progress on the way
-    stored = hub.reviews.store.for_game(record["code"])
+    stored = hub.reviews.store.for_game(record.code)
     assert set(stored) == {0, 1, 2, 3}
     assert stored[0].summary == review.seats[0].summary
 
     again = build_hub(data_dir, inline_bots=True)  # a restart: the review is read, not made again
-    loaded = await again.reviews.load(record["code"], "president", [True, False, False, False])
+    loaded = await again.reviews.load(record.code, "president", [True, False, False, False])
     assert loaded.finished and loaded.seats[2].summary == review.seats[2].summary
     assert not again.reviews.fresh
     again.reviews.stop()
@@ -156,8 +159,8 @@ async def test_peoples_seats_of_every_finished_game_come_before_the_computers(da
     """Computers' seats go first only while their game waits for its first mark (its seats take turns for it)."""
     hub = build_hub(data_dir, inline_bots=True)
     hub.reviews.budget = 2
-    first = finished(hub, "president", seed=3)["code"]
-    second = finished(hub, "president", seed=4)["code"]
+    first = finished(hub, "president", seed=3).code
+    second = finished(hub, "president", seed=4).code
     started: list[tuple[str, int]] = []
     marked_when_started: dict[tuple[str, int], bool] = {}
 
@@ -184,14 +187,15 @@ async def test_a_game_played_from_a_position_is_reviewed_from_that_position(data
     hub = build_hub(data_dir, inline_bots=True)
     hub.reviews.budget = 2
     record = finished(hub, "president")
-    table = from_step(hub, record, len(record["log"]) // 2, 2, exact=False)
+    table = from_step(hub, record, len(record.log) // 2, 2, exact=False)
     play(hub, table)
     assert table.status == "over"
     await hub.reviews.drain()
     review = hub.reviews.progress(table.code)
     assert review is not None and review.finished
     game = get_game("president")
-    replay = Replay(game, table.log, start=first_state(hub.starts, {"code": table.code, "game": "president"}))
+    begun = FinishedGame(code=table.code, game="president", finished_at=datetime.now(UTC))  # (what first_state reads)
+    replay = Replay(game, table.log, start=first_state(hub.starts, begun))
     steps = {d.step for p in review.seats.values() for d in p.decisions()}
     assert steps and max(steps) < len(table.log) == replay.steps  # judged on this table's own log
     hub.saves.writer.close()
@@ -199,7 +203,7 @@ async def test_a_game_played_from_a_position_is_reviewed_from_that_position(data
 
 async def test_after_a_restart_finished_games_without_a_review_are_queued(data_dir: Path) -> None:
     hub = build_hub(data_dir)  # no review made here (the runner never started)
-    code = finished(hub, "president")["code"]
+    code = finished(hub, "president").code
     hub.saves.flush_writes()
     hub.saves.writer.close()
     again = build_hub(data_dir, inline_bots=True)
@@ -224,12 +228,12 @@ def test_the_scores_by_round_of_a_game_played_from_a_position_start_there(data_d
 
     hub = build_hub(data_dir)
     record = finished(hub, "president")
-    table = from_step(hub, record, len(record["log"]) // 2, 1, exact=True)
+    table = from_step(hub, record, len(record.log) // 2, 1, exact=True)
     play(hub, table)
     assert table.status == "over"
     done = hub.main.finished_game(table.code)
     start = start_snapshot(hub.starts, table.code)
     assert start is not None
     rounds = round_scores(done, start)  # the caller hands the component where the game began
-    assert rounds and rounds[-1] == list(done["scores"])
+    assert rounds and rounds[-1] == list(done.scores)
     hub.saves.writer.close()

@@ -163,7 +163,7 @@ def test_a_finished_game_is_archived_once_the_disk_takes_writes(data_dir: Path, 
     disk.fault = None
     hub.next_disk_try = 0.0
     hub.disk_tick()
-    assert [g["code"] for g in hub.main.finished_games()] == [table.code]
+    assert [g.code for g in hub.main.finished_games()] == [table.code]
     assert hub.saves.flush_writes(5) and on_disk(data_dir, table.code)["status"] == STATUS_OVER and not HEALTH.failing
     hub.saves.writer.close()
 

@@ -248,7 +248,7 @@ async def test_corrupt_files_at_start_are_kept_reported_and_skipped(
     messages = "\n".join(r.getMessage() for r in records)
     assert "Corrupt data file" in messages and "kept a copy at" in messages
     # what could be read is kept: the first finished game survived the torn main database
-    assert [g["code"] for g in hub.main.finished_games()] == ["OLD123"]
+    assert [g.code for g in hub.main.finished_games()] == ["OLD123"]
     await user.open(f"/table/{GOOD}")
     assert await table_attr(user, "data-game", "president") == "president"
 

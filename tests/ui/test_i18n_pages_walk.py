@@ -75,7 +75,7 @@ async def test_stats_with_games_history_and_game_page_in_german_and_pseudo(user:
     assert has_text(user, "Siegquote im Verlauf") and has_text(user, "Spielverlauf")
     assert has_text(user, "Präsident")  # the game's name as German players know it
     await user.open("/stats?lang=en_XA")
-    seats = [s.get("name") for s in (runtime().hub.main.finished_games(player_id=pid)[0].get("players") or [])]
+    seats = [s.name for s in runtime().hub.main.finished_games(player_id=pid)[0].players]
     assert unmarked(user, code, *mine(user), *[str(s) for s in seats]) == []
     await user.open(f"/stats/game/{code}?lang=de")
     with user:

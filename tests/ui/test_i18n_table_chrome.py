@@ -17,7 +17,6 @@ from ui.components.scorecard_png import _font, needs_cjk, render_scorecard
 from ui.i18n.cards import card_name
 from ui.i18n.names import game_name
 from ui.i18n.viewer import speaking
-from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 
@@ -89,7 +88,7 @@ async def test_the_scorecard_image_is_drawn_in_the_pages_language(user: User) ->
     await user.open("/profile")
     pid, name, emoji = player_of(user)
     code = finish_game("president", pid, name, emoji)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     assert record is not None
     with speaking("ja"):
         japanese = render_scorecard(record)

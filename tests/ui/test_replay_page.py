@@ -9,7 +9,7 @@ from logic.registry import all_games
 from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.words import count
-from ui.server.finished import find_finished
+from ui.server.runtime import runtime
 
 GAMES = [g.key for g in all_games()]
 
@@ -24,12 +24,12 @@ async def test_the_replay_of_a_finished_game_steps_through_every_move(user: User
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game(game_key, pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     await user.open(f"/replay/{code}")
     await find(user, "replay")
-    assert root_attr(user, "data-steps") == str(len(record["log"]))
+    assert root_attr(user, "data-steps") == str(len(record.log))
     assert root_attr(user, "data-step") == "0"
-    seats = len(record["players"])
+    seats = len(record.players)
     for s in range(seats):  # every hand face up
         await find(user, f"still-hand-{s}")
     (await find(user, "btn-replay-next")).click()
@@ -63,8 +63,8 @@ async def test_a_code_that_does_not_replay_gets_a_clear_message(user: User) -> N
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game("rummy", pid, name)
-    record = find_finished(code)
-    record["log"] = record["log"][:3] + [[0, {"kind": "meld", "cards": ["ZZ"]}]]  # damaged (the cache is the source)
+    record = runtime().finished.find(code)
+    record.log = record.log[:3] + [[0, {"kind": "meld", "cards": ["ZZ"]}]]  # damaged (the cache is the source)
     await open_with_status(user, f"/replay/{code}", 404)
     await user.should_see("cannot be replayed")
     await user.open("/stats")  # the server is fine
@@ -75,19 +75,19 @@ async def test_the_last_step_shows_the_final_standings_and_the_link_can_be_share
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game("stockpile", pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     await user.open(f"/replay/{code}")
     await find(user, "replay")
     assert not with_testid(user, "replay-standings")
     with user:
         stepper_root = with_testid(user, "replay")[0]
-    (await find(user, f"replay-move-{len(record['log'])}")).click()  # a single deal: its moves are all listed
-    assert stepper_root.props["data-step"] == str(len(record["log"]))
+    (await find(user, f"replay-move-{len(record.log)}")).click()  # a single deal: its moves are all listed
+    assert stepper_root.props["data-step"] == str(len(record.log))
     await find(user, "replay-standings")
-    for seat, score in enumerate(record["scores"]):
+    for seat, score in enumerate(record.scores):
         with user:
             [row] = with_testid(user, f"replay-standing-{seat}")
-        assert row.text.endswith(f"— {count(score, 'pt')}") and f"{record['places'][seat]}." in row.text
+        assert row.text.endswith(f"— {count(score, 'pt')}") and f"{record.places[seat]}." in row.text
     (await find(user, "btn-replay-share")).click()
     with user:
         assert with_testid(user, "replay-link")[0].value.endswith(f"/replay/{code}")

@@ -11,7 +11,6 @@ from logic.replay import Replay
 from logic.review.model import DecisionReview, SeatReview, summarize
 from tests.ui.helpers import find, open_with_status, table_attr, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
-from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 
@@ -110,10 +109,10 @@ async def test_play_from_here_opens_a_practice_table_at_that_step_in_the_chosen_
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game("rummy", pid, name)
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     game = get_game("rummy")
     step = 9
-    state = Replay(game, record["log"], config=game.make_config(**record["options"]), seed=record["seed"]).state_at(
+    state = Replay(game, record.log, config=game.make_config(**record.options), seed=record.seed).state_at(
         step)
     await user.open(f"/replay/{code}")
     (await find(user, "btn-play-from-here")).click()
@@ -139,7 +138,7 @@ async def test_a_bad_practice_link_says_what_is_wrong(user: User) -> None:
     await user.open("/profile")
     pid, name, _ = player_of(user)
     code = finish_game("president", pid, name)
-    steps = len(find_finished(code)["log"])
+    steps = len(runtime().finished.find(code).log)
     await open_with_status(user, f"/practice/{code}?step={steps}", 400)
     await user.should_see("the game is over after move")
     await open_with_status(user, f"/practice/{code}?step=2&seat=9", 400)

@@ -14,10 +14,16 @@ from nicegui.testing import User
 from logic.messages import t_msg
 from logic.rule_cards import RuleCard
 from logic.table import lobby as table_lobby
+from storage.rule_cards import RuleCardStore
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from tests.ui.test_lobby_user import host_friends_table, with_player
 from ui.server.runtime import runtime
-from ui.table.rule_card_links import card_store
+from ui.server.services import rule_card_store
+
+
+def cards() -> RuleCardStore:
+    """The saved rule cards of the running server."""
+    return rule_card_store(runtime().hub.data_dir)
 
 
 def table_of(code: str):  # noqa: ANN201
@@ -53,7 +59,7 @@ async def test_at_this_table_and_the_card_picker(create_user: Callable[[], User]
 
     (await find(host, "rule-card-name")).type("Grandma's President")
     (await find(host, "btn-rule-card-save")).click()
-    [card] = card_store().mine(table.host_id, "president")
+    [card] = cards().mine(table.host_id, "president")
     assert card.name.english() == "Grandma's President" and dict(card.options) == {"revolution": True}
     await eventually(lambda: with_testid(host, "rule-card-select")[0].props.get("data-card") == card.id)
     await find(host, "rule-card-link")  # saving shows the share link and QR code at once
@@ -72,7 +78,7 @@ async def test_at_this_table_and_the_card_picker(create_user: Callable[[], User]
 async def test_a_cards_link_opens_a_lobby_with_its_rules(create_user: Callable[[], User]) -> None:
     maker, friend = create_user(), create_user()
     await maker.open("/")
-    card = card_store().save(with_player(maker), "president", "Grandma's President", {"revolution": True}, now=0)
+    card = cards().save(with_player(maker), "president", "Grandma's President", {"revolution": True}, now=0)
     await friend.open(f"/new/president?card={card.id}")
     assert await table_attr(friend, "data-phase") == "lobby"  # a lobby for friends, not a practice game
     await find(friend, "at-this-table-revolution")
@@ -83,7 +89,7 @@ async def test_a_cards_link_opens_a_lobby_with_its_rules(create_user: Callable[[
 
 async def test_a_wrong_card_gets_a_clear_message(user: User) -> None:
     await user.open("/")
-    rummy = card_store().save(with_player(user), "rummy", "Quick", {"target": 100}, now=0)
+    rummy = cards().save(with_player(user), "rummy", "Quick", {"target": 100}, now=0)
     await open_with_status(user, "/new/president?card=my-nothing", 400)
     await user.should_see("There is no rule card my-nothing on this server.")
     await open_with_status(user, f"/new/president?card={rummy.id}", 400)
@@ -93,11 +99,14 @@ async def test_a_wrong_card_gets_a_clear_message(user: User) -> None:
 
 async def test_rules_page_follows_a_card_and_a_table(user: User) -> None:
     await user.open("/")
-    card = card_store().save(with_player(user), "president", "Grandma's President", {"revolution": True}, now=0)
+    card = cards().save(with_player(user), "president", "Grandma's President", {"revolution": True}, now=0)
     await user.open(f"/rules/president?card={card.id}")
     await find(user, "house-rule-revolution")
     await user.should_see("House rules: Grandma's President")
     await user.should_see("Four of a kind turns the order over: 3 becomes high and 2 low.")
+    await user.open("/rules/rummy?card=rummy-easy-going")  # each switch with its step-by-step example
+    await find(user, "house-example-keep_dug_card")
+    await find(user, "house-example-no_final_discard")
     await user.open("/rules/president?card=my-nothing")
     await find(user, "rules-card-error")
     assert with_testid(user, "rules")  # the standard rules still follow
@@ -130,7 +139,7 @@ async def test_shipped_cards_come_first_and_own_cards_can_be_removed(create_user
     host = create_user()
     code = await host_friends_table(host)
     table = table_of(code)
-    mine = card_store().save(table.host_id, "president", "Eight hands", {"hands": 8}, now=1.0)
+    mine = cards().save(table.host_id, "president", "Eight hands", {"hands": 8}, now=1.0)
     await host.open(f"/table/{code}")  # the picker lists the cards when drawn: the saved one is there now
     [select] = with_testid(host, "rule-card-select")
     assert isinstance(select, ui.select) and isinstance(select.options, dict)
@@ -144,7 +153,7 @@ async def test_shipped_cards_come_first_and_own_cards_can_be_removed(create_user
     pick(host, "Eight hands (yours)")
     await eventually(lambda: table.options.get("hands") == 8 and table.options.get("revolution") is False)
     (await find(host, "btn-rule-card-remove")).click()
-    await eventually(lambda: card_store().get(mine.id) is None)
+    await eventually(lambda: cards().get(mine.id) is None)
     assert table.options["hands"] == 8  # the table keeps its options
     await eventually(lambda: with_testid(host, "rule-card-select")[0].props.get("data-card") == "custom")
 

@@ -9,7 +9,7 @@ from logic.table import lobby
 from logic.table import program as table_program
 from tests.ui.test_seat_api_inprocess import World, world  # noqa: F401 (the fixture)
 from ui.seat_api.auth import new_token
-from ui.server import duplicate
+from ui.server.runtime import runtime
 
 SEED = 987_654_321
 
@@ -21,7 +21,8 @@ def test_a_program_at_a_duplicate_sees_only_its_own_table(world: World) -> None:
                         practice=False, seed=SEED, program_hash=first_hash)
     hub.run(source, lambda t, now: lobby.start(t, "host", now))
     token, token_hash = new_token()
-    dup = duplicate.start_same_deals(duplicate.source_of_table(source), "guest", "Gus", "🐢", practice=False)
+    duplicates = runtime().duplicates()
+    dup = duplicates.start(duplicates.source_of_table(source), "guest", "Gus", "🐢", practice=False)
     assert dup.seed == SEED and dup.same_deals_as == source.code
     hub.run(dup, lambda t, now: table_program.add_program(t, "guest", 1, token_hash))
     hub.registry.index_programs(dup)

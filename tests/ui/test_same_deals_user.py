@@ -13,9 +13,8 @@ from logic.table import Table, timers, turns
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.pages.replay import replay_of
-from ui.server import duplicate
 from ui.server.bots import bot_inputs
-from ui.server.finished import find_finished
+from ui.server.duplicate import Duplicates
 from ui.server.runtime import runtime
 
 SEED = 987_654_321  # a number no page would show by chance
@@ -48,6 +47,10 @@ def page_text(user: User) -> str:
             parts.append(str(getattr(el, "text", "")))
             parts.extend(str(v) for v in el.props.values())
         return " ".join(parts)
+
+
+def same_deals() -> Duplicates:
+    return runtime().duplicates()
 
 
 async def new_rummy_source(user: User) -> Table:
@@ -105,8 +108,8 @@ async def test_the_comparison_shows_once_both_tables_finished_a_deal_and_never_b
     source = await new_rummy_source(first)
     await second.open("/profile")
     sid, sname, semoji = player_of(second)
-    dup = duplicate.start_same_deals(duplicate.source_of_table(source), sid, sname, semoji, speed=0)
-    assert dup.same_deals_as == source.code and duplicate.members(source.code) == [source.code, dup.code]
+    dup = same_deals().start(same_deals().source_of_table(source), sid, sname, semoji, speed=0)
+    assert dup.same_deals_as == source.code and same_deals().members(source.code) == [source.code, dup.code]
 
     play_to(source, hand_over)
     await first.open(f"/table/{source.code}")
@@ -119,8 +122,8 @@ async def test_the_comparison_shows_once_both_tables_finished_a_deal_and_never_b
     play_to(dup, hand_over)
     # the first table's page finds it by itself (it looks every 2 s)
     await eventually(lambda: bool(with_testid(first, "same-deals-deal")), timeout=5)
-    theirs = duplicate.results_of(dup.code)
-    mine = duplicate.results_of(source.code)
+    theirs = same_deals().results_of(dup.code)
+    mine = same_deals().results_of(source.code)
     assert theirs and mine and len(theirs) == len(mine) == 1
     for seat in range(2):
         row = with_testid(first, f"same-deals-row-{seat}")
@@ -138,7 +141,7 @@ async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_dea
     source = await new_rummy_source(first)
     await second.open("/profile")
     sid, sname, semoji = player_of(second)
-    dup = duplicate.start_same_deals(duplicate.source_of_table(source), sid, sname, semoji, speed=0)
+    dup = same_deals().start(same_deals().source_of_table(source), sid, sname, semoji, speed=0)
     play_to(source, lambda t: False)  # the first table plays its whole match
     assert source.status == "over"
     code = source.code
@@ -170,14 +173,16 @@ async def test_nothing_of_the_other_tables_play_reaches_a_player_of_the_same_dea
     await second.open(f"/replay/{code}?beside={dup.code}&deal=2")  # both open at the start of the second deal
     await find(second, "replay-beside")
     for testid, which in (("replay", code), ("replay-other", dup.code)):
-        record = find_finished(which)
+        record = runtime().finished.find(which)
         assert record is not None
         replay = replay_of(record)
         assert replay is not None and len(replay.hand_starts()) >= 2
         assert with_testid(second, testid)[0].props.get("data-step") == str(replay.hand_starts()[1][0])
     (await find(second, "btn-beside-next")).click()  # one move on at both tables
     for testid, which in (("replay", code), ("replay-other", dup.code)):
-        replay = replay_of(find_finished(which) or {})
+        record = runtime().finished.find(which)
+        assert record is not None
+        replay = replay_of(record)
         assert replay is not None
         assert with_testid(second, testid)[0].props.get("data-step") == str(replay.hand_starts()[1][0] + 1)
     await open_with_status(second, f"/replay/{code}?beside=NOSUCH", 404)
@@ -191,7 +196,7 @@ async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(creat
     await table_attr(watcher, "data-watching", "true")
     await host.open("/profile")
     hid, hname, hemoji = player_of(host)
-    dup = duplicate.start_same_deals(duplicate.source_of_table(source), hid, hname, hemoji, practice=False)
+    dup = same_deals().start(same_deals().source_of_table(source), hid, hname, hemoji, practice=False)
     assert dup.status == "lobby" and dup.seed == source.seed
     await watcher.open(f"/table/{dup.code}")
     await find(watcher, "same-deals-of")

@@ -9,7 +9,6 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import ui.seat_api.rules_route  # noqa: F401 - the route joins the router as the app's register() does
 import ui.server.runtime
 from ui.seat_api import routes as api
 from ui.seat_api.auth import new_token

@@ -11,13 +11,13 @@ from nicegui.testing import User
 from PIL import Image
 
 from logic.registry import all_games
+from storage.archive import FinishedGame
 from storage.stats import head_to_head, history, results_over_time, summaries
 from tests.ui.helpers import find, open_with_status, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from ui.components.scorecard_png import render_scorecard, round_scores, scorecard_size
 from ui.components.share import share_text
 from ui.pages.stats import MIN_CHART_GAMES
-from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 
 GAMES = [g.key for g in all_games()]
@@ -33,17 +33,17 @@ async def test_a_finished_game_shows_in_stats_history_chart_and_share(user: User
     await user.open("/profile")
     pid, name, _emoji = player_of(user)
     code = finish_game(game_key, pid, name)
-    record = find_finished(code)
-    assert record is not None and record["practice"] is True
+    record = runtime().finished.find(code)
+    assert record is not None and record.practice is True
 
     await user.open("/stats")
     await find(user, f"stats-{game_key}")
     assert texts(user, f"stat-{game_key}-games") == "1"
     assert texts(user, "stat-all-games") == "1"
-    seat = next(i for i, p in enumerate(record["players"]) if p["player_id"] == pid)
-    won = seat in record["winners"]
+    seat = next(i for i, p in enumerate(record.players) if p.player_id == pid)
+    won = seat in record.winners
     assert texts(user, f"stat-{game_key}-wins") == ("1" if won else "0")
-    assert texts(user, f"stat-{game_key}-score") == str(record["scores"][seat])
+    assert texts(user, f"stat-{game_key}-score") == str(record.scores[seat])
     few = texts(user, "chart-results-few")  # one game: a sentence, not a chart of a lone dot
     assert few.startswith("1 game so far, " + ("1 win (100%)" if won else "0 wins (0%)")), few
     assert not with_testid(user, "chart-results")
@@ -54,7 +54,7 @@ async def test_a_finished_game_shows_in_stats_history_chart_and_share(user: User
     await find(user, "round-chart")
     await find(user, "btn-share-png")
     rounds = round_scores(record)
-    assert rounds and rounds[-1] == record["scores"]  # the last hand's running totals are the final scores
+    assert rounds and rounds[-1] == record.scores  # the last hand's running totals are the final scores
     (await find(user, "btn-share-text")).click()
     await find(user, "share-text")
     with user:
@@ -65,7 +65,7 @@ async def test_a_finished_game_shows_in_stats_history_chart_and_share(user: User
     png = render_scorecard(record)
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG"
-    assert image.size == scorecard_size(len(rounds), len(record["players"]))
+    assert image.size == scorecard_size(len(rounds), len(record.players))
 
 
 async def test_the_results_page_of_a_finished_table_offers_sharing(user: User) -> None:
@@ -93,11 +93,12 @@ async def test_an_unknown_game_page_says_so(user: User) -> None:
 
 
 def _record(code: str, me: str, other: dict, winners: list[int], when: datetime, game: str = "rummy",
-            practice: bool = False) -> dict:
-    return {"code": code, "game": game, "finished_at": when.isoformat(), "practice": practice, "seed": None,
-            "players": [{"player_id": me, "name": "Me", "emoji": "🙂", "bot": None}, other],
-            "scores": [10, 5], "places": [1 if 0 in winners else 2, 1 if 1 in winners else 2], "winners": winners,
-            "options": {}, "log": []}
+            practice: bool = False) -> FinishedGame:
+    return FinishedGame.model_validate({
+        "code": code, "game": game, "finished_at": when.isoformat(), "practice": practice, "seed": None,
+        "players": [{"player_id": me, "name": "Me", "emoji": "🙂", "bot": None}, other],
+        "scores": [10, 5], "places": [1 if 0 in winners else 2, 1 if 1 in winners else 2], "winners": winners,
+        "options": {}, "log": []})
 
 
 def test_figures_streaks_and_head_to_head_from_records() -> None:
@@ -123,8 +124,8 @@ def test_figures_streaks_and_head_to_head_from_records() -> None:
     assert h2h["Ann"].by_game == {"rummy": [2, 1, 0], "beanie": [0, 0, 1]}
     assert h2h["Kit"].bot and h2h["Kit"].wins == 1
     rows = history(records, "me")
-    assert [r["code"] for r in rows] == ["P1", "B1", "A4", "A3", "A2", "A1"]
-    assert rows[0]["result"] == "2nd of 2" and rows[2]["result"] == "Shared win"
+    assert [r.code for r in rows] == ["P1", "B1", "A4", "A3", "A2", "A1"]
+    assert rows[0].result == "2nd of 2" and rows[2].result == "Shared win"
     over = results_over_time(records, "me")
     assert [v for _, v in over["all"]] == [100.0, 100.0, 66.7, 75.0, 80.0, 66.7]
 

@@ -5,18 +5,23 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
+from storage.archive import FinishedGame
 from tests.ui.helpers import find, with_testid
 from tests.ui.stats_helpers import finish_game, player_of
 from tests.ui.test_stats_games import texts
 from ui.pages.stats_rules import played_standard
 
 
+def record(**fields: object) -> FinishedGame:
+    return FinishedGame.model_validate({"code": "ABCD", "finished_at": "2026-01-01T10:00:00Z", **fields})
+
+
 def test_played_standard_reads_a_records_options() -> None:
-    assert played_standard({"game": "president", "options": {"players": 5, "hands": 4}})
-    assert played_standard({"game": "president"})  # a record from before options were kept
-    assert not played_standard({"game": "president", "options": {"revolution": True}})
-    assert played_standard({"game": "rummy", "options": {"first_draw": True}})  # a new table's own standard
-    assert not played_standard({"game": "no_such_game", "options": {}})
+    assert played_standard(record(game="president", options={"players": 5, "hands": 4}))
+    assert played_standard(record(game="president"))  # a record from before options were kept
+    assert not played_standard(record(game="president", options={"revolution": True}))
+    assert played_standard(record(game="rummy", options={"first_draw": True}))  # a new table's own standard
+    assert not played_standard(record(game="no_such_game", options={}))
 
 
 async def test_stats_by_rules(user: User) -> None:

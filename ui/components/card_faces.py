@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 
-from logic.cards import SUIT_SYMBOL, Card, full_deck
+from logic.cards import JOKER_CODES, SUIT_SYMBOL, Card, full_deck, is_joker
 from ui.components.court_figures import court_figure
+from ui.components.joker_face import joker_css, joker_svg
 
 INK = {"S": "#1b1b1b", "H": "#c62828", "D": "#c62828", "C": "#1b1b1b"}
 INK_FOUR = {"S": "#1b1b1b", "H": "#c62828", "D": "#1565c0", "C": "#2e7d32"}
@@ -29,7 +30,9 @@ def _corner(label: str, sym: str) -> str:
 
 @lru_cache(maxsize=256)
 def face_svg(code: str, four_colour: bool = False) -> str:
-    """The SVG face of card ``code`` (e.g. ``QS``, ``10H``); ValueError for anything else."""
+    """The SVG face of card ``code`` (e.g. ``QS``, ``10H``, a joker ``JK1``); ValueError for anything else."""
+    if is_joker(code):
+        return joker_svg(code)
     card = Card.parse(code)
     sym = SUIT_SYMBOL[card.suit]
     ink = (INK_FOUR if four_colour else INK)[card.suit]
@@ -52,6 +55,8 @@ def faces_version() -> str:
     for card in full_deck():
         digest.update(face_svg(card.code).encode())
         digest.update(face_svg(card.code, True).encode())
+    for code in JOKER_CODES:
+        digest.update(joker_svg(code).encode())
     return digest.hexdigest()[:10]
 
 
@@ -68,7 +73,7 @@ def faces_css() -> str:
             code = card.code
             url = f"/cards/4/{code}.svg?v={version}"
             rules.append(f'.four-colour .pcard.face[data-card="{code}"]{{background-image:url({url})}}')
-    return "\n".join(rules) + "\n" + _preload_rule(".cn-table::after", False) + _preload_rule(
+    return "\n".join(rules) + "\n" + joker_css(version) + _preload_rule(".cn-table::after", False) + _preload_rule(
         ".four-colour .cn-table::after", True)
 
 
@@ -76,7 +81,7 @@ def _preload_rule(selector: str, four_colour: bool) -> str:
     """Every face as a layered background of one invisible pixel on the table: the browser loads and parses the
     52 images when the table opens, not while it shows somebody's card (about 5 ms each on a loaded machine)."""
     version = faces_version()
-    urls = ",".join(f"url(/cards/{'4/' if four_colour and c.suit in 'DC' else ''}{c.code}.svg?v={version})"
-                    for c in full_deck())
+    urls = ",".join([f"url(/cards/{'4/' if four_colour and c.suit in 'DC' else ''}{c.code}.svg?v={version})"
+                     for c in full_deck()] + [f"url(/cards/{code}.svg?v={version})" for code in JOKER_CODES])
     return (f"{selector}{{content:'';position:fixed;left:0;top:0;width:1px;height:1px;opacity:.01;"
             f"pointer-events:none;background-size:1px 1px;background-repeat:no-repeat;background-image:{urls}}}\n")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from logic.cards import Card
+from logic.cards import Card, is_joker
 from ui.components.tap import set_tappable
 from ui.i18n import _
 from ui.i18n.cards import card_name
@@ -18,14 +18,19 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
     """A face-up card with ``data-card`` and an accessible name. ``represents``: what a wild stands for.
     ``clickable`` marks a card whose clicks a container handles (see :func:`on_card_clicks`)."""
     clickable = on_click is not None if clickable is None else clickable
-    c = Card.parse(code)
-    classes = ["pcard", "face", f"suit-{c.suit}", "red" if c.suit in "HD" else "black"]
+    if is_joker(code):  # a joker (JK1 red, JK2 black): no rank or suit
+        classes = ["pcard", "face", "joker", "red" if code == "JK1" else "black"]
+        data_card, own = code, _("Joker")
+    else:
+        c = Card.parse(code)
+        classes = ["pcard", "face", f"suit-{c.suit}", "red" if c.suit in "HD" else "black"]
+        data_card, own = c.code, card_name(c)
     if small:
         classes.append("small")
     el = ui.element("div").classes(" ".join(classes))  # the face itself is /cards/<code>.svg (card_faces.py)
-    el.props["data-card"] = c.code
-    name = _("{card}, standing for {other}", card=card_name(c), other=card_name(Card.parse(represents))) \
-        if represents else card_name(c)
+    el.props["data-card"] = data_card
+    name = _("{card}, standing for {other}", card=own, other=card_name(Card.parse(represents))) \
+        if represents else own
     el.props["aria-label"] = name
     set_look(el, selected=selected, clickable=clickable, disabled=disabled)
     if wild:

@@ -46,7 +46,8 @@ class LiveButton:
     def refresh(self) -> None:
         if self.button.is_deleted:
             return
-        _action, reason = self.state()
+        with self.button:  # the page's own client, whatever calls: its texts speak the page's language
+            _action, reason = self.state()
         if reason == self.reason:
             return
         self.reason = reason
@@ -80,7 +81,8 @@ class LiveToggle(LiveButton):
     def refresh(self) -> None:
         if self.button.is_deleted:
             return
-        on = self.toggle_state()[0]
+        with self.button:
+            on = self.toggle_state()[0]
         if on != self.on:
             self.on = on
             self.button.props["aria-pressed"] = "true" if on else "false"
@@ -105,7 +107,8 @@ class LiveLabel:
     def refresh(self) -> None:
         if self.label.is_deleted:
             return
-        text = self.text() or ""
+        with self.label:  # the page's own client, whatever calls: its text speaks the page's language
+            text = self.text() or ""
         if text == self.shown:
             return
         self.shown = text

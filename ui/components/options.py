@@ -9,7 +9,7 @@ from nicegui import ui
 from pydantic import BaseModel
 
 from logic.options import option_sheet
-from ui.i18n.viewer import tr
+from ui.i18n.viewer import pgettext, tr
 
 
 def option_choices(model: type[BaseModel], name: str) -> list[Any] | None:
@@ -42,11 +42,11 @@ def option_label(model: type[BaseModel], name: str) -> str:
 
 def value_label(value: Any) -> str:
     if value is True:
-        return "On"
+        return pgettext("option value", "On")
     if value is False:
-        return "Off"
+        return pgettext("option value", "Off")
     if value == 0 and not isinstance(value, bool):
-        return "No limit"
+        return pgettext("option value", "No limit")
     return str(value).replace("_", " ")
 
 

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER
 from logic.registry import get_game
+from storage.archive import FinishedGame, FinishedSeat
 from ui.i18n import _, ngettext
 from ui.i18n.names import game_name
 from ui.i18n.viewer import date
@@ -39,30 +40,29 @@ CJK_FONTS = {False: ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
 BG, INK, GRID, HEAD_BG, WIN_BG, FELT = "#ffffff", "#1b1b1b", "#d0d7d3", "#1f5f45", "#fff3c4", "#1f6f4a"
 
 
-def round_scores(record: dict[str, Any], start: dict[str, Any] | None = None) -> list[list[int]]:
+def round_scores(record: FinishedGame, start: dict[str, Any] | None = None) -> list[list[int]]:
     """Running totals per seat after each hand of a finished game (oldest first); [] if it cannot be replayed.
     ``start``: the snapshot the game began from (a practice table started from a position; the caller looks it
     up), None for a game that began with the game's own first deal."""
-    key = (record.get("code"), record.get("game"), record.get("seed"), len(record.get("log") or []),
-           start is not None)
-    if record.get("seed") is None:
+    key = (record.code, record.game, record.seed, len(record.log or []), start is not None)
+    if record.seed is None:
         return []
     return [list(r) for r in _round_scores(key, record, start)]
 
 
-def _round_scores(key: tuple[Any, ...], record: dict[str, Any],
+def _round_scores(key: tuple[Any, ...], record: FinishedGame,
                   start: dict[str, Any] | None) -> tuple[tuple[int, ...], ...]:
     if key in _cache:
         return _cache[key]
     try:
-        game = get_game(str(record["game"]))
+        game = get_game(record.game)
         if start is not None:  # the position a practice table began from
             state = game.restore(start)
         else:
-            state = game.new_game(game.make_config(**record.get("options", {})), int(record["seed"]))
+            state = game.new_game(game.make_config(**record.options), int(record.seed or 0))
         points: list[tuple[int, ...]] = []
         before = game.phase(state)
-        for seat, data in record.get("log") or []:
+        for seat, data in record.log or []:
             game.apply(state, int(seat), game.decode_action(data))
             phase = game.phase(state)
             if phase != before and (phase == PHASE_HAND_OVER or (phase == PHASE_OVER and before != PHASE_HAND_OVER)):
@@ -70,7 +70,7 @@ def _round_scores(key: tuple[Any, ...], record: dict[str, Any],
             before = phase
         result: tuple[tuple[int, ...], ...] = tuple(points)
     except Exception as exc:  # an old or damaged record: no chart, never a crash
-        log.warning("cannot replay finished game %s: %s", record.get("code"), exc)
+        log.warning("cannot replay finished game %s: %s", record.code, exc)
         result = ()
     _cache[key] = result
     for old in list(_cache)[:-256]:  # finished games never change: keep the last 256
@@ -120,6 +120,16 @@ def _font(size: int, bold: bool = False, cjk: bool = False) -> Any:
     return ImageFont.load_default(size)
 
 
+def font(size: int, bold: bool = False, cjk: bool = False) -> Any:
+    """The scorecards' font at ``size`` (a CJK one where the texts need it), for other share images."""
+    return _font(size, bold, cjk)
+
+
+def fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
+    """``text`` cut with "…" to ``width`` pixels."""
+    return _fit(draw, text, font, width)
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
     if draw.textlength(text, font=font) <= width:
         return text
@@ -140,26 +150,26 @@ def when_text(value: Any) -> str:
     return date(when)
 
 
-def _name_text(player: dict[str, Any]) -> str:
-    name = str(player.get("name") or "?")
-    return _("{name} (computer)", name=name) if player.get("bot") else name
+def _name_text(player: FinishedSeat) -> str:
+    name = player.name or "?"
+    return _("{name} (computer)", name=name) if player.bot else name
 
 
-def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None) -> bytes:
+def render_scorecard(record: FinishedGame, start: dict[str, Any] | None = None) -> bytes:
     """The scorecard PNG: one row per player, one column per round (running totals), then the final score
     (``start``: see :func:`round_scores`)."""
     rounds = round_scores(record, start)
-    players = record.get("players") or []
+    players = record.players
     shown = rounds[-MAX_COLUMNS:]
     first_round = len(rounds) - len(shown) + 1
     width, height = scorecard_size(len(rounds), len(players))
     img = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, width, TITLE_H - 14), fill=FELT)
-    title = f"Card Night · {game_title(str(record.get('game')))}"
-    when, code = when_text(record.get("finished_at")), str(record.get("code"))
+    title = f"Card Night · {game_title(record.game)}"
+    when, code = when_text(record.finished_at), record.code
     sub = (ngettext("{date} · table {code} · {n} round · practice", "{date} · table {code} · {n} rounds · practice",
-                    len(rounds), date=when, code=code) if record.get("practice") else
+                    len(rounds), date=when, code=code) if record.practice else
            ngettext("{date} · table {code} · {n} round", "{date} · table {code} · {n} rounds", len(rounds),
                     date=when, code=code))
     words = (_("Player"), _("Total"), _("Running totals after each round; the winner is highlighted."))
@@ -176,8 +186,8 @@ def render_scorecard(record: dict[str, Any], start: dict[str, Any] | None = None
                anchor="mm")
     total_x = x0 + len(shown) * COL_W
     d.text((total_x + TOTAL_W / 2, top + ROW_H / 2), words[1], font=head, fill="#ffffff", anchor="mm")
-    winners = set(record.get("winners") or [])
-    scores, places = record.get("scores") or [], record.get("places") or []
+    winners = set(record.winners)
+    scores, places = record.scores, record.places
     order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
     for row, seat in enumerate(order, start=1):
         y = top + row * ROW_H

@@ -10,19 +10,20 @@ from typing import Any
 
 from nicegui import ui
 
+from storage.archive import FinishedGame
 from ui.components.dialog import named_dialog
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.i18n import _, ngettext
 from ui.i18n.viewer import viewer_language
 
 
-def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> str:
+def share_text(record: FinishedGame, start: dict[str, Any] | None = None) -> str:
     """A plain-text summary anyone can paste into a chat (``start``: the position the game began from, if not a
     new deal)."""
-    players = record.get("players") or []
-    scores, places = record.get("scores") or [], record.get("places") or []
-    winners = [str(players[w].get("name")) for w in record.get("winners") or [] if w < len(players)]
-    lines = [f"Card Night · {game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}"]
+    players = record.players
+    scores, places = record.scores, record.places
+    winners = [players[w].name for w in record.winners if w < len(players)]
+    lines = [f"Card Night · {game_title(record.game)} · {when_text(record.finished_at)}"]
     if len(winners) == 1:
         lines.append(_("🏆 {name} wins!", name=winners[0]))
     elif winners:
@@ -31,8 +32,8 @@ def share_text(record: dict[str, Any], start: dict[str, Any] | None = None) -> s
         p = players[seat]
         place = places[seat] if seat < len(places) else "?"
         score = ngettext("{n} pt", "{n} pts", scores[seat]) if seat < len(scores) else "?"
-        who = f"{p.get('name')} {p.get('emoji') or ''}".strip()
-        who = _("{name} (computer)", name=who) if p.get("bot") else who
+        who = f"{p.name} {p.emoji}".strip()
+        who = _("{name} (computer)", name=who) if p.bot else who
         lines.append(f"{place}. {who} — {score}")
     rounds = len(round_scores(record, start))
     if rounds > 1:
@@ -62,6 +63,12 @@ def _copy_js(area_id: str, status_id: str) -> str:
 }}"""
 
 
+def copy_script(area_id: str, status_id: str) -> str:
+    """The browser-side "Copy / share" of a text area (share sheet, clipboard or selected text), for other share
+    dialogs (a game night's summary)."""
+    return _copy_js(area_id, status_id)
+
+
 def _png_js(code: str) -> str:
     """The image in the page's language (``?lang=``)."""
     url, name = json.dumps(f"/share/{code}.png?lang={viewer_language()}"), json.dumps(f"cardnight-{code}.png")
@@ -81,7 +88,7 @@ def _png_js(code: str) -> str:
 }}"""
 
 
-def open_text_dialog(record: dict[str, Any], start: dict[str, Any] | None = None) -> None:
+def open_text_dialog(record: FinishedGame, start: dict[str, Any] | None = None) -> None:
     with named_dialog(_("Share the result")) as dialog, ui.card().classes("w-96 max-w-full").props(
             "data-testid=share-dialog"):
         ui.label(_("Share the result")).classes("text-lg font-bold")
@@ -95,9 +102,9 @@ def open_text_dialog(record: dict[str, Any], start: dict[str, Any] | None = None
     dialog.open()
 
 
-def share_buttons(record: dict[str, Any], start: dict[str, Any] | None = None) -> None:
+def share_buttons(record: FinishedGame, start: dict[str, Any] | None = None) -> None:
     """"Share result" and "Scorecard image" for finished game ``record`` (``start``: see :func:`share_text`)."""
     ui.button(_("Share result"), icon="share", on_click=lambda: open_text_dialog(record, start)).props(
         "outline no-caps data-testid=btn-share-text")
     ui.button(_("Scorecard image"), icon="image").props("outline no-caps data-testid=btn-share-png").on(
-        "click", js_handler=_png_js(str(record["code"])))
+        "click", js_handler=_png_js(record.code))

@@ -79,7 +79,7 @@ class Stepper:
                     ui.label(moves_title).classes("font-bold")
                 self.moves = ui.element("div").classes("cn-replay-moves").props("data-testid=replay-moves")
                 # a list that scrolls: Tab reaches it so arrow keys can scroll it, and it says what it is
-                self.moves.props.update({"tabindex": "0", "role": "region", "aria-label": moves_title or "Moves"})
+                self.moves.props.update({"tabindex": "0", "role": "region", "aria-label": moves_title or _("Moves")})
         self.timer = ui.timer(1.2, self.auto_step, active=False)
         if keys:
             ui.add_body_html(f"<script>{TYPING_JS}document.addEventListener('keydown', {KEYS_JS}, true);"

@@ -15,6 +15,7 @@ from logic.views import TableView
 from ui.components.card_row import CardLook, CardRow
 from ui.components.cards import on_card_clicks
 from ui.components.live import TOOLTIP_DELAY_MS, LiveButton, LiveLabel
+from ui.i18n.viewer import N_, _, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import Acting, Drawing, Selecting, TableContext
@@ -112,7 +113,28 @@ def hand_is_over(view: Any) -> bool:
     return view is None or view["phase"] in ("hand-over", "over")
 
 
-COMPUTER_PLAYS_FOR_YOU = "The computer is playing for you"
+COMPUTER_PLAYS_FOR_YOU = N_("The computer is playing for you")  # shown as _(COMPUTER_PLAYS_FOR_YOU)
+
+
+def rank_plural(label: str) -> str:
+    """A rank as a player names several of it, in the viewer's language: "J" -> "Jacks" ("Buben"), "7" -> "7s"
+    ("7er"). For texts such as "a pair of {ranks}"."""
+    names = {"A": pgettext("ranks", "Aces"), "J": pgettext("ranks", "Jacks"), "Q": pgettext("ranks", "Queens"),
+             "K": pgettext("ranks", "Kings")}
+    return names.get(label) or pgettext("ranks", "{rank}s", rank=label)
+
+
+def you_or(ctx: Drawing, seat: int) -> str:
+    """The seat's name, or "You" for the viewer (as a name on its own: under a play, in a list)."""
+    if seat == ctx.seat:
+        return _("You")
+    seats = ctx.table.seats
+    return seats[seat].name if 0 <= seat < len(seats) else _("Seat {n}", n=seat + 1)
+
+
+def css_word(text: str) -> str:
+    """``text`` as a CSS string, for words a style sheet draws (``content: var(--badge)``) in the viewer's language."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def computer_plays_for_viewer(ctx: Drawing) -> bool:

@@ -37,7 +37,7 @@ class CodeGuard:
             self.misses.pop(key, None)
         if not count:
             return 0.0
-        answer_at = max(now, due) + min(5.0, 0.25 * 2 ** min(count, 5))
+        answer_at = max(now, due) + min(5.0, 0.25 * 2.0 ** min(count, 5))
         if answer_at - now > MISS_QUEUE_LIMIT:
             return None
         self.misses[key] = (count, answer_at)

@@ -37,8 +37,8 @@ async def cancel_background_tasks(timeout: float = 10.0, every: float = 0.1) -> 
     lets finish). (tests/ui/test_shutdown_tasks.py)"""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    carried_on: set[asyncio.Task] = set()
-    cancelled: set[asyncio.Task] = set()
+    carried_on: set[asyncio.Task[Any]] = set()
+    cancelled: set[asyncio.Task[Any]] = set()
     while True:
         tasks = {task for task in (*background_tasks.running_tasks, *background_tasks.lazy_tasks_running.values())
                  if not task.done() and task not in background_tasks._await_tasks_on_shutdown  # noqa: SLF001

@@ -9,6 +9,8 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 def register_pages() -> None:
     """Every page and route, the static assets and the stylesheets every page shares."""
+    # lazy: the pages load when the app registers them (main.py, after NiceGUI's storage path is set); importing
+    # one page (as a test does) loads this package without all the others
     from nicegui import app, run, ui
 
     from ui import nicegui_internals
@@ -22,6 +24,9 @@ def register_pages() -> None:
         host_report,
         link,
         new,
+        night,
+        night_api,
+        night_tv,
         practice,
         profile,
         replay,
@@ -34,7 +39,7 @@ def register_pages() -> None:
     from ui.server import upkeep
     from ui.server.runtime import runtime
     from ui.shell import save_notice
-    from ui.table import page as table_page
+    from ui.table import entry as table_entry
     from ui.table.rule_examples import EXAMPLE_CSS
 
     nicegui_internals.install()
@@ -72,7 +77,7 @@ def register_pages() -> None:
     practice.register()  # /practice/<CODE>: play from a step of a finished game
     profile.register()
     rules.register()
-    table_page.register()
+    table_entry.register()  # /table/<CODE>
     link.register()  # link a device, stats and history, shared scorecards
     stats.register()
     seat_api.register()  # the seat API under /api/v1
@@ -81,4 +86,7 @@ def register_pages() -> None:
     host.register()
     host_report.register()
     tv.register()  # /tv/<CODE>: the table on a screen across the room
+    night.register()  # /night/<CODE>: a game night's standings, tables and next game
+    night_tv.register()  # /tv/night/<CODE>: the night's standings on a TV
+    night_api.register()  # GET /api/v1/nights/<CODE>: the night as JSON
     test_hooks.register()  # only with CARDNIGHT_TEST_HOOKS=1

@@ -6,13 +6,12 @@ from __future__ import annotations
 from fastapi import Response
 from nicegui import app
 
-from logic.cards import SUITS
+from logic.cards import SUITS, is_joker
 from ui.components.card_faces import CACHE_SECONDS, face_svg, faces_css
 from ui.components.scorecard_png import render_scorecard
 from ui.i18n import _
 from ui.i18n.viewer import speaking
-from ui.server.duplicate import group_still_playing
-from ui.server.finished import find_finished, finished_start
+from ui.server.runtime import runtime
 
 
 def register() -> None:
@@ -31,7 +30,7 @@ def register_card_faces() -> None:
     def svg_response(code: str, four: bool) -> Response:
         name = code.removesuffix(".svg")
         try:
-            if not name or name[-1].upper() not in SUITS:
+            if not name or (name[-1].upper() not in SUITS and not is_joker(name.upper())):
                 raise ValueError(name)
             body = face_svg(name.upper(), four)
         except ValueError:
@@ -54,14 +53,16 @@ def register_card_faces() -> None:
 def register_scorecards() -> None:
     @app.get("/share/{code}.png", include_in_schema=False)  # an image, not part of the seat API docs
     def scorecard(code: str, download: int = 0, lang: str = "") -> Response:  # lang: the sharing page's language
-        record = find_finished(code)
-        if record is None or group_still_playing(str(record.get("code"))):  # duplicate deals: not while the
-            with speaking(lang):  # other tables still play them (the image names no viewer, so it waits for all)
+        finished = runtime().finished
+        record = finished.find(code)
+        # duplicate deals: not while the other tables still play them (the image names no viewer: it waits for all)
+        if record is None or runtime().duplicates().group_still_playing(record.code):
+            with speaking(lang):
                 text = _("No finished game with that code.")
             return Response(text, status_code=404, media_type="text/plain; charset=utf-8")
         headers = {"Cache-Control": "public, max-age=86400"}
         if download:
-            headers["Content-Disposition"] = f'attachment; filename="cardnight-{record["code"]}.png"'
+            headers["Content-Disposition"] = f'attachment; filename="cardnight-{record.code}.png"'
         with speaking(lang):
-            png = render_scorecard(record, finished_start(record))
+            png = render_scorecard(record, finished.start(record))
         return Response(png, media_type="image/png", headers=headers)

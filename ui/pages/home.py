@@ -18,6 +18,7 @@ from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
 from ui.i18n import N_, _, ngettext, pgettext
 from ui.i18n.names import game_name, level_name
+from ui.i18n.viewer import tr
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -38,7 +39,7 @@ def start_table(game: Any, practice: bool, options: dict[str, Any], level: str |
         table = rt.hub.create(game.key, who.player_id, who.name, who.emoji, options=options, practice=practice,
                               level=level, seed=rt.next_seed(), address=visitor_address())
     except (IllegalMove, ValueError) as exc:
-        ui.notify(str(exc), type="warning", position="top")
+        ui.notify(tr(exc.message) if isinstance(exc, IllegalMove) else str(exc), type="warning", position="top")
         return
     ui.navigate.to(f"/table/{table.code}")
 
@@ -105,6 +106,10 @@ async def join_by_code(code_input: ui.input) -> None:
     if wait:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower
     table = runtime().hub.registry.get(code)
+    night = runtime().hub.nights.get(code) if table is None else None
+    if night is not None:  # a game night's code opens the night's page
+        ui.navigate.to(f"/night/{night.code}")
+        return
     if table is None:
         runtime().code_guard.record_miss(key, loop.time())
         ui.notify(_("No table with code {code} — check the code or ask the host for the link.", code=code[:12]),
@@ -131,6 +136,7 @@ def register() -> None:
                             "color=primary data-testid=btn-join-code")
                         code_input.on("keydown.enter", lambda: join_btn.run_method("click"))
                 lan_card()
+            night_card()
             ui.label(_("Games")).classes("text-lg font-bold")
             with ui.row().classes("w-full gap-4"):
                 for game in playable_games():
@@ -149,6 +155,7 @@ def register() -> None:
                         ui.label(f"{game_name(t.game.key)} · {t.code} · {_(STATUS_TEXT[t.status])}")
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-8 text-sm")
+            your_nights(who.player_id)
             with ui.column().classes("w-full").props("data-testid=live-tables"):
                 ui.label(_("Live tables")).classes("text-lg font-bold")
                 live = [t for t in hub.registry.live_tables() if t.seat_of(who.player_id) is None]
@@ -201,6 +208,43 @@ def watch_row(t: Any) -> None:
                           game=game_name(t.game.key)) if away.watchers(t) else _("{game} · playing",
                                   game=game_name(t.game.key)))
         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes("text-grey-8 text-sm")
+
+
+def night_card() -> None:
+    """Start a game night: a name, then its page (several tables and games in one evening, standings across them)."""
+    with ui.card().classes("w-full").props("data-testid=night-start"):
+        with ui.row().classes("items-center gap-2 w-full max-sm:flex-wrap"):
+            with ui.column().classes("gap-0 grow"):
+                ui.label(_("Game night")).classes("text-lg font-bold")
+                ui.label(_("Several tables and games in one evening, with standings across them.")).classes(
+                    "text-sm text-grey-8")
+            name_input = ui.input(placeholder=_("e.g. Friday at Ana's")).props(
+                "outlined dense maxlength=40 data-testid=night-name-input").classes("min-w-[200px]")
+            ui.button(_("Start a game night"), icon="nightlife", on_click=lambda: start_night(name_input)).props(
+                "color=primary no-caps data-testid=btn-start-night")
+
+
+def your_nights(player_id: str) -> None:
+    """The game nights this browser is part of and that go on, newest first: back in with one tap."""
+    nights = [n for n in runtime().hub.nights.newest() if n.ended_at is None and player_id in n.people][:5]
+    if not nights:
+        return
+    with ui.column().classes("w-full").props("data-testid=your-nights"):
+        ui.label(_("Your game nights")).classes("text-lg font-bold")
+        for night in nights:
+            with ui.row().classes("items-center gap-3"):
+                ui.button(_("Open"), on_click=lambda c=night.code: ui.navigate.to(f"/night/{c}")).props(
+                    f"dense color=primary data-testid=resume-night-{night.code}")
+                ui.label(f"{night.name} · {night.code}")
+
+
+def start_night(name_input: ui.input) -> None:
+    try:
+        night = runtime().hub.nights.create(str(name_input.value or "")[:200], me().player_id)
+    except ValueError:
+        ui.notify(_("Give the night a name, e.g. Friday at Ana's."), type="warning", position="top")
+        return
+    ui.navigate.to(f"/night/{night.code}")
 
 
 def lan_card() -> None:

@@ -25,15 +25,15 @@ from storage.archive import MainStore
 from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
-from storage.reports import app_version
+from storage.reports import ReportStore, app_version
 from ui.i18n import N_, _
 from ui.i18n.names import game_name
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
 from ui.pages.host_tables import ago, live_tables, uptime
+from ui.pages.night_host import host_nights
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
-from ui.table.report import report_store
 
 STARTED = time.time()
 TOKEN_SECONDS = 300.0
@@ -155,6 +155,7 @@ async def console(tables_page: int = 1) -> None:
                 ui.label(label).classes("text-xs text-grey-8")
     data_folder_panel()
     live_tables(hub, tables_page)
+    host_nights(hub.nights)  # game nights (ui/pages/night_host.py)
     finished_games(hub.main)
     reports_list()
     backup_panel()
@@ -193,19 +194,19 @@ def finished_games(main: MainStore) -> None:
         return
     with ui.column().classes("w-full gap-1").props("data-testid=host-finished"):
         for g in games:
-            code = str(g.get("code"))
+            code = g.code
             with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2"):
-                ui.label(str(g.get("finished_at", ""))[:16].replace("T", " ")).classes("text-xs text-grey-8")
+                ui.label(g.finished_at.strftime("%Y-%m-%d %H:%M")).classes("text-xs text-grey-8")
                 ui.label(code).classes("font-mono")
-                ui.label(game_name(str(g.get("game", "")))).classes("font-bold")
-                ui.label(", ".join(str(p.get("name")) for p in g.get("players") or [])).classes("grow text-sm")
+                ui.label(game_name(g.game)).classes("font-bold")
+                ui.label(", ".join(p.name for p in g.players)).classes("grow text-sm")
                 ui.link(_("Replay"), f"/replay/{code}").props(f"data-testid=host-replay-{code}")
                 ui.link(_("Scores"), f"/stats/game/{code}")
 
 
 def reports_list() -> None:
     ui.label(_("Problem reports")).classes("text-lg font-bold q-mt-md")
-    found = report_store().all()
+    found = ReportStore(runtime().data_dir).all()
     if not found:
         ui.label(_("No reports.")).classes("text-grey-8").props("data-testid=host-no-reports")
         return
@@ -229,7 +230,7 @@ def confirm_delete(report_id: str) -> None:
         ui.label(_("Delete report {id}? It cannot be brought back.", id=report_id))
 
         def delete() -> None:
-            report_store().delete(report_id)
+            ReportStore(runtime().data_dir).delete(report_id)
             dialog.close()
             ui.navigate.reload()
 

@@ -8,7 +8,7 @@ from nicegui import ui
 from logic.registry import get_game
 from logic.replay import Replay
 from logic.text_clean import clean_lines, clean_text
-from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report
+from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report, ReportStore
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
 from ui.i18n import _
@@ -16,10 +16,8 @@ from ui.i18n.names import game_name
 from ui.pages import ASSETS
 from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
-from ui.server.finished import find_finished
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.table.report import report_store
 from ui.table.still import draw_still_table, seats_from
 
 
@@ -27,8 +25,8 @@ def later_log(report: Report) -> list[list[object]]:
     """The table's log as it is now (live or finished) when it carries on from the report's, else the report's."""
     mine = [list(e) for e in report.log]
     table = runtime().hub.registry.get(report.code)
-    record = find_finished(report.code) if table is None else None
-    saved = table.log if table is not None else list((record or {}).get("log") or [])
+    record = runtime().finished.find(report.code) if table is None else None
+    saved = table.log if table is not None else list(record.log or []) if record is not None else []
     now = [list(e) for e in saved]
     if len(now) > len(mine) and now[:len(mine)] == mine and (table is None or table.game_key == report.game):
         return now
@@ -44,7 +42,7 @@ def register() -> None:
                 password_form(address)
             return
         report_id = report_id.strip().upper()[:12]
-        report = report_store().get(report_id)
+        report = ReportStore(runtime().data_dir).get(report_id)
         if report is None:
             not_found_page(_("No report {id} — it may have been deleted, or its file is damaged (see the "
                              "server log).", id=report_id), back="/host", back_text=_("Host console"))

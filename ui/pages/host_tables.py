@@ -15,7 +15,9 @@ from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table, leaving
 from ui.i18n import _, ngettext, pgettext
 from ui.i18n.names import game_name
 from ui.pages.host_state import state_words
+from ui.server.hub import Hub
 from ui.server.idle_tables import ABANDONED_MINUTES, abandoned_practice, end_abandoned_practice
+from ui.server.runtime import runtime
 from ui.table.tv_link import open_tv_dialog
 
 PAGE_SIZE = 50
@@ -78,7 +80,9 @@ def table_row(hub: Any, t: Table) -> None:
             f"data-testid=host-table-state-{t.code} data-state={state}")
         ui.label(last_move(t)).classes("text-sm")
         ui.label(ago(time.time() - last_change(hub, t))).classes("text-sm text-grey-8")
-        ui.button(pgettext("television", "TV"), icon="tv", on_click=lambda t=t: open_tv_dialog(t.code, None)).props(
+        links = runtime().links
+        ui.button(pgettext("television", "TV"), icon="tv",
+                  on_click=lambda t=t: open_tv_dialog(t.code, None, links)).props(
             f"outline dense data-testid=btn-host-tv-{t.code}")
         ui.button(pgettext("end a table", "End"), icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
             f"outline dense color=negative data-testid=btn-host-end-{t.code}")
@@ -116,7 +120,7 @@ def confirm_end_abandoned(hub: Any, count: int) -> None:
     dialog.open()
 
 
-def last_change(hub: Any, t: Table) -> float:
+def last_change(hub: Hub, t: Table) -> float:
     """When the table's file was last written (every change is saved), else when it was made."""
     try:
         return hub.saves.store.path(t.code).stat().st_mtime

@@ -69,7 +69,7 @@ def use_code(text: str) -> str:
     except LinkError:
         note_failure()
         raise
-    who = become(found["player_id"], found.get("name"), found.get("emoji"))
+    who = become(found.player_id, found.name, found.emoji)
     return who.name
 
 

@@ -10,6 +10,9 @@ for friends with those rules (a shared card's link) instead of a practice game.
 at their levels. Only ``speed`` and ``lang`` may go with it (404: no such table for this person; 400: another
 game's, or other options).
 
+``night=<CODE>`` makes the table one of that game night's (its finished match counts in the night's standings);
+``friends=1`` opens a lobby for friends instead of a practice game (the night page's "New table" uses both).
+
 Any other query parameter is passed as a game option (e.g. ``hands=8``, ``revolution=true``).
 """
 
@@ -31,16 +34,18 @@ from ui.i18n import _, viewer_language
 from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.seat_api.auth import keep_for_reveal, new_token
-from ui.server.duplicate import SourceError, find_source, has_seen_group, start_same_deals
+from ui.server.duplicate import SourceError
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
+from ui.server.services import rule_card_store
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
 from ui.table.rule_card_links import card_for_game
 
-RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card",  # lang: the page's language
-            "same_deals"}
+# lang: the page's language; night: the game night the table belongs to; friends=1: a lobby for friends, not
+# practice; same_deals: a table with the same deals as another (create_same_deals)
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card", "night", "friends", "same_deals"}
 WITH_SAME_DEALS = {"same_deals", "speed", "lang", "seen"}  # what may go with same_deals (the rest is the source's)
 
 
@@ -67,8 +72,17 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
         raise ValueError(_("Unknown option {option} for {game}.", option=repr(unknown[0]), game=game_name(game.key)))
     # card=<id>: the rule card's options (issue 52); with no bots= it opens a lobby for friends, not practice
     practice = "card" not in params or "bots" in params
+    friends = params.get("friends", "0").lower()
+    if friends not in ("0", "1", "true", "false"):
+        raise ValueError(_("friends is 1 (a lobby for friends) or 0 (a practice game)."))
+    if friends in ("1", "true"):
+        practice = False
+    night_code = params.get("night", "").strip().upper()[:12]
+    if "night" in params and runtime().hub.nights.get(night_code) is None:
+        raise ValueError(_("No game night with code {code}.", code=night_code or "?"))
     if "card" in params:
-        options = {**card_for_game(game_key, params["card"]).options, **options}
+        card = card_for_game(game_key, params["card"], rule_card_store(runtime().hub.data_dir))
+        options = {**card.options, **options}
     config = game.make_config(**options)  # a readable ValueError for bad options, e.g. players=abc
     level = params.get("level")
     if level is not None and level not in game.bot_levels:
@@ -105,6 +119,8 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
                           turn_seconds=timer)  # set before the start: the first turn is timed
     if token is not None:
         keep_for_reveal(rt.program_reveals, table.code, who.player_id, len(table.seats) - 1, token)
+    if night_code:
+        rt.hub.nights.add_table(night_code, table.code, game_key)
     return table.code
 
 
@@ -122,10 +138,11 @@ def create_same_deals(game_key: str, params: dict[str, str]) -> str:
     if speed is not None and not 0 <= speed <= 10:
         raise ValueError(_("speed is the computer players' delay in seconds, 0 to 10."))
     who = me()
-    source = find_source(params["same_deals"], game_key, who.player_id)
-    if params.get("seen") != "1" and has_seen_group(source.root, who.player_id):
+    duplicates = runtime().duplicates()
+    source = duplicates.find_source(params["same_deals"], game_key, who.player_id)
+    if params.get("seen") != "1" and duplicates.has_seen_group(source.root, who.player_id):
         raise SeenDeals(source.code)
-    table = start_same_deals(source, who.player_id, who.name, who.emoji, address=visitor_address(), speed=speed)
+    table = duplicates.start(source, who.player_id, who.name, who.emoji, address=visitor_address(), speed=speed)
     return table.code
 
 

@@ -21,10 +21,9 @@ from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import N_, _, viewer_language
+from ui.i18n import N_, _, tr, viewer_language
 from ui.i18n.names import level_name
 from ui.pages.new import too_many_tables
-from ui.server.finished import find_finished
 from ui.server.practice import start_snapshot
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
@@ -45,13 +44,13 @@ def practice_link(code: str, step: int, seat: int, level: str, exact: bool) -> s
 def create_from_query(code: str, params: dict[str, str]) -> str:
     """Check the link and make the table; ``LookupError`` for a code without a finished game, ``ValueError`` with
     a readable message for the rest."""
-    record = find_finished(code)
+    record = runtime().finished.find(code)
     if record is None:
         raise LookupError(_("No finished game with code {code} — check the link, or open a game from your stats.",
                 code=code))
-    game = get_game(str(record["game"]))
-    log = list(record.get("log") or [])
-    players = len(record.get("players") or [])
+    game = get_game(record.game)
+    log = list(record.log or [])
+    players = len(record.players)
     try:
         step = int(params.get("step", "0"))
         seat = int(params.get("seat", "0"))
@@ -74,7 +73,10 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     rt = runtime()
     seed = rt.next_seed()
     rng = random.Random(seed if seed is not None else secrets.randbits(64))
-    start = practice_start(game.key, record.get("options") or {}, int(record["seed"]), log, step, seat,
+    if record.seed is None:
+        raise ValueError(_("The game {code} cannot be replayed (its record is damaged or from an older version).",
+                           code=code))
+    start = practice_start(game.key, record.options, record.seed, log, step, seat,
                            exact=exact == "1", rng=rng, start=start_snapshot(rt.hub.starts, code))
     # the caps first: a refused visitor without a cookie is not given an identity (a storage file) for nothing
     runtime().hub.registry.may_open(str(user_store().get("player_id") or ""), visitor_address())
@@ -82,8 +84,7 @@ def create_from_query(code: str, params: dict[str, str]) -> str:
     table = rt.hub.create_from_state(game.key, who.player_id, who.name, who.emoji, config=start.config,
                                      state=start.state, seat=seat, level=level, speed=speed, seed=seed,
                                      source=StartSource(code=code, step=step, seat=seat, exact=exact == "1"),
-                                     names=[(str(p.get("name")), str(p.get("emoji") or "🙂")) if p.get("bot") else None
-                                            for p in record.get("players") or []],
+                                     names=[(p.name, p.emoji or "🙂") if p.bot else None for p in record.players],
                                      address=visitor_address())
     return table.code
 
@@ -130,7 +131,7 @@ def register() -> None:
     def practice_page(code: str, request: Request) -> RedirectResponse | None:
         viewer_language()  # a ?lang= here is kept for the table it opens
         code = code.strip().upper()[:12]
-        if same_deals.held_back(code, me().player_id, _("Cannot play from there")):
+        if same_deals.held_back(runtime().duplicates(), code, me().player_id, _("Cannot play from there")):
             return None  # they still play the same deals at another table: nothing of this game's play yet
         try:
             new_code = create_from_query(code, dict(request.query_params))
@@ -148,7 +149,7 @@ def register() -> None:
             answer(NOT_FOUND if isinstance(exc, LookupError) else BAD_REQUEST)
             with frame(_("Cannot play from there")):
                 ui.label(_("That link cannot start a practice table.")).classes("text-lg font-bold")
-                ui.label(str(exc)).props("data-testid=error")
+                ui.label(tr(exc.message) if isinstance(exc, IllegalMove) else str(exc)).props("data-testid=error")
                 ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         return RedirectResponse(f"/table/{new_code}", status_code=303)

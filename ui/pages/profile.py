@@ -10,13 +10,14 @@ from datetime import date
 
 from nicegui import ui
 
+from logic.table import EMOJI_CHOICES
 from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
 from ui.components.language_picker import language_picker
 from ui.i18n import _, ngettext
 from ui.i18n.names import item_name
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.shell.identity import EMOJI_CHOICES, PREF_DEFAULTS, me, pref, set_pref, set_profile
+from ui.shell.identity import PREF_DEFAULTS, me, pref, set_pref, set_profile
 
 BACK_COLOURS = {i.value: i.name for i in SHOP if i.kind == "card_back" and i.price == 0}
 

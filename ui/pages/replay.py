@@ -8,28 +8,27 @@ controls (ui/components/stepper.py). Linked from /stats, the final standings and
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from nicegui import ui
 from starlette.requests import Request
 
 from logic.registry import get_game
 from logic.replay import Replay
+from storage.archive import FinishedGame
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
-from ui.i18n import _
+from ui.i18n import _, pgettext
 from ui.i18n.names import game_name
 from ui.pages import ASSETS
-from ui.pages.replay_beside import beside_links, draw_beside, finished_partners
+from ui.pages.replay_beside import beside_links, draw_beside
 from ui.pages.replay_review import ReplayReview
-from ui.server import duplicate
-from ui.server.finished import find_finished
 from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status
 from ui.shell.frame import frame
 from ui.shell.identity import user_store
 from ui.table import same_deals
+from ui.table.seat_wording import in_language
 from ui.table.still import draw_still_table, seats_from
 
 log = logging.getLogger("cardnight.replay")
@@ -41,16 +40,16 @@ def not_found_page(what: str, back: str = "/stats", back_text: str | None = None
     http_status.not_found_page(_("Not found"), what, back_text or _("Your stats"), back)
 
 
-def replay_of(record: dict[str, Any]) -> Replay | None:
+def replay_of(record: FinishedGame) -> Replay | None:
     """The replay of an archived game (cached: finished games never change), or None if it does not replay."""
-    code, steps = str(record.get("code")), len(record.get("log") or [])
+    code, steps = record.code, len(record.log or [])
     key = (code, steps)
     cache = runtime().replays
     if key not in cache:
         try:
-            game = get_game(str(record.get("game")))
+            game = get_game(record.game)
             start = first_state(runtime().hub.starts, record)  # a new deal, or where a practice table began
-            cache[key] = Replay(game, record.get("log") or [], start=start)
+            cache[key] = Replay(game, record.log or [], start=start)
         except (ValueError, KeyError, TypeError) as exc:  # an old or damaged record: a message, never a crash
             log.warning("cannot replay finished game %s: %s", code, exc)
             return None
@@ -61,7 +60,9 @@ def replay_of(record: dict[str, Any]) -> Replay | None:
 
 def move_lines(replay: Replay, names: list[str]) -> list[str]:
     """One readable line per move, with the player's name in front ("Dex played a pair of 9s")."""
-    return [f"{names[m.seat] if m.seat < len(names) else _('Seat {n}', n=m.seat + 1)} {m.words}" for m in replay.moves]
+    return [pgettext("log line", "{player} {move}", move=in_language(m.words),
+                     player=names[m.seat] if m.seat < len(names) else _("Seat {n}", n=m.seat + 1))
+            for m in replay.moves]
 
 
 def share_dialog(code: str) -> None:
@@ -85,7 +86,7 @@ def register() -> None:
     @ui.page("/replay/{code}")
     def replay_page(code: str, request: Request) -> None:
         code = code.strip().upper()[:12]
-        record = find_finished(code)
+        record = runtime().finished.find(code)
         replay = replay_of(record) if record is not None else None
         if record is None or replay is None:
             not_found_page(_("No finished game with code {code} to replay — check the link, or open a game from "
@@ -94,28 +95,29 @@ def register() -> None:
                              code=code))
             return
         who = str(user_store().get("player_id") or "") or None  # (a visitor gets no identity for a replay)
-        if same_deals.held_back(code, who, _("Replay")):  # they play the same deals at another table: not yet
+        duplicates = runtime().duplicates()
+        if same_deals.held_back(duplicates, code, who, _("Replay")):  # they play the same deals at another table
             return
-        duplicate.mark_seen(code, who)  # told before taking a seat at a table with the same deals
+        duplicates.mark_seen(code, who)  # told before taking a seat at a table with the same deals
         beside = str(request.query_params.get("beside", "")).strip().upper()[:12]
         if beside:  # duplicate deals: two finished games with the same deals, side by side
-            if same_deals.held_back(beside, who, _("Replay")):
+            if same_deals.held_back(duplicates, beside, who, _("Replay")):
                 return
             try:
                 deal = max(1, int(request.query_params.get("deal", "1")))
             except ValueError:
                 deal = 1
-            if beside not in finished_partners(code):
+            if beside not in duplicates.finished_partners(code):
                 not_found_page(_("No finished game with code {code} played the same deals.", code=beside))
                 return
             ui.add_head_html(REPLAY_CSS)
             with frame(_("Replay · {game}", game=game_name(replay.game.key)), full_width=True):
-                draw_beside(code, beside, deal, replay_of)
-            duplicate.mark_seen(beside, who)
+                draw_beside(duplicates, code, beside, deal, replay_of)
+            duplicates.mark_seen(beside, who)
             return
         game = replay.game
-        players = record.get("players") or []
-        seats = seats_from(players, players_of(game.make_config(**(record.get("options") or {}))))
+        players = [p.model_dump() for p in record.players]
+        seats = seats_from(players, players_of(game.make_config(**record.options)))
         ui.add_head_html(REPLAY_CSS)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
@@ -128,8 +130,9 @@ def register() -> None:
                         "outline dense no-caps data-testid=btn-replay-share")
                     ui.button(_("Scores"), icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
                               ).props("outline dense no-caps")
-                    beside_links(code)  # duplicate deals: the other tables' play, side by side
+                    beside_links(duplicates, code)  # duplicate deals: the other tables' play, side by side
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
-                              chapters=replay.hand_starts(), keys=True)
+                              chapters=[(step, in_language(label)) for step, label in replay.hand_starts()],
+                              keys=True)
             ReplayReview(stepper, record, replay, seats)  # the review's marks, details and "Play from here"

@@ -6,49 +6,37 @@ table of the group gets neither (the replay page checks ``same_deals.held_back``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from nicegui import ui
 
 from logic.replay import Replay
 from logic.table import Seat
+from storage.archive import FinishedGame
 from ui.components.options import players_of
 from ui.components.stepper import Stepper
 from ui.i18n import _
-from ui.server import duplicate
-from ui.server.finished import find_finished
+from ui.server.duplicate import Duplicates
+from ui.table.seat_wording import in_language
 from ui.table.still import draw_still_table, seats_from
 
 
-def finished_partners(code: str) -> list[str]:
-    """The other finished games with the same deals and rules as finished game ``code``."""
-    record = find_finished(code)
-    if record is None:
-        return []
-    out = []
-    for other in duplicate.members(code):
-        theirs = find_finished(other) if other != code else None
-        if theirs is not None and theirs.get("options") == record.get("options"):
-            out.append(other)
-    return out
-
-
-def beside_links(code: str) -> None:
+def beside_links(duplicates: Duplicates, code: str) -> None:
     """Under a replay: a button per other finished game with the same deals."""
-    for other in finished_partners(code):
+    for other in duplicates.finished_partners(code):
         ui.button(_("Side by side with table {code}", code=other), icon="compare",
                   on_click=lambda other=other: ui.navigate.to(f"/replay/{code}?beside={other}")).props(
             f"outline dense no-caps data-testid=btn-replay-beside-{other}")
 
 
-def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str, Any]], Replay | None]) -> bool:
+def draw_beside(duplicates: Duplicates, code: str, other: str, deal: int,
+                replay_of: Callable[[FinishedGame], Replay | None]) -> bool:
     """The two replays side by side; False (nothing drawn) when ``other`` is not a finished game with the same
     deals as ``code``."""
-    if other not in finished_partners(code):
+    if other not in duplicates.finished_partners(code):
         return False
     halves = []
     for which in (code, other):
-        record = find_finished(which)
+        record = duplicates.finished.find(which)
         replay = replay_of(record) if record is not None else None
         if record is None or replay is None:
             return False
@@ -64,14 +52,15 @@ def draw_beside(code: str, other: str, deal: int, replay_of: Callable[[dict[str,
             {"aria-label": _("Next at both tables")})
     with ui.element("div").classes("cn-beside").props(f"data-testid=replay-beside data-deal={deal}"):
         for i, (which, record, replay) in enumerate(halves):
-            config = replay.game.make_config(**(record.get("options") or {}))
-            seats = seats_from(record.get("players") or [], players_of(config))
-            chapters = replay.hand_starts()
+            config = replay.game.make_config(**record.options)
+            seats = seats_from([p.model_dump() for p in record.players], players_of(config))
+            chapters = [(step, in_language(label)) for step, label in replay.hand_starts()]
             start = chapters[min(deal, len(chapters)) - 1][0] if chapters else 0
             with ui.column().classes("w-full gap-2").props(f"data-testid=replay-half-{i} data-code={which}"):
                 ui.label(_("Table {code}", code=which)).classes("font-bold")
                 names = [s.name for s in seats]
-                lines = [f"{names[m.seat] if m.seat < len(names) else m.seat + 1} {m.words}" for m in replay.moves]
+                lines = [f"{names[m.seat] if m.seat < len(names) else m.seat + 1} {in_language(m.words)}"
+                         for m in replay.moves]
                 steppers.append(Stepper(lines, _drawer(replay, seats), testid="replay" if i == 0 else "replay-other",
                                         chapters=chapters, start=start, compact=True))
     return True

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import background_tasks, ui
 
+from logic.messages import Message
 from logic.replay import Replay
 from logic.review import DecisionReview
+from storage.archive import FinishedGame
 from ui.components.stepper import Stepper
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, tr
 from ui.i18n.review_words import amount_text, cost_words
 from ui.pages.practice import open_play_dialog
 from ui.server.reviews import DONE, FAILED, GameReview
@@ -36,17 +38,16 @@ TAP = "min-width: 44px; min-height: 44px"  # a finger's size on a phone
 
 
 class ReplayReview:
-    def __init__(self, stepper: Stepper, record: dict[str, Any], replay: Replay, seats: list[Seat]) -> None:
+    def __init__(self, stepper: Stepper, record: FinishedGame, replay: Replay, seats: list[Seat]) -> None:
         self.stepper = stepper
         self.replay = replay
         self.seats = seats
-        self.code = str(record["code"])
+        self.code = record.code
         self.game = replay.game
         self.runner = runtime().hub.reviews
         self.review: GameReview | None = self.runner.progress(self.code)
-        players = record.get("players") or []
-        mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
-        self.you: int | None = mine[0] if mine else None
+        players = record.players
+        self.you: int | None = record.seat_of(me().player_id)
         self.focus = self.you if self.you is not None else EVERYONE
         self.marks: dict[int, DecisionReview] = {}
         self.drawn_marks: tuple[Any, ...] | None = None
@@ -88,7 +89,7 @@ class ReplayReview:
         self.unsubscribe = unsubscribe
         self.redraw()
         if self.review is None or not self.review.finished:
-            people = [p.get("bot") is None for p in players]
+            people = [p.bot is None for p in players]
             background_tasks.create(self.runner.load(self.code, self.game.key, people), name=f"review-{self.code}")
 
     def seat_options(self) -> dict[int, str]:
@@ -249,9 +250,10 @@ class ReplayReview:
             ui.label(_("Costly decision · {emoji} {name}", emoji=seat.emoji if seat else "",
                     name=who)).classes("font-bold")
             with ui.element("div").classes("text-sm"):
-                ui.label(_("Played: {move}", move=d.chosen_words)).props("data-testid=review-chosen")
-                ui.label(_("The search preferred: {move}", move=d.best_words)).props("data-testid=review-best")
-                ui.label(d.why).classes("text-grey-9").props("data-testid=review-why")
+                ui.label(_("Played: {move}", move=verdict_text(d, "chosen"))).props("data-testid=review-chosen")
+                ui.label(_("The search preferred: {move}", move=verdict_text(d, "best"))).props(
+                    "data-testid=review-best")
+                ui.label(verdict_text(d, "why")).classes("text-grey-9").props("data-testid=review-why")
                 ui.label(ngettext("Estimated cost: {cost} (± {margin}, over {n} deal the computer imagined)",
                                   "Estimated cost: {cost} (± {margin}, over {n} deals the computer imagined)", d.worlds,
                                   cost=cost_words(d.cost, d.currency, d.won),
@@ -272,3 +274,12 @@ class ReplayReview:
 
     def open_dialog(self, step: int, seat: int, title: str) -> None:
         open_play_dialog(self.code, self.game.key, step, [(s.emoji, s.name) for s in self.seats], seat, title=title)
+
+
+def verdict_text(d: DecisionReview, key: str) -> str:
+    """A verdict's "chosen", "best" or "why" in the viewer's language; a review stored before its texts were
+    messages shows its English as it is."""
+    stored = d.messages.get(key)
+    if isinstance(stored, dict):
+        return tr(Message.from_json(stored))
+    return {"chosen": d.chosen_words, "best": d.best_words}.get(key, d.why)

@@ -8,6 +8,7 @@ from logic.registry import all_games, get_game
 from ui.i18n import _
 from ui.i18n.names import game_name, game_name_note
 from ui.pages import ASSETS
+from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import table_help
@@ -40,7 +41,8 @@ def register() -> None:
             note = game_name_note(game.key)
             if note:
                 ui.markdown(note).classes("text-sm").props("data-testid=rules-names")
-            house_rules_section(game, card, table)  # ?card=<id> or ?table=<code>: the house rules on (issue 52)
+            # ?card=<id> or ?table=<code>: the house rules on (issue 52)
+            house_rules_section(game, card, table, runtime().hub)
             ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
             if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

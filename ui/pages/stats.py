@@ -6,12 +6,11 @@ Everything comes from the finished-game records the hub archives, so a game adde
 
 from __future__ import annotations
 
-from typing import Any
-
 from nicegui import ui
 
 from logic.registry import all_games
-from storage.stats import ALL, head_to_head, history, my_seat, result_of, results_over_time, summaries
+from storage.archive import FinishedGame
+from storage.stats import ALL, HistoryRow, head_to_head, history, results_over_time, summaries
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
 from ui.i18n import _, ngettext, pgettext
@@ -19,7 +18,6 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import date, num, percent
 from ui.pages.stats_accuracy import accuracy_section
 from ui.pages.stats_rules import ANY, STANDARD, by_rules, no_standard_games, rules_filter
-from ui.server.finished import find_finished, finished_start
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import not_found_page
@@ -57,13 +55,13 @@ def register() -> None:
 
     @ui.page("/stats/game/{code}")
     def game_page(code: str) -> None:
-        record = find_finished(code)
+        record = runtime().finished.find(code)
         if record is None:
             not_found_page(_("Finished game"), _("No finished game with code {code}.", code=code[:12].upper()),
                     _("Your stats"),
                            "/stats")
             return
-        if same_deals.held_back(str(record.get("code")), me().player_id, _("Finished game")):
+        if same_deals.held_back(runtime().duplicates(), record.code, me().player_id, _("Finished game")):
             return  # its results wait until the viewer's own table with the same deals is over
         with frame(_("Finished game")):
             game_detail(record)
@@ -74,11 +72,11 @@ def points(n: int) -> str:
     return ngettext("{n} pt", "{n} pts", n)
 
 
-def result_words(row: dict[str, Any]) -> str:
+def result_words(row: HistoryRow) -> str:
     """The history's result column: won, a shared win, or the place."""
-    if row["won"]:
-        return _("Shared win") if row["winners"] > 1 else _("Won")
-    return _("place {place} of {players}", place=row["place"], players=len(row["players"]))
+    if row.won:
+        return _("Shared win") if row.winners > 1 else _("Won")
+    return _("place {place} of {players}", place=row.place, players=len(row.players))
 
 
 def figure(label: str, value: str, testid: str) -> None:
@@ -87,7 +85,7 @@ def figure(label: str, value: str, testid: str) -> None:
         ui.label(label).classes("text-xs text-grey-8")
 
 
-def overview(records: list[dict[str, Any]], player_id: str) -> None:
+def overview(records: list[FinishedGame], player_id: str) -> None:
     found = summaries(records, player_id)
     titles = [(ALL, _("All games"))] + [(g.key, game_name(g.key)) for g in all_games()]
     titles += [(k, game_title(k)) for k in found if k not in dict(titles)]  # games no longer installed
@@ -107,7 +105,7 @@ def overview(records: list[dict[str, Any]], player_id: str) -> None:
                     figure(pgettext("stats figure", "best streak"), num(s.best_streak), f"stat-{key}-streak")
 
 
-def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
+def over_time_chart(records: list[FinishedGame], player_id: str) -> None:
     """The running win rate after each game, once there are enough games for a line to say something; before that
     a sentence (a chart of one game is a lone dot with a puzzling axis)."""
     series = results_over_time(records, player_id)
@@ -141,7 +139,7 @@ def over_time_chart(records: list[dict[str, Any]], player_id: str) -> None:
     }).classes("w-full h-64").props("data-testid=chart-results")
 
 
-def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
+def h2h_table(records: list[FinishedGame], player_id: str) -> None:
     rows = head_to_head(records, player_id)
     ui.label(_("Head to head (one-on-one games, practice not counted)")).classes("text-lg font-bold q-mt-sm")
     if not rows:
@@ -164,10 +162,9 @@ def h2h_table(records: list[dict[str, Any]], player_id: str) -> None:
                         ui.label(text)
 
 
-def history_list(records: list[dict[str, Any]], player_id: str) -> None:
+def history_list(records: list[FinishedGame], player_id: str) -> None:
     ui.label(_("Match history")).classes("text-lg font-bold q-mt-sm")
-    keys = sorted({str(r.get("game")) for r in records})
-    by_code = {r.get("code"): r for r in records}
+    keys = sorted({r.game for r in records})
     choice = ui.select({"": _("All games"), **{k: game_title(k) for k in keys}}, value="", label=_("Game")).props(
         "dense data-testid=history-filter").classes("w-48")
 
@@ -175,12 +172,9 @@ def history_list(records: list[dict[str, Any]], player_id: str) -> None:
     def rows() -> None:
         with ui.column().classes("w-full gap-1").props("data-testid=history"):
             for row in history(records, player_id, choice.value or None)[:200]:
-                record = by_code[row["code"]]
-                row = {**row, "winners": len(record.get("winners") or []),
-                       "place": result_of(record, my_seat(record, player_id) or 0)[1]}
                 with ui.row().classes("w-full items-center gap-1 no-wrap"):
                     history_row(row)
-                    replay_link(str(row["code"]))
+                    replay_link(row.code)
 
     choice.on_value_change(rows.refresh)
     rows()
@@ -193,43 +187,42 @@ def replay_link(code: str) -> None:
         _("Watch the replay")).props.update({"aria-label": _("Watch the replay")})
 
 
-def history_row(row: dict[str, Any]) -> None:
+def history_row(row: HistoryRow) -> None:
     """One game of the history, linking to its scores."""
-    with ui.link(target=f"/stats/game/{row['code']}").classes(
-            "w-full no-underline text-black").props(f"data-testid=history-{row['code']}"):
+    with ui.link(target=f"/stats/game/{row.code}").classes(
+            "w-full no-underline text-black").props(f"data-testid=history-{row.code}"):
         with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
-            ui.label(date(row["when"], with_time=True)).classes("text-xs text-grey-8 w-28")
-            ui.label(game_title(str(row["game"]))).classes("font-bold w-24")
-            ui.label(", ".join(f"{e} {n}" for e, n, _bot in row["players"])).classes(
+            ui.label(date(row.when, with_time=True)).classes("text-xs text-grey-8 w-28")
+            ui.label(game_title(row.game)).classes("font-bold w-24")
+            ui.label(", ".join(f"{e} {n}" for e, n, _bot in row.players)).classes(
                 "grow text-sm ellipsis")
             result = result_words(row)
-            ui.label(_("{result} · practice", result=result) if row["practice"] else result).classes(
-                "text-sm " + ("text-positive font-bold" if row["won"] else ""))
-            ui.label(points(row["score"])).classes("num text-sm")
+            ui.label(_("{result} · practice", result=result) if row.practice else result).classes(
+                "text-sm " + ("text-positive font-bold" if row.won else ""))
+            ui.label(points(row.score)).classes("num text-sm")
 
 
-def game_detail(record: dict[str, Any]) -> None:
-    players = record.get("players") or []
-    start = finished_start(record)
+def game_detail(record: FinishedGame) -> None:
+    players = record.players
+    start = runtime().finished.start(record)
     rounds = round_scores(record, start)
-    scores, places = record.get("scores") or [], record.get("places") or []
-    ui.label(f"{game_title(str(record.get('game')))} · {when_text(record.get('finished_at'))}").classes(
+    scores, places = record.scores, record.places
+    ui.label(f"{game_title(record.game)} · {when_text(record.finished_at)}").classes(
         "text-xl font-bold").props("data-testid=game-detail")
     with ui.column().classes("gap-1"):
         for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
             p = players[seat]
             with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
-                who = f"{p.get('emoji') or ''} {p.get('name')}"
-                ui.label(_("{name} (computer)", name=who) if p.get("bot") else who)
+                who = f"{p.emoji} {p.name}"
+                ui.label(_("{name} (computer)", name=who) if p.bot else who)
                 ui.label(points(scores[seat]) if seat < len(scores) else "?").classes("num")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
-        mine = [i for i, p in enumerate(players) if p.get("player_id") == me().player_id and p.get("bot") is None]
-        review_summary_for_record(record, you=mine[0] if mine else None)
+        review_summary_for_record(runtime().hub.reviews, record, you=record.seat_of(me().player_id))
     with ui.row().classes("gap-2"):
         share_buttons(record, start)
         ui.button(_("Watch the replay"), icon="smart_display",
-                  on_click=lambda: ui.navigate.to(f"/replay/{record['code']}")).props("outline data-testid=btn-replay")
+                  on_click=lambda: ui.navigate.to(f"/replay/{record.code}")).props("outline data-testid=btn-replay")
     ui.label(_("Score by round")).classes("text-lg font-bold q-mt-sm")
     if not rounds:
         ui.label(_("This game cannot be replayed round by round.")).classes("text-grey-8")
@@ -240,7 +233,7 @@ def game_detail(record: dict[str, Any]) -> None:
         "xAxis": {"type": "category", "data": [str(i + 1) for i in range(len(rounds))],
                   "name": pgettext("chart axis", "round")},
         "yAxis": {"type": "value"},
-        "series": [{"name": str(p.get("name")), "type": "line", "color": COLOURS[i % len(COLOURS)],
+        "series": [{"name": p.name, "type": "line", "color": COLOURS[i % len(COLOURS)],
                     "data": [r[i] if i < len(r) else None for r in rounds]} for i, p in enumerate(players)],
     }).classes("w-full h-64").props("data-testid=round-chart")
     with ui.element("table").classes("text-left").props("data-testid=round-table"):
@@ -250,6 +243,6 @@ def game_detail(record: dict[str, Any]) -> None:
                     ui.label(head)
         for i, p in enumerate(players):
             with ui.element("tr"):
-                for text in [str(p.get("name")), *[str(r[i]) if i < len(r) else "" for r in rounds]]:
+                for text in [p.name, *[str(r[i]) if i < len(r) else "" for r in rounds]]:
                     with ui.element("td").classes("q-pr-sm num"):
                         ui.label(text)

@@ -6,11 +6,11 @@ loop), so the rest of the page does not wait for them.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from nicegui import background_tasks, ui
 
 from logic.review import SeatSummary
+from storage.archive import FinishedGame
 from ui.components.scorecard_png import game_title
 from ui.i18n import _, ngettext
 from ui.i18n.viewer import percent
@@ -20,18 +20,16 @@ SPARK_W, SPARK_H, PAD = 180, 44, 4
 LAST_GAMES = 30
 
 
-def accuracy_series(records: list[dict[str, Any]], player_id: str,
+def accuracy_series(records: list[FinishedGame], player_id: str,
                     summaries: dict[tuple[str, int], SeatSummary]) -> dict[str, list[tuple[str, float]]]:
     """Per game kind: (code, accuracy) of the player's reviewed games with a real decision, oldest first."""
     out: dict[str, list[tuple[str, float]]] = {}
-    for record in sorted(records, key=lambda r: str(r.get("finished_at"))):
-        players = record.get("players") or []
-        seat = next((i for i, p in enumerate(players) if p.get("player_id") == player_id and p.get("bot") is None),
-                    None)
-        summary = summaries.get((str(record.get("code")), seat)) if seat is not None else None
+    for record in sorted(records, key=lambda r: r.finished_at):
+        seat = record.seat_of(player_id)
+        summary = summaries.get((record.code, seat)) if seat is not None else None
         if summary is None or not summary.decisions:
             continue
-        out.setdefault(str(record.get("game")), []).append((str(record["code"]), summary.accuracy))
+        out.setdefault(record.game, []).append((record.code, summary.accuracy))
     return {k: v[-LAST_GAMES:] for k, v in out.items()}
 
 
@@ -49,7 +47,7 @@ def sparkline(values: list[float], label: str) -> str:
             f'<circle cx="{x_last:.1f}" cy="{y_last:.1f}" r="3"/></svg>')
 
 
-def accuracy_section(records: list[dict[str, Any]], player_id: str) -> None:
+def accuracy_section(records: list[FinishedGame], player_id: str) -> None:
     """The heading now, the lines once the summaries are read."""
     ui.label(_("Accuracy over time")).classes("text-lg font-bold q-mt-sm")
     ui.label(_("After each game the computer looks again at your choices; accuracy is the share of them that were "

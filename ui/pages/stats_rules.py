@@ -3,27 +3,26 @@ only the matches played by the game's standard rules (a finished game keeps its 
 
 from __future__ import annotations
 
-from typing import Any
-
 from nicegui import ui
 
 from logic.registry import get_game
 from logic.rule_cards import differing
+from storage.archive import FinishedGame
 from ui.i18n.viewer import _
 
 ANY, STANDARD = "any", "standard"
 
 
-def played_standard(record: dict[str, Any]) -> bool:
+def played_standard(record: FinishedGame) -> bool:
     """Whether a finished game was played by its game's standard rules (a record without options: yes)."""
     try:
-        game = get_game(str(record.get("game")))
+        game = get_game(record.game)
     except ValueError:
         return False
-    return not differing(game.config_model, dict(record.get("options") or {}), game.table_defaults)
+    return not differing(game.config_model, dict(record.options), game.table_defaults)
 
 
-def by_rules(records: list[dict[str, Any]], rules: str) -> list[dict[str, Any]]:
+def by_rules(records: list[FinishedGame], rules: str) -> list[FinishedGame]:
     return [r for r in records if played_standard(r)] if rules == STANDARD else records
 
 

@@ -27,14 +27,13 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
-from ui.server import duplicate
 from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me, user_store
 from ui.table import same_deals
 from ui.table.at_this_table import differences_key, table_differences, value_text
-from ui.table.lobby import invite_url
-from ui.table.page import guarded_table, not_found
+from ui.table.entry import guarded_table, not_found
+from ui.table.seat_wording import in_language
 from ui.table.seats import seat_badge
 from ui.table.still import StillContext
 from ui.table.summary import hand_summary, standings
@@ -118,7 +117,8 @@ class TvPage:
                 f"data-testid=tv-at-this-table data-count={len(found)}")
 
     def round_label(self) -> None:
-        label = _("Lobby") if self.table.status == STATUS_LOBBY else (self.view["round_label"] if self.view else None)
+        label = _("Lobby") if self.table.status == STATUS_LOBBY else (
+            in_language(self.view["round_label"]) if self.view else None)
         if label:
             ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
 
@@ -157,7 +157,7 @@ class TvPage:
 
     def lobby(self) -> None:
         t = self.table
-        url = invite_url(t.code)
+        url = runtime().links.table(t.code)
         with ui.element("div").classes("tv-lobby"):
             with ui.element("div").classes("tv-join"):
                 ui.label(_("Join on your phone")).classes("tv-big")
@@ -203,7 +203,7 @@ class TvPage:
             return
         with ui.element("div").classes("tv-summary"):
             if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
-                standings(self.ctx, actions=False)
+                standings(self.ctx, None)
             elif t.phase() == "hand-over":
                 hand_summary(self.ctx)
 
@@ -253,10 +253,11 @@ class TvPage:
                 self.timer_bar.props["data-share"] = share
                 self.timer_bar.style(replace=style)
                 self.timer_bar.classes(add="low" if left <= 10 else "", remove="" if left <= 10 else "low")
-        if t.status in (STATUS_OVER, STATUS_CLOSED) and t.next_code:
+        night = runtime().hub.nights.night_of_table(t.code) if t.status in (STATUS_OVER, STATUS_CLOSED) else None
+        if t.status in (STATUS_OVER, STATUS_CLOSED) and (t.next_code or night is not None):
             self.over_since = self.over_since or now
-            if now - self.over_since >= FOLLOW_NEXT_AFTER_S:
-                ui.navigate.to(f"/tv/{t.next_code}")
+            if now - self.over_since >= FOLLOW_NEXT_AFTER_S:  # the next game, else the night's standings
+                ui.navigate.to(f"/tv/{t.next_code}" if t.next_code else f"/tv/night/{night.code if night else ''}")
                 self.over_since = float("inf")
 
 
@@ -268,12 +269,13 @@ def register() -> None:
         table = await guarded_table(code)
         if isinstance(table, Table):
             viewer = str(user_store().get("player_id") or "") or None  # (a TV gets no identity of its own)
-            if table.seat_of(viewer) is None and same_deals.held_back(table.code, viewer):
+            duplicates = runtime().duplicates()
+            if table.seat_of(viewer) is None and same_deals.held_back(duplicates, table.code, viewer):
                 return  # its player plays the same deals at another table: nothing of this one's play yet
-            if duplicate.group_still_playing(table.code):  # a TV is seen by a whole room: not while another
+            if duplicates.group_still_playing(table.code):  # a TV is seen by a whole room: not while another
                 same_deals.tv_held_back(table.code)  # table of the same deals still plays them
                 return
-            duplicate.mark_seen(table.code, viewer)
+            duplicates.mark_seen(table.code, viewer)
             TvPage(table).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)

@@ -20,6 +20,7 @@ from logic.table import STATUS_CLOSED, STATUS_OVER, Table, turns
 from logic.table import program as table_program
 from storage.health import HEALTH, RETRY_SECONDS
 from ui.seat_api.auth import RateLimiter, bearer_token, hash_token
+from ui.seat_api.rules_route import TableRules, table_rules
 from ui.seat_api.schemas import Problem, SeatView, legal_actions, seat_view
 from ui.server.runtime import runtime
 
@@ -273,9 +274,15 @@ def events_query(after: str | None, wait: str) -> tuple[int, float]:
     return version, seconds
 
 
+@router.get("/tables/{code}/rules", response_model=TableRules, responses=ERRORS,
+            summary="The rules this table plays by (its options and the ones differing from the standard)")
+@guarded
+async def get_rules(code: str, request: Request) -> Any:  # issue 52 (the answer is built in rules_route.py)
+    table, _seat = authorize(request, code)
+    return table_rules(table)
+
+
 def register() -> None:
     from nicegui import app
-
-    import ui.seat_api.rules_route  # noqa: F401 - adds GET /tables/{code}/rules to the router (issue 52)
 
     app.include_router(router)

@@ -1,17 +1,15 @@
 """``GET /api/v1/tables/{code}/rules``: the rules the seat's table plays by (issue 52): every option, the game's
-standard, the ones that differ (a table's house rules) with their labels in English. Added to the seat API's
-router before it is mounted (``ui.seat_api.routes.register``)."""
+standard, the ones that differ (a table's house rules) with their labels in English: the answer's schema and how
+it is made. The route itself is with the others in ``ui/seat_api/routes.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import Request
 from pydantic import BaseModel, Field
 
 from logic.rule_cards import differences, standard_options
 from logic.table import Table
-from ui.seat_api.routes import ERRORS, authorize, guarded, router
 
 
 class HouseRule(BaseModel):
@@ -42,11 +40,3 @@ def table_rules(table: Table) -> TableRules:
                       standard=standard_options(model, defaults), differing={d.name: d.value for d in found},
                       house_rules=[HouseRule(option=d.name, label=d.label.english(), value=d.value,
                                              standard=d.standard) for d in found])
-
-
-@router.get("/tables/{code}/rules", response_model=TableRules, responses=ERRORS,
-            summary="The rules this table plays by (its options and the ones differing from the standard)")
-@guarded
-async def get_rules(code: str, request: Request) -> Any:
-    table, _seat = authorize(request, code)
-    return table_rules(table)

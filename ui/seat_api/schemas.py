@@ -66,7 +66,7 @@ def seat_view(table: Table, seat: int, now: float, wall: float) -> dict[str, Any
     to_move = list(table.to_move())
     outcome = game.outcome(state) if state is not None else None
     left = timers.seconds_left(table, now)
-    return jsonable_encoder({
+    encoded: dict[str, Any] = jsonable_encoder({
         "code": table.code,
         "game": table.game_key,
         "seat": seat,
@@ -84,6 +84,7 @@ def seat_view(table: Table, seat: int, now: float, wall: float) -> dict[str, Any
                                                  "winners": list(outcome.winners)},
         "view": game.view(state, seat) if state is not None else {},
     })
+    return encoded
 
 
 def legal_actions(table: Table, seat: int) -> list[dict[str, Any]]:
@@ -91,4 +92,6 @@ def legal_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     if table.status != STATUS_PLAYING or table.paused or table.state is None or seat not in table.to_move():
         return []
     game = table.game
-    return jsonable_encoder([game.encode_action(a) for a in game.legal_actions(table.state, seat)])
+    encoded: list[dict[str, Any]] = jsonable_encoder([game.encode_action(a) for a in game.legal_actions(table.state,
+                                                                                                          seat)])
+    return encoded

@@ -54,7 +54,7 @@ class Archiver:
         if outcome is None:
             return
         if self._archived_codes is None:  # read (and validate) the finished games once, not at every game's end
-            self._archived_codes = {str(g.get("code")) for g in self.main.finished_games()}
+            self._archived_codes = {g.code for g in self.main.finished_games()}
         if table.code in self._archived_codes:
             return
         self._archived_codes.add(table.code)

@@ -34,8 +34,9 @@ def bot_inputs(table: Table, seat: int) -> tuple[str, str, TableView, list[Any],
     """Everything a bot may know: its seat's view and the legal actions (never the state)."""
     game = table.game
     rng_key = f"{table.seed}:bot:{len(table.log)}:{seat}"
-    return game.key, turns.bot_level_for(table, seat), game.view(table.state, seat), \
-        game.legal_actions(table.state, seat), rng_key
+    legal = game.legal_actions(table.state, seat) if seat in game.to_move(table.state) else \
+        game.off_turn_actions(table.state, seat)  # a window open to others too (Game.window_seats)
+    return game.key, turns.bot_level_for(table, seat), game.view(table.state, seat), legal, rng_key
 
 
 class BotRunner:

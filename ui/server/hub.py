@@ -43,6 +43,7 @@ from storage.health import HEALTH, RETRY_SECONDS
 from storage.practice_starts import StartStore
 from ui.server.archiver import Archiver, wall_date
 from ui.server.bots import BotRunner, Change
+from ui.server.nights import NightKeeper
 from ui.server.practice import table_from_state
 from ui.server.presence import Presence
 from ui.server.registry import TableRegistry
@@ -59,12 +60,13 @@ TICK_SECONDS = 0.1
 class Hub:
     def __init__(self, registry: TableRegistry, saves: SavePipeline, archiver: Archiver, reviews: ReviewRunner, *,
                  main: MainStore, starts: StartStore, data_dir: Path, clock: Callable[[], float],
-                 wall: Callable[[], float], inline_bots: bool) -> None:
+                 wall: Callable[[], float], inline_bots: bool, nights: NightKeeper) -> None:
         """Made by :func:`ui.server.runtime.build_hub`. The hub makes the two parts that change tables through
         :meth:`run` themselves: the computer players (``bots``) and who is present (``presence``)."""
         self.registry, self.saves, self.archiver, self.reviews = registry, saves, archiver, reviews
         self.main = main  # finished games, profiles, link codes (storage/archive.py)
         self.starts = starts  # where tables started from a position began (ui/server/practice.py)
+        self.nights = nights  # game nights and their standings, fed by the archiver (ui/server/nights.py)
         self.data_dir = data_dir
         self.clock = clock  # monotonic: deadlines, pacing, every time kept on a table
         self.wall = wall  # dates for people only
@@ -90,7 +92,7 @@ class Hub:
                 continue
             self.registry.adopt(table)
             self.saves.mark_saved(table)  # it is on disk as it is: computers may move on
-        log.info("Loaded %d tables", len(self.registry.tables))
+        log.info("Loaded %d tables, %d game nights", len(self.registry.tables), self.nights.load())
         return len(self.registry.tables)
 
     def stop(self) -> None:

@@ -21,6 +21,7 @@ from logic.game import IllegalMove
 from logic.messages import t_msg
 from logic.registry import get_game
 from logic.table import Settings, Table, bot_identity, chat, lobby, new_table, turns
+from storage.archive import FinishedGame
 from storage.practice_starts import StartSource, StartStore
 
 
@@ -34,13 +35,13 @@ def table_from_state(code: str, now: float, game_key: str, host_id: str, host_na
     for a position that cannot be played on (the game is over, the seat does not exist)."""
     game = get_game(game_key)
     if game.outcome(state) is not None:
-        raise IllegalMove("That game is already over at this step: pick an earlier one.")
+        raise IllegalMove(t_msg("That game is already over at this step: pick an earlier one."))
     players = int(getattr(config, "players", 0))
     if not 0 <= seat < players:
-        raise IllegalMove(f"Pick a seat from 1 to {players}.")
+        raise IllegalMove(t_msg("Pick a seat from 1 to {n}.", n=players))
     level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
     if level not in game.bot_levels:
-        raise IllegalMove(f"level must be one of {', '.join(game.bot_levels)}.")
+        raise IllegalMove(t_msg("level must be one of {levels}.", levels=", ".join(game.bot_levels)))
     seed = secrets.randbits(31) if seed is None else int(seed)
     settings = Settings(turn_seconds=0)
     if speed is not None:
@@ -65,17 +66,19 @@ def table_from_state(code: str, now: float, game_key: str, host_id: str, host_na
     return table, snapshot
 
 
-def first_state(starts: StartStore, record: dict[str, Any]) -> Callable[[], Any]:
+def first_state(starts: StartStore, record: FinishedGame) -> Callable[[], Any]:
     """How to make the state a finished game began from: the kept position of a table started from one, else
     ``new_game(config, seed)`` (for :class:`logic.replay.Replay`'s ``start``). ``KeyError``/``ValueError`` for a
     record that does not say."""
-    game = get_game(str(record["game"]))
-    start = starts.get(str(record.get("code")))
+    game = get_game(record.game)
+    start = starts.get(record.code)
     if start is not None:
         snapshot = start.snapshot
         return lambda: game.restore(snapshot)
-    config = game.make_config(**(record.get("options") or {}))
-    seed = int(record["seed"])
+    config = game.make_config(**record.options)
+    if record.seed is None:
+        raise ValueError(f"finished game {record.code} keeps no seed")
+    seed = record.seed
     return lambda: game.new_game(config, seed)
 
 

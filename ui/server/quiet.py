@@ -39,12 +39,13 @@ def review_points_quietly(game_key: str, points: list[Any], *, quiet: bool = Tru
     thread.join()
     if "error" in out:
         raise out["error"]
-    return out["result"]
+    result: list[Any] = out["result"]
+    return result
 
 
 def warm_up() -> int:
     """In a worker process: import every game's rules, computer players and judge ahead of the first review."""
-    from logic.registry import all_games
-    from logic.review.review import judge_for
+    from logic.registry import all_games  # lazy: loading these in a worker process is this function's job
+    from logic.review.review import judge_for  # lazy: the server's own process never needs the judges
 
     return sum(1 for game in all_games() if judge_for(game.key) is not None)

@@ -201,8 +201,8 @@ class ReviewRunner:
             log.exception("reviews: cannot list the finished games")
             return
         for record in records[:BACKLOG_GAMES]:
-            code, players = str(record.get("code")), record.get("players") or []
-            if not any(p.get("bot") is None for p in players):
+            code, players = record.code, record.players
+            if not any(p.bot is None for p in players):
                 continue
             if all((code, seat) in summaries for seat in range(len(players))):
                 continue
@@ -302,9 +302,10 @@ class ReviewRunner:
         if record is None:
             return None
         start = self.starts.get(code)
-        players = record.get("players") or []
-        return Job(code, str(record["game"]), dict(record.get("options") or {}), int(record["seed"]),
-                   list(record.get("log") or []), [p.get("bot") is None for p in players],
+        if record.seed is None:
+            raise ValueError(f"finished game {code} keeps no seed")
+        return Job(code, record.game, dict(record.options), record.seed, list(record.log or []),
+                   [p.bot is None for p in record.players],
                    start.snapshot if start is not None else None)
 
     def _progress_for(self, code: str, game: str, people: list[bool]) -> GameReview:

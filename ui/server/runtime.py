@@ -11,37 +11,50 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from logic.replay import Replay
+from logic.table import Table
 from storage.archive import MainStore
 from storage.health import HEALTH
+from storage.nights import NightStore
 from storage.practice_starts import StartStore
 from storage.tables import TableStore
 from ui.guards.code_guard import CodeGuard
 from ui.guards.connection_guard import ConnectionGuard
+from ui.seat_api.auth import Reveals
 from ui.server.archiver import Archiver, wall_date
+from ui.server.duplicate import Duplicates
+from ui.server.finished import FinishedGames
 from ui.server.hub import Hub
+from ui.server.nights import NightKeeper
 from ui.server.registry import TableRegistry
 from ui.server.reviews import ReviewRunner
 from ui.server.same_deals_book import SameDealsBook
 from ui.server.saving import SavePipeline
+from ui.server.services import Links, TableServices
 
 
 def build_hub(data_dir: Path, clock: Callable[[], float] = time.monotonic, inline_bots: bool = False,
               wall: Callable[[], float] = time.time) -> Hub:
     """The live-table server's parts, wired: the registry of live tables, the save pipeline (which tells the
     registry's pages once a version has landed), the review runner, the archiver (which hands finished games to the
-    review runner), and the hub that changes tables through them. ``inline_bots``: NiceGUI's user simulation (the
-    computer players move and the reviews run in the caller)."""
+    review runner and to the game nights' keeper), and the hub that changes tables through them. ``inline_bots``:
+    NiceGUI's user simulation (the computer players move and the reviews run in the caller)."""
     HEALTH.reset()  # a new server: nothing waits yet
     registry = TableRegistry(clock)
     saves = SavePipeline(TableStore(data_dir), clock, wall, registry.watched, registry.tell)
     main, starts = MainStore(data_dir), StartStore(data_dir)
     reviews = ReviewRunner(main, starts, data_dir, inline=inline_bots)
-    archiver = Archiver(main, partial(wall_date, clock, wall), reviews.game_finished)
+    wall_of = partial(wall_date, clock, wall)
+    nights = NightKeeper(NightStore(data_dir), wall, wall_of)
+
+    def finished(table: Table) -> None:  # an archived game: its night's standings, then its review
+        nights.game_finished(table)
+        reviews.game_finished(table)
+
+    archiver = Archiver(main, wall_of, finished)
     return Hub(registry, saves, archiver, reviews, main=main, starts=starts, data_dir=data_dir, clock=clock,
-               wall=wall, inline_bots=inline_bots)
+               wall=wall, inline_bots=inline_bots, nights=nights)
 
 
 @dataclass
@@ -61,8 +74,8 @@ class Runtime:
     redraw_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)  # code -> pages' force-redraw
 
     # what pages and routes keep between requests, fresh with every server (and every test's): no module-level stores
-    finished_records: dict[str, dict[str, Any]] = field(default_factory=dict)  # ui/server/finished.py
-    program_reveals: dict[tuple[str, str], dict[int, str]] = field(default_factory=dict)  # ui/seat_api/auth.py
+    finished: FinishedGames = field(init=False)  # finished records, cached (ui/server/finished.py)
+    program_reveals: Reveals = field(default_factory=dict)  # ui/seat_api/auth.py
     host_fails: dict[str, tuple[int, float]] = field(default_factory=dict)  # ui/pages/host_access.py
     link_failures: deque[float] = field(default_factory=deque)  # ui/pages/link.py
     replays: dict[tuple[str, int], Replay] = field(default_factory=dict)  # ui/pages/replay.py
@@ -70,6 +83,23 @@ class Runtime:
     backup_tokens: dict[str, float] = field(default_factory=dict)  # ui/pages/host.py: one-time download tokens
     backup_lock: threading.Lock = field(default_factory=threading.Lock)  # ui/pages/host.py: one backup at a time
     mdns_url: Callable[[], str | None] = lambda: None  # the announced name's URL (ui/net/mdns.py), set by main.py
+
+    def __post_init__(self) -> None:
+        self.finished = FinishedGames(self.hub.main, self.hub.starts)
+
+    @property
+    def links(self) -> Links:
+        """Where this server is reached (its announced name read at each use: main.py sets it after start)."""
+        return Links(self.host, self.port, lambda: self.mdns_url())
+
+    def table_services(self) -> TableServices:
+        """What a live table page's parts use of the server (handed to the page by its entry point)."""
+        return TableServices(self.hub, self.links, self.finished, self.duplicates(), self.program_reveals,
+                             self.data_dir, self.on_forced_redraw if self.test_hooks else None)
+
+    def duplicates(self) -> Duplicates:
+        """Duplicate deals on this server (ui/server/duplicate.py), for a page's entry point to hand on."""
+        return Duplicates(self.hub, self.finished, self.same_deals)
 
     def on_forced_redraw(self, code: str, redraw: Callable[[], None]) -> Callable[[], None]:
         """With test hooks on: ``redraw`` runs when a test asks to redraw the pages of table ``code``."""

@@ -47,7 +47,7 @@ class KnownPlayers:
         if time.monotonic() - self._archived_at >= FINISHED_CACHE_SECONDS:
             archived: set[str] = set()
             for game in self.hub.main.finished_games():
-                archived.update(str(p.get("player_id")) for p in game.get("players", []) if p.get("player_id"))
+                archived.update(p.player_id for p in game.players if p.player_id)
             archived.update(str(doc.get("player_id")) for doc in self.hub.main.db.table("profiles").all())
             self._archived, self._archived_at = archived, time.monotonic()
         return ids | self._archived

@@ -8,7 +8,7 @@ show (e.g. ``/replay/<CODE>``)::
 
     @ui.page("/replay/{code}")
     def replay_page(code: str) -> None:
-        record = find_finished(code)
+        record = runtime().finished.find(code)
         if record is None:
             not_found_page("Replay not found", f"No finished game with code {code[:12].upper()}.")
             return

@@ -17,6 +17,8 @@ from typing import Literal, overload
 import itsdangerous
 from itsdangerous.exc import SignatureExpired
 
+from ui.nicegui_internals import sign_session_cookies_with
+
 log = logging.getLogger(__name__)
 
 
@@ -41,7 +43,5 @@ class ClockStepTolerantSigner(itsdangerous.TimestampSigner):
 
 def use_tolerant_signer() -> None:
     """At the app's startup (its middleware stack is built by then), sign session cookies with our signer."""
-    from ui.nicegui_internals import sign_session_cookies_with
-
     if sign_session_cookies_with(ClockStepTolerantSigner) != 1:
         log.warning("session cookies keep Starlette's signer: a step back of the clock may sign browsers out")

@@ -1,4 +1,5 @@
-"""Opening a table by its code: who may open it without the guessing slowdown, the wait a wrong code earns, and the
+"""Opening a table by its code: the table page's route (``/table/<CODE>``: the page function, which hands the page
+what it uses of the server), who may open it without the guessing slowdown, the wait a wrong code earns, and the
 answer when there is no such table (used by the table page and the TV view)."""
 
 from __future__ import annotations
@@ -9,9 +10,14 @@ import time
 from nicegui import ui
 
 from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
-from ui.guards.code_guard import TOO_MANY, guard_key
+from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key
+from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
+from ui.shell.frame import frame
+from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me
+from ui.table import same_deals
+from ui.table.page import TablePage
 
 
 def known_to_viewer(table: Table) -> bool:
@@ -47,3 +53,24 @@ async def guarded_table(code: str) -> Table | str | None:
     if table is None:
         guard.record_miss(key, time.monotonic())
     return table
+
+
+def register() -> None:
+    # a wrong code's answer waits its turn in line (ui/guards/code_guard.py): up to MISS_QUEUE_LIMIT seconds.
+    # A page whose socket dropped is kept for minutes, so a phone that slept comes back to it without a reload
+    # (NiceGUI resends what it missed); while it is down it draws nothing (TablePage.on_change)
+    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10, reconnect_timeout=KEEP_ASLEEP_PAGE_S)
+    async def table_page(code: str) -> None:
+        code = code.strip().upper()
+        table = await guarded_table(code)
+        if isinstance(table, Table):
+            services = runtime().table_services()
+            # someone who plays the same deals at another table sees nothing of this one's play until they finish
+            if table.seat_of(me().player_id) is None and same_deals.held_back(
+                    services.duplicates, table.code, me().player_id, table.game.title):
+                return
+            TablePage(table, services).build()
+            return
+        answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
+        with frame("Table not found"):
+            not_found(code, too_many=table == TOO_MANY)

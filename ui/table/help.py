@@ -64,6 +64,20 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
            "could not see are dealt again (what you saw stays as it was), so you cannot know the others' hands; "
            '"Exact deal, for study" keeps every card where it was.'),
     )),
+    (N_('Game nights: standings across tables and games'), (
+        N_('**Night points:** every finished match of a table that belongs to the night gives each player 0 to 100 '
+           'night points: the share of the other players at that table they beat, a tie counting half. First of '
+           'four gets 100, second 67, third 33, last 0; winning at two players is 100 as well. So a President win '
+           'and a Rummy win count the same, whatever the game\'s own scores were.'),
+        N_('**Standings:** players rank by their average night points per match, with the number of matches shown '
+           'beside it, so someone who joined late is compared fairly. Equal averages go to the player with more '
+           'points in all. Computer players can be listed or left out.'),
+        N_('**Matches that did not finish** (the host ended the game early, everyone left, or a lobby never '
+           'started) give nobody night points: only a match with a final result counts.'),
+        N_('**The host can correct the night:** take a match out of the standings (and put it back), or count two '
+           'names as one person who played under both. **Next game** seats the people who are here at tables of '
+           "the game's sizes, at random or by the standings, and opens a lobby for each table with everyone in it."),
+    )),
 )
 
 

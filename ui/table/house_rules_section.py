@@ -1,6 +1,7 @@
 """The rules page's "House rules": ``/rules/<game>?card=<id>`` (a rule card) or ``?table=<code>`` (a table's own
 options, the link in a table's ⓘ) shows, above the game's rules, the switches that are on. Their texts come from the
-game's seam (:func:`logic.rule_cards.house_rule_sections`); until a game fills it, each option's label and help."""
+game's seam (:func:`logic.rule_cards.house_rule_sections`): each option's label and help, and under each switch its
+step-by-step example (``HOUSE_EXAMPLES`` of logic/<game>/examples.py), stepped like the rules' own examples."""
 
 from __future__ import annotations
 
@@ -12,32 +13,34 @@ from logic.game import AnyGame
 from logic.messages import t_msg
 from logic.rule_cards import CardError, house_rule_sections
 from ui.i18n.viewer import _, tr
-from ui.server.runtime import runtime
+from ui.server.hub import Hub
+from ui.server.services import rule_card_store
 from ui.table.at_this_table import value_text
 from ui.table.rule_card_links import card_for_game, card_options
+from ui.table.rule_examples import one_example
 
 CODE_MAX = 12
 
 
-def rules_source(game: AnyGame, card_id: str | None,
-                 code: str | None) -> tuple[str, dict[str, Any], str | None] | None:
+def rules_source(game: AnyGame, card_id: str | None, code: str | None,
+                 hub: Hub) -> tuple[str, dict[str, Any], str | None] | None:
     """(what the rules follow, the full options, a shipped card's line on where it is played) for the page's query;
     None for the standard rules. A CardError for a card or table that cannot be used."""
     if card_id:
-        card = card_for_game(game.key, card_id)
+        card = card_for_game(game.key, card_id, rule_card_store(hub.data_dir))
         return tr(card.name), card_options(game, card), tr(card.where) if card.where is not None else None
     if code:
-        table = runtime().hub.registry.tables.get(code.strip().upper()[:CODE_MAX])
+        table = hub.registry.tables.get(code.strip().upper()[:CODE_MAX])
         if table is None or table.game_key != game.key:
             raise CardError(t_msg("There is no open table {code} of this game on this server.", code=code[:CODE_MAX]))
         return _("Table {code}", code=table.code), dict(table.options), None
     return None
 
 
-def house_rules_section(game: AnyGame, card_id: str | None, code: str | None) -> None:
+def house_rules_section(game: AnyGame, card_id: str | None, code: str | None, hub: Hub) -> None:
     """Draw the section (or a clear message when the card or table cannot be found; the standard rules follow)."""
     try:
-        source = rules_source(game, card_id, code)
+        source = rules_source(game, card_id, code, hub)
     except CardError as exc:
         ui.label(tr(exc.message)).classes("text-negative").props("data-testid=rules-card-error role=alert")
         return
@@ -59,5 +62,9 @@ def house_rules_section(game: AnyGame, card_id: str | None, code: str | None) ->
                 ui.label(heading).classes("font-bold")
                 if s.text is not None:
                     ui.markdown(tr(s.text))
+                if s.example is not None:  # the switch's step-by-step example, as the rules' own examples
+                    with ui.column().classes("w-full gap-1").props(f"data-testid=house-example-{s.option}"):
+                        ui.label(s.example.intro).classes("text-sm")
+                        one_example(game.key, s.example)
         ui.label(_("The rules below are the standard ones; the house rules above change them.")).classes(
             "text-sm text-grey-8")

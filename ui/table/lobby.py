@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from logic.table import BOT_DELAYS, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
+from logic.table import BOT_DELAYS, EMOJI_CHOICES, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
 from logic.table import lobby as table_lobby
 from ui.components.options import option_block, option_controls, player_choices, show_block
 from ui.components.region import Region
-from ui.net.lan import base_urls, qr_data_uri
-from ui.server.runtime import runtime
-from ui.shell.identity import EMOJI_CHOICES, Me, set_profile
+from ui.net.lan import qr_data_uri
+from ui.server.services import Links, TableServices
+from ui.shell.identity import Me, set_profile
 from ui.table import same_deals
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
@@ -39,14 +40,7 @@ COPY_JS = """
 """
 
 
-def invite_url(code: str) -> str:
-    rt = runtime()
-    return f"{base_urls(rt.port, rt.host)[0]}/table/{code}"
-
-
 async def copy_link(url: str) -> None:
-    import json
-
     result = await ui.run_javascript("return " + (COPY_JS % json.dumps(url)).strip())  # not "return" + line break
     ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
               position="top")
@@ -54,12 +48,14 @@ async def copy_link(url: str) -> None:
 
 class LobbyState:
     """What one browser's lobby keeps between redraws: who is here (patched in place), the program tokens it
-    holds, and how to tell the page that the viewer joined under a new name."""
+    holds, and how to tell the page that the viewer joined under a new name; and what it uses of the server (its
+    links, the rule cards)."""
 
-    def __init__(self, table: Table, set_me: Callable[[Me], None]) -> None:
+    def __init__(self, table: Table, services: TableServices, set_me: Callable[[Me], None]) -> None:
         self.presence = LobbyPresence(table)
         self.tokens: Tokens = {}
         self.set_me = set_me
+        self.services = services
 
 
 def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
@@ -70,26 +66,28 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
     Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
     at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
-    Region.part(lambda: same_deals.lobby_note(ctx), lambda: same_deals.lobby_note_key(ctx), "lobby-same-deals")
+    Region.part(lambda: same_deals.lobby_note(ctx, lobby.services.duplicates), lambda: same_deals.lobby_note_key(ctx),
+                "lobby-same-deals")
     with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
         if ctx.is_host:
             with ui.card().classes("items-center text-black"):
-                invite_parts(ctx)
+                invite_parts(ctx, lobby.services.links)
         else:
-            guest_invite(ctx)
+            guest_invite(ctx, lobby.services.links)
         with ui.card().classes("grow text-black min-w-[280px]"):
             Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
         with ui.card().classes("text-black min-w-[260px]"):
-            rule_card_part(ctx)  # the host's rule cards above the options: play by one, save, share (issue 52)
+            # the host's rule cards above the options: play by one, save, share (issue 52)
+            rule_card_part(ctx, lobby.services)
             options = LobbyOptions(ctx)
             Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
     Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")
 
 
-def invite_parts(ctx: TableContext, code_shown: bool = True) -> None:
+def invite_parts(ctx: TableContext, links: Links, code_shown: bool = True) -> None:
     """The join code, the invitation's QR code and link, and "Show on a TV"."""
     t = ctx.table
-    url = invite_url(t.code)
+    url = links.table(t.code)
     if code_shown:
         ui.label("Join code").classes("text-sm text-grey-8")
         ui.label(t.code).classes("code-box").props("data-testid=join-code")
@@ -100,11 +98,11 @@ def invite_parts(ctx: TableContext, code_shown: bool = True) -> None:
             "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
         ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
             "flat round aria-label='Copy link' data-testid=btn-copy-link")
-    ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+    ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays, links)).props(
         "flat no-caps color=primary data-testid=btn-lobby-tv")
 
 
-def guest_invite(ctx: TableContext) -> None:
+def guest_invite(ctx: TableContext, links: Links) -> None:
     """A guest is already at this table: the code in one line, the QR code and link folded away (to invite more)."""
     with ui.card().classes("text-black max-w-full gap-1").props("data-testid=guest-invite"):
         with ui.row().classes("items-center gap-2 no-wrap"):
@@ -113,7 +111,7 @@ def guest_invite(ctx: TableContext) -> None:
         with ui.expansion("Invite someone", icon="qr_code_2").classes("w-full").props(
                 "dense data-testid=invite-more"):
             with ui.column().classes("items-center gap-2"):
-                invite_parts(ctx, code_shown=False)
+                invite_parts(ctx, links, code_shown=False)
 
 
 def take_seat_card(ctx: TableContext, lobby: LobbyState) -> None:
@@ -163,7 +161,7 @@ def seats_list(ctx: TableContext, lobby: LobbyState) -> None:
                     ui.button(icon="close", on_click=lambda s_=i: ctx.act(
                         lambda tb, now: table_lobby.remove_player(tb, ctx.me.player_id, s_))).props(
                         f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
-        program_token_for_seat(ctx, lobby.tokens, i)  # shown once, to the host who made it
+        program_token_for_seat(ctx, lobby.tokens, i, lobby.services.links)  # shown once, to the host who made it
 
 
 class LobbyOptions:

@@ -13,21 +13,17 @@ from pathlib import Path
 
 from nicegui import ui
 
+from logic.messages import t_msg
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
 from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
-from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
 from ui.i18n.viewer import tr
-from ui.server import duplicate
-from ui.server.presence import KEEP_ASLEEP_PAGE_S
-from ui.server.runtime import runtime
+from ui.server.services import TableServices
 from ui.shell.frame import frame
-from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
 from ui.table import same_deals
 from ui.table.dialogs import TableDialogs
-from ui.table.entry import guarded_table, not_found
 from ui.table.hand import HandBar
 from ui.table.lobby import LobbyState, lobby_view
 from ui.table.program_tokens import take_new_tokens, token_banner
@@ -47,9 +43,10 @@ class TablePage:
     """One browser's table page: its parts (regions) and their upkeep after every change. What the parts draw from
     and act through is the page's :class:`ui.table.seat_context.SeatContext`."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, services: TableServices) -> None:
         self._table = table
-        self.hub = runtime().hub
+        self.services = services
+        self.hub = services.hub
         self.client = ui.context.client
         self.ctx = SeatContext(table, self.hub, me(), user_store(), self.client)
         ctx = self.ctx
@@ -57,8 +54,8 @@ class TablePage:
         self.hand = ctx.bar = HandBar(ctx, self.screen)
         ctx.on_local_change = self.update_regions
         self.dialogs = TableDialogs(ctx)
-        self.lobby = LobbyState(table, set_me=ctx.set_me)
-        self.top = TopBar(ctx, self.dialogs, self.lobby.presence, self.client)
+        self.lobby = LobbyState(table, services, set_me=ctx.set_me)
+        self.top = TopBar(ctx, self.dialogs, self.lobby.presence, self.client, services)
         self.sounds = TableSounds()
         self.last_notice = table.notice_seq
         self.root: ui.element | None = None
@@ -75,8 +72,8 @@ class TablePage:
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
         with frame(self._table.game.title, full_width=True, header=not distraction_free):
-            take_new_tokens(self.ctx, self.lobby.tokens)
-            token_banner(self.ctx, self.lobby.tokens)
+            take_new_tokens(self.ctx, self.lobby.tokens, self.services.program_reveals)
+            token_banner(self.ctx, self.lobby.tokens, self.services.links)
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")
             self.root.props["data-testid"] = "table"
             self.root.props["data-game"] = self._table.game_key
@@ -92,15 +89,15 @@ class TablePage:
         # duplicate deals: another table finishing a deal changes nothing at this one, so the comparison looks for
         # it now and then (its key is a constant outside the hand-over and results screens: nothing is drawn)
         ui.timer(SAME_DEALS_LOOK_S, lambda: self.regions["same-deals"].update() if self.regions else None)
-        if self.ctx.seat is None and self._table.status != STATUS_LOBBY:
-            duplicate.mark_seen(self._table.code, self.ctx.me.player_id)  # told before sitting at a duplicate
+        if self.ctx.seat is None and self._table.status != STATUS_LOBBY:  # told before sitting at a duplicate
+            self.services.duplicates.mark_seen(self._table.code, self.ctx.me.player_id)
         self.sounds.update(self.ctx, self.root)
         unsubscribe = self.hub.registry.subscribe(self._table.code, self.on_change)
         self.client.on_delete(unsubscribe)
         self.client.on_connect(self.catch_up)
         self.hub.presence.attach(self._table, self.client, self.ctx.me.player_id)
-        if runtime().test_hooks:
-            self.client.on_delete(runtime().on_forced_redraw(self._table.code, self.force_redraw))
+        if self.services.forced_redraw is not None:
+            self.client.on_delete(self.services.forced_redraw(self._table.code, self.force_redraw))
 
     def force_redraw(self) -> None:
         """Redraw the hand, the action bar and the middle now, replacing their elements (tests only)."""
@@ -193,14 +190,15 @@ class TablePage:
         # screen, so neither bar ever covers it nor scrolls away (assets/cardnight.css, "the table fills the screen")
         # (focusable, so a keyboard can scroll it when nothing in it can take the focus: axe's scrollable-region rule)
         with ui.column().classes("cn-scroll w-full gap-2").props(
-                "data-testid=table-scroll tabindex=0 role=region aria-label=Table"):
+                "data-testid=table-scroll tabindex=0 role=region") as scroll:
+            scroll.props["aria-label"] = tr(t_msg("Table"))
             middle = [
                 Region(self.status_screen, self.status_key, "status"),
                 Region(strip.draw, strip.key, "seats"),
                 Region(lambda: host_prompts(self.ctx), self.prompts_key, "prompts"),
                 Region(self.summary, self.summary_key, "summary"),
-                Region(lambda: same_deals.draw_region(self.ctx), lambda: same_deals.region_key(self.ctx),
-                       "same-deals"),
+                Region(lambda: same_deals.draw_region(self.ctx, self.services),
+                       lambda: same_deals.region_key(self.ctx, self.services), "same-deals"),
                 Region(self.middle, self.middle_key, "middle"),
             ]
         hand = Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")
@@ -269,7 +267,7 @@ class TablePage:
         if not self.in_game():
             return
         if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over":
-            standings(self.ctx)
+            standings(self.ctx, self.services)
             if self.screen is not None and t.state is not None:
                 self.screen.results()
         elif t.phase() == "hand-over":
@@ -279,23 +277,3 @@ class TablePage:
         if self.playing_screen() and self.screen is not None:
             with ui.column().classes("w-full items-center gap-1"):
                 self.screen.middle()
-
-
-def register() -> None:
-    # a wrong code's answer waits its turn in line (ui/guards/code_guard.py): up to MISS_QUEUE_LIMIT seconds.
-    # A page whose socket dropped is kept for minutes, so a phone that slept comes back to it without a reload
-    # (NiceGUI resends what it missed); while it is down it draws nothing (TablePage.on_change)
-    @ui.page("/table/{code}", response_timeout=MISS_QUEUE_LIMIT + 10, reconnect_timeout=KEEP_ASLEEP_PAGE_S)
-    async def table_page(code: str) -> None:
-        code = code.strip().upper()
-        table = await guarded_table(code)
-        if isinstance(table, Table):
-            # someone who plays the same deals at another table sees nothing of this one's play until they finish
-            if table.seat_of(me().player_id) is None and same_deals.held_back(table.code, me().player_id,
-                                                                             table.game.title):
-                return
-            TablePage(table).build()
-            return
-        answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
-        with frame("Table not found"):
-            not_found(code, too_many=table == TOO_MANY)

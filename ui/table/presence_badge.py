@@ -10,6 +10,8 @@ from nicegui import ui
 
 from logic.table import AWAY, RECONNECTING, STATUS_PLAYING, away_text, watch
 from logic.table import away as table_away
+from ui.i18n import _
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from logic.table import Table
@@ -22,9 +24,9 @@ def presence_text(table: Table, seat: int, now: float) -> tuple[str, str]:
     """``(data-presence value, text shown)``."""
     state, seconds = table_away.presence(table, seat, now)
     if state == RECONNECTING:
-        return state, "reconnecting…"
+        return state, _("reconnecting…")
     if state == AWAY:
-        return state, away_text(seconds)
+        return state, in_language(away_text(seconds))
     return state, ""
 
 
@@ -51,16 +53,16 @@ def presence_actions(ctx: TableContext, seat: int) -> None:
     can_hand, offer, offered, take = presence_actions_key(ctx, seat)
     pid = ctx.me.player_id
     if can_hand:
-        ui.button("Computer plays", icon="smart_toy", on_click=lambda: ctx.act(
+        ui.button(_("Computer plays"), icon="smart_toy", on_click=lambda: ctx.act(
             lambda t, now: table_away.hand_to_computer(t, pid, seat, now))).props(
             f"dense no-caps size=sm color=amber text-color=black data-testid=btn-seat-to-computer-{seat}").classes(
             "seat-action")
     if offer:
-        ui.button("Withdraw offer" if offered else "Offer to watchers", on_click=lambda: ctx.act(
+        ui.button(_("Withdraw offer") if offered else _("Offer to watchers"), on_click=lambda: ctx.act(
             lambda t, now: watch.offer_seat(t, pid, seat, not offered))).props(
             f"dense flat no-caps size=sm color=white data-testid=btn-offer-seat-{seat}").classes("seat-action")
     if take:
-        ui.button("Take this seat", icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
+        ui.button(_("Take this seat"), icon="event_seat", on_click=lambda: take_seat(ctx, seat)).props(
             f"dense no-caps size=sm color=amber text-color=black data-testid=btn-take-seat-{seat}").classes(
             "seat-action")
 

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from logic.table import program as table_program
-from ui.net.lan import base_urls
-from ui.seat_api.auth import hash_token, new_token, take_reveal
-from ui.server.runtime import runtime
+from ui.seat_api.auth import Reveals, hash_token, new_token, take_reveal
+from ui.server.services import Links
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -19,13 +18,8 @@ if TYPE_CHECKING:
 Tokens = dict[int, str]  # seat -> a token this page made or was given, shown once
 
 
-def api_base() -> str:
-    rt = runtime()
-    return f"{base_urls(rt.port, rt.host)[0]}/api/v1"
-
-
-def curl_line(code: str, token: str) -> str:
-    return f'curl -H "Authorization: Bearer {token}" {api_base()}/tables/{code}'
+def curl_line(code: str, token: str, links: Links) -> str:
+    return f'curl -H "Authorization: Bearer {token}" {links.api()}/tables/{code}'
 
 
 def program_button(ctx: TableContext, tokens: Tokens, seat: int) -> None:
@@ -40,7 +34,7 @@ def program_button(ctx: TableContext, tokens: Tokens, seat: int) -> None:
         f"dense outline aria-label='Seat {seat + 1}: played by a program' data-testid=btn-add-program-{seat}")
 
 
-def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int) -> None:
+def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int, links: Links) -> None:
     """Under a lobby seat played by a program: its token, on the page that made it and while it is still that
     seat's token; for everyone else (and after a reload) only what the seat is."""
     s = ctx.table.seats[seat]
@@ -48,7 +42,7 @@ def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int) -> None
         return
     token = tokens.get(seat)
     if token is not None and s.program_hash == hash_token(token):
-        token_box(ctx, seat, token)
+        token_box(ctx, seat, token, links)
         return
     note = "A program plays this seat through the seat API."
     if ctx.is_host:
@@ -56,19 +50,19 @@ def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int) -> None
     ui.label(note).classes("text-xs text-grey-8 q-ml-lg").props(f"data-testid=program-note-{seat}")
 
 
-def take_new_tokens(ctx: TableContext, tokens: Tokens) -> None:
+def take_new_tokens(ctx: TableContext, tokens: Tokens, reveals: Reveals) -> None:
     """Tokens made for this browser by ``/new/<game>?program=1``: this page shows them, nobody else ever."""
-    tokens.update(take_reveal(runtime().program_reveals, ctx.table.code, ctx.me.player_id))
+    tokens.update(take_reveal(reveals, ctx.table.code, ctx.me.player_id))
 
 
-def token_banner(ctx: TableContext, tokens: Tokens) -> None:
+def token_banner(ctx: TableContext, tokens: Tokens, links: Links) -> None:
     """Above the table once the game runs (a practice table starts at once): the tokens this page holds."""
     if not tokens or ctx.table.status == "lobby":
         return
     with ui.column().classes("w-full items-center gap-2 q-mb-sm") as box:
         for seat, token in sorted(tokens.items()):
             if ctx.table.seats[seat].program_hash == hash_token(token):
-                token_box(ctx, seat, token)
+                token_box(ctx, seat, token, links)
         ui.button("Hide", icon="visibility_off", on_click=box.delete).props(
             "flat dense no-caps data-testid=btn-hide-tokens")
 
@@ -91,8 +85,8 @@ async def copy_text(text: str, box: str, what: str) -> None:
               position="top")
 
 
-def token_box(ctx: TableContext, seat: int, token: str) -> None:
-    curl = curl_line(ctx.table.code, token)
+def token_box(ctx: TableContext, seat: int, token: str, links: Links) -> None:
+    curl = curl_line(ctx.table.code, token, links)
     with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-blue-1 text-black").props(
             f"data-testid=program-box-{seat}"):
         ui.label(f"Seat {seat + 1} is played by a program. Its token is shown only now: copy it.").classes(

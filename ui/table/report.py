@@ -13,17 +13,12 @@ from logic.text_clean import clean_lines, clean_text
 from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report, ReportStore
 from ui.components.dialog import named_dialog
 from ui.i18n import _
-from ui.server.runtime import runtime
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
 
-def report_store() -> ReportStore:
-    return ReportStore(runtime().data_dir)
-
-
-def make_report(ctx: TableContext, words: str, user_agent: str, moves: int | None = None) -> Report:
+def make_report(store: ReportStore, ctx: TableContext, words: str, user_agent: str, moves: int | None = None) -> Report:
     """Store a report of this page's table as its seat saw it after ``moves`` moves (default: now); ``ValueError``
     with a reason if refused. The words are cut at their limit first, then cleaned like names and chat (line
     breaks kept): no direction overrides, NUL or other hidden characters reach the console."""
@@ -32,11 +27,11 @@ def make_report(ctx: TableContext, words: str, user_agent: str, moves: int | Non
     t = ctx.table
     players = [{"name": s.name, "emoji": s.emoji, "bot": s.bot} for s in t.seats]
     log = [list(e) for e in t.log[:len(t.log) if moves is None else moves]]
-    return report_store().add(words=words, code=t.code, game=t.game_key, options=dict(t.options), seed=t.seed,
-                              log=log, seat=ctx.seat, players=players, user_agent=user_agent)
+    return store.add(words=words, code=t.code, game=t.game_key, options=dict(t.options), seed=t.seed, log=log,
+                     seat=ctx.seat, players=players, user_agent=user_agent)
 
 
-def open_report_dialog(ctx: TableContext) -> None:
+def open_report_dialog(ctx: TableContext, store: ReportStore) -> None:
     """The dialog: a text box, Send and Cancel. The report is of the table as it was when the dialog opened (the
     game may go on while the player writes)."""
     moment = len(ctx.table.log)
@@ -54,7 +49,7 @@ def open_report_dialog(ctx: TableContext) -> None:
 
         def send() -> None:
             try:
-                report = make_report(ctx, box.value or "", agent, moment)
+                report = make_report(store, ctx, box.value or "", agent, moment)
             except ValueError as exc:
                 status.set_text(str(exc))
                 return

@@ -9,15 +9,15 @@ queued or under way, ``done``, ``failed``) and, once done, ``data-accuracy`` (pe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import background_tasks, ui
 
 from logic.review import SeatSummary
+from storage.archive import FinishedGame
 from ui.i18n import N_, _
 from ui.i18n.review_words import summary_words
-from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, SeatProgress
-from ui.server.runtime import runtime
+from ui.server.reviews import DONE, FAILED, QUEUED, GameReview, ReviewRunner, SeatProgress
 
 if TYPE_CHECKING:
     from logic.table import Table
@@ -70,10 +70,10 @@ class ReviewSummary:
     """One line per seat (yours first, then the others in the order given), kept up to date while the review
     runs."""
 
-    def __init__(self, code: str, game: str, lines: list[SeatLine], *, you: int | None = None,
+    def __init__(self, runner: ReviewRunner, code: str, game: str, lines: list[SeatLine], *, you: int | None = None,
                  replay_link: bool = True) -> None:
         self.code = code
-        self.runner = runtime().hub.reviews
+        self.runner = runner
         self.texts: dict[int, ui.label] = {}
         self.rows: dict[int, ui.element] = {}
         with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
@@ -122,19 +122,17 @@ class ReviewSummary:
                 row.props.update(wanted)
 
 
-def review_summary_for_table(table: Table, order: list[int], you: int | None) -> ReviewSummary:
+def review_summary_for_table(runner: ReviewRunner, table: Table, order: list[int], you: int | None) -> ReviewSummary:
     """The block under a finished table's standings (seats in the standings' order)."""
     lines = [SeatLine(s, table.seats[s].name, table.seats[s].emoji, table.seats[s].bot is None) for s in order]
-    return ReviewSummary(table.code, table.game_key, lines, you=you)
+    return ReviewSummary(runner, table.code, table.game_key, lines, you=you)
 
 
-def review_summary_for_record(record: dict[str, Any], you: int | None = None,
+def review_summary_for_record(runner: ReviewRunner, record: FinishedGame, you: int | None = None,
                               replay_link: bool = True) -> ReviewSummary:
     """The block for an archived game record (``/stats/game/<CODE>``)."""
-    players = record.get("players") or []
-    places = record.get("places") or []
+    players, places = record.players, record.places
     order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
-    lines = [SeatLine(s, str(players[s].get("name")), str(players[s].get("emoji") or ""),
-                      players[s].get("bot") is None) for s in order]
-    return ReviewSummary(str(record["code"]), str(record.get("game")), lines, you=you, replay_link=replay_link)
+    lines = [SeatLine(s, players[s].name, players[s].emoji, players[s].bot is None) for s in order]
+    return ReviewSummary(runner, record.code, record.game, lines, you=you, replay_link=replay_link)
 

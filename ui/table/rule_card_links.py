@@ -7,32 +7,24 @@ from typing import Any
 
 from logic.game import AnyGame
 from logic.messages import t_msg
-from logic.registry import get_game
+from logic.registry import all_games, get_game
 from logic.rule_cards import CardError, RuleCard, card_table_options, check_options, find_shipped
 from storage.rule_cards import RuleCardStore
 from ui.i18n.names import game_name
-from ui.server.runtime import runtime
 
 CARD_ID_MAX = 64
 
 
-def card_store() -> RuleCardStore:
-    """The saved cards of this server's data folder (opened per use: a small file, read again each time)."""
-    return RuleCardStore(runtime().hub.data_dir)
-
-
-def find_card(card_id: str, store: RuleCardStore | None = None) -> RuleCard | None:
-    from logic.registry import all_games
-
+def find_card(card_id: str, store: RuleCardStore) -> RuleCard | None:
     if not card_id or len(card_id) > CARD_ID_MAX:
         return None
     shipped = find_shipped(card_id, [g.key for g in all_games()])
     if shipped is not None:
         return shipped
-    return (store or card_store()).get(card_id)
+    return store.get(card_id)
 
 
-def card_for_game(game_key: str, card_id: str, store: RuleCardStore | None = None) -> RuleCard:
+def card_for_game(game_key: str, card_id: str, store: RuleCardStore) -> RuleCard:
     """The card ``card_id`` for a new table or rules page of ``game_key``; a CardError (with a message for the
     person) when there is no such card, it is another game's, or its options no longer fit the game."""
     card = find_card(card_id, store)
@@ -49,11 +41,3 @@ def card_for_game(game_key: str, card_id: str, store: RuleCardStore | None = Non
 def card_options(game: AnyGame, card: RuleCard) -> dict[str, Any]:
     """Every rule option of a new table with ``card``'s rules."""
     return card_table_options(game.config_model, card, game.table_defaults)
-
-
-def card_link(game_key: str, card_id: str) -> str:
-    """The full link that opens a new lobby with the card's rules (the server's LAN address, as invites use)."""
-    from ui.net.lan import base_urls
-
-    rt = runtime()
-    return f"{base_urls(rt.port, rt.host)[0]}/new/{game_key}?card={card_id}"

@@ -30,10 +30,11 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import _, tr
 from ui.net.lan import qr_data_uri
 from ui.table.at_this_table import at_this_table, differences_key
-from ui.table.rule_card_links import card_link, card_options, card_store
+from ui.table.rule_card_links import card_options
 
 if TYPE_CHECKING:
     from logic.table import Table
+    from ui.server.services import TableServices
     from ui.table.context import TableContext
 
 STANDARD = "standard"  # the picker's value for the game's standard rules
@@ -57,17 +58,18 @@ def at_this_table_part(ctx: TableContext) -> None:
                 lambda: differences_key(t), "lobby-at-this-table")
 
 
-def rule_card_part(ctx: TableContext) -> None:
+def rule_card_part(ctx: TableContext, services: TableServices) -> None:
     """Called by the lobby, at the top of the options card: the host's rule cards."""
     t = ctx.table
-    picker = RuleCardPicker(ctx)
+    picker = RuleCardPicker(ctx, services)
     picker.region = Region.part(picker.draw, lambda: (ctx.is_host, differences_key(t), picker.version),
                                 "lobby-rule-cards")
 
 
 class RuleCardPicker:
-    def __init__(self, ctx: TableContext) -> None:
+    def __init__(self, ctx: TableContext, services: TableServices) -> None:
         self.ctx = ctx
+        self.services = services
         self.version = 0  # bumped after a save or import: the list of cards changed
         self.region: Region | None = None
 
@@ -83,7 +85,7 @@ class RuleCardPicker:
     def cards(self) -> list[tuple[RuleCard, bool]]:
         """(card, is it the viewer's own) for this game: shipped first, then the viewer's."""
         game = self.table.game_key
-        mine = card_store().mine(self.ctx.me.player_id, game)
+        mine = self.services.rule_cards().mine(self.ctx.me.player_id, game)
         return [(c, False) for c in shipped_cards(game)] + [(c, True) for c in mine]
 
     def current(self, cards: list[tuple[RuleCard, bool]]) -> str:
@@ -151,26 +153,35 @@ class RuleCardPicker:
         pid = self.ctx.me.player_id
         self.ctx.act(lambda tb, now: apply_options(tb, pid, options))
 
+    def keep(self, name: str, options: dict[str, Any], done: str) -> RuleCard | None:
+        """Save a card of the viewer's and say ``done``; None (and why, to the viewer) when it is refused."""
+        try:
+            card = self.services.rule_cards().save(self.ctx.me.player_id, self.table.game_key, name, options,
+                                                   now=time.time())
+        except CardError as exc:
+            self.refuse(tr(exc.message))
+            return None
+        except CardLimit:
+            self.refuse(_("You keep too many rule cards: remove one first."))
+            return None
+        ui.notify(done, position="top")
+        self.redraw()
+        return card
+
     def save(self, name: str) -> None:
         t = self.table
         try:
             clean = clean_name(name)
-            card = card_store().save(self.ctx.me.player_id, t.game_key, clean,
-                                     differing(t.game.config_model, t.options, t.game.table_defaults), now=time.time())
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
-        except CardLimit:
-            self.refuse(_("You keep too many rule cards: remove one first."))
-            return
-        ui.notify(_("Saved as {name}.", name=clean), position="top")
-        self.redraw()
-        self.share(card)
+        options = differing(t.game.config_model, t.options, t.game.table_defaults)
+        self.share(self.keep(clean, options, _("Saved as {name}.", name=clean)))
 
     def share(self, card: RuleCard | None) -> None:
         if card is None:
             return
-        url = card_link(self.table.game_key, card.id)
+        url = self.services.links.rule_card(self.table.game_key, card.id)
         where = self.ctx.overlays or ui.context.slot.parent
         with where, named_dialog(_("Share a rule card")) as dialog, ui.card().classes("items-center text-black").props(
                 "data-testid=rule-card-share"):
@@ -197,22 +208,19 @@ class RuleCardPicker:
         raw = await e.file.read()
         try:
             name, options = parse_card_file(raw, t.game_key, t.game.config_model, t.game.table_defaults)
-            card = card_store().save(self.ctx.me.player_id, t.game_key, name, options, now=time.time())
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
-        except CardLimit:
-            self.refuse(_("You keep too many rule cards: remove one first."))
+        card = self.keep(name, options, _("Imported {name}.", name=name))
+        if card is None:
             return
-        ui.notify(_("Imported {name}.", name=name), position="top")
-        self.redraw()
         pid = self.ctx.me.player_id
         full = card_options(t.game, card)
         self.ctx.act(lambda tb, now: apply_options(tb, pid, full))
 
     def remove(self, card: RuleCard) -> None:
         """Forget one of the viewer's own cards (the table keeps its options; links to the card stop working)."""
-        if card_store().delete(self.ctx.me.player_id, card.id):
+        if self.services.rule_cards().delete(self.ctx.me.player_id, card.id):
             ui.notify(_("Removed {name}.", name=tr(card.name)), position="top")
         self.redraw()
 

@@ -13,44 +13,44 @@ from logic.duplicate import SeatComparison, seat_totals
 from logic.table import STATUS_LOBBY, STATUS_OVER
 from ui.components.dialog import named_dialog
 from ui.i18n.viewer import _, ngettext
-from ui.net.lan import base_urls
-from ui.server import duplicate
-from ui.server.runtime import runtime
+from ui.shell.frame import frame
 
 if TYPE_CHECKING:
     from logic.table import Table
+    from ui.server.duplicate import Duplicates
+    from ui.server.services import Links, TableServices
     from ui.table.context import TableContext
 
 MARKS = {1: "▲", 0: "=", -1: "▼"}
 
 
-def region_key(ctx: TableContext) -> Hashable:
+def region_key(ctx: TableContext, services: TableServices) -> Hashable:
     """The key of the table page's ``same-deals`` region: the comparisons and the challenge link."""
-    return panel_key(ctx), may_challenge(ctx)
+    return panel_key(ctx, services.duplicates), may_challenge(ctx, services)
 
 
-def draw_region(ctx: TableContext) -> None:
-    same_deals_panel(ctx)
-    challenge_button(ctx)
+def draw_region(ctx: TableContext, services: TableServices) -> None:
+    same_deals_panel(ctx, services.duplicates)
+    challenge_button(ctx, services)
 
 
-def panel_key(ctx: TableContext) -> Hashable:
+def panel_key(ctx: TableContext, duplicates: Duplicates) -> Hashable:
     """What the panel shows, as a plain value: nothing outside the hand-over and results screens."""
     t = ctx.table
     if t.state is None or not (t.phase() in ("hand-over", "over") or t.status == STATUS_OVER):
         return None
-    if not duplicate.in_group(t):
+    if not duplicates.in_group(t):
         return None
-    return ctx.seat, duplicate.comparison_key(t)
+    return ctx.seat, duplicates.comparison_key(t)
 
 
-def same_deals_panel(ctx: TableContext) -> None:
+def same_deals_panel(ctx: TableContext, duplicates: Duplicates) -> None:
     """The comparison with every other table of the group (the ``same-deals`` region of the table page)."""
-    if panel_key(ctx) is None:
+    if panel_key(ctx, duplicates) is None:
         return
     t = ctx.table
     names = [s.name for s in t.seats]
-    for comp in duplicate.comparisons(t):
+    for comp in duplicates.comparisons(t):
         with ui.card().classes("w-full max-w-xl self-center text-black q-pa-sm").props(
                 f"data-testid=same-deals data-other={comp.other_code} data-waiting={str(comp.waiting).lower()}"):
             ui.label(_("The same deals at table {code}", code=comp.other_code)).classes("font-bold")
@@ -111,7 +111,7 @@ def lobby_note_key(ctx: TableContext) -> Hashable:
     return ctx.table.same_deals_as, ctx.seat is None
 
 
-def lobby_note(ctx: TableContext) -> None:
+def lobby_note(ctx: TableContext, duplicates: Duplicates) -> None:
     """In a duplicate's lobby: whose deals it plays (its rules are that table's) and, for a person without a seat
     who has seen another table of the group play, a word before they sit (they may still)."""
     t = ctx.table
@@ -120,25 +120,23 @@ def lobby_note(ctx: TableContext) -> None:
     ui.label(_("This table plays the same deals as table {code}, with its rules.", code=t.same_deals_as)).classes(
         "w-full max-w-xl self-center bg-white text-black rounded q-pa-sm text-sm").props(
         f"data-testid=same-deals-of data-source={t.same_deals_as}")
-    if ctx.seat is None and duplicate.has_seen(t, ctx.me.player_id):
+    if ctx.seat is None and duplicates.has_seen(t, ctx.me.player_id):
         ui.label(_("You have seen these deals played at another table. You may still take a seat, but you know "
                    "the cards: tell the others.")).classes(
             "w-full max-w-xl self-center bg-amber-2 text-black rounded q-pa-sm text-sm").props(
             "data-testid=same-deals-seen")
 
 
-def held_back(code: str, player_id: str | None, title: str | None = None) -> bool:
+def held_back(duplicates: Duplicates, code: str, player_id: str | None, title: str | None = None) -> bool:
     """Whether table ``code``'s play is held back from ``player_id`` (they still play the same deals at another
     table); if so, says so on the page (inside a frame with ``title``, or plain for the TV)."""
-    own = duplicate.held_back_by(code, player_id)
+    own = duplicates.held_back_by(code, player_id)
     if own is None:
         return False
     if title is None:
         with ui.column().classes("q-pa-lg"):
             held_back_page(code, own)
     else:
-        from ui.shell.frame import frame
-
         with frame(title):
             held_back_page(code, own)
     return True
@@ -160,28 +158,27 @@ def held_back_page(code: str, own: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------------- challenge
-def challenge_url(t: Table) -> str:
-    rt = runtime()
-    return f"{base_urls(rt.port, rt.host)[0]}/new/{t.game_key}?same_deals={t.code}"
+def challenge_url(t: Table, links: Links) -> str:
+    return f"{links.base()}/new/{t.game_key}?same_deals={t.code}"
 
 
-def may_challenge(ctx: TableContext) -> bool:
+def may_challenge(ctx: TableContext, services: TableServices) -> bool:
     """A finished practice game against computer players only, begun from a deal, seen from its person's seat."""
     t = ctx.table
     if not t.practice or t.status != STATUS_OVER or ctx.seat is None or t.state is None:
         return False
-    return not any(s.program_hash for s in t.seats) and runtime().hub.starts.get(t.code) is None
+    return not any(s.program_hash for s in t.seats) and services.hub.starts.get(t.code) is None
 
 
-def challenge_button(ctx: TableContext) -> None:
+def challenge_button(ctx: TableContext, services: TableServices) -> None:
     """At the end of a practice game against the computer: a link that lets a friend play the same deals against
     the same computer players, and compare."""
     t = ctx.table
-    if not may_challenge(ctx):
+    if not may_challenge(ctx, services):
         return
 
     def show() -> None:
-        url = challenge_url(t)
+        url = challenge_url(t, services.links)
         with ctx.overlays or ui.context.slot.parent, named_dialog(_("Challenge a friend")) as dialog, ui.card(
                 ).classes("min-w-[300px]").props("data-testid=challenge-dialog"):
             ui.label(_("Challenge a friend")).classes("text-lg font-bold")

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.game import PHASE_HAND_OVER, IllegalMove
+from logic.messages import t_msg
 from logic.table import Table, turns
 from logic.views import TableView
+from ui.i18n.viewer import tr
 from ui.shell.identity import Me, broadcast_prefs
 from ui.table.seat_wording import with_names
 
@@ -104,7 +106,7 @@ class SeatContext:
             self.hub.run(self._table, change)
             return True
         except IllegalMove as exc:
-            ui.notify(str(exc), type="warning", position="top")
+            ui.notify(tr(exc.message), type="warning", position="top")
             return False
 
     def send(self, action: Any) -> bool:
@@ -116,12 +118,12 @@ class SeatContext:
         t = self._table
         seat = self.seat
         if seat is None or t.state is None:
-            return "You are watching this table."
+            return tr(t_msg("You are watching this table."))
         trial = t.game.clone(t.state)
         try:
             t.game.apply(trial, seat, action)
         except IllegalMove as exc:
-            return str(exc)
+            return tr(exc.message)
         return None
 
     def with_names(self, text: str) -> str:

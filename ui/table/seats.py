@@ -13,7 +13,10 @@ from logic.game import PHASE_HAND_OVER
 from logic.views import SeatView
 from ui.components.region import Region
 from ui.i18n import _
+from ui.i18n.names import level_name
+from ui.i18n.viewer import pgettext
 from ui.table.presence_badge import PRESENCE_REFRESH_SECONDS, patch_presence, presence_actions, presence_actions_key
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from logic.table import Table
@@ -113,17 +116,38 @@ def chips_key(ctx: TableContext, i: int) -> Hashable:
     return s.bot, s.autoplay, s.left, repr({k: v for k, v in info.items() if k != "cards"} if info is not None else {})
 
 
+def chip_name(text: str) -> str:
+    """A seat's title or status chip (the games' views name them by English keys) in the viewer's language."""
+    names = {
+        "President": pgettext("role", "President"), "Vice President": pgettext("role", "Vice President"),
+        "Citizen": pgettext("role", "Citizen"), "Vice Beggar": pgettext("role", "Vice Beggar"),
+        "Beggar": pgettext("role", "Beggar"),
+        "out": pgettext("seat status", "out"), "downfall": pgettext("seat status", "downfall"),
+        "foul": pgettext("seat status", "foul"), "last": pgettext("seat status", "last"),
+        "passing": pgettext("seat status", "passing"), "passed": pgettext("seat status", "passed"),
+        "giving": pgettext("seat status", "giving"), "ready": pgettext("seat status", "ready"),
+        "to play": pgettext("seat status", "to play"), "one-turn out": pgettext("seat status", "one-turn out"),
+        "went out": pgettext("seat status", "went out"), "drew": pgettext("seat status", "drew"),
+        "to draw": pgettext("seat status", "to draw"), "stock empty": pgettext("seat status", "stock empty"),
+        "won the deal": pgettext("seat status", "won the deal"), "laid a set": pgettext("seat status", "laid a set"),
+        "first turn": pgettext("seat status", "first turn"), "wants to end": pgettext("seat status", "wants to end"),
+        "agreed to end": pgettext("seat status", "agreed to end"), "auto-play": pgettext("seat status", "auto-play"),
+        "left": pgettext("seat status", "left"),
+    }
+    return names.get(text, text)
+
+
 def seat_chips(ctx: TableContext, i: int) -> None:
     """Title, status (passed, out, ...), computer level, auto-play, left."""
     s = ctx.table.seats[i]
     info = seat_info(ctx, i)
     chips: list[tuple[str, str]] = []
     if info is not None and info["title"]:
-        chips.append(("title", info["title"]))
+        chips.append(("title", in_language(info["title"])))
     for st in info["status"] if info is not None else []:
         chips.append(("status", st))
     if s.bot:
-        chips.append(("", f"🤖 {s.bot}"))
+        chips.append(("", f"🤖 {level_name(s.bot)}"))
     if s.autoplay:
         chips.append(("", "auto-play"))
     if s.left:
@@ -131,7 +155,7 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if chips:
         with ui.row().classes("seat-chips gap-0 justify-center max-w-[150px]"):
             for kind, text in chips:
-                ui.label(text).classes(f"chip {kind}")
+                ui.label(chip_name(text)).classes(f"chip {kind}")
 
 
 def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:

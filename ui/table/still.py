@@ -20,7 +20,7 @@ from ui.games import make_screen
 from ui.i18n import N_, _, ngettext
 from ui.i18n.names import game_name
 from ui.shell.identity import Me
-from ui.table.seat_wording import with_names
+from ui.table.seat_wording import in_language, with_names
 from ui.table.seats import seat_badge
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class StillContext(Generic[StillView]):
         return self.act(None)
 
     def check(self, action: Any) -> str | None:
-        return READ_ONLY
+        return _(READ_ONLY)
 
     def with_names(self, text: str) -> str:
         return with_names(text, [s.name for s in self._table.seats], self._seat)
@@ -186,7 +186,7 @@ def draw_still_table(game: AnyGame, state: Any, seats: list[Seat], *, viewer: in
                 ui.label(game_name(game.key)).classes("game-title font-bold text-lg")
                 label = middle_ctx.view["round_label"]
                 if label:
-                    ui.label(str(label)).classes("text-sm opacity-90").props("data-testid=round-label")
+                    ui.label(in_language(label)).classes("text-sm opacity-90").props("data-testid=round-label")
         with ui.row().classes("w-full justify-center gap-2"):
             for i in range(len(seats)):
                 seat_badge(middle_ctx, i)

@@ -16,11 +16,12 @@ from ui.components.share import share_buttons
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.i18n import _, ngettext
 from ui.i18n.viewer import num
-from ui.server.finished import find_finished, finished_start
-from ui.server.runtime import runtime
+from ui.server.hub import Hub
 from ui.server.saving import SavesFailing
+from ui.server.services import TableServices
 from ui.table.report import open_report_dialog
 from ui.table.review_summary import review_summary_for_table
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -49,7 +50,7 @@ def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
                 ui.label(_("Player"))
             for _key, label in columns:
                 with ui.element("th").classes("q-pr-md"):
-                    ui.label(label)
+                    ui.label(in_language(label))
         for row in summary["rows"] if summary is not None else []:
             cells: Mapping[str, object] = row  # a game's row has columns of its own, named by the column keys
             seat = row["seat"]
@@ -126,8 +127,9 @@ def next_hand_countdown(ctx: TableContext) -> None:
     ui.timer(0.5, tick)
 
 
-def standings(ctx: TableContext, actions: bool = True) -> None:
-    """The final result; ``actions``: with the buttons to go on (a TV shows the result only)."""
+def standings(ctx: TableContext, services: TableServices | None) -> None:
+    """The final result; with the server's ``services`` (a live seat's page), each seat's review and the buttons to
+    go on (a TV shows the result only)."""
     t = ctx.table
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=standings"):
         if t.status == STATUS_CLOSED:
@@ -149,11 +151,11 @@ def standings(ctx: TableContext, actions: bool = True) -> None:
             ui.separator()
             ui.label(hand_words(t.game.hand_word)["last"]).classes("text-lg font-bold").props("data-testid=last-hand")
             _rows_table(ctx, summary)
-        if actions and outcome is not None:  # each seat's review, as it comes (ui/table/review_summary.py)
+        if services is not None and outcome is not None:  # each seat's review, as it comes (review_summary.py)
             ui.separator()
-            review_summary_for_table(t, order, ctx.seat)
-        if actions:
-            standings_actions(ctx, outcome is not None)
+            review_summary_for_table(services.hub.reviews, t, order, ctx.seat)
+        if services is not None:
+            standings_actions(ctx, outcome is not None, services)
 
 
 def winner_words(ctx: TableContext, winners: Sequence[int]) -> str:
@@ -166,7 +168,7 @@ def winner_words(ctx: TableContext, winners: Sequence[int]) -> str:
     return _("🏆 {names} and {last} share the win!", names=", ".join(names[:-1]), last=names[-1])
 
 
-def standings_actions(ctx: TableContext, finished: bool) -> None:
+def standings_actions(ctx: TableContext, finished: bool, services: TableServices) -> None:
     t = ctx.table
     with ui.row().classes("gap-2"):
         if t.next_code:
@@ -174,22 +176,27 @@ def standings_actions(ctx: TableContext, finished: bool) -> None:
             ui.button(text, on_click=lambda: ui.navigate.to(f"/table/{t.next_code}")).props(
                 "color=primary data-testid=btn-rematch-join")
         elif ctx.seat is not None:
-            ui.button(_("Play again"), icon="replay", on_click=lambda: play_again(ctx)).props(
+            ui.button(_("Play again"), icon="replay", on_click=lambda: play_again(ctx, services.hub)).props(
                 "color=primary data-testid=btn-play-again")
         ui.button(_("Home"), on_click=lambda: ui.navigate.to("/")).props("outline data-testid=btn-home")
-        record = find_finished(t.code) if finished else None
+        night = services.hub.nights.night_of_table(t.code)
+        if night is not None:  # a table of a game night: back to the night's standings
+            ui.button(_("Back to the night"), icon="nightlife",
+                      on_click=lambda c=night.code: ui.navigate.to(f"/night/{c}")).props(
+                "outline data-testid=btn-night")
+        record = services.finished.find(t.code) if finished else None
         if record is not None:  # share the result as text or a scorecard image
-            share_buttons(record, finished_start(record))
+            share_buttons(record, services.finished.start(record))
         if finished:  # step through the game, or tell us what went wrong
             ui.button(_("Watch the replay"), icon="smart_display", on_click=lambda: ui.navigate.to(f"/replay/{t.code}")
                       ).props("outline data-testid=btn-replay")
-    ui.button(_("Report a problem"), icon="flag", on_click=lambda: open_report_dialog(ctx)).props(
+    ui.button(_("Report a problem"), icon="flag", on_click=lambda: open_report_dialog(ctx, services.reports())).props(
         "flat dense no-caps data-testid=btn-report-standings")
 
 
-def play_again(ctx: TableContext) -> None:
+def play_again(ctx: TableContext, hub: Hub) -> None:
     """A new table with the same game, options and computer players; others are offered to join it."""
-    t, hub, who = ctx.table, runtime().hub, ctx.me
+    t, who = ctx.table, ctx.me
     level = next((s.bot for s in t.seats if s.bot), None)
     try:
         new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
@@ -207,6 +214,9 @@ def play_again(ctx: TableContext) -> None:
         new.settings.next_hand_seconds = t.settings.next_hand_seconds
         hub.changed(new)
     t.next_code = new.code
+    night = hub.nights.night_of_table(t.code)
+    if night is not None:  # the next game of a night's table belongs to the night too
+        hub.nights.add_table(night.code, new.code, new.game_key)
     chat.notice(t, t_msg("{name} started a new game. Join it from the results.", name=who.name))
     t.version += 1
     hub.changed(t)

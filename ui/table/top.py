@@ -18,12 +18,14 @@ from ui.i18n import _
 from ui.i18n.names import game_name
 from ui.table.at_this_table import house_rules_button
 from ui.table.report import open_report_dialog
+from ui.table.seat_wording import in_language
 from ui.table.tv_link import open_tv_dialog
 from ui.table.watch import copy_watch_link, watchers_chip, watching, watching_cue
 
 if TYPE_CHECKING:
     from nicegui import Client
 
+    from ui.server.services import TableServices
     from ui.table.context import TableContext
     from ui.table.dialogs import TableDialogs
     from ui.table.presence_lobby import LobbyPresence
@@ -31,8 +33,9 @@ if TYPE_CHECKING:
 
 class TopBar:
     def __init__(self, ctx: TableContext, dialogs: TableDialogs, lobby_presence: LobbyPresence,
-                 client: Client) -> None:
+                 client: Client, services: TableServices) -> None:
         self.ctx = ctx
+        self.services = services
         self.dialogs = dialogs
         self.lobby_presence = lobby_presence
         self.client = client
@@ -75,7 +78,8 @@ class TopBar:
 
     def round_label(self) -> None:
         view = self.ctx.view
-        label = _("Lobby") if self.ctx.table.status == STATUS_LOBBY else (view["round_label"] if view else None)
+        label = _("Lobby") if self.ctx.table.status == STATUS_LOBBY else (
+            in_language(view["round_label"]) if view else None)
         if label:
             # a label that must wrap (on a phone) breaks between its parts, never inside one ("No / limit")
             with ui.element("div").classes("text-sm opacity-90 round-label").props("data-testid=round-label"):
@@ -107,13 +111,15 @@ class TopBar:
                     else:
                         ui.menu_item(_("Pause"), on_click=lambda: ctx.act(
                             lambda tb, now: timers.pause(tb, pid, now))).props("data-testid=btn-pause")
-                ui.menu_item(_("Copy watch link"), on_click=lambda: copy_watch_link(t.code, ctx.overlays)).props(
-                    "data-testid=btn-copy-watch-link")
-                ui.menu_item(_("Show on a TV"), on_click=lambda: open_tv_dialog(t.code, ctx.overlays)).props(
+                links = self.services.links
+                ui.menu_item(_("Copy watch link"), on_click=lambda: copy_watch_link(t.code, ctx.overlays, links)
+                             ).props("data-testid=btn-copy-watch-link")
+                ui.menu_item(_("Show on a TV"), on_click=lambda: open_tv_dialog(t.code, ctx.overlays, links)).props(
                     "data-testid=btn-show-tv")
                 ui.menu_item(_("Four-colour deck"), on_click=self.toggle_four_colour)
                 ui.menu_item(_("Distraction-free"), on_click=self.toggle_distraction_free)
-                ui.menu_item(_("Report a problem"), on_click=lambda: open_report_dialog(ctx)).props(
+                ui.menu_item(_("Report a problem"), on_click=lambda: open_report_dialog(ctx, self.services.reports())
+                             ).props(
                     "data-testid=btn-report")
                 if ctx.seat is not None:
                     ui.menu_item(_("Leave table"), on_click=self.dialogs.confirm_leave).props("data-testid=btn-leave")

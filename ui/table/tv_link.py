@@ -7,19 +7,12 @@ from nicegui import ui
 
 from ui.components.dialog import named_dialog
 from ui.i18n import _
-from ui.net.lan import base_urls, qr_data_uri
-from ui.server.runtime import runtime
+from ui.net.lan import qr_data_uri
+from ui.server.services import Links
 
 
-def tv_urls(code: str) -> tuple[str, str | None]:
-    """``(by number, by name or None)`` of ``/tv/<CODE>``."""
-    rt = runtime()
-    by_name = rt.mdns_url()
-    return f"{base_urls(rt.port, rt.host)[0]}/tv/{code}", (f"{by_name}/tv/{code}" if by_name else None)
-
-
-def open_tv_dialog(code: str, overlays: ui.element | None) -> None:
-    by_number, by_name = tv_urls(code)
+def open_tv_dialog(code: str, overlays: ui.element | None, links: Links) -> None:
+    by_number, by_name = links.tv(code)
     with overlays or ui.context.slot.parent, named_dialog(_("Show this table on a TV")) as dialog, ui.card().classes(
             "items-center text-black").style("max-width: 28rem").props("data-testid=tv-dialog"):
         ui.label(_("Show this table on a TV")).classes("text-lg font-bold")

@@ -11,6 +11,7 @@ from nicegui import ui
 from logic.table import STATUS_LOBBY
 from ui.components.dialog import named_dialog
 from ui.i18n import _, ngettext
+from ui.server.services import Links
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -42,14 +43,8 @@ def watchers_chip(n: int) -> None:
             {"aria-label": label, "title": label})
 
 
-def watch_url(code: str) -> str:
-    from ui.table.lobby import invite_url
-
-    return invite_url(code)  # the table's own link: whoever has no seat there watches
-
-
-async def copy_watch_link(code: str, overlays: ui.element | None) -> None:
-    url = watch_url(code)
+async def copy_watch_link(code: str, overlays: ui.element | None, links: Links) -> None:
+    url = links.table(code)  # the table's own link: whoever has no seat there watches
     result = await ui.run_javascript("return " + (COPY_WATCH_JS % json.dumps(url)).strip())
     if result == "copied":
         ui.notify(_("Watch link copied."), position="top")

@@ -18,6 +18,7 @@ from ui.games.beanie.parts import (
     reason_on,
     steal_pairs,
 )
+from ui.i18n.viewer import _, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -32,83 +33,93 @@ def action_bar(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieCont
     hint: str | None = None
     if not ctx.my_turn:  # the buttons a turn starts with, off, where they will be: none moves when it comes
         turn = view["turn"]
-        reason, waiting = "Not your turn", None
+        reason, waiting = _("Not your turn"), None
         if computer_plays_for_viewer(ctx):
-            reason = COMPUTER_PLAYS_FOR_YOU
+            reason = _(COMPUTER_PLAYS_FOR_YOU)
         elif turn == ctx.seat:  # paused on the viewer's turn
-            reason = "The game is paused"
+            reason = _("The game is paused")
         else:
-            waiting = name_of(ctx, turn) if turn is not None else "the others"
-        action_button(ctx, "Draw", "btn-draw", None, reason, icon="style")
-        top = view["discard_top"]
-        action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", None, reason)
-        action_button(ctx, "Lay set", "btn-lay", None, reason)
+            waiting = (_("Waiting for {name}", name=name_of(ctx, turn)) if turn is not None
+                       else _("Waiting for the others"))
+        action_button(ctx, pgettext("action", "Draw"), "btn-draw", None, reason, icon="style")
+        action_button(ctx, take_text(view["discard_top"]), "btn-take", None, reason)
+        action_button(ctx, _("Lay set"), "btn-lay", None, reason)
         vote_buttons(ctx, view)
         if waiting is not None:
-            ui.label(f"Waiting for {waiting}").classes("reason w-full text-center").props("data-testid=waiting")
+            ui.label(waiting).classes("reason w-full text-center").props("data-testid=waiting")
         return
     if view["turn_stage"] == "draw":
-        action_button(ctx, "Draw", "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
+        action_button(ctx, pgettext("action", "Draw"), "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
         top = view["discard_top"]
-        action_button(ctx, f"Take {pretty(top)}" if top else "Take discard", "btn-take", DRAW_DISCARD,
-                      None if top else "The discard pile is empty")
-        action_button(ctx, "Lay set", "btn-lay", None, "Draw a card first")
-        ui.label("First draw a card: from the stock or the discard pile.").classes("reason w-full text-center"
+        action_button(ctx, take_text(top), "btn-take", DRAW_DISCARD, None if top else _("The discard pile is empty"))
+        action_button(ctx, _("Lay set"), "btn-lay", None, _("Draw a card first"))
+        ui.label(_("First draw a card: from the stock or the discard pile.")).classes("reason w-full text-center"
                                                                                      ).props("data-testid=reason")
         return
     if state.steal_mode:
         pairs = steal_pairs(ctx, view)
-        ui.button("Cancel steal", icon="close", on_click=do.toggle_steal).props(
+        ui.button(_("Cancel steal"), icon="close", on_click=do.toggle_steal).props(
             "outline data-testid=btn-steal data-mode=cancel")
         chosen = sel[0] if sel else None
         ready = chosen is not None and any(c == chosen for _s, c in pairs)
-        hint = ("Now tap the pulsing ★ Beanie on the table to swap it." if ready
-                else "Tap a glowing card in your hand: it takes the Beanie's place.")
+        hint = (_("Now tap the pulsing ★ Beanie on the table to swap it.") if ready
+                else _("Tap a glowing card in your hand: it takes the Beanie's place."))
         ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
         return
     # Lay set
     lay_reason = do.lay_reason(view, sel)
-    lay_btn = ui.button("Lay set", icon="view_week", on_click=do.lay)
+    lay_btn = ui.button(_("Lay set"), icon="view_week", on_click=do.lay)
     lay_btn.props("data-testid=btn-lay " + ("color=primary" if not lay_reason else "outline"))
     reason_on(lay_btn, lay_reason)
     # Discard
-    disc_reason = "Select one card to discard" if len(sel) != 1 else ctx.check(Discard(sel[0]))
-    action_button(ctx, "Discard", "btn-discard", Discard(sel[0]) if len(sel) == 1 else None, disc_reason,
-                  primary=len(sel) == 1 and not disc_reason, icon="south")
+    disc_reason = _("Select one card to discard") if len(sel) != 1 else ctx.check(Discard(sel[0]))
+    action_button(ctx, pgettext("action", "Discard"), "btn-discard", Discard(sel[0]) if len(sel) == 1 else None,
+                  disc_reason, primary=len(sel) == 1 and not disc_reason, icon="south")
     # Steal (only when a swap exists; disabled with the reason when you have not laid yet)
     if steal_pairs(ctx, view):
-        ui.button("Steal Beanie ★", on_click=do.toggle_steal).props(
+        ui.button(_("Steal Beanie ★"), on_click=do.toggle_steal).props(
             "color=amber text-color=black no-caps data-testid=btn-steal")
     elif steal_pairs(ctx, view, need_laid=False):
-        b = ui.button("Steal Beanie ★").props("outline no-caps data-testid=btn-steal")
-        reason_on(b, "Lay a set of your own first")
+        b = ui.button(_("Steal Beanie ★")).props("outline no-caps data-testid=btn-steal")
+        reason_on(b, _("Lay a set of your own first"))
     vote_buttons(ctx, view)
     if not sel:
-        hint = "Select 3+ cards to lay a set, a card for a + on a set, or one card to discard."
-        if view["first_turn"]:
-            hint += " (First turn: you can't go out yet.)"
+        hint = (_("Select 3+ cards to lay a set, a card for a + on a set, or one card to discard. (First turn: you "
+                  "can't go out yet.)") if view["first_turn"] else
+                _("Select 3+ cards to lay a set, a card for a + on a set, or one card to discard."))
     elif len(sel) == 1:
-        hint = disc_reason or ("Tap ★ on a set to place the Beanie, or Discard it." if is_wild(sel[0], view)
-                               else "Tap + on a set to add it, or Discard it.")
+        hint = disc_reason or (_("Tap ★ on a set to place the Beanie, or Discard it.") if is_wild(sel[0], view)
+                               else _("Tap + on a set to add it, or Discard it."))
     else:
-        hint = lay_reason or "Lay set to put these cards on the table."
+        hint = lay_reason or _("Lay set to put these cards on the table.")
     ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
+
+
+def take_text(top: str | None) -> str:
+    """The Take button: the discard pile's top card it takes, if any."""
+    return _("Take {card}", card=pretty(top)) if top else _("Take discard")
 
 
 def vote_buttons(ctx: TableContext[BeanieView], view: BeanieView) -> None:
     vote = view["vote"]
     me = ctx.seat
     if vote is None:
-        reason = ctx.check(PROPOSE) if ctx.my_turn else "Propose on your turn"
-        if reason and "Draw a card first" in reason:
-            reason = "Draw a card first"
-        action_button(ctx, "End round?", "btn-end-round", PROPOSE, reason).props("flat dense no-caps")
+        reason = draw_first(ctx.check(PROPOSE)) if ctx.my_turn else _("Propose on your turn")
+        action_button(ctx, _("End round?"), "btn-end-round", PROPOSE, reason).props("flat dense no-caps")
     elif me is not None and me in vote["agreed"]:  # any voter takes their own vote back, on any turn
-        label = "Cancel end-round vote" if vote["proposer"] == me else "Cancel my agreement"
-        reason = ctx.check(WITHDRAW)
-        if reason and "Draw a card first" in reason:
-            reason = "Draw a card first"
+        label = _("Cancel end-round vote") if vote["proposer"] == me else _("Cancel my agreement")
+        reason = draw_first(ctx.check(WITHDRAW))
         action_button(ctx, label, "btn-withdraw", WITHDRAW, reason).props("flat dense no-caps")
     elif me is not None:
-        action_button(ctx, "Agree to end round", "btn-agree", AGREE,
-                      ctx.check(AGREE) if ctx.my_turn else "Agree on your turn").props("flat dense no-caps")
+        action_button(ctx, _("Agree to end round"), "btn-agree", AGREE,
+                      ctx.check(AGREE) if ctx.my_turn else _("Agree on your turn")).props("flat dense no-caps")
+
+
+DRAW_FIRST = "Draw a card first."  # the rules' refusal (logic/beanie), named shorter on the vote buttons
+
+
+def draw_first(reason: str | None) -> str | None:
+    """The rules' "draw first" refusal as the buttons say it; any other reason as it is."""
+    if reason and (DRAW_FIRST.rstrip(".") in reason or reason == _(DRAW_FIRST)):
+        return _("Draw a card first")
+    return reason

@@ -16,6 +16,7 @@ from logic.beanie.actions import Add, Lay, Star, Steal
 from logic.views import BeanieSet, BeanieView
 from ui.games.base import hand_is_over
 from ui.games.beanie.parts import choice_dialog, lay_outcomes, pretty, preview, steal_pairs, wild_of
+from ui.i18n.viewer import _
 
 if TYPE_CHECKING:
     from ui.components.region import Region
@@ -76,7 +77,7 @@ class BeanieControls:
             if not self.ctx.send(Add(set_id, code)):
                 return
 
-    def star(self, s: BeanieSet, code: str, ends: tuple) -> None:
+    def star(self, s: BeanieSet, code: str, ends: tuple[str | None, ...]) -> None:
         send = self.ctx.send
         if ends != ("low", "high"):
             send(Star(s["id"], code, None))
@@ -84,10 +85,10 @@ class BeanieControls:
         first, last = s["cards"][0]["as"], s["cards"][-1]["as"]
         low = S.CODES[S.CARD_ID[first] - 1]
         high = S.CODES[S.CARD_ID[last] + 1]
-        choice_dialog("Which end of the run?", "end-dialog", [
-            (f"Low end: as {pretty(low)}", "btn-end-low", lambda: preview([S.CARD_ID[code]], [S.CARD_ID[low]], 0),
-             lambda: send(Star(s["id"], code, "low"))),
-            (f"High end: as {pretty(high)}", "btn-end-high",
+        choice_dialog(_("Which end of the run?"), "end-dialog", [
+            (_("Low end: as {card}", card=pretty(low)), "btn-end-low",
+             lambda: preview([S.CARD_ID[code]], [S.CARD_ID[low]], 0), lambda: send(Star(s["id"], code, "low"))),
+            (_("High end: as {card}", card=pretty(high)), "btn-end-high",
              lambda: preview([S.CARD_ID[code]], [S.CARD_ID[high]], 0), lambda: send(Star(s["id"], code, "high"))),
         ])
 
@@ -112,19 +113,19 @@ class BeanieControls:
     def lay_reason(self, view: BeanieView, sel: list[str]) -> str | None:
         check = self.ctx.check
         if len(sel) < 3:
-            return "Select 3 or more cards to lay a set"
-        outs = lay_outcomes(sel, wild_of(view))
+            return _("Select 3 or more cards to lay a set")
+        outs = lay_outcomes(sel, wild_of(view), view["options"]["ace_high_runs"])
         for as_type in ("match", "run"):
             if outs[as_type]:
                 return check(Lay(tuple(sel), as_type, outs[as_type][0][1]))
-        return check(Lay(tuple(sel))) or "These cards make no set"
+        return check(Lay(tuple(sel))) or _("These cards make no set")
 
     def lay(self) -> None:
         """Lay the selection; a choice between a match and a run (or a run's two ends) asks first."""
         send, view = self.ctx.send, self.ctx.view
         sel = list(self.ctx.selected)
         wild = wild_of(view)
-        outs = lay_outcomes(sel, wild)
+        outs = lay_outcomes(sel, wild, view["options"]["ace_high_runs"])
         cards = tuple(sel)
 
         def runs() -> None:
@@ -132,20 +133,29 @@ class BeanieControls:
             if len(opts) == 1:
                 send(Lay(cards, "run", opts[0][1]))
                 return
-            choice_dialog("Which end for the Beanie?", "end-dialog", [
-                (f"{(end or '').capitalize()} end: {pretty(S.CODES[reps[0]])}–{pretty(S.CODES[reps[-1]])}",
+            choice_dialog(_("Which end for the Beanie?"), "end-dialog", [
+                (end_text(end, pretty(S.CODES[reps[0]]), pretty(S.CODES[reps[-1]])),
                  f"btn-end-{end}", partial(preview, placed, reps, wild), partial(send, Lay(cards, "run", end)))
                 for _at, end, placed, reps in opts])  # (two options: the low end and the high end)
 
         if outs["match"] and outs["run"]:
             m = outs["match"][0]
             r = outs["run"][0]
-            choice_dialog("How to play these cards?", "lay-dialog", [
-                ("As a match", "btn-as-match", lambda: preview(m[2], m[3], wild),
+            choice_dialog(_("How to play these cards?"), "lay-dialog", [
+                (_("As a match"), "btn-as-match", lambda: preview(m[2], m[3], wild),
                  lambda: send(Lay(cards, "match", None))),
-                ("As a run", "btn-as-run", lambda: preview(r[2], r[3], wild), runs),
+                (_("As a run"), "btn-as-run", lambda: preview(r[2], r[3], wild), runs),
             ])
         elif outs["run"]:
             runs()
         else:
             send(Lay(cards, "match" if outs["match"] else None, None))
+
+
+def end_text(end: str | None, low: str, high: str) -> str:
+    """A run's choice of end for its Beanie, with the cards the run then spans ("Low end: 4♦–7♦")."""
+    if end == "low":
+        return _("Low end: {low}–{high}", low=low, high=high)
+    if end == "high":
+        return _("High end: {low}–{high}", low=low, high=high)
+    return f"{low}–{high}"

@@ -9,17 +9,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.beanie import sets as S
 from logic.cards import SUIT_SYMBOL
 from logic.game import IllegalMove
+from logic.messages import Said
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
-from ui.components.words import count
+from ui.games.base import rank_plural
+from ui.i18n.viewer import _, ngettext
 
 if TYPE_CHECKING:
     from ui.table.context import Drawing
@@ -40,14 +42,18 @@ def is_wild(code: str, view: BeanieView) -> bool:
     return code[:-1] == view["wild_rank"]
 
 
-def set_as_list(s: BeanieSet) -> list:
+def set_as_list(s: BeanieSet) -> list[Any]:
     """A view set as the rules' plain list ``[id, owner, typ, cards, reps]`` (for the pure set helpers)."""
     return [s["id"], s["owner"], S.MATCH if s["type"] == "match" else S.RUN,
             [S.CARD_ID[c["code"]] for c in s["cards"]], [S.CARD_ID[c["as"]] for c in s["cards"]]]
 
 
 def set_title(s: BeanieSet) -> str:
-    return S.set_label(set_as_list(s)).removeprefix("the ").capitalize()
+    """A set's short name in the viewer's language: "Match of 7s", "♦ run 4–7" (the cards it stands for)."""
+    reps = [c["as"] for c in s["cards"]]
+    if s["type"] == "match":
+        return _("Match of {ranks}", ranks=rank_plural(reps[0][:-1]))
+    return _("{suit} run {low}–{high}", suit=SUIT_SYMBOL[reps[0][-1]], low=reps[0][:-1], high=reps[-1][:-1])
 
 
 YOU_VERBS = re.compile(r"\bYou (starts|proposes|agrees|wins|is|withdrew)\b")
@@ -61,15 +67,16 @@ CODE_RE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 def message_text(ctx: Drawing[BeanieView], text: str) -> str:
     """The rules' line with names ("You" for the viewer), "You start" rather than "You starts", and cards as
     "7♦" rather than "7D"."""
-    text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names stay as typed
+    if not isinstance(text, Said):  # (a line said as a message names its cards as "7♦" already: kept a message)
+        text = CODE_RE.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], text)  # before names: names as typed
     return YOU_VERBS.sub(lambda m: "You " + YOU_FIX[m.group(1)], ctx.with_names(text))
 
 
 def name_of(ctx: Drawing[BeanieView], seat: int) -> str:
     if seat == ctx.seat:
-        return "You"
+        return _("You")
     seats = ctx.table.seats
-    return seats[seat].name if 0 <= seat < len(seats) else f"Player {seat + 1}"
+    return seats[seat].name if 0 <= seat < len(seats) else _("Seat {n}", n=seat + 1)
 
 
 # ----------------------------------------------------------------------------- shared checks
@@ -99,7 +106,7 @@ def play_stage(ctx: Drawing[BeanieView], view: BeanieView) -> bool:
 def reason_on(btn: ui.button, reason: str | None) -> None:
     """Disable ``btn`` with its reason (tooltip + data-reason); the rules' long "lay first" line is shortened."""
     if reason:
-        short = "Lay a set of your own first" if "Lay a set of your own" in reason else reason
+        short = _("Lay a set of your own first") if "Lay a set of your own" in reason else reason
         btn.disable()
         btn.tooltip(short)
         btn.props["data-reason"] = short
@@ -109,7 +116,7 @@ def reason_on(btn: ui.button, reason: str | None) -> None:
 LayOutcome = tuple[str, S.Side | None, list[int], list[int]]  # (as_type, end, placed, reps)
 
 
-def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[LayOutcome]]:
+def lay_outcomes(cards: list[str], wild: int, ace_high: bool = False) -> dict[str, list[LayOutcome]]:
     """The distinct ways ``cards`` could lie as a new set: {"match": [...], "run": [...]} of
     ``(as_type, end, placed, reps)``; a run with a Beanie that may go at either end has two entries."""
     ids = [S.CARD_ID[c] for c in cards]
@@ -119,7 +126,7 @@ def lay_outcomes(cards: list[str], wild: int) -> dict[str, list[LayOutcome]]:
     for as_type in ("match", "run"):
         for end in ends:
             try:
-                typ, placed, reps = S.build_set(ids, wild, as_type, end)
+                typ, placed, reps = S.build_set(ids, wild, as_type, end, ace_high)
             except (IllegalMove, ValueError):
                 continue
             key = (typ, tuple(placed), tuple(reps))
@@ -169,7 +176,7 @@ def choice_dialog(title: str, testid: str, options: list[tuple[str, str, Callabl
 
                 ui.button(text, on_click=go).props(f"color=primary no-caps data-testid={tid}").classes(
                     "min-h-[44px]")
-        ui.button("Cancel", on_click=dialog.close).props("flat data-testid=btn-choice-cancel")
+        ui.button(_("Cancel"), on_click=dialog.close).props("flat data-testid=btn-choice-cancel")
     dialog.open()
 
 
@@ -179,12 +186,12 @@ def scorecard_table(ctx: Drawing[BeanieView], view: BeanieView) -> None:
     n = view["players"] or len(ctx.table.seats)
     with ui.element("div").classes("bn-scorecard-wrap").props("data-testid=scorecard"):
         if not rows:
-            ui.label("No round has finished yet.").classes("text-grey-8")
+            ui.label(_("No round has finished yet.")).classes("text-grey-8")
             return
         with ui.element("table").classes("bn-scorecard"):
             with ui.element("tr"):
                 with ui.element("th"):
-                    ui.label("Round")
+                    ui.label(_("Round"))
                 for i in range(n):
                     with ui.element("th"):
                         ui.label(f"{ctx.table.seats[i].emoji} {name_of(ctx, i)}").classes("ellipsis")
@@ -192,14 +199,14 @@ def scorecard_table(ctx: Drawing[BeanieView], view: BeanieView) -> None:
             for k, pts in enumerate(rows):
                 with ui.element("tr").props(f"data-testid=scorecard-round-{k + 1}"):
                     with ui.element("td"):
-                        ui.label(f"{k + 1} · {S.RANK_PLURAL[k + 1]}")
+                        ui.label(f"{k + 1} · {rank_plural(S.RANK_LABELS[k + 1])}")
                     for i in range(n):
                         totals[i] += pts[i]
                         with ui.element("td").classes("bn-zero" if pts[i] == 0 else ""):
                             ui.label(str(pts[i]))
             with ui.element("tr").classes("bn-total").props("data-testid=scorecard-total"):
                 with ui.element("td"):
-                    ui.label("Total")
+                    ui.label(_("Total"))
                 for i in range(n):
                     with ui.element("td"):
                         ui.label(str(totals[i]))
@@ -213,20 +220,25 @@ def share_text(ctx: Drawing[BeanieView], view: BeanieView) -> str:
     rows = view["scorecard"] or []
     names = [t.seats[i].name for i in range(n)]
     done = view["phase"] == "over"
-    head = f"Card Night — Beanie, {len(rows)} of {count(view['rounds'], 'round')}"
-    lines = [head + ("" if done else " (so far)"), "Lowest score wins."]
+    head = (ngettext("Card Night — Beanie, {done} of {n} round", "Card Night — Beanie, {done} of {n} rounds",
+                     view["rounds"], done=len(rows)) if done else
+            ngettext("Card Night — Beanie, {done} of {n} round (so far)",
+                     "Card Night — Beanie, {done} of {n} rounds (so far)", view["rounds"], done=len(rows)))
+    lines = [head, _("Lowest score wins.")]
     order = sorted(range(n), key=lambda i: (totals[i], i))
     place = 0
     for k, i in enumerate(order):
         if k == 0 or totals[i] != totals[order[k - 1]]:
             place = k + 1
         trophy = " 🏆" if done and totals[i] == totals[order[0]] else ""
-        lines.append(f"{place}. {names[i]} — {count(totals[i], 'pt')}{trophy}")
+        points = ngettext("{n} pt", "{n} pts", totals[i])
+        lines.append(f"{place}. {names[i]} — {points}{trophy}")
     if rows:
         lines.append("")
-        lines.append("Round by round: " + " / ".join(names))
+        lines.append(_("Round by round: {names}", names=" / ".join(names)))
         for k, pts in enumerate(rows):
-            lines.append(f"R{k + 1} ({S.RANK_PLURAL[k + 1]}): " + " / ".join(str(p) for p in pts))
+            lines.append(_("Round {n} ({ranks}): {points}", n=k + 1, ranks=rank_plural(S.RANK_LABELS[k + 1]),
+                           points=" / ".join(str(p) for p in pts)))
     return "\n".join(lines)
 
 
@@ -249,23 +261,23 @@ async def copy_share(text: str) -> None:
         result = await ui.run_javascript("return " + COPY_JS % json.dumps(text), timeout=3.0)
     except TimeoutError:
         result = "selected"
-    ui.notify("Result copied: paste it into your chat." if result == "copied"
-              else "Text selected: copy it with your device's menu.", position="top")
+    ui.notify(_("Result copied: paste it into your chat.") if result == "copied"
+              else _("Text selected: copy it with your device's menu."), position="top")
 
 
 def share_box(ctx: Drawing[BeanieView], view: BeanieView) -> None:
     text = share_text(ctx, view)
     ui.textarea(value=text).props("readonly outlined autogrow data-testid=share-text").classes(
         "w-full font-mono text-xs")
-    ui.button("Share result", icon="content_copy", on_click=lambda: copy_share(text)).props(
+    ui.button(_("Share result"), icon="content_copy", on_click=lambda: copy_share(text)).props(
         "color=primary no-caps data-testid=btn-share")
 
 
 def scorecard_panel(ctx: Drawing[BeanieView], view: BeanieView, start: str = "scorecard") -> None:
     """Tabs: the round-by-round scorecard and the result as text."""
     with ui.tabs().classes("w-full text-black").props("dense no-caps") as tabs:
-        sc = ui.tab("scorecard", "Scorecard").props("data-testid=tab-scorecard")
-        sh = ui.tab("share", "Share as text").props("data-testid=tab-share")
+        sc = ui.tab("scorecard", _("Scorecard")).props("data-testid=tab-scorecard")
+        sh = ui.tab("share", _("Share as text")).props("data-testid=tab-share")
     with ui.tab_panels(tabs, value=sc if start == "scorecard" else sh).classes("w-full"):
         with ui.tab_panel(sc).classes("q-pa-none"):
             scorecard_table(ctx, view)
@@ -275,12 +287,13 @@ def scorecard_panel(ctx: Drawing[BeanieView], view: BeanieView, start: str = "sc
 
 def open_scorecard(ctx: Drawing[BeanieView]) -> None:
     view = ctx.view
-    with named_dialog("Scorecard") as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
+    with named_dialog(_("Scorecard")) as dialog, ui.card().classes("text-black w-full max-w-2xl").props(
             "data-testid=scorecard-dialog"):
         with ui.row().classes("w-full items-center justify-between no-wrap"):
-            ui.label(f"Scorecard — {view['round_label']}").classes("text-lg font-bold")
-            ui.button(icon="close", on_click=dialog.close).props(
-                "flat round aria-label=Close data-testid=btn-scorecard-close")
+            ui.label(_("Scorecard — round {n} of {total}", n=view["round"], total=view["rounds"])).classes(
+                "text-lg font-bold")
+            close = ui.button(icon="close", on_click=dialog.close).props("flat round data-testid=btn-scorecard-close")
+            close.props["aria-label"] = _("Close")
         scorecard_panel(ctx, view)
     dialog.open()
 
@@ -291,5 +304,5 @@ def results_panel(ctx: Drawing[BeanieView]) -> None:
     if not view or view["game"] != "beanie":
         return
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=beanie-results"):
-        ui.label("How the rounds went").classes("text-lg font-bold")
+        ui.label(_("How the rounds went")).classes("text-lg font-bold")
         scorecard_panel(ctx, view)

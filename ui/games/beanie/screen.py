@@ -22,8 +22,7 @@ from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card, card_back
 from ui.components.region import Region
 from ui.components.tap import set_tappable
-from ui.components.words import count
-from ui.games.base import GameScreen
+from ui.games.base import GameScreen, css_word, rank_plural
 from ui.games.beanie.bar import action_bar
 from ui.games.beanie.controls import BeanieControls, BeanieState
 from ui.games.beanie.parts import (
@@ -41,6 +40,7 @@ from ui.games.beanie.parts import (
     table_card,
     wild_of,
 )
+from ui.i18n.viewer import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -118,9 +118,9 @@ class BeanieScreen(GameScreen[BeanieView]):
         with ui.row().classes("items-center justify-center gap-2 w-full"):
             with ui.element("div").classes("bn-wild").props("data-testid=wild-rank"):
                 ui.label("★").classes("bn-wild-star")
-                ui.label(f"Beanies: {view['wild_label']}").classes("font-bold")
-                ui.label("wild this round").classes("text-xs opacity-80 max-sm:hidden")
-            ui.button("Scorecard", icon="leaderboard", on_click=lambda: open_scorecard(ctx)).props(
+                ui.label(_("Beanies: {ranks}", ranks=rank_plural(str(view["wild_rank"] or "A")))).classes("font-bold")
+                ui.label(_("wild this round")).classes("text-xs opacity-80 max-sm:hidden")
+            ui.button(_("Scorecard"), icon="leaderboard", on_click=lambda: open_scorecard(ctx)).props(
                 "flat dense no-caps color=white data-testid=btn-scorecard").classes("min-h-[44px]")
         if view["message"]:
             ui.label(message_text(ctx, view["message"])).classes("text-sm text-center opacity-90").props(
@@ -131,33 +131,37 @@ class BeanieScreen(GameScreen[BeanieView]):
         vote = view["vote"]
         if not vote:
             return
-        who = name_of(ctx, vote["proposer"])
         agreed = [name_of(ctx, s) for s in vote["agreed"] if s != vote["proposer"]]
-        text = f"{who} {'want' if who == 'You' else 'wants'} to end the round as a draw (everyone scores their hand)."
+        if vote["proposer"] == ctx.seat:
+            text = _("You want to end the round as a draw (everyone scores their hand).")
+        else:
+            text = _("{name} wants to end the round as a draw (everyone scores their hand).",
+                     name=name_of(ctx, vote["proposer"]))
         if agreed:
-            text += " Agreed: " + ", ".join(agreed) + "."
+            text += " " + _("Agreed: {names}.", names=", ".join(agreed))
         elif ctx.seat is not None and ctx.seat not in vote["agreed"]:
-            text += " Agree on your turn, or play on."
+            text += " " + _("Agree on your turn, or play on.")
         ui.label(text).classes("bn-vote").props("data-testid=vote-banner")
 
     def piles(self) -> None:
         ctx, view, do = self.ctx, self.view, self.controls
         can_draw = ctx.my_turn and view["turn_stage"] == "draw"
-        reason = None if can_draw else ("Not your turn" if not ctx.my_turn else "You have drawn this turn")
+        reason = None if can_draw else (_("Not your turn") if not ctx.my_turn else _("You have drawn this turn"))
         with ui.row().classes("items-end justify-center gap-6"):
             with ui.column().classes("items-center gap-0"):
                 stock = ui.element("div").classes("bn-pile" + (" bn-can-draw" if can_draw else ""))
                 stock.props["data-testid"] = "pile-stock"
                 stock.props["data-count"] = str(view["stock_count"])
                 set_tappable(stock)
-                stock.props["aria-label"] = f"Stock, {count(view['stock_count'], 'card')}: draw the top card"
+                stock.props["aria-label"] = ngettext("Stock, {n} card: draw the top card",
+                                                     "Stock, {n} cards: draw the top card", view["stock_count"])
                 if reason:
                     stock.props["data-reason"] = reason
                 with stock:
                     card_back(colour="#2b4c9b")
                     ui.label(str(view["stock_count"])).classes("bn-count")
                 stock.on("click", lambda: do.draw(DRAW_STOCK))
-                ui.label("Stock").classes("text-xs opacity-80")
+                ui.label(_("Stock")).classes("text-xs opacity-80")
             with ui.column().classes("items-center gap-0"):
                 top = view["discard_top"]
                 can_take = can_draw and top is not None
@@ -166,18 +170,19 @@ class BeanieScreen(GameScreen[BeanieView]):
                 pile.props["data-count"] = str(view["discard_count"])
                 pile.props["data-top"] = top or ""
                 set_tappable(pile)
-                pile.props["aria-label"] = f"Discard pile, top card {pretty(top)}" if top else "Discard pile, empty"
+                pile.props["aria-label"] = (_("Discard pile, top card {card}", card=pretty(top)) if top
+                                            else _("Discard pile, empty"))
                 if reason or top is None:
-                    pile.props["data-reason"] = reason or "The discard pile is empty"
+                    pile.props["data-reason"] = reason or _("The discard pile is empty")
                 with pile:
                     if top:
                         card(top, wild=is_wild(top, view))
                     else:
                         ui.element("div").classes("pcard bn-empty")
                 pile.on("click", lambda: do.draw(DRAW_DISCARD))
-                ui.label("Discard").classes("text-xs opacity-80")
+                ui.label(pgettext("pile", "Discard")).classes("text-xs opacity-80")
         if can_draw:
-            ui.label("Draw: tap the stock, or take the top of the discard pile.").classes("bn-hint").props(
+            ui.label(_("Draw: tap the stock, or take the top of the discard pile.")).classes("bn-hint").props(
                 "data-testid=draw-hint")
 
     # ----------------------------------------------------------------------------- sets on the table
@@ -186,8 +191,8 @@ class BeanieScreen(GameScreen[BeanieView]):
         sets = view["sets"] or []
         if not sets:
             if view["phase"] == "play":
-                ui.label("No sets on the table yet. Lay 3 or more cards: same rank (a match) or a run in one suit."
-                         ).classes("text-sm opacity-80 text-center w-full")
+                ui.label(_("No sets on the table yet. Lay 3 or more cards: same rank (a match) or a run in one suit."
+                           )).classes("text-sm opacity-80 text-center w-full")
             return
         n = view["players"] or len(ctx.table.seats)
         me = ctx.seat
@@ -198,7 +203,7 @@ class BeanieScreen(GameScreen[BeanieView]):
             with ui.element("div").classes("bn-owner" + (" mine" if owner == me else "")).props(
                     f"data-testid=sets-of-{owner}"):
                 seat = ctx.table.seats[owner] if owner < len(ctx.table.seats) else None
-                title = "Your sets" if owner == me else f"{seat.emoji if seat else ''} {name_of(ctx, owner)}"
+                title = _("Your sets") if owner == me else f"{seat.emoji if seat else ''} {name_of(ctx, owner)}"
                 ui.label(title).classes("bn-owner-name")
                 with ui.element("div").classes("bn-owner-sets"):
                     for s in sets:
@@ -227,25 +232,25 @@ class BeanieScreen(GameScreen[BeanieView]):
             return
         wild = wild_of(view)
         if len(sel) == 1 and is_wild(sel[0], view):
-            ends = S.star_ends(set_as_list(s))
+            ends = S.star_ends(set_as_list(s), view["options"]["ace_high_runs"])
             if not ends:
                 return  # a full set: no ★ at all
             reason = ctx.check(Star(s["id"], sel[0], ends[0]))
             btn = ui.button("★", on_click=lambda: do.star(s, sel[0], ends)).props(
                 f"round dense color=amber text-color=black data-testid=btn-star data-set-id={s['id']}").classes(
                 "bn-set-btn")
-            btn.props["aria-label"] = f"Place the Beanie on {set_title(s)}"
+            btn.props["aria-label"] = _("Place the Beanie on {set}", set=set_title(s))
             reason_on(btn, reason)
             return
         if any(is_wild(c, view) for c in sel):
             return
-        plan = add_plan(s, sel, wild)
+        plan = add_plan(s, sel, wild, view["options"]["ace_high_runs"])
         if plan is None:
             return  # does not fit (or a full match): no "+"
         reason = ctx.check(Add(s["id"], plan[0]))
         btn = ui.button("+", on_click=lambda: do.add(s["id"], plan)).props(
             f"round dense color=primary data-testid=btn-add data-set-id={s['id']}").classes("bn-set-btn")
-        btn.props["aria-label"] = f"Add {', '.join(pretty(c) for c in plan)} to {set_title(s)}"
+        btn.props["aria-label"] = _("Add {cards} to {set}", cards=", ".join(pretty(c) for c in plan), set=set_title(s))
         reason_on(btn, reason)
 
     # ----------------------------------------------------------------------------- hand
@@ -276,16 +281,18 @@ class BeanieScreen(GameScreen[BeanieView]):
                 el.props["data-steal-eligible"] = "true"
             if code == drawn:
                 el.classes("bn-drawn")
+                badge = css_word(pgettext("card badge", "new"))
+                el.style(f"--badge: {badge}")
                 el.props["data-drawn"] = "true"
 
 
-def add_plan(s: BeanieSet, sel: list[str], wild: int) -> list[str] | None:
+def add_plan(s: BeanieSet, sel: list[str], wild: int, ace_high: bool = False) -> list[str] | None:
     """The order in which the selected natural cards can all be added to set ``s``, or None."""
     work = set_as_list(s)
     left = [S.CARD_ID[c] for c in sel]
     order: list[str] = []
     while left:
-        fits = S.accepts(work, wild)
+        fits = S.accepts(work, wild, ace_high)
         nxt = next((c for c in left if c in fits), None)
         if nxt is None:
             return None

@@ -7,16 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from logic.president.actions import Give, Pass, PassTrick, Play
+from logic.president.actions import JOKER_LABEL, Give, Pass, PassTrick, Play
 from logic.views import PresidentView
-from ui.games.base import computer_plays_for_viewer
-from ui.i18n.viewer import _
+from ui.games.base import computer_plays_for_viewer, rank_plural
+from ui.i18n.viewer import _, ngettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
-
-COUNT_WORDS = {1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}
-
 
 @dataclass
 class PresidentState:
@@ -40,8 +37,8 @@ class PresidentControls:
         if ctx.my_turn or computer_plays_for_viewer(ctx):  # the prompt above says the computer plays for you
             return None
         if self.passing():
-            return "Passing until this trick ends"
-        return "Waiting for your turn"
+            return _("Passing until this trick ends")
+        return _("Waiting for your turn")
 
     def pass_trick_state(self) -> tuple[bool, Any, str | None]:
         """On or off, the action that switches it, and why it cannot be used now."""
@@ -49,13 +46,13 @@ class PresidentControls:
         on = self.passing()
         view = ctx.view
         if ctx.seat is None:
-            return on, None, "You are watching"
+            return on, None, _("You are watching")
         if ctx.seat in view["finished"]:
-            return on, None, "You are out of this hand"
+            return on, None, _("You are out of this hand")
         if ctx.my_turn:
-            return on, None, "It is your turn: play, or press Pass"
+            return on, None, _("It is your turn: play, or press Pass")
         if ctx.table.paused:
-            return on, None, "The game is paused"
+            return on, None, _("The game is paused")
         action = PassTrick(not on)
         return on, action, ctx.check(action)
 
@@ -65,26 +62,39 @@ class PresidentControls:
         n = ex["give_count"] if ex is not None else 0
         give = Give(tuple(ctx.selected))
         if ex is None or not ex["pending"]:
-            return None, "Your cards have been given back"
+            return None, _("Your cards have been given back")
         if len(ctx.selected) != n:
-            return give, f"Select {n} card{'s' if n > 1 else ''} to give back"
+            return give, ngettext("Select {n} card to give back", "Select {n} cards to give back", n)
         return give, ctx.check(give)
 
     def play_state(self) -> tuple[Any, str | None]:
         ctx = self.ctx
         if not ctx.my_turn:
-            return None, "Not your turn"
+            return None, _("Not your turn")
         if not ctx.selected:
             top = ctx.view["top"]
             if top is not None and ctx.view.get("top_run"):  # house rule "runs": the answer is a run of the same length
                 return None, _("Select a run of {n} cards of one suit that ends higher", n=top["count"])
-            return None, (f"Select cards that beat {COUNT_WORDS[top['count']]} of {top['rank']}s" if top
-                          else "Select cards of one rank to lead")
+            if top is not None and top["rank"] == JOKER_LABEL:  # house rule "jokers": a lone joker on top
+                return None, _("Only the 3♠ beats a lone joker")
+            return None, (beat_text(top["count"], top["rank"]) if top else _("Select cards of one rank to lead"))
         play = Play(tuple(ctx.selected))
         return play, ctx.check(play)
 
     def pass_state(self) -> tuple[Any, str | None]:
         ctx = self.ctx
         if not ctx.my_turn:
-            return None, "Not your turn"
-        return (Pass(), None) if ctx.view["can_pass"] else (None, "You lead: play something")
+            return None, _("Not your turn")
+        return (Pass(), None) if ctx.view["can_pass"] else (None, _("You lead: play something"))
+
+
+def beat_text(count: int, rank: str) -> str:
+    """What to select to beat the play on the trick ("Select cards that beat a pair of 9s")."""
+    ranks = rank_plural(rank)
+    if count == 1:
+        return _("Select cards that beat a single {rank}", rank=rank)
+    if count == 2:
+        return _("Select cards that beat a pair of {ranks}", ranks=ranks)
+    if count == 3:
+        return _("Select cards that beat three {ranks}", ranks=ranks)
+    return _("Select cards that beat four {ranks}", ranks=ranks)

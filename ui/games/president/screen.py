@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.cards import Card
+from logic.cards import Card, is_joker
 from logic.views import PresidentView
 from ui.components.cards import card
 from ui.components.live import LiveToggle
 from ui.components.region import Region
-from ui.games.base import GameScreen, computer_plays_for_viewer, live_button, live_label
+from ui.games.base import GameScreen, computer_plays_for_viewer, live_button, live_label, you_or
 from ui.games.president.controls import PresidentControls, PresidentState
-from ui.i18n.viewer import _
+from ui.i18n.viewer import _, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -34,12 +34,14 @@ class PresidentScreen(GameScreen[PresidentView]):
         self.controls = PresidentControls(ctx, self.state)
 
     def sort(self, codes: list[str], mode: str) -> list[str]:
-        cards = [Card.parse(c) for c in codes]
+        """Low to high (or by suit); jokers (house rule) last, the highest cards."""
+        jokers = sorted(c for c in codes if is_joker(c))
+        cards = [Card.parse(c) for c in codes if not is_joker(c)]
         if mode == "suit":
             key = lambda c: ("SHDC".index(c.suit), NORMAL_ORDER[c.rank])  # noqa: E731
         else:
             key = lambda c: (NORMAL_ORDER[c.rank], "SHDC".index(c.suit))  # noqa: E731
-        return [c.code for c in sorted(cards, key=key)]
+        return [c.code for c in sorted(cards, key=key)] + jokers
 
     # ----------------------------------------------------------------------------- middle
     def middle_key(self) -> Hashable | None:
@@ -67,7 +69,7 @@ class PresidentScreen(GameScreen[PresidentView]):
                         else _("Jack-back: the usual order until the trick ends"))
                 ui.label(text).classes("chip title").props("data-testid=jack-back")
             elif view["order"] == "reversed":
-                ui.label("Revolution: 3 is high, 2 is low").classes("chip title").props("data-testid=revolution")
+                ui.label(_("Revolution: 3 is high, 2 is low")).classes("chip title").props("data-testid=revolution")
             if view.get("lock"):
                 suits = " ".join(SUIT_SYMBOLS[s] for s in view["lock"])
                 ui.label(_("Suits locked: {suits}", suits=suits)).classes("chip").props("data-testid=suit-lock")
@@ -83,10 +85,13 @@ class PresidentScreen(GameScreen[PresidentView]):
             if not trick:
                 lead = view["lead_seat"]
                 if lead is not None and phase == "play":
-                    who = "You lead" if lead == ctx.seat else f"{t.seats[lead].name} leads"
                     if lead == ctx.seat and computer_plays_for_viewer(ctx):
-                        who = "The computer leads for you"
-                    ui.label(f"{who}: any single, pair, three or four of a kind.").classes("opacity-90")
+                        text = _("The computer leads for you: any single, pair, three or four of a kind.")
+                    elif lead == ctx.seat:
+                        text = _("You lead: any single, pair, three or four of a kind.")
+                    else:
+                        text = _("{name} leads: any single, pair, three or four of a kind.", name=t.seats[lead].name)
+                    ui.label(text).classes("opacity-90")
             else:
                 with ui.row().classes("items-end gap-4 no-wrap"):
                     for i, play in enumerate(trick[-3:]):
@@ -95,8 +100,7 @@ class PresidentScreen(GameScreen[PresidentView]):
                             with ui.element("div").classes("play-stack" + (" old" if old else "")):
                                 for code in play["cards"]:
                                     card(code, small=old)
-                            who = "You" if play["seat"] == ctx.seat else t.seats[play["seat"]].name
-                            ui.label(who).classes("text-xs opacity-80")
+                            ui.label(you_or(ctx, play["seat"])).classes("text-xs opacity-80")
 
     def exchange_panel(self) -> None:
         ctx, view = self.ctx, self.view
@@ -104,37 +108,44 @@ class PresidentScreen(GameScreen[PresidentView]):
         t = ctx.table
         with ui.card().classes("text-black items-center").props("data-testid=exchange"):
             if not ex:
-                ui.label("The cards are being exchanged between the President and the Beggar"
-                         + (" and between the Vice President and Vice Beggar." if len(t.seats) >= 4 else "."))
+                ui.label(_("The cards are being exchanged between the President and the Beggar and between the Vice "
+                           "President and the Vice Beggar.") if len(t.seats) >= 4 else
+                         _("The cards are being exchanged between the President and the Beggar."))
                 return
             partner = t.seats[ex["partner"]].name
+            role = role_name(ex["role"])
             if ex["give_count"]:
-                ui.label(f"You are {ex['role']}. {partner} gave you their best "
-                         f"{'two cards' if ex['give_count'] == 2 else 'card'}:").classes("font-bold")
+                ui.label(_("You are {role}. {name} gave you their best two cards:", role=role, name=partner)
+                         if ex["give_count"] == 2 else
+                         _("You are {role}. {name} gave you their best card:", role=role, name=partner)
+                         ).classes("font-bold")
                 with ui.row().classes("gap-1"):
                     for code in ex["received"]:
                         card(code, small=True)
                 if ex["pending"]:
                     n = ex["give_count"]
-                    ui.label(f"Choose {'any two cards' if n == 2 else 'any card'} from your hand to give back "
-                             f"(the cards you got count too), then press Give.")
+                    ui.label(_("Choose any two cards from your hand to give back (the cards you got count too), "
+                               "then press Give.") if n == 2 else
+                             _("Choose any card from your hand to give back (the card you got counts too), then "
+                               "press Give."))
                 else:
-                    ui.label("Given back:")
+                    ui.label(_("Given back:"))
                     with ui.row().classes("gap-1"):
                         for code in ex["given"] or []:
                             card(code, small=True)
             else:
                 # (the Beggar's side: ``given`` went up, ``received`` came back; logic/president/views.py)
-                ui.label(f"You are {ex['role']}: your best "
-                         f"{'two cards' if len(ex['given'] or []) != 1 else 'card'} went to {partner}.")
+                one = len(ex["given"] or []) == 1
+                ui.label(_("You are {role}: your best card went to {name}.", role=role, name=partner) if one else
+                         _("You are {role}: your best two cards went to {name}.", role=role, name=partner))
                 if ex["received"]:
-                    ui.label("You got back:")
+                    ui.label(_("You got back:"))
                     with ui.row().classes("gap-1"):
                         for code in ex["received"]:
                             card(code, small=True)
                 else:
-                    ui.label(f"Waiting for {partner} to give "
-                             f"{'a card' if len(ex['given'] or []) == 1 else 'cards'} back.")
+                    ui.label(_("Waiting for {name} to give a card back.", name=partner) if one else
+                             _("Waiting for {name} to give cards back.", name=partner))
 
     # ----------------------------------------------------------------------------- actions
     def actions_key(self) -> Hashable | None:
@@ -153,13 +164,13 @@ class PresidentScreen(GameScreen[PresidentView]):
         if phase == "exchange":
             ex = view["exchange"]
             if ex is not None and ex["give_count"] and ex["pending"]:
-                live_button(ctx, "Give", "btn-give", do.give_state, primary=True)
+                live_button(ctx, pgettext("president", "Give"), "btn-give", do.give_state, primary=True)
             return
         if phase != "play":
             return
-        live_button(ctx, "Play", "btn-play", do.play_state, primary=True)
-        live_button(ctx, "Pass", "btn-pass", do.pass_state)
-        toggle = LiveToggle(ctx.send, "Pass for this trick", "btn-pass-trick", do.pass_trick_state,
+        live_button(ctx, pgettext("action", "Play"), "btn-play", do.play_state, primary=True)
+        live_button(ctx, pgettext("action", "Pass"), "btn-pass", do.pass_state)
+        toggle = LiveToggle(ctx.send, _("Pass for this trick"), "btn-pass-trick", do.pass_trick_state,
                             icon="fast_forward")
         ctx.keep_live(toggle)
         # one line under the buttons, its height kept while empty: what the player waits for, or why Play is off.
@@ -167,6 +178,13 @@ class PresidentScreen(GameScreen[PresidentView]):
         with ui.element("div").classes("reason-slot w-full text-center"):
             live_label(ctx, do.waiting_text, "reason")
             live_label(ctx, lambda: do.play_state()[1] if ctx.my_turn else None, "reason", "reason")
+
+
+def role_name(role: str) -> str:
+    """A role of the exchange as the viewer's language says it after "You are" ("Vice Beggar", "der Vize-...")."""
+    names = {"President": pgettext("role", "President"), "Vice President": pgettext("role", "Vice President"),
+             "Beggar": pgettext("role", "Beggar"), "Vice Beggar": pgettext("role", "Vice Beggar")}
+    return names.get(role, role)
 
 
 Screen = PresidentScreen

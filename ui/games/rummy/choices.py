@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from logic.rummy.actions import Discard, LayOff, Meld
 from logic.views import RummyView
 from ui.games.rummy.parts import pretty
+from ui.i18n.viewer import _
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -21,22 +22,30 @@ def stage(ctx: TableContext[RummyView], view: RummyView) -> str | None:
     return view["turn_stage"]
 
 
-def meld_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
+def turn_refusal(ctx: TableContext[RummyView], view: RummyView) -> str | None:
+    """Why no card can be played now (not my turn, still to draw, already discarded); None in my play stage."""
     now = stage(ctx, view)
     if now is None:
-        return None, "Not your turn"
+        return _("Not your turn")
     if now == "draw":
-        return None, "Draw first"
+        return _("Draw first")
     if now == "pending":
-        return None, "You have discarded"
+        return _("You have discarded")
+    return None
+
+
+def meld_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
+    refusal = turn_refusal(ctx, view)
+    if refusal is not None:
+        return None, refusal
     if not cards:
-        return None, "Select 3 or more cards to meld"
+        return None, _("Select 3 or more cards to meld")
     if len(cards) < 3:
-        return None, "A meld needs 3 or more cards"
+        return None, _("A meld needs 3 or more cards")
     action = Meld(tuple(cards))
     reason = ctx.check(action)
     if reason and "neither a set" in reason:
-        reason = "Not a set or a run"
+        reason = _("Not a set or a run")
     return (None, reason) if reason else (action, None)
 
 
@@ -48,36 +57,28 @@ def layoff_targets(ctx: TableContext[RummyView], view: RummyView, cards: list[st
 
 def layoff_reason(ctx: TableContext[RummyView], view: RummyView, cards: list[str], targets: list[int]
                   ) -> str | None:
-    now = stage(ctx, view)
-    if now is None:
-        return "Not your turn"
-    if now == "draw":
-        return "Draw first"
-    if now == "pending":
-        return "You have discarded"
+    refusal = turn_refusal(ctx, view)
+    if refusal is not None:
+        return refusal
     if not view["melds"]:
-        return "No melds on the table yet"
+        return _("No melds on the table yet")
     if not cards:
-        return "Select cards to lay off"
+        return _("Select cards to lay off")
     if not targets:
         if len(cards) >= len(view["hand"]):
-            return "Keep a card to discard"
-        return "No meld takes " + ("that card" if len(cards) == 1 else "those cards")
+            return _("Keep a card to discard")
+        return _("No meld takes that card") if len(cards) == 1 else _("No meld takes those cards")
     return None
 
 
 def discard_option(ctx: TableContext[RummyView], view: RummyView, cards: list[str]) -> tuple[Any, str | None]:
-    now = stage(ctx, view)
-    if now is None:
-        return None, "Not your turn"
-    if now == "draw":
-        return None, "Draw first"
-    if now == "pending":
-        return None, "You have discarded"
+    refusal = turn_refusal(ctx, view)
+    if refusal is not None:
+        return None, refusal
     if view["must_use"]:
-        return None, f"Meld the {pretty(view['must_use'])} you took first"
+        return None, _("Meld the {card} you took first", card=pretty(view["must_use"]))
     if len(cards) != 1:
-        return None, "Select one card to discard"
+        return None, _("Select one card to discard")
     action = Discard(cards[0])
     reason = ctx.check(action)
     return (None, reason) if reason else (action, None)
@@ -86,9 +87,9 @@ def discard_option(ctx: TableContext[RummyView], view: RummyView, cards: list[st
 def undo_reason(ctx: TableContext[RummyView], view: RummyView) -> str | None:
     now = stage(ctx, view)
     if now is None:
-        return "Not your turn"
+        return _("Not your turn")
     if view["can_undo"]:
         return None
     if now == "draw":
-        return "Nothing to undo yet"
-    return "A card drawn from the stock stays in your hand"
+        return _("Nothing to undo yet")
+    return _("A card drawn from the stock stays in your hand")

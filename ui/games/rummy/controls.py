@@ -15,6 +15,7 @@ from logic.rummy.hints import RummyHint, hint
 from logic.views import RummyView
 from ui.games.rummy.choices import discard_option, meld_option, stage
 from ui.games.rummy.discard_picker import OpenSheet
+from ui.i18n.viewer import _
 
 if TYPE_CHECKING:
     from ui.components.region import Region
@@ -117,7 +118,8 @@ class RummyControls:
             return
         action, reason = discard_option(self.ctx, view, self.selection())
         if action is None:
-            ui.notify(f"{reason} — then tap the discard pile." if reason == "Select one card to discard" else reason,
+            ui.notify(_("Select one card to discard — then tap the discard pile.")
+                      if reason == _("Select one card to discard") else reason,
                       position="top", type="warning", timeout=2500)
             return
         self.act(action)
@@ -138,7 +140,7 @@ class RummyControls:
             return
         cards = self.selection()
         if not cards:
-            ui.notify("Select cards in your hand, then tap the meld to lay them off.", position="top", timeout=2500)
+            ui.notify(_("Select cards in your hand, then tap the meld to lay them off."), position="top", timeout=2500)
             return
         self.act(LayOff(mid, tuple(cards)))
 

@@ -14,6 +14,7 @@ from nicegui import ui
 
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
+from ui.i18n.viewer import _, ngettext
 
 if TYPE_CHECKING:
     from ui.table.context import Dialogs
@@ -44,7 +45,7 @@ def picker_button(ctx: Dialogs, sheet: OpenSheet, codes: list[str], *, takeable:
             shown.close()
     if not is_long(codes):
         return
-    ui.button(f"All {len(codes)} cards", icon="unfold_more",
+    ui.button(ngettext("All {n} card", "All {n} cards", len(codes)), icon="unfold_more",
               on_click=lambda: open_picker(ctx, sheet, list(codes), takeable=set(takeable), can_take=can_take,
                                            on_take=on_take)).props(
         "dense no-caps unelevated color=white text-color=black data-testid=btn-discard-picker").classes("rm-dig")
@@ -53,14 +54,16 @@ def picker_button(ctx: Dialogs, sheet: OpenSheet, codes: list[str], *, takeable:
 def open_picker(ctx: Dialogs, sheet: OpenSheet, codes: list[str], *, takeable: set[str], can_take: bool,
                 on_take: Callable[[str], None]) -> None:
     """The sheet: the pile bottom -> top; takeable cards (while drawing) are tappable, the others shown only."""
-    with ctx.overlays or ui.context.slot.parent, named_dialog("Discard pile", "position=bottom") as dialog, \
+    with ctx.overlays or ui.context.slot.parent, named_dialog(_("Discard pile"), "position=bottom") as dialog, \
             ui.card().classes("text-black w-full max-w-3xl").props("data-testid=discard-picker"):
         with ui.row().classes("w-full items-center justify-between no-wrap"):
-            ui.label(f"Discard pile · {len(codes)} cards").classes("text-lg font-bold")
-            ui.button(icon="close", on_click=dialog.close).props(
-                "flat round aria-label=Close data-testid=btn-discard-picker-close")
-        ui.label("Tap a card to take it and every card above it." if can_take else
-                 "Bottom first, top last. When you draw, you may take a card and every card above it."
+            ui.label(ngettext("Discard pile · {n} card", "Discard pile · {n} cards", len(codes))).classes(
+                "text-lg font-bold")
+            close = ui.button(icon="close", on_click=dialog.close).props(
+                "flat round data-testid=btn-discard-picker-close")
+            close.props["aria-label"] = _("Close")
+        ui.label(_("Tap a card to take it and every card above it.") if can_take else
+                 _("Bottom first, top last. When you draw, you may take a card and every card above it.")
                  ).classes("text-sm")
 
         def take(code: str) -> None:
@@ -75,7 +78,7 @@ def open_picker(ctx: Dialogs, sheet: OpenSheet, codes: list[str], *, takeable: s
                     el = card(code, on_click=partial(take, code) if ok else None, disabled=can_take and not ok)
                     el.props.update({"data-testid": f"pick-{code}", "data-depth": str(depth),
                                      "data-takeable": "true" if ok else "false"})
-                    ui.label("top" if depth == 0 else f"+{depth} above").classes("text-xs text-grey-9")
+                    ui.label(_("top") if depth == 0 else _("+{n} above", n=depth)).classes("text-xs text-grey-9")
     dialog.on_value_change(lambda e: None if e.value else dialog.delete())
     sheet.dialog, sheet.codes = dialog, tuple(codes)
     dialog.open()

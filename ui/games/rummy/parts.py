@@ -19,8 +19,9 @@ from logic.rummy.hints import RummyHint
 from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
-from ui.components.words import count as plural_count
 from ui.games.rummy.discard_picker import PILE_SHOWN, OpenSheet, picker_button
+from ui.i18n.viewer import _, ngettext
+from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
     from ui.table.context import Dialogs, Drawing
@@ -86,10 +87,11 @@ def pretty_all(codes: list[str]) -> str:
     return " ".join(pretty(c) for c in codes)
 
 
-def seat_name(ctx: Drawing, seat: int, you: str = "You") -> str:
+def seat_name(ctx: Drawing, seat: int) -> str:
+    """The seat's name ("You" for the viewer, in the viewer's language)."""
     if seat == ctx.seat:
-        return you
-    return ctx.table.seats[seat].name if 0 <= seat < len(ctx.table.seats) else f"Seat {seat + 1}"
+        return _("You")
+    return ctx.table.seats[seat].name if 0 <= seat < len(ctx.table.seats) else _("Seat {n}", n=seat + 1)
 
 
 # --- piles ---------------------------------------------------------------------------------------------------
@@ -97,12 +99,13 @@ def stock_pile(view: RummyView, back: str, can_draw: bool, on_draw: Callable[[],
     """The stock face down (``back``: the viewer's card back colour), with its count; tapped or dragged to draw."""
     count = int(view["stock_count"] or 0)
     with ui.column().classes("items-center gap-1"):
-        ui.label("Stock").classes("rm-pile-label")
+        ui.label(_("Stock")).classes("rm-pile-label")
         box = ui.element("div").classes("rm-stock" + (" ready" if can_draw else ""))
         box.props["data-testid"] = "pile-stock"
         box.props["data-count"] = str(count)
         set_tappable(box, can_draw)
-        box.props["aria-label"] = f"Stock, {plural_count(count, 'card')}" + (": tap to draw" if can_draw else "")
+        box.props["aria-label"] = (ngettext("Stock, {n} card: tap to draw", "Stock, {n} cards: tap to draw", count)
+                                   if can_draw else ngettext("Stock, {n} card", "Stock, {n} cards", count))
         with box:
             if count:
                 card_back(back)
@@ -112,7 +115,7 @@ def stock_pile(view: RummyView, back: str, can_draw: bool, on_draw: Callable[[],
         if can_draw:
             box.on("click", lambda _e: on_draw())
             draggable(box, "stock")
-        ui.label("Tap to draw" if can_draw else "").classes("rm-pile-tip")
+        ui.label(_("Tap to draw") if can_draw else "").classes("rm-pile-tip")
 
 
 def discard_pile(ctx: Dialogs, sheet: OpenSheet, view: RummyView, *, takeable: set[str], can_take: bool,
@@ -121,9 +124,8 @@ def discard_pile(ctx: Dialogs, sheet: OpenSheet, view: RummyView, *, takeable: s
     """The whole pile, bottom -> top, spread so every card shows its corner."""
     codes = list(view["discard"] or [])
     with ui.column().classes("items-center gap-1 rm-discard-col"):
-        tip = "Discard pile"
-        if can_take and len(codes) > 1:
-            tip += " — tap a card to take it and all above it"
+        tip = _("Discard pile — tap a card to take it and all above it") if can_take and len(codes) > 1 else \
+            _("Discard pile")
         ui.label(tip).classes("rm-pile-label")
         pile = ui.element("div").classes("rm-discard")
         pile.props["data-testid"] = "pile-discard"
@@ -148,7 +150,7 @@ def discard_pile(ctx: Dialogs, sheet: OpenSheet, view: RummyView, *, takeable: s
             drop_target(pile, "hand", drop)
         if on_tap is not None:
             set_tappable(pile)
-            pile.props["aria-label"] = "Discard pile: tap to discard the selected card"
+            pile.props["aria-label"] = _("Discard pile: tap to discard the selected card")
             pile.on("click", lambda _e: on_tap())
         picker_button(ctx, sheet, codes, takeable=takeable, can_take=can_take, on_take=on_take)
 
@@ -172,7 +174,7 @@ def meld_groups(ctx: Drawing, view: RummyView, *, targets: set[int], hint_melds:
         with group:
             who = seat_name(ctx, owner)
             emoji = ctx.table.seats[owner].emoji if owner < n else ""
-            points = plural_count(pts[owner] if owner < len(pts) else 0, "pt")
+            points = ngettext("{n} pt", "{n} pts", pts[owner] if owner < len(pts) else 0)
             ui.label(f"{emoji} {who} · {points}").classes("rm-group-title")
             with ui.element("div").classes("rm-group-melds"):
                 for m in mine:
@@ -196,10 +198,11 @@ def meld_box(ctx: Drawing, m: RummyMeld, *, target: bool, hinted: bool,
                       "data-type": m["type"], "data-points": str(m["points"])})
     if target:
         box.props["data-target"] = "true"
-    kind = "Set" if m["type"] == "set" else "Run"
-    label = f"{kind} {pretty_all(m['cards'])}"
+    cards = pretty_all(m["cards"])
+    label = _("Set {cards}", cards=cards) if m["type"] == "set" else _("Run {cards}", cards=cards)
     if laid:
-        label += "; laid off: " + ", ".join(f"{pretty(c)} by {seat_name(ctx, s)}" for c, s in laid.items())
+        by = ", ".join(_("{card} by {name}", card=pretty(c), name=seat_name(ctx, s)) for c, s in laid.items())
+        label = _("{meld}; laid off: {cards}", meld=label, cards=by)
     box.props["aria-label"] = label
     box.props["role"] = "group"  # a name needs a role; tappable melds become buttons below
     with box:
@@ -209,7 +212,7 @@ def meld_box(ctx: Drawing, m: RummyMeld, *, target: bool, hinted: bool,
                 with ui.element("div").classes("rm-laid").props(f"data-laid-by={who}"):
                     card(code, small=True)
                     tag = ui.label(ctx.table.seats[who].emoji or "+").classes("rm-by")
-                    tag.props["title"] = f"laid off by {seat_name(ctx, who)}"
+                    tag.props["title"] = _("laid off by {name}", name=seat_name(ctx, who))
             else:
                 card(code, small=True)
     if on_click is not None:
@@ -231,7 +234,8 @@ def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
         scores = view["scores"] or []
         if scores and (view["hand_no"] > 1 or any(scores)):
             parts = [f"{seat_name(ctx, s)} {scores[s]}" for s in range(min(n, len(scores)))]
-            ui.label("Scores: " + " · ".join(parts)).classes("chip rm-scores").props("data-testid=scores")
+            ui.label(_("Scores: {scores}", scores=" · ".join(parts))).classes("chip rm-scores").props(
+                "data-testid=scores")
     draw = view["first_deal_draw"]
     if playing and view["hand_no"] == 1 and len(view["history"] or []) < n and draw["cards"]:
         winner = draw["winner"]
@@ -239,7 +243,7 @@ def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
         box.props["data-testid"] = "first-draw"
         box.props["data-winner"] = str(winner)
         with box:
-            ui.label("Draw for first deal:").classes("text-sm")
+            ui.label(_("Draw for first deal:")).classes("text-sm")
             for s, code in enumerate(draw["cards"][:n]):
                 if code is None:  # (never in play: every seat has drawn)
                     continue
@@ -247,13 +251,15 @@ def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
                 chip.classes("chip" + (" title" if s == winner else ""))
                 chip.props.update({"data-card-draw": code, "data-testid": f"first-draw-{s}"})
             if winner is not None:
-                ui.label(f"→ {seat_name(ctx, winner)} {'start' if winner == ctx.seat else 'starts'}").classes(
+                ui.label(_("→ You start") if winner == ctx.seat else
+                         _("→ {name} starts", name=seat_name(ctx, winner))).classes(
                     "text-sm font-bold")
     if view["must_use"]:
         with ui.row().classes("rm-must-banner items-center gap-2 no-wrap").props("data-testid=must-use") as banner:
             banner.props["data-must-use"] = view["must_use"]
             ui.icon("priority_high")
-            ui.label(f"Meld or lay off the {pretty(view['must_use'])} this turn — you took it from under the pile.")
+            ui.label(_("Meld or lay off the {card} this turn — you took it from under the pile.",
+                       card=pretty(view["must_use"])))
     if hint is not None and playing:
         hint_box = ui.column().classes("rm-hint-box gap-0 items-center")
         hint_box.props.update({
@@ -267,4 +273,4 @@ def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
         with hint_box:
             with ui.row().classes("items-center gap-1 no-wrap"):
                 ui.icon("lightbulb").classes("text-amber-8")
-                ui.label(hint.get("text") or "").classes("text-sm").props("data-testid=hint-text")
+                ui.label(in_language(hint.get("text") or "")).classes("text-sm").props("data-testid=hint-text")

@@ -20,7 +20,8 @@ from logic.table import timers
 from logic.views import RummyView
 from ui.components.cards import card
 from ui.components.region import Region
-from ui.games.base import GameScreen, action_button
+from ui.games.base import GameScreen, action_button, css_word
+from ui.games.rummy.call import call_panel
 from ui.games.rummy.choices import discard_option, layoff_reason, layoff_targets, meld_option, stage, undo_reason
 from ui.games.rummy.controls import RummyControls, RummyState, sort_codes
 from ui.games.rummy.first_draw import first_draw_board
@@ -36,12 +37,13 @@ from ui.games.rummy.parts import (
     seat_name,
     stock_pile,
 )
+from ui.i18n.viewer import N_, _, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
 
-UNDO_WHAT = {"discard": "Undo the discard", "meld": "Undo the meld", "layoff": "Undo the lay-off",
-             "pickup": "Undo the pickup"}
+UNDO_WHAT = {"discard": N_("Undo the discard"), "meld": N_("Undo the meld"), "layoff": N_("Undo the lay-off"),
+             "pickup": N_("Undo the pickup")}
 
 
 class RummyScreen(GameScreen[RummyView]):
@@ -96,6 +98,7 @@ class RummyScreen(GameScreen[RummyView]):
                                  on_take=do.take, hint_take=h.get("take") if h else None,
                                  drop=do.drop_on_discard if now == "play" else None,
                                  on_tap=do.tap_discard_pile if now == "play" else None)
+                call_panel(ctx, view)  # house rule "Rummy!": the call window, on every screen
 
             st.melds_view = Region.on_request(self.melds_area, name="melds")
 
@@ -112,11 +115,10 @@ class RummyScreen(GameScreen[RummyView]):
         area.props["data-count"] = str(len(view["melds"] or []))
         with area:
             if st.choose_layoff and targets:
-                ui.label("Tap the meld to lay off onto").classes("rm-prompt").props("data-testid=layoff-prompt")
+                ui.label(_("Tap the meld to lay off onto")).classes("rm-prompt").props("data-testid=layoff-prompt")
             if not view["melds"]:
-                tip = "No melds yet."
-                if playing:
-                    tip += " Select 3+ cards and tap here (or press Meld) to put down a set or a run."
+                tip = (_("No melds yet. Select 3+ cards and tap here (or press Meld) to put down a set or a run.")
+                       if playing else _("No melds yet."))
                 ui.label(tip).classes("rm-empty-tip")
             meld_groups(ctx, view, targets=targets if (st.choose_layoff or cards) else set(), hint_melds=hint_melds,
                         on_meld_click=do.tap_meld if playing else None,
@@ -153,6 +155,8 @@ class RummyScreen(GameScreen[RummyView]):
                 el.props["data-hint"] = "use"
             if code == suggested:
                 el.classes(add="rm-hint-discard")
+                badge = css_word(pgettext("card badge", "discard"))
+                el.style(f"--badge: {badge}")
                 el.props["data-hint"] = "discard"
             if code == must:
                 el.classes(add="rm-must")
@@ -181,15 +185,15 @@ class RummyScreen(GameScreen[RummyView]):
         else:
             # Draw is always there (off when it cannot be used): no button moves when the turn comes or goes
             draw_reason = (ctx.check(DrawStock()) if now == "draw" else
-                           "Not your turn" if now is None else "You have drawn this turn")
-            action_button(ctx, "Draw", "btn-draw", DrawStock(), draw_reason, primary=now == "draw",
+                           _("Not your turn") if now is None else _("You have drawn this turn"))
+            action_button(ctx, pgettext("action", "Draw"), "btn-draw", DrawStock(), draw_reason, primary=now == "draw",
                           icon="download")
             if show:
                 meld, meld_reason = meld_option(ctx, view, cards)
-                action_button(ctx, "Meld", "btn-meld", meld, meld_reason, primary=meld is not None)
+                action_button(ctx, pgettext("action", "Meld"), "btn-meld", meld, meld_reason, primary=meld is not None)
                 targets = layoff_targets(ctx, view, cards)
                 reason = layoff_reason(ctx, view, cards, targets)
-                btn = ui.button("Lay off", on_click=lambda: do.press_layoff(targets)).props(
+                btn = ui.button(pgettext("action", "Lay off"), on_click=lambda: do.press_layoff(targets)).props(
                     "data-testid=btn-layoff " + ("color=primary" if not reason else "outline"))
                 if reason:
                     btn.disable()
@@ -198,25 +202,30 @@ class RummyScreen(GameScreen[RummyView]):
                 else:
                     btn.props["data-targets"] = " ".join(str(t) for t in targets)
                 disc, disc_reason = discard_option(ctx, view, cards)
-                action_button(ctx, "Discard", "btn-discard", disc, disc_reason, primary=disc is not None)
+                action_button(ctx, pgettext("action", "Discard"), "btn-discard", disc, disc_reason,
+                              primary=disc is not None)
             undo_why = undo_reason(ctx, view)
-            ub = action_button(ctx, "Undo", "btn-undo", Undo(), undo_why, icon="undo").classes("rm-icon-phone")
-            ub.props["aria-label"] = "Undo"
+            undo = _("Undo")
+            ub = action_button(ctx, undo, "btn-undo", Undo(), undo_why, icon="undo").classes("rm-icon-phone")
+            ub.props["aria-label"] = undo
             if not undo_why:
-                ub.tooltip(UNDO_WHAT.get(view["undo_what"] or "", "Undo"))
-        hint_reason = None if now in ("draw", "play") else ("Not your turn" if now is None else "Turn is ending")
-        hb = ui.button("Hint", icon="lightbulb", on_click=do.show_hint).props(
-            "outline data-testid=btn-hint aria-label=Hint").classes("rm-icon-phone")
+                what = UNDO_WHAT.get(view["undo_what"] or "")
+                ub.tooltip(_(what) if what else undo)
+        hint_reason = None if now in ("draw", "play") else (_("Not your turn") if now is None else _("Turn is ending"))
+        hb = ui.button(_("Hint"), icon="lightbulb", on_click=do.show_hint).props(
+            "outline data-testid=btn-hint").classes("rm-icon-phone")
+        hb.props["aria-label"] = _("Hint")
         if hint_reason:
             hb.disable()
             hb.props["data-reason"] = hint_reason
-        tb = ui.button("Hide buttons" if show else "Show buttons", icon="visibility_off" if show else "visibility",
-                       on_click=do.toggle_buttons).props(
+        tb = ui.button(_("Hide buttons") if show else _("Show buttons"),
+                       icon="visibility_off" if show else "visibility", on_click=do.toggle_buttons).props(
             "flat no-caps data-testid=btn-show-buttons").classes("rm-icon-phone")
-        tb.props["aria-label"] = ("Hide buttons" if show else "Show buttons") + ": Meld, Lay off and Discard"
+        tb.props["aria-label"] = (_("Hide buttons: Meld, Lay off and Discard") if show
+                                  else _("Show buttons: Meld, Lay off and Discard"))
         tb.props["data-on"] = "true" if show else "false"
-        tb.tooltip("Hide the Meld / Lay off / Discard buttons (drag or tap instead)" if show
-                   else "Show the Meld / Lay off / Discard buttons")
+        tb.tooltip(_("Hide the Meld / Lay off / Discard buttons (drag or tap instead)") if show
+                   else _("Show the Meld / Lay off / Discard buttons"))
         line = self.next_step(cards, show)
         if line:
             ui.label(line).classes("reason rm-reason w-full text-center").props("data-testid=reason")
@@ -227,14 +236,14 @@ class RummyScreen(GameScreen[RummyView]):
         def left() -> int:
             return math.ceil(timers.seconds_left(ctx.table, time.monotonic(), "commit") or 0)
 
-        btn = ui.button(f"Undo — {left()}s", icon="undo", on_click=lambda: do.act(Undo())).props(
+        btn = ui.button(_("Undo — {s}s", s=left()), icon="undo", on_click=lambda: do.act(Undo())).props(
             "color=amber text-color=black no-caps data-testid=btn-undo")
         btn.props["data-grace"] = str(left())
-        ui.button("Done", icon="check", on_click=lambda: do.act(Commit())).props(
+        ui.button(_("Done"), icon="check", on_click=lambda: do.act(Commit())).props(
             "outline data-testid=btn-commit")
 
         def tick() -> None:
-            text = f"Undo — {left()}s"
+            text = _("Undo — {s}s", s=left())
             if btn.text != text:
                 btn.set_text(text)
                 btn.props["data-grace"] = str(left())
@@ -250,34 +259,41 @@ class RummyScreen(GameScreen[RummyView]):
                 return ""
             if cur == ctx.seat:  # paused, or the computer plays for the viewer (the prompt above says so)
                 return ""
-            return f"Waiting for {seat_name(ctx, cur)} to play."
+            return _("Waiting for {name} to play.", name=seat_name(ctx, cur))
         if now == "draw":
-            return "Your turn: tap the stock to draw, or tap a card in the discard pile to take it."
+            return _("Your turn: tap the stock to draw, or tap a card in the discard pile to take it.")
         if now == "pending":
-            return "Discarded. Your turn ends in a moment — Undo takes the discard back."
+            return _("Discarded. Your turn ends in a moment — Undo takes the discard back.")
         if view["must_use"]:
-            return (f"You took the {pretty(view['must_use'])} from under the pile: meld it or lay it off "
-                    "before you discard (or Undo).")
+            return _("You took the {card} from under the pile: meld it or lay it off before you discard (or Undo).",
+                     card=pretty(view["must_use"]))
         if not cards:
-            return ("Select cards to meld or lay off, or one card to discard." if show else
-                    "Select cards, then tap or drag onto the table to meld, a meld to lay off, the discard pile to "
-                    "discard.")
+            return (_("Select cards to meld or lay off, or one card to discard.") if show else
+                    _("Select cards, then tap or drag onto the table to meld, a meld to lay off, the discard pile to "
+                      "discard."))
         meld, meld_reason = meld_option(ctx, view, cards)
         targets = layoff_targets(ctx, view, cards)
-        disc, _ = discard_option(ctx, view, cards)
-        parts = []
-        if meld is not None:
-            parts.append("meld them (tap the table)")
-        if targets:
-            parts.append("lay off (tap a glowing meld)")
-        if disc is not None:
-            parts.append("discard it (tap the discard pile)")
-        if parts:
-            text = " or ".join(parts)
-            return text[:1].upper() + text[1:] + "."
+        disc = discard_option(ctx, view, cards)[0]
+        can = (meld is not None, bool(targets), disc is not None)
+        if any(can):
+            return next_step_words(*can)
         if len(cards) >= 3 and meld_reason:
-            return meld_reason + "."
-        return f"{pretty_all(cards)}: no meld or lay-off yet — select more cards, or just one to discard."
+            return meld_reason if meld_reason.endswith((".", "。")) else meld_reason + "."
+        return _("{cards}: no meld or lay-off yet — select more cards, or just one to discard.",
+                 cards=pretty_all(cards))
+
+
+def next_step_words(meld: bool, layoff: bool, discard: bool) -> str:
+    """What the selection can do now, in one sentence (a meld needs 3 cards and a discard 1: never both)."""
+    if meld and layoff:
+        return _("Meld them (tap the table) or lay off (tap a glowing meld).")
+    if layoff and discard:
+        return _("Lay off (tap a glowing meld) or discard it (tap the discard pile).")
+    if meld:
+        return _("Meld them (tap the table).")
+    if layoff:
+        return _("Lay off (tap a glowing meld).")
+    return _("Discard it (tap the discard pile).")
 
 
 Screen = RummyScreen

@@ -18,6 +18,7 @@ from nicegui import ui
 from logic.stockpile.actions import Discard, Play
 from logic.views import StockpileView
 from ui.components.region import Region
+from ui.i18n.viewer import _, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -40,7 +41,10 @@ def source_code(view: StockpileView, source: str) -> str | None:
 
 
 def card_words(code: str | None) -> str:
-    return "the wild" if code == "W" else f"the {code}"
+    """A card as a sentence names it where it is what is played or taken ("the 7", "the wild"; German "die 7",
+    "den Joker": the texts that use it take it in that one role)."""
+    return pgettext("stockpile card", "the wild") if code == "W" else pgettext("stockpile card", "the {card}",
+                                                                                card=code or "")
 
 
 @dataclass
@@ -144,9 +148,9 @@ class StockpileControls:
         if self.can_act():
             return False
         if self.view["phase"] == "pending" and self.ctx.my_turn:
-            ui.notify("Your turn is ending: press Undo to take the discard back.", position="top")
+            ui.notify(_("Your turn is ending: press Undo to take the discard back."), position="top")
         elif self.view["phase"] == "play":
-            ui.notify("Wait for your turn.", position="top")
+            ui.notify(_("Wait for your turn."), position="top")
         return True
 
     def click_source(self, source: str) -> None:
@@ -167,7 +171,7 @@ class StockpileControls:
         piles = self.accepting(source)
         if not piles:
             code = source_code(self.view, source)
-            ui.notify(f"No building pile takes {card_words(code)} now.", position="top")
+            ui.notify(_("No building pile takes {card} now.", card=card_words(code)), position="top")
             self.select(None)
             return
         self.send(Play(source, piles[0]))
@@ -176,7 +180,7 @@ class StockpileControls:
         if self.not_now():
             return
         if self.state.source is None:
-            ui.notify("First pick a card: from your hand, your stock or a discard pile.", position="top")
+            ui.notify(_("First pick a card: from your hand, your stock or a discard pile."), position="top")
             return
         self.send(Play(self.state.source, b))
 
@@ -201,13 +205,13 @@ class StockpileControls:
         if self.view["discards"][seat][p]:
             self.click_source(f"discard:{seat}:{p}")
         elif seat == self.ctx.seat:
-            ui.notify("To end your turn, pick a hand card and then one of your discard piles.", position="top")
+            ui.notify(_("To end your turn, pick a hand card and then one of your discard piles."), position="top")
 
     def drop_on_discard(self, p: int, source: str) -> None:
         if self.not_now():
             return
         if not source.startswith("hand:"):
-            ui.notify("Only a card from your hand can go on a discard pile.", position="top")
+            ui.notify(_("Only a card from your hand can go on a discard pile."), position="top")
             return
         self.send(Discard(int(source[5:]), p))
 

@@ -13,8 +13,18 @@ from collections.abc import Callable
 from nicegui import ui
 
 from logic.views import StockpileBuild, StockpileStock
+from ui.games.base import css_word
+from ui.i18n.viewer import _, ngettext, pgettext
 
-NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+def number_word(n: int) -> str:
+    """1..12 in words, in the viewer's language (a card's accessible name: "7 (seven)")."""
+    words = (pgettext("number", "one"), pgettext("number", "two"), pgettext("number", "three"),
+             pgettext("number", "four"), pgettext("number", "five"), pgettext("number", "six"),
+             pgettext("number", "seven"), pgettext("number", "eight"), pgettext("number", "nine"),
+             pgettext("number", "ten"), pgettext("number", "eleven"), pgettext("number", "twelve"))
+    return words[n - 1] if 1 <= n <= len(words) else str(n)
+
 
 # --- browser-side drag and drop (no server round trip until the drop) -----------------------------------------
 JS_DRAG_START = """(e) => {
@@ -57,8 +67,8 @@ def band(code: str) -> str:
 
 def card_name(code: str, represents: int | None = None) -> str:
     if code == "W":
-        return "Wild card" + (f" standing for {represents}" if represents else "")
-    return f"{code} ({NUMBER_WORDS[int(code)]})"
+        return _("Wild card standing for {n}", n=represents) if represents else _("Wild card")
+    return f"{code} ({number_word(int(code))})"
 
 
 def sp_card(code: str, *, size: str = "", represents: int | None = None, source: str | None = None,
@@ -85,7 +95,9 @@ def sp_card(code: str, *, size: str = "", represents: int | None = None, source:
             ui.label(f"{represents} ").classes("big")  # a space after: a pile's visible text reads "7 next 8"
         elif wild:
             ui.label("★ ").classes("big star")
-            ui.element("div").classes("wild-word")  # "WILD" drawn by CSS: the card's visible text is its ★
+            # "WILD" drawn by CSS: the card's visible text is its ★
+            word = css_word(pgettext("card face", "WILD"))
+            ui.element("div").classes("wild-word").style(f"--word: {word}")
         else:
             ui.label(f"{code} ").classes("big")
     if source:
@@ -116,10 +128,6 @@ def name_pile(el: ui.element, label: str) -> None:
     el.props.setdefault("role", "group")
 
 
-def cards_words(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
 def face_text(code: str, represents: int | None = None) -> str:
     """A card as its face shows it: its number, a wild's ★ (or the number it stands for on a building pile)."""
     return str(represents) if code == "W" and represents else ("★" if code == "W" else code)
@@ -148,24 +156,31 @@ def build_pile(b: int, info: StockpileBuild) -> ui.element:
     el.props["data-top"] = info["top_card"] or ""
     el.props["data-accepts"] = "false"
     with el:
-        ui.element("div").classes("pile-no").props(f"data-n={b + 1} title='Pile {b + 1}'")
+        number = ui.element("div").classes("pile-no").props(f"data-n={b + 1}")
+        number.props["title"] = _("Pile {n}", n=b + 1)
         with ui.element("div").classes("slot-wrap"):
             if info["size"]:
                 top = info["top_card"] or str(info["top"])
                 sp_card(top, represents=info["top"] if top == "W" else None)
                 count_badge(info["size"])
             else:
-                empty_slot("1 or ★ ")  # trailing spaces: the visible text reads "1 or ★ next 1"
+                empty_slot(_("1 or ★") + " ")  # trailing spaces: the visible text reads "1 or ★ next 1"
         with ui.element("div").classes("needs").props(f"data-testid=build-{b}-needs"):
-            ui.label("next ").classes("needs-word")
+            ui.label(_("next") + " ").classes("needs-word")
             ui.label(str(info["needs"])).classes("needs-num")
     if info["size"]:
         top = info["top_card"] or str(info["top"])
-        wild = " (a wild)" if top == "W" else ""
-        held = f"{cards_words(info['size'])}, top {face_text(top, info['top'])}{wild}"
+        if top == "W":
+            name = ngettext("Building pile {b}: {n} card, top {top} (a wild), next {next}",
+                            "Building pile {b}: {n} cards, top {top} (a wild), next {next}", info["size"],
+                            b=b + 1, top=face_text(top, info["top"]), next=info["needs"])
+        else:
+            name = ngettext("Building pile {b}: {n} card, top {top}, next {next}",
+                            "Building pile {b}: {n} cards, top {top}, next {next}", info["size"],
+                            b=b + 1, top=face_text(top, info["top"]), next=info["needs"])
     else:
-        held = "empty, 1 or ★"
-    name_pile(el, f"Building pile {b + 1}: {held}, next {info['needs']}")
+        name = _("Building pile {b}: empty, 1 or ★, next {next}", b=b + 1, next=info["needs"])
+    name_pile(el, name)
     return el
 
 
@@ -180,11 +195,11 @@ def stock_pile(seat: int, info: StockpileStock, size: str, source: str | None) -
         if top is not None:
             sp_card(top, size=size, source=source, extra="stack" if info["count"] > 1 else "")
         else:
-            empty_slot("✓ empty", size)
+            empty_slot(_("✓ empty"), size)
         if info["count"]:
             count_badge(info["count"], f"stock-{seat}-count")
-    name_pile(el, f"Stock: {cards_words(info['count'])}, top {face_text(top)}" if top is not None
-              else "Stock: ✓ empty")
+    name_pile(el, ngettext("Stock: {n} card, top {top}", "Stock: {n} cards, top {top}", info["count"],
+                           top=face_text(top)) if top is not None else _("Stock: ✓ empty"))
     return el
 
 
@@ -196,7 +211,7 @@ def discard_pile(seat: int, p: int, cards: list[str], size: str, source: str | N
     el.props["data-top"] = cards[-1] if cards else ""
     el.props["data-cards"] = ",".join(cards)
     if cards:
-        el.props["title"] = "Bottom to top: " + " ".join("★" if c == "W" else c for c in cards)
+        el.props["title"] = _("Bottom to top: {cards}", cards=" ".join("★" if c == "W" else c for c in cards))
     shown = cards[-(cascade + 1):] if cards else []
     el.style(f"--fan: {max(0, len(shown) - 1)}")
     with el:
@@ -210,6 +225,7 @@ def discard_pile(seat: int, p: int, cards: list[str], size: str, source: str | N
         if len(cards) > 1:
             count_badge(len(cards))
     listed = " ".join(face_text(c) for c in cards)  # bottom to top: the cards shown are the last ones
-    name_pile(el, f"Discard pile {p + 1}: " + (f"{cards_words(len(cards))}, bottom to top {listed}" if cards
-                                               else "empty"))
+    name_pile(el, ngettext("Discard pile {p}: {n} card, bottom to top {cards}",
+                           "Discard pile {p}: {n} cards, bottom to top {cards}", len(cards), p=p + 1, cards=listed)
+              if cards else _("Discard pile {p}: empty", p=p + 1))
     return el

@@ -25,6 +25,7 @@ from ui.components.tap import set_tappable
 from ui.games.base import GameScreen, action_button
 from ui.games.stockpile.controls import StockpileControls, StockpileState, card_words, source_code
 from ui.games.stockpile.parts import build_pile, discard_pile, drop_target, sp_card, stock_pile
+from ui.i18n.viewer import _, pgettext
 
 if TYPE_CHECKING:
     from ui.table.context import Drawing, TableContext
@@ -76,7 +77,7 @@ class StockpileScreen(GameScreen[StockpileView]):
         self.state.marks = {k: v for k, v in self.state.marks.items() if not k.startswith("hand:")}
         live, pick = ctl.can_act(), ctl.can_pick()
         if not codes and view["phase"] in ("play", "pending"):
-            ui.label("No cards in hand").classes("sp-empty-hand")
+            ui.label(_("No cards in hand")).classes("sp-empty-hand")
         for token in codes:
             i, code = token.split(":")
             src = f"hand:{i}"
@@ -119,7 +120,7 @@ class StockpileScreen(GameScreen[StockpileView]):
             self.others()
             self.centre()
             text = self.message(ctx, view["message"]) if view["message"] else ""
-            if text and text != "Your turn":  # the top bar already says so
+            if text and text not in ("Your turn", _("Your turn")):  # the top bar already says so
                 ui.label(text).classes("sp-message").props("data-testid=message")
             if ctx.seat is not None:
                 self.mine()
@@ -171,11 +172,11 @@ class StockpileScreen(GameScreen[StockpileView]):
                     with ui.column().classes("panel-head items-start gap-0"):
                         with ui.row().classes("items-center gap-1 no-wrap"):
                             ui.label(seat.emoji or "🪑").classes("panel-emoji")
-                            ui.label(seat.name or "Empty seat").classes("panel-name ellipsis")
+                            ui.label(seat.name or _("Empty seat")).classes("panel-name ellipsis")
                         if partner:
-                            ui.label("Partner").classes("chip title")
+                            ui.label(_("Partner")).classes("chip title")
                         elif view["teams"]:
-                            ui.label(f"Team {view['teams'][s] + 1}").classes("chip")
+                            ui.label(_("Team {n}", n=view["teams"][s] + 1)).classes("chip")
                     with ui.row().classes("panel-piles items-end gap-1 no-wrap"):
                         self.stock(s, size, usable)
                         ui.element("div").classes("pile-gap")
@@ -220,15 +221,14 @@ class StockpileScreen(GameScreen[StockpileView]):
             with ui.element("div").classes("draw-pile").props("data-testid=draw-pile") as draw:
                 draw.props["data-count"] = str(view["draw_count"])
                 draw.props["data-set-aside"] = str(view["set_aside_count"])
-                ui.label("Draw").classes("pile-name")
+                ui.label(pgettext("pile", "Draw")).classes("pile-name")
                 with ui.element("div").classes("pcard back sp-back"):
                     ui.label(str(view["draw_count"])).classes("back-count")
                 if view["set_aside_count"]:
-                    ui.label(f"+{view['set_aside_count']} to reshuffle").classes("pile-size").props(
+                    ui.label(_("+{n} to reshuffle", n=view["set_aside_count"])).classes("pile-size").props(
                         "data-testid=set-aside")
-            draw_text = f"🂠 {view['draw_count']} to draw"
-            if view["set_aside_count"]:
-                draw_text += f" · {view['set_aside_count']} to reshuffle"
+            draw_text = (_("🂠 {n} to draw · {m} to reshuffle", n=view["draw_count"], m=view["set_aside_count"])
+                         if view["set_aside_count"] else _("🂠 {n} to draw", n=view["draw_count"]))
             for b, info in enumerate(view["build"]):
                 el = build_pile(b, info)
                 if live:
@@ -250,10 +250,10 @@ class StockpileScreen(GameScreen[StockpileView]):
         area.props["data-testid"] = "my-area"
         with area:
             with ui.column().classes("gap-0 items-center"):
-                ui.label("Your stock").classes("pile-name")
+                ui.label(_("Your stock")).classes("pile-name")
                 self.stock(s, "", live)
             with ui.column().classes("gap-0 items-center"):
-                ui.label("Your discard piles").classes("pile-name")
+                ui.label(_("Your discard piles")).classes("pile-name")
                 with ui.row().classes("gap-2 no-wrap items-start"):
                     for p in range(4):
                         self.discard(s, p, "", live, cascade=2)
@@ -274,15 +274,15 @@ class StockpileScreen(GameScreen[StockpileView]):
         mine = ctx.my_turn
         # the buttons share the page's row with the sort button; the hint and the pause bar go below (CSS order)
         if phase == "pending" and mine:
-            action_button(ctx, "Undo", "btn-undo", Undo(), None, icon="undo")
-            action_button(ctx, "Done", "btn-commit", Commit(), None, primary=True, icon="check")
+            action_button(ctx, _("Undo"), "btn-undo", Undo(), None, icon="undo")
+            action_button(ctx, _("Done"), "btn-commit", Commit(), None, primary=True, icon="check")
         elif mine:
-            reason = None if view["undo_available"] else "Nothing to undo now"
-            action_button(ctx, "Undo", "btn-undo", Undo(), reason, icon="undo")
+            reason = None if view["undo_available"] else _("Nothing to undo now")
+            action_button(ctx, _("Undo"), "btn-undo", Undo(), reason, icon="undo")
             if view["can_pass"]:
-                action_button(ctx, "Pass", "btn-pass", Pass(), None, primary=True)
+                action_button(ctx, pgettext("action", "Pass"), "btn-pass", Pass(), None, primary=True)
         else:
-            action_button(ctx, "Undo", "btn-undo", None, "Not your turn", icon="undo")
+            action_button(ctx, _("Undo"), "btn-undo", None, _("Not your turn"), icon="undo")
         hint = self.hint()
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
@@ -299,35 +299,46 @@ class StockpileScreen(GameScreen[StockpileView]):
             turn = view["turn"]
             if turn is None or turn == ctx.seat:
                 return ""
-            waiting = f"Waiting for {t.seats[turn].name}…"
+            name = t.seats[turn].name
             if self.state.source is not None:
-                return f"{waiting} {card_words(self.state.code).capitalize()} stays picked for your turn."
-            return waiting
+                if self.state.code == "W":
+                    return _("Waiting for {name}… The wild stays picked for your turn.", name=name)
+                return _("Waiting for {name}… The {card} stays picked for your turn.", name=name,
+                         card=self.state.code or "")
+            return _("Waiting for {name}…", name=name)
         if ctx.seat is None:  # (my turn: I have a seat)
             return ""
         if phase == "pending":
-            return "Discarded: your turn ends in a moment. Undo takes it back."
+            return _("Discarded: your turn ends in a moment. Undo takes it back.")
         if view["can_pass"]:
-            return "No cards and nothing to play: pass."
+            return _("No cards and nothing to play: pass.")
         src = self.state.source
         if src is None:
             stock_src = f"stock:{ctx.seat}"
             if ctl.accepting(stock_src):
                 top = view["stocks"][ctx.seat]["top"]
-                return f"Your stock {'wild' if top == 'W' else top} fits! Tap it, then a glowing pile."
+                if top == "W":
+                    return _("Your stock wild fits! Tap it, then a glowing pile.")
+                return _("Your stock {card} fits! Tap it, then a glowing pile.", card=top or "")
             if not view["hand"]:
-                return "Play from your stock or discard piles."
-            return "Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile."
+                return _("Play from your stock or discard piles.")
+            return _("Your turn: tap a card, then a glowing pile. End with a hand card on your discard pile.")
         code = source_code(view, src)
         piles = ctl.accepting(src)
-        where = f"pile {piles[0] + 1}" if len(piles) == 1 else "a glowing pile"
+        card = card_words(code)
+        one = len(piles) == 1
         if src.startswith("hand:"):
+            if one:
+                return _("Tap pile {n} to play {card} — or your discard pile to end your turn.", n=piles[0] + 1,
+                         card=card)
             if piles:
-                return f"Tap {where} to play {card_words(code)} — or your discard pile to end your turn."
-            return f"No pile takes {card_words(code)}: tap your discard pile to end your turn with it."
+                return _("Tap a glowing pile to play {card} — or your discard pile to end your turn.", card=card)
+            return _("No pile takes {card}: tap your discard pile to end your turn with it.", card=card)
+        if one:
+            return _("Tap pile {n} to play {card}.", n=piles[0] + 1, card=card)
         if piles:
-            return f"Tap {where} to play {card_words(code)}."
-        return f"No pile takes {card_words(code)} now."
+            return _("Tap a glowing pile to play {card}.", card=card)
+        return _("No pile takes {card} now.", card=card)
 
 
 Screen = StockpileScreen
