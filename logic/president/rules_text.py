@@ -139,6 +139,8 @@ seat at the other table, every hand. What changes them afterwards is your own pl
 exchange follows *this* table's titles, so the cards that move can differ. With five players the
 first hand is the same seat for seat; from hand 2 the two 11-card hands go to this table's President
 and Vice President, so when the titles differ the same deck order lands in slightly different hands.
+With the jokers in, the longer hands (14 cards for four players) and the short one (10 cards for
+five) follow this table's titles in the same way.
 Once both tables have finished a hand, each seat sees its points and place beside its twin's.
 
 ## Choices we made
