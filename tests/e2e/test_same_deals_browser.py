@@ -61,7 +61,7 @@ def test_a_duplicate_pair_compares_only_once_both_finished(hooks_server: Server,
     # the first table plays its whole match; the second has not finished a deal
     assert first.request.post(f"{url}/test/autoplay/{source}").ok
     expect(first.get_by_test_id("table")).to_have_attribute("data-status", "over", timeout=30_000)
-    card = first.locator(f"[data-testid=same-deals][data-other={dup}]")
+    card = first.locator(f"[data-testid=same-deals][data-other=\"{dup}\"]")  # (quoted: a code may start with a digit)
     expect(card).to_have_attribute("data-waiting", "true", timeout=10_000)
     expect(first.get_by_test_id("same-deals-waiting")).to_be_visible()
     expect(first.get_by_test_id("same-deals-deal")).to_have_count(0)
