@@ -208,3 +208,26 @@ async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(creat
     await find(host, "opt-players")
     assert not with_testid(host, "opt-players")[0].enabled and not with_testid(host, "opt-target")[0].enabled
     assert with_testid(host, "opt-turn-timer")[0].enabled
+
+
+async def test_a_finished_game_gone_from_the_tables_is_a_source_and_its_duplicate_keeps_the_group(
+        create_user: Callable[[], User]) -> None:
+    me, friend = create_user(), create_user()
+    await me.open("/profile")
+    pid, name, _ = player_of(me)
+    code = finish_game("beanie", pid, name, seed=SEED, options={"players": 3, "rounds": 2})
+    runtime().hub.remove(code)  # only its archived record is left
+    record = runtime().finished.find(code)
+    assert record is not None and record.seed == SEED and record.same_deals_as is None
+    await friend.open(f"/new/beanie?same_deals={code}&speed=0")
+    await table_attr(friend, "data-phase", "play")
+    fid, _, _ = player_of(friend)
+    dup = runtime().hub.registry.tables_of(fid).pop()
+    assert dup.seed == SEED and dup.same_deals_as == code and dup.options == record.options
+    assert [s.bot for s in dup.seats] == [p.bot for p in record.players]
+    play_to(dup, lambda t: False)
+    assert dup.status == "over"
+    archived = runtime().finished.find(dup.code)
+    assert archived is not None and archived.same_deals_as == code  # the group outlives the live tables
+    assert same_deals().finished_partners(code) == [dup.code]
+    await open_with_status(friend, f"/new/rummy?same_deals={code}", 400)  # a Beanie game's deals
