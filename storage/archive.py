@@ -71,6 +71,7 @@ class FinishedGame(Record):
     seed: int | None = None
     log: list[Any] | None = None
     result: dict[str, Any] | None = None  # (records of the first version)
+    same_deals_as: str | None = None  # duplicate deals: the code of the table whose deals it played (its group's)
 
     def seat_of(self, player_id: str) -> int | None:
         """The seat ``player_id`` played as a person (not a computer seat), or None."""

@@ -128,6 +128,15 @@ A notice, **Turn timed out**, stays on your screen until you tap **Got it**; the
 message and play goes on. Your seat stays yours. Only when your timer runs out on two turns in a row does
 the computer take over your seat, until you tap **I'm back**.
 
+## Same deals at two tables
+
+A table can be started with the same deals as another one (from a game night, or from a finished
+game's link). Every round is then shuffled the same way at both tables: each seat holds the same
+7 (or 8) cards as its twin seat and the stock lies in the same order. What you draw later depends on
+what everyone took before you, and a stock made again from the discards is shuffled from this
+table's own discards. Once both tables have finished a round, each seat sees its points and place
+beside its twin's (fewer points is better).
+
 ## Choices we made
 
 The rule sheet leaves some points open. This is how Card Night settles them:

@@ -130,6 +130,19 @@ whenever it is not the ordinary one, and so is a suit lock.
 - **House rules:** more switches, all off unless the host turns them on - see *House rules* above.
 - **Computer players:** Beginner, Normal or Expert.
 
+## Same deals at two tables
+
+A table can be started with the same deals as another one (from a game night, or from a finished
+game's link). Both tables then shuffle every hand the same way: the deck is in the same order and
+dealt round the same seats. With four players each seat picks up the same 13 cards as its twin
+seat at the other table, every hand. What changes them afterwards is your own play: from hand 2 the
+exchange follows *this* table's titles, so the cards that move can differ. With five players the
+first hand is the same seat for seat; from hand 2 the two 11-card hands go to this table's President
+and Vice President, so when the titles differ the same deck order lands in slightly different hands.
+With the jokers in, the longer hands (14 cards for four players) and the short one (10 cards for
+five) follow this table's titles in the same way.
+Once both tables have finished a hand, each seat sees its points and place beside its twin's.
+
 ## Choices we made
 
 These are points the basic rules leave open; this is how Card Night settles them.

@@ -140,6 +140,16 @@ say why they cannot be combined.
 - 💡 Hint: before you draw it says whether a discard is worth taking; after you draw it shows
   the melds and lay-offs you have and suggests a discard.
 
+## Same deals at two tables
+
+A table can be started with the same deals as another one (from a game night, or from a finished
+game's link). Every hand is then shuffled the same way at both tables: each seat is dealt the same
+cards as its twin seat, the same card starts the discard pile and the stock lies in the same order.
+Who goes first each hand is the same too. From there the play decides: a card taken from the discard
+pile instead of the stock changes who draws what next, and a stock rebuilt from the discards is
+shuffled from this table's own pile. Once both tables have finished a hand, each seat sees its
+points and place beside its twin's; nothing about a hand the other table is still playing shows.
+
 ## Choices we made
 
 The rules we follow leave some points open. This is how Card Night settles them:

@@ -73,6 +73,15 @@ Each is off unless the host turns it on in the lobby (under **House rules**).
   gives the card back and lets you keep playing; after that the next player starts.
 - **Pass** appears only when you are truly stuck (see below).
 
+## Same deals at two tables
+
+A table can be started with the same deals as another one (from a game night, or from a finished
+game's link). Every deal is then shuffled the same way at both tables: each seat gets the same stock
+as its twin seat, the same player starts and the draw pile lies in the same order. Hands are drawn
+from that pile as turns go, so who draws which card depends on how many cards each player used;
+the put-aside cards shuffled back into play are this table's own. Once both tables have finished a
+deal, each seat sees its points and place beside its twin's.
+
 ## Choices we made
 
 - **Hands start empty.** Nobody is dealt a hand; your hand fills to five at the start of each of

@@ -37,6 +37,7 @@ def join(t: Table, player_id: str, name: str, emoji: str, now: float, seat: int 
 
 def set_player_count(t: Table, by: str, count: int) -> None:
     require_host_lobby(t, by)
+    require_own_deals(t)
     game = t.game
     if not game.min_players <= count <= game.max_players:
         raise IllegalMove(t_msg("{game} is for {low} to {high} players.", game=Message(game.title, context="game name"),
@@ -54,6 +55,7 @@ def set_player_count(t: Table, by: str, count: int) -> None:
 
 def set_option(t: Table, by: str, key: str, value: Any) -> None:
     require_host_lobby(t, by)
+    require_own_deals(t)
     if key == "players":
         set_player_count(t, by, int(value))
         return
@@ -114,6 +116,12 @@ def require_host_lobby(t: Table, by: str) -> None:
         raise IllegalMove(t_msg("Only the host can do that."))
     if t.status != STATUS_LOBBY:
         raise IllegalMove(t_msg("The options are locked once the game has started."))
+
+
+def require_own_deals(t: Table) -> None:
+    """A table with the same deals as another plays that table's options: they cannot change."""
+    if t.same_deals_as is not None:
+        raise IllegalMove(t_msg("This table plays the same deals as another one, so its rules stay as they are."))
 
 
 def validate_options(t: Table, options: dict[str, Any]) -> None:

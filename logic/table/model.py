@@ -66,6 +66,9 @@ class Table:
     finished_at: float | None = None
     next_code: str | None = None  # "play again": the table that follows this one
     offered_seats: list[int] = field(default_factory=list)  # computer seats the host offers to watchers
+    # duplicate deals (logic/duplicate.py): the code of the table whose deals this one plays (its seed is that
+    # table's, its options locked to them); None for an ordinary table
+    same_deals_as: str | None = None
     presence: Presence = field(default_factory=Presence)  # not saved
     state: Any = None  # live game state; saved as the game's snapshot
 

@@ -25,7 +25,7 @@ from logic.table.turns import LogEntry
 
 SCHEMA = 3  # 2: program seats (``program_hash``); 3: timers saved as time left, away seats' time gone
 AS_IS = ("code", "game_key", "options", "seed", "host_id", "practice", "status", "paused", "paused_left",
-         "pending_leave", "notice_seq", "version", "next_code", "offered_seats")
+         "pending_leave", "notice_seq", "version", "next_code", "offered_seats", "same_deals_as")
 TIMERS = {"lobby_deadline": "lobby_left", "turn_deadline": "turn_left", "commit_deadline": "commit_left",
           "bot_ready_at": "bot_wait_left"}  # field on the table -> seconds left in the record
 DATES = ("created_at", "finished_at")  # dates for people: wall clock in the record
@@ -67,6 +67,7 @@ class TableRecord(TypedDict):
     saved_at: float  # wall clock
     snapshot: dict[str, Any] | None  # the game's snapshot (``Game.snapshot``)
     ended_because: NotRequired[str]  # a table ended by the server (``ended/``): why
+    same_deals_as: NotRequired[str]  # a duplicate table: the code of the table whose deals it plays
 
 
 def to_record(t: Table, now: float, wall: float | None = None) -> TableRecord:
@@ -76,7 +77,7 @@ def to_record(t: Table, now: float, wall: float | None = None) -> TableRecord:
     def left(deadline: float | None) -> float | None:
         return None if deadline is None else max(0.0, deadline - now)
 
-    return TableRecord(
+    record = TableRecord(
         code=t.code, game_key=t.game_key, options=dict(t.options), seed=t.seed, host_id=t.host_id,
         practice=t.practice, status=t.status, paused=t.paused, paused_left=t.paused_left,
         pending_leave=list(t.pending_leave), notice_seq=t.notice_seq, version=t.version, next_code=t.next_code,
@@ -87,6 +88,9 @@ def to_record(t: Table, now: float, wall: float | None = None) -> TableRecord:
         commit_left=left(t.commit_deadline), bot_wait_left=left(t.bot_ready_at),
         away_for={str(seat): seconds for seat, seconds in gone_for(t, now).items()}, schema=SCHEMA, saved_at=wall,
         snapshot=None if t.state is None else t.game.snapshot(t.state))
+    if t.same_deals_as is not None:  # only duplicates carry it: every other record is as it always was
+        record["same_deals_as"] = t.same_deals_as
+    return record
 
 
 def from_record(data: Mapping[str, Any], now: float, wall: float | None = None) -> Table:

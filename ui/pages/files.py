@@ -55,7 +55,8 @@ def register_scorecards() -> None:
     def scorecard(code: str, download: int = 0, lang: str = "") -> Response:  # lang: the sharing page's language
         finished = runtime().finished
         record = finished.find(code)
-        if record is None:
+        # duplicate deals: not while the other tables still play them (the image names no viewer: it waits for all)
+        if record is None or runtime().duplicates().group_still_playing(record.code):
             with speaking(lang):
                 text = _("No finished game with that code.")
             return Response(text, status_code=404, media_type="text/plain; charset=utf-8")

@@ -5,6 +5,11 @@ for friends with those rules (a shared card's link) instead of a practice game.
 
 ``program=1`` makes the last seat a program seat; its token is shown once on the table page.
 
+``same_deals=<CODE>`` starts a table with the same deals as table or finished game ``CODE`` (duplicate deals,
+``ui/server/duplicate.py``): its options, its number of players and, from a practice game, its computer players
+at their levels. Only ``speed`` and ``lang`` may go with it (404: no such table for this person; 400: another
+game's, or other options).
+
 ``night=<CODE>`` makes the table one of that game night's (its finished match counts in the night's standings);
 ``friends=1`` opens a lobby for friends instead of a practice game (the night page's "New table" uses both).
 
@@ -29,16 +34,19 @@ from ui.i18n import _, viewer_language
 from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.seat_api.auth import keep_for_reveal, new_token
+from ui.server.duplicate import SourceError
 from ui.server.runtime import runtime
 from ui.server.saving import SavesFailing
 from ui.server.services import rule_card_store
 from ui.shell.frame import frame
-from ui.shell.http_status import BAD_REQUEST, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
+from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me, user_store
 from ui.table.rule_card_links import card_for_game
 
-RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card", "night", "friends"}  # lang: the
-# page's language; night: the game night the table belongs to; friends=1: a lobby for friends, not practice
+# lang: the page's language; night: the game night the table belongs to; friends=1: a lobby for friends, not
+# practice; same_deals: a table with the same deals as another (create_same_deals)
+RESERVED = {"bots", "level", "seed", "speed", "timer", "program", "lang", "card", "night", "friends", "same_deals"}
+WITH_SAME_DEALS = {"same_deals", "speed", "lang", "seen"}  # what may go with same_deals (the rest is the source's)
 
 
 def _coerce(value: str) -> Any:
@@ -116,6 +124,47 @@ def create_from_query(game_key: str, params: dict[str, str]) -> str:
     return table.code
 
 
+def create_same_deals(game_key: str, params: dict[str, str]) -> str:
+    """``same_deals=<CODE>``: a table with the same deals as ``CODE``; SourceError (404/400) or ValueError."""
+    get_game(game_key)  # an unknown game: KeyError, answered as any unknown game
+    extra = sorted(set(params) - WITH_SAME_DEALS)
+    if extra:
+        raise ValueError(_("A table with the same deals plays the rules of the first one: {option} cannot be set.",
+                           option=extra[0]))
+    try:
+        speed = float(params["speed"]) if "speed" in params else None
+    except ValueError:
+        raise ValueError(_("bots, seed, speed and timer must be numbers.")) from None
+    if speed is not None and not 0 <= speed <= 10:
+        raise ValueError(_("speed is the computer players' delay in seconds, 0 to 10."))
+    who = me()
+    duplicates = runtime().duplicates()
+    source = duplicates.find_source(params["same_deals"], game_key, who.player_id)
+    if params.get("seen") != "1" and duplicates.has_seen_group(source.root, who.player_id):
+        raise SeenDeals(source.code)
+    table = duplicates.start(source, who.player_id, who.name, who.emoji, address=visitor_address(), speed=speed)
+    return table.code
+
+
+class SeenDeals(Exception):
+    """This person has seen the deals played (watched, replayed or sat at a table of the group): told first."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def seen_deals_page(exc: SeenDeals, query: str) -> None:
+    """Before a seat at a table whose deals the person has seen played: they may still start it."""
+    with frame(_("You know these deals")):
+        ui.label(_("You have seen these deals played at table {code}. You may still play them, but you know the "
+                   "cards.", code=exc.code)).classes("text-lg").props("data-testid=same-deals-seen-confirm")
+        with ui.row().classes("gap-2"):
+            ui.button(_("Play them anyway"), on_click=lambda: ui.navigate.to(f"?{query}&seen=1")).props(
+                "color=primary data-testid=btn-same-deals-anyway")
+            ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("flat")
+
+
 def too_many_tables(exc: TooManyTables) -> None:
     """The page for a new table refused by the caps (HTTP 429, with words)."""
     answer(TOO_MANY_REQUESTS)
@@ -129,8 +178,10 @@ def register() -> None:
     @ui.page("/new/{game_key}")
     def new_table(game_key: str, request: Request) -> RedirectResponse | None:
         viewer_language()  # a ?lang= here is kept for the table it opens
+        params = dict(request.query_params)
         try:
-            code = create_from_query(game_key, dict(request.query_params))
+            code = create_same_deals(game_key, params) if "same_deals" in params else \
+                create_from_query(game_key, params)
         except SavesFailing as exc:  # 503 until saving works again: a new table could not be kept
             answer(SERVICE_UNAVAILABLE)
             with frame(_("Cannot start a table now")):
@@ -141,6 +192,16 @@ def register() -> None:
             return None
         except TooManyTables as exc:  # 429: this address or browser opened too many tables
             too_many_tables(exc)
+            return None
+        except SeenDeals as exc:  # told before they sit (they may still)
+            seen_deals_page(exc, str(request.url.query))
+            return None
+        except SourceError as exc:  # 404: no such table for this person; 400: not one for this game
+            answer(NOT_FOUND if exc.status == NOT_FOUND else BAD_REQUEST)
+            with frame(_("Cannot start that table")):
+                ui.label(_("That link cannot start a table.")).classes("text-lg font-bold")
+                ui.label(tr(exc.message)).props("data-testid=error")
+                ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         except (ValueError, IllegalMove) as exc:
             answer(BAD_REQUEST)

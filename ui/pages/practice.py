@@ -30,6 +30,7 @@ from ui.server.saving import SavesFailing
 from ui.shell.frame import frame
 from ui.shell.http_status import BAD_REQUEST, NOT_FOUND, SERVICE_UNAVAILABLE, answer
 from ui.shell.identity import me, user_store
+from ui.table import same_deals
 
 DEALS = {"0": N_("Deal the unseen cards again"), "1": N_("Exact deal, for study")}
 DEAL_HELP = {"0": N_("Your cards and everything you had seen stay as they were; what you could not see is dealt anew."),
@@ -130,6 +131,8 @@ def register() -> None:
     def practice_page(code: str, request: Request) -> RedirectResponse | None:
         viewer_language()  # a ?lang= here is kept for the table it opens
         code = code.strip().upper()[:12]
+        if same_deals.held_back(runtime().duplicates(), code, me().player_id, _("Cannot play from there")):
+            return None  # they still play the same deals at another table: nothing of this game's play yet
         try:
             new_code = create_from_query(code, dict(request.query_params))
         except SavesFailing as exc:  # 503 until saving works again, as for /new

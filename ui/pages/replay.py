@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 
 from nicegui import ui
+from starlette.requests import Request
 
 from logic.registry import get_game
 from logic.replay import Replay
@@ -19,11 +20,14 @@ from ui.components.stepper import Stepper
 from ui.i18n import _, pgettext
 from ui.i18n.names import game_name
 from ui.pages import ASSETS
+from ui.pages.replay_beside import beside_links, draw_beside
 from ui.pages.replay_review import ReplayReview
 from ui.server.practice import first_state
 from ui.server.runtime import runtime
 from ui.shell import http_status
 from ui.shell.frame import frame
+from ui.shell.identity import user_store
+from ui.table import same_deals
 from ui.table.seat_wording import in_language
 from ui.table.still import draw_still_table, seats_from
 
@@ -80,7 +84,7 @@ def share_dialog(code: str) -> None:
 
 def register() -> None:
     @ui.page("/replay/{code}")
-    def replay_page(code: str) -> None:
+    def replay_page(code: str, request: Request) -> None:
         code = code.strip().upper()[:12]
         record = runtime().finished.find(code)
         replay = replay_of(record) if record is not None else None
@@ -89,6 +93,27 @@ def register() -> None:
                              "your stats.", code=code) if record is None else
                            _("The game {code} cannot be replayed (its record is damaged or from an older version).",
                              code=code))
+            return
+        who = str(user_store().get("player_id") or "") or None  # (a visitor gets no identity for a replay)
+        duplicates = runtime().duplicates()
+        if same_deals.held_back(duplicates, code, who, _("Replay")):  # they play the same deals at another table
+            return
+        duplicates.mark_seen(code, who)  # told before taking a seat at a table with the same deals
+        beside = str(request.query_params.get("beside", "")).strip().upper()[:12]
+        if beside:  # duplicate deals: two finished games with the same deals, side by side
+            if same_deals.held_back(duplicates, beside, who, _("Replay")):
+                return
+            try:
+                deal = max(1, int(request.query_params.get("deal", "1")))
+            except ValueError:
+                deal = 1
+            if beside not in duplicates.finished_partners(code):
+                not_found_page(_("No finished game with code {code} played the same deals.", code=beside))
+                return
+            ui.add_head_html(REPLAY_CSS)
+            with frame(_("Replay · {game}", game=game_name(replay.game.key)), full_width=True):
+                draw_beside(duplicates, code, beside, deal, replay_of)
+            duplicates.mark_seen(beside, who)
             return
         game = replay.game
         players = [p.model_dump() for p in record.players]
@@ -105,6 +130,7 @@ def register() -> None:
                         "outline dense no-caps data-testid=btn-replay-share")
                     ui.button(_("Scores"), icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
                               ).props("outline dense no-caps")
+                    beside_links(duplicates, code)  # duplicate deals: the other tables' play, side by side
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
                               chapters=[(step, in_language(label)) for step, label in replay.hand_starts()],

@@ -22,6 +22,7 @@ from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import not_found_page
 from ui.shell.identity import me
+from ui.table import same_deals
 from ui.table.review_summary import review_summary_for_record
 
 MIN_CHART_GAMES = 5  # fewer games than this: a sentence instead of the win-rate chart
@@ -60,6 +61,8 @@ def register() -> None:
                     _("Your stats"),
                            "/stats")
             return
+        if same_deals.held_back(runtime().duplicates(), record.code, me().player_id, _("Finished game")):
+            return  # its results wait until the viewer's own table with the same deals is over
         with frame(_("Finished game")):
             game_detail(record)
 

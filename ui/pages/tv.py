@@ -29,7 +29,8 @@ from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
 from ui.server.runtime import runtime
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
-from ui.shell.identity import Me
+from ui.shell.identity import Me, user_store
+from ui.table import same_deals
 from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.entry import guarded_table, not_found
 from ui.table.seat_wording import in_language
@@ -267,6 +268,14 @@ def register() -> None:
         code = code.strip().upper()
         table = await guarded_table(code)
         if isinstance(table, Table):
+            viewer = str(user_store().get("player_id") or "") or None  # (a TV gets no identity of its own)
+            duplicates = runtime().duplicates()
+            if table.seat_of(viewer) is None and same_deals.held_back(duplicates, table.code, viewer):
+                return  # its player plays the same deals at another table: nothing of this one's play yet
+            if duplicates.group_still_playing(table.code):  # a TV is seen by a whole room: not while another
+                same_deals.tv_held_back(table.code)  # table of the same deals still plays them
+                return
+            duplicates.mark_seen(table.code, viewer)
             TvPage(table).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)

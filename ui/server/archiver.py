@@ -76,5 +76,6 @@ class Archiver:
                         for s in table.seats],
             "scores": list(outcome.scores), "places": list(outcome.places), "winners": list(outcome.winners),
             "options": table.options, "seed": table.seed, "log": table.log,
+            **({"same_deals_as": table.same_deals_as} if table.same_deals_as else {}),  # duplicate deals
         })
         self._finished(table)  # reviewed in the worker pool, people's seats first

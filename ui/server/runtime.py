@@ -23,11 +23,13 @@ from ui.guards.code_guard import CodeGuard
 from ui.guards.connection_guard import ConnectionGuard
 from ui.seat_api.auth import Reveals
 from ui.server.archiver import Archiver, wall_date
+from ui.server.duplicate import Duplicates
 from ui.server.finished import FinishedGames
 from ui.server.hub import Hub
 from ui.server.nights import NightKeeper
 from ui.server.registry import TableRegistry
 from ui.server.reviews import ReviewRunner
+from ui.server.same_deals_book import SameDealsBook
 from ui.server.saving import SavePipeline
 from ui.server.services import Links, TableServices
 
@@ -77,6 +79,7 @@ class Runtime:
     host_fails: dict[str, tuple[int, float]] = field(default_factory=dict)  # ui/pages/host_access.py
     link_failures: deque[float] = field(default_factory=deque)  # ui/pages/link.py
     replays: dict[tuple[str, int], Replay] = field(default_factory=dict)  # ui/pages/replay.py
+    same_deals: SameDealsBook = field(default_factory=SameDealsBook)  # ui/server/duplicate.py
     backup_tokens: dict[str, float] = field(default_factory=dict)  # ui/pages/host.py: one-time download tokens
     backup_lock: threading.Lock = field(default_factory=threading.Lock)  # ui/pages/host.py: one backup at a time
     mdns_url: Callable[[], str | None] = lambda: None  # the announced name's URL (ui/net/mdns.py), set by main.py
@@ -91,8 +94,12 @@ class Runtime:
 
     def table_services(self) -> TableServices:
         """What a live table page's parts use of the server (handed to the page by its entry point)."""
-        return TableServices(self.hub, self.links, self.finished, self.program_reveals, self.data_dir,
-                             self.on_forced_redraw if self.test_hooks else None)
+        return TableServices(self.hub, self.links, self.finished, self.duplicates(), self.program_reveals,
+                             self.data_dir, self.on_forced_redraw if self.test_hooks else None)
+
+    def duplicates(self) -> Duplicates:
+        """Duplicate deals on this server (ui/server/duplicate.py), for a page's entry point to hand on."""
+        return Duplicates(self.hub, self.finished, self.same_deals)
 
     def on_forced_redraw(self, code: str, redraw: Callable[[], None]) -> Callable[[], None]:
         """With test hooks on: ``redraw`` runs when a test asks to redraw the pages of table ``code``."""

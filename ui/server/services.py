@@ -15,6 +15,7 @@ from ui.net.lan import base_urls
 from ui.seat_api.auth import Reveals
 
 if TYPE_CHECKING:
+    from ui.server.duplicate import Duplicates
     from ui.server.finished import FinishedGames
     from ui.server.hub import Hub
 
@@ -56,12 +57,14 @@ def rule_card_store(data_dir: Path) -> RuleCardStore:
 @dataclass(frozen=True)
 class TableServices:
     """What a live table page's parts use of the server: the hub (changes, reviews, the data folder), the links,
-    the finished games, the program tokens waiting to be shown once, and with test hooks on, how a test asks the
-    page to redraw (``forced_redraw(code, redraw)`` returns the undo)."""
+    the finished games, the program tokens waiting to be shown once, duplicate deals (the comparisons, what is held
+    back), and with test hooks on, how a test asks the page to redraw (``forced_redraw(code, redraw)`` returns the
+    undo)."""
 
     hub: Hub
     links: Links
     finished: FinishedGames
+    duplicates: Duplicates
     program_reveals: Reveals
     data_dir: Path  # the server's data folder (problem reports live under it, as the host console reads them)
     forced_redraw: Callable[[str, Callable[[], None]], Callable[[], None]] | None = None

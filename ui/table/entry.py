@@ -16,6 +16,7 @@ from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import me
+from ui.table import same_deals
 from ui.table.page import TablePage
 
 
@@ -63,7 +64,12 @@ def register() -> None:
         code = code.strip().upper()
         table = await guarded_table(code)
         if isinstance(table, Table):
-            TablePage(table, runtime().table_services()).build()
+            services = runtime().table_services()
+            # someone who plays the same deals at another table sees nothing of this one's play until they finish
+            if table.seat_of(me().player_id) is None and same_deals.held_back(
+                    services.duplicates, table.code, me().player_id, table.game.title):
+                return
+            TablePage(table, services).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
         with frame("Table not found"):

@@ -16,6 +16,7 @@ from ui.components.region import Region
 from ui.net.lan import qr_data_uri
 from ui.server.services import Links, TableServices
 from ui.shell.identity import Me, set_profile
+from ui.table import same_deals
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
 from ui.table.rule_card_picker import at_this_table_part, rule_card_part
@@ -65,6 +66,8 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
     Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
     at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
+    Region.part(lambda: same_deals.lobby_note(ctx, lobby.services.duplicates), lambda: same_deals.lobby_note_key(ctx),
+                "lobby-same-deals")
     with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
         if ctx.is_host:
             with ui.card().classes("items-center text-black"):
@@ -209,6 +212,7 @@ class LobbyOptions:
             self.keep(sel, value)
             self.options[name] = sel
             made.append(sel)
+        rules = list(made)  # the players and the game's options (the rest are the table's settings)
         self.patch_blocks()
         s = t.settings
         for testid, key, control in (
@@ -239,6 +243,9 @@ class LobbyOptions:
         if not host:
             for el in made:
                 el.disable()
+        elif t.same_deals_as is not None:  # duplicate deals: the first table's rules (lobby.require_own_deals)
+            for el in rules:
+                el.disable()
 
     def patch(self) -> None:
         """Each control shows the table's value now (another tab of the host's, or a refused choice)."""
@@ -253,11 +260,12 @@ class LobbyOptions:
         t = self.ctx.table
         model = t.game.config_model
         values = {**t.options, "players": len(t.seats)}
+        may_set = self.ctx.is_host and t.same_deals_as is None  # a duplicate keeps the first table's rules
         for name, sel in self.options.items():
             if not sel.is_deleted:
                 reason = option_block(model, name, values)
-                if reason != sel.props.get("data-reason") or sel.enabled != (self.ctx.is_host and not reason):
-                    show_block(sel, reason, self.ctx.is_host)
+                if reason != sel.props.get("data-reason") or sel.enabled != (may_set and not reason):
+                    show_block(sel, reason, may_set)
 
 
 def start_row(ctx: TableContext) -> None:

@@ -22,6 +22,7 @@ from ui.i18n.viewer import tr
 from ui.server.services import TableServices
 from ui.shell.frame import frame
 from ui.shell.identity import me, user_store
+from ui.table import same_deals
 from ui.table.dialogs import TableDialogs
 from ui.table.hand import HandBar
 from ui.table.lobby import LobbyState, lobby_view
@@ -34,6 +35,7 @@ from ui.table.summary import hand_summary, standings
 from ui.table.top import TopBar
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+SAME_DEALS_LOOK_S = 2.0  # how often a page looks for another table's finished deal (duplicate deals)
 CATCH_UP_NOTICES = 3  # notices shown to a page coming back from a long sleep (the rest are in the log)
 
 
@@ -84,6 +86,11 @@ class TablePage:
             self.requested_version, self.requested_presence = self._table.version, self._table.presence.version
             self.ctx.overlays = ui.element("div")  # dialogs live here, outside the part that redraws on every change
         ui.timer(0.5, self.top.tick_clock)
+        # duplicate deals: another table finishing a deal changes nothing at this one, so the comparison looks for
+        # it now and then (its key is a constant outside the hand-over and results screens: nothing is drawn)
+        ui.timer(SAME_DEALS_LOOK_S, lambda: self.regions["same-deals"].update() if self.regions else None)
+        if self.ctx.seat is None and self._table.status != STATUS_LOBBY:  # told before sitting at a duplicate
+            self.services.duplicates.mark_seen(self._table.code, self.ctx.me.player_id)
         self.sounds.update(self.ctx, self.root)
         unsubscribe = self.hub.registry.subscribe(self._table.code, self.on_change)
         self.client.on_delete(unsubscribe)
@@ -190,6 +197,8 @@ class TablePage:
                 Region(strip.draw, strip.key, "seats"),
                 Region(lambda: host_prompts(self.ctx), self.prompts_key, "prompts"),
                 Region(self.summary, self.summary_key, "summary"),
+                Region(lambda: same_deals.draw_region(self.ctx, self.services),
+                       lambda: same_deals.region_key(self.ctx, self.services), "same-deals"),
                 Region(self.middle, self.middle_key, "middle"),
             ]
         hand = Region(self.hand.draw_frame, self.hand_frame_key, "hand-area")
@@ -268,4 +277,3 @@ class TablePage:
         if self.playing_screen() and self.screen is not None:
             with ui.column().classes("w-full items-center gap-1"):
                 self.screen.middle()
-

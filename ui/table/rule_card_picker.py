@@ -22,7 +22,7 @@ from logic.rule_cards import (
     shipped_cards,
     standard_options,
 )
-from logic.table.lobby import require_host_lobby, validate_options
+from logic.table.lobby import require_host_lobby, require_own_deals, validate_options
 from storage.rule_cards import CardLimit
 from ui.components.dialog import named_dialog
 from ui.components.region import Region
@@ -45,6 +45,7 @@ def apply_options(t: Table, by: str, options: dict[str, Any]) -> None:
     """Set the rule options at once (one check of the whole set: one by one, a switch that needs another could be
     refused halfway)."""
     require_host_lobby(t, by)
+    require_own_deals(t)
     validate_options(t, {**t.options, **options})
     t.options.update(options)
     t.touch()
