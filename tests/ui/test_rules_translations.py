@@ -5,6 +5,7 @@ translations follow. The rules page and the rules dialog at a table show the vie
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import Counter
 
@@ -13,9 +14,19 @@ from nicegui.testing import User
 
 from logic.registry import all_games, get_game
 from tests.ui.helpers import find, with_testid
+from tests.ui.test_i18n_pages_walk import has_text
 from ui.i18n.languages import TRANSLATED
-from ui.i18n.rules_docs import Section, rules_markdown, sections, translated, translation_path
+from ui.i18n.rules_docs import (
+    Section,
+    example_text,
+    example_texts,
+    rules_markdown,
+    sections,
+    translated,
+    translation_path,
+)
 from ui.i18n.viewer import speaking
+from ui.table.rule_examples import examples_of
 
 GAMES = [g.key for g in all_games()]
 SYMBOLS = "♠♥♦♣★💡"
@@ -84,6 +95,35 @@ def test_the_viewer_reads_their_language_and_english_without_a_file() -> None:
         assert rules_markdown(game) == game.rules_markdown()
     assert translated("rummy", "xx") is None
     assert "<!--" not in (translated("rummy", "ja") or "<!--")  # the hash notes are not shown
+    with speaking("de"):
+        assert example_text("stockpile", "Ben's turn.") == "Ben ist dran."
+        assert example_text("stockpile", "No such text.") == "No such text."
+
+
+def english_example_texts(game_key: str) -> list[str]:
+    """Every title, intro and step line of the game's examples, the house rules' ones included."""
+    module = importlib.import_module(f"logic.{game_key}.examples")
+    house = getattr(module, "HOUSE_EXAMPLES", ())
+    found: list[str] = []
+    for example in [*examples_of(game_key), *(house.values() if isinstance(house, dict) else house)]:
+        for text in (example.title, example.intro, *(line for _s, _a, line in example.moves())):
+            if text not in found:
+                found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("game_key", GAMES)
+def test_every_example_text_is_translated_keeping_its_cards_and_numbers(game_key: str) -> None:
+    english = english_example_texts(game_key)
+    for code in TRANSLATED:
+        ours = example_texts(game_key).get(code, {})
+        assert sorted(set(english) - set(ours)) == [], f"{code}: untranslated example texts of {game_key}"
+        assert sorted(set(ours) - set(english)) == [], f"{code}: texts no example of {game_key} says any more"
+        for en in english:
+            tr = ours[en]
+            assert tr.strip() and tr != en, (code, en)
+            assert Counter(c for c in tr if c in SYMBOLS) == Counter(c for c in en if c in SYMBOLS), (code, en, tr)
+            assert set(NUMBER.findall(en)) <= set(NUMBER.findall(tr)), (code, en, tr)
 
 
 async def test_the_rules_page_in_german_and_japanese(user: User) -> None:
@@ -91,6 +131,9 @@ async def test_the_rules_page_in_german_and_japanese(user: User) -> None:
     with user:
         text = with_testid(user, "rules")[0].content  # type: ignore[attr-defined]
     assert text.startswith("## Spielablauf") and "**Präsident**" in text and "**Bettler**" in text
+    await find(user, "rule-examples")
+    assert has_text(user, "Ein Paar schlagen")  # the step-by-step examples too
+    assert has_text(user, "Ein Paar schlägt nur ein höheres Paar: Die Kartenzahl bleibt im ganzen Stich gleich.")
     await user.open("/rules/rummy?lang=ja")
     with user:
         text = with_testid(user, "rules")[0].content  # type: ignore[attr-defined]
@@ -98,6 +141,13 @@ async def test_the_rules_page_in_german_and_japanese(user: User) -> None:
     await user.open("/rules/stockpile?lang=en")
     with user:
         assert with_testid(user, "rules")[0].content.startswith("## The idea")  # type: ignore[attr-defined]
+
+
+async def test_a_house_rule_example_speaks_the_viewer_language(user: User) -> None:
+    await user.open("/rules/rummy?card=rummy-easy-going&lang=it")
+    await find(user, "house-example-keep_dug_card")
+    assert has_text(user, "A questo tavolo una carta presa scavando negli scarti non deve essere usata nello stesso "
+                          "turno.")
 
 
 async def test_the_rules_dialog_at_a_table_speaks_the_viewer_language(user: User) -> None:

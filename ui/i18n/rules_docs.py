@@ -6,11 +6,16 @@ messages, because a rules page is written and read as one text. After each headi
 of the English section it translates (``## Ziel <!-- en:1a2b3c4d5e -->``): when the English changes,
 ``tests/ui/test_rules_translations.py`` names the file and the section to bring up to date, and
 ``tools/rules_hashes.py`` stamps the new hashes once it is done. A language without a file reads the English.
+
+The step-by-step examples (logic/<game>/examples.py: titles, intros, one line per step) are short texts, kept in
+``logic/<game>/rules_texts/examples.json`` as ``{code: {English: translation}}``; the test checks that every
+English text of every example has its translation in every language.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -75,3 +80,22 @@ def translated(game_key: str, code: str) -> str | None:
 def rules_markdown(game: AnyGame) -> str:
     """The game's rules in the viewer's language (English when that language has no translation)."""
     return translated(game.key, viewer_language()) or game.rules_markdown()
+
+
+def examples_path(game_key: str) -> Path:
+    return LOGIC / game_key / "rules_texts" / "examples.json"
+
+
+@lru_cache(maxsize=8)
+def example_texts(game_key: str) -> dict[str, dict[str, str]]:
+    """Language code -> {English text of an example: its translation} for ``game_key`` (empty without a file)."""
+    path = examples_path(game_key)
+    if not path.is_file():
+        return {}
+    found: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+def example_text(game_key: str, english: str) -> str:
+    """An example's title, intro or step line in the viewer's language (the English when it has no translation)."""
+    return example_texts(game_key).get(viewer_language(), {}).get(english, english)
