@@ -49,7 +49,7 @@ from tests.bench.bench_latency import worktree  # noqa: E402
 from tests.bench.latency_pages import STATE_JS, LiveStates, Traffic, act, choose, new_page  # noqa: E402
 from tests.bench.latency_report import cpu_seconds  # noqa: E402
 from tests.bench.pi_clients import Confinement, Log, SocketPage, confine, program_seat  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, FAR_CAPS_ENV, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPUTER_TABLE = "/new/president?players=4&bots=3&level=normal&speed=1"
@@ -192,8 +192,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
     logs: list[Log] = []
     try:
         async with async_playwright() as pw, httpx.AsyncClient(base_url=server.url, timeout=60) as http:
-            browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM),
-                                               args=CHROMIUM_ARGS)
+            browser = await pw.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
             live = LiveStates()
             tables = [await friends_table(browser, server.url, live, n) for n in range(args.tables)]
             pace_logs = []
