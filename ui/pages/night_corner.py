@@ -15,7 +15,6 @@ from logic.table import STATUS_PLAYING, Table
 from ui.components.region import Region
 from ui.i18n import _
 from ui.pages.night_data import held_of, night_points
-from ui.pages.night_parts import who
 from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
 
@@ -53,7 +52,8 @@ class NightCorner:
                                       "data-points": str(night_points(s.average)), "data-name": s.name,
                                       "data-matches": str(s.matches)})
                     ui.label(f"{s.rank}.")
-                    ui.label(who(s.name, s.emoji, s.computer)).classes("tv-corner-name")
+                    # a computer player marked as in the TV's lobby: the corner is narrow
+                    ui.label(f"{s.emoji} {s.name}".strip() + (" 🤖" if s.computer else "")).classes("tv-corner-name")
                     ui.label(str(night_points(s.average))).classes("tv-corner-points")
 
 

@@ -77,7 +77,7 @@ def tables_block(rows: Sequence[NightTable], open_table: Callable[[str], None],
                     ui.label(line).classes("font-bold text-sm")
                     ui.label(", ".join(t.people)).classes("text-xs text-grey-8 ellipsis")
                 if same_deals is not None and t.game and t.state in (STATUS_PLAYING, STATUS_OVER):
-                    ui.button(_("Same deals"), icon="content_copy", on_click=lambda t=t: same_deals(t)).props(
+                    ui.button(_("Same deals"), on_click=lambda t=t: same_deals(t)).classes("whitespace-nowrap").props(
                         f"dense flat no-caps color=primary data-testid=btn-night-same-deals-{t.code}").tooltip(
                         _("Another table plays these deals: the same cards, seat for seat"))
                 if t.state in (STATUS_LOBBY, STATUS_PLAYING):
