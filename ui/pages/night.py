@@ -21,13 +21,12 @@ from ui.i18n import _
 from ui.i18n.viewer import viewer_language
 from ui.net.lan import base_urls, qr_data_uri
 from ui.pages.night_actions import merge_dialog, new_table_dialog, next_game_dialog
-from ui.pages.night_data import NIGHT_CODE_RE, NightTable, held_of, moments_of, night_tables, ready_table, tables_key
+from ui.pages.night_data import NIGHT_CODE_RE, NightTable, moments_of, night_tables, ready_table, tables_key
 from ui.pages.night_parts import (
     ENDED_EARLY,
-    follow_night,
+    NightView,
     how_points,
     matches_block,
-    night_attributes,
     share_text,
     standings_block,
     summary_block,
@@ -49,13 +48,11 @@ def night_url(code: str, path: str = "night") -> str:
     return f"{base_urls(rt.port, rt.host)[0]}/{path}/{code}"
 
 
-class NightPage:
+class NightPage(NightView):
     def __init__(self, hub: Hub, night: Night, viewer: Me, url: str, address: str | None,
                  duplicates: Duplicates | None = None) -> None:
-        self.hub, self.night, self.viewer, self.url, self.address = hub, night, viewer, url, address
-        self.duplicates = duplicates  # a night scored by the same deals deals its next game's tables alike
-        self.regions: list[Region] = []
-        self.root: ui.element | None = None
+        super().__init__(hub, night, duplicates)  # (duplicates: also the next game's twins at a same-deals night)
+        self.viewer, self.url, self.address = viewer, url, address
 
     @property
     def host(self) -> bool:
@@ -104,12 +101,6 @@ class NightPage:
         ui.timer(FOLLOW_SECONDS, self.follow)
 
     # ----------------------------------------------------------------------------- parts
-    def attributes(self) -> None:
-        night_attributes(self.root, self.night)
-
-    def follow(self) -> None:
-        follow_night(self.root, self.night, self.regions)
-
     def ready(self) -> None:
         code = ready_table(self.night, self.hub.registry, self.viewer.player_id)
         if code is None:
@@ -120,10 +111,6 @@ class NightPage:
             ui.label(_("Your table is ready")).classes("text-lg font-bold grow")
             ui.button(_("Join"), on_click=lambda: ui.navigate.to(f"/table/{code}")).props(
                 f"color=primary data-testid=btn-night-join data-table={code}")
-
-    def held(self) -> frozenset[str]:
-        """Matches held back: a table with the same deals still plays them."""
-        return held_of(self.night, self.hub.registry, self.duplicates)
 
     def standings(self) -> None:
         standings_block(standings(self.night, held=self.held()))

@@ -13,7 +13,9 @@ from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from ui.components.region import Region
 from ui.i18n import N_, _, ngettext
 from ui.i18n.names import game_name
-from ui.pages.night_data import NightTable, night_points
+from ui.pages.night_data import NightTable, held_of, night_points
+from ui.server.duplicate import Duplicates
+from ui.server.hub import Hub
 
 STATE_TEXT = {STATUS_LOBBY: N_("in the lobby"), STATUS_PLAYING: N_("playing"), STATUS_OVER: N_("finished"),
               STATUS_CLOSED: N_("ended early: not counted")}
@@ -201,3 +203,23 @@ def follow_night(root: ui.element | None, night: Night, regions: list[Region]) -
     for region in regions:
         region.update()
     night_attributes(root, night)
+
+
+class NightView:
+    """What the night's page and its TV view share: the night and the server's pieces they read, their regions and
+    root, the matches held back, and the light check that follows the night (``follow``, once a second)."""
+
+    def __init__(self, hub: Hub, night: Night, duplicates: Duplicates | None = None) -> None:
+        self.hub, self.night, self.duplicates = hub, night, duplicates
+        self.regions: list[Region] = []
+        self.root: ui.element | None = None
+
+    def held(self) -> frozenset[str]:
+        """Matches held back: a table with the same deals still plays them."""
+        return held_of(self.night, self.hub.registry, self.duplicates)
+
+    def attributes(self) -> None:
+        night_attributes(self.root, self.night)
+
+    def follow(self) -> None:
+        follow_night(self.root, self.night, self.regions)

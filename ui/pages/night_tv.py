@@ -14,8 +14,8 @@ from ui.i18n import _
 from ui.i18n.names import game_name
 from ui.net.lan import qr_data_uri
 from ui.pages.night import FOLLOW_SECONDS, night_url
-from ui.pages.night_data import NIGHT_CODE_RE, held_of, moments_of, night_tables, tables_key
-from ui.pages.night_parts import STATE_TEXT, follow_night, night_attributes, standings_block, summary_block
+from ui.pages.night_data import NIGHT_CODE_RE, moments_of, night_tables, tables_key
+from ui.pages.night_parts import STATE_TEXT, NightView, standings_block, summary_block
 from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
 from ui.server.runtime import runtime
@@ -25,11 +25,10 @@ from ui.shell.http_status import NOT_FOUND, answer
 TV_MOMENTS = 5  # the best moments of the first five players: what fits beside the standings
 
 
-class NightTv:
+class NightTv(NightView):
     def __init__(self, hub: Hub, night: Night, url: str, duplicates: Duplicates | None = None) -> None:
-        self.hub, self.night, self.url, self.duplicates = hub, night, url, duplicates
-        self.regions: list[Region] = []
-        self.root: ui.element | None = None
+        super().__init__(hub, night, duplicates)
+        self.url = url
 
     def build(self) -> None:
         night = self.night
@@ -59,15 +58,6 @@ class NightTv:
                                                     "tv-night-tables"))
         self.attributes()
         ui.timer(FOLLOW_SECONDS, self.follow)
-
-    def attributes(self) -> None:
-        night_attributes(self.root, self.night)
-
-    def follow(self) -> None:
-        follow_night(self.root, self.night, self.regions)
-
-    def held(self) -> frozenset[str]:
-        return held_of(self.night, self.hub.registry, self.duplicates)
 
     def summary(self) -> None:
         if self.night.ended_at is not None:
