@@ -57,8 +57,9 @@ def standings_block(rows: Sequence[Standing], testid: str = "night-standings") -
                     with ui.element("td"):
                         ui.label(text)
     if not rows:
+        # grey on the page, white on the TV (assets/night.css: a colour class of Quasar's would win on the TV)
         ui.label(_("No match finished yet: the standings start with the first one.")).classes(
-            "text-grey-8 night-empty").props(f"data-testid={testid}-empty")
+            "night-empty").props(f"data-testid={testid}-empty")
 
 
 def tables_block(rows: Sequence[NightTable], open_table: Callable[[str], None],
