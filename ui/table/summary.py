@@ -43,7 +43,7 @@ def hand_words(word: str) -> dict[str, str]:
 
 def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
     columns = summary["columns"] if summary is not None else []
-    with ui.element("table").classes("w-full text-left"):
+    with ui.element("table").classes("w-full text-left cn-summary-table"):
         with ui.element("tr"):
             ui.element("th")
             with ui.element("th").classes("q-pr-md"):
