@@ -29,6 +29,7 @@ from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
 from ui.pages.night_corner import night_corner
 from ui.server.runtime import runtime
+from ui.shell.frame import page_language
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me, user_store
 from ui.table import same_deals
@@ -79,6 +80,7 @@ class TvPage:
 
     # ----------------------------------------------------------------------------- drawing
     def build(self) -> None:
+        page_language()
         ui.add_head_html('<link rel="stylesheet" href="/assets/tv.css">')
         if (ASSETS / f"{self.table.game_key}.css").exists():  # a game's own styles (President has none)
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{self.table.game_key}.css">')
