@@ -241,3 +241,18 @@ async def test_a_table_gone_without_a_result_shows_ended_early(user: User) -> No
     answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
     assert answer["tables"] == [{"code": "GONE22", "game": "rummy", "state": "closed", "round": "", "players": [],
                                  "same_deals": None}]
+
+
+async def test_a_playing_tables_round_reads_in_the_viewers_language(user: User) -> None:
+    """The night's page draws each table's round label ("Hand 1 of 4") in the viewer's language; the JSON keeps it
+    in English (the tester contract is language-free)."""
+    night = await start_night(user)
+    await user.open(f"/new/president?night={night.code}&players=4&bots=3&speed=0&seed=5")
+    await find(user, "table")
+    code = night.tables[0]
+    await user.open(f"/night/{night.code}?lang=de")
+    await find(user, f"night-table-{code}")
+    await user.should_see("Hand 1 von 4")
+    await user.should_not_see("Hand 1 of 4")
+    answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
+    assert [t["round"] for t in answer["tables"]] == ["Hand 1 of 4"]

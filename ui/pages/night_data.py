@@ -46,7 +46,7 @@ def night_tables(night: Night, registry: TableRegistry) -> list[NightTable]:
         state = table.status if table.status in (STATUS_LOBBY, STATUS_PLAYING, STATUS_OVER) else STATUS_CLOSED
         label = ""
         if table.status == STATUS_PLAYING and table.state is not None:
-            label = str(table.game.view(table.state, None)["round_label"] or "")
+            label = table.game.view(table.state, None)["round_label"] or ""  # (a Said: each viewer reads it in theirs)
         rows.append(NightTable(code, table.game_key, state, label,
                                tuple(f"{s.emoji} {s.name}".strip() for s in table.seats if not s.empty),
                                tuple(s.player_id for s in table.seats if s.is_human and s.player_id)))

@@ -16,6 +16,7 @@ from ui.i18n.names import game_name
 from ui.pages.night_data import NightTable, held_of, night_points
 from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
+from ui.table.seat_wording import in_language
 
 STATE_TEXT = {STATUS_LOBBY: N_("in the lobby"), STATUS_PLAYING: N_("playing"), STATUS_OVER: N_("finished"),
               STATUS_CLOSED: N_("ended early: not counted")}
@@ -76,7 +77,7 @@ def tables_block(rows: Sequence[NightTable], open_table: Callable[[str], None],
                 with ui.column().classes("grow gap-0 night-shrink"):
                     line = f"{game_name(t.game) if t.game else '?'} · {t.code} · {_(STATE_TEXT[t.state])}"
                     if t.round_label:
-                        line += f" · {t.round_label}"
+                        line += f" · {in_language(t.round_label)}"
                     ui.label(line).classes("font-bold text-sm")
                     ui.label(", ".join(t.people)).classes("text-xs text-grey-8 ellipsis")
                 if same_deals is not None and t.game and t.state in (STATUS_PLAYING, STATUS_OVER):

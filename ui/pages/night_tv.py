@@ -21,6 +21,7 @@ from ui.server.hub import Hub
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
+from ui.table.seat_wording import in_language
 
 TV_MOMENTS = 5  # the best moments of the first five players: what fits beside the standings
 
@@ -77,7 +78,7 @@ class NightTv(NightView):
                     box.props["data-state"] = t.state
                     ui.label(f"{game_name(t.game)} · {_(STATE_TEXT[t.state])}").classes("ntv-text")
                     if t.round_label:
-                        ui.label(t.round_label).classes("ntv-small")
+                        ui.label(in_language(t.round_label)).classes("ntv-small")
                     ui.label(", ".join(t.people)).classes("ntv-small")
 
 
