@@ -31,6 +31,7 @@ SOURCE_GAMES = {
     "president": "players=4&bots=3&level=beginner&hands=4&speed=0",
 }
 GAME_LIMIT_S = 120.0
+SETTLE_MS = 300  # after a moment's page has opened, before its first tap
 
 Timer = Callable[..., "float | None"]  # bench_actions.timed
 
@@ -139,6 +140,9 @@ class MomentPlayer:
         except Exception:
             self.skipped += 1
             return False
+        # the page settled as a player's page is when they tap: fonts in, its first drawings and the notice done
+        page.evaluate("() => document.fonts.ready")
+        page.wait_for_timeout(SETTLE_MS)
         return True
 
     def select(self, codes: list[str]) -> bool:
