@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from tests.bench.action_moments import MomentPlayer, MomentQueue  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -269,7 +269,7 @@ def main() -> None:
     games = args.games.split(",")
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM,
+            browser = pw.chromium.launch(executable_path=chromium_executable(),
                                          args=CHROMIUM_ARGS)
             if args.moments:
                 moments_run(browser, servers, games, times, codes, args)
