@@ -85,8 +85,8 @@ def _as_person(player_id: str, action: Any, t: Table, now: float) -> None:
 
 
 async def _stand_in(code: str) -> None:
-    """Every pace (the table's computer delay, at least 50 ms): one move for each person whose turn it is, chosen
-    by a computer player of the table's level and made as that person."""
+    """Every pace (the table's computer delay, at least 50 ms): one move for a person whose turn it is, chosen by a
+    computer player of the table's computer players' level and made as that person."""
     hub = runtime().hub
     loop = asyncio.get_running_loop()
     end = loop.time() + STAND_IN_LIMIT_S
@@ -101,7 +101,10 @@ async def _stand_in(code: str) -> None:
             person = table.seats[seat]
             if not person.is_human or table.computer_controls(seat) or person.player_id is None:
                 continue
-            move = partial(_as_person, person.player_id, choose_bot_action(*bot_inputs(table, seat)))
+            game_key, _level, view, legal, rng_key = bot_inputs(table, seat)
+            # the level of the table's computer players (a light one where there are none): it thinks on the loop
+            level = next((s.bot for s in table.seats if s.bot), table.game.bot_levels[0])
+            move = partial(_as_person, person.player_id, choose_bot_action(game_key, level, view, legal, rng_key))
             try:
                 hub.run(table, move)
             except IllegalMove as exc:  # the table moved on meanwhile: look again at the next pace
