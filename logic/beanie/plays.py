@@ -52,7 +52,7 @@ def lay(st: BeanieState, seat: int, a: Lay) -> None:
     st.sets.append([st.next_set_id, seat, typ, placed, reps])
     st.next_set_id += 1
     st.laid[seat] = True
-    shown = " ".join(SHOWN[c] for c in placed)
+    shown = S.placed_words(typ, placed, reps)
     st.message = said(t_msg("{player} laid a match: {cards}.", player=seat_msg(seat), cards=shown) if typ == MATCH
                       else t_msg("{player} laid a run: {cards}.", player=seat_msg(seat), cards=shown))
     after_play(st, seat)

@@ -44,6 +44,13 @@ def shown(code: str) -> str:
     """A card code as a player reads it ("10H" -> "10♥"); anything else as it is."""
     card = CARD_ID.get(code)
     return SHOWN[card] if card is not None else code
+
+
+def placed_words(typ: int, placed: list[int], reps: list[int]) -> str:
+    """A new set's cards as a line shows them: a Beanie in a run with the card it stands for ("A♦=9♣ 10♣ J♣", as its
+    badge on the table says); in a match the rank says it ("9♠ 9♥ A♦")."""
+    return " ".join(SHOWN[c] if typ == MATCH or c == r else f"{SHOWN[c]}={SHOWN[r]}"
+                    for c, r in zip(placed, reps, strict=True))
 # Penalty points of a natural card: ace 1, 2-9 face value, 10/J/Q/K 10.
 NATURAL_POINTS: tuple[int, ...] = tuple(1 if r == 1 else (r if r <= 9 else 10) for r in RANK)
 

@@ -167,10 +167,10 @@ def _describe(st: Any, seat: int, action: Any) -> Message | None:
     if kind == "lay":
         try:
             cards = [S.parse_code(c) for c in action.cards]
-            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end, st.ace_high_runs)
+            typ, placed, reps = S.build_set(cards, st.round, action.as_type, action.end, st.ace_high_runs)
         except ValueError:
             return t_msg("laid a set")
-        shown = " ".join(S.SHOWN[c] for c in placed)
+        shown = S.placed_words(typ, placed, reps)
         return t_msg("laid a match: {cards}", cards=shown) if typ == S.MATCH else t_msg("laid a run: {cards}",
                                                                                         cards=shown)
     if kind in ("add", "star", "steal"):

@@ -31,7 +31,16 @@ no other script wraps nicegui.js).
 from __future__ import annotations
 
 from ui.nicegui_internals import snapshots, speedups
-from ui.nicegui_internals.adoption import adopt, as_sent, can_adopt, js_handled, pending_updates, unsend
+from ui.nicegui_internals.adoption import (
+    adopt,
+    as_sent,
+    can_adopt,
+    js_handled,
+    note_rename,
+    pending_updates,
+    retarget_tooltip,
+    unsend,
+)
 from ui.nicegui_internals.http import guarded_http_protocol
 from ui.nicegui_internals.lifecycle import cancel_background_tasks, event_loop, run_first_at_shutdown
 from ui.nicegui_internals.pages import PageHeading, serve_islands, set_page_language, sign_session_cookies_with
@@ -57,7 +66,8 @@ def install() -> None:
 
 __all__ = [
     "NICEGUI_SOCKET_HANDLERS", "ORPHAN_SECONDS", "PAGE_MESSAGES", "REPLACEMENTS", "PageHeading", "Replacements",
-    "adopt", "as_sent", "can_adopt", "js_handled", "pending_updates", "unsend",
+    "adopt", "as_sent", "can_adopt", "js_handled", "pending_updates", "note_rename", "retarget_tooltip",
+    "unsend",
     "cancel_background_tasks", "event_loop", "expects_arguments", "guard_socket", "guarded_http_protocol", "install",
     "install_socket_guard",
     "listener_known", "listener_types", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",
