@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from logic.table.identity import BOT_NAMES
 from tests.e2e.conftest import Server, free_port
+from tests.e2e.pseudo_texts import BRACKETED, TEXTS_JS, WORD
 from tests.e2e.test_tap_during_redraw import HookServer
 
 pytestmark = pytest.mark.e2e
@@ -38,24 +39,7 @@ ALLOWED: dict[str, str] = {
 }
 codes: list[str] = []  # the codes of the tables and the night the walk opened
 people: list[str] = []  # the names of the walk's other people (a visitor's name as the browser gave it)
-WORD = re.compile(r"[^\W\d_]+")  # a word; English when it is 3+ plain ASCII letters (the pseudo-language accents)
-BRACKETED = re.compile(r"\[[^\[\]]*\]")
 CARD_FACE = re.compile(r"\b(10|[2-9JQKA])[♠♥♦♣SHDC]?\b")  # a card as the cards show it ("Q♠", "10")
-TEXTS_JS = """() => {
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode, text = node.textContent.trim(), el = node.parentElement;
-    if (!text || !el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
-    const style = getComputedStyle(el);
-    if (style.display === 'none' || style.visibility === 'hidden' || !el.getClientRects().length) continue;
-    out.push(text);
-  }
-  for (const el of document.querySelectorAll('[aria-label],[title],[placeholder],[alt]'))
-    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) { const v = el.getAttribute(a); if (v) out.push(v); }
-  out.push(document.title);
-  return out;
-}"""
 
 
 @pytest.fixture(scope="module")
