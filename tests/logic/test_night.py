@@ -27,7 +27,8 @@ from logic.night.matches import match_of
 from logic.night.moments import best_moments, match_moments, win_margin
 from logic.night.seating import seat_people, split_sizes
 from logic.registry import all_games, get_game
-from logic.table import EMOJI_CHOICES, STATUS_PLAYING, lobby, new_table, timers, turns
+from logic.table import EMOJI_CHOICES, lobby, new_table
+from tests.table_play import play_out
 
 SIZES = [(g.key, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 SHORT = {"president": {"hands": 4}, "rummy": {"target": 100}, "beanie": {"rounds": 1},
@@ -235,16 +236,12 @@ def finished_table(game_key: str, players: int, seed: int, code: str = "", level
     for seat in range(players):
         lobby.add_bot(table, "host", seat, game.bot_levels[0], f"Bot {seat}", EMOJI_CHOICES[seat])
     lobby.start(table, "host", 0.0)
-    for _step in range(30_000):
-        if table.status != STATUS_PLAYING:
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        action = choose_bot_action(game_key, game.bot_levels[level], game.view(table.state, seat),
-                                   game.legal_actions(table.state, seat), f"{seed}:{len(table.log)}:{seat}")
-        turns.act_for(table, seat, action, 0.0)
+
+    def choose(seat: int) -> object:
+        return choose_bot_action(game_key, game.bot_levels[level], game.view(table.state, seat),
+                                 game.legal_actions(table.state, seat), f"{seed}:{len(table.log)}:{seat}")
+
+    play_out(table, choose, lambda: 0.0, moves=30_000)
     outcome = game.outcome(table.state)
     assert outcome is not None, f"{game_key} at {players} did not finish"
     return table, outcome

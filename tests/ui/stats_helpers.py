@@ -10,7 +10,8 @@ from nicegui.testing import User
 
 from logic.bot_worker import choose_bot_action
 from logic.registry import get_game
-from logic.table import Table, timers, turns
+from logic.table import Table
+from tests.table_play import play_out
 from ui.server.bots import bot_inputs
 from ui.server.runtime import runtime
 
@@ -44,14 +45,14 @@ def finish_game(game_key: str, player_id: str, name: str = "Me", emoji: str = "ð
     if on_create is not None:
         on_create(table)
     table.seats[table.seat_of(player_id)].autoplay = True
-    for _ in range(20_000):
-        if table.status != "playing":
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        turns.act_for(table, seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
+    play_with_computers(table)
     assert table.status == "over", f"{game_key} did not finish"
     hub.changed(table)  # persist + archive, as after any move
     return table.code
+
+
+def play_with_computers(table: Table, stop: Callable[[Table], bool] | None = None, moves: int = 20_000) -> None:
+    """Every seat's move chosen as the server's computer players choose it (from the seat's view), straight on the
+    table, until the match ends or ``stop``; nothing saved (call ``hub.changed`` after)."""
+    hub = runtime().hub
+    play_out(table, lambda seat: choose_bot_action(*bot_inputs(table, seat)), hub.clock, stop, moves)
