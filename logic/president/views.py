@@ -99,10 +99,10 @@ def _seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def play_words(mask: int) -> str:
+def play_words(mask: int, span: tuple[int, int] | None = None) -> str:
     codes = mask_codes(mask)
-    if is_run_mask(mask):  # a run (house rule; jokers fill its gaps)
-        lo, hi = run_span(mask)
+    if is_run_mask(mask):  # a run (house rule; jokers fill its gaps; ``span``: where a joker left over stands)
+        lo, hi = span or run_span(mask)
         run = f"a run {RANK_LABELS[lo]}-{RANK_LABELS[hi]} of {SUIT_NAMES[codes[0][-1]]}"
         return run + ("", " (with a Joker)", " (with two Jokers)")[jokers_in(mask)]
     if mask & JOKER_MASK:  # house rule jokers
@@ -121,6 +121,11 @@ def joker_words(mask: int) -> str:
     return words + (" (one a Joker)" if jokers == 1 else " (two of them Jokers)")
 
 
+def _top_span(s: PresidentState) -> tuple[int, int]:
+    """(lowest, highest) rank of the run on top of the trick (its jokers where its player put them)."""
+    return s.top_rank - s.top_count + 1, s.top_rank
+
+
 def message(s: PresidentState) -> str | None:
     ev = s.last_event
     if not ev:
@@ -132,7 +137,8 @@ def message(s: PresidentState) -> str | None:
         return f"Hand {s.hand_no}: the Beggar and Vice Beggar hand their best cards up."
     if kind == "play":
         _, seat, mask, flipped, went_out = ev[:5]
-        text = f"{_seat_name(seat)} played {play_words(mask)}"
+        on_top = bool(s.trick) and s.trick[-1][1] == mask and s.top_count == mask.bit_count()
+        text = f"{_seat_name(seat)} played {play_words(mask, _top_span(s) if on_top else None)}"
         if flipped:
             text += " \u2014 revolution! The order is now " + ("reversed" if s.rev else "back to normal")
             if s.phase != PHASE_PLAY:
@@ -268,7 +274,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     if s.top_count and s.trick:
         p, m = s.trick[-1]
         top_run = is_run_mask(m)
-        shown = run_span(m)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
+        shown = _top_span(s)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
         label = JOKER_LABEL if shown == JOKER_RANK else RANK_LABELS[shown]  # "JK": a lone joker (house rule)
         top = {"seat": p, "cards": mask_codes(m), "rank": label, "count": s.top_count}
     if phase == PHASE_PLAY:
@@ -334,18 +340,20 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
 def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
     kind = getattr(action, "kind", None)
     if kind == "play":
+        span: tuple[int, int] | None = None
         try:
             if s_before.house & JOKERS:
                 mask, rank, count, _ = parse_set(tuple(action.cards))
             else:
                 mask, rank, count = parse_play(tuple(action.cards))
         except ValueError:
-            run = parse_run(tuple(action.cards)) if s_before.house & RUNS else None
+            run = parse_run(tuple(action.cards), getattr(action, "end", None)) if s_before.house & RUNS else None
             if run is None:
                 return None
             revolt = len(action.cards) >= 4 and bool(s_before.house & RUN_REVOLUTION)
             mask, count = run[0], 4 if revolt else 0
-        text = f"played {play_words(mask)}"
+            span = run[1], run[2]
+        text = f"played {play_words(mask, span)}"
         if count == 4 and s_before.revolution:
             text += " \u2014 revolution!"
         if s_before.hands[seat] & ~mask == 0:
