@@ -7,6 +7,7 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import PHASE_OVER, Bot, Game, Outcome
+from logic.messages import said, t_msg
 
 from . import bots, rules, views
 from .actions import ACTION_ADAPTER, PresidentAction, PresidentConfig
@@ -17,7 +18,8 @@ from .view_types import PresidentView
 class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
     key: ClassVar[str] = "president"
     title: ClassVar[str] = "President"
-    tagline: ClassVar[str] = "Shed your cards first to be President; the Beggar pays with their best cards."
+    tagline: ClassVar[str] = said(t_msg("Shed your cards first to be President; the Beggar pays with "
+                                        "their best cards."))  # (a str: its English)
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 5
     config_model: ClassVar[type[BaseModel]] = PresidentConfig

@@ -37,7 +37,6 @@ from .actions import (
     PASS,
     PLAY_TABLE,
     POP4,
-    RANK_PLURAL,
     RUN_REVOLUTION,
     RUNS,
     SAME_RANK_SKIP,
@@ -63,6 +62,7 @@ from .jokers import (
 from .runs import mask_span, parse_run, run_plays, run_span
 from .state import PresidentState
 from .trick import auto_pass, end_hand, end_trick, lay, next_active
+from .words import ranks, suit_symbols
 
 THREE_OF_SPADES_PLAY = Play(("3S",))
 
@@ -220,15 +220,15 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
     if rank == t:
         if not s.house & SAME_RANK_SKIP:
             raise IllegalMove(t_msg("An equal rank does not beat the {ranks}: play higher or pass",
-                                    ranks=RANK_PLURAL[t]))
+                                    ranks=ranks(t)))
     elif (rank > t) if s.rev else (rank < t):
         if s.jback:
             raise IllegalMove(t_msg("Jack-back: the order is reversed until the trick ends; play higher in it "
                                     "or pass"))
-        raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=RANK_PLURAL[t]))
+        raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=ranks(t)))
     if s.lock and (not fits_lock(mask, rank, s.lock) if jokers else suits_of(mask, rank) != s.lock):
         raise IllegalMove(t_msg("The suits are locked ({suits}): play those suits or pass",
-                                suits=lock_letters(s.lock)))
+                                suits=suit_symbols(s.lock)))
     return mask, rank, count, False
 
 

@@ -239,4 +239,5 @@ async def test_a_table_gone_without_a_result_shows_ended_early(user: User) -> No
     assert next(iter(row.elements)).props["data-state"] == "closed"
     await user.should_see("Rummy · GONE22 · ended early: not counted")
     answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
-    assert answer["tables"] == [{"code": "GONE22", "game": "rummy", "state": "closed", "round": "", "players": []}]
+    assert answer["tables"] == [{"code": "GONE22", "game": "rummy", "state": "closed", "round": "", "players": [],
+                                 "same_deals": None}]

@@ -8,6 +8,7 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import IllegalMove
+from logic.messages import message_of
 from logic.registry import all_games
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, away
 from ui.components.dialog import named_dialog
@@ -82,7 +83,7 @@ def game_tile(game: Any) -> None:
         with ui.row().classes("items-baseline justify-between w-full"):
             ui.label(game_name(game.key)).classes("text-xl font-bold")
             ui.label(players).classes("text-sm text-grey-8")
-        ui.label(game.tagline).classes("text-sm")
+        ui.label(tr(message_of(game.tagline))).classes("text-sm")
         with ui.row().classes("gap-2"):
             ui.button(_("Practice"), icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
                 f"color=primary data-testid=practice-{game.key}")
