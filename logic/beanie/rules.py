@@ -55,6 +55,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.reclaim_own = config.reclaim_own
         st.last_turns = config.last_turns
         st.ace_high_runs = config.ace_high_runs
+        st.jokers = config.jokers
         st.seed = seed
         st.totals = [0] * n
         st.scorecard = []

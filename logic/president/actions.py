@@ -213,10 +213,13 @@ class PresidentConfig(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play one to four cards of one rank, e.g. ``Play(("9S", "9H"))``."""
+    """Play one to four cards of one rank, e.g. ``Play(("9S", "9H"))``, or a run (house rule ``runs``). ``end``
+    only for a run with a joker left over beyond its ordinary cards (house rules ``runs`` and ``jokers``): "low"
+    puts it below the lowest card, "high" above the top card; None is "high" (below at the 2)."""
 
     cards: tuple[str, ...]
     kind: Literal["play"] = "play"
+    end: Literal["low", "high"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,14 @@ class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
     default_turn_seconds: ClassVar[int] = 20
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
 
+    def encode_action(self, action: PresidentAction) -> dict[str, Any]:
+        """The action's JSON; a play's ``end`` only when it is given (a run's joker at a chosen end), so the plays
+        of every log and legal list read as they always did."""
+        data = super().encode_action(action)
+        if data.get("kind") == "play" and data.get("end", "") is None:
+            del data["end"]
+        return data
+
     def new_game(self, config: BaseModel, seed: int) -> PresidentState:
         if not isinstance(config, PresidentConfig):
             config = cast(PresidentConfig, self.make_config(**dict(config)))

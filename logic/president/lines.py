@@ -28,11 +28,11 @@ def seat_name(seat: int) -> Message:
     return seat_msg(seat, "Seat")
 
 
-def play_msg(mask: int) -> Message:
+def play_msg(mask: int, span: tuple[int, int] | None = None) -> Message:
     """A play in words: 'a pair of 9s', 'a run 5-7 of spades (with a Joker)', 'a Joker', 'four 7s (two of them
-    Jokers)'."""
+    Jokers)'. ``span``: a run's lowest and highest rank where its player put a joker left over."""
     if is_run_mask(mask):  # a run (house rule; jokers fill its gaps)
-        lo, hi = run_span(mask)
+        lo, hi = span or run_span(mask)
         return run_msg(lo, hi, mask_codes(mask)[0][-1], jokers_in(mask))
     if mask & JOKER_MASK:  # house rule jokers
         return joker_msg(mask)
@@ -139,7 +139,9 @@ def message(s: PresidentState) -> Said | None:
 
 def _play_line(s: PresidentState, ev: tuple[Any, ...]) -> Message:
     _, seat, mask, flipped, went_out = ev[:5]
-    line = t_msg("{player} played {cards}", player=seat_name(seat), cards=play_msg(mask))
+    on_top = bool(s.trick) and s.trick[-1][1] == mask and s.top_count == mask.bit_count()
+    span = (s.top_rank - s.top_count + 1, s.top_rank) if on_top else None  # (a run's joker where it was put)
+    line = t_msg("{player} played {cards}", player=seat_name(seat), cards=play_msg(mask, span))
     if flipped:
         line = _revolution(line, s.rev, s.phase == PHASE_PLAY)
     effects = ev[5].split(",") if len(ev) > 5 and ev[5] else []
@@ -187,18 +189,20 @@ def describe(s_before: PresidentState, seat: int, action: Any) -> Said | None:
     """The log's words for a move, after the player's name ("played a pair of 9s and is out")."""
     kind = getattr(action, "kind", None)
     if kind == "play":
+        span: tuple[int, int] | None = None
         try:
             if s_before.house & JOKERS:
                 mask, _rank, count, _ = parse_set(tuple(action.cards))
             else:
                 mask, _rank, count = parse_play(tuple(action.cards))
         except ValueError:
-            run = parse_run(tuple(action.cards)) if s_before.house & RUNS else None
+            run = parse_run(tuple(action.cards), getattr(action, "end", None)) if s_before.house & RUNS else None
             if run is None:
                 return None
             revolt = len(action.cards) >= 4 and bool(s_before.house & RUN_REVOLUTION)
             mask, count = run[0], 4 if revolt else 0
-        words = t_msg("played {cards}", cards=play_msg(mask))
+            span = run[1], run[2]  # (a joker left over at the end its player named)
+        words = t_msg("played {cards}", cards=play_msg(mask, span))
         if count == 4 and s_before.revolution:
             words = t_msg("{line} — revolution!", line=words)
         if s_before.hands[seat] & ~mask == 0:

@@ -56,7 +56,6 @@ from .actions import HOUSE_BITS, JOKER_LABEL, JOKER_RANK, RANK_LABELS, mask_code
 from .house import is_run_mask, lock_letters
 from .lines import describe, message, place_of, round_label, summary
 from .rules import to_move
-from .runs import run_span
 from .state import PHASE_EXCHANGE, PresidentState
 from .view_types import (
     PresidentExchange,
@@ -119,7 +118,8 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     if s.top_count and s.trick:
         p, m = s.trick[-1]
         top_run = is_run_mask(m)
-        shown = run_span(m)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
+        # a run: its top card in the order in effect (a joker left over stands where its player put it)
+        shown = s.top_rank - s.top_count + 1 if (top_run and s.rev) else s.top_rank
         label = JOKER_LABEL if shown == JOKER_RANK else RANK_LABELS[shown]  # "JK": a lone joker (house rule)
         top = {"seat": p, "cards": mask_codes(m), "rank": label, "count": s.top_count}
     if phase == PHASE_PLAY:
