@@ -81,7 +81,10 @@ def test_a_changed_english_section_is_named() -> None:
     english = get_game("president").rules_markdown()
     changed = english.replace("The 2 is the best card in the game.", "The 2 is the best card of all.")
     assert changed != english
-    [found] = problems("president", "de", changed)
+    # Only what the change adds: a section that is stale for another reason (a new English text the translators
+    # have not caught up with yet) is named by the test above, not here.
+    before = problems("president", "de", english)
+    [found] = [p for p in problems("president", "de", changed) if p not in before]
     assert "de.md, section 1 (## 'How to play'" in found and "rules_hashes.py president de" in found
 
 
