@@ -59,6 +59,25 @@ def test_quiet_log_writes_one_line_a_minute_per_cause(caplog: pytest.LogCaptureF
                                                                    "last line)"]
 
 
+def test_quiet_log_writes_at_most_a_few_dropped_lines_a_minute_in_all(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    quiet = QuietLog(logging.getLogger("cardnight.socket"), clock=lambda: now[0], most=3)
+    with caplog.at_level(logging.INFO, logger="cardnight.socket"):
+        written = [quiet.drop(f"kind {n}") for n in range(10) for _ in range(50)]  # ten kinds, fifty each
+        assert written.count(True) == 3
+        assert quiet.write("browser error", "browser: oops")  # a page's own log lines are not held back
+        now[0] = 61.0
+        assert quiet.drop("kind 7")  # a held-back kind, again a minute later: its line, with its count
+        assert quiet.drop("kind 8")  # (the new minute's second line of three)
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines[:4] == ["Dropped kind 0", "Dropped kind 1", "Dropped kind 2",
+                         "Dropped socket messages of more kinds; they are counted, and each kind is logged when it "
+                         "comes again a minute from now"]
+    assert lines[4] == "browser: oops"
+    assert lines[5:] == ["Dropped kind 7 (50 more like it since the last line)",
+                         "Dropped kind 8 (50 more like it since the last line)"]
+
+
 JUNK: list[Any] = [None, "x", 5, [], {}, {"client_id": 5}, {"client_id": ["x"]}, {"client_id": "nope"}]
 
 

@@ -9,8 +9,9 @@ where there is one). A message over :data:`MAX_MESSAGE` closes its socket before
 :class:`MessageBudget` has its messages dropped undecoded, and a packet that is not socket.io at all is dropped
 (ui/nicegui_internals/sockets.py, which puts these handlers in place: :func:`~ui.nicegui_internals.guard_socket`).
 
-What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged;
-so are a page's own browser log messages, per level.
+What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged,
+and at most six such lines a minute in all (then one saying more kinds are held back); a page's own browser log
+messages are logged at most once a minute per level.
 """
 
 from __future__ import annotations
@@ -42,12 +43,16 @@ MAX_ID = 128  # characters of a client, tab or document id (NiceGUI's are uuids,
 
 class QuietLog:
     """Log lines by cause: at most one a minute per cause; the next says how many were held back meanwhile.
-    Causes are our own fixed words (never text a stranger sent), so the table stays small."""
+    Causes are our own fixed words (never text a stranger sent), so the table stays small. With ``most``, at most
+    that many "Dropped" lines a minute in all: a flood of many kinds of junk writes ``most`` lines and one saying
+    that more kinds are held back; each of those is written, with its count, when it comes again a minute later."""
 
     def __init__(self, logger: logging.Logger, every: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.logger, self.every, self.clock = logger, every, clock
+                 clock: Callable[[], float] = time.monotonic, most: int | None = None) -> None:
+        self.logger, self.every, self.clock, self.most = logger, every, clock, most
         self._last: dict[str, tuple[float, int]] = {}  # cause -> (when its last line was written, held back since)
+        self._dropped_lines: list[float] = []  # when the "Dropped" lines of the last minute were written
+        self._said_more = False
 
     def write(self, cause: str, message: str, level: int = logging.INFO) -> bool:
         """Log ``message`` unless ``cause`` was logged less than a minute ago; True if it was written."""
@@ -62,14 +67,38 @@ class QuietLog:
         return True
 
     def drop(self, cause: str, detail: str = "") -> bool:
-        """``Dropped <cause>: <detail>``, at most once a minute per cause."""
-        return self.write(cause, f"Dropped {cause}" + (f": {detail}" if detail else ""))
+        """``Dropped <cause>: <detail>``, at most once a minute per cause (and ``most`` a minute in all)."""
+        if self.most is not None and self._over_most(cause):
+            return False
+        written = self.write(cause, f"Dropped {cause}" + (f": {detail}" if detail else ""))
+        if written and self.most is not None:
+            self._dropped_lines.append(self.clock())
+        return written
+
+    def _over_most(self, cause: str) -> bool:
+        """A line for ``cause`` is due but the minute's lines are spent: it is counted for its next line."""
+        now = self.clock()
+        last = self._last.get(cause)
+        if last is not None and now - last[0] < self.every:
+            return False  # not due anyway: write() counts it
+        self._dropped_lines = [t for t in self._dropped_lines if now - t < self.every]
+        if self.most is None or len(self._dropped_lines) < self.most:
+            self._said_more = False
+            return False
+        self._last[cause] = (now, (last[1] if last is not None else 0) + 1)
+        if not self._said_more:
+            self._said_more = True
+            self.logger.info("Dropped socket messages of more kinds; they are counted, and each kind is logged when "
+                             "it comes again a minute from now")
+        return True
 
     def reset(self) -> None:
         self._last.clear()
+        self._dropped_lines.clear()
+        self._said_more = False
 
 
-QUIET = QuietLog(log)
+QUIET = QuietLog(log, most=6)  # a flood of every kind of junk: 7 lines a minute
 
 
 class MessageBudget:
