@@ -140,3 +140,14 @@ def test_a_socket_gets_a_burst_then_a_steady_rate_and_quiet_sockets_are_forgotte
     for i in range(5000):
         budget.allow(f"new{i}")
     assert not any(key.startswith("s") for key in budget._left)  # the quiet ones (full again by now) forgotten
+
+
+def test_big_messages_count_by_their_size() -> None:
+    now = [0.0]
+    budget = MessageBudget(rate=100.0, burst=300.0, clock=lambda: now[0])
+    big = 60 * 1024  # a 60 KB name: 60 messages' worth
+    assert sum(budget.allow("a", big) for _ in range(100)) == 5
+    assert sum(budget.allow("a", 200) for _ in range(100)) == 0  # the budget is spent: small ones wait too
+    now[0] = 1.0
+    assert sum(budget.allow("a", big) for _ in range(100)) == 1  # a second's worth: one more
+    assert budget.allow("b", 1024) and budget.allow("b", 0)  # up to a KB counts as one message

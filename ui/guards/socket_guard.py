@@ -102,22 +102,27 @@ QUIET = QuietLog(log, most=6)  # a flood of every kind of junk: 7 lines a minute
 
 
 class MessageBudget:
-    """How many messages a socket may send: a burst of ``burst``, then ``rate`` a second. A page sends a few a
-    second (taps, typing, an acknowledgement every 3 s); past its budget a socket's messages are dropped before
-    they are decoded, which costs next to nothing, so one socket cannot keep the server busy."""
+    """How much a socket may send: a burst of ``burst`` messages, then ``rate`` a second, where a message counts one
+    plus one for each KB (``per_kb``) beyond the first. A page sends a few small messages a second (taps, typing,
+    an acknowledgement every 3 s); past its budget a socket's messages are dropped before they are decoded, which
+    costs next to nothing, so one socket cannot keep the server busy. Big messages count by their size: 60 KB names
+    saved one after another from a page's own socket had some 50 a second through, and the event loop, which
+    handles each in a few ms, fell hundreds of ms behind; now 4 in a burst, then under 2 a second."""
 
     def __init__(self, rate: float = 100.0, burst: float = 300.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
+                 clock: Callable[[], float] = time.monotonic, per_kb: float = 1.0) -> None:
+        self.rate, self.burst, self.clock, self.per_kb = rate, burst, clock, per_kb
         self._left: dict[str, tuple[float, float]] = {}  # socket -> (messages left, when counted)
         self._prune_at = 1000
 
-    def allow(self, sid: str) -> bool:
+    def allow(self, sid: str, size: int = 0) -> bool:
+        """May socket ``sid`` send a message of ``size`` characters now? (It is counted if so.)"""
         now = self.clock()
         left, at = self._left.get(sid, (self.burst, now))
         left = min(self.burst, left + (now - at) * self.rate)
-        ok = left >= 1.0
-        self._left[sid] = (left - 1.0 if ok else left, now)
+        cost = 1.0 + max(0, size - 1024) // 1024 * self.per_kb
+        ok = left >= cost
+        self._left[sid] = (left - cost if ok else left, now)
         if len(self._left) > self._prune_at:  # sockets quiet long enough to be full again are forgotten
             full_after = self.burst / self.rate
             self._left = {k: v for k, v in self._left.items() if now - v[1] < full_after}
