@@ -99,6 +99,7 @@ def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_serve
         answers = [visitor.get(server.url + "/") for _ in range(25)]
     assert [a.status_code for a in answers].count(200) <= 13 and answers[-1].status_code == 429
     assert "Too many pages" in answers[-1].text and int(answers[-1].headers["retry-after"]) >= 1
+    assert "set-cookie" not in answers[-1].headers  # refused before any other layer (NiceGUI's would deal a browser)
     with httpx.Client(base_url=server.url, timeout=10) as player:
         assert player.get("/").status_code == 200
     new_lines = log_lines(server)[lines_before:]
