@@ -135,8 +135,8 @@ Nobody. The totals stay as they were.
 wild, and your discard pile shows a 5. Play the 4 from your hand (the pile now shows 4), then the
 5 from your discard pile (5), and now your 6 fits: play it from the stock. You kept the wild.
 
-**Using a wild wisely.** Your stock shows a 9 and the highest pile shows 7. You hold a wild but no
-8. Play the wild on the 7 (it becomes an 8), then your stock 9 goes on top. A wild that frees a
+**Using a wild wisely.** Your stock shows a 9 and the highest pile shows 7. You hold a wild but
+no 8. Play the wild on the 7 (it becomes an 8), then your stock 9 goes on top. A wild that frees a
 stock card is a wild well spent.
 
 **Scoring.** At a three-player table you play your last stock card while your opponents still

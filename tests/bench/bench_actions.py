@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import subprocess
 import sys
 import tempfile
@@ -33,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -260,7 +259,7 @@ def main() -> None:
     games = args.games.split(",")
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM,
+            browser = pw.chromium.launch(executable_path=chromium_executable(),
                                          args=CHROMIUM_ARGS)
             players = []
             for i, server in enumerate(servers):

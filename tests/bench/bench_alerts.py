@@ -47,7 +47,7 @@ from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 from tests.bench.latency_pages import UNTIL_JS  # noqa: E402
 from tests.bench.latency_report import pct, read_save_timing  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 from tests.e2e.helpers import attr, president_step  # noqa: E402
 from tests.e2e.test_turn_alerts import BACKGROUND_JS  # noqa: E402
 
@@ -205,7 +205,7 @@ def run(args: argparse.Namespace) -> None:
     try:
         with sync_playwright() as pw:
             browser: Browser = pw.chromium.launch(
-                executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
+                executable_path=chromium_executable(), args=CHROMIUM_ARGS)
             seed, measured = args.seed, 0
             while measured < args.turns:
                 context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)

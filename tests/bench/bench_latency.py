@@ -62,7 +62,7 @@ from tests.bench.latency_report import (  # noqa: E402
     renderer_metrics,
     server_share,
 )
-from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -107,7 +107,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dic
     traffic = Traffic()
     browser = None
     try:
-        browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM),
+        browser = await pw.chromium.launch(executable_path=chromium_executable(),
                                            args=CHROMIUM_ARGS)
         live = LiveStates()
         tables = [await open_table(browser, server, traffic, live, n, args.game) for n in range(args.tables)]

@@ -13,7 +13,6 @@ animations (p50 / p95 / max; the browser reports a task only from 50 ms on, the 
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 import time
@@ -23,7 +22,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 from tests.e2e.helpers import president_step  # noqa: E402
 
 PROBE_JS = """() => {
@@ -58,7 +57,7 @@ def main() -> None:
     server.start()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            browser = p.chromium.launch(executable_path=chromium_executable(),
                                         args=CHROMIUM_ARGS)
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
             page.goto(f"{server.url}/new/president?players=4&bots=3&level=beginner&seed=42&speed=0.4")

@@ -303,7 +303,7 @@ def server(games: int, only: list[str], busy: int = 0) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port
+    from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port
 
     data = Path(tempfile.mkdtemp(prefix="cn-bench-review-")) / "data"
     data.mkdir()
@@ -317,7 +317,7 @@ def server(games: int, only: list[str], busy: int = 0) -> None:
     seats: dict[str, list[float]] = {}  # game over -> the person's whole seat reviewed (target: <= 30 s)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            browser = pw.chromium.launch(executable_path=chromium_executable(),
                                          args=CHROMIUM_ARGS)
             busy_tables = BusyTables(srv.url, busy)
             busy_tables.keep_playing()
@@ -383,7 +383,7 @@ def pace(seconds: float = 10.0) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port
+    from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port
 
     data = Path(tempfile.mkdtemp(prefix="cn-bench-pace-")) / "data"
     data.mkdir()
@@ -409,7 +409,7 @@ def pace(seconds: float = 10.0) -> None:
 
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            browser = pw.chromium.launch(executable_path=chromium_executable(),
                                          args=CHROMIUM_ARGS)
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             time.sleep(6)  # the pool is warm and the start-up backlog looked at

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, ROOT, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, ROOT, chromium_executable, free_port  # noqa: E402
 
 TARGET_START = 2.0
 TARGET_PAGE_MB = 2.0
@@ -89,7 +89,7 @@ async def connect_pages(url: str, count: int) -> tuple[object, object, list]:
     from playwright.async_api import async_playwright
 
     pw = await async_playwright().start()
-    browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+    browser = await pw.chromium.launch(executable_path=chromium_executable(),
                                        args=CHROMIUM_ARGS)
     contexts = []
     for _ in range(count):

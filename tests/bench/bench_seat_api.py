@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 
 def summary(name: str, ms: list[float]) -> str:
@@ -39,7 +39,7 @@ def main(n: int) -> None:
     server.start()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(f"{server.url}/new/rummy?program=1&seed=1001&speed=0")
             token = page.input_value("[data-testid=program-token-1]")

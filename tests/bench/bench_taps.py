@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import sys
 import tempfile
@@ -49,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.bench.taps_pages import PROBE_JS, Player, TapRecord, page_options  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 GAMES = ("president", "rummy", "beanie", "stockpile")
 SIZES = ("desktop", "phone")
@@ -127,7 +126,7 @@ def main() -> None:
     started = time.time()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            browser = pw.chromium.launch(executable_path=chromium_executable(),
                                          args=CHROMIUM_ARGS)
             for game in games:
                 for size in sizes:

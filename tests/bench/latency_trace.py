@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 import tempfile
 from collections import defaultdict
@@ -34,7 +33,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 
 from tests.bench.bench_latency import play_table  # noqa: E402
 from tests.bench.latency_pages import LiveStates, Traffic, open_table  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, DEFAULT_CHROMIUM, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 # the update messages a page receives, by region: NiceGUI sends socket.io frames '42["update",{"<id>": {...}}]'
 # (elements keyed by id; the DOM element of id N is #cN), read once the page has drawn them
@@ -142,7 +141,7 @@ async def run(args: argparse.Namespace) -> None:
     server.start()
     try:
         async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM),
+            browser = await pw.chromium.launch(executable_path=chromium_executable(),
                                                args=CHROMIUM_ARGS)
             live = LiveStates()
             pages = await open_table(browser, server, Traffic(), live, 0, "president", init_scripts=(REGION_BYTES_JS,))

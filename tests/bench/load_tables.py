@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench.latency_pages import STATE_JS, act  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, FAR_CAPS_ENV, chromium_executable, free_port  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:
@@ -88,7 +88,7 @@ async def drive_pages(url: str, args: argparse.Namespace, pid: int, rss: list[tu
                   f"browser moves {count['moves']}, games {count['games']}", flush=True)
 
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+        browser = await pw.chromium.launch(executable_path=chromium_executable(),
                                            args=CHROMIUM_ARGS)
         pages = []
         for _ in range(args.pages):

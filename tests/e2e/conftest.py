@@ -26,6 +26,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 DEFAULT_CHROMIUM = next((p for p in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if os.path.exists(p)),
                         "/usr/bin/chromium")
 
+
+
+def chromium_executable() -> str:
+    """The Chromium the tests and benches launch: ``CHROMIUM_PATH`` when set, else Debian's."""
+    return os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM
+
+
 MOTION = {"reduced_motion": "no-preference"}  # a page with motion on, as most players have it
 
 
@@ -81,8 +88,7 @@ def _quick_reviews() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    path = os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM
-    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": chromium_executable(), "args": CHROMIUM_ARGS}
 
 
 def free_port() -> int:

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844},
          "phone-small": {"width": 360, "height": 740}}
@@ -35,7 +35,6 @@ def shoot(page: Page, out: Path, name: str) -> None:
 
 
 def main() -> None:
-    import os
 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
     out.mkdir(parents=True, exist_ok=True)
@@ -43,7 +42,7 @@ def main() -> None:
     server.start()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+            browser = p.chromium.launch(executable_path=chromium_executable(),
                                         args=CHROMIUM_ARGS)
             for size, viewport in SIZES.items():
                 phone = viewport["width"] < 600

@@ -7,6 +7,7 @@ from nicegui import ui
 from logic.registry import all_games, get_game
 from ui.i18n import _
 from ui.i18n.names import game_name, game_name_note
+from ui.i18n.rules_docs import rules_markdown
 from ui.pages import ASSETS
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -43,7 +44,7 @@ def register() -> None:
                 ui.markdown(note).classes("text-sm").props("data-testid=rules-names")
             # ?card=<id> or ?table=<code>: the house rules on (issue 52)
             house_rules_section(game, card, table, runtime().hub)
-            ui.markdown(game.rules_markdown()).classes("w-full").props("data-testid=rules")
+            ui.markdown(rules_markdown(game)).classes("w-full").props("data-testid=rules")
             if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
             rule_examples(game.key)

@@ -12,6 +12,7 @@ from logic.table import chat as table_chat
 from logic.table import leaving as table_leaving
 from ui.components.dialog import named_dialog
 from ui.i18n import _
+from ui.i18n.rules_docs import rules_markdown
 from ui.table.at_this_table import at_this_table
 from ui.table.help import table_help
 from ui.table.rule_examples import rule_examples
@@ -68,7 +69,7 @@ class TableDialogs:
                 "data-testid=rules-dialog"):
             with ui.scroll_area().classes("h-[70vh] w-full"):
                 at_this_table(self.table, classes="q-mb-md")  # this table's own rules, one tap away (issue 52)
-                ui.markdown(self.table.game.rules_markdown())
+                ui.markdown(rules_markdown(self.table.game))  # the viewer's language
                 rule_examples(self.table.game_key)
                 ui.markdown(table_help()).props("data-testid=table-help")  # at any table
             ui.button(_("Back to the game"), on_click=dialog.close).props("color=primary data-testid=btn-rules-close")

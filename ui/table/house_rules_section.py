@@ -12,6 +12,7 @@ from nicegui import ui
 from logic.game import AnyGame
 from logic.messages import t_msg
 from logic.rule_cards import CardError, house_rule_sections
+from ui.i18n.rules_docs import example_text
 from ui.i18n.viewer import _, tr
 from ui.server.hub import Hub
 from ui.server.services import rule_card_store
@@ -64,7 +65,7 @@ def house_rules_section(game: AnyGame, card_id: str | None, code: str | None, hu
                     ui.markdown(tr(s.text))
                 if s.example is not None:  # the switch's step-by-step example, as the rules' own examples
                     with ui.column().classes("w-full gap-1").props(f"data-testid=house-example-{s.option}"):
-                        ui.label(s.example.intro).classes("text-sm")
+                        ui.label(example_text(game.key, s.example.intro)).classes("text-sm")
                         one_example(game.key, s.example)
         ui.label(_("The rules below are the standard ones; the house rules above change them.")).classes(
             "text-sm text-grey-8")

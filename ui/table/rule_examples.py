@@ -15,6 +15,7 @@ from logic.replay import Example
 from logic.table import Seat
 from ui.components.stepper import Stepper
 from ui.i18n import _
+from ui.i18n.rules_docs import example_text
 from ui.table.still import draw_still_table
 
 log = logging.getLogger("cardnight.rules")
@@ -40,8 +41,8 @@ def rule_examples(game_key: str) -> None:
                    "with only the cards that matter, not real deals.")).classes("text-sm")
         for example in found:
             with ui.card().classes("w-full gap-1").props(f"data-testid=example-{example.key}"):
-                ui.label(example.title).classes("text-lg font-bold")
-                ui.label(example.intro).classes("text-sm")
+                ui.label(example_text(game_key, example.title)).classes("text-lg font-bold")
+                ui.label(example_text(game_key, example.intro)).classes("text-sm")
                 one_example(game_key, example)
 
 
@@ -55,5 +56,6 @@ def one_example(game_key: str, example: Example) -> None:
         return
     seats = [Seat(player_id=f"example-{i}", name=name, emoji=EMOJI[i % len(EMOJI)])
              for i, name in enumerate(example.names)]
+    lines = [example_text(game_key, line) for line in lines]  # in the viewer's language
     Stepper(lines, lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True, header=False),
             testid="replay", compact=True)
