@@ -100,6 +100,7 @@ def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_serve
     assert [a.status_code for a in answers].count(200) <= 13 and answers[-1].status_code == 429
     assert "Too many pages" in answers[-1].text and int(answers[-1].headers["retry-after"]) >= 1
     assert "set-cookie" not in answers[-1].headers  # refused before any other layer (NiceGUI's would deal a browser)
+    assert answers[-1].headers["x-frame-options"] == "DENY"  # (as every answer)
     with httpx.Client(base_url=server.url, timeout=10) as player:
         assert player.get("/").status_code == 200
     new_lines = log_lines(server)[lines_before:]
