@@ -10,8 +10,9 @@ Floods (``SCALE`` multiplies their size):
 
 - ``quiet``: no flood for 20 s (what the players see on this machine anyway);
 - ``slow``: 1,100 connections that send half a request's headers and then nothing, held 15 s;
-- ``views``: 1,000 ``GET /`` without a cookie (each a new browser), 8 at a time; ``views1``: the same with one cookie;
-- ``new``: 1,000 ``GET /new/president?...`` without a cookie, 8 at a time;
+- ``views``: 1,000 ``GET /`` without a cookie (each a new browser), 8 at a time, and on for 20 s in all;
+  ``views1``: the same with one cookie;
+- ``new``: 1,000 ``GET /new/president?...`` without a cookie, 8 at a time, and on for 20 s in all;
 - ``junk``: socket junk from strangers (tests/bench/abuse_socket.py): 1,000 rounds of every kind of bad message on
   WebSockets (47,000 messages), 10 rounds of junk long-polling POSTs, 10 rounds of requests engine.io refuses;
 - ``texts``: big texts for 20 s: 60 KB names saved one after another from a page's own socket (/profile), and
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from tests.bench.abuse_socket import bad_requests, big_names, flood, oversized, polling_flood  # noqa: E402
 
 ATTACKER = "127.0.0.2"
+AT_LEAST = 20.0  # seconds a flood of requests lasts at least (at --scale 1)
 
 
 @dataclass
@@ -92,9 +94,11 @@ def quiet(target: Target, scale: float) -> str:
 
 def _many(target: Target, scale: float, path: str, base: int, cookie: bool = False) -> dict[int, int]:
     """``GET path`` ``base * scale`` times, 8 at a time, each without a cookie (a new browser) unless ``cookie``
-    (then all with one browser's). One client a thread, its connection kept: a client made for each request cost
+    (then all with one browser's), and on until :data:`AT_LEAST` seconds have passed (1,000 refused requests take
+    some 2 s: too few moves to time). One client a thread, its connection kept: a client made for each request cost
     this process some 10 ms of CPU (its TLS setup), which the server, sharing the machine's cores, then lacked."""
     count = int(base * scale)
+    until = time.monotonic() + AT_LEAST * min(1.0, scale)
     statuses: dict[int, int] = {}
     lock = threading.Lock()
     jar = httpx.Cookies()
@@ -118,6 +122,8 @@ def _many(target: Target, scale: float, path: str, base: int, cookie: bool = Fal
 
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(one, range(count)))
+        while time.monotonic() < until:
+            list(pool.map(one, range(80)))
     return dict(sorted(statuses.items()))
 
 
