@@ -6,7 +6,7 @@
 Starts ``main.py`` on a free loopback port with a fresh data directory and at most 1,024 open files (soft and hard,
 as a systemd unit's default ``LimitNOFILE``). A player on 127.0.0.1 plays a President table through the seat API
 (its program seat makes the first legal move whenever it is to move; the person's seat is played by the computer
-through the test hook ``/test/autoplay``) and another asks for ``GET /`` once a second. The attacker comes
+through the test hook ``/test/autoplay``) and another asks for ``GET /`` every 2 s. The attacker comes
 from 127.0.0.2, so the caps per address meet the attacker and not the player, and runs in a process of its own
 (tests/bench/abuse_floods.py, which lists the floods; ``--in-process`` runs it in this one, as before 2026-12-05:
 its threads then slow the timing of the players' answers).
@@ -133,6 +133,9 @@ class Players:
 
     def _new_table(self, browser: httpx.Client) -> tuple[str, str, int]:
         page = browser.get(self.server.url + "/new/president?players=4&bots=2&program=1&speed=0&hands=8")
+        while page.status_code == 429:  # (the player's own pages are capped too: wait as a browser would)
+            time.sleep(float(page.headers.get("retry-after", "1")))
+            page = browser.get(self.server.url + "/new/president?players=4&bots=2&program=1&speed=0&hands=8")
         code = str(page.url).rsplit("/", 1)[1]
         self.codes.add(code)
         found = TOKEN_RE.search(page.text)
@@ -179,7 +182,7 @@ class Players:
                     self.errors.append(f"GET /: {status}")
             except httpx.HTTPError as exc:
                 self.errors.append(f"GET /: {exc!r}")
-            time.sleep(1.0)  # a person's browser: a page now and then (pages are capped per address)
+            time.sleep(2.0)  # a person's browser: a page now and then (pages are capped per address: 1 a second)
 
     def made(self, path: str) -> bool:
         """A file the player's own games made: their tables, finished games and reviews, the main database."""
