@@ -4,7 +4,8 @@ to look at, with the layout walker's findings (tests/e2e/layout_walk.py) for eve
     .venv/bin/python tools/gallery.py [OUT_DIR] [--games president,rummy] [--sizes laptop,phone,large]
 
 Starts its own server (test hooks on, a throw-away data directory) and for each game and size: the lobby of a friends
-table, a practice table's first screen, then the computer plays every seat (``/test/autoplay``) and a shot is taken
+table, a practice table's first screen, then the computer plays every seat, the person's as that person would
+(``/test/stand-in``: their page shows what a person sees, not "You ran out of time") and a shot is taken
 whenever the phase changes and every few seconds of play (first draw, exchange, play, hand end, ...), the final
 standings and the replay with its review (of a second game the computer plays at once), and the game's rules page.
 The TV page (/tv/<CODE>) is shot at the paced table's start, after its minute, and at the end. Writes
@@ -88,7 +89,7 @@ class Gallery:
         self.distraction_free(page, f"{prefix}-{n + 1:02d}-start-distraction-free", touch)
         n += 1
         tv = self.tv_shot(code, f"{game}-tvpage-start-{size}")
-        page.request.post(f"{self.server.url}/test/autoplay/{code}")
+        page.request.post(f"{self.server.url}/test/stand-in/{code}")
         deadline, last_phase, last_shot = time.monotonic() + PACED_S, "", time.monotonic()
         while time.monotonic() < deadline:
             status, phase = self.table_state(page)
@@ -105,7 +106,7 @@ class Gallery:
         # the end: the same game played by the computer at once
         open_table(page, f"{self.server.url}/new/{game}?{GAMES[game].replace('speed=0.5', 'speed=0')}")
         code = page.url.rstrip("/").rsplit("/", 1)[-1]
-        page.request.post(f"{self.server.url}/test/autoplay/{code}")
+        page.request.post(f"{self.server.url}/test/stand-in/{code}")
         page.locator("[data-testid=table][data-status=over]").wait_for(timeout=OVER_LIMIT_S * 1000)
         page.wait_for_timeout(800)
         take("over")

@@ -12,8 +12,7 @@ from typing import Any
 
 from logic.game import IllegalMove
 
-RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
-SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+from .deck import RANK, SUIT, WILD
 
 Side = Any  # "low" / "high" / None (sets.Side; kept loose here to avoid a cycle)
 
@@ -85,8 +84,9 @@ def run_options(hand: list[int], wild: int) -> list[tuple[tuple[int, ...], Any, 
     """Every distinct run a hand can lay when aces may be high too: ``(cards, as_type, end)`` as ``lay_options``
     gives them (``as_type`` "run" where the cards could be a match too, ``end`` where the extra Beanies could go
     either way)."""
-    nat = sorted(c for c in hand if RANK[c] != wild)
-    wl = tuple(sorted(c for c in hand if RANK[c] == wild))
+    w_of = WILD[wild]
+    nat = sorted(c for c in hand if not w_of[c])
+    wl = tuple(sorted(c for c in hand if w_of[c]))
     by_suit: dict[int, list[int]] = {}
     for c in nat:
         by_suit.setdefault(SUIT[c], []).append(c)

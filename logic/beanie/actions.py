@@ -12,6 +12,7 @@ from logic.messages import t_msg
 from logic.options import GAME, GAME_HEADING, OptionInfo, OptionSheet
 
 from . import sets as S
+from .deck import WILD
 from .sets import CODES, RANK
 from .state import STAGE_DRAW, BeanieState
 
@@ -29,6 +30,7 @@ class BeanieConfig(BaseModel):
     reclaim_own: bool = Field(False, title="Reclaim your own Beanie")
     last_turns: bool = False  # house rule: one last turn each after someone goes out
     ace_high_runs: bool = False  # house rule: Q-K-A runs (an ace may also sit above the King)
+    jokers: bool = False  # house rule: two jokers join the deck, wild in every round (deck.py)
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "rounds": OptionInfo(t_msg("Rounds"), "game",
@@ -42,6 +44,9 @@ class BeanieConfig(BaseModel):
                                             "round is scored.")),
         "ace_high_runs": OptionInfo(t_msg("Q-K-A runs"), "house",
                                     help=t_msg("An ace may also sit above the King in a run: Q-K-A is a run too.")),
+        "jokers": OptionInfo(t_msg("Two jokers"), "house",
+                             help=t_msg("Two jokers join the deck. They are wild in every round, like that round's "
+                                        "Beanies, and cost as much if left in your hand.")),
     }, groups=((GAME, GAME_HEADING), ("house", t_msg("House rules"))))
 
     @field_validator("players")
@@ -196,7 +201,7 @@ def legal_moves(state: BeanieState, seat: int) -> list[Any]:
             for c in S.accepts(s, wild, state.ace_high_runs):
                 if c in inhand:
                     out.append(Add(s[0], CODES[c]))
-        wl = [c for c in hand if RANK[c] == wild]
+        wl = [c for c in hand if WILD[wild][c]]
         if wl:
             for s in sets:
                 ends = S.star_ends(s, state.ace_high_runs)
@@ -209,7 +214,7 @@ def legal_moves(state: BeanieState, seat: int) -> list[Any]:
             if s[1] == seat and not state.reclaim_own:
                 continue
             for c, r in zip(s[3], s[4], strict=True):
-                if RANK[c] == wild and r != c and r in inhand and RANK[r] != wild:
+                if WILD[wild][c] and r != c and r in inhand and not WILD[wild][r]:
                     out.append(Steal(s[0], CODES[r]))
     if nh > 1 or not first:
         out.extend(DISCARDS[c] for c in hand)
@@ -245,7 +250,7 @@ def timeout_default(state: BeanieState, seat: int) -> BeanieAction:
     if state.drawn in hand:
         return DISCARDS[state.drawn]
     wild = state.round
-    naturals = [c for c in hand if RANK[c] != wild]
+    naturals = [c for c in hand if not WILD[wild][c]]
     pool = naturals or hand
     best = max(pool, key=lambda c: (S.NATURAL_POINTS[c], RANK[c], -hand.index(c)))
     return DISCARDS[best]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from . import sets as S
+from .deck import DECK_SIZE, WILD
 from .sets import CARD_ID, NATURAL_POINTS, RANK, SUIT
 from .view_types import BeanieView
 
@@ -16,7 +17,7 @@ class Ctx:
 
     __slots__ = (
         "view", "me", "n", "wild", "bv", "hand", "sets", "laid", "laid_all", "counts", "stage", "drawn",
-        "top", "round_turns", "taken", "thrown", "first", "vote", "pack_cache", "ace_high",
+        "top", "round_turns", "taken", "thrown", "first", "vote", "pack_cache", "ace_high", "deck_size",
     )  # fmt: skip
     sets: list[list[Any]]  # [id, owner, type (0 match, 1 run), card ids, the ids they stand for]
     me: int
@@ -30,6 +31,7 @@ class Ctx:
         self.wild = WILD_OF_LABEL[view["wild_rank"]]
         self.bv = view["options"]["beanie_value"]
         self.ace_high = view["options"]["ace_high_runs"]  # house rule: Q-K-A runs
+        self.deck_size = DECK_SIZE[view["options"]["jokers"]]  # house rule: two jokers (cards 52 and 53)
         self.hand = [CARD_ID[c] for c in view["hand"]]
         self.sets = [
             [s["id"], s["owner"], 0 if s["type"] == "match" else 1, [CARD_ID[c["code"]] for c in s["cards"]],
@@ -74,7 +76,7 @@ def best_pack(ctx: Ctx, hand: list[int]) -> tuple[int, int]:
         return hit
     wild, bv = ctx.wild, ctx.bv
     idx = {c: i for i, c in enumerate(hand)}
-    pts = [bv if RANK[c] == wild else NATURAL_POINTS[c] for c in hand]
+    pts = [bv if WILD[wild][c] else NATURAL_POINTS[c] for c in hand]
     by_low: dict[int, list[tuple[int, int]]] = {}
     seen = set()
     for cards, _, _ in S.lay_options(hand, wild, ctx.ace_high):
@@ -139,7 +141,7 @@ def _live_partner(x: int, nat: list[int], dead: set[int], wild: int) -> bool:
                 need = [S.card_id(sx, r) for r in (lo - 1, hi + 1) if 1 <= r <= 13]
         else:
             continue
-        if any(c not in dead and RANK[c] != wild for c in need):
+        if any(c not in dead and not WILD[wild][c] for c in need):
             return True
     return False
 
@@ -154,7 +156,7 @@ def hand_value(
     melded, mask = best_pack(ctx, hand)
     can_add = ctx.laid or mask != 0
     left = [c for i, c in enumerate(hand) if not mask >> i & 1]
-    nat = [c for c in left if RANK[c] != wild]
+    nat = [c for c in left if not WILD[wild][c]]
     nw = len(left) - len(nat)
     total = 0.0
     for x in nat:

@@ -26,7 +26,7 @@ from .actions import AGREE, DRAW_DISCARD, DRAW_STOCK, NEXT, PROPOSE, WITHDRAW, B
 from .bot_eval import Ctx, has_partner
 from .bot_heuristic import HeuristicHardBot
 from .bot_search import BeanieSpec, EndNow
-from .sets import RANK
+from .deck import WILD
 from .view_types import BeanieView
 
 M = TypeVar("M", bound=BeanieAction)  # a kind of move
@@ -112,7 +112,7 @@ class HardBot(HeuristicHardBot):
     def _top_may_help(self, ctx: Ctx) -> bool:
         """A natural top card with no partner in the hand that fits no set is never worth a search."""
         top = ctx.top
-        return RANK[top] == ctx.wild or top in ctx.accepted() or has_partner(top, ctx.hand)
+        return WILD[ctx.wild][top] or top in ctx.accepted() or has_partner(top, ctx.hand)
 
     def _search(self, ctx: Ctx, view: BeanieView, cands: list[M], prefer: M, rng: random.Random) -> M:
         if len(cands) == 1:

@@ -23,6 +23,7 @@ from .actions import (
     Steal,
 )
 from .bot_eval import Ctx, best_pack, hand_value, has_partner, pick_legal
+from .deck import WILD
 from .sets import CARD_ID, MATCH, NATURAL_POINTS, RANK, SUIT
 from .view_types import BeanieView
 
@@ -63,7 +64,7 @@ class EasyBot:
         if not discards:
             return legal[0]
         hand = ctx.hand
-        nat = [c for c in hand if RANK[c] != ctx.wild]
+        nat = [c for c in hand if not WILD[ctx.wild][c]]
         useless = [c for c in nat if not has_partner(c, nat)]
         pool = useless or nat or hand
         best = max(pool, key=lambda c: (NATURAL_POINTS[c], RANK[c]))
@@ -171,7 +172,7 @@ class MediumBot:
         keyed: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         for a in lays:
             cards = {CARD_ID[c] for c in a.cards}
-            nat = tuple(sorted(c for c in cards if RANK[c] != wild))
+            nat = tuple(sorted(c for c in cards if not WILD[wild][c]))
             nw = len(cards) - len(nat)
             if (nat, nw) in keyed:
                 continue
@@ -194,7 +195,7 @@ class MediumBot:
             rest = list(hand)
             rest.remove(c)
             v = hand_value(ctx, rest, accepted, dead, self.partial_factor(ctx)) + self.discard_danger(ctx, c, accepted)
-            if RANK[c] == ctx.wild:
+            if WILD[ctx.wild][c]:
                 v += self.keep_wild_bonus(ctx)
             keyed.append(((v, -NATURAL_POINTS[c], i), a))
         keyed.sort(key=lambda x: x[0])
@@ -237,12 +238,12 @@ class HeuristicHardBot(MediumBot):
         nxt = self._next_seat(ctx)
         urgency = 2.0 if ctx.counts[nxt] <= 2 else 1.0
         d = 0.0
-        if RANK[c] == ctx.wild:
+        if WILD[ctx.wild][c]:
             d += 8.0
         elif c in accepted and ctx.laid_all[nxt]:
             d += 4.0
         for y in self._holds_interest(ctx, nxt):
-            if RANK[y] == ctx.wild:
+            if WILD[ctx.wild][y]:
                 continue
             if RANK[y] == RANK[c] or (SUIT[y] == SUIT[c] and abs(RANK[y] - RANK[c]) <= 2):
                 d += 3.0
@@ -257,7 +258,7 @@ class HeuristicHardBot(MediumBot):
         return 12.0
 
     def stock_estimate(self, ctx: Ctx, rng: random.Random, accepted: set[int], dead: set[int] | None) -> float:
-        unseen = [c for c in range(52) if c not in (dead or ()) and c != ctx.top]
+        unseen = [c for c in range(ctx.deck_size) if c not in (dead or ()) and c != ctx.top]
         if not unseen:
             return super().stock_estimate(ctx, rng, accepted, dead)
         if len(unseen) > self.samples:
@@ -315,7 +316,7 @@ class HeuristicHardBot(MediumBot):
         """What ``seat`` would score if the round stopped now: the cards it took and still holds, the rest at
         the average penalty of the cards we have not seen."""
         dead = self.dead_cards(ctx)
-        unseen = [c for c in range(52) if c not in dead]
+        unseen = [c for c in range(ctx.deck_size) if c not in dead]
         avg = sum(S.points(c, ctx.wild, ctx.bv) for c in unseen) / len(unseen) if unseen else 6.0
         held = [c for c in self._holds_interest(ctx, seat)][: ctx.counts[seat]]
         return sum(S.points(c, ctx.wild, ctx.bv) for c in held) + (ctx.counts[seat] - len(held)) * avg

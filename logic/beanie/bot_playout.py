@@ -17,23 +17,24 @@ from typing import Any
 
 from . import sets as S
 from .bot_eval import has_partner as has_partner
+from .deck import WILD
 from .sets import NATURAL_POINTS, RANK, SUIT
 from .state import STAGE_DRAW, STAGE_PLAY, BeanieState
 
 
 def makes_set(top: int, hand: list[int], wild: int) -> bool:
     """Whether ``top`` lays at once with two cards of ``hand`` (natural partners or Beanies)."""
-    if RANK[top] == wild:
-        return sum(1 for c in hand if RANK[c] != wild and has_partner(c, hand + [top])) >= 1 or any(
-            RANK[c] == wild for c in hand
+    if WILD[wild][top]:
+        return sum(1 for c in hand if not WILD[wild][c] and has_partner(c, hand + [top])) >= 1 or any(
+            WILD[wild][c] for c in hand
         )
-    nw = sum(1 for c in hand if RANK[c] == wild)
+    nw = sum(1 for c in hand if WILD[wild][c])
     rt, su = RANK[top], SUIT[top]
-    same_rank = {SUIT[c] for c in hand if RANK[c] == rt and c != top and RANK[c] != wild}
+    same_rank = {SUIT[c] for c in hand if RANK[c] == rt and c != top and not WILD[wild][c]}
     same_rank.discard(su)
     if len(same_rank) + nw >= 2:
         return True
-    ranks = {RANK[c] for c in hand if SUIT[c] == su and RANK[c] != wild}
+    ranks = {RANK[c] for c in hand if SUIT[c] == su and not WILD[wild][c]}
     for lo in range(rt - 2, rt + 1):  # windows of three ranks holding rt
         if lo < 1 or lo + 2 > 13:
             continue
@@ -44,7 +45,7 @@ def makes_set(top: int, hand: list[int], wild: int) -> bool:
 
 
 def _lay_points(cards: tuple[int, ...], wild: int, bv: int) -> int:
-    return sum(bv if RANK[c] == wild else NATURAL_POINTS[c] for c in cards)
+    return sum(bv if WILD[wild][c] else NATURAL_POINTS[c] for c in cards)
 
 
 def _best_lay(hand: list[int], wild: int, bv: int, keep: int, ace_high: bool = False) -> tuple[Any, ...] | None:
@@ -55,7 +56,7 @@ def _best_lay(hand: list[int], wild: int, bv: int, keep: int, ace_high: bool = F
     for cards, at, end in S.lay_options(hand, wild, ace_high):
         if len(cards) > limit:
             continue
-        nw = sum(1 for c in cards if RANK[c] == wild)
+        nw = sum(1 for c in cards if WILD[wild][c])
         key = (_lay_points(cards, wild, bv) - 4 * nw, len(cards), -nw)
         if best_key is None or key > best_key:
             best, best_key = (cards, at, end), key
@@ -99,7 +100,7 @@ class RoundPlayout:
         # discard
         if len(hand) == 1 and keep:
             return None  # cannot happen with keep=2; defensive
-        nat = [c for c in hand if RANK[c] != wild]
+        nat = [c for c in hand if not WILD[wild][c]]
         useless = [c for c in nat if not has_partner(c, nat)]
         pool = useless or nat or hand
         d = max(pool, key=lambda c: (NATURAL_POINTS[c], RANK[c], c))
@@ -160,7 +161,7 @@ class RoundPlayout:
                     return True
                 continue
             for c in hand:
-                if RANK[c] != wild:
+                if not WILD[wild][c]:
                     continue
                 for s in st.sets:
                     ends = S.star_ends(s, ah)
@@ -182,7 +183,7 @@ class RoundPlayout:
                 continue
             cards, reps = s[3], s[4]
             for i, (c, r) in enumerate(zip(cards, reps, strict=True)):
-                if RANK[c] == wild and r != c and RANK[r] != wild and r in hand:
+                if WILD[wild][c] and r != c and not WILD[wild][r] and r in hand:
                     cards[i] = r
                     hand.remove(r)
                     hand.append(c)

@@ -94,7 +94,7 @@ class BeanieSpec:
             seen.update(s[3])
         self.pile = pile
         self.known = known
-        self.unseen = [c for c in range(52) if c not in seen]
+        self.unseen = [c for c in range(ctx.deck_size) if c not in seen]
         self.turns_done = [0 if "first turn" in st["status"] else 1 for st in ctx.view["seats"]]
 
     # --- worlds ------------------------------------------------------------------------------
@@ -142,6 +142,7 @@ class BeanieSpec:
         st.message = None
         st.last_turns = view["options"]["last_turns"]
         st.ace_high_runs = view["options"]["ace_high_runs"]
+        st.jokers = view["options"]["jokers"]
         st.out_seat = next((i for i, x in enumerate(view["seats"]) if "went out" in x["status"]), -1)
         return st
 

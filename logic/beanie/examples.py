@@ -78,6 +78,11 @@ def _ace_high(st: Any) -> Any:
     return st
 
 
+def _jokers(st: Any) -> Any:
+    st.jokers = True
+    return st
+
+
 # Drawn on the rules page when the table plays the house rule named by the key (issue 52).
 HOUSE_EXAMPLES = {
     "ace_high_runs": Example(
@@ -88,6 +93,22 @@ HOUSE_EXAMPLES = {
          (0, Lay(("QH", "KH", "AH")), "She lays Q♥ K♥ A♥: the ace sits above the King."),
          (0, Discard("9S"), "She discards the 9♠. The run can still take the J♥ below it, but nothing above the "
                             "ace: a run never turns the corner."))),
+    "jokers": Example(
+        "house-jokers", "House rule: two jokers",
+        "At this table two jokers join the deck. A joker is wild in every round, beside the round's Beanies, and "
+        "does all a Beanie does.",
+        NAMES[:2], lambda: _jokers(position(["7H 9H JK1 KD", "8H 2C 3C"], stock="QD 6C 9S", laid=[False, True],
+                                            sets=((1, MATCH, "10S 10H 10D", "10S 10H 10D"),))),
+        ((0, Draw("stock"), "Ana draws the 9♠."),
+         (0, Lay(("7H", "JK1", "9H")), "She lays 7♥ 🃏 9♥ as a run: the joker stands for the 8♥, as a Beanie "
+                                        "would."),
+         (0, Discard("KD"), "She discards the K♦."),
+         (1, Draw("stock"), "Ben draws the 6♣."),
+         (1, Steal(2, "8H"), "Ben has laid a set this round and holds the real 8♥: he swaps it for the joker, "
+                             "which goes to his hand."),
+         (1, Star(1, "JK1"), "He places the joker on his match of 10s, where it counts as the 10♣. Left in his "
+                             "hand at the end of the round, it would have cost as much as a Beanie."),
+         (1, Discard("2C"), "He discards the 2♣."))),
     "last_turns": Example(
         "house-last-turns", "House rule: one last turn each",
         "At this table going out does not end the round at once: everyone else plays one last turn.",

@@ -10,7 +10,8 @@ from logic.messages import Message, said, seat_msg, t_msg
 
 from . import sets as S
 from .actions import Add, Lay, Star, Steal
-from .sets import MATCH, RANK, SHOWN
+from .deck import is_wild
+from .sets import MATCH, SHOWN
 from .state import BeanieState
 from .turn import after_play, card_in_hand, need_play_stage, not_in_hand
 
@@ -52,7 +53,7 @@ def lay(st: BeanieState, seat: int, a: Lay) -> None:
     st.sets.append([st.next_set_id, seat, typ, placed, reps])
     st.next_set_id += 1
     st.laid[seat] = True
-    shown = " ".join(SHOWN[c] for c in placed)
+    shown = S.placed_words(typ, placed, reps)
     st.message = said(t_msg("{player} laid a match: {cards}.", player=seat_msg(seat), cards=shown) if typ == MATCH
                       else t_msg("{player} laid a run: {cards}.", player=seat_msg(seat), cards=shown))
     after_play(st, seat)
@@ -62,7 +63,7 @@ def add(st: BeanieState, seat: int, a: Add) -> None:
     c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
     s = _target_set(st, seat, a.set_id, t_msg("Lay a set of your own this round before you add to sets."))
-    if RANK[c] == st.round:
+    if is_wild(c, st.round):
         raise IllegalMove(t_msg("{card} is a Beanie this round: place it with the star button.", card=SHOWN[c]))
     if c not in S.accepts(s, st.round, st.ace_high_runs):
         if s[2] == MATCH and len(s[4]) >= 4:
@@ -79,7 +80,7 @@ def add(st: BeanieState, seat: int, a: Add) -> None:
 def star(st: BeanieState, seat: int, a: Star) -> None:
     c = card_in_hand(st, seat, a.card)
     hand = st.hands[seat]
-    if RANK[c] != st.round:
+    if not is_wild(c, st.round):
         raise IllegalMove(t_msg("{card} is not a Beanie this round: add it with the + button.", card=SHOWN[c]))
     s = _target_set(st, seat, a.set_id, t_msg("Lay a set of your own this round before you place a Beanie on a set."))
     ends = S.star_ends(s, st.ace_high_runs)
@@ -112,7 +113,7 @@ def steal(st: BeanieState, seat: int, a: Steal) -> None:
     s = _target_set(st, seat, a.set_id, t_msg("Lay a set of your own this round before you steal a Beanie."))
     if s[1] == seat and not st.reclaim_own:
         raise IllegalMove(t_msg("You can only steal Beanies from other players' sets."))
-    if RANK[c] == st.round:
+    if is_wild(c, st.round):
         raise IllegalMove(t_msg("Steal with a natural card, not with a Beanie."))
     reps = s[4]
     for i, r in enumerate(reps):

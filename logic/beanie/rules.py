@@ -8,6 +8,7 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, Bot, Game, Outcome
+from logic.messages import said, t_msg
 
 from .actions import ACTION_ADAPTER, BeanieAction, BeanieConfig, legal_moves, off_turn_moves, timeout_default
 from .moves import apply as apply_move
@@ -29,7 +30,8 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
 
     key: ClassVar[str] = "beanie"
     title: ClassVar[str] = "Beanie"
-    tagline: ClassVar[str] = "Wild-card rummy over 13 rounds: a new rank is wild every round."
+    tagline: ClassVar[str] = said(t_msg("Wild-card rummy over 13 rounds: a new rank is wild every "
+                                        "round."))  # (a str: its English)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_model: ClassVar[type[BaseModel]] = BeanieConfig
@@ -53,6 +55,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
         st.reclaim_own = config.reclaim_own
         st.last_turns = config.last_turns
         st.ace_high_runs = config.ace_high_runs
+        st.jokers = config.jokers
         st.seed = seed
         st.totals = [0] * n
         st.scorecard = []

@@ -118,6 +118,13 @@ Each is off unless the host turns it on in the lobby (under **House rules**).
   *Example:* in round 5 Ana holds Q♥ K♥ A♥ and lays them as a run; later the J♥ (or a Beanie
   below the Queen) may still be added, nothing above the ace.
 
+- **Two jokers** (as in Five Crowns) — the deck has 54 cards: two jokers join it. A joker is wild in
+  every round, beside that round's Beanies, and does everything a Beanie does: it fills a gap or an
+  end of a run or a missing suit of a match, it is placed on a set with ★, it can be stolen by the
+  real card it stands for, and left in your hand it costs what a Beanie costs (10 or 25 points).
+  *Example:* in round 5 Ana holds 7♥ 9♥ and a joker; she lays 7♥ 🃏 9♥ as a run, the joker standing
+  for the 8♥. Later Ben, who has laid a set of his own, swaps his real 8♥ for the joker and takes it.
+
 ## When the timer runs out
 
 If you have not drawn yet, the game draws from the stock for you (from the discard pile if the stock
@@ -172,6 +179,10 @@ The rule sheet leaves some points open. This is how Card Night settles them:
   (the round is ending anyway), and a vote that was open when someone went out lapses. The last turns
   go on round the table from the player after the one who went out and stop when it is that player's
   turn again.
+- **Two jokers** (house rule): a joker counts as a Beanie in every way, so a set still needs one real
+  card, a match still holds at most four cards (one per suit), and stealing a joker needs the real
+  card it stands for, as with any Beanie. Everyone is still dealt 7 cards (the starter 8); the two
+  extra cards stay in the stock.
 
 ## FAQ
 

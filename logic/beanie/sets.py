@@ -19,6 +19,10 @@ from logic.game import IllegalMove
 from logic.messages import Message, t_msg, t_pmsg
 
 from . import ace_high as AH
+from .deck import JOKER_IDS, WILD
+from .deck import RANK as RANK  # (used through sets by the rest)
+from .deck import SUIT as SUIT
+from .deck import is_wild as is_wild
 
 SetType = Literal["match", "run"]  # a set's type by name (``as_type`` of a Lay)
 Side = Literal["low", "high"]  # an end of a run (``end`` of a Lay or a Star)
@@ -31,21 +35,30 @@ SUIT_LETTERS = "SHDC"
 RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_PLURAL = ("", "Aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings")
 
-RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
-SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
-CODES: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_LETTERS[c // 13] for c in range(52))
+# (RANK and SUIT come from deck.py: 54 entries, the jokers 52 and 53 with no rank or suit)
+CODES: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_LETTERS[c // 13] for c in range(52)) + tuple(JOKER_IDS)
 CARD_ID: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 SUIT_SIGNS = "♠♥♦♣"  # in SUIT_LETTERS' order
+JOKER_SHOWN = "🃏"  # a joker in a line (the same in every language)
 # what a player reads for a card ("10♥"): in notices, the log, the replay and refusals; CODES are for programs
-SHOWN: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_SIGNS[c // 13] for c in range(52))
+SHOWN: tuple[str, ...] = tuple(RANK_LABELS[c % 13 + 1] + SUIT_SIGNS[c // 13] for c in range(52)) + (JOKER_SHOWN,) * 2
 
 
 def shown(code: str) -> str:
     """A card code as a player reads it ("10H" -> "10♥"); anything else as it is."""
     card = CARD_ID.get(code)
     return SHOWN[card] if card is not None else code
-# Penalty points of a natural card: ace 1, 2-9 face value, 10/J/Q/K 10.
-NATURAL_POINTS: tuple[int, ...] = tuple(1 if r == 1 else (r if r <= 9 else 10) for r in RANK)
+
+
+def placed_words(typ: int, placed: list[int], reps: list[int]) -> str:
+    """A new set's cards as a line shows them: a Beanie in a run with the card it stands for ("A♦=9♣ 10♣ J♣", as its
+    badge on the table says); in a match the rank says it ("9♠ 9♥ A♦")."""
+    return " ".join(SHOWN[c] if typ == MATCH or c == r else f"{SHOWN[c]}={SHOWN[r]}"
+                    for c, r in zip(placed, reps, strict=True))
+
+
+# Penalty points of a natural card: ace 1, 2-9 face value, 10/J/Q/K 10 (a joker is always wild: see ``points``).
+NATURAL_POINTS: tuple[int, ...] = tuple(1 if r == 1 else (r if r <= 9 else 10) for r in RANK[:52]) + (0, 0)
 
 
 def card_id(suit: int, rank: int) -> int:
@@ -69,11 +82,12 @@ def parse_code(code: object) -> int:
 
 
 def points(card: int, wild: int, beanie_value: int) -> int:
-    return beanie_value if RANK[card] == wild else NATURAL_POINTS[card]
+    return beanie_value if is_wild(card, wild) else NATURAL_POINTS[card]
 
 
 def hand_points(hand: list[int], wild: int, beanie_value: int) -> int:
-    return sum(beanie_value if RANK[c] == wild else NATURAL_POINTS[c] for c in hand)
+    w = WILD[wild]
+    return sum(beanie_value if w[c] else NATURAL_POINTS[c] for c in hand)
 
 
 def set_label(s: list[Any]) -> str:
@@ -119,8 +133,9 @@ def build_set(cards: list[int], wild: int, as_type: str | None, end: str | None,
         raise IllegalMove(t_msg("A Beanie at the end of a run goes at the low end or the high end."))
     if len(cards) < 3:
         raise IllegalMove(t_msg("A set needs at least 3 cards."))
-    nat = sorted((c for c in cards if RANK[c] != wild), key=RANK.__getitem__)
-    wilds = sorted(c for c in cards if RANK[c] == wild)
+    w_of = WILD[wild]
+    nat = sorted((c for c in cards if not w_of[c]), key=RANK.__getitem__)
+    wilds = sorted(c for c in cards if w_of[c])
     if not nat:
         raise IllegalMove(t_msg("A set needs at least one card that is not a Beanie."))
     r0 = RANK[nat[0]]
@@ -208,8 +223,9 @@ def lay_options(hand: list[int], wild: int,
     """Every distinct way to lay a set from ``hand``: ``(cards, as_type, end)`` with the choices only
     where they are needed. Matches first (by rank), then runs (by suit, then lowest card; ``ace_high``: Q-K-A
     runs too)."""
-    nat = sorted(c for c in hand if RANK[c] != wild)
-    wl = tuple(sorted(c for c in hand if RANK[c] == wild))
+    w_of = WILD[wild]
+    nat = sorted(c for c in hand if not w_of[c])
+    wl = tuple(sorted(c for c in hand if w_of[c]))
     nw = len(wl)
     wsubs = [list(combinations(wl, k)) for k in range(nw + 1)]
     out: list[tuple[tuple[int, ...], SetType | None, Side | None]] = []

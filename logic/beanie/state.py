@@ -9,6 +9,7 @@ from logic.game import PHASE_PLAY
 from logic.messages import said, said_from_json, said_to_json, seat_msg, t_msg
 
 from . import sets as S
+from .deck import deck as cards_of_deck
 
 STAGE_DRAW = "draw"
 STAGE_PLAY = "play"
@@ -30,7 +31,7 @@ class BeanieState:
         "round", "phase", "turn", "stage", "hands", "stock", "discard", "sets", "next_set_id",
         "laid", "turns_done", "drawn", "proposer", "agreed", "proposed", "round_turns", "reshuffles",
         "taken", "thrown", "totals", "scorecard", "confirmed", "result", "message",
-        "last_turns", "out_seat", "ace_high_runs",
+        "last_turns", "out_seat", "ace_high_runs", "jokers",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -66,11 +67,12 @@ class BeanieState:
         self.last_turns = False  # house rule: after someone goes out, every other player has one last turn
         self.out_seat = -1  # with last_turns: the seat that went out this round (-1: nobody yet)
         self.ace_high_runs = False  # house rule: Q-K-A runs (an ace may also sit above the King)
+        self.jokers = False  # house rule: two jokers (cards 52, 53) wild in every round (deck.py)
 
 
 # House-rule fields and their standard values: a snapshot leaves them out while they are standard, so a
 # standard game's snapshot is as it always was and a snapshot saved before they existed still restores.
-HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1, "ace_high_runs": False}
+HOUSE_DEFAULTS: dict[str, Any] = {"last_turns": False, "out_seat": -1, "ace_high_runs": False, "jokers": False}
 
 
 def _copy_sets(sets: list[list[Any]]) -> list[list[Any]]:
@@ -83,7 +85,7 @@ def seat_name(seat: int) -> str:
 
 def deal(st: BeanieState, rnd: int) -> None:
     n = st.players
-    deck = list(range(52))
+    deck = cards_of_deck(st.jokers)
     derive_rng(st.seed, rnd).shuffle(deck)
     starter = (rnd - 1) % n
     hands = []
@@ -150,6 +152,7 @@ def clone_state(state: BeanieState) -> BeanieState:
     st.last_turns = state.last_turns
     st.out_seat = state.out_seat
     st.ace_high_runs = state.ace_high_runs
+    st.jokers = state.jokers
     return st
 
 

@@ -29,6 +29,7 @@ class BeanieOptions(TypedDict):
     reclaim_own: bool
     last_turns: bool  # house rule: one last turn each after someone goes out
     ace_high_runs: bool  # house rule: Q-K-A runs
+    jokers: bool  # house rule: two jokers (JK1, JK2), wild in every round
 
 
 class BeanieSummaryRow(TypedDict):

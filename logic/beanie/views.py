@@ -26,7 +26,7 @@ and Beanie's own keys
   into the stock drop out of both lists)
 * ``round_turns``: turns completed this round; ``reshuffles``: times the stock was rebuilt this round;
   ``hand_points``: the viewer's penalty if the round ended now;
-  ``options``: {"beanie_value", "reclaim_own", "last_turns", "ace_high_runs"}
+  ``options``: {"beanie_value", "reclaim_own", "last_turns", "ace_high_runs", "jokers"}
 * ``scorecard``: one list per finished round with the points of each seat
 """
 
@@ -39,7 +39,8 @@ from logic.messages import Message, said, seat_list, seat_msg, t_msg
 from logic.view_types import SeatView
 
 from . import sets as S
-from .sets import CODES, RANK
+from .deck import WILD
+from .sets import CODES
 from .state import BeanieState
 from .view_types import BeaniePhase, BeanieSet, BeanieSummary, BeanieView, BeanieVote
 
@@ -49,7 +50,7 @@ def _set_view(s: list[Any], wild: int) -> BeanieSet:
         "id": s[0],
         "owner": s[1],
         "type": S.TYPE_NAMES[s[2]],
-        "cards": [{"code": CODES[c], "wild": RANK[c] == wild, "as": CODES[r]} for c, r in zip(s[3], s[4], strict=True)],
+        "cards": [{"code": CODES[c], "wild": WILD[wild][c], "as": CODES[r]} for c, r in zip(s[3], s[4], strict=True)],
     }
 
 
@@ -146,7 +147,7 @@ def build_view(st: BeanieState, seat: int | None) -> BeanieView:
         "reshuffles": st.reshuffles,
         "hand_points": S.hand_points(st.hands[viewer], wild, st.beanie_value) if viewer is not None else 0,
         "options": {"beanie_value": st.beanie_value, "reclaim_own": st.reclaim_own, "last_turns": st.last_turns,
-                    "ace_high_runs": st.ace_high_runs},
+                    "ace_high_runs": st.ace_high_runs, "jokers": st.jokers},
         "scorecard": [list(r) for r in st.scorecard],
     }
 
@@ -167,10 +168,10 @@ def _describe(st: Any, seat: int, action: Any) -> Message | None:
     if kind == "lay":
         try:
             cards = [S.parse_code(c) for c in action.cards]
-            typ, placed, _ = S.build_set(cards, st.round, action.as_type, action.end, st.ace_high_runs)
+            typ, placed, reps = S.build_set(cards, st.round, action.as_type, action.end, st.ace_high_runs)
         except ValueError:
             return t_msg("laid a set")
-        shown = " ".join(S.SHOWN[c] for c in placed)
+        shown = S.placed_words(typ, placed, reps)
         return t_msg("laid a match: {cards}", cards=shown) if typ == S.MATCH else t_msg("laid a run: {cards}",
                                                                                         cards=shown)
     if kind in ("add", "star", "steal"):

@@ -7,6 +7,7 @@ moments (``moments.py``) are computed from it.
 
 from logic.night.model import (
     NIGHT_NAME_LIMIT,
+    SCORINGS,
     Night,
     NightMatch,
     NightSeat,
@@ -19,11 +20,22 @@ from logic.night.model import (
     remove_match,
     restore_match,
     seat_key,
+    set_scoring,
 )
-from logic.night.points import SCORERS, Standing, place_points, seat_share, standings
+from logic.night.points import (
+    SCORERS,
+    Standing,
+    duplicate_points,
+    held_back,
+    match_points,
+    place_points,
+    seat_share,
+    standings,
+)
 
 __all__ = [
-    "NIGHT_NAME_LIMIT", "SCORERS", "Night", "NightMatch", "NightSeat", "Person", "Standing", "add_person",
-    "add_table", "clean_night_name", "merge_people", "place_points", "record_match", "remove_match",
-    "restore_match", "seat_key", "seat_share", "standings",
+    "NIGHT_NAME_LIMIT", "SCORERS", "SCORINGS", "Night", "NightMatch", "NightSeat", "Person", "Standing",
+    "add_person", "add_table", "clean_night_name", "duplicate_points", "held_back", "match_points", "merge_people",
+    "place_points", "record_match", "remove_match", "restore_match", "seat_key", "seat_share", "set_scoring",
+    "standings",
 ]

@@ -22,6 +22,7 @@ NIGHT_NAME_LIMIT = 40
 MAX_TABLES = 200  # tables one night keeps (a night is an evening: this is far beyond one)
 
 Kind = Literal["person", "computer", "program"]
+SCORINGS = ("places", "duplicate")  # how a match gives night points (logic/night/points.py says how each works)
 
 
 def seat_key(player_id: str | None, name: str, kind: Kind) -> str:
@@ -65,6 +66,8 @@ class NightSeat(BaseModel):
     score: int
     best_hand: int | None = None  # most points this seat scored in one hand (games where more is better)
     revolutions: int = 0  # President: revolutions this seat started
+    rummy_calls: int = 0  # Rummy with the "Rummy!" house rule: calls this seat made
+    deals: list[int] = Field(default_factory=list)  # this seat's points in each deal, in order (duplicate scoring)
 
 
 class NightMatch(BaseModel):
@@ -83,8 +86,10 @@ class Night(BaseModel):
     host_id: str
     created_at: float  # wall-clock seconds
     scoring: str = "places"  # how a match gives night points: a key of logic.night.points.SCORERS
+    tv_corner: bool = False  # the host shows the standings in a corner of the night's tables' TVs during play
     tables: list[str] = Field(default_factory=list)  # codes of the tables that belong to the night, oldest first
     table_games: dict[str, str] = Field(default_factory=dict)  # table code -> its game (for tables long gone)
+    groups: dict[str, str] = Field(default_factory=dict)  # table code -> the code naming its same-deals group
     people: dict[str, Person] = Field(default_factory=dict)  # by seat_key
     matches: list[NightMatch] = Field(default_factory=list)
     removed: list[str] = Field(default_factory=list)  # matches (table codes) the host took out of the standings
@@ -115,9 +120,11 @@ class Night(BaseModel):
         return next((m for m in self.matches if m.code == code), None)
 
 
-def add_table(night: Night, table_code: str, game: str = "") -> bool:
+def add_table(night: Night, table_code: str, game: str = "", group: str | None = None) -> bool:
     """The table ``table_code`` (of ``game``) belongs to the night from now on (its finished match feeds the
-    standings). False when it already did. This is the one way in: the duplicate-deals tables come through it too."""
+    standings). False when it already did. This is the one way in: the duplicate-deals tables come through it too,
+    with ``group``, the code naming the tables with the same deals (their first table's; that one, when it is the
+    night's, is marked too)."""
     if table_code in night.tables:
         return False
     if len(night.tables) >= MAX_TABLES:
@@ -125,8 +132,25 @@ def add_table(night: Night, table_code: str, game: str = "") -> bool:
     night.tables.append(table_code)
     if game:
         night.table_games[table_code] = game
+    if group:
+        night.groups[table_code] = group
+        if group in night.tables:
+            night.groups.setdefault(group, group)
     night.touch()
     return True
+
+
+def set_scoring(night: Night, scoring: str) -> None:
+    """How the night's matches give night points, chosen before the first match counts (a change afterwards
+    would rewrite standings people have seen)."""
+    if scoring not in SCORINGS:
+        raise ValueError(f"Unknown scoring {scoring!r}.")
+    if scoring == night.scoring:
+        return
+    if night.counted():
+        raise ValueError("The scoring is chosen before the first match counts.")
+    night.scoring = scoring
+    night.touch()
 
 
 def add_person(night: Night, key: str, name: str, emoji: str, kind: Kind = "person") -> None:

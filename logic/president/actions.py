@@ -40,7 +40,6 @@ THREE_OF_SPADES = 0
 THREE_OF_CLUBS = 3
 ALL_CARDS = (1 << 52) - 1  # the 52 ordinary cards (no jokers)
 POP4 = tuple(bin(i).count("1") for i in range(16))
-COUNT_NAMES = ("", "a single card", "a pair", "three of a kind", "four of a kind")
 
 TITLES_4 = ("President", "Vice President", "Vice Beggar", "Beggar")
 TITLES_5 = ("President", "Vice President", "Citizen", "Vice Beggar", "Beggar")
@@ -85,15 +84,6 @@ def codes_to_mask(codes: Iterable[str]) -> int:
     for code in codes:
         mask |= 1 << code_to_card(code)
     return mask
-
-
-def rank_words(rank: int, count: int) -> str:
-    """'a single 9', 'a pair of 9s', 'three Kings', 'four 2s'."""
-    if count == 1:
-        return f"a single {RANK_SINGULAR[rank]}"
-    if count == 2:
-        return f"a pair of {RANK_PLURAL[rank]}"
-    return f"{('', '', '', 'three', 'four')[count]} {RANK_PLURAL[rank]}"
 
 
 # --- house rules (issue 52): switch bits kept in the state; 0 = today's game, the fast path ----------------
@@ -223,10 +213,13 @@ class PresidentConfig(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play one to four cards of one rank, e.g. ``Play(("9S", "9H"))``."""
+    """Play one to four cards of one rank, e.g. ``Play(("9S", "9H"))``, or a run (house rule ``runs``). ``end``
+    only for a run with a joker left over beyond its ordinary cards (house rules ``runs`` and ``jokers``): "low"
+    puts it below the lowest card, "high" above the top card; None is "high" (below at the 2)."""
 
     cards: tuple[str, ...]
     kind: Literal["play"] = "play"
+    end: Literal["low", "high"] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,9 +314,9 @@ def parse_cards(cards: tuple[str, ...] | list[str]) -> tuple[int, list[int]]:
     try:
         ints = [code_to_card(c) for c in cards]
     except (ValueError, TypeError, AttributeError):
-        raise IllegalMove("That is not a card from this deck") from None
+        raise IllegalMove(t_msg("That is not a card from this deck")) from None
     if len(set(ints)) != len(ints):
-        raise IllegalMove("The same card was chosen twice")
+        raise IllegalMove(t_msg("The same card was chosen twice"))
     mask = 0
     for c in ints:
         mask |= 1 << c
@@ -336,11 +329,11 @@ def parse_play(cards: tuple[str, ...]) -> tuple[int, int, int]:
     if hit is not None:
         return hit
     if not cards:
-        raise IllegalMove("Choose at least one card to play")
+        raise IllegalMove(t_msg("Choose at least one card to play"))
     mask, ints = parse_cards(cards)
     rank = ints[0] >> 2
     if any(c >> 2 != rank for c in ints):
-        raise IllegalMove("All the cards you play together must have the same rank")
+        raise IllegalMove(t_msg("All the cards you play together must have the same rank"))
     result = (mask, rank, len(ints))
     if all(isinstance(c, str) for c in cards) and len(_PARSED) < 5000:
         _PARSED[tuple(cards)] = result

@@ -105,10 +105,12 @@ def lowest_play(view: PresidentView, legal: list[PresidentAction]) -> PresidentA
         run = parse_run(a.cards) if _is_run(a.cards) else None
         if run is not None:  # a run (house rule) is as strong as its top card in the order in effect
             _, lo, hi = run
-            key = (rank_strength(lo if rev else hi, rev), jokers, -len(a.cards))
+            placed = (parse_run(a.cards, a.end) or run) if a.end else run  # a joker left over at the end chosen:
+            strength = rank_strength(placed[1] if rev else placed[2], rev)  # the same cards, the stronger end
+            key = (rank_strength(lo if rev else hi, rev), jokers, -len(a.cards), -strength)
         else:
             r, k = play_key(a.cards)
-            key = (rank_strength(r, rev), jokers, -k)
+            key = (rank_strength(r, rev), jokers, -k, 0)
         if best_key is None or key < best_key:
             best, best_key = a, key
     if best is not None:

@@ -189,4 +189,20 @@ HOUSE_EXAMPLES += (
          (2, Pass(), "Cai passes."),
          (3, Pass(), "Dot passes: Ana wins the trick."))),
 )
+HOUSE_EXAMPLES += (
+    Example(
+        "run-revolution", "House rule: a run of four revolts",
+        "With runs, revolution and this rule on, a run of four or more cards turns the order around, as four of a "
+        "kind does.",
+        NAMES, lambda: house_position(["5S 6S 7S 8S 4D", "3H KH", "9D 10D", "QC JC"], turn=0, runs=True,
+                                      revolution=True, run_revolution=True),
+        ((0, Play(("5S", "6S", "7S", "8S")), "Ana leads a run of four, 5 to 8 of spades: a revolution. From now on "
+                                             "lower ranks beat higher ones."),
+         (1, Pass(), "Ben has no run of four: he passes."),
+         (2, Pass(), "Cai passes."),
+         (3, Pass(), "Dot passes: Ana wins the trick and leads again."),
+         (0, Play(("4D",)), "Ana leads her 4."),
+         (1, Play(("3H",)), "Ben beats it with a 3: in the reversed order the 3 is above the 4."),
+         (2, Pass(), "Cai's 9 and 10 are too high now: he passes."))),
+)
 EXAMPLES = EXAMPLES + HOUSE_EXAMPLES

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import PHASE_OVER, Bot, Game, Outcome
+from logic.messages import said, t_msg
 
 from . import bots, rules, views
 from .actions import ACTION_ADAPTER, PresidentAction, PresidentConfig
@@ -17,7 +18,8 @@ from .view_types import PresidentView
 class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
     key: ClassVar[str] = "president"
     title: ClassVar[str] = "President"
-    tagline: ClassVar[str] = "Shed your cards first to be President; the Beggar pays with their best cards."
+    tagline: ClassVar[str] = said(t_msg("Shed your cards first to be President; the Beggar pays with "
+                                        "their best cards."))  # (a str: its English)
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 5
     config_model: ClassVar[type[BaseModel]] = PresidentConfig
@@ -25,6 +27,14 @@ class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
     bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "normal", "expert")
     default_turn_seconds: ClassVar[int] = 20
     turn_timer_choices: ClassVar[tuple[int, ...]] = (0, 20, 30, 60, 90, 120)
+
+    def encode_action(self, action: PresidentAction) -> dict[str, Any]:
+        """The action's JSON; a play's ``end`` only when it is given (a run's joker at a chosen end), so the plays
+        of every log and legal list read as they always did."""
+        data = super().encode_action(action)
+        if data.get("kind") == "play" and data.get("end", "") is None:
+            del data["end"]
+        return data
 
     def new_game(self, config: BaseModel, seed: int) -> PresidentState:
         if not isinstance(config, PresidentConfig):

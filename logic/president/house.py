@@ -37,7 +37,6 @@ from .actions import (
     PASS,
     PLAY_TABLE,
     POP4,
-    RANK_PLURAL,
     RUN_REVOLUTION,
     RUNS,
     SAME_RANK_SKIP,
@@ -63,6 +62,7 @@ from .jokers import (
 from .runs import mask_span, parse_run, run_plays, run_span
 from .state import PresidentState
 from .trick import auto_pass, end_hand, end_trick, lay, next_active
+from .words import ranks, suit_symbols
 
 THREE_OF_SPADES_PLAY = Play(("3S",))
 
@@ -79,9 +79,9 @@ def legal_plays(s: PresidentState, seat: int) -> list[PresidentAction]:
     every_suit = s.house & SUIT_LOCK  # which suits you play can lock the trick: offer every choice
     out: list[PresidentAction] = []
     if k and s.house & RUNS and top_is_run(s):
-        lo, hi = run_span(s.trick[-1][1])
+        lo, hi = top_run_span(s)
         for play in run_plays(h, k):
-            plo, phi = run_span(codes_to_mask(play.cards))
+            plo, phi = run_span(codes_to_mask(play.cards), play.end)
             if (plo < lo) if s.rev else (phi > hi):
                 out.append(play)
         out.append(PASS)
@@ -138,6 +138,12 @@ def is_top_card(s: PresidentState, rank: int) -> bool:
     return rank == top_rank_in_effect(s) or (rank == EIGHT and bool(s.house & EIGHT_CUT))
 
 
+def top_run_span(s: PresidentState) -> tuple[int, int]:
+    """(lowest, highest) rank of the run to beat: its top card is the trick's top rank (a joker left over stands
+    where its player put it)."""
+    return s.top_rank - s.top_count + 1, s.top_rank
+
+
 def top_is_run(s: PresidentState) -> bool:
     """The play to beat is a run (its ordinary cards are of more than one rank)."""
     if not s.trick:
@@ -154,9 +160,13 @@ def is_run_mask(mask: int) -> bool:
     return lo != hi
 
 
-def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...]) -> tuple[int, int, int, bool] | None:
-    """(mask, highest rank, length, True) of a legal run; None when the cards are no run."""
-    run = parse_run(cards)
+def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...],
+               end: str | None = None) -> tuple[int, int, int, bool] | None:
+    """(mask, highest rank, length, True) of a legal run (``end``: where a joker left over stands); None when the
+    cards are no run."""
+    if end not in (None, "low", "high"):
+        raise IllegalMove(t_msg("A joker at the end of a run goes at the low end or the high end"))
+    run = parse_run(cards, end)
     if run is None:
         return None
     mask, lo, hi = run
@@ -169,7 +179,7 @@ def _check_run(s: PresidentState, seat: int, cards: tuple[str, ...]) -> tuple[in
                                     "pass"))
         if len(cards) != k:
             raise IllegalMove(t_msg("Answer a run with a run of the same length, or pass"))
-        tlo, thi = run_span(s.trick[-1][1])
+        tlo, thi = top_run_span(s)
         if not ((lo < tlo) if s.rev else (hi > thi)):
             raise IllegalMove(t_msg("Play a run that ends higher, or pass"))
     return mask, hi, len(cards), True
@@ -184,7 +194,7 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
         if type(cards) is not tuple:
             raise IllegalMove(t_msg("Choose the cards to play"))
     if s.house & RUNS:
-        run = _check_run(s, seat, cards)
+        run = _check_run(s, seat, cards, action.end)
         if run is not None:
             return run
     if s.house & JOKERS:
@@ -210,15 +220,15 @@ def check_play(s: PresidentState, seat: int, action: Play) -> tuple[int, int, in
     if rank == t:
         if not s.house & SAME_RANK_SKIP:
             raise IllegalMove(t_msg("An equal rank does not beat the {ranks}: play higher or pass",
-                                    ranks=RANK_PLURAL[t]))
+                                    ranks=ranks(t)))
     elif (rank > t) if s.rev else (rank < t):
         if s.jback:
             raise IllegalMove(t_msg("Jack-back: the order is reversed until the trick ends; play higher in it "
                                     "or pass"))
-        raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=RANK_PLURAL[t]))
+        raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=ranks(t)))
     if s.lock and (not fits_lock(mask, rank, s.lock) if jokers else suits_of(mask, rank) != s.lock):
         raise IllegalMove(t_msg("The suits are locked ({suits}): play those suits or pass",
-                                suits=lock_letters(s.lock)))
+                                suits=suit_symbols(s.lock)))
     return mask, rank, count, False
 
 
@@ -240,7 +250,7 @@ def apply_play(s: PresidentState, seat: int, action: Play) -> None:
     k = s.top_count
     on_joker = bool(k) and s.top_rank == JOKER_RANK  # the 3 of spades beats a lone joker: the trick ends
     if run:  # only plays of one rank trigger the house rules; a run ending on a top card still fouls
-        lo = run_span(mask)[0]
+        lo = rank - count + 1
         same_rank, clears = False, False
         top_card = (lo if s.rev else rank) == top_rank_in_effect(s) or bool(mask & JOKER_MASK)
     else:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY, IllegalMove
+from logic.messages import t_msg, t_nmsg
 
 from .actions import (
     CODES,
-    COUNT_NAMES,
     LEAD_TABLE,
     NEXT,
     PASS,
@@ -16,7 +16,6 @@ from .actions import (
     PASS_TRICK_ON,
     PLAY_TABLE,
     POP4,
-    RANK_PLURAL,
     Give,
     NextHand,
     Pass,
@@ -30,6 +29,14 @@ from .house import apply_play as _house_play
 from .house import legal_plays as _house_legal
 from .state import PHASE_EXCHANGE, PresidentState, deal_hand
 from .trick import auto_pass, end_hand, lay, next_active, pass_turn
+from .words import ranks
+
+# "follow the lead's count" (a refusal), by the lead's number of cards
+SAME_COUNT = (t_msg("Play the same number of cards as the lead or pass"),
+              t_msg("Play the same number of cards as the lead (a single card) or pass"),
+              t_msg("Play the same number of cards as the lead (a pair) or pass"),
+              t_msg("Play the same number of cards as the lead (three of a kind) or pass"),
+              t_msg("Play the same number of cards as the lead (four of a kind) or pass"))
 
 # --- engine ---------------------------------------------------------------------------------------------
 
@@ -119,18 +126,18 @@ def apply(s: PresidentState, seat: int, action: Any) -> None:
     elif cls is PassTrick:
         _apply_pass_trick(s, seat, action)
     else:
-        raise IllegalMove("That action makes no sense in President")
+        raise IllegalMove(t_msg("That action makes no sense in President"))
 
 
 def _check_turn(s: PresidentState, seat: int) -> None:
     if s.phase != PHASE_PLAY:
         if s.phase == PHASE_EXCHANGE:
-            raise IllegalMove("Cards are being exchanged; play starts when the exchange is done")
+            raise IllegalMove(t_msg("Cards are being exchanged; play starts when the exchange is done"))
         if s.phase == PHASE_HAND_OVER:
-            raise IllegalMove("This hand is over; continue to the next hand")
-        raise IllegalMove("The match is over")
+            raise IllegalMove(t_msg("This hand is over; continue to the next hand"))
+        raise IllegalMove(t_msg("The match is over"))
     if seat != s.turn:
-        raise IllegalMove("It is not your turn")
+        raise IllegalMove(t_msg("It is not your turn"))
 
 
 def _apply_play(s: PresidentState, seat: int, action: Play) -> None:
@@ -143,21 +150,24 @@ def _apply_play(s: PresidentState, seat: int, action: Play) -> None:
     if type(cards) is not tuple:
         cards = tuple(cards) if isinstance(cards, list) else cards
         if type(cards) is not tuple:
-            raise IllegalMove("Choose the cards to play")
+            raise IllegalMove(t_msg("Choose the cards to play"))
     mask, rank, count = parse_play(cards)
     h = s.hands[seat]
     if h & mask != mask:
-        raise IllegalMove("You can only play cards from your own hand")
+        raise IllegalMove(t_msg("You can only play cards from your own hand"))
     k = s.top_count
     if k:
         if count != k:
-            raise IllegalMove(f"Play the same number of cards as the lead ({COUNT_NAMES[k]}) or pass")
+            raise IllegalMove(SAME_COUNT[k])
         t = s.top_rank
         if (rank >= t) if s.rev else (rank <= t):
             if rank == t:
-                raise IllegalMove(f"An equal rank does not beat the {RANK_PLURAL[t]}: play higher or pass")
-            order = " (the order is reversed: lower ranks are higher now)" if s.rev else ""
-            raise IllegalMove(f"Play a higher rank than the {RANK_PLURAL[t]}{order}, or pass")
+                raise IllegalMove(t_msg("An equal rank does not beat the {ranks}: play higher or pass",
+                                        ranks=ranks(t)))
+            if s.rev:
+                raise IllegalMove(t_msg("Play a higher rank than the {ranks} (the order is reversed: lower ranks are "
+                                        "higher now), or pass", ranks=ranks(t)))
+            raise IllegalMove(t_msg("Play a higher rank than the {ranks}, or pass", ranks=ranks(t)))
     # --- valid: mutate
     h = lay(s, seat, mask, rank, count)
     flipped = False
@@ -185,27 +195,27 @@ def _apply_pass(s: PresidentState, seat: int) -> None:
     if s.phase != PHASE_PLAY or seat != s.turn:
         _check_turn(s, seat)
     if not s.top_count:
-        raise IllegalMove("You are leading, so you must play something")
+        raise IllegalMove(t_msg("You are leading, so you must play something"))
     pass_turn(s, seat)
     auto_pass(s)
 
 
 def _apply_give(s: PresidentState, seat: int, action: Give) -> None:
     if s.phase != PHASE_EXCHANGE:
-        raise IllegalMove("There is no card exchange right now")
+        raise IllegalMove(t_msg("There is no card exchange right now"))
     if not s.ex_pending >> seat & 1:
         if s.ex_give[seat]:
-            raise IllegalMove("You have already given your cards back")
-        raise IllegalMove("Only the President and Vice President give cards back")
+            raise IllegalMove(t_msg("You have already given your cards back"))
+        raise IllegalMove(t_msg("Only the President and Vice President give cards back"))
     need = s.ex_give[seat]
     cards = action.cards
     if not isinstance(cards, (tuple, list)):
-        raise IllegalMove("Choose the cards to give back")
+        raise IllegalMove(t_msg("Choose the cards to give back"))
     mask, ints = parse_cards(cards)
     if len(ints) != need:
-        raise IllegalMove(f"Give back exactly {need} card{'s' if need > 1 else ''}")
+        raise IllegalMove(t_nmsg("Give back exactly {n} card", "Give back exactly {n} cards", n=need))
     if s.hands[seat] & mask != mask:
-        raise IllegalMove("You can only give cards from your own hand")
+        raise IllegalMove(t_msg("You can only give cards from your own hand"))
     partner = s.ex_partner[seat]
     s.hands[seat] &= ~mask
     s.hands[partner] |= mask
@@ -221,13 +231,13 @@ def _apply_give(s: PresidentState, seat: int, action: Give) -> None:
 
 def _apply_pass_trick(s: PresidentState, seat: int, action: PassTrick) -> None:
     if s.phase != PHASE_PLAY:
-        raise IllegalMove("You can pass a trick only while cards are being played")
+        raise IllegalMove(t_msg("You can pass a trick only while cards are being played"))
     if not 0 <= seat < s.n:
-        raise IllegalMove("It is not your turn")
+        raise IllegalMove(t_msg("It is not your turn"))
     if s.out_mask >> seat & 1:
-        raise IllegalMove("You are already out of this hand")
+        raise IllegalMove(t_msg("You are already out of this hand"))
     if seat == s.turn:
-        raise IllegalMove("It is your turn: play, or press Pass")
+        raise IllegalMove(t_msg("It is your turn: play, or press Pass"))
     bit = 1 << seat
     if action.on:
         s.passing |= bit
@@ -237,11 +247,11 @@ def _apply_pass_trick(s: PresidentState, seat: int, action: PassTrick) -> None:
 
 def _apply_next(s: PresidentState, seat: int) -> None:
     if s.phase != PHASE_HAND_OVER:
-        raise IllegalMove("The hand is not over yet" if s.phase != PHASE_OVER else "The match is over")
+        raise IllegalMove(t_msg("The hand is not over yet") if s.phase != PHASE_OVER else t_msg("The match is over"))
     if not 0 <= seat < s.n:
-        raise IllegalMove("It is not your turn")
+        raise IllegalMove(t_msg("It is not your turn"))
     if s.confirmed >> seat & 1:
-        raise IllegalMove("You are already waiting for the others")
+        raise IllegalMove(t_msg("You are already waiting for the others"))
     s.confirmed |= 1 << seat
     if s.confirmed == (1 << s.n) - 1:
         deal_hand(s, s.hand_no + 1)

@@ -202,10 +202,11 @@ These are points the basic rules leave open; this is how Card Night settles them
   the trick. With *no finishing on a top card*, going out with any play that holds a joker is a foul.
   With *suit lock*, a play with a joker in it neither starts nor completes a lock, and under a lock a
   joker stands for any locked suit (a lone joker may always be played on a single). With *runs*, a
-  joker fills a gap inside a run (5, joker, 7 of spades is a run of three), and a joker left over
-  goes above the run's top card (5, 6 of spades and a joker are 5-6-7), or below its lowest card when
-  the run already reaches the 2 (Ace, 2 and a joker are King-Ace-2): we ask nobody to name it, and
-  above is the stronger choice in the ordinary order. A run needs two ordinary cards at least: a 5
+  joker fills a gap inside a run (5, joker, 7 of spades is a run of three). A joker left over can
+  stand below the run's lowest card or above its top card (5, 6 of spades and a joker are 4-5-6 or
+  5-6-7): when both would be allowed, you are asked which; when only one end has room (Ace, 2 and a
+  joker can only be King-Ace-2) or only one beats the run on the table, that one is played. Two jokers
+  left over go to the same end. A run needs two ordinary cards at least: a 5
   and two jokers are three 5s. Going out with a run that holds a joker is a foul under *no finishing
   on a top card*.
 - **Timeout move:** the lowest play that is allowed (when leading: every card of your lowest rank);

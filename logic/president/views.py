@@ -48,43 +48,24 @@ President extras:
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
-from logic.game import PHASE_HAND_OVER, PHASE_OVER, PHASE_PLAY
+from logic.game import PHASE_HAND_OVER, PHASE_PLAY
 
-from .actions import (
-    ALL_CARDS,
-    HOUSE_BITS,
-    JOKER_LABEL,
-    JOKER_MASK,
-    JOKER_RANK,
-    JOKERS,
-    RANK_LABELS,
-    RUN_REVOLUTION,
-    RUNS,
-    mask_codes,
-    parse_play,
-    rank_words,
-    titles_for,
-)
+from .actions import HOUSE_BITS, JOKER_LABEL, JOKER_RANK, RANK_LABELS, mask_codes, titles_for
 from .house import is_run_mask, lock_letters
-from .jokers import jokers_in, parse_set
-from .rules import apply, to_move
-from .runs import mask_span, parse_run, run_span
-from .state import PHASE_EXCHANGE, PresidentState, clone
+from .lines import describe, message, place_of, round_label, summary
+from .rules import to_move
+from .state import PHASE_EXCHANGE, PresidentState
 from .view_types import (
     PresidentExchange,
     PresidentPhase,
     PresidentPlay,
     PresidentRole,
     PresidentSeat,
-    PresidentSummary,
-    PresidentSummaryRow,
     PresidentTop,
     PresidentView,
 )
-
-PLACE_WORDS = ("1st", "2nd", "3rd", "4th", "5th")
 
 
 def _title_of(s: PresidentState) -> list[str | None]:
@@ -93,137 +74,6 @@ def _title_of(s: PresidentState) -> list[str | None]:
     for place, seat in enumerate(s.prev_finish):
         titles[seat] = names[place]
     return titles
-
-
-def _seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
-
-
-def play_words(mask: int) -> str:
-    codes = mask_codes(mask)
-    if is_run_mask(mask):  # a run (house rule; jokers fill its gaps)
-        lo, hi = run_span(mask)
-        run = f"a run {RANK_LABELS[lo]}-{RANK_LABELS[hi]} of {SUIT_NAMES[codes[0][-1]]}"
-        return run + ("", " (with a Joker)", " (with two Jokers)")[jokers_in(mask)]
-    if mask & JOKER_MASK:  # house rule jokers
-        return joker_words(mask)
-    lo = mask_span(mask)[0]
-    return rank_words(lo, len(codes))
-
-
-def joker_words(mask: int) -> str:
-    """'a Joker', 'a pair of Jokers', 'a pair of 9s (one a Joker)', 'four 7s (two of them Jokers)'."""
-    n, jokers = mask.bit_count(), jokers_in(mask)
-    nat = mask & ALL_CARDS
-    if not nat:
-        return "a Joker" if n == 1 else "a pair of Jokers"
-    words = rank_words(mask_span(nat)[0], n)
-    return words + (" (one a Joker)" if jokers == 1 else " (two of them Jokers)")
-
-
-def message(s: PresidentState) -> str | None:
-    ev = s.last_event
-    if not ev:
-        return None
-    kind = ev[0]
-    if kind == "deal":
-        return f"Hand 1: {_seat_name(ev[2])} holds the 3\u2663 and leads."
-    if kind == "exchange":
-        return f"Hand {s.hand_no}: the Beggar and Vice Beggar hand their best cards up."
-    if kind == "play":
-        _, seat, mask, flipped, went_out = ev[:5]
-        text = f"{_seat_name(seat)} played {play_words(mask)}"
-        if flipped:
-            text += " \u2014 revolution! The order is now " + ("reversed" if s.rev else "back to normal")
-            if s.phase != PHASE_PLAY:
-                text = text.replace(" is now ", " would now be ")
-        effects = ev[5].split(",") if len(ev) > 5 and ev[5] else []
-        if went_out:
-            if "foul" in effects:
-                text += " and is out on a top card: a foul, ranked below everyone who goes out cleanly"
-            else:
-                text += f" and is out ({PLACE_WORDS[place_of(s, seat) - 1]})"
-        text += house_words(s, effects)
-        if s.phase in (PHASE_HAND_OVER, PHASE_OVER):
-            text += f". Hand {s.hand_no} is over"
-        return text + "."
-    if kind == "pass":
-        seat, leader = ev[1], ev[3]
-        if leader >= 0:
-            text = f"{_seat_name(seat)} passed; everyone has passed, {_seat_name(leader)} leads."
-            if len(ev) > 4 and ev[4] == "jack-end":
-                text += " Jack-back is over: the order is " + ("reversed" if s.rev else "normal") + " again."
-            return text
-        return f"{_seat_name(seat)} passed."
-    if kind == "give":
-        seat, need = ev[1], ev[3]
-        text = f"{_seat_name(seat)} gave back {need} card{'s' if need > 1 else ''}"
-        if len(ev) > 4:
-            text += f"; the exchange is done and {_seat_name(ev[4])} (Beggar) leads"
-        return text + "."
-    return None
-
-
-HOUSE_WORDS = {
-    "lock": " \u2014 suit lock: the trick is locked to {suits}",
-    "jack": " \u2014 Jack-back: the order is reversed until the trick ends",
-    "jack-off": " \u2014 Jack-back again: the order flips back until the trick ends",
-    "cut": " \u2014 8 ends the trick",
-    "clear": " \u2014 the top rank clears the trick",
-    "burn": " \u2014 all four cards of the rank are out: the trick burns",
-    "joker": " \u2014 a Joker beats any single; only the 3\u2660 beats it back",
-    "spade3": " \u2014 the 3\u2660 beats the Joker: the trick ends",
-}
-
-
-def house_words(s: PresidentState, effects: list[str]) -> str:
-    """What the house rules did with a play, in the order they happened."""
-    text = ""
-    for e in effects:
-        name, _, arg = e.partition(":")
-        if name in HOUSE_WORDS:
-            text += HOUSE_WORDS[name].replace("{suits}", lock_names(s.lock))
-        elif name == "skip":
-            text += f" \u2014 same rank: {_seat_name(int(arg))} is skipped"
-        elif name == "down":
-            text += f" \u2014 downfall: {_seat_name(int(arg))}, last hand's President, drops to last place"
-        elif name == "lead":
-            text += f"; {_seat_name(int(arg))} leads"
-    return text
-
-
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def lock_names(lock: int) -> str:
-    return " and ".join(SUIT_NAMES[c] for c in lock_letters(lock)) if lock else "its suits"
-
-
-def place_of(s: PresidentState, seat: int) -> int:
-    """Finishing place (1 = first) of a seat that is out: gone out cleanly, or placed from the bottom."""
-    if seat in s.finished:
-        return s.finished.index(seat) + 1
-    return s.n - s.bottom.index(seat)
-
-
-def summary(s: PresidentState) -> PresidentSummary | None:
-    if s.phase not in (PHASE_HAND_OVER, PHASE_OVER) or not s.hand_points:
-        return None
-    names = titles_for(s.n)
-    points = s.hand_points[-1]
-    rows: list[PresidentSummaryRow] = [
-        {"seat": seat, "place": place + 1, "title": names[place], "points": points[seat], "total": s.scores[seat]}
-        for place, seat in enumerate(s.finished)
-    ]
-    if s.phase == PHASE_OVER:
-        title = f"Final hand ({s.hand_no} of {s.hands_total}) \u2014 match over"
-    else:
-        title = f"Hand {s.hand_no} of {s.hands_total} \u2014 results"
-    return {
-        "title": title,
-        "rows": rows,
-        "columns": [["place", "Place"], ["title", "Title"], ["points", "Points"], ["total", "Total"]],
-    }
 
 
 def view(s: PresidentState, seat: int | None) -> PresidentView:
@@ -268,7 +118,8 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     if s.top_count and s.trick:
         p, m = s.trick[-1]
         top_run = is_run_mask(m)
-        shown = run_span(m)[0] if (top_run and s.rev) else s.top_rank  # a run: its top card in the order in effect
+        # a run: its top card in the order in effect (a joker left over stands where its player put it)
+        shown = s.top_rank - s.top_count + 1 if (top_run and s.rev) else s.top_rank
         label = JOKER_LABEL if shown == JOKER_RANK else RANK_LABELS[shown]  # "JK": a lone joker (house rule)
         top = {"seat": p, "cards": mask_codes(m), "rank": label, "count": s.top_count}
     if phase == PHASE_PLAY:
@@ -305,7 +156,7 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
         "players": n,
         "hand": mask_codes(s.hands[me]) if me is not None else [],
         "seats": seats,
-        "round_label": f"Hand {s.hand_no} of {s.hands_total}",
+        "round_label": round_label(s),
         "scores": list(s.scores),
         "summary": summary(s),
         "message": message(s),
@@ -331,50 +182,4 @@ def view(s: PresidentState, seat: int | None) -> PresidentView:
     }
 
 
-def describe(s_before: PresidentState, seat: int, action: Any) -> str | None:
-    kind = getattr(action, "kind", None)
-    if kind == "play":
-        try:
-            if s_before.house & JOKERS:
-                mask, rank, count, _ = parse_set(tuple(action.cards))
-            else:
-                mask, rank, count = parse_play(tuple(action.cards))
-        except ValueError:
-            run = parse_run(tuple(action.cards)) if s_before.house & RUNS else None
-            if run is None:
-                return None
-            revolt = len(action.cards) >= 4 and bool(s_before.house & RUN_REVOLUTION)
-            mask, count = run[0], 4 if revolt else 0
-        text = f"played {play_words(mask)}"
-        if count == 4 and s_before.revolution:
-            text += " \u2014 revolution!"
-        if s_before.hands[seat] & ~mask == 0:
-            text += " and is out"
-        if s_before.house:
-            text += _house_effects(s_before, seat, action)
-        return text
-    if kind == "pass":
-        return "passed"
-    if kind == "pass_trick":
-        return "passes for the rest of this trick" if action.on else "is back in this trick"
-    if kind == "give":
-        k = len(action.cards)
-        return f"gave back {k} card{'s' if k != 1 else ''}"
-    return None
-
-
-def _house_effects(s_before: PresidentState, seat: int, action: Any) -> str:
-    """What the house rules made of a play, for the log (played on a copy)."""
-    s = clone(s_before)
-    try:
-        apply(s, seat, action)
-    except ValueError:
-        return ""
-    ev = s.last_event
-    if not ev or ev[0] != "play" or len(ev) < 6 or not ev[5]:
-        return ""
-    effects = ev[5].split(",")
-    text = house_words(s, effects)
-    if "foul" in effects:
-        text += " \u2014 on a top card: a foul"
-    return text
+__all__ = ["describe", "message", "summary", "view"]  # (the lines live in lines.py; these names stay here)

@@ -18,7 +18,7 @@ from logic.beanie.actions import Add, Discard, Draw, Lay, Star, Steal
 from logic.beanie.bot_eval import Ctx, has_partner
 from logic.beanie.bot_heuristic import HeuristicHardBot
 from logic.beanie.bot_search import BeanieSpec
-from logic.beanie.sets import RANK, parse_code, points, rank_plural
+from logic.beanie.sets import is_wild, parse_code, points, rank_plural
 from logic.beanie.state import STAGE_PLAY, BeanieState
 from logic.game import PHASE_PLAY
 from logic.messages import Message, said, t_msg, t_pmsg, verbatim
@@ -143,13 +143,13 @@ def why_msg(ctx: Ctx, chosen: Any, best: Any) -> Message:
         return t_msg("Laying that set now gave the others a place to add their cards; holding it a turn was better.")
     if tc is Discard and tb is Discard:
         c, b = parse_code(chosen.card), parse_code(best.card)
-        if RANK[c] == ctx.wild:
+        if is_wild(c, ctx.wild):
             return t_msg("Throwing away a Beanie ({ranks} are wild) hands the next player a wild card.",
                          ranks=rank_plural(ctx.wild))
         if c in ctx.accepted():
             return t_msg("The {card} fits a set on the table: the next player could add it.",
                          card=card_words(chosen.card))
-        rest = [x for x in ctx.hand if x != b and RANK[x] != ctx.wild]
+        rest = [x for x in ctx.hand if x != b and not is_wild(x, ctx.wild)]
         if has_partner(c, rest) and not has_partner(b, [x for x in ctx.hand if x != b]):
             return t_msg("Discarding the {best} keeps the {card}, which goes with your other cards.",
                          best=card_words(best.card), card=card_words(chosen.card))

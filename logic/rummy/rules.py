@@ -88,7 +88,8 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
 
     key: ClassVar[str] = "rummy"
     title: ClassVar[str] = "Rummy"
-    tagline: ClassVar[str] = "500-style rummy: dig into the discard pile, meld, lay off and race to the target."
+    tagline: ClassVar[str] = said(t_msg("500-style rummy: dig into the discard pile, meld, lay off "
+                                        "and race to the target."))  # (a str: its English)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_model: ClassVar[type[BaseModel]] = RummyConfig

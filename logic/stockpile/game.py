@@ -8,7 +8,7 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel, TypeAdapter
 
 from logic.game import Bot, Game, IllegalMove, Outcome
-from logic.messages import t_msg
+from logic.messages import said, t_msg
 from logic.stockpile import actions as A
 from logic.stockpile import bot_common
 from logic.stockpile import rules as R
@@ -22,7 +22,8 @@ PAUSE_SECONDS = 3.0
 class StockpileGame(Game[S.State, A.StockpileAction, StockpileView]):
     key: ClassVar[str] = "stockpile"
     title: ClassVar[str] = "Stockpile"
-    tagline: ClassVar[str] = "Climb four shared piles from 1 to 12 and be the first to clear your stock."
+    tagline: ClassVar[str] = said(t_msg("Climb four shared piles from 1 to 12 and be the first to "
+                                        "clear your stock."))  # (a str: its English)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     config_model: ClassVar[type[BaseModel]] = A.Config

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from logic.messages import t_msg
+from logic.messages import said, t_msg
 from logic.table.chat import notice
 from logic.table.seats import NAME_LIMIT, Seat, clean_name
 
@@ -114,13 +114,18 @@ class Clash:
 
     @property
     def message(self) -> str:
-        parts = []
+        """What the join form says (a :class:`Said`: its English, and the message a page shows in its language)."""
+        words = {"asked_emoji": self.asked_emoji, "emoji": self.emoji, "asked_name": self.asked_name,
+                 "name": self.name}
+        if self.emoji_taken and self.name_taken:
+            return said(t_msg("Someone at this table already has {asked_emoji}: take {emoji}, or pick another. "
+                              "Someone here is already called {asked_name}: join as “{name}”, or type another name.",
+                              **words))
         if self.emoji_taken:
-            parts.append(f"Someone at this table already has {self.asked_emoji}: take {self.emoji}, or pick another.")
-        if self.name_taken:
-            parts.append(f"Someone here is already called {self.asked_name}: join as “{self.name}”, or type "
-                         "another name.")
-        return " ".join(parts)
+            return said(t_msg("Someone at this table already has {asked_emoji}: take {emoji}, or pick another.",
+                              asked_emoji=self.asked_emoji, emoji=self.emoji))
+        return said(t_msg("Someone here is already called {asked_name}: join as “{name}”, or type another name.",
+                          asked_name=self.asked_name, name=self.name))
 
 
 def clash(t: Table, name: str, emoji: str, seat: int | None = None) -> Clash | None:

@@ -1,6 +1,7 @@
 """How quickly a tap shows its result: each in-game action, timed in the page, for one or more commits.
 
     python tests/bench/bench_actions.py [N=200] [--against REV ...] [--games rummy,president] [--replays 20]
+    python tests/bench/bench_actions.py [N=200] --moments [--against REV ...]   (take discard, meld, play)
 
 Starts a server per commit (``--against REV`` checks REV out into a temporary git worktree beside this one; the
 working tree is always measured, first) on a free loopback port, and plays practice tables in Debian's Chromium
@@ -10,6 +11,9 @@ event's own time stamp) until a MutationObserver sees the page show the new stat
 the hint box, the card in the hand, the card gone from the hand, the meld on the table, the selection mark, the
 table's next version. Replays: ``/replay/<CODE>`` of each finished game, opened (navigation start → the stepper
 and its caption drawn) and stepped with ``btn-replay-next`` (the caption changes).
+
+``--moments``: the rare actions (Rummy's take of the discard pile and meld, President's play) from positions set up
+directly, each sample a real tap in a real page opened at a seeded position: see tests/bench/action_moments.py.
 
 Prints per commit and action: N, p50 and p95 with a 95% interval (order statistics), and on each older commit's
 rows the working tree's p50 and p95 divided by that commit's (below 1: the working tree is quicker).
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -30,8 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
+from tests.bench.action_moments import MomentPlayer, MomentQueue  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -248,7 +254,11 @@ def main() -> None:
     ap.add_argument("--replays", type=int, default=10, help="finished games to open as replays (per commit)")
     ap.add_argument("--minutes", type=float, default=30, help="stop playing after this long in any case")
     ap.add_argument("--batch", type=int, default=20, help="actions per table before the next commit's turn")
+    ap.add_argument("--moments", action="store_true", help="time take discard, meld and play from set-up positions")
+    ap.add_argument("--source-games", type=int, default=4, help="--moments: finished games made at a time per game")
     args = ap.parse_args()
+    if args.moments:  # /test/autoplay and /test/status make the games the moments come from
+        os.environ["CARDNIGHT_TEST_HOOKS"] = "1"
     roots = [("working tree", ROOT)] + [(rev, worktree(rev)) for rev in args.against]
     tmp = Path(tempfile.mkdtemp(prefix="cn-actions-"))
     servers = [root_server(root, tmp / f"data{i}", free_port()) for i, (_, root) in enumerate(roots)]
@@ -261,35 +271,67 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_executable(),
                                          args=CHROMIUM_ARGS)
-            players = []
+            if args.moments:
+                moments_run(browser, servers, games, times, codes, args)
+            else:
+                play_run(browser, servers, games, times, codes, args)
             for i, server in enumerate(servers):
-                row = []
-                for game in games:
-                    page = browser.new_page(viewport={"width": 1280, "height": 800})
-                    row.append(Player(page, server, game, times[i], codes[i]))
-                players.append(row)
-            deadline = time.monotonic() + 60 * args.minutes
-            while not enough(times, args.n):
-                for row in players:
-                    for player in row:
-                        for _ in range(args.batch):
-                            try:
-                                player.step()
-                            except Exception as exc:  # the page changed under a look-up: look again
-                                player.misses += 1
-                                if player.misses % 20 == 0:
-                                    print(f"{player.game}: {player.misses} look-ups missed, last: {exc!s:.120}")
-                if time.monotonic() > deadline:
-                    print(f"stopped after {args.minutes} min: the rarer actions have fewer than {args.n}")
-                    break
-            for i, server in enumerate(servers):
-                page = players[i][0].page
+                page = browser.new_page(viewport={"width": 1280, "height": 800})
                 open_replays(page, server, codes[i][:args.replays], times[i], steps=10)
             browser.close()
     finally:
         for s in servers:
             s.stop()
     report(roots, times)
+
+
+def moments_run(browser: Browser, servers: list[Server], games: list[str], times: list[dict[str, list[float]]],
+                codes: list[list[str]], args: argparse.Namespace) -> None:
+    """Each commit's queues of moments in turn, ``--batch`` moments at a time, until every action has N samples."""
+    queues = []
+    for i, server in enumerate(servers):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(5_000)
+        player = MomentPlayer(page, server, "", times[i], timed)
+        queues.append([MomentQueue(player, game, args.source_games) for game in games])
+    deadline = time.monotonic() + 60 * args.minutes
+    while not all(q.done(args.n) for row in queues for q in row):
+        for row in queues:
+            for q in row:
+                q.play(args.batch, args.n)
+        if time.monotonic() > deadline:
+            print(f"stopped after {args.minutes} min: some actions have fewer than {args.n}")
+            break
+    for i, row in enumerate(queues):
+        codes[i] += [c for q in row for c in q.codes]
+        print(f"{servers[i].url}: {row[0].player.skipped} moments skipped (a move not shown in 10 s, or a dig)")
+
+
+def play_run(browser: Browser, servers: list[Server], games: list[str], times: list[dict[str, list[float]]],
+             codes: list[list[str]], args: argparse.Namespace) -> list[list[Player]]:
+    """Practice tables played from their deal, each commit's in turn, until the common actions have N samples."""
+    players = []
+    for i, server in enumerate(servers):
+        row = []
+        for game in games:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            row.append(Player(page, server, game, times[i], codes[i]))
+        players.append(row)
+    deadline = time.monotonic() + 60 * args.minutes
+    while not enough(times, args.n):
+        for row in players:
+            for player in row:
+                for _ in range(args.batch):
+                    try:
+                        player.step()
+                    except Exception as exc:  # the page changed under a look-up: look again
+                        player.misses += 1
+                        if player.misses % 20 == 0:
+                            print(f"{player.game}: {player.misses} look-ups missed, last: {exc!s:.120}")
+        if time.monotonic() > deadline:
+            print(f"stopped after {args.minutes} min: the rarer actions have fewer than {args.n}")
+            break
+    return players
 
 
 def report(roots: list[tuple[str, Path]], times: list[dict[str, list[float]]]) -> None:

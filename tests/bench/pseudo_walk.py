@@ -25,29 +25,16 @@ import time
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from tests.e2e.pseudo_texts import BRACKETED, TEXTS_JS, WORD  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("president", "rummy", "beanie", "stockpile")
-WORD = re.compile(r"[^\W\d_]+")  # a word; English when it is 3+ plain ASCII letters (the pseudo-language accents)
 DATE = re.compile(r"\d\d [A-Z][a-z]{2} \d{4}")  # dates follow the language's rules, not a catalogue
-BRACKETED = re.compile(r"\[[^\[\]]*\]")
 NOT_WORDS = ("Card Night", "http://", "https://", "127.0.0.1")
-TEXTS_JS = """() => {
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode, text = node.textContent.trim(), el = node.parentElement;
-    if (!text || !el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
-    const style = getComputedStyle(el);
-    if (style.display === 'none' || style.visibility === 'hidden' || !el.getClientRects().length) continue;
-    out.push(text);
-  }
-  for (const el of document.querySelectorAll('[aria-label],[title],[placeholder],[alt]'))
-    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) { const v = el.getAttribute(a); if (v) out.push(v); }
-  out.push(document.title);
-  return out;
-}"""
 
 
 def free_port() -> int:

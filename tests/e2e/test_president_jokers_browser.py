@@ -34,3 +34,21 @@ def test_a_joker_shows_in_the_hand_and_can_be_played(browser: Browser, server: S
     expect(page.locator(f"[data-testid=trick] [data-card='{jokers[0]}']")).to_be_visible()
     expect(page.locator("[data-testid=message]")).to_contain_text("Joker")
     page.context.close()
+
+
+def test_a_run_with_a_joker_left_over_asks_which_end(browser: Browser, server: Server) -> None:
+    """House rules runs and jokers: 8♠ 9♠ and a joker could be 7-8-9 or 8-9-10; leading, both are allowed, so Play
+    asks where the joker goes (seed 17: the person leads and holds them)."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{server.url}/new/president?players=4&bots=3&level=beginner&seed=17&speed=2&jokers=true&runs=true")
+    expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
+    for code in ("8S", "9S", "JK1"):
+        click_card(page, code)
+    expect(page.locator("[data-testid=btn-play]")).to_be_enabled()
+    page.click("[data-testid=btn-play]")
+    dialog = page.locator("[data-testid=run-end-dialog]")
+    expect(dialog.locator("[data-testid=btn-run-end-low]")).to_have_text("Below: 7♠ 8♠ 9♠")
+    expect(dialog.locator("[data-testid=btn-run-end-high]")).to_have_text("Above: 8♠ 9♠ 10♠")
+    page.click("[data-testid=btn-run-end-low]")
+    expect(page.locator("[data-testid=message]")).to_contain_text("a run 7-9 of spades (with a Joker)")
+    page.context.close()

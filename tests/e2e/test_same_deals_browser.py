@@ -1,6 +1,7 @@
-"""Duplicate deals in real browsers: a Rummy practice table and its duplicate (computer players at speed 0). The
-first table finishes first; its player sees the comparison waiting, and the second table's player gets nothing of
-the first table's play (table page, replay) until their own game is over too; then both see the comparison."""
+"""Duplicate deals in real browsers: a Rummy practice table of a game night and its duplicate (computer players at
+speed 0), which joins the night by itself. The first table finishes first; its player sees the comparison waiting,
+and the second table's player gets nothing of the first table's play (table page, replay, the night's page: its
+match is held back) until their own game is over too; then both see the comparison and the night counts both."""
 
 from __future__ import annotations
 
@@ -44,7 +45,12 @@ def code_of(page: Page) -> str:
 def test_a_duplicate_pair_compares_only_once_both_finished(hooks_server: Server, browser: Browser) -> None:
     url = hooks_server.url
     first = browser.new_context(**SIZE).new_page()
-    first.goto(f"{url}/new/rummy?players=2&bots=1&level=easy&target=100&speed=0", timeout=30_000)
+    first.goto(url)
+    first.fill("[data-testid=night-name-input]", "Same cards night")
+    first.click("[data-testid=btn-start-night]")
+    expect(first).to_have_url(re.compile(r"/night/[A-Z0-9]{6}$"))
+    night = code_of(first)
+    first.goto(f"{url}/new/rummy?night={night}&players=2&bots=1&level=easy&target=100&speed=0", timeout=30_000)
     expect(first.get_by_test_id("table")).to_have_attribute("data-status", "playing", timeout=15_000)
     source = code_of(first)
 
@@ -73,6 +79,12 @@ def test_a_duplicate_pair_compares_only_once_both_finished(hooks_server: Server,
         expect(second.locator("[data-testid=replay], [data-testid=standings], [data-testid=rummy-middle]")
                ).to_have_count(0)
     assert second.request.get(f"{url}/share/{source}.png").status == 404
+    second.goto(f"{url}/night/{night}")  # the night holds the first table's match back too
+    expect(second.locator(f"[data-testid=night-table-{dup}]")).to_have_attribute("data-state", "playing")
+    expect(second.locator(f"[data-testid=night-match-{source}]")).to_have_attribute("data-held-back", "true")
+    expect(second.get_by_test_id("night-standings-empty")).to_be_visible()
+    held = second.request.get(f"{url}/api/v1/nights/{night}").json()
+    assert held["standings"] == [] and all(s["place"] is None for s in held["matches"][0]["seats"])
     second.goto(f"{url}/table/{dup}")
     expect(second.get_by_test_id("table")).to_have_attribute("data-watching", "false", timeout=15_000)
 
@@ -92,3 +104,7 @@ def test_a_duplicate_pair_compares_only_once_both_finished(hooks_server: Server,
     assert int(mine or 0) == -int(theirs or 0)
     second.goto(f"{url}/replay/{source}")
     expect(second.get_by_test_id("replay")).to_be_visible(timeout=10_000)
+    second.goto(f"{url}/night/{night}")
+    for code in (source, dup):
+        expect(second.locator(f"[data-testid=night-match-{code}]")).to_have_attribute("data-held-back", "false")
+    expect(second.get_by_test_id("night-standing-0")).to_be_visible()

@@ -42,7 +42,8 @@ def craft(
         snap["sets"].append([i + 1, owner, typ, ids(cards), ids(reps)])
         used |= set(ids(cards))
     snap["next_set_id"] = len(sets) + 1
-    snap["stock"] = ids(stock) if stock is not None else [c for c in range(52) if c not in used]
+    deck = range(54 if opts.get("jokers") else 52)  # (house rule: two jokers, ids 52 and 53)
+    snap["stock"] = ids(stock) if stock is not None else [c for c in deck if c not in used]
     snap["turn"] = turn
     snap["stage"] = stage
     snap["laid"] = laid if laid is not None else [False] * n

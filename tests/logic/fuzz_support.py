@@ -38,7 +38,7 @@ OPTIONS: dict[str, dict[str, list[Any]]] = {
               "keep_dug_card": [False, True], "no_final_discard": [False, True]},
     "beanie": {"players": [2, 3, 4], "rounds": [1, 2, 3, 13], "beanie_value": [10, 25],
                "reclaim_own": [False, True], "last_turns": [False, True],
-               "ace_high_runs": [False, True]},
+               "ace_high_runs": [False, True], "jokers": [False, True]},
     "stockpile": {"players": [2, 3, 4, 5, 6], "stock_size": ["short"], "series": ["single"],
                   "partners": [False, True], "no_wild_on_own_discards": [False, True],
                   "no_partner_piles": [False, True]},

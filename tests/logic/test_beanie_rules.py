@@ -172,6 +172,10 @@ def test_describe_lines():
     assert GAME.describe(st, 0, Discard("9H")) == "discarded 9♥"
     assert GAME.describe(st, 0, PROPOSE) == "proposed ending the round as a draw"
     assert GAME.describe(st, 0, Lay(("9D", "9H", "4S"))) == "laid a match: 4♠ 9♥ 9♦"
+    st = craft(["AD 10C JC 4S", "JC 8C"], rnd=1)  # Aces are wild: the A♦ stands for the 9♣ (as its badge says)
+    assert GAME.describe(st, 0, Lay(("AD", "10C", "JC"), end="low")) == "laid a run: A♦=9♣ 10♣ J♣"
+    GAME.apply(st, 0, Lay(("AD", "10C", "JC"), end="low"))
+    assert "laid a run: A♦=9♣ 10♣ J♣." in GAME.view(st, 1)["message"]  # the table's line says the same
 
 
 def test_rules_markdown_covers_options_choices_faq_examples():

@@ -10,7 +10,7 @@ import pytest
 from logic.registry import get_game
 
 PRESIDENT_HOUSE = {"eight-cut", "twos-clear", "four-burn", "same-rank-skip", "jack-back", "suit-lock", "no-top-finish",
-                   "downfall", "runs", "jokers"}
+                   "downfall", "runs", "jokers", "run-revolution"}
 REQUIRED = {"president": {"beat-pair", "trick-won", "exchange"} | PRESIDENT_HOUSE,
             "rummy": {"dig", "layoff", "going-out"}, "beanie": {"gap", "steal", "vote"},
             "stockpile": {"wild", "cleared", "partner"}}

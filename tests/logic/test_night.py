@@ -27,7 +27,8 @@ from logic.night.matches import match_of
 from logic.night.moments import best_moments, match_moments, win_margin
 from logic.night.seating import seat_people, split_sizes
 from logic.registry import all_games, get_game
-from logic.table import EMOJI_CHOICES, STATUS_PLAYING, lobby, new_table, timers, turns
+from logic.table import EMOJI_CHOICES, lobby, new_table
+from tests.table_play import play_out
 
 SIZES = [(g.key, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 SHORT = {"president": {"hands": 4}, "rummy": {"target": 100}, "beanie": {"rounds": 1},
@@ -175,10 +176,10 @@ def test_an_unknown_scoring_is_refused_and_another_scorer_plugs_in(monkeypatch):
 
     n = night()
     add(n, match("A", "rummy", [("ana", 1, 100), ("bo", 2, 50)]))
-    n.scoring = "duplicate"
+    n.scoring = "bogus"
     with pytest.raises(ValueError):
         standings(n)
-    monkeypatch.setitem(points.SCORERS, "duplicate", lambda night_, m: {0: 0.0, 1: 1.0})
+    monkeypatch.setitem(points.SCORERS, "bogus", lambda night_, m: {0: 0.0, 1: 1.0})
     assert [r.key for r in standings(n)] == ["bo", "ana"]
 
 
@@ -225,25 +226,22 @@ def test_random_seating_follows_its_seed_and_standings_seat_the_best_together():
 # --- real finished games: the match's record and its moments --------------------------------------------------------
 
 
-def finished_table(game_key: str, players: int, seed: int):
-    """A table of ``players`` computer players played to its end by the game's easiest computer players, through the
-    table model as the server plays it (pending moves land, hands end, the next one starts)."""
+def finished_table(game_key: str, players: int, seed: int, code: str = "", level: int = 0):
+    """A table of ``players`` computer players played to its end by the game's easiest computer players (``level``:
+    the index of another level), through the table model as the server plays it (pending moves land, hands end, the
+    next one starts)."""
     game = get_game(game_key)
-    table = new_table(game_key, f"TBL{players}", "host", {"players": players, **SHORT[game_key]}, seed, 0.0,
+    table = new_table(game_key, code or f"TBL{players}", "host", {"players": players, **SHORT[game_key]}, seed, 0.0,
                       practice=True)
     for seat in range(players):
         lobby.add_bot(table, "host", seat, game.bot_levels[0], f"Bot {seat}", EMOJI_CHOICES[seat])
     lobby.start(table, "host", 0.0)
-    for _step in range(30_000):
-        if table.status != STATUS_PLAYING:
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        action = choose_bot_action(game_key, game.bot_levels[0], game.view(table.state, seat),
-                                   game.legal_actions(table.state, seat), f"{seed}:{len(table.log)}:{seat}")
-        turns.act_for(table, seat, action, 0.0)
+
+    def choose(seat: int) -> object:
+        return choose_bot_action(game_key, game.bot_levels[level], game.view(table.state, seat),
+                                 game.legal_actions(table.state, seat), f"{seed}:{len(table.log)}:{seat}")
+
+    play_out(table, choose, lambda: 0.0, moves=30_000)
     outcome = game.outcome(table.state)
     assert outcome is not None, f"{game_key} at {players} did not finish"
     return table, outcome
@@ -303,6 +301,45 @@ def test_each_players_best_moment_prefers_a_win_then_a_revolution_then_a_hand():
     assert (moments["bo"].kind, moments["bo"].value) == ("hand", 80)  # a shared first place is no win
     assert moments["cy"].kind == "revolution" and moments["di"].kind == "hand"
     assert win_margin(m2, 0) is None
+
+
+def test_a_rummy_call_is_a_moment_between_a_revolution_and_a_hand():
+    g = get_game("rummy")
+    found = None
+    for seed in range(40):  # computer players with the "Rummy!" house rule: one of them calls sooner or later
+        options = {"players": 3, "target": 100, "rummy_call": True, "first_draw": False}
+        state = g.new_game(g.make_config(**options), seed)
+        bots = g.make_bot(g.bot_levels[-1])
+        rng = random.Random(seed)
+        log = []
+        while g.outcome(state) is None and len(log) < 3000:
+            pending = g.pending_commit(state)  # the grace period, or the "Rummy!" window: calls first
+            calls = [(s, a) for s in g.window_seats(state) for a in g.off_turn_actions(state, s) if a.kind == "rummy"]
+            if calls:
+                seat, action = calls[0]
+            elif pending is not None:
+                _delay, seat, action = pending
+            else:
+                seat = g.to_move(state)[0]
+                action = bots.choose(g.view(state, seat), g.legal_actions(state, seat), rng)
+            g.apply(state, seat, action)
+            log.append((seat, g.encode_action(action)))
+        called = [seat for seat, data in log if data["kind"] == "rummy"]
+        if called:
+            moments = match_moments("rummy", options, seed, log)
+            assert [m.rummy_calls for m in moments] == [called.count(i) for i in range(3)]
+            found = called
+            break
+    assert found is not None, "no Rummy! call in 40 games"
+    n = night()
+    m = match("A", "rummy", [("ana", 2, 50), ("bo", 1, 300)])
+    m.seats[0].rummy_calls, m.seats[0].best_hand = 2, 120
+    add(n, m)
+    m2 = match("B", "president", [("ana", 2, 5), ("bo", 1, 9)])
+    m2.seats[0].revolutions = 1
+    assert (best_moments(n)["ana"].kind, best_moments(n)["ana"].value) == ("rummy", 2)  # above the best hand
+    add(n, m2)
+    assert best_moments(n)["ana"].kind == "revolution"
 
 
 def test_beanie_wins_by_the_fewest_points():

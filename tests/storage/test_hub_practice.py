@@ -15,10 +15,10 @@ from logic.bot_worker import choose_bot_action
 from logic.registry import get_game
 from logic.replay import Replay
 from logic.review import practice_start
-from logic.table import Table, timers
-from logic.table import turns as table_turns
+from logic.table import Table
 from storage.archive import FinishedGame
 from storage.practice_starts import StartSource, StartStore
+from tests.table_play import play_out
 from ui.server.bots import bot_inputs
 from ui.server.hub import Hub
 from ui.server.practice import first_state
@@ -33,14 +33,7 @@ def play(hub: Hub, table: Table, moves: int = 100_000) -> None:
     """Computers play every seat (the person's too) for up to ``moves`` moves, straight at the table."""
     for seat in range(len(table.seats)):
         table.seats[seat].autoplay = True
-    for _ in range(moves):
-        if table.status != "playing":
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        table_turns.act_for(table, seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
+    play_out(table, lambda seat: choose_bot_action(*bot_inputs(table, seat)), hub.clock, moves=moves)
     hub.changed(table)
 
 

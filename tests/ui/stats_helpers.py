@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from nicegui import app, storage
@@ -9,7 +10,8 @@ from nicegui.testing import User
 
 from logic.bot_worker import choose_bot_action
 from logic.registry import get_game
-from logic.table import timers, turns
+from logic.table import Table
+from tests.table_play import play_out
 from ui.server.bots import bot_inputs
 from ui.server.runtime import runtime
 
@@ -29,8 +31,9 @@ def player_of(user: User) -> tuple[str, str, str]:
 
 
 def finish_game(game_key: str, player_id: str, name: str = "Me", emoji: str = "ðŸ™‚", seed: int = 5,
-                options: dict[str, Any] | None = None) -> str:
+                options: dict[str, Any] | None = None, on_create: Callable[[Table], None] | None = None) -> str:
     """Create a practice table for ``player_id`` via the hub, let computers play every seat to the end, archive it.
+    ``on_create`` sees the table before its first move (e.g. to make it one of a night's).
 
     Moves go straight to the table (one save at the end) so a whole match takes a fraction of a second.
     """
@@ -39,15 +42,17 @@ def finish_game(game_key: str, player_id: str, name: str = "Me", emoji: str = "ð
     opts = QUICK.get(game_key, {}) if options is None else options
     table = hub.create(game_key, player_id, name, emoji, options=opts, practice=True, level=game.bot_levels[0],
                        speed=0, seed=seed)
+    if on_create is not None:
+        on_create(table)
     table.seats[table.seat_of(player_id)].autoplay = True
-    for _ in range(20_000):
-        if table.status != "playing":
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        turns.act_for(table, seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
+    play_with_computers(table)
     assert table.status == "over", f"{game_key} did not finish"
     hub.changed(table)  # persist + archive, as after any move
     return table.code
+
+
+def play_with_computers(table: Table, stop: Callable[[Table], bool] | None = None, moves: int = 20_000) -> None:
+    """Every seat's move chosen as the server's computer players choose it (from the seat's view), straight on the
+    table, until the match ends or ``stop``; nothing saved (call ``hub.changed`` after)."""
+    hub = runtime().hub
+    play_out(table, lambda seat: choose_bot_action(*bot_inputs(table, seat)), hub.clock, stop, moves)

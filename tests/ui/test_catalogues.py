@@ -21,14 +21,15 @@ ROOT = Path(__file__).resolve().parents[2]
 EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV",
               "Daifugō", "{label}: {value}",  # a proper name; a pair with nothing to translate
               "{player} {move}.", "{player} {move}", "{first}, {rest}", "{reason} {evidence}",
-              "{steps}."}  # (word order only)
+              "{steps}.", "{line}."}  # (word order only)
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}", "Joker"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "six", "Joker",
-           "Jokers"},
+           "Jokers", "{n} minute"},
     "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Rummy!", "Chat", "Menu"},
     "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round", "Round",
-           "Round {round} — Beanie: {ranks}"}, "pl": {"Emoji", "Start", "Menu", "Partner", "Joker"},
+           "Round {round} — Beanie: {ranks}", "computer · {level}"},
+    "pl": {"Emoji", "Start", "Menu", "Partner", "Joker", "program", "Program"},
     "ja": set(),
 }.items()}
 

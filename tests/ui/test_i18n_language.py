@@ -29,9 +29,18 @@ def test_negotiation_finds_ours_or_english() -> None:
 
 
 def test_a_partly_translated_language_is_not_chosen_by_the_header_alone() -> None:
-    for code in set(LANGUAGES) - FOLLOWED:
-        assert negotiate(code.replace("_", "-")) == "en"
     assert negotiate("fr, de", frozenset({"en", "de"})) == "de"
+    assert negotiate("fr", frozenset({"en", "de"})) == "en"
+
+
+def test_the_browser_is_followed_in_every_language() -> None:
+    """Every language is complete (tests/ui/test_catalogues.py), so a browser's own settings choose any of them."""
+    assert FOLLOWED == frozenset(LANGUAGES)
+    assert negotiate("de") == "de" and negotiate("ja") == "ja" and negotiate("pt-BR") == "pt_BR"
+    assert negotiate("fr-CA") == "fr" and negotiate("es-MX,es;q=0.9,en;q=0.5") == "es"
+    assert negotiate("it-IT, pl;q=0.8") == "it" and negotiate("pl-PL") == "pl"
+    assert negotiate("nl-NL, pl;q=0.3") == "pl" and negotiate("nl-NL") == "en"
+    assert negotiate("en-XA") == "en"
 
 
 def test_known_codes() -> None:

@@ -8,12 +8,10 @@ from collections.abc import Callable
 
 from nicegui.testing import User
 
-from logic.bot_worker import choose_bot_action
 from logic.night import Night
-from logic.table import STATUS_LOBBY, timers, turns
+from logic.table import STATUS_LOBBY
 from tests.ui.helpers import eventually, find, open_with_status, with_testid
-from tests.ui.stats_helpers import player_of
-from ui.server.bots import bot_inputs
+from tests.ui.stats_helpers import finish_game, player_of
 from ui.server.runtime import runtime
 
 
@@ -31,22 +29,9 @@ async def start_night(user: User, name: str = "Friday at Ana's") -> Night:
 
 def finish_night_table(night: Night, player_id: str, name: str, seed: int, players: int = 4) -> str:
     """A practice President table of the night, played to its end by computer players (a fraction of a second)."""
-    hub = runtime().hub
-    table = hub.create("president", player_id, name, "🦊", options={"players": players}, practice=True,
-                       level="beginner", speed=0, seed=seed)
-    hub.nights.add_table(night.code, table.code)
-    table.seats[table.seat_of(player_id)].autoplay = True
-    for _ in range(20_000):
-        if table.status != "playing":
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        turns.act_for(table, seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
-    assert table.status == "over"
-    hub.changed(table)  # archived: the night's standings get the match
-    return table.code
+    nights = runtime().hub.nights
+    return finish_game("president", player_id, name, "🦊", seed=seed, options={"players": players},
+                       on_create=lambda table: nights.add_table(night.code, table.code))
 
 
 async def test_a_night_starts_from_home_and_its_matches_make_the_standings(user: User) -> None:
@@ -239,4 +224,20 @@ async def test_a_table_gone_without_a_result_shows_ended_early(user: User) -> No
     assert next(iter(row.elements)).props["data-state"] == "closed"
     await user.should_see("Rummy · GONE22 · ended early: not counted")
     answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
-    assert answer["tables"] == [{"code": "GONE22", "game": "rummy", "state": "closed", "round": "", "players": []}]
+    assert answer["tables"] == [{"code": "GONE22", "game": "rummy", "state": "closed", "round": "", "players": [],
+                                 "same_deals": None}]
+
+
+async def test_a_playing_tables_round_reads_in_the_viewers_language(user: User) -> None:
+    """The night's page draws each table's round label ("Hand 1 of 4") in the viewer's language; the JSON keeps it
+    in English (the tester contract is language-free)."""
+    night = await start_night(user)
+    await user.open(f"/new/president?night={night.code}&players=4&bots=3&speed=0&seed=5")
+    await find(user, "table")
+    code = night.tables[0]
+    await user.open(f"/night/{night.code}?lang=de")
+    await find(user, f"night-table-{code}")
+    await user.should_see("Hand 1 von 4")
+    await user.should_not_see("Hand 1 of 4")
+    answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
+    assert [t["round"] for t in answer["tables"]] == ["Hand 1 of 4"]

@@ -8,12 +8,10 @@ from collections.abc import Callable
 
 from nicegui.testing import User
 
-from logic.bot_worker import choose_bot_action
-from logic.table import Table, timers, turns
+from logic.table import Table
 from tests.ui.helpers import eventually, find, open_with_status, table_attr, with_testid
-from tests.ui.stats_helpers import finish_game, player_of
+from tests.ui.stats_helpers import finish_game, play_with_computers, player_of
 from ui.pages.replay import replay_of
-from ui.server.bots import bot_inputs
 from ui.server.duplicate import Duplicates
 from ui.server.runtime import runtime
 
@@ -23,16 +21,8 @@ SEED = 987_654_321  # a number no page would show by chance
 def play_to(table: Table, stop: Callable[[Table], bool]) -> None:
     """Every seat moved by the easiest computer, straight on the table, until ``stop``; then saved as after a move
     (the person's seat is theirs again, so nothing moves on by itself)."""
-    hub = runtime().hub
-    for _ in range(20_000):
-        if stop(table) or table.status != "playing":
-            break
-        if table.commit_deadline is not None:
-            timers.tick(table, table.commit_deadline)
-            continue
-        seat = table.to_move()[0]
-        turns.act_for(table, seat, choose_bot_action(*bot_inputs(table, seat)), hub.clock())
-    hub.changed(table)
+    play_with_computers(table, stop)
+    runtime().hub.changed(table)
 
 
 def hand_over(table: Table) -> bool:

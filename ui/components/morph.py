@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from nicegui import Client, ui
 
-from ui.nicegui_internals import adopt, as_sent, can_adopt, js_handled, pending_updates, unsend
+from ui.nicegui_internals import (
+    adopt,
+    as_sent,
+    can_adopt,
+    js_handled,
+    note_rename,
+    pending_updates,
+    retarget_tooltip,
+    unsend,
+)
 
 NAMES = ("data-testid", "data-card", "data-meld", "data-set-id", "data-source", "data-region")
 
@@ -32,9 +41,11 @@ def drawable_as_difference(elements: list[ui.element]) -> bool:
     return not any(js_handled(el) for top in elements for el in top.descendants(include_self=True))
 
 
-def morph(client: Client, old: list[ui.element], new: list[ui.element], pending: set[int]) -> None:
+def morph(client: Client, old: list[ui.element], new: list[ui.element], pending: set[int],
+          renamed: dict[str, str]) -> None:
     """Pair the children ``new`` with ``old`` (the common start and end of the two lists, element by element), let
-    each new one take its old one's id and send it only if it differs; delete the old ones left over."""
+    each new one take its old one's id and send it only if it differs; delete the old ones left over. ``renamed``
+    gathers the ids taken (a tooltip names its element by id)."""
     n = min(len(old), len(new))
     head = 0
     while head < n and same_kind(old[head], new[head]):
@@ -50,7 +61,9 @@ def morph(client: Client, old: list[ui.element], new: list[ui.element], pending:
         if id(o) not in paired:
             client.remove_elements(o.descendants(include_self=True))
     for o, now in pairs:
-        morph(client, list(o.default_slot.children), list(now.default_slot.children), pending)
+        note_rename(renamed, now, o)
+        retarget_tooltip(now, renamed)  # (a tooltip follows its element: it names the id that element now has)
+        morph(client, list(o.default_slot.children), list(now.default_slot.children), pending, renamed)
         shown = as_sent(o)  # what the browser has: read before o goes
         adopt(client, o, now)
         if o.id in pending or as_sent(now) != shown:
@@ -71,7 +84,11 @@ def finish(box: ui.element, old: list[ui.element], pending: set[int]) -> None:
     new = list(box.default_slot.children)
     client = box.client
     if drawable_as_difference(new):
-        morph(client, old, new, pending)
+        renamed: dict[str, str] = {}
+        morph(client, old, new, pending, renamed)
+        for top in new:  # tooltips drawn new (or before their element) name its id too
+            for el in top.descendants(include_self=True):
+                retarget_tooltip(el, renamed)
     else:
         for o in old:
             client.remove_elements(o.descendants(include_self=True))

@@ -7,6 +7,8 @@ no other script wraps nicegui.js).
   ``nicegui.timer`` on the monotonic clock, so a step back of the wall clock does not stop a page's ``ui.timer``
   (tests/ui/test_timer_clock.py); the process pool's workers start with :func:`start_worker` in place of NiceGUI's
   ``run._ignore_sigint``, so they end with a killed server (tests/logic/test_bot_worker.py).
+- :mod:`.snapshots`: an update message is a snapshot of its elements (their classes, style and props copied), so a
+  change drawn while the outbox waits to send it comes whole in the next message (tests/ui/test_update_snapshots.py).
 - :mod:`.redirects`: a tap on an element that a redraw has just replaced reaches its replacement
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
 - :mod:`.adoption`: a region's redraw keeps the browser's elements where the new drawing has the same ones (new
@@ -29,7 +31,17 @@ no other script wraps nicegui.js).
 
 from __future__ import annotations
 
-from ui.nicegui_internals.adoption import adopt, as_sent, can_adopt, js_handled, pending_updates, unsend
+from ui.nicegui_internals import snapshots, speedups
+from ui.nicegui_internals.adoption import (
+    adopt,
+    as_sent,
+    can_adopt,
+    js_handled,
+    note_rename,
+    pending_updates,
+    retarget_tooltip,
+    unsend,
+)
 from ui.nicegui_internals.http import guarded_http_protocol, wrap_outermost
 from ui.nicegui_internals.lifecycle import cancel_background_tasks, event_loop, run_first_at_shutdown
 from ui.nicegui_internals.pages import PageHeading, serve_islands, set_page_language, sign_session_cookies_with
@@ -43,12 +55,20 @@ from ui.nicegui_internals.sockets import (
     socket_belongs_to,
     socket_handlers,
 )
-from ui.nicegui_internals.speedups import expects_arguments, install, start_worker
+from ui.nicegui_internals.speedups import expects_arguments, start_worker
 from ui.nicegui_internals.storage import rewrite_user_storage, session_store
+
+
+def install() -> None:
+    """The hooks NiceGUI needs at every app start: the speedups, and update messages as snapshots."""
+    speedups.install()
+    snapshots.install()
+
 
 __all__ = [
     "NICEGUI_SOCKET_HANDLERS", "ORPHAN_SECONDS", "PAGE_MESSAGES", "REPLACEMENTS", "PageHeading", "Replacements",
-    "adopt", "as_sent", "can_adopt", "js_handled", "pending_updates", "unsend",
+    "adopt", "as_sent", "can_adopt", "js_handled", "pending_updates", "note_rename", "retarget_tooltip",
+    "unsend",
     "cancel_background_tasks", "event_loop", "expects_arguments", "guard_socket", "guarded_http_protocol", "install",
     "install_socket_guard",
     "listener_known", "listener_types", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",

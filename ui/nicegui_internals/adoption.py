@@ -4,7 +4,8 @@ A new element takes an old one's id and, listener by listener of the same type, 
 the server without the browser being told, and an element whose update turns out to change nothing is taken out of
 the page's next update. Relies on NiceGUI 3.18's ``Element.id``, ``client.elements``, ``Element._event_listeners``
 (``EventListener.id`` and ``element_id``), ``Element._handle_delete``/``_deleted``, ``Element._to_dict`` and
-``client.outbox.updates``.
+``client.outbox.updates``; and on ``Element.tooltip`` naming its element by id (``target="#c12"``, see
+:func:`retarget_tooltip`; tests/ui/test_morph_tooltips.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,21 @@ def can_adopt(element: ui.element) -> bool:
     """Can a new element take an old one's id (:func:`adopt`)? Plain elements only: no Vue component of its own
     (which may keep state by id), no named slots, no JavaScript handler."""
     return element.component is None and list(element.slots) == ["default"] and not js_handled(element)
+
+
+def note_rename(renamed: dict[str, str], new: ui.element, old: ui.element) -> None:
+    """Note that ``new`` takes ``old``'s id (before :func:`adopt`), for :func:`retarget_tooltip`."""
+    renamed[f"#{new.html_id}"] = f"#{old.html_id}"
+
+
+def retarget_tooltip(element: ui.element, renamed: dict[str, str]) -> None:
+    """``element.tooltip()`` makes a ``q-tooltip`` beside the element that names it by id (its ``target`` prop): where
+    that element took another's id, the tooltip names the id it has now, else Quasar finds no such element ("Anchor:
+    target ... not found") and the tooltip never shows."""
+    if element.tag == "q-tooltip":
+        target = element.props.get("target")
+        if isinstance(target, str) and target in renamed:
+            element.props["target"] = renamed[target]
 
 
 def adopt(client: Client, old: ui.element, new: ui.element) -> None:

@@ -8,11 +8,12 @@ from typing import Any
 from nicegui import ui
 
 from logic.game import IllegalMove
+from logic.messages import message_of
 from logic.registry import all_games
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, away
 from ui.components.dialog import named_dialog
 from ui.components.language_picker import language_picker
-from ui.components.options import option_controls, player_choices, value_label
+from ui.components.options import option_controls, player_choices
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
@@ -23,6 +24,7 @@ from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.identity import me
+from ui.table.at_this_table import table_differences, value_text
 
 STATUS_TEXT = {STATUS_LOBBY: N_("waiting in the lobby"), STATUS_PLAYING: N_("playing"), STATUS_OVER: N_("finished"),
                STATUS_CLOSED: N_("closed")}
@@ -82,7 +84,7 @@ def game_tile(game: Any) -> None:
         with ui.row().classes("items-baseline justify-between w-full"):
             ui.label(game_name(game.key)).classes("text-xl font-bold")
             ui.label(players).classes("text-sm text-grey-8")
-        ui.label(game.tagline).classes("text-sm")
+        ui.label(tr(message_of(game.tagline))).classes("text-sm")
         with ui.row().classes("gap-2"):
             ui.button(_("Practice"), icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
                 f"color=primary data-testid=practice-{game.key}")
@@ -124,8 +126,9 @@ def register() -> None:
     def home() -> None:
         who = me()
         hub = runtime().hub
-        with frame("Card Night"):
-            with ui.row().classes("w-full items-start gap-4 no-wrap max-sm:flex-wrap"):
+        with frame("Card Night") as page:
+            page.classes(add="cn-home")  # on a phone the games come first (assets/cardnight.css)
+            with ui.row().classes("w-full items-start gap-4 no-wrap max-sm:flex-wrap cn-home-top"):
                 with ui.card().classes("grow"):
                     ui.label(_("Join a table")).classes("text-lg font-bold")
                     with ui.row().classes("items-center gap-2 w-full no-wrap"):
@@ -170,14 +173,19 @@ def register() -> None:
                         ui.label(open_seats_line(t))
                         ui.label(", ".join(f"{s.emoji} {s.name}" for s in t.seats if not s.empty)).classes(
                             "text-grey-8 text-sm")
-                        opts = ", ".join(f"{k.replace('_', ' ')} {value_label(v)}" for k, v in t.options.items()
-                                         if k != "players")
+                        opts = house_line(t)  # only what differs from the standard rules, in the viewer's words
                         if opts:
-                            ui.label(opts).classes("text-grey-8 text-xs")
+                            ui.label(opts).classes("text-grey-8 text-xs").props(f"data-testid=live-rules-{t.code}")
                 for t in running:
                     watch_row(t)
-            with ui.row().classes("w-full justify-end"):
+            with ui.row().classes("w-full justify-end cn-home-language"):
                 language_picker()
+
+
+def house_line(t: Any) -> str:
+    """A table's options that differ from the game's standard ("Race to: 500 · K-A-2 wraps: On"), or ""."""
+    return " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d.value))
+                      for d in table_differences(t))
 
 
 def open_seats_line(t: Any) -> str:

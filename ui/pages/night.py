@@ -12,7 +12,7 @@ from typing import Any
 
 from nicegui import ui
 
-from logic.night import Night, add_person, remove_match, restore_match, standings
+from logic.night import Night, add_person, remove_match, restore_match, set_scoring, standings
 from ui.components.dialog import named_dialog
 from ui.components.region import Region
 from ui.components.share import copy_script
@@ -21,17 +21,18 @@ from ui.i18n import _
 from ui.i18n.viewer import viewer_language
 from ui.net.lan import base_urls, qr_data_uri
 from ui.pages.night_actions import merge_dialog, new_table_dialog, next_game_dialog
-from ui.pages.night_data import NIGHT_CODE_RE, moments_of, night_tables, ready_table, tables_key
+from ui.pages.night_data import NIGHT_CODE_RE, NightTable, moments_of, night_tables, ready_table, tables_key
 from ui.pages.night_parts import (
-    HOW_POINTS,
-    follow_night,
+    ENDED_EARLY,
+    NightView,
+    how_points,
     matches_block,
-    night_attributes,
     share_text,
     standings_block,
     summary_block,
     tables_block,
 )
+from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -47,11 +48,11 @@ def night_url(code: str, path: str = "night") -> str:
     return f"{base_urls(rt.port, rt.host)[0]}/{path}/{code}"
 
 
-class NightPage:
-    def __init__(self, hub: Hub, night: Night, viewer: Me, url: str, address: str | None) -> None:
-        self.hub, self.night, self.viewer, self.url, self.address = hub, night, viewer, url, address
-        self.regions: list[Region] = []
-        self.root: ui.element | None = None
+class NightPage(NightView):
+    def __init__(self, hub: Hub, night: Night, viewer: Me, url: str, address: str | None,
+                 duplicates: Duplicates | None = None) -> None:
+        super().__init__(hub, night, duplicates)  # (duplicates: also the next game's twins at a same-deals night)
+        self.viewer, self.url, self.address = viewer, url, address
 
     @property
     def host(self) -> bool:
@@ -69,13 +70,14 @@ class NightPage:
             self.regions.append(Region.part(self.ready, lambda: ready_table(night, self.hub.registry,
                                                                             self.viewer.player_id), "night-ready"))
             # the night's end leads the page once the host ends it
-            self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
-                                            "night-summary"))
+            self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None,
+                                                                   self.held()), "night-summary"))
             with ui.row().classes("w-full gap-3 items-start no-wrap max-sm:flex-wrap"):
                 with ui.card().classes("grow night-shrink w-full"):
                     ui.label(_("Standings")).classes("text-lg font-bold")
-                    self.regions.append(Region.part(self.standings, lambda: (night.version,), "night-standings"))
-                    ui.label(_(HOW_POINTS)).classes("text-xs text-grey-8")
+                    self.regions.append(Region.part(self.standings, lambda: (night.version, self.held()),
+                                                    "night-standings"))
+                    self.regions.append(Region.part(self.how_points, lambda: night.scoring, "night-how-points"))
                 self.invite()
             with ui.row().classes("w-full gap-2"):
                 ui.button(_("New table"), icon="add", on_click=lambda: new_table_dialog(night)).props(
@@ -87,22 +89,18 @@ class NightPage:
             with ui.card().classes("w-full"):
                 ui.label(_("Tables")).classes("text-lg font-bold")
                 self.regions.append(Region.part(lambda: tables_block(night_tables(night, self.hub.registry),
-                                                                     lambda c: ui.navigate.to(f"/table/{c}")),
+                                                                     lambda c: ui.navigate.to(f"/table/{c}"),
+                                                                     self.same_deals),
                                                 lambda: tables_key(night, self.hub.registry), "night-tables"))
             with ui.card().classes("w-full"):
                 ui.label(_("Matches played")).classes("text-lg font-bold")
-                self.regions.append(Region.part(lambda: matches_block(night, self.host, self.toggle_match),
-                                                lambda: (night.version,), "night-matches"))
+                self.regions.append(Region.part(lambda: matches_block(night, self.host, self.toggle_match,
+                                                                      self.held()),
+                                                lambda: (night.version, self.held()), "night-matches"))
         self.attributes()
         ui.timer(FOLLOW_SECONDS, self.follow)
 
     # ----------------------------------------------------------------------------- parts
-    def attributes(self) -> None:
-        night_attributes(self.root, self.night)
-
-    def follow(self) -> None:
-        follow_night(self.root, self.night, self.regions)
-
     def ready(self) -> None:
         code = ready_table(self.night, self.hub.registry, self.viewer.player_id)
         if code is None:
@@ -115,7 +113,16 @@ class NightPage:
                 f"color=primary data-testid=btn-night-join data-table={code}")
 
     def standings(self) -> None:
-        standings_block(standings(self.night))
+        standings_block(standings(self.night, held=self.held()))
+
+    def how_points(self) -> None:
+        with ui.column().classes("gap-0").props("data-testid=night-how-points"):
+            ui.label(how_points(self.night)).classes("text-xs text-grey-8")
+            ui.label(_(ENDED_EARLY)).classes("text-xs text-grey-8")
+
+    def same_deals(self, t: NightTable) -> None:
+        """Another table of the night with the same deals as ``t`` (it joins the night by itself)."""
+        ui.navigate.to(f"/new/{t.game}?same_deals={t.code}")
 
     def invite(self) -> None:
         with ui.card().classes("items-center max-sm:w-full").props("data-testid=night-invite"):
@@ -146,15 +153,44 @@ class NightPage:
 
         ui.switch(_("Computer players in the standings"), value=night.show_computers, on_change=computers).props(
             "data-testid=night-show-computers")
+
+        def corner(e: Any) -> None:
+            def set_corner(n: Night) -> None:
+                n.tv_corner = bool(e.value)
+                n.touch()
+            self.hub.nights.change(night, set_corner)
+
+        ui.switch(_("Standings in a corner of the tables' TVs"), value=night.tv_corner, on_change=corner).props(
+            "data-testid=night-tv-corner")
+        self.regions.append(Region.part(self.scoring_choice, lambda: (night.scoring, bool(night.counted())),
+                                        "night-scoring"))
         ui.button(_("End the night"), icon="flag", on_click=self.confirm_end).props(
             "flat no-caps color=negative data-testid=btn-night-end")
+
+    def scoring_choice(self) -> None:
+        """The host picks how matches give night points, until the first one counts."""
+        night = self.night
+
+        def pick(e: Any) -> None:
+            try:
+                self.hub.nights.change(night, lambda n: set_scoring(n, str(e.value)))
+            except ValueError:
+                ui.notify(_("The scoring is chosen before the first match counts."), type="warning", position="top")
+            self.follow()
+
+        choice = ui.toggle({"places": _("Score by places"), "duplicate": _("Score by same deals")},
+                           value=night.scoring, on_change=pick).props("no-caps dense data-testid=night-scoring")
+        if night.counted():
+            choice.disable()
+            choice.props["data-reason"] = _("The scoring is chosen before the first match counts.")
 
     def summary(self) -> None:
         night = self.night
         if night.ended_at is None:
             return
-        rows = standings(night)
-        moments = moments_of(night)
+        held = self.held()
+        rows = standings(night, held=held)
+        moments = moments_of(night, held)
         with ui.card().classes("w-full"):
             ui.label(_("The night's end")).classes("text-lg font-bold")
             summary_block(night, rows, moments)
@@ -174,7 +210,8 @@ class NightPage:
         self.follow()
 
     def next_game(self) -> None:
-        next_game_dialog(self.hub, self.night, self.viewer, self.address, lambda codes: self.follow())
+        next_game_dialog(self.hub, self.night, self.viewer, self.address, lambda codes: self.follow(),
+                         self.duplicates)
 
     def confirm_end(self) -> None:
         with named_dialog(_("End the night?")) as dialog, ui.card().props("data-testid=night-end-dialog"):
@@ -231,4 +268,4 @@ def register() -> None:
         viewer = me()
         hub.nights.change(night, lambda n: add_person(n, viewer.player_id, viewer.name, viewer.emoji))
         with frame(night.name):
-            NightPage(hub, night, viewer, night_url(night.code), visitor_address()).build()
+            NightPage(hub, night, viewer, night_url(night.code), visitor_address(), runtime().duplicates()).build()

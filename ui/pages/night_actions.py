@@ -16,7 +16,7 @@ from logic.night import Night, merge_people, standings
 from logic.night.seating import By, TablePlan, seat_people
 from logic.registry import get_game
 from logic.rule_cards import shipped_cards, standard_options
-from logic.table import bot_identity, lobby
+from logic.table import Table, bot_identity, lobby
 from ui.components.dialog import named_dialog
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
@@ -25,6 +25,7 @@ from ui.i18n import _, ngettext
 from ui.i18n.names import game_name, level_name
 from ui.i18n.viewer import tr
 from ui.pages.home import playable_games
+from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
 from ui.server.saving import SavesFailing
 from ui.shell.identity import Me
@@ -109,29 +110,35 @@ def plan_for(night: Night, game_key: str, present: list[str], by: By, seed: int)
 
 
 def open_next_game(hub: Hub, night: Night, game_key: str, plans: list[TablePlan], level: str,
-                   address: str | None) -> list[str]:
+                   address: str | None, duplicates: Duplicates | None = None) -> list[str]:
     """Lobbies for the next game, one per table of the seating, everyone seated; the first person of each table
-    hosts it (starts it), computer players fill the seats the seating left. Returns the tables' codes."""
+    hosts it (starts it), computer players fill the seats the seating left. At a night scored by the same deals
+    (with ``duplicates``), every table of the first one's size plays the first one's deals. Returns the codes."""
     game = get_game(game_key)
     codes: list[str] = []
+    source: Table | None = None
     for plan in plans:
         if not plan.people:
             continue
         people = [night.people[k] for k in plan.people if k in night.people]
         first = people[0]
+        same = source if source is not None and night.scoring == "duplicate" and plan.seats == len(source.seats) \
+            else None
         table = hub.create(game_key, first.key, first.name, first.emoji, options={"players": plan.seats},
-                           practice=False, seed=None, address=address)
+                           practice=False, seed=same.seed if same is not None else None, address=address)
+        group = duplicates.adopt(table, same) if same is not None and duplicates is not None else None
+        source = source or table
         now = hub.clock()
         for person in people[1:]:
             lobby.join(table, person.key, person.name, person.emoji, now)
-        rng = derive_rng(table.seed, "night-bots")
+        rng = derive_rng(table.seed, "night-bots", *([table.code] if group else []))  # (twins: names of their own)
         for seat in table.open_seats()[:plan.computers]:
             name, emoji = bot_identity(rng, {s.name for s in table.seats}, {s.emoji for s in table.seats})
             middle = game.bot_levels[min(1, len(game.bot_levels) - 1)]
             lobby.add_bot(table, first.key, seat, level if level in game.bot_levels else middle, name, emoji)
         table.touch()
         hub.changed(table)
-        hub.nights.add_table(night.code, table.code, game_key)
+        hub.nights.add_table(night.code, table.code, game_key, group)
         codes.append(table.code)
 
     def remember(n: Night) -> None:
@@ -143,7 +150,7 @@ def open_next_game(hub: Hub, night: Night, game_key: str, plans: list[TablePlan]
 
 
 def next_game_dialog(hub: Hub, night: Night, viewer: Me, address: str | None,
-                     on_done: Callable[[list[str]], None]) -> None:
+                     on_done: Callable[[list[str]], None], duplicates: Duplicates | None = None) -> None:
     """The seating for a game (at random or by the standings, who is here ticked) and, for the night's host,
     "Open the tables": a lobby per table with everyone in it."""
     games = playable_games()
@@ -213,7 +220,7 @@ def next_game_dialog(hub: Hub, night: Night, viewer: Me, address: str | None,
 
             def go() -> None:
                 try:
-                    codes = open_next_game(hub, night, state["game"], plan(), state["level"], address)
+                    codes = open_next_game(hub, night, state["game"], plan(), state["level"], address, duplicates)
                 except (IllegalMove, ValueError, SavesFailing, TooManyTables) as exc:
                     ui.notify(str(exc), type="warning", position="top")
                     return

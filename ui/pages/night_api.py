@@ -13,16 +13,16 @@ from logic.night import Night, standings
 from ui.components.night_png import NightRow, render_night
 from ui.i18n import _, ngettext
 from ui.i18n.viewer import date, speaking
-from ui.pages.night_data import NIGHT_CODE_RE, night_json, night_points
+from ui.pages.night_data import NIGHT_CODE_RE, held_of, night_json, night_points
 from ui.server.runtime import runtime
 
 
-def night_image(night: Night) -> bytes:
-    """The night's standings as a PNG (in the language being spoken)."""
+def night_image(night: Night, held: frozenset[str]) -> bytes:
+    """The night's standings as a PNG (in the language being spoken), without the matches ``held`` back."""
     rows = [NightRow(s.rank, _("{name} (computer)", name=s.name) if s.computer else s.name, night_points(s.average),
-                     s.matches, s.wins) for s in standings(night)]
+                     s.matches, s.wins) for s in standings(night, held=held)]
     when = date(datetime.fromtimestamp(night.created_at, UTC))
-    count = len(night.counted())
+    count = len([m for m in night.counted() if m.code not in held])
     sub = ngettext("{date} · {n} match played", "{date} · {n} matches played", count, date=when)
     return render_night(night.name, sub, rows)
 
@@ -40,7 +40,7 @@ def register() -> None:
         if night is None:
             return JSONResponse({"detail": f"No game night with code {clean}."}, status_code=404)
         show = None if computers is None else computers in ("1", "true")
-        return JSONResponse(night_json(night, hub.registry, show))
+        return JSONResponse(night_json(night, hub.registry, show, runtime().duplicates()))
 
     @app.get("/share/night/{code}.png", include_in_schema=False)  # an image, like a game's scorecard
     def night_png(code: str, download: int = 0, lang: str = "") -> Response:  # lang: the sharing page's language
@@ -53,5 +53,5 @@ def register() -> None:
         if download:
             headers["Content-Disposition"] = f'attachment; filename="cardnight-night-{night.code}.png"'
         with speaking(lang):
-            png = night_image(night)
+            png = night_image(night, held_of(night, runtime().hub.registry, runtime().duplicates()))
         return Response(png, media_type="image/png", headers=headers)

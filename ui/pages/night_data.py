@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from logic.night import Night, Standing, place_points, standings
+from logic.night import Night, Standing, held_back, match_points, standings
 from logic.night.moments import Moment, best_moments
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING, Table
+from ui.server.duplicate import Duplicates
 from ui.server.registry import TableRegistry
 
 NIGHT_CODE_RE = re.compile(r"^[A-Z0-9]{4,12}$")
@@ -45,7 +46,7 @@ def night_tables(night: Night, registry: TableRegistry) -> list[NightTable]:
         state = table.status if table.status in (STATUS_LOBBY, STATUS_PLAYING, STATUS_OVER) else STATUS_CLOSED
         label = ""
         if table.status == STATUS_PLAYING and table.state is not None:
-            label = str(table.game.view(table.state, None)["round_label"] or "")
+            label = table.game.view(table.state, None)["round_label"] or ""  # (a Said: each viewer reads it in theirs)
         rows.append(NightTable(code, table.game_key, state, label,
                                tuple(f"{s.emoji} {s.name}".strip() for s in table.seats if not s.empty),
                                tuple(s.player_id for s in table.seats if s.is_human and s.player_id)))
@@ -63,24 +64,39 @@ def ready_table(night: Night, registry: TableRegistry, player_id: str) -> str | 
     return None
 
 
+def held_of(night: Night, registry: TableRegistry, duplicates: Duplicates | None = None) -> frozenset[str]:
+    """The night's finished matches held back because a table with the same deals still plays them: one of the
+    night's (``logic.night.points.held_back``) or, with ``duplicates``, any table of the server (a twin started
+    after the night ended, or from outside it)."""
+    live = [code for code in night.tables
+            if (table := registry.get(code)) is not None and table.status in (STATUS_LOBBY, STATUS_PLAYING)]
+    held = held_back(night, live)
+    if duplicates is None:
+        return held
+    return held | {m.code for m in night.matches if duplicates.group_still_playing(m.code)}
+
+
 def tables_key(night: Night, registry: TableRegistry) -> tuple[Any, ...]:
     """What the tables' list shows, as a value: it redraws when this changes."""
     return tuple((t.code, t.state, t.round_label, t.people) for t in night_tables(night, registry))
 
 
-def night_json(night: Night, registry: TableRegistry, show_computers: bool | None = None) -> dict[str, Any]:
+def night_json(night: Night, registry: TableRegistry, show_computers: bool | None = None,
+               duplicates: Duplicates | None = None) -> dict[str, Any]:
     """The night for automation (``GET /api/v1/nights/<CODE>``): no player ids, names as people see them."""
-    rows = standings(night, show_computers)
+    held = held_of(night, registry, duplicates)
+    rows = standings(night, show_computers, held)
     return {
         "code": night.code,
         "name": night.name,
         "status": "ended" if night.ended_at is not None else "open",
         "scoring": night.scoring,
         "show_computers": night.show_computers,
+        "tv_corner": night.tv_corner,
         "standings": [standing_json(s) for s in rows],
-        "tables": [{"code": t.code, "game": t.game, "state": t.state, "round": t.round_label, "players": list(t.people)}
-                   for t in night_tables(night, registry)],
-        "matches": [match_json(night, m.code) for m in night.matches],
+        "tables": [{"code": t.code, "game": t.game, "state": t.state, "round": t.round_label, "players": list(t.people),
+                    "same_deals": night.groups.get(t.code)} for t in night_tables(night, registry)],
+        "matches": [match_json(night, m.code, m.code in held) for m in night.matches],
         "next_tables": list(night.next_tables),
     }
 
@@ -91,15 +107,19 @@ def standing_json(s: Standing) -> dict[str, Any]:
             "average": round(s.average, 4)}
 
 
-def match_json(night: Night, code: str) -> dict[str, Any]:
+def match_json(night: Night, code: str, held: bool = False) -> dict[str, Any]:
+    """One match; ``held``: held back (a table with the same deals still plays them): who sat there, nothing of
+    how it went."""
     match = night.match(code)
     assert match is not None
-    points = place_points(night, match)
-    return {"code": match.code, "game": match.game, "counted": match.code not in night.removed,
-            "seats": [{"name": s.name, "emoji": s.emoji, "computer": s.kind != "person", "place": s.place,
-                       "score": s.score, "points": night_points(points[i]) if i in points else None}
+    points = {} if held else match_points(night, match)
+    return {"code": match.code, "game": match.game, "counted": match.code not in night.removed, "held_back": held,
+            "same_deals": night.groups.get(match.code),
+            "seats": [{"name": s.name, "emoji": s.emoji, "computer": s.kind != "person",
+                       "place": None if held else s.place, "score": None if held else s.score,
+                       "points": night_points(points[i]) if i in points else None}
                       for i, s in enumerate(match.seats)]}
 
 
-def moments_of(night: Night) -> dict[str, Moment]:
-    return best_moments(night)
+def moments_of(night: Night, held: frozenset[str] = frozenset()) -> dict[str, Moment]:
+    return best_moments(night, held)

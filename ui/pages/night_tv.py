@@ -15,20 +15,21 @@ from ui.i18n.names import game_name
 from ui.net.lan import qr_data_uri
 from ui.pages.night import FOLLOW_SECONDS, night_url
 from ui.pages.night_data import NIGHT_CODE_RE, moments_of, night_tables, tables_key
-from ui.pages.night_parts import STATE_TEXT, follow_night, night_attributes, standings_block, summary_block
+from ui.pages.night_parts import STATE_TEXT, NightView, standings_block, summary_block
+from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
+from ui.table.seat_wording import in_language
 
 TV_MOMENTS = 5  # the best moments of the first five players: what fits beside the standings
 
 
-class NightTv:
-    def __init__(self, hub: Hub, night: Night, url: str) -> None:
-        self.hub, self.night, self.url = hub, night, url
-        self.regions: list[Region] = []
-        self.root: ui.element | None = None
+class NightTv(NightView):
+    def __init__(self, hub: Hub, night: Night, url: str, duplicates: Duplicates | None = None) -> None:
+        super().__init__(hub, night, duplicates)
+        self.url = url
 
     def build(self) -> None:
         night = self.night
@@ -47,26 +48,22 @@ class NightTv:
                                  "data-testid": "tv-night-qr"})
             with ui.element("div").classes("ntv-main"):
                 with ui.element("div").classes("ntv-standings"):
-                    self.regions.append(Region.part(lambda: standings_block(standings(night), "tv-night-standings"),
-                                                    lambda: (night.version,), "tv-night-standings"))
+                    self.regions.append(Region.part(
+                        lambda: standings_block(standings(night, held=self.held()), "tv-night-standings"),
+                        lambda: (night.version, self.held()), "tv-night-standings"))
                 with ui.element("div").classes("ntv-tables"):
                     # the night's end beside the standings, once the host ended it
-                    self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None),
-                                                    "tv-night-summary"))
+                    self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None,
+                                                                           self.held()), "tv-night-summary"))
                     self.regions.append(Region.part(self.tables, lambda: tables_key(night, self.hub.registry),
                                                     "tv-night-tables"))
         self.attributes()
         ui.timer(FOLLOW_SECONDS, self.follow)
 
-    def attributes(self) -> None:
-        night_attributes(self.root, self.night)
-
-    def follow(self) -> None:
-        follow_night(self.root, self.night, self.regions)
-
     def summary(self) -> None:
         if self.night.ended_at is not None:
-            summary_block(self.night, standings(self.night), moments_of(self.night), most=TV_MOMENTS)
+            held = self.held()
+            summary_block(self.night, standings(self.night, held=held), moments_of(self.night, held), most=TV_MOMENTS)
 
     def tables(self) -> None:
         rows = [t for t in night_tables(self.night, self.hub.registry) if t.state in (STATUS_LOBBY, STATUS_PLAYING)]
@@ -81,7 +78,7 @@ class NightTv:
                     box.props["data-state"] = t.state
                     ui.label(f"{game_name(t.game)} · {_(STATE_TEXT[t.state])}").classes("ntv-text")
                     if t.round_label:
-                        ui.label(t.round_label).classes("ntv-small")
+                        ui.label(in_language(t.round_label)).classes("ntv-small")
                     ui.label(", ".join(t.people)).classes("ntv-small")
 
 
@@ -97,4 +94,4 @@ def register() -> None:
                 ui.label(_("No game night with code {code} — check the code or ask the host for the link.",
                            code=clean or "?")).classes("text-lg").props("data-testid=error")
                 return
-            NightTv(hub, night, night_url(night.code)).build()
+            NightTv(hub, night, night_url(night.code), runtime().duplicates()).build()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from logic.messages import message_of
 from logic.registry import all_games, get_game
 from ui.i18n import _
 from ui.i18n.names import game_name, game_name_note
 from ui.i18n.rules_docs import rules_markdown
+from ui.i18n.viewer import tr
 from ui.pages import ASSETS
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -25,7 +27,7 @@ def register() -> None:
             for game in all_games():
                 with ui.row().classes("items-baseline gap-2"):
                     ui.link(game_name(game.key), f"/rules/{game.key}").classes("text-lg")
-                    ui.label(game.tagline).classes("text-grey-8")
+                    ui.label(tr(message_of(game.tagline))).classes("text-grey-8")
             ui.markdown(table_help()).props("data-testid=table-help")  # any table
 
     @ui.page("/rules/{game_key}")

@@ -27,7 +27,9 @@ from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.net.lan import qr_data_uri
 from ui.pages import ASSETS
+from ui.pages.night_corner import night_corner
 from ui.server.runtime import runtime
+from ui.shell.frame import page_language
 from ui.shell.http_status import NOT_FOUND, TOO_MANY_REQUESTS, answer
 from ui.shell.identity import Me, user_store
 from ui.table import same_deals
@@ -78,6 +80,7 @@ class TvPage:
 
     # ----------------------------------------------------------------------------- drawing
     def build(self) -> None:
+        page_language()
         ui.add_head_html('<link rel="stylesheet" href="/assets/tv.css">')
         if (ASSETS / f"{self.table.game_key}.css").exists():  # a game's own styles (President has none)
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{self.table.game_key}.css">')
@@ -96,6 +99,8 @@ class TvPage:
                 self.timer_bar = ui.element("div").classes("tv-timer-bar")
                 self.timer_text = ui.label("").classes("tv-timer-text").props("data-testid=tv-timer-text")
             self.regions.append(Region(self.seats, self.seats_key, "tv-seats"))
+            # the night's standings, if the night's host asks for them
+            self.regions.append(night_corner(runtime().hub, self.table, runtime().duplicates()))
             self.regions.append(Region(self.status, self.status_key, "tv-status"))
             with ui.element("div").classes("tv-main").props("data-testid=tv-main"):  # the play: what the room reads
                 self.regions.append(Region(self.middle, self.middle_key, "tv-middle"))

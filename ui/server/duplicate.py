@@ -162,10 +162,22 @@ class Duplicates:
                 table_lobby.add_bot(table, host_id, seat, level, name, emoji)
             table_lobby.start(table, host_id, now)
         hub.registry.add(table, address)
+        night = hub.nights.night_of_table(source.code)  # a twin of a night's table is the night's too
+        if night is not None and night.ended_at is None:
+            hub.nights.add_table(night.code, table.code, table.game_key, source.root)
         self.members(source.root)  # the group's earlier tables first (read once per server), then this one
         self.book.join(source.root, table.code)
         hub.changed(table)
         return table
+
+    def adopt(self, table: Table, source: Table) -> str:
+        """``table``, a new lobby made with ``source``'s game, options and seed (a game night's next game scored by
+        the same deals), plays the same deals as ``source`` from now on; returns the code naming their group."""
+        root = same_deals_root(source.code, source.same_deals_as)
+        play_same_deals(table, root)
+        self.members(root)  # the group's earlier tables first (read once per server), then this one
+        self.book.join(root, table.code)
+        return root
 
     # ------------------------------------------------------------------------------------------- groups
     def members(self, code: str) -> list[str]:

@@ -72,17 +72,17 @@ class NightKeeper:
             self.by_table[code] = night.code
         self._save(night)
 
-    def add_table(self, night_code: str, table_code: str, game: str = "") -> Night:
+    def add_table(self, night_code: str, table_code: str, game: str = "", group: str | None = None) -> Night:
         """Table ``table_code`` (of ``game``) belongs to night ``night_code`` from now on (``ValueError``: no such
         night, or a table of another night). The one seam for tables joining a night: the duplicate-deals tables use
-        it too."""
+        it too, with ``group`` (the code naming the tables with their deals)."""
         night = self.get(night_code)
         if night is None:
             raise ValueError(f"No game night with code {night_code[:12]}.")
         other = self.by_table.get(table_code)
         if other is not None and other != night.code:
             raise ValueError(f"Table {table_code} belongs to another night.")
-        self.change(night, lambda n: add_table(n, table_code, game))
+        self.change(night, lambda n: add_table(n, table_code, game, group))
         return night
 
     def game_finished(self, table: Table) -> None:

@@ -21,9 +21,24 @@ def alert_words_script() -> str:
     return f"<script>window.cnAlertWords = {safe};</script>"
 
 
+def loading_bar_script() -> str:
+    """Quasar's loading bar gets its name for screen readers app-wide (ui/pages/__init__.py); each page gives it the
+    name in its viewer's language once Quasar is installed (its public ``LoadingBar.setDefaults``)."""
+    props = json.dumps({"aria-label": _("Loading")}).replace("</", "<\\/")
+    name = f"window.Quasar?.LoadingBar?.setDefaults?.({props})"
+    return f"<script>addEventListener('DOMContentLoaded', () => {name});</script>"
+
+
+def page_language() -> None:
+    """The page speaks its viewer's language: Quasar's texts, ``<html lang>`` and the loading bar's name (a page
+    without the frame, such as the TV, calls it itself)."""
+    set_page_language(ui.context.client, quasar_pack(viewer_language()))
+    ui.add_head_html(loading_bar_script())
+
+
 @contextmanager
 def frame(title: str, *, full_width: bool = False, header: bool = True) -> Iterator[ui.column]:
-    set_page_language(ui.context.client, quasar_pack(viewer_language()))
+    page_language()
     ui.colors(primary="#1f6f4a", secondary="#f2c14e", accent="#8e44ad")
     ui.page_title(f"{title} · Card Night" if title != "Card Night" else title)
     if pref("four_colour", False):

@@ -13,6 +13,8 @@ from logic.table import BOT_DELAYS, EMOJI_CHOICES, LOBBY_MINUTES, NEXT_HAND_CHOI
 from logic.table import lobby as table_lobby
 from ui.components.options import option_block, option_controls, player_choices, show_block
 from ui.components.region import Region
+from ui.i18n import N_, _, ngettext, pgettext
+from ui.i18n.names import level_name
 from ui.net.lan import qr_data_uri
 from ui.server.services import Links, TableServices
 from ui.shell.identity import Me, set_profile
@@ -20,14 +22,17 @@ from ui.table import same_deals
 from ui.table.presence_lobby import LobbyPresence, presence_options, take_computer_seat_button
 from ui.table.program_tokens import Tokens, program_button, program_token_for_seat
 from ui.table.rule_card_picker import at_this_table_part, rule_card_part
+from ui.table.seat_wording import in_language
 from ui.table.tv_link import open_tv_dialog
 
 if TYPE_CHECKING:
     from logic.table import Table
     from ui.table.context import TableContext
 
-BOT_SPEED_NAMES = {0.0: "At once", 0.5: "Quickly", 1.0: "At a calm pace", 2.0: "Slowly"}
-NEXT_HAND_NAMES = {15: "After 15 s", 30: "After 30 s", 60: "After 1 minute", 0: "When everyone is ready"}
+# (the English texts; each shown through the catalogues: _(BOT_SPEED_NAMES[d]))
+BOT_SPEED_NAMES = {0.0: N_("At once"), 0.5: N_("Quickly"), 1.0: N_("At a calm pace"), 2.0: N_("Slowly")}
+NEXT_HAND_NAMES = {15: N_("After 15 s"), 30: N_("After 30 s"), 60: N_("After 1 minute"),
+                   0: N_("When everyone is ready")}
 
 COPY_JS = """
 (async () => {
@@ -42,7 +47,7 @@ COPY_JS = """
 
 async def copy_link(url: str) -> None:
     result = await ui.run_javascript("return " + (COPY_JS % json.dumps(url)).strip())  # not "return" + line break
-    ui.notify("Link copied." if result == "copied" else "Link selected: copy it with your device's menu.",
+    ui.notify(_("Link copied.") if result == "copied" else _("Link selected: copy it with your device's menu."),
               position="top")
 
 
@@ -89,16 +94,16 @@ def invite_parts(ctx: TableContext, links: Links, code_shown: bool = True) -> No
     t = ctx.table
     url = links.table(t.code)
     if code_shown:
-        ui.label("Join code").classes("text-sm text-grey-8")
+        ui.label(_("Join code")).classes("text-sm text-grey-8")
         ui.label(t.code).classes("code-box").props("data-testid=join-code")
     qr = ui.element("img").classes("w-36 h-36")
-    qr.props.update({"src": qr_data_uri(url), "alt": f"QR code for {url}", "data-testid": "invite-qr"})
+    qr.props.update({"src": qr_data_uri(url), "alt": _("QR code for {url}", url=url), "data-testid": "invite-qr"})
     with ui.row().classes("items-center no-wrap gap-1"):
-        ui.input(value=url).props(
-            "readonly dense outlined data-testid=invite-link aria-label='Invite link'").classes("w-64")
+        ui.input(value=url).props("readonly dense outlined data-testid=invite-link").classes("w-64").props.update(
+            {"aria-label": _("Invite link")})
         ui.button(icon="content_copy", on_click=lambda: copy_link(url)).props(
-            "flat round aria-label='Copy link' data-testid=btn-copy-link")
-    ui.button("Show on a TV", icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays, links)).props(
+            "flat round data-testid=btn-copy-link").props.update({"aria-label": _("Copy link")})
+    ui.button(_("Show on a TV"), icon="tv", on_click=lambda: open_tv_dialog(t.code, ctx.overlays, links)).props(
         "flat no-caps color=primary data-testid=btn-lobby-tv")
 
 
@@ -106,9 +111,9 @@ def guest_invite(ctx: TableContext, links: Links) -> None:
     """A guest is already at this table: the code in one line, the QR code and link folded away (to invite more)."""
     with ui.card().classes("text-black max-w-full gap-1").props("data-testid=guest-invite"):
         with ui.row().classes("items-center gap-2 no-wrap"):
-            ui.label("Table code").classes("text-sm text-grey-8")
+            ui.label(_("Table code")).classes("text-sm text-grey-8")
             ui.label(ctx.table.code).classes("code-box text-xl").props("data-testid=join-code")
-        with ui.expansion("Invite someone", icon="qr_code_2").classes("w-full").props(
+        with ui.expansion(_("Invite someone"), icon="qr_code_2").classes("w-full").props(
                 "dense data-testid=invite-more"):
             with ui.column().classes("items-center gap-2"):
                 invite_parts(ctx, links, code_shown=False)
@@ -132,35 +137,34 @@ def seats_list(ctx: TableContext, lobby: LobbyState) -> None:
     t = ctx.table
     game = t.game
     host = ctx.is_host
-    ui.label("Seats").classes("text-lg font-bold")
+    ui.label(_("Seats")).classes("text-lg font-bold")
     for i, s in enumerate(t.seats):
         with ui.row().classes("items-center gap-2 w-full no-wrap").props(f"data-testid=seat-{i}") as row:
             ui.label(f"{i + 1}.").classes("w-5")
             if s.empty:
-                ui.label("Open seat").classes("text-grey-8 grow")
+                ui.label(_("Open seat")).classes("text-grey-8 grow")
                 if host:
                     with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
-                        level = ui.select({lv: lv.capitalize() for lv in game.bot_levels},
+                        level = ui.select({lv: level_name(lv) for lv in game.bot_levels},
                                           value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
                             f"dense data-testid=bot-level-{i}")
-                        ui.button("Add computer", icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
+                        ui.button(_("Add computer"), icon="smart_toy", on_click=lambda s_=i, lv=level: add_bot(
                             ctx, s_, lv.value)).props(f"dense outline data-testid=btn-add-bot-{i}")
                         program_button(ctx, lobby.tokens, i)
             else:
-                you = " (you)" if i == ctx.seat else ""
-                host_mark = " · host" if s.player_id == t.host_id else ""
-                ui.label(f"{s.emoji} {s.name}{you}{host_mark}").classes("grow")
+                ui.label(seat_words(s.emoji, s.name, i == ctx.seat, s.player_id == t.host_id)).classes("grow")
                 if s.bot:
-                    ui.label(f"computer · {s.bot}").classes("chip")
+                    ui.label(_("computer · {level}", level=level_name(s.bot))).classes("chip")
                     take_computer_seat_button(ctx, i)
                 elif s.is_program:
-                    ui.label("program").classes("chip")
+                    ui.label(pgettext("seat chip", "program")).classes("chip")
                 else:
                     lobby.presence.draw(row, i)
                 if host and s.player_id != t.host_id:
                     ui.button(icon="close", on_click=lambda s_=i: ctx.act(
                         lambda tb, now: table_lobby.remove_player(tb, ctx.me.player_id, s_))).props(
-                        f"flat round dense aria-label='Free seat {i + 1}' data-testid=btn-remove-{i}")
+                        f"flat round dense data-testid=btn-remove-{i}").props.update(
+                        {"aria-label": _("Free seat {n}", n=i + 1)})
         program_token_for_seat(ctx, lobby.tokens, i, lobby.services.links)  # shown once, to the host who made it
 
 
@@ -191,16 +195,16 @@ class LobbyOptions:
         host = ctx.is_host
         self.controls = []
         self.options = {}
-        ui.label("Table options").classes("text-lg font-bold")
+        ui.label(_("Table options")).classes("text-lg font-bold")
         if not host:
-            ui.label("The host sets these; they lock when the game starts.").classes("text-xs text-grey-8")
+            ui.label(_("The host sets these; they lock when the game starts.")).classes("text-xs text-grey-8")
         option = lambda tb, pid, key, value, now: table_lobby.set_option(tb, pid, key, value)  # noqa: E731
         setting = lambda tb, pid, key, value, now: table_lobby.set_setting(tb, pid, key, value, now)  # noqa: E731
         made: list[ui.select | ui.switch] = []
         counts = player_choices(game)
         if len(counts) > 1:
-            sel = ui.select({c: f"{c} players" for c in counts}, value=len(t.seats),
-                            label="Players").classes("min-w-[170px]").props("data-testid=opt-players")
+            sel = ui.select({c: ngettext("{n} player", "{n} players", c) for c in counts}, value=len(t.seats),
+                            label=_("Players")).classes("min-w-[170px]").props("data-testid=opt-players")
             players = lambda: len(t.seats)  # noqa: E731
             sel.on_value_change(self.setter(option, "players", players))
             self.keep(sel, players)
@@ -217,19 +221,20 @@ class LobbyOptions:
         s = t.settings
         for testid, key, control in (
                 ("opt-turn-timer", "turn_seconds", lambda: ui.select(
-                    {v: ("Off" if v == 0 else f"{v} s per move") for v in game.turn_timer_choices},
-                    value=s.turn_seconds, label="Turn timer").classes("min-w-[170px]")),
+                    {v: (pgettext("option value", "Off") if v == 0 else _("{s} s per move", s=v))
+                     for v in game.turn_timer_choices},
+                    value=s.turn_seconds, label=_("Turn timer")).classes("min-w-[170px]")),
                 ("opt-next-hand", "next_hand_seconds", lambda: ui.select(
-                    {v: NEXT_HAND_NAMES[v] for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
-                    label=f"Next {game.hand_word} starts").classes("min-w-[170px]")),
+                    {v: _(NEXT_HAND_NAMES[v]) for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
+                    label=next_starts(game.hand_word)).classes("min-w-[170px]")),
                 ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
-                    {m: f"{m} minutes" for m in LOBBY_MINUTES}, value=s.lobby_minutes,
-                    label="Lobby stays open").classes("min-w-[170px]")),
+                    {m: ngettext("{n} minute", "{n} minutes", m) for m in LOBBY_MINUTES}, value=s.lobby_minutes,
+                    label=_("Lobby stays open")).classes("min-w-[170px]")),
                 ("opt-bot-speed", "bot_delay", lambda: ui.select(
-                    {d: BOT_SPEED_NAMES[d] for d in BOT_DELAYS}, value=s.bot_delay,
-                    label="Computer players move").classes("min-w-[170px]")),
-                ("opt-public", "public", lambda: ui.switch("Listed under Live tables", value=s.public)),
-                ("opt-auto-start", "auto_start", lambda: ui.switch("Start when the table is full",
+                    {d: _(BOT_SPEED_NAMES[d]) for d in BOT_DELAYS}, value=s.bot_delay,
+                    label=_("Computer players move")).classes("min-w-[170px]")),
+                ("opt-public", "public", lambda: ui.switch(_("Listed under Live tables"), value=s.public)),
+                ("opt-auto-start", "auto_start", lambda: ui.switch(_("Start when the table is full"),
                                                                    value=s.auto_start))):
             el = control().props(f"data-testid={testid}")
             value = lambda k=key: getattr(t.settings, k)  # noqa: E731
@@ -275,16 +280,37 @@ def start_row(ctx: TableContext) -> None:
     with ui.row().classes("lobby-start w-full justify-center items-center gap-3"):
         missing = len(t.open_seats())
         if ctx.is_host:
-            btn = ui.button("Start game", icon="play_arrow", on_click=lambda: ctx.act(
+            btn = ui.button(_("Start game"), icon="play_arrow", on_click=lambda: ctx.act(
                 lambda tb, now: table_lobby.start(tb, ctx.me.player_id, now))).props(
                 "color=amber text-color=black size=lg data-testid=btn-start")
             if missing:
                 btn.disable()
-                ui.label(f"Waiting for {missing} more player{'s' if missing > 1 else ''} — or add computer players."
-                         ).classes("reason")
+                ui.label(ngettext("Waiting for {n} more player — or add computer players.",
+                                  "Waiting for {n} more players — or add computer players.", missing)).classes("reason")
         else:
-            ui.label("Waiting for the host to start." if not missing else
-                     f"Waiting for {missing} more player{'s' if missing > 1 else ''}.").classes("text-black")
+            ui.label(_("Waiting for the host to start.") if not missing else
+                     ngettext("Waiting for {n} more player.", "Waiting for {n} more players.", missing)).classes(
+                "text-black")
+
+
+def seat_words(emoji: str, name: str, you: bool, host: bool) -> str:
+    """A seat in the lobby's list: "🦊 Sam (you) · host" as one text in the viewer's language."""
+    if you and host:
+        return _("{emoji} {name} (you) · host", emoji=emoji, name=name)
+    if you:
+        return _("{emoji} {name} (you)", emoji=emoji, name=name)
+    if host:
+        return _("{emoji} {name} · host", emoji=emoji, name=name)
+    return f"{emoji} {name}"
+
+
+def next_starts(hand_word: str) -> str:
+    """The label of "when the next hand starts", with the game's word for a hand."""
+    if hand_word == "round":
+        return _("Next round starts")
+    if hand_word == "deal":
+        return _("Next deal starts")
+    return _("Next hand starts")
 
 
 def add_bot(ctx: TableContext, seat: int, level: str) -> None:
@@ -302,14 +328,14 @@ def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
     first = clash(t, who.name, mine)
     people = {s.emoji for s in t.seats if not s.empty and s.bot is None}
     with ui.column().classes("w-full gap-1 q-mt-sm").props("data-testid=join-form"):
-        ui.label("Take a seat").classes("font-bold")
+        ui.label(_("Take a seat")).classes("font-bold")
         with ui.row().classes("items-center gap-2 no-wrap"):
-            emoji = ui.select({e: f"{e} · taken" if e in people else e for e in EMOJI_CHOICES},
+            emoji = ui.select({e: _("{emoji} · taken", emoji=e) if e in people else e for e in EMOJI_CHOICES},
                               value=first.emoji if first else mine).props("dense data-testid=join-emoji").classes(
                 "w-16")
-            name = ui.input("Your name", value=first.name if first else who.name).props(
+            name = ui.input(_("Your name"), value=first.name if first else who.name).props(
                 "dense outlined maxlength=24 data-testid=join-name")
-        note = ui.label(first.message if first else "").classes("text-sm text-negative").props(
+        note = ui.label(in_language(first.message) if first else "").classes("text-sm text-negative").props(
             "data-testid=join-taken role=alert")
         note.set_visibility(first is not None)
         offered = {"name": first.name if first else "", "emoji": first.emoji if first else ""}
@@ -318,7 +344,7 @@ def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
             chosen_name, chosen_emoji = name.value or "", str(emoji.value)
             found = clash(t, chosen_name, chosen_emoji)
             if found is not None:  # told, and offered what is free: Join again takes it
-                note.set_text(found.message)
+                note.set_text(in_language(found.message))
                 note.set_visibility(True)
                 emoji.set_value(found.emoji)
                 name.set_value(found.name)
@@ -331,4 +357,4 @@ def join_form(ctx: TableContext, set_me: Callable[[Me], None]) -> None:
             pid = updated.player_id
             ctx.act(lambda tb, now: table_lobby.join(tb, pid, chosen_name, chosen_emoji, now))
 
-        ui.button("Join", icon="login", on_click=join).props("color=primary data-testid=btn-join")
+        ui.button(_("Join"), icon="login", on_click=join).props("color=primary data-testid=btn-join")

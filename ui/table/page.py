@@ -18,6 +18,7 @@ from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, STATUS_PLAYING
 from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
+from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.server.services import TableServices
 from ui.shell.frame import frame
@@ -71,7 +72,7 @@ class TablePage:
         css = ASSETS / f"{self._table.game_key}.css"
         if css.exists():  # a game's own styles, e.g. assets/stockpile.css
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{css.name}">')
-        with frame(self._table.game.title, full_width=True, header=not distraction_free):
+        with frame(game_name(self._table.game_key), full_width=True, header=not distraction_free):
             take_new_tokens(self.ctx, self.lobby.tokens, self.services.program_reveals)
             token_banner(self.ctx, self.lobby.tokens, self.services.links)
             self.root = ui.column().classes("cn-table felt w-full rounded-borders q-pa-sm gap-2 min-h-[80vh]")

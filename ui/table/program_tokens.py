@@ -1,5 +1,6 @@
 """Program seats on the table page: the host's "Program" button in the lobby and the new token,
-shown once (with a copy button and the exact ``curl`` line) on the page that asked for it."""
+shown once (with a copy button and the exact ``curl`` line) on the page that asked for it. The button speaks the
+viewer's language; the token's box is for programmers and stays English, like the API's page (/docs)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from logic.table import program as table_program
+from ui.i18n import _, pgettext
 from ui.seat_api.auth import Reveals, hash_token, new_token, take_reveal
 from ui.server.services import Links
 
@@ -30,8 +32,9 @@ def program_button(ctx: TableContext, tokens: Tokens, seat: int) -> None:
         if ctx.act(lambda tb, now: table_program.add_program(tb, ctx.me.player_id, seat, token_hash)):
             tokens[seat] = token
 
-    ui.button("Program", icon="terminal", on_click=add).props(
-        f"dense outline aria-label='Seat {seat + 1}: played by a program' data-testid=btn-add-program-{seat}")
+    ui.button(pgettext("seat", "Program"), icon="terminal", on_click=add).props(
+        f"dense outline data-testid=btn-add-program-{seat}").props.update(
+        {"aria-label": _("Seat {n}: played by a program", n=seat + 1)})
 
 
 def program_token_for_seat(ctx: TableContext, tokens: Tokens, seat: int, links: Links) -> None:

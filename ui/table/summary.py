@@ -43,7 +43,7 @@ def hand_words(word: str) -> dict[str, str]:
 
 def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
     columns = summary["columns"] if summary is not None else []
-    with ui.element("table").classes("w-full text-left"):
+    with ui.element("table").classes("w-full text-left cn-summary-table"):
         with ui.element("tr"):
             ui.element("th")
             with ui.element("th").classes("q-pr-md"):
@@ -62,7 +62,8 @@ def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
                     ui.label(_("You") if seat == ctx.seat else s.name)
                 for key, _label in columns:
                     with ui.element("td").classes("q-pr-md"):
-                        ui.label(str(cells.get(key, "")))
+                        value = cells.get(key, "")  # a game's word (President's title) is a line in the viewer's
+                        ui.label(in_language(value) if isinstance(value, str) else str(value))  # language
 
 
 def next_hand_action(ctx: TableContext) -> Any:

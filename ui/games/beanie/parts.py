@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from logic.beanie import sets as S
-from logic.cards import SUIT_SYMBOL
+from logic.cards import SUIT_SYMBOL, is_joker
 from logic.game import IllegalMove
 from logic.messages import Said
 from logic.views import BeanieSet, BeanieView
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 
 # ----------------------------------------------------------------------------- small helpers
 def pretty(code: str) -> str:
-    """ "7D" -> "7♦" (rank and suit symbol, for badges and buttons)."""
+    """ "7D" -> "7♦" (rank and suit symbol, for badges and buttons); a joker (house rule) is "🃏"."""
+    if is_joker(code):
+        return S.JOKER_SHOWN
     return code[:-1] + SUIT_SYMBOL[code[-1]]
 
 
@@ -39,7 +41,8 @@ def wild_of(view: BeanieView) -> int:
 
 
 def is_wild(code: str, view: BeanieView) -> bool:
-    return code[:-1] == view["wild_rank"]
+    """A Beanie this round, or a joker (house rule "Two jokers": wild in every round)."""
+    return code[:-1] == view["wild_rank"] or is_joker(code)
 
 
 def set_as_list(s: BeanieSet) -> list[Any]:
@@ -141,7 +144,7 @@ def preview(placed: list[int], reps: list[int], wild: int) -> None:
     """The cards of a set as they would lie, Beanies showing what they stand for."""
     with ui.row().classes("bn-set-cards no-wrap"):
         for c, r in zip(placed, reps, strict=True):
-            table_card(S.CODES[c], S.CODES[r], S.RANK[c] == wild)
+            table_card(S.CODES[c], S.CODES[r], S.is_wild(c, wild))
 
 
 def table_card(code: str, as_code: str, wild: bool, on_click: Callable[[], None] | None = None,

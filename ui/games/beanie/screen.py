@@ -66,9 +66,9 @@ class BeanieScreen(GameScreen[BeanieView]):
     def sort(self, codes: list[str], mode: str) -> list[str]:
         view = self.view
         if mode == "rank":
-            return sorted(codes, key=lambda c: (is_wild(c, view), RANK_ORDER[c[:-1]], SUIT_ORDER[c[-1]]))
+            return sorted(codes, key=lambda c: (is_wild(c, view), RANK_ORDER.get(c[:-1], 99), SUIT_ORDER.get(c[-1], 9)))
         if mode == "suit":
-            return sorted(codes, key=lambda c: (is_wild(c, view), SUIT_ORDER[c[-1]], RANK_ORDER[c[:-1]]))
+            return sorted(codes, key=lambda c: (is_wild(c, view), SUIT_ORDER.get(c[-1], 9), RANK_ORDER.get(c[:-1], 99)))
         return codes
 
     # ----------------------------------------------------------------------------- middle

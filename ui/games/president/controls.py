@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from logic.cards import is_joker
 from logic.president.actions import JOKER_LABEL, Give, Pass, PassTrick, Play
+from logic.president.runs import joker_end_choice
 from logic.views import PresidentView
 from ui.games.base import computer_plays_for_viewer, rank_plural
 from ui.i18n.viewer import _, ngettext
@@ -79,7 +81,28 @@ class PresidentControls:
                 return None, _("Only the 3♠ beats a lone joker")
             return None, (beat_text(top["count"], top["rank"]) if top else _("Select cards of one rank to lead"))
         play = Play(tuple(ctx.selected))
-        return play, ctx.check(play)
+        reason = ctx.check(play)
+        if reason is not None and self.run_ends(play) is not None:  # only the joker below the run beats the top
+            low = Play(play.cards, end="low")
+            if ctx.check(low) is None:
+                return low, None
+        return play, reason
+
+    def run_ends(self, play: Play) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """Where the joker left over of a run could stand (house rules runs and jokers): (below, above) as
+        (lowest, highest) ranks, or None when there is no choice to make."""
+        if "runs" not in self.ctx.view["house"] or not any(is_joker(c) for c in play.cards):
+            return None
+        return joker_end_choice(play.cards)
+
+    def end_choices(self, play: Play) -> list[tuple[Play, tuple[int, int]]]:
+        """The plays of a run with a joker left over that the rules take now, one per end (none: no choice)."""
+        ends = self.run_ends(play) if play.end is None else None
+        if ends is None:
+            return []
+        choices = [(Play(play.cards, end="low"), ends[0]), (Play(play.cards, end="high"), ends[1])]
+        legal = [(p, span) for p, span in choices if self.ctx.check(p) is None]
+        return legal if len(legal) == 2 else []
 
     def pass_state(self) -> tuple[Any, str | None]:
         ctx = self.ctx

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from nicegui import ui
 
 from logic.cards import Card, is_joker
+from logic.president.actions import RANK_LABELS, Play
 from logic.views import PresidentView
 from ui.components.cards import card
-from ui.components.live import LiveToggle
+from ui.components.dialog import named_dialog
+from ui.components.live import LiveButton, LiveToggle
 from ui.components.region import Region
 from ui.games.base import GameScreen, computer_plays_for_viewer, live_button, live_label, you_or
 from ui.games.president.controls import PresidentControls, PresidentState
@@ -168,7 +170,7 @@ class PresidentScreen(GameScreen[PresidentView]):
             return
         if phase != "play":
             return
-        live_button(ctx, pgettext("action", "Play"), "btn-play", do.play_state, primary=True)
+        ctx.keep_live(LiveButton(self.send_play, pgettext("action", "Play"), "btn-play", do.play_state, primary=True))
         live_button(ctx, pgettext("action", "Pass"), "btn-pass", do.pass_state)
         toggle = LiveToggle(ctx.send, _("Pass for this trick"), "btn-pass-trick", do.pass_trick_state,
                             icon="fast_forward")
@@ -178,6 +180,32 @@ class PresidentScreen(GameScreen[PresidentView]):
         with ui.element("div").classes("reason-slot w-full text-center"):
             live_label(ctx, do.waiting_text, "reason")
             live_label(ctx, lambda: do.play_state()[1] if ctx.my_turn else None, "reason", "reason")
+
+
+    def send_play(self, action: object) -> None:
+        """Play; a run whose joker left over could stand at either end (house rules runs and jokers) asks first."""
+        choices = self.controls.end_choices(action) if isinstance(action, Play) else []
+        if not choices or not isinstance(action, Play):
+            self.ctx.send(action)
+            return
+        suit = SUIT_SYMBOLS[next(c for c in action.cards if not is_joker(c))[-1]]
+        ctx = self.ctx
+        title = _("Where does the joker go?")
+        with ctx.overlays or ui.context.slot.parent, named_dialog(title) as dialog, ui.card().classes(
+                "text-black items-stretch min-w-[280px]").props("data-testid=run-end-dialog"):
+            ui.label(title).classes("text-lg font-bold")
+            for play, (lo, hi) in choices:
+                run = " ".join(RANK_LABELS[r] + suit for r in range(lo, hi + 1))
+                text = _("Below: {run}", run=run) if play.end == "low" else _("Above: {run}", run=run)
+
+                def go(p: Play = play) -> None:
+                    dialog.close()
+                    ctx.send(p)
+
+                ui.button(text, on_click=go).props(f"color=primary no-caps data-testid=btn-run-end-{play.end}").classes(
+                    "min-h-[44px]")
+            ui.button(_("Cancel"), on_click=dialog.close).props("flat data-testid=btn-run-end-cancel")
+        dialog.open()
 
 
 def role_name(role: str) -> str:

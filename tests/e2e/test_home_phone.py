@@ -1,0 +1,44 @@
+"""Home at the first look on a phone (390x844, touch): joining by code and the first game's Practice and Friends
+table buttons are in view without scrolling; the address for other devices and the game night come after the games.
+On a laptop the address card stays beside the join box."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.conftest import Server, shared_server_fixture
+from tests.e2e.layout_walk import SIZES
+
+pytestmark = pytest.mark.e2e
+
+server = shared_server_fixture()
+
+BOXES_JS = """() => Object.fromEntries(['join-code-input', 'practice-president', 'friends-president', 'tile-stockpile',
+  'night-start', 'lan-card'].map(id => {
+  const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+  return [id, {top: r.top, bottom: r.bottom, left: r.left, width: r.width}]; }))"""
+
+
+def boxes(browser: Browser, server: Server, size: str) -> dict:
+    ctx = browser.new_context(**SIZES[size])
+    page = ctx.new_page()
+    page.goto(server.url)
+    page.locator("[data-testid=tile-president]").wait_for()
+    found = page.evaluate(BOXES_JS)
+    ctx.close()
+    return found
+
+
+def test_a_phone_sees_the_games_first(browser: Browser, server: Server) -> None:
+    b = boxes(browser, server, "phone")
+    for first in ("join-code-input", "practice-president", "friends-president"):
+        assert b[first]["bottom"] <= 844, (first, b[first])
+    assert b["tile-stockpile"]["bottom"] < b["night-start"]["top"] < b["lan-card"]["top"], b
+    assert b["lan-card"]["width"] >= 300, b  # the cards take the phone's width
+
+
+def test_a_laptop_keeps_the_address_beside_the_join_box(browser: Browser, server: Server) -> None:
+    b = boxes(browser, server, "laptop")
+    assert b["lan-card"]["top"] < b["night-start"]["top"] < b["tile-stockpile"]["top"], b
+    assert b["lan-card"]["left"] > b["join-code-input"]["left"] + b["join-code-input"]["width"], b

@@ -1,0 +1,149 @@
+"""Two browsers, two languages at one table (issue 51): a Rummy friends table where the host's page is German and the
+guest's Japanese (its browser asks for Japanese: Accept-Language). For the same events each page reads its own
+language — the turn cue, a reason the rules give for a move not allowed, the line about the other seat's move —
+while every ``data-*`` attribute of the table (the tester contract) is the same as on an English page of the same
+seat (``data-reason`` aside: it is the reason in words, as the tooltip says it).
+
+And the browser's own language is followed: Accept-Language ``de``, ``ja``, ``pt-BR``, ``fr-CA`` (→ French), with
+``?lang=`` and the browser's saved choice first."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from logic.messages import t_msg
+from tests.e2e.conftest import Server, shared_server_fixture
+from tests.e2e.helpers import attr
+from tests.e2e.test_rummy_friends import choose, open_friends_table
+from ui.i18n.render import render
+
+pytestmark = pytest.mark.e2e
+
+server = shared_server_fixture()
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+ENGLISH = re.compile(r"\b(the|drew|discarded|from|and|stock|pile|turn|your|Your|Draw|first|wait|Wait)\b")
+# the tester contract of the table: every data-* attribute of every element with a data-testid outside the viewer's
+# own hand (``data-reason`` is the reason in words, as the tooltip says it: in the page's language)
+CONTRACT_JS = """() => {
+  const out = {};
+  for (const el of document.querySelectorAll('[data-testid=table] [data-testid], [data-testid=table]')) {
+    if (el.closest('[data-testid=hand]')) continue;
+    const attrs = {};
+    for (const a of el.attributes)
+      if (a.name.startsWith('data-') && a.name !== 'data-testid' && a.name !== 'data-reason') attrs[a.name] = a.value;
+    out[el.dataset.testid] = attrs;
+  }
+  return out;
+}"""
+
+
+def words(page: Page, testid: str) -> str:
+    return page.locator(f"[data-testid={testid}]").first.inner_text().strip()
+
+
+def english_twin(page: Page) -> Page:
+    """The same seat's page in English (a second page of the same browser; the first keeps its own language)."""
+    twin = page.context.new_page()
+    twin.goto(page.url.split("?")[0] + "?lang=en")
+    expect(twin.locator("html")).to_have_attribute("lang", re.compile("^en"))
+    return twin
+
+
+def same_contract(page: Page, twin: Page) -> None:
+    """Every data-* attribute of the table is the same on a page and on its English twin (the same seat)."""
+    expect(twin.locator("[data-testid=table]")).to_have_attribute("data-version", attr(page, "data-version"))
+    page.wait_for_timeout(300)
+    mine, english = page.evaluate(CONTRACT_JS), twin.evaluate(CONTRACT_JS)
+    assert len(mine) > 10 and set(mine) == set(english), sorted(set(mine) ^ set(english))
+    differ = {k: (mine[k], english[k]) for k in mine if mine[k] != english[k]}
+    assert not differ, "\n".join(f"{k}: {a} != {b}" for k, (a, b) in differ.items())
+
+
+def settle(*pages: Page) -> None:
+    """Both pages show the same version of the table."""
+    expect(pages[1].locator("[data-testid=table]")).to_have_attribute("data-version", attr(pages[0], "data-version"))
+    pages[0].wait_for_timeout(200)
+
+
+def test_german_and_japanese_at_one_rummy_table(browser: Browser, server: Server) -> None:
+    host, code = open_friends_table(browser, server)
+    choose(host, "opt-turn-timer", "Off")
+    guest = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                extra_http_headers={"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"}).new_page()
+    guest.goto(f"{server.url}/table/{code}")
+    guest.fill("[data-testid=join-name]", "Kenji")
+    guest.click("[data-testid=btn-join]")
+    expect(host.locator("[data-testid=seat-1]")).to_contain_text("Kenji")
+    host.goto(f"{server.url}/table/{code}?lang=de")  # the host reads German from here on
+    expect(host.locator("html")).to_have_attribute("lang", re.compile("^de"))
+    expect(guest.locator("html")).to_have_attribute("lang", re.compile("^ja"))
+    twins = {host: english_twin(host), guest: english_twin(guest)}  # the same seats in English, from the start
+    host.click("[data-testid=btn-start]")
+    for page in (host, guest):
+        expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "first-draw")
+    host.locator("[data-testid=btn-first-draw]").click()
+    guest.locator("[data-testid=btn-first-draw]").tap()
+    for page in (host, guest):
+        expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
+    starter, other = (host, guest) if attr(host, "data-turn") == "0" else (guest, host)
+    lang = {host: "de", guest: "ja"}
+    settle(host, guest)
+
+    # the turn cue, on the page whose turn it is, in its language
+    expect(starter.locator("[data-testid=your-turn]")).to_have_text(render(t_msg("Your turn"), lang[starter]))
+    expect(other.locator("[data-testid=your-turn]")).to_have_count(0)
+    # a reason the rules give: discarding before drawing, on both pages in their own words
+    for page in (host, guest):
+        reason = page.locator("[data-testid=btn-discard]").get_attribute("data-reason") or ""
+        assert reason and not ENGLISH.search(reason), (lang[page], reason)
+        assert bool(JAPANESE.search(reason)) == (page is guest), reason
+        english = twins[page].locator("[data-testid=btn-discard]").get_attribute("data-reason") or ""
+        assert ENGLISH.search(english) and english != reason, english  # the twin speaks English
+    for page, twin in twins.items():
+        same_contract(page, twin)
+
+    # the starter draws and discards; the line about that move reads in each page's language, with the names
+    starter.locator("[data-testid=pile-stock]").click()
+    expect(starter.locator("[data-testid=hand] [data-card]")).to_have_count(14)
+    last = starter.locator("[data-testid=hand] [data-card]").last
+    last.click(position={"x": 8, "y": 24})
+    discard = starter.locator("[data-testid=btn-discard]")
+    expect(discard).to_be_enabled()
+    discard.click()
+    commit = starter.locator("[data-testid=btn-commit]")
+    if commit.count():
+        commit.click()
+    for page in (host, guest):
+        expect(page.locator("[data-testid=table]")).to_have_attribute("data-turn", "1" if starter is host else "0")
+    settle(host, guest)
+    host_name = words(host, "nav-profile").split(" ", 1)[1]
+    starter_name = "Kenji" if starter is guest else host_name
+    for page in (host, guest):
+        line = words(page, "message")
+        assert not ENGLISH.search(line), (lang[page], line)
+        assert bool(JAPANESE.search(line)) == (page is guest), line
+        if page is other:
+            assert starter_name in line, line
+    expect(other.locator("[data-testid=your-turn]")).to_have_text(render(t_msg("Your turn"), lang[other]))
+    for page, twin in twins.items():
+        same_contract(page, twin)
+
+
+@pytest.mark.parametrize(("header", "code"), [("de-DE,de;q=0.9", "de"), ("ja", "ja"), ("pt-BR,pt;q=0.8", "pt-BR"),
+                                              ("fr-CA,en;q=0.5", "fr")])
+def test_the_browser_language_is_followed(browser: Browser, server: Server, header: str, code: str) -> None:
+    page = browser.new_context(extra_http_headers={"Accept-Language": header}).new_page()
+    page.goto(server.url)
+    expect(page.locator("html")).to_have_attribute("lang", re.compile(f"^{code}"))
+    rules = render(t_msg("Rules"), code.replace("-", "_"))
+    assert rules != "Rules" or code == "en"
+    expect(page.locator("[data-testid=nav-rules]")).to_have_attribute("aria-label", rules)
+    if code == "fr":  # ?lang= comes first, and is kept as the browser's choice over its header
+        page.goto(f"{server.url}/rules?lang=it")
+        expect(page.locator("html")).to_have_attribute("lang", re.compile("^it"))
+        page.goto(server.url)
+        expect(page.locator("html")).to_have_attribute("lang", re.compile("^it"))
