@@ -1,46 +1,38 @@
 """Floods against a real server, and what the players see meanwhile (issue 47).
 
-    python tests/bench/abuse.py [--scale 1] [--size slow=1] [--floods quiet,slow,views,views1,new] [--runs 2]
-                                [--after 120]
+    python tests/bench/abuse.py [--scale 1] [--size slow=1] [--floods quiet,slow,views,views1,new,junk,texts]
+                                [--runs 2] [--after 120] [--in-process]
 
 Starts ``main.py`` on a free loopback port with a fresh data directory and at most 1,024 open files (soft and hard,
 as a systemd unit's default ``LimitNOFILE``). A player on 127.0.0.1 plays a President table through the seat API
 (its program seat makes the first legal move whenever it is to move; the person's seat is played by the computer
-through the test hook ``/test/autoplay``) and another asks for ``GET /`` once a second. The attacker comes
-from 127.0.0.2, so the caps per address meet the attacker and not the player.
+through the test hook ``/test/autoplay``) and another asks for ``GET /`` every 2 s. The attacker comes
+from 127.0.0.2, so the caps per address meet the attacker and not the player, and runs in a process of its own
+(tests/bench/abuse_floods.py, which lists the floods; ``--in-process`` runs it in this one, as before 2026-12-05:
+its threads then slow the timing of the players' answers).
 
 Each flood runs ``--runs`` times (the first may warm caches). For each run it prints: seat-API moves (p50/p95 ms of
-``POST /actions``) and ``GET /`` (p50/p95 ms) during the flood, log lines written during it and the ``--after``
-seconds that follow, the server's memory (RSS) before, right after and ``--after`` seconds later, and the files it
-left in the data folder (compared with before the flood). Targets (issue 47): moves p95 <= 100 ms throughout, <= 10
-log lines per flood, a second identical flood adds <= 5 MB, no files left behind.
-
-Floods (``--scale`` multiplies their size):
-
-- ``slow``: 1,100 connections that send half a request's headers and then nothing, held 15 s;
-- ``quiet``: no flood for 20 s (what the players see on this machine anyway);
-- ``views``: 1,000 ``GET /`` without a cookie (each a new browser), 8 at a time; ``views1``: the same with one cookie;
-- ``new``: 1,000 ``GET /new/president?...`` without a cookie, 8 at a time.
-
-More floods (socket junk, big texts) are added to :data:`FLOODS`: a function ``(server, scale) -> str`` that runs the
-flood against ``server.url`` from ``ATTACKER`` and returns a line saying what it did.
+``POST /actions``) and ``GET /`` (p50/p95 ms) during the flood, the server's event-loop lag during it (how late the
+loop woke, p50/p99/max ms, measured inside the server: ``/test/loop-lag``), log lines written during it and the
+``--after`` seconds that follow, the server's memory (RSS) before, right after and ``--after`` seconds later, and
+the files it left in the data folder (compared with before the flood). Targets (issue 47): moves p95 <= 100 ms
+throughout, loop lag p99 <= 5 ms during big texts, <= 10 log lines per flood, a second identical flood adds <= 5 MB,
+no files left behind.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import resource
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -48,10 +40,10 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.abuse_floods import FLOODS, Target  # noqa: E402
 from tests.e2e.conftest import free_port  # noqa: E402
 
 PLAYER = "127.0.0.1"
-ATTACKER = "127.0.0.2"
 OPEN_FILES = 1024
 TOKEN_RE = re.compile(r'"value":"([A-Za-z0-9_\-]{40,60})"[^{}]*"data-testid":"program-token-(\d)"')
 
@@ -141,6 +133,9 @@ class Players:
 
     def _new_table(self, browser: httpx.Client) -> tuple[str, str, int]:
         page = browser.get(self.server.url + "/new/president?players=4&bots=2&program=1&speed=0&hands=8")
+        while page.status_code == 429:  # (the player's own pages are capped too: wait as a browser would)
+            time.sleep(float(page.headers.get("retry-after", "1")))
+            page = browser.get(self.server.url + "/new/president?players=4&bots=2&program=1&speed=0&hands=8")
         code = str(page.url).rsplit("/", 1)[1]
         self.codes.add(code)
         found = TOKEN_RE.search(page.text)
@@ -187,7 +182,7 @@ class Players:
                     self.errors.append(f"GET /: {status}")
             except httpx.HTTPError as exc:
                 self.errors.append(f"GET /: {exc!r}")
-            time.sleep(1.0)  # a person's browser: a page now and then (pages are capped per address)
+            time.sleep(2.0)  # a person's browser: a page now and then (pages are capped per address: 1 a second)
 
     def made(self, path: str) -> bool:
         """A file the player's own games made: their tables, finished games and reviews, the main database."""
@@ -199,82 +194,24 @@ class Players:
 
 
 # ------------------------------------------------------------------------------------------------ the floods
-def slow_flood(server: BenchServer, scale: float) -> str:
-    """Connections that send half a request's headers, then nothing; held 15 s."""
-    count = int(1100 * scale)
-    socks: list[socket.socket] = []
-    refused = 0
-    for _ in range(count):
-        s = socket.socket()
-        try:
-            s.bind((ATTACKER, 0))
-            s.connect(("127.0.0.1", server.port))
-            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
-            socks.append(s)
-        except OSError:
-            refused += 1
-            s.close()
-    time.sleep(15)
-    open_now = 0
-    for s in socks:
-        s.setblocking(False)
-        try:
-            s.recv(4096)  # an answer (408, 503) or the end: the server let go of it
-        except BlockingIOError:
-            open_now += 1  # nothing from the server yet: still open
-        except OSError:
-            pass  # reset: closed
-        s.close()
-    return f"{count} slow connections ({refused} refused at connect); still open after 15 s: {open_now}"
+def run_flood(server: BenchServer, name: str, scale: float, in_process: bool) -> tuple[str, float, float]:
+    """One flood by the attacker (tests/bench/abuse_floods.py), in a process of its own unless ``in_process``;
+    (what it did, its start, its end) on the machine's monotonic clock."""
+    if in_process:
+        start = time.monotonic()
+        what = FLOODS[name](Target(server.url), scale)
+        return what, start, time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tests.bench.abuse_floods", name, server.url, str(scale)], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the {name} flood failed: {done.stderr[-2000:]}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return str(found["what"]), float(found["start"]), float(found["end"])
 
 
-def quiet(server: BenchServer, scale: float) -> str:
-    """No flood: what the players see on this machine anyway (the yardstick for the others)."""
-    time.sleep(20)
-    return "no flood, 20 s"
-
-
-def _many(server: BenchServer, scale: float, path: str, base: int, cookie: bool = False) -> dict[int, int]:
-    count = int(base * scale)
-    statuses: dict[int, int] = {}
-    lock = threading.Lock()
-    jar = httpx.Cookies()
-    if cookie:
-        with client(ATTACKER) as c:
-            c.get(server.url + "/")
-            jar = c.cookies
-
-    def one(_: int) -> None:
-        with client(ATTACKER, cookies=jar) as c:  # a new client each time: no cookie unless ``cookie``
-            try:
-                status = c.get(server.url + path).status_code
-            except httpx.HTTPError:
-                status = -1
-        with lock:
-            statuses[status] = statuses.get(status, 0) + 1
-
-    with ThreadPoolExecutor(8) as pool:
-        list(pool.map(one, range(count)))
-    return statuses
-
-
-def views_flood(server: BenchServer, scale: float) -> str:
-    statuses = _many(server, scale, "/", 1000)
-    return f"GET / without a cookie: {statuses}"
-
-
-def views_one_cookie_flood(server: BenchServer, scale: float) -> str:
-    statuses = _many(server, scale, "/", 1000, cookie=True)
-    return f"GET / with one cookie: {statuses}"
-
-
-def new_flood(server: BenchServer, scale: float) -> str:
-    statuses = _many(server, scale, "/new/president?players=4&bots=3&speed=0", 1000)
-    return f"GET /new without a cookie: {statuses} (303: a table made, 429: refused)"
-
-
-FLOODS: dict[str, Callable[[BenchServer, float], str]] = {
-    "quiet": quiet, "slow": slow_flood, "views": views_flood, "views1": views_one_cookie_flood, "new": new_flood}
+def loop_lag(server: BenchServer, reset: bool = True) -> dict[str, float]:
+    """The server's event-loop lag since the last reset (ui/server/loop_lag.py), from the player's address."""
+    return dict(httpx.get(f"{server.url}/test/loop-lag?reset={int(reset)}", timeout=30).json())
 
 
 def pct(values: list[float], q: float) -> float:
@@ -292,10 +229,11 @@ def main() -> None:
                         help="another scale for one flood, e.g. slow=1 with --scale 0.3")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--after", type=float, default=120.0, help="seconds to wait after each flood")
+    parser.add_argument("--in-process", action="store_true", help="the attacker in this process (the old way)")
     args = parser.parse_args()
     scales = {name: float(value) for name, value in (item.split("=", 1) for item in args.size)}
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # this process holds the slow connections
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # (--in-process: this process holds the slow ones)
     server = BenchServer()
     server.start()
     players = Players(server)
@@ -305,9 +243,10 @@ def main() -> None:
         for name in args.floods.split(","):
             for run in range(1, args.runs + 1):
                 before_files, before_rss, before_lines = server.files(), server.rss_mb(), len(server.log_lines())
-                start = time.monotonic()
-                what = FLOODS[name](server, scales.get(name, args.scale))
-                end = time.monotonic()
+                load = os.getloadavg()[0]
+                loop_lag(server)
+                what, start, end = run_flood(server, name, scales.get(name, args.scale), args.in_process)
+                lag = loop_lag(server)
                 after_rss = server.rss_mb()
                 time.sleep(args.after)
                 later_rss = server.rss_mb()
@@ -315,14 +254,18 @@ def main() -> None:
                 left = sorted(f for f in server.files() - before_files if not players.made(f))
                 lines = server.log_lines()[before_lines:]
                 flood_lines = [line for line in lines if "cardnight.reviews" not in line]
-                print(f"[{name} #{run}] {what} in {end - start:.1f} s", flush=True)
+                print(f"[{name} #{run}] {what} in {end - start:.1f} s (load {load:.1f})", flush=True)
                 print(f"    moves during it: N={len(moves)} p50 {pct(moves, .5):.1f} ms p95 {pct(moves, .95):.1f} ms; "
-                      f"GET /: N={len(homes)} p50 {pct(homes, .5):.1f} ms p95 {pct(homes, .95):.1f} ms", flush=True)
+                      f"GET /: N={len(homes)} p50 {pct(homes, .5):.1f} ms p95 {pct(homes, .95):.1f} ms; "
+                      f"loop lag: N={lag['n']:.0f} p50 {lag['p50']:.1f} p99 {lag['p99']:.1f} max {lag['max']:.0f} ms",
+                      flush=True)
                 reviews = len(lines) - len(flood_lines)
                 print(f"    log lines: {len(flood_lines)} (and {reviews} of the player's game reviews); "
                       f"RSS {before_rss:.0f} -> {after_rss:.0f} "
                       f"-> {later_rss:.0f} MB after {args.after:.0f} s; files left: {len(left)} "
                       f"{left[:5]}{' ...' if len(left) > 5 else ''}", flush=True)
+                for line in flood_lines[:12]:
+                    print(f"      | {line[:160]}", flush=True)
         moves_all = [ms for _, ms in players.moves]
         print(f"all moves: N={len(moves_all)} p50 {pct(moves_all, .5):.1f} ms p95 {pct(moves_all, .95):.1f} ms; "
               f"median {statistics.median(moves_all) if moves_all else float('nan'):.1f}; "

@@ -99,6 +99,8 @@ def test_slow_requests_time_out_and_one_address_holds_few_connections(slow_serve
         answers = [visitor.get(server.url + "/") for _ in range(25)]
     assert [a.status_code for a in answers].count(200) <= 13 and answers[-1].status_code == 429
     assert "Too many pages" in answers[-1].text and int(answers[-1].headers["retry-after"]) >= 1
+    assert "set-cookie" not in answers[-1].headers  # refused before any other layer (NiceGUI's would deal a browser)
+    assert answers[-1].headers["x-frame-options"] == "DENY"  # (as every answer)
     with httpx.Client(base_url=server.url, timeout=10) as player:
         assert player.get("/").status_code == 200
     new_lines = log_lines(server)[lines_before:]
@@ -196,3 +198,27 @@ def test_a_browser_page_stays_connected_past_the_request_timeouts(parser: str, t
         assert attr(page, "data-version") != before, "the page still hears the table over its websocket"
         expect(page.get_by_text("Reconnecting")).to_have_count(0)
         page.close()
+
+
+@pytest.fixture
+def hooks_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    yield from start_server(tmp_path, monkeypatch)
+
+
+def test_big_texts_from_a_pages_socket_do_not_stall_the_loop(hooks_server: Server) -> None:
+    """Issue 47, point 3: names of 60 KB sent one after another from a page's own socket for 3 s leave the event
+    loop free, measured inside the server (ui/server/loop_lag.py): each is cut before it is cleaned, and past the
+    socket's budget (which counts a big message by its size: tests/ui/test_socket_guard.py) they are dropped before
+    they are decoded. (Before texts were cut first, each such name held the loop some 90 ms.)"""
+    from tests.bench.abuse_socket import big_names, oversized
+
+    server = hooks_server
+    with httpx.Client(base_url=server.url, timeout=10) as player:
+        player.get("/test/loop-lag?reset=1")
+        sent = big_names(server.url, 3.0)
+        lag = player.get("/test/loop-lag?reset=1").json()
+        assert oversized(server.url, 900_000) == "closed"  # a bigger one is refused unread
+        assert player.get("/").status_code == 200  # the server answers as usual
+    assert sent["names"] >= 50, sent
+    assert lag["p50"] <= 5, lag  # (p99 <= 5 ms is for a quiet machine: tests/bench/abuse.py measures it)
+    assert any("Dropped a socket message: too many messages" in line for line in log_lines(server))

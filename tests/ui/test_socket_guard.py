@@ -59,6 +59,25 @@ def test_quiet_log_writes_one_line_a_minute_per_cause(caplog: pytest.LogCaptureF
                                                                    "last line)"]
 
 
+def test_quiet_log_writes_at_most_a_few_dropped_lines_a_minute_in_all(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    quiet = QuietLog(logging.getLogger("cardnight.socket"), clock=lambda: now[0], most=3)
+    with caplog.at_level(logging.INFO, logger="cardnight.socket"):
+        written = [quiet.drop(f"kind {n}") for n in range(10) for _ in range(50)]  # ten kinds, fifty each
+        assert written.count(True) == 3
+        assert quiet.write("browser error", "browser: oops")  # a page's own log lines are not held back
+        now[0] = 61.0
+        assert quiet.drop("kind 7")  # a held-back kind, again a minute later: its line, with its count
+        assert quiet.drop("kind 8")  # (the new minute's second line of three)
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines[:4] == ["Dropped kind 0", "Dropped kind 1", "Dropped kind 2",
+                         "Dropped socket messages of more kinds; they are counted, and each kind is logged when it "
+                         "comes again a minute from now"]
+    assert lines[4] == "browser: oops"
+    assert lines[5:] == ["Dropped kind 7 (50 more like it since the last line)",
+                         "Dropped kind 8 (50 more like it since the last line)"]
+
+
 JUNK: list[Any] = [None, "x", 5, [], {}, {"client_id": 5}, {"client_id": ["x"]}, {"client_id": "nope"}]
 
 
@@ -121,3 +140,14 @@ def test_a_socket_gets_a_burst_then_a_steady_rate_and_quiet_sockets_are_forgotte
     for i in range(5000):
         budget.allow(f"new{i}")
     assert not any(key.startswith("s") for key in budget._left)  # the quiet ones (full again by now) forgotten
+
+
+def test_big_messages_count_by_their_size() -> None:
+    now = [0.0]
+    budget = MessageBudget(rate=100.0, burst=300.0, clock=lambda: now[0])
+    big = 60 * 1024  # a 60 KB name: 60 messages' worth
+    assert sum(budget.allow("a", big) for _ in range(100)) == 5
+    assert sum(budget.allow("a", 200) for _ in range(100)) == 0  # the budget is spent: small ones wait too
+    now[0] = 1.0
+    assert sum(budget.allow("a", big) for _ in range(100)) == 1  # a second's worth: one more
+    assert budget.allow("b", 1024) and budget.allow("b", 0)  # up to a KB counts as one message

@@ -9,8 +9,9 @@ where there is one). A message over :data:`MAX_MESSAGE` closes its socket before
 :class:`MessageBudget` has its messages dropped undecoded, and a packet that is not socket.io at all is dropped
 (ui/nicegui_internals/sockets.py, which puts these handlers in place: :func:`~ui.nicegui_internals.guard_socket`).
 
-What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged;
-so are a page's own browser log messages, per level.
+What is dropped is logged at most once a minute per cause (:class:`QuietLog`), with the count of those not logged,
+and at most six such lines a minute in all (then one saying more kinds are held back); a page's own browser log
+messages are logged at most once a minute per level.
 """
 
 from __future__ import annotations
@@ -42,12 +43,16 @@ MAX_ID = 128  # characters of a client, tab or document id (NiceGUI's are uuids,
 
 class QuietLog:
     """Log lines by cause: at most one a minute per cause; the next says how many were held back meanwhile.
-    Causes are our own fixed words (never text a stranger sent), so the table stays small."""
+    Causes are our own fixed words (never text a stranger sent), so the table stays small. With ``most``, at most
+    that many "Dropped" lines a minute in all: a flood of many kinds of junk writes ``most`` lines and one saying
+    that more kinds are held back; each of those is written, with its count, when it comes again a minute later."""
 
     def __init__(self, logger: logging.Logger, every: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.logger, self.every, self.clock = logger, every, clock
+                 clock: Callable[[], float] = time.monotonic, most: int | None = None) -> None:
+        self.logger, self.every, self.clock, self.most = logger, every, clock, most
         self._last: dict[str, tuple[float, int]] = {}  # cause -> (when its last line was written, held back since)
+        self._dropped_lines: list[float] = []  # when the "Dropped" lines of the last minute were written
+        self._said_more = False
 
     def write(self, cause: str, message: str, level: int = logging.INFO) -> bool:
         """Log ``message`` unless ``cause`` was logged less than a minute ago; True if it was written."""
@@ -62,33 +67,62 @@ class QuietLog:
         return True
 
     def drop(self, cause: str, detail: str = "") -> bool:
-        """``Dropped <cause>: <detail>``, at most once a minute per cause."""
-        return self.write(cause, f"Dropped {cause}" + (f": {detail}" if detail else ""))
+        """``Dropped <cause>: <detail>``, at most once a minute per cause (and ``most`` a minute in all)."""
+        if self.most is not None and self._over_most(cause):
+            return False
+        written = self.write(cause, f"Dropped {cause}" + (f": {detail}" if detail else ""))
+        if written and self.most is not None:
+            self._dropped_lines.append(self.clock())
+        return written
+
+    def _over_most(self, cause: str) -> bool:
+        """A line for ``cause`` is due but the minute's lines are spent: it is counted for its next line."""
+        now = self.clock()
+        last = self._last.get(cause)
+        if last is not None and now - last[0] < self.every:
+            return False  # not due anyway: write() counts it
+        self._dropped_lines = [t for t in self._dropped_lines if now - t < self.every]
+        if self.most is None or len(self._dropped_lines) < self.most:
+            self._said_more = False
+            return False
+        self._last[cause] = (now, (last[1] if last is not None else 0) + 1)
+        if not self._said_more:
+            self._said_more = True
+            self.logger.info("Dropped socket messages of more kinds; they are counted, and each kind is logged when "
+                             "it comes again a minute from now")
+        return True
 
     def reset(self) -> None:
         self._last.clear()
+        self._dropped_lines.clear()
+        self._said_more = False
 
 
-QUIET = QuietLog(log)
+QUIET = QuietLog(log, most=6)  # a flood of every kind of junk: 7 lines a minute
 
 
 class MessageBudget:
-    """How many messages a socket may send: a burst of ``burst``, then ``rate`` a second. A page sends a few a
-    second (taps, typing, an acknowledgement every 3 s); past its budget a socket's messages are dropped before
-    they are decoded, which costs next to nothing, so one socket cannot keep the server busy."""
+    """How much a socket may send: a burst of ``burst`` messages, then ``rate`` a second, where a message counts one
+    plus one for each KB (``per_kb``) beyond the first. A page sends a few small messages a second (taps, typing,
+    an acknowledgement every 3 s); past its budget a socket's messages are dropped before they are decoded, which
+    costs next to nothing, so one socket cannot keep the server busy. Big messages count by their size: 60 KB names
+    saved one after another from a page's own socket had some 50 a second through, and the event loop, which
+    handles each in a few ms, fell hundreds of ms behind; now 4 in a burst, then under 2 a second."""
 
     def __init__(self, rate: float = 100.0, burst: float = 300.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
+                 clock: Callable[[], float] = time.monotonic, per_kb: float = 1.0) -> None:
+        self.rate, self.burst, self.clock, self.per_kb = rate, burst, clock, per_kb
         self._left: dict[str, tuple[float, float]] = {}  # socket -> (messages left, when counted)
         self._prune_at = 1000
 
-    def allow(self, sid: str) -> bool:
+    def allow(self, sid: str, size: int = 0) -> bool:
+        """May socket ``sid`` send a message of ``size`` characters now? (It is counted if so.)"""
         now = self.clock()
         left, at = self._left.get(sid, (self.burst, now))
         left = min(self.burst, left + (now - at) * self.rate)
-        ok = left >= 1.0
-        self._left[sid] = (left - 1.0 if ok else left, now)
+        cost = 1.0 + max(0, size - 1024) // 1024 * self.per_kb
+        ok = left >= cost
+        self._left[sid] = (left - cost if ok else left, now)
         if len(self._left) > self._prune_at:  # sockets quiet long enough to be full again are forgotten
             full_after = self.burst / self.rate
             self._left = {k: v for k, v in self._left.items() if now - v[1] < full_after}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from functools import lru_cache
 
 import ifaddr
 import segno
@@ -29,6 +30,8 @@ def base_urls(port: int, host: str = "0.0.0.0") -> list[str]:
     return [f"http://{a}:{port}" for a in lan_addresses()] or [f"http://localhost:{port}"]
 
 
+@lru_cache(maxsize=32)
 def qr_data_uri(text: str) -> str:
-    """An SVG QR code as a data URI (made here, no network)."""
+    """An SVG QR code as a data URI (made here, no network). Kept: making one took some 10 ms of the event loop,
+    and the home page shows one on every view (issue 47, page-view floods)."""
     return segno.make(text, error="m").svg_data_uri(scale=4, border=2, dark="#1b1b1b", light="#ffffff")

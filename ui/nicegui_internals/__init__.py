@@ -21,7 +21,8 @@ no other script wraps nicegui.js).
 - :mod:`.lifecycle`: the hub stops before NiceGUI cancels its tasks (tests/test_main_memory.py; measured by
   tests/bench/crash_restart.py); NiceGUI's tasks end before its own teardown (tests/ui/test_shutdown_tasks.py); the
   event loop for threads (ui/shell/save_notice.py; tests/ui/test_save_faults_pages.py).
-- :mod:`.http`: uvicorn's HTTP protocol with the connection guard and request timeouts (tests/e2e/test_abuse_limits.py).
+- :mod:`.http`: uvicorn's HTTP protocol with the connection guard and request timeouts, and a layer outside all
+  middleware (tests/e2e/test_abuse_limits.py).
 - :mod:`.pages`: Quasar's texts and ``<html lang>`` in the viewer's language (tests/ui/test_i18n_pages.py); the session
   cookie's signer (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py); the ``<h1>`` element
   (tests/ui/test_nicegui_hooks.py); ``islands.js`` (beside it), which wraps nicegui.js's ``renderRecursively``,
@@ -41,7 +42,7 @@ from ui.nicegui_internals.adoption import (
     retarget_tooltip,
     unsend,
 )
-from ui.nicegui_internals.http import guarded_http_protocol
+from ui.nicegui_internals.http import guarded_http_protocol, wrap_outermost
 from ui.nicegui_internals.lifecycle import cancel_background_tasks, event_loop, run_first_at_shutdown
 from ui.nicegui_internals.pages import PageHeading, serve_islands, set_page_language, sign_session_cookies_with
 from ui.nicegui_internals.redirects import ORPHAN_SECONDS, REPLACEMENTS, Replacements, listener_types
@@ -72,5 +73,5 @@ __all__ = [
     "install_socket_guard",
     "listener_known", "listener_types", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",
     "session_store", "set_page_language", "sign_session_cookies_with", "socket_belongs_to", "socket_handlers",
-    "start_worker",
+    "start_worker", "wrap_outermost",
 ]

@@ -1,10 +1,12 @@
-"""Uvicorn's HTTP protocol with the connection guard and request timeouts (ui/guards/connection_guard.py).
+"""Uvicorn's HTTP protocol with the connection guard and request timeouts (ui/guards/connection_guard.py), and a
+layer outside all of the app's middleware (the page-view cap, ui/guards/page_rate.py).
 Breaks on upgrade: tests/e2e/test_abuse_limits.py, with httptools and with h11.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 
@@ -121,3 +123,17 @@ def guarded_http_protocol(guard: Any, parser: str = "auto") -> type[asyncio.Prot
 
         methods["handle_events"] = handle_events
     return type("GuardedProtocol", (base,), methods)
+
+
+def wrap_outermost(wrapper: Callable[[Any], Any]) -> None:
+    """Put ``wrapper(the app's built middleware stack)`` outside every middleware of the app: NiceGUI's own (its
+    session, storage and request-tracking layers, several of them Starlette ``BaseHTTPMiddleware``, which runs each
+    request in a task group of its own) and Starlette's error layer. ``app.add_middleware`` can only put a layer
+    among those added after NiceGUI's, inside the ones ``ui.run`` adds. Call at startup: Starlette builds
+    ``app.middleware_stack`` on its first call (the lifespan's), before the startup handlers run, and keeps it.
+    (tests/e2e/test_abuse_limits.py: a refused page view answers before any other layer.)"""
+    from nicegui import app
+
+    if app.middleware_stack is None:
+        app.middleware_stack = app.build_middleware_stack()
+    app.middleware_stack = wrapper(app.middleware_stack)

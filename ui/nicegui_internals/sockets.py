@@ -28,14 +28,14 @@ def socket_handlers() -> dict[str, Callable[..., Any]]:
 
 
 def install_socket_guard(guarded: Callable[[dict[str, Callable[..., Any]]], Mapping[str, Callable[..., Any]]],
-                         note: Callable[[str, str], None], max_message: int, allow: Callable[[str], bool]) -> None:
+                         note: Callable[[str, str], None], max_message: int, allow: Callable[[str, int], bool]) -> None:
     """Replace NiceGUI's socket handlers by ``guarded(NiceGUI's own handlers by name)`` (ui/guards/socket_guard.py
     makes them: each checks a message and passes what is fine to NiceGUI's own), see :func:`guard_socket`."""
     guard_socket(guarded(socket_handlers()), note, max_message, allow)
 
 
 def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str, str], None],
-                 max_message: int, allow: Callable[[str], bool]) -> None:
+                 max_message: int, allow: Callable[[str, int], bool]) -> None:
     """Put ``handlers`` in place of NiceGUI's socket.io handlers, and make the socket server itself quiet and small:
 
     - a message over ``max_message`` characters closes its socket before it is decoded (engine.io's
@@ -43,7 +43,8 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
     - a packet that is not socket.io (python-socketio raises while decoding, and engine.io logs a traceback) and an
       event that names no page message (``["connect", ...]`` reaches the connect handler, an unhashable name raises
       in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log;
-    - a message for which ``allow(engine.io session id)`` says no (the socket's budget is spent) is dropped before
+    - a message for which ``allow(engine.io session id, its length)`` says no (the socket's budget is spent) is
+      dropped before
       it is decoded.
 
     Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
@@ -68,7 +69,7 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
     sio.eio.max_http_buffer_size = max_message
 
 
-def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Callable[[str], bool]) -> None:
+def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Callable[[str, int], bool]) -> None:
     from engineio import async_socket, exceptions
 
     read_post = async_socket.AsyncSocket.handle_post_request
@@ -90,7 +91,7 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Call
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
-        if not allow(eio_sid):
+        if not allow(eio_sid, len(data) if isinstance(data, (str, bytes)) else 0):
             note("too many messages", "")
             return
         try:

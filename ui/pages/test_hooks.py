@@ -13,6 +13,9 @@ computer is playing for you" (tools/gallery.py).
 
 ``GET /test/status/<CODE>``: the table's status (lobby, playing, over) and version, so a bench can see that a table
 it keeps busy has ended and start another without keeping a page open on it (tests/bench/bench_review.py).
+
+``GET /test/loop-lag``: how late the event loop woke since the last ``?reset=1`` (p50/p95/p99/max ms,
+ui/server/loop_lag.py), so the abuse bench sees the stalls a flood causes inside the server (tests/bench/abuse.py).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from logic.bot_worker import choose_bot_action
 from logic.game import IllegalMove
 from logic.table import STATUS_PLAYING, Table, turns
 from ui.server.bots import bot_inputs
+from ui.server.loop_lag import LoopLag
 from ui.server.runtime import runtime
 
 log = logging.getLogger("cardnight.test_hooks")
@@ -78,6 +82,17 @@ def register() -> None:
         if table is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
         return JSONResponse({"status": table.status, "version": table.version})
+
+    lag = LoopLag()
+
+    def start_lag() -> None:  # (returns nothing: NiceGUI awaits what a startup handler returns)
+        background_tasks.create(lag.run(), name="loop-lag")
+
+    app.on_startup(start_lag)
+
+    @app.get("/test/loop-lag", include_in_schema=False)
+    async def loop_lag(reset: int = 0) -> JSONResponse:
+        return JSONResponse(lag.figures(reset=bool(reset)))
 
 
 def _as_person(player_id: str, action: Any, t: Table, now: float) -> None:
