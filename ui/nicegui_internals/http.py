@@ -137,3 +137,31 @@ def wrap_outermost(wrapper: Callable[[Any], Any]) -> None:
     if app.middleware_stack is None:
         app.middleware_stack = app.build_middleware_stack()
     app.middleware_stack = wrapper(app.middleware_stack)
+
+
+def quiet_when_gone(inner: Any) -> Any:
+    """``inner`` (the app's whole middleware stack), with a request whose client left before any answer ending
+    quietly. Starlette's ``BaseHTTPMiddleware`` (NiceGUI stacks three) raises ``RuntimeError("No response returned.")``
+    when the app under it gives up on a disconnected client without answering, and uvicorn writes the traceback as an
+    error: a browser that navigated away mid-request is not a fault. Any other error, or this one while the client is
+    still there, goes on as before. (tests/ui/test_quiet_when_gone.py, with Starlette's own middleware.)"""
+
+    async def app(scope: dict[str, Any], receive: Callable[[], Any], send: Callable[[Any], Any]) -> None:
+        if scope.get("type") != "http":
+            await inner(scope, receive, send)
+            return
+        gone = False
+
+        async def watched() -> Any:
+            nonlocal gone
+            message = await receive()
+            gone = gone or message.get("type") == "http.disconnect"
+            return message
+
+        try:
+            await inner(scope, watched, send)
+        except RuntimeError as exc:
+            if not (gone and str(exc) == "No response returned."):
+                raise
+
+    return app

@@ -20,7 +20,7 @@ from nicegui.storage import Storage
 
 from ui.guards.page_guard import PageGuard
 from ui.guards.page_rate import PageRate
-from ui.nicegui_internals import session_store, wrap_outermost
+from ui.nicegui_internals import quiet_when_gone, session_store, wrap_outermost
 from ui.server.hub import Hub
 from ui.server.idle_tables import end_idle_tables, idle_check_seconds
 
@@ -128,6 +128,7 @@ def install(hub: Hub) -> None:
     def start() -> None:
         # outside every other layer, NiceGUI's too: a refused page view costs next to nothing (a quarter of the CPU
         # it cost inside NiceGUI's session and request-tracking layers)
+        wrap_outermost(quiet_when_gone)  # a browser that left mid-request writes no traceback
         wrap_outermost(PageRate)
         background_tasks.create(run_upkeep(hub, guard), name="upkeep")
 
