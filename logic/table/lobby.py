@@ -119,8 +119,9 @@ def require_host_lobby(t: Table, by: str) -> None:
 
 
 def require_own_deals(t: Table) -> None:
-    """A table with the same deals as another plays that table's options: they cannot change."""
-    if t.same_deals_as is not None:
+    """A table with the same deals as another plays that table's options, and a table whose deals another lobby
+    took keeps its own: they cannot change."""
+    if t.same_deals_as is not None or t.deals_taken:
         raise IllegalMove(t_msg("This table plays the same deals as another one, so its rules stay as they are."))
 
 

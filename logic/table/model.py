@@ -69,6 +69,8 @@ class Table:
     # duplicate deals (logic/duplicate.py): the code of the table whose deals this one plays (its seed is that
     # table's, its options locked to them); None for an ordinary table
     same_deals_as: str | None = None
+    # another lobby took this table's deals before it started (a game night's next game): its options stay too
+    deals_taken: bool = False
     presence: Presence = field(default_factory=Presence)  # not saved
     state: Any = None  # live game state; saved as the game's snapshot
 

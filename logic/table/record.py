@@ -25,7 +25,8 @@ from logic.table.turns import LogEntry
 
 SCHEMA = 3  # 2: program seats (``program_hash``); 3: timers saved as time left, away seats' time gone
 AS_IS = ("code", "game_key", "options", "seed", "host_id", "practice", "status", "paused", "paused_left",
-         "pending_leave", "notice_seq", "version", "next_code", "offered_seats", "same_deals_as")
+         "pending_leave", "notice_seq", "version", "next_code", "offered_seats", "same_deals_as",
+         "deals_taken")
 TIMERS = {"lobby_deadline": "lobby_left", "turn_deadline": "turn_left", "commit_deadline": "commit_left",
           "bot_ready_at": "bot_wait_left"}  # field on the table -> seconds left in the record
 DATES = ("created_at", "finished_at")  # dates for people: wall clock in the record
@@ -68,6 +69,7 @@ class TableRecord(TypedDict):
     snapshot: dict[str, Any] | None  # the game's snapshot (``Game.snapshot``)
     ended_because: NotRequired[str]  # a table ended by the server (``ended/``): why
     same_deals_as: NotRequired[str]  # a duplicate table: the code of the table whose deals it plays
+    deals_taken: NotRequired[bool]  # another lobby plays this table's deals: its options stay as they are
 
 
 def to_record(t: Table, now: float, wall: float | None = None) -> TableRecord:
@@ -90,6 +92,8 @@ def to_record(t: Table, now: float, wall: float | None = None) -> TableRecord:
         snapshot=None if t.state is None else t.game.snapshot(t.state))
     if t.same_deals_as is not None:  # only duplicates carry it: every other record is as it always was
         record["same_deals_as"] = t.same_deals_as
+    if t.deals_taken:
+        record["deals_taken"] = True
     return record
 
 

@@ -241,3 +241,14 @@ async def test_a_playing_tables_round_reads_in_the_viewers_language(user: User) 
     await user.should_not_see("Hand 1 of 4")
     answer = (await user.http_client.get(f"/api/v1/nights/{night.code}")).json()
     assert [t["round"] for t in answer["tables"]] == ["Hand 1 of 4"]
+
+
+async def test_the_rules_page_says_how_a_night_counts(user: User) -> None:
+    """The rules index explains both scorings and that a table ended early counts for nobody, in the viewer's
+    language (the night's page says the same)."""
+    await user.open("/rules?lang=de")
+    await find(user, "rules-nights")
+    await user.should_see("Wertung nach Plätzen")
+    await user.should_see("Ein Tisch, der vorzeitig endete oder den alle verlassen haben, zählt für niemanden.")
+    await user.open("/rules?lang=en")
+    await user.should_see("Score by same deals")

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from nicegui.testing import User
 
+from logic.game import IllegalMove
 from logic.night import Night, add_person, set_scoring
 from logic.night.seating import TablePlan
-from logic.table import Table
+from logic.table import Table, lobby
+from logic.table.record import from_record, to_record
 from tests.ui.helpers import eventually, find, with_testid
 from tests.ui.stats_helpers import player_of
 from tests.ui.test_night_page import finish_night_table, start_night
@@ -158,6 +161,14 @@ async def test_the_next_game_of_a_night_scored_by_the_same_deals_deals_its_table
     assert duplicates.members(first.code) == [first.code, second.code]
     bots = [[s.name for s in t.seats if s.bot] for t in (first, second)]
     assert bots[0] != bots[1]  # the twins' computer players have names of their own
+    # the first table's options stay as they are too (else its twin would no longer have its deals), saved so
+    assert first.deals_taken and not third.deals_taken and not one.deals_taken
+    for change in (lambda t: lobby.set_option(t, me, "hands", 8), lambda t: lobby.set_player_count(t, me, 5)):
+        with pytest.raises(IllegalMove, match="its rules stay as they are"):
+            change(first)
+    assert from_record(to_record(first, 0.0), 0.0).deals_taken
+    await user.open(f"/table/{first.code}")
+    await find(user, "same-deals-taken")
 
 
 async def test_a_twin_from_outside_the_night_holds_its_match_back_too(user: User) -> None:

@@ -174,7 +174,8 @@ class Duplicates:
         """``table``, a new lobby made with ``source``'s game, options and seed (a game night's next game scored by
         the same deals), plays the same deals as ``source`` from now on; returns the code naming their group."""
         root = same_deals_root(source.code, source.same_deals_as)
-        play_same_deals(table, root)
+        play_same_deals(table, root, source)
+        self.hub.changed(source)
         self.members(root)  # the group's earlier tables first (read once per server), then this one
         self.book.join(root, table.code)
         return root

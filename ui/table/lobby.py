@@ -248,7 +248,7 @@ class LobbyOptions:
         if not host:
             for el in made:
                 el.disable()
-        elif t.same_deals_as is not None:  # duplicate deals: the first table's rules (lobby.require_own_deals)
+        elif t.same_deals_as is not None or t.deals_taken:  # duplicate deals: one set of rules (require_own_deals)
             for el in rules:
                 el.disable()
 
@@ -265,7 +265,7 @@ class LobbyOptions:
         t = self.ctx.table
         model = t.game.config_model
         values = {**t.options, "players": len(t.seats)}
-        may_set = self.ctx.is_host and t.same_deals_as is None  # a duplicate keeps the first table's rules
+        may_set = self.ctx.is_host and t.same_deals_as is None and not t.deals_taken  # (require_own_deals)
         for name, sel in self.options.items():
             if not sel.is_deleted:
                 reason = option_block(model, name, values)

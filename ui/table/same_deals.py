@@ -108,13 +108,17 @@ def _totals(ctx: TableContext, rows: list[SeatComparison]) -> None:
 
 # ----------------------------------------------------------------------------------------------- before a seat
 def lobby_note_key(ctx: TableContext) -> Hashable:
-    return ctx.table.same_deals_as, ctx.seat is None
+    return ctx.table.same_deals_as, ctx.table.deals_taken, ctx.seat is None
 
 
 def lobby_note(ctx: TableContext, duplicates: Duplicates) -> None:
     """In a duplicate's lobby: whose deals it plays (its rules are that table's) and, for a person without a seat
     who has seen another table of the group play, a word before they sit (they may still)."""
     t = ctx.table
+    if t.status == STATUS_LOBBY and t.deals_taken:  # the first table of a night's next game scored by same deals
+        ui.label(_("This table plays the same deals as another one, so its rules stay as they are.")).classes(
+            "w-full max-w-xl self-center bg-white text-black rounded q-pa-sm text-sm").props(
+            "data-testid=same-deals-taken")
     if t.status != STATUS_LOBBY or t.same_deals_as is None:
         return
     ui.label(_("This table plays the same deals as table {code}, with its rules.", code=t.same_deals_as)).classes(
