@@ -244,11 +244,12 @@ async def test_a_playing_tables_round_reads_in_the_viewers_language(user: User) 
 
 
 async def test_the_rules_page_says_how_a_night_counts(user: User) -> None:
-    """The rules index explains both scorings and that a table ended early counts for nobody, in the viewer's
+    """The rules index's help says how a night counts, both scorings and a table ended early, in the viewer's
     language (the night's page says the same)."""
     await user.open("/rules?lang=de")
-    await find(user, "rules-nights")
-    await user.should_see("Wertung nach Plätzen")
-    await user.should_see("Ein Tisch, der vorzeitig endete oder den alle verlassen haben, zählt für niemanden.")
+    await find(user, "table-help")
+    await user.should_see("Wertung nach denselben Runden")
+    await user.should_see("Tische mit denselben Runden werden Platz für Platz verglichen")
     await user.open("/rules?lang=en")
     await user.should_see("Score by same deals")
+    await user.should_see("give nobody night points")

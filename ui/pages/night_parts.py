@@ -16,16 +16,13 @@ from ui.i18n.names import game_name
 from ui.pages.night_data import NightTable, held_of, night_points
 from ui.server.duplicate import Duplicates
 from ui.server.hub import Hub
+from ui.table.help import HOW_DUPLICATE
 from ui.table.seat_wording import in_language
 
 STATE_TEXT = {STATUS_LOBBY: N_("in the lobby"), STATUS_PLAYING: N_("playing"), STATUS_OVER: N_("finished"),
               STATUS_CLOSED: N_("ended early: not counted")}
 HOW_POINTS = N_("Each match gives 0 to 100 night points: the share of the other players at your table you beat "
                 "(a tie counts half). The standings rank by the average over your matches.")
-HOW_DUPLICATE = N_("Tables with the same deals are compared seat by seat: in each deal, 100 if you scored better than "
-                   "the player who held your cards at the other table, 50 on a tie, 0 if worse; a match gives the "
-                   "average. A match without a twin table counts by places: the share of the other players you beat. "
-                   "The standings rank by the average over your matches.")
 HOW = {"places": HOW_POINTS, "duplicate": HOW_DUPLICATE}
 ENDED_EARLY = N_("A table that ended early, or that everyone left, counts for nobody.")
 HELD_BACK = N_("Waiting for the table with the same deals to finish")

@@ -11,7 +11,6 @@ from ui.i18n.names import game_name, game_name_note
 from ui.i18n.rules_docs import rules_markdown
 from ui.i18n.viewer import tr
 from ui.pages import ASSETS
-from ui.pages.night_parts import ENDED_EARLY, HOW_DUPLICATE, HOW_POINTS
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
@@ -30,12 +29,6 @@ def register() -> None:
                     ui.link(game_name(game.key), f"/rules/{game.key}").classes("text-lg")
                     ui.label(tr(message_of(game.tagline))).classes("text-grey-8")
             ui.markdown(table_help()).props("data-testid=table-help")  # any table
-            with ui.column().classes("gap-1 q-mt-md").props("data-testid=rules-nights"):  # issue 53: how nights count
-                ui.label(_("Game nights")).classes("text-xl font-bold")
-                for title, how in ((_("Score by places"), HOW_POINTS), (_("Score by same deals"), HOW_DUPLICATE)):
-                    ui.label(title).classes("font-bold")
-                    ui.label(_(how))
-                ui.label(_(ENDED_EARLY))
 
     @ui.page("/rules/{game_key}")
     def rules_page(game_key: str, card: str | None = None, table: str | None = None) -> None:

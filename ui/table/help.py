@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from ui.i18n.viewer import N_, _
 
-SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+# a night scored by the same deals (issue 53): said on the night's page and in the help's night section
+HOW_DUPLICATE = N_("Tables with the same deals are compared seat by seat: in each deal, 100 if you scored better than "
+                   "the player who held your cards at the other table, 50 on a tie, 0 if worse; a match gives the "
+                   "average. A match without a twin table counts by places: the share of the other players you beat. "
+                   "The standings rank by the average over your matches.")
+
+Point = str | tuple[str, str]  # a point, or (its label, its text): "**label:** text"
+SECTIONS: tuple[tuple[str, tuple[Point, ...]], ...] = (
     (N_('At any table: who is here and watching'), (
         N_("**Connected, reconnecting, away:** each seat shows whether its player's page is open. A seat whose "
            'page just dropped says *reconnecting…*; after a few seconds it says *away* and for how long ("away 2 '
@@ -74,6 +81,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
            'points in all. Computer players can be listed or left out.'),
         N_('**Matches that did not finish** (the host ended the game early, everyone left, or a lobby never '
            'started) give nobody night points: only a match with a final result counts.'),
+        (N_('Score by same deals'), HOW_DUPLICATE),
         N_('**The host can correct the night:** take a match out of the standings (and put it back), or count two '
            'names as one person who played under both. **Next game** seats the people who are here at tables of '
            "the game's sizes, at random or by the standings, and opens a lobby for each table with everyone in it."),
@@ -83,5 +91,9 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def table_help() -> str:
     """The help as Markdown, in the viewer's language."""
-    return "\n\n".join(f"## {_(title)}\n\n" + "\n".join(f"- {_(point)}" for point in points)
+    return "\n\n".join(f"## {_(title)}\n\n" + "\n".join(f"- {said(point)}" for point in points)
                        for title, points in SECTIONS)
+
+
+def said(point: Point) -> str:
+    return _(point) if isinstance(point, str) else f"**{_(point[0])}:** {_(point[1])}"
