@@ -160,7 +160,11 @@ class Server:
 
 def serving(data_dir: Path) -> Iterator[Server]:
     """A server on a free port, stopped afterwards; what it logged as an error fails the test."""
-    srv = Server(data_dir, free_port(), seed=1000)
+    yield from running(Server(data_dir, free_port(), seed=1000))
+
+
+def running(srv: Server) -> Iterator[Server]:
+    """``srv`` started for a fixture and stopped after it; what it logged as an error fails the test."""
     srv.start()
     yield srv
     srv.stop()

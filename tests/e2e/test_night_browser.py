@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import MOTION, Server, free_port
+from tests.e2e.conftest import MOTION, Server, free_port, running
 from tests.e2e.test_tap_during_redraw import HookServer
 
 pytestmark = pytest.mark.e2e
@@ -30,10 +30,7 @@ TV = {"viewport": {"width": 1920, "height": 1080}}
 @pytest.fixture
 def night_server(tmp_path: Path) -> Iterator[Server]:
     srv = HookServer(tmp_path / "data", free_port(), seed=500, extra_args=("--no-mdns",))
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def choose(page: Page, testid: str, option: str) -> None:

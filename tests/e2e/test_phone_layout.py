@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, running
 
 pytestmark = pytest.mark.e2e
 
@@ -66,10 +66,7 @@ def phone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     from tests.e2e.conftest import free_port
 
     srv = Server(tmp_path_factory.mktemp("phone") / "data", free_port(), seed=1000)
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def test_every_hand_card_can_be_tapped_and_the_bar_sits_at_the_bottom(phone_page: Page, phone_server: Server) -> None:

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from logic.table.identity import BOT_NAMES
-from tests.e2e.conftest import Server, free_port
+from tests.e2e.conftest import Server, free_port, running
 from tests.e2e.pseudo_texts import BRACKETED, TEXTS_JS, WORD
 from tests.e2e.test_tap_during_redraw import HookServer
 
@@ -45,10 +45,7 @@ CARD_FACE = re.compile(r"\b(10|[2-9JQKA])[♠♥♦♣SHDC]?\b")  # a card as th
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = HookServer(tmp_path_factory.mktemp("pseudo") / "data", free_port(), seed=7, extra_args=("--no-mdns",))
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def unmarked(texts: list[str]) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import Server, free_port
+from tests.e2e.conftest import Server, free_port, running
 from tests.replay_support import write_finished
 
 SIZES = {"laptop": dict(viewport={"width": 1280, "height": 800}),
@@ -24,10 +24,7 @@ def replay_server(tmp_path_factory: pytest.TempPathFactory):
     write_finished(data, "president", "RPLAY1", seed=3)
     write_finished(data, "stockpile", "RPLAY2", seed=3)
     srv = Server(data, free_port())
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def shot(page: Page, name: str) -> None:

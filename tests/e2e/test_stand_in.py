@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import Server, free_port
+from tests.e2e.conftest import Server, free_port, running
 from tests.e2e.test_tap_during_redraw import HookServer
 
 pytestmark = pytest.mark.e2e
@@ -25,10 +25,7 @@ WATCH_JS = """() => { window.__cnNotices = 0; new MutationObserver(() => {
 def stand_in_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     base: Path = tmp_path_factory.mktemp("stand_in")
     srv = HookServer(base / "data", free_port(), extra_args=("--no-mdns",))
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def test_stand_in_plays_a_person_through_a_whole_game_as_themselves(browser: Browser, stand_in_server: Server) -> None:

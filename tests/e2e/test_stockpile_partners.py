@@ -14,17 +14,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import Server, free_port
+from tests.e2e.conftest import Server, free_port, running
 from tests.e2e.stockpile_driver import BOARD, TABLE, Player, my_turn, read
 
 
 @pytest.fixture
 def seeded_server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data", free_port(), seed=1192)
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def choose(page: Page, testid: str, option: str) -> None:

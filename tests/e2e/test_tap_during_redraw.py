@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import MOTION, Server, free_port
+from tests.e2e.conftest import MOTION, Server, free_port, running
 
 pytestmark = pytest.mark.e2e
 
@@ -106,10 +106,7 @@ class HookServer(Server):
 def hook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     base: Path = tmp_path_factory.mktemp("taps")
     srv = HookServer(base / "data", free_port(), extra_args=("--no-mdns",))
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 def wait_quiet_turn(page: Page, game: str) -> None:

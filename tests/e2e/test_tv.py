@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_phases import Scanner
-from tests.e2e.conftest import MOTION, Server, free_port
+from tests.e2e.conftest import MOTION, Server, free_port, running
 from tests.e2e.helpers import attr, president_step
 from tests.e2e.test_axe import axe_script
 from tests.e2e.test_tap_during_redraw import HookServer
@@ -176,10 +176,7 @@ def read_with_cards(tv: Page) -> dict:
 @pytest.fixture(scope="module")
 def hook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = HookServer(tmp_path_factory.mktemp("tv") / "data", free_port(), seed=1000)
-    srv.start()
-    yield srv
-    srv.stop()
-    assert not srv.errors(), "server logged errors:\n" + "\n".join(srv.errors())
+    yield from running(srv)
 
 
 @pytest.mark.parametrize("game", list(GAME_TABLES))
