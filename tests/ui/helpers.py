@@ -8,6 +8,9 @@ from nicegui import ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
+from logic.table import Table, turns
+from ui.server.runtime import runtime
+
 
 def with_testid(user: User, testid: str) -> list[ui.element]:
     with user:
@@ -76,3 +79,16 @@ def as_remote_device(user: User, address: str = "192.0.2.7") -> None:
 
     user.http_client = httpx.AsyncClient(transport=httpx.ASGITransport(core.app, client=(address, 50123)),
                                          base_url="http://test")
+
+
+async def open_in_play(code: str, *users: User) -> None:
+    """Each user opens table ``code`` and sees it in play."""
+    for user in users:
+        await user.open(f"/table/{code}")
+    for user in users:
+        await table_attr(user, "data-phase", "play")
+
+
+def act(t: Table, pid: str, action: object) -> None:
+    """``pid``'s move at ``t`` through the hub, as a page's tap makes it."""
+    runtime().hub.run(t, lambda tb, now: turns.act(tb, pid, action, now))

@@ -10,8 +10,8 @@ from nicegui.testing import User
 
 from logic.beanie.actions import DRAW_STOCK, Discard
 from logic.beanie.sets import CODES
-from logic.table import Table, lobby, timers, turns
-from tests.ui.helpers import eventually, find, table_attr, with_testid
+from logic.table import Table, lobby, timers
+from tests.ui.helpers import act, eventually, find, open_in_play, table_attr, with_testid
 from tests.ui.stats_helpers import player_of
 from ui.server.runtime import runtime
 
@@ -39,15 +39,8 @@ async def beanie_table(create_user: Callable[[], User]) -> tuple[Table, User, Us
         lobby.start(tb, tb.host_id, now)
 
     hub.run(t, fill)
-    await a.open(f"/table/{t.code}")
-    await b.open(f"/table/{t.code}")
-    await table_attr(a, "data-phase", "play")
-    await table_attr(b, "data-phase", "play")
+    await open_in_play(t.code, a, b)
     return t, a, b
-
-
-def act(t: Table, pid: str, action) -> None:  # noqa: ANN001
-    runtime().hub.run(t, lambda tb, now: turns.act(tb, pid, action, now))
 
 
 def discard_last(t: Table, pid: str, seat: int) -> None:

@@ -10,8 +10,8 @@ from nicegui.testing import User
 from logic.rummy.actions import COMMIT, Discard, DrawStock
 from logic.rummy.melds import parse_code
 from logic.rummy.state import DRAW
-from logic.table import Table, lobby, turns
-from tests.ui.helpers import eventually, find, table_attr, with_testid
+from logic.table import Table, lobby
+from tests.ui.helpers import act, eventually, find, open_in_play, with_testid
 from tests.ui.stats_helpers import player_of
 from ui.server.runtime import runtime
 
@@ -44,15 +44,8 @@ async def call_table(create_user: Callable[[], User]) -> tuple[Table, User, User
         st.stock, st.discard, st.melds = ints("10C 2H 9S 6D"), ints("7C"), []
 
     hub.run(t, fill)
-    await a.open(f"/table/{t.code}")
-    await b.open(f"/table/{t.code}")
-    await table_attr(a, "data-phase", "play")
-    await table_attr(b, "data-phase", "play")
+    await open_in_play(t.code, a, b)
     return t, a, b
-
-
-def act(t: Table, pid: str, action) -> None:  # noqa: ANN001
-    runtime().hub.run(t, lambda tb, now: turns.act(tb, pid, action, now))
 
 
 async def test_the_window_shows_everyone_and_only_the_caller_gets_the_button(create_user: Callable[[], User]) -> None:
