@@ -74,3 +74,11 @@ def test_a_client_gone_ends_quietly() -> None:
 def test_no_answer_to_a_client_still_there_is_still_an_error() -> None:
     with pytest.raises(RuntimeError, match="No response returned."):
         call(quiet_when_gone(app_with(never_answers)), [{"type": "http.request", "body": b"", "more_body": False}])
+
+
+def test_the_layer_shows_the_next_one() -> None:
+    """The session signer's walk (``pages.sign_session_cookies_with``) goes through every layer's ``.app``: a layer
+    hiding the rest of the stack left session cookies with a clock-bound signer (a step back of the clock signed
+    browsers out: tests/e2e/test_clock_step.py)."""
+    inner = app_with(never_answers)
+    assert quiet_when_gone(inner).app is inner

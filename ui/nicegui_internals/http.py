@@ -139,16 +139,21 @@ def wrap_outermost(wrapper: Callable[[Any], Any]) -> None:
     app.middleware_stack = wrapper(app.middleware_stack)
 
 
-def quiet_when_gone(inner: Any) -> Any:
-    """``inner`` (the app's whole middleware stack), with a request whose client left before any answer ending
+class quiet_when_gone:  # noqa: N801 (an ASGI layer named for what it does, like the functions beside it)
+    """``app`` (the app's whole middleware stack), with a request whose client left before any answer ending
     quietly. Starlette's ``BaseHTTPMiddleware`` (NiceGUI stacks three) raises ``RuntimeError("No response returned.")``
     when the app under it gives up on a disconnected client without answering, and uvicorn writes the traceback as an
     error: a browser that navigated away mid-request is not a fault. Any other error, or this one while the client is
-    still there, goes on as before. (tests/ui/test_quiet_when_gone.py, with Starlette's own middleware.)"""
+    still there, goes on as before. A layer keeps the next one as ``.app``, as Starlette's do: the session signer's
+    walk (``pages.sign_session_cookies_with``) goes through it. (tests/ui/test_quiet_when_gone.py, with Starlette's
+    own middleware.)"""
 
-    async def app(scope: dict[str, Any], receive: Callable[[], Any], send: Callable[[Any], Any]) -> None:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Any], send: Callable[[Any], Any]) -> None:
         if scope.get("type") != "http":
-            await inner(scope, receive, send)
+            await self.app(scope, receive, send)
             return
         gone = False
 
@@ -159,9 +164,7 @@ def quiet_when_gone(inner: Any) -> Any:
             return message
 
         try:
-            await inner(scope, watched, send)
+            await self.app(scope, watched, send)
         except RuntimeError as exc:
             if not (gone and str(exc) == "No response returned."):
                 raise
-
-    return app
