@@ -40,6 +40,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -96,7 +98,24 @@ async def play_table(pages: list[Page], budget: list[int], think: float, live: L
     return made
 
 
-async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dict:
+def start_profile(pid: int, out: Path) -> subprocess.Popen | None:
+    """py-spy sampling the server while actions are played (``--profile``): a raw (collapsed) profile at ``out``."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    if not Path(spy).exists():
+        print("# --profile: py-spy is not installed (pip install py-spy); no profile taken")
+        return None
+    return subprocess.Popen([spy, "record", "--pid", str(pid), "--format", "raw", "--rate", "250", "-o", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_profile(spy: subprocess.Popen | None) -> None:
+    """py-spy writes its profile when interrupted."""
+    if spy is not None:
+        spy.send_signal(signal.SIGINT)
+        spy.wait(timeout=60)
+
+
+async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: str = "") -> dict:
     """Start the app of checkout ``root`` and a browser, open the tables, play ACTIONS actions; the raw figures."""
     tmp = Path(tempfile.mkdtemp(prefix="cn-bench-latency-"))
     server = Server(tmp / "data", free_port())
@@ -123,6 +142,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dic
                 await cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
+        spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
         cpu0 = cpu_seconds(server.proc.pid)
         machine0 = cpu_by_process()
         budget = [args.actions]
@@ -133,6 +153,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace) -> dic
         traffic.on = False
         server_cpu = cpu_seconds(server.proc.pid) - cpu0
         machine1 = cpu_by_process()
+        stop_profile(spy)
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
@@ -181,7 +202,7 @@ async def run(args: argparse.Namespace) -> None:
             for n in range(args.rounds):
                 for label, root in commits if n % 2 == 0 else commits[::-1]:  # alternate who goes first
                     try:
-                        res = await one_round(pw, root, args)
+                        res = await one_round(pw, root, args, f"{label.replace(' ', '-')}-{n + 1}")
                     except Exception as exc:  # (a round stuck on a page too slow to answer: the others still count)
                         print(f"# round {n + 1} of {label} failed: {type(exc).__name__}: {str(exc)[:200]}\n",
                               flush=True)
@@ -207,6 +228,8 @@ def main() -> None:
     ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
+    ap.add_argument("--profile", default="", help="write a py-spy profile of each round's server to this folder"
+                    " (its CPU figures then include the sampler's pauses)")
     asyncio.run(run(ap.parse_args()))
 
 
