@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from logic.messages import Message, t_msg, verbatim
+from logic.option_errors import OptionError, option_message
 from logic.view_types import TableView
 
 # Phases shared by all games (``data-phase`` in the UI); games may add their own.
@@ -125,11 +126,12 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
 
     # --- building and playing -------------------------------------------------------------
     def make_config(self, **options: Any) -> BaseModel:
-        """Validated config; raises ValueError with a readable message on bad options."""
+        """Validated config; raises :class:`~logic.option_errors.OptionError` (a ValueError) on bad options, its
+        ``message`` the reasons in words each viewer reads in their language."""
         try:
             return self.config_model(**options)
         except ValidationError as exc:
-            raise ValueError(_readable(exc)) from None
+            raise OptionError(option_message(exc)) from None
 
     @abstractmethod
     def new_game(self, config: BaseModel, seed: int) -> StateT: ...

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from logic.game import PHASE_HAND_OVER, PHASE_PLAY, IllegalMove
 from logic.messages import t_msg
+from logic.option_errors import OptionError
 from logic.options import GAME, GAME_HEADING, OptionInfo, OptionSheet
 
 from . import sets as S
@@ -53,21 +54,21 @@ class BeanieConfig(BaseModel):
     @classmethod
     def _players(cls, v: int) -> int:
         if not 2 <= v <= 4:
-            raise ValueError("Beanie is for 2 to 4 players")
+            raise OptionError(t_msg("Beanie is for 2 to 4 players"))
         return v
 
     @field_validator("rounds")
     @classmethod
     def _rounds(cls, v: int) -> int:
         if not 1 <= v <= 13:
-            raise ValueError("rounds must be between 1 and 13")
+            raise OptionError(t_msg("rounds must be between 1 and 13"))
         return v
 
     @field_validator("beanie_value")
     @classmethod
     def _beanie_value(cls, v: int) -> int:
         if v not in (10, 25):
-            raise ValueError("a Beanie left in hand costs 10 or 25 points")
+            raise OptionError(t_msg("A Beanie left in hand costs 10 or 25 points"))
         return v
 
 

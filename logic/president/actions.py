@@ -21,6 +21,7 @@ from logic.cards import JOKER_CODES as CARD_JOKER_CODES
 from logic.cards import Card
 from logic.game import IllegalMove
 from logic.messages import t_msg
+from logic.option_errors import OptionError
 from logic.options import GAME, GAME_HEADING, Needs, OptionInfo, OptionSheet
 
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
@@ -191,20 +192,20 @@ class PresidentConfig(BaseModel):
     @classmethod
     def _players(cls, v: int) -> int:
         if v not in (4, 5):
-            raise ValueError("President is played by 4 or 5 players")
+            raise OptionError(t_msg("President is played by 4 or 5 players"))
         return v
 
     @model_validator(mode="after")
     def _run_revolution(self) -> PresidentConfig:
         if self.run_revolution and not (self.runs and self.revolution):
-            raise ValueError("Runs revolt needs runs and the revolution rule")
+            raise OptionError(t_msg("Runs revolt needs runs and the revolution rule"))
         return self
 
     @field_validator("hands")
     @classmethod
     def _hands(cls, v: int) -> int:
         if v not in (4, 8):
-            raise ValueError("A match is 4 or 8 hands")
+            raise OptionError(t_msg("A match is 4 or 8 hands"))
         return v
 
 

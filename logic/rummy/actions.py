@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
+from logic.option_errors import OptionError
 from logic.options import GAME, GAME_HEADING, Clash, Needs, OptionInfo, OptionSheet
 from logic.rummy.melds import CODE, PRETTY, parse_code
 
@@ -65,27 +66,27 @@ class RummyConfig(BaseModel):
     @classmethod
     def _players(cls, v: int) -> int:
         if not 2 <= v <= 4:
-            raise ValueError("Rummy is for 2 to 4 players")
+            raise OptionError(t_msg("Rummy is for 2 to 4 players"))
         return v
 
     @field_validator("target")
     @classmethod
     def _target(cls, v: int) -> int:
         if v not in TARGETS:
-            raise ValueError("the target score must be 100, 200, 300 or 500 (or 0 for no limit)")
+            raise OptionError(t_msg("The target score must be 100, 200, 300 or 500 (or 0 for no limit)"))
         return v
 
     @field_validator("rummy_call_seconds")
     @classmethod
     def _call_seconds(cls, v: int) -> int:
         if v not in CALL_SECONDS:
-            raise ValueError("the Rummy! window lasts 3, 5, 8 or 10 seconds")
+            raise OptionError(t_msg("The Rummy! window lasts 3, 5, 8 or 10 seconds"))
         return v
 
     @model_validator(mode="after")
     def _house(self) -> RummyConfig:
         if self.keep_dug_card and self.top_card_only:
-            raise ValueError("Keeping a dug card needs digging, which the top-card-only rule rules out")
+            raise OptionError(t_msg("Keeping a dug card needs digging, which the top-card-only rule rules out"))
         return self
 
 

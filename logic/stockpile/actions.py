@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator,
 
 from logic.game import IllegalMove
 from logic.messages import t_msg
+from logic.option_errors import OptionError
 from logic.options import GAME, GAME_HEADING, Needs, OptionInfo, OptionSheet
 
 WILD = 0
@@ -82,13 +83,13 @@ class Config(BaseModel):
     @classmethod
     def _players(cls, v: Any) -> Any:
         if isinstance(v, bool) or not isinstance(v, int | str):
-            raise ValueError("Stockpile needs a whole number of players from 2 to 6")
+            raise OptionError(t_msg("Stockpile needs a whole number of players from 2 to 6"))
         try:
             n = int(v)
         except ValueError:
-            raise ValueError("Stockpile needs a whole number of players from 2 to 6") from None
+            raise OptionError(t_msg("Stockpile needs a whole number of players from 2 to 6")) from None
         if not 2 <= n <= 6:
-            raise ValueError(f"Stockpile is for 2 to 6 players, not {n}")
+            raise OptionError(t_msg("Stockpile is for 2 to 6 players, not {n}", n=n))
         return n
 
     @field_validator("series", mode="before")
@@ -97,22 +98,22 @@ class Config(BaseModel):
         if isinstance(v, int) and not isinstance(v, bool):
             v = str(v)
         if v not in ("500", "single"):
-            raise ValueError('Series must be "500" (race to 500) or "single" (just this deal)')
+            raise OptionError(t_msg('Series must be "500" (race to 500) or "single" (just this deal)'))
         return v
 
     @field_validator("stock_size", mode="before")
     @classmethod
     def _stock(cls, v: Any) -> Any:
         if v not in ("short", "standard"):
-            raise ValueError('Stock size must be "short" (10 cards) or "standard"')
+            raise OptionError(t_msg('Stock size must be "short" (10 cards) or "standard"'))
         return v
 
     @model_validator(mode="after")
     def _partners(self) -> Config:
         if self.partners and self.players not in (4, 6):
-            raise ValueError("Partners need 4 or 6 players")
+            raise OptionError(t_msg("Partners need 4 or 6 players"))
         if self.no_partner_piles and not self.partners:
-            raise ValueError("Keeping to your own piles is a rule for a game with partners")
+            raise OptionError(t_msg("Keeping to your own piles is a rule for a game with partners"))
         return self
 
     @property

@@ -31,7 +31,7 @@ def test_missing_things_answer_404_with_the_friendly_page(server: Server) -> Non
 
 def test_bad_new_links_answer_400_and_good_ones_303_to_a_table_that_answers_200(server: Server) -> None:
     with httpx.Client(base_url=server.url, timeout=30) as http:
-        for link, message in (("/new/president?players=abc", "valid integer"),
+        for link, message in (("/new/president?players=abc", "must be a whole number"),
                               ("/new/beanie?rounds=0", "rounds must be between 1 and 13"),
                               ("/new/nogame", "No game called")):
             r = http.get(link)

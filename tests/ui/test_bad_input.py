@@ -164,7 +164,7 @@ def test_queued_guesses_from_one_address_are_spread_out() -> None:
 
 
 BAD_LINKS = [
-    ("/new/president?players=abc", "players: Input should be a valid integer"),
+    ("/new/president?players=abc", "players must be a whole number"),
     ("/new/president?players=-1", "President is played by 4 or 5 players"),
     ("/new/president?bots=99", "bots must be between 0 and 3"),
     ("/new/president?bots=-2", "bots must be between 0 and 3"),

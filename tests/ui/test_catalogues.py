@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n} pt", "Beanie", "Stockpile", "TV",
               "Daifugō", "{label}: {value}",  # a proper name; a pair with nothing to translate
               "{player} {move}.", "{player} {move}", "{first}, {rest}", "{reason} {evidence}",
-              "{steps}.", "{line}."}  # (word order only)
+              "{steps}.", "{line}.", "{first}; {second}"}  # (word order only)
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
     "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}", "Joker"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "six", "Joker",

@@ -25,8 +25,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse
 
 from logic.game import IllegalMove
+from logic.messages import Message
 from logic.registry import get_game
-from logic.rule_cards import CardError
 from ui.components.options import players_of
 from ui.games import has_screen
 from ui.guards.table_caps import TooManyTables, visitor_address
@@ -165,6 +165,13 @@ def seen_deals_page(exc: SeenDeals, query: str) -> None:
             ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("flat")
 
 
+def reason_text(exc: ValueError) -> str:
+    """Why a link cannot start a table, in the viewer's language: the reason's message (a refused option, a rule
+    card, the rules), else the text as it is (the reasons above, already in the viewer's language)."""
+    message = getattr(exc, "message", None)
+    return tr(message) if isinstance(message, Message) else str(exc)
+
+
 def too_many_tables(exc: TooManyTables) -> None:
     """The page for a new table refused by the caps (HTTP 429, with words)."""
     answer(TOO_MANY_REQUESTS)
@@ -207,7 +214,7 @@ def register() -> None:
             answer(BAD_REQUEST)
             with frame(_("Cannot start that table")):
                 ui.label(_("That link cannot start a table.")).classes("text-lg font-bold")
-                ui.label(tr(exc.message) if isinstance(exc, CardError) else str(exc)).props("data-testid=error")
+                ui.label(reason_text(exc)).props("data-testid=error")
                 ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         # an HTTP redirect, not a page that navigates on: nothing half-loaded for the browser to drop
