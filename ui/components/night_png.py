@@ -21,6 +21,7 @@ from ui.components.scorecard_png import (
     WIN_BG,
     fit,
     font,
+    font_for,
     needs_cjk,
 )
 from ui.i18n import _
@@ -46,15 +47,17 @@ def render_night(title: str, sub: str, rows: Sequence[NightRow]) -> bytes:
     head_words = ("#", _("Player"), _("Points"), _("Matches"), _("Wins"))
     cjk = needs_cjk(title, sub, *head_words, *(r.name for r in rows))
     d.rectangle((0, 0, WIDTH, TITLE_H - 14), fill=FELT)
-    d.text((MARGIN, 14), fit(d, f"Card Night · {title}", font(24, True, cjk), WIDTH - 2 * MARGIN),
-           font=font(24, True, cjk), fill="#ffffff")
-    d.text((MARGIN, 46), sub, font=font(14, cjk=cjk), fill="#e8f2ec")
+    heading = f"Card Night · {title}"
+    big = font_for(heading, 24, True, cjk)
+    d.text((MARGIN, 14), fit(d, heading, big, WIDTH - 2 * MARGIN), font=big, fill="#ffffff")
+    d.text((MARGIN, 46), sub, font=font_for(sub, 14, cjk=cjk), fill="#e8f2ec")
     top = TITLE_H
     d.rectangle((MARGIN, top, WIDTH - MARGIN, top + ROW_H), fill=HEAD_BG)
-    head, cell, bold = font(14, True, cjk), font(15, cjk=cjk), font(16, True, cjk)
+    bold = font(16, True, cjk)
     lefts = [MARGIN + sum(COLUMNS[:i]) for i in range(len(COLUMNS))]
     for i, word in enumerate(head_words):
         x = lefts[i] + 10 if i < 2 else lefts[i] + COLUMNS[i] - 8
+        head = font_for(word, 14, True, cjk)
         d.text((x, top + ROW_H / 2), fit(d, word, head, COLUMNS[i] - 12), font=head, fill="#ffffff",
                anchor="lm" if i < 2 else "rm")
     for n, row in enumerate(rows, start=1):
@@ -65,8 +68,9 @@ def render_night(title: str, sub: str, rows: Sequence[NightRow]) -> bytes:
         values = (str(row.rank), row.name, str(row.points), str(row.matches), str(row.wins))
         for i, value in enumerate(values):
             x = lefts[i] + 10 if i < 2 else lefts[i] + COLUMNS[i] - 8
-            d.text((x, y + ROW_H / 2), fit(d, value, bold if i == 2 else cell, COLUMNS[i] - 14),
-                   font=bold if i == 2 else cell, fill=INK, anchor="lm" if i < 2 else "rm")
+            cell = bold if i == 2 else font_for(value, 15, cjk=cjk)  # (each name in a font that has its letters)
+            d.text((x, y + ROW_H / 2), fit(d, value, cell, COLUMNS[i] - 14), font=cell, fill=INK,
+                   anchor="lm" if i < 2 else "rm")
     d.rectangle((MARGIN, top, WIDTH - MARGIN, top + (len(rows) + 1) * ROW_H), outline=GRID)
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)

@@ -7,6 +7,7 @@ each time a hand ends. Only scores leave this module: never cards or the log.
 
 from __future__ import annotations
 
+import importlib
 import io
 import logging
 from datetime import datetime
@@ -93,31 +94,71 @@ def needs_cjk(*texts: str) -> bool:
     return any(0x2E80 <= ord(ch) <= 0xD7AF or 0xF900 <= ord(ch) <= 0xFFEF for text in texts for ch in text)
 
 
-def _packaged_cjk() -> Path | None:
+def _packaged(module: str, *parts: str) -> Path | None:
+    """A font file a PyPI package of ours holds (pyproject.toml), or None where it is not installed."""
     try:
-        import manimgx_fonts_cjk
+        found = importlib.import_module(module)
     except ImportError:
         return None
-    path = Path(manimgx_fonts_cjk.__file__).parent / "NotoSansCJK-VF.otf.ttc"
+    path = Path(str(found.__file__)).parent.joinpath(*parts)
     return path if path.exists() else None
 
 
-def _font(size: int, bold: bool = False, cjk: bool = False) -> Any:
-    if cjk:
-        packaged = _packaged_cjk()
-        if packaged is not None:
-            font = ImageFont.truetype(str(packaged), size, index=0)  # index 0 of the collection: Japanese
-            font.set_variation_by_name("Bold" if bold else "Regular")
-            return font
-        for candidate in CJK_FONTS[bold]:
-            if Path(candidate).exists():
-                return ImageFont.truetype(candidate, size, index=0)  # index 0 of the collection: Japanese
+def _packaged_cjk() -> Path | None:
+    return _packaged("manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc")
+
+
+def _wide(size: int, bold: bool) -> Any:
+    """Noto Sans CJK (kana, kanji, hangul, Latin-1), or None where it is not installed. It lacks Polish's ą ę ł."""
+    packaged = _packaged_cjk()
+    if packaged is not None:
+        font = ImageFont.truetype(str(packaged), size, index=0)  # index 0 of the collection: Japanese
+        font.set_variation_by_name("Bold" if bold else "Regular")
+        return font
+    for candidate in CJK_FONTS[bold]:
+        if Path(candidate).exists():
+            return ImageFont.truetype(candidate, size, index=0)  # index 0 of the collection: Japanese
+    return None
+
+
+def _latin(size: int, bold: bool) -> Any:
+    """DejaVu Sans (Debian's), else Noto Sans from PyPI (fontpkg-noto-sans, SIL Open Font License 1.1): Latin with
+    every accent (Polish's ą ę ł ż), Greek and Cyrillic; None where neither is installed."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     for folder in FONT_DIRS:
         path = Path(folder) / name
         if path.exists():
             return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size)
+    packaged = _packaged("fontpkg_noto_sans", "files", "NotoSans[wdth,wght].ttf")
+    if packaged is None:
+        return None
+    font = ImageFont.truetype(str(packaged), size)
+    font.set_variation_by_axes([700 if bold else 400, 100])  # (weight, width)
+    return font
+
+
+def _font(size: int, bold: bool = False, cjk: bool = False) -> Any:
+    first, second = (_wide, _latin) if cjk else (_latin, _wide)
+    return first(size, bold) or second(size, bold) or ImageFont.load_default(size)
+
+
+def _glyph(font: Any, ch: str) -> tuple[tuple[int, int], bytes]:
+    mask = font.getmask(ch)
+    return mask.size, bytes(mask)
+
+
+def missing_glyphs(font: Any, text: str) -> str:
+    """The characters of ``text`` that ``font`` lacks: it would draw each as its .notdef box ("tofu")."""
+    notdef = _glyph(font, "\U0010fffd")  # (a private-use character no font has)
+    return "".join(dict.fromkeys(ch for ch in text if not ch.isspace() and _glyph(font, ch) == notdef))
+
+
+def font_for(text: str, size: int, bold: bool = False, cjk: bool = False) -> Any:
+    """The font that has every character of ``text``: the Latin one, or with ``cjk`` the CJK one (an image in
+    Japanese keeps one look), else the other, else the one that lacks the fewest (a name mixing kanji and ł)."""
+    order = (_wide, _latin) if cjk else (_latin, _wide)
+    fonts = [f for f in (make(size, bold) for make in order) if f is not None] or [ImageFont.load_default(size)]
+    return min(fonts, key=lambda f: len(missing_glyphs(f, text)))  # (the first of equals)
 
 
 def font(size: int, bold: bool = False, cjk: bool = False) -> Any:
@@ -173,19 +214,20 @@ def render_scorecard(record: FinishedGame, start: dict[str, Any] | None = None) 
            ngettext("{date} · table {code} · {n} round", "{date} · table {code} · {n} rounds", len(rounds),
                     date=when, code=code))
     words = (_("Player"), _("Total"), _("Running totals after each round; the winner is highlighted."))
-    cjk = needs_cjk(title, sub, *words, *(_name_text(p) for p in players))
-    d.text((MARGIN, 14), title, font=_font(24, True, cjk), fill="#ffffff")
-    d.text((MARGIN, 46), sub, font=_font(14, cjk=cjk), fill="#e8f2ec")
+    cjk = needs_cjk(title, sub, *words, *(_name_text(p) for p in players))  # (then one look: Noto Sans CJK)
+    d.text((MARGIN, 14), title, font=font_for(title, 24, True, cjk), fill="#ffffff")
+    d.text((MARGIN, 46), sub, font=font_for(sub, 14, cjk=cjk), fill="#e8f2ec")
     top = TITLE_H
     d.rectangle((MARGIN, top, width - MARGIN, top + ROW_H), fill=HEAD_BG)
-    head, cell = _font(14, True, cjk), _font(15, cjk=cjk)
-    d.text((MARGIN + 10, top + 11), words[0], font=head, fill="#ffffff")
+    head, cell = _font(14, True, cjk), _font(15, cjk=cjk)  # (numbers: every font has them)
+    d.text((MARGIN + 10, top + 11), words[0], font=font_for(words[0], 14, True, cjk), fill="#ffffff")
     x0 = MARGIN + NAME_W
     for i in range(len(shown)):
         d.text((x0 + i * COL_W + COL_W / 2, top + ROW_H / 2), str(first_round + i), font=head, fill="#ffffff",
                anchor="mm")
     total_x = x0 + len(shown) * COL_W
-    d.text((total_x + TOTAL_W / 2, top + ROW_H / 2), words[1], font=head, fill="#ffffff", anchor="mm")
+    d.text((total_x + TOTAL_W / 2, top + ROW_H / 2), words[1], font=font_for(words[1], 14, True, cjk),
+           fill="#ffffff", anchor="mm")
     winners = set(record.winners)
     scores, places = record.scores, record.places
     order = sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s))
@@ -197,7 +239,8 @@ def render_scorecard(record: FinishedGame, start: dict[str, Any] | None = None) 
         p = players[seat]
         place = f"{places[seat]}." if seat < len(places) else ""
         name = place + " " + _name_text(p)
-        d.text((MARGIN + 10, y + 11), _fit(d, name, cell, NAME_W - 16), font=cell, fill=INK)
+        named = font_for(name, 15, cjk=cjk)  # (a Polish name on a Japanese card: its own font)
+        d.text((MARGIN + 10, y + 11), _fit(d, name, named, NAME_W - 16), font=named, fill=INK)
         for i, totals in enumerate(shown):
             value = str(totals[seat]) if seat < len(totals) else ""
             d.text((x0 + i * COL_W + COL_W / 2, y + ROW_H / 2), value, font=cell, fill=INK, anchor="mm")
@@ -205,7 +248,7 @@ def render_scorecard(record: FinishedGame, start: dict[str, Any] | None = None) 
         d.text((total_x + TOTAL_W / 2, y + ROW_H / 2), final, font=_font(16, True), fill=INK, anchor="mm")
     bottom = top + (len(players) + 1) * ROW_H
     d.rectangle((MARGIN, top, width - MARGIN, bottom), outline=GRID)
-    d.text((MARGIN, bottom + 10), words[2], font=_font(12, cjk=cjk), fill="#555555")
+    d.text((MARGIN, bottom + 10), words[2], font=font_for(words[2], 12, cjk=cjk), fill="#555555")
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()
