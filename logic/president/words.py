@@ -18,6 +18,14 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # the finishing places ("and is out (2nd)")
 PLACES = (t_pmsg("place", "1st"), t_pmsg("place", "2nd"), t_pmsg("place", "3rd"), t_pmsg("place", "4th"),
           t_pmsg("place", "5th"))
+# a rank as a set of cards names it ("a pair of 9s", "three Kings", "four 2s"): a context of its own, since a
+# language may say the word differently after a number (Polish: "para dziewiątek", "kareta asów"), and one text per
+# rank, digits too, since the word for a digit card differs by rank in such a language ("dziewiątek", "trójek")
+SET_RANKS = (t_pmsg("ranks in a set", "3s"), t_pmsg("ranks in a set", "4s"), t_pmsg("ranks in a set", "5s"),
+             t_pmsg("ranks in a set", "6s"), t_pmsg("ranks in a set", "7s"), t_pmsg("ranks in a set", "8s"),
+             t_pmsg("ranks in a set", "9s"), t_pmsg("ranks in a set", "10s"), t_pmsg("ranks in a set", "Jacks"),
+             t_pmsg("ranks in a set", "Queens"), t_pmsg("ranks in a set", "Kings"), t_pmsg("ranks in a set", "Aces"),
+             t_pmsg("ranks in a set", "2s"))
 _ONE = tuple(NAMED_ONE.get(word) or verbatim(word) for word in RANK_SINGULAR)
 _MANY = tuple(NAMED_MANY.get(word) or t_pmsg("ranks", "{rank}s", rank=RANK_SINGULAR[r])
               for r, word in enumerate(RANK_PLURAL[:13]))
@@ -38,10 +46,10 @@ def rank_msg(rank: int, count: int) -> Message:
     if count == 1:
         return t_msg("a single {rank}", rank=_ONE[rank])
     if count == 2:
-        return t_msg("a pair of {ranks}", ranks=_MANY[rank])
+        return t_msg("a pair of {ranks}", ranks=SET_RANKS[rank])
     if count == 3:
-        return t_msg("three {ranks}", ranks=_MANY[rank])
-    return t_msg("four {ranks}", ranks=_MANY[rank])
+        return t_msg("three {ranks}", ranks=SET_RANKS[rank])
+    return t_msg("four {ranks}", ranks=SET_RANKS[rank])
 
 
 def run_msg(lo: int, hi: int, suit: str, jokers: int) -> Message:

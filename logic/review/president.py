@@ -16,6 +16,7 @@ from logic.president.bot_info import BotInfo, play_key
 from logic.president.bot_policy import ACE_STRENGTH, strength
 from logic.president.bot_search import STEADY_KEEP, PresidentSpec, place_value
 from logic.president.bots import action_map, normal_choice
+from logic.president.words import SET_RANKS
 from logic.registry import get_game
 
 from .model import Budget
@@ -58,11 +59,12 @@ def move_msg(move: Move, capital: bool = False) -> Message:
     r, k = move
     if k == 1:
         return t_msg("A single {rank}", rank=rank_one(r)) if capital else t_msg("a single {rank}", rank=rank_one(r))
+    many = SET_RANKS[r]  # (the words a set of cards is named with: "para dziewiątek")
     if k == 2:
-        return t_msg("A pair of {ranks}", ranks=ranks(r)) if capital else t_msg("a pair of {ranks}", ranks=ranks(r))
+        return t_msg("A pair of {ranks}", ranks=many) if capital else t_msg("a pair of {ranks}", ranks=many)
     if k == 3:
-        return t_msg("Three {ranks}", ranks=ranks(r)) if capital else t_msg("three {ranks}", ranks=ranks(r))
-    return t_msg("Four {ranks}", ranks=ranks(r)) if capital else t_msg("four {ranks}", ranks=ranks(r))
+        return t_msg("Three {ranks}", ranks=many) if capital else t_msg("three {ranks}", ranks=many)
+    return t_msg("Four {ranks}", ranks=many) if capital else t_msg("four {ranks}", ranks=many)
 
 
 class PresidentJudge:

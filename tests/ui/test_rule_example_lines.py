@@ -1,0 +1,37 @@
+"""A rules example's drawn last-move line (the table's ``message`` in the still table of each step) speaks the
+viewer's language, as the caption beside it does (issue 51): President's lines are messages, so a German, Polish
+or Japanese rules page draws them in its own words, with the example's players' names."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
+
+from logic.president.examples import EXAMPLES
+from tests.ui.helpers import find
+from tests.ui.test_rule_examples import inside
+
+ENGLISH = re.compile(r"\b(played|passed|pair|single|leads|trick|gave|back|and|out|is)\b")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("code", ["de", "pl", "ja"])
+async def test_the_examples_last_move_line_is_in_the_viewers_language(user: User, code: str) -> None:
+    await user.open(f"/rules/president?lang={code}")
+    await find(user, "rule-examples")
+    lines: list[str] = []
+    for example in EXAMPLES:
+        outer = f"example-{example.key}"
+        for _step in range(len(example.moves())):
+            UserInteraction(user, set(inside(user, outer, "btn-replay-next")), None).click()
+            lines += [str(getattr(e, "text", "")) for e in inside(user, outer, "message")]
+    lines = [line for line in lines if line]
+    assert len(lines) >= len(EXAMPLES), lines
+    english = [line for line in lines if ENGLISH.search(line)]
+    assert not english, english
+    assert any(name in line for line in lines for name in ("Ana", "Ben", "Cai", "Dot")), lines
+    if code == "ja":
+        assert all(JAPANESE.search(line) for line in lines), lines
