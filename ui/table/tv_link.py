@@ -6,7 +6,8 @@ from __future__ import annotations
 from nicegui import ui
 
 from ui.components.dialog import named_dialog
-from ui.i18n import _
+from ui.i18n import _, viewer_language
+from ui.i18n.languages import LANGUAGES
 from ui.net.lan import qr_data_uri
 from ui.server.services import Links
 
@@ -25,8 +26,18 @@ def open_tv_dialog(code: str, overlays: ui.element | None, links: Links) -> None
         if by_name:
             ui.label(_("or by name: {url}", url=by_name)).classes("font-mono text-xs text-grey-8").props(
                 "data-testid=tv-link-name")
+        ui.label(_("The TV speaks the language of its own browser. To change it, pick one on the TV's join screen, "
+                   "or add {example} to its address: the TV keeps it for the next games.",
+                   example=f"?lang={tv_example()}")).classes("text-xs text-center text-grey-8").props(
+            "data-testid=tv-language-help")
         with ui.row().classes("gap-2"):
             ui.button(_("Open here"), icon="tv", on_click=lambda: ui.navigate.to(f"/tv/{code}", new_tab=True)).props(
                 "outline no-caps data-testid=btn-open-tv")
             ui.button(_("Done"), on_click=dialog.close).props("flat")
     dialog.open()
+
+
+def tv_example() -> str:
+    """A language code for the help's example: the viewer's own (the pseudo-language's readers get German)."""
+    code = viewer_language()
+    return code if code in LANGUAGES and code != "en" else "de"
