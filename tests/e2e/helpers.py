@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -92,8 +91,7 @@ def president_step(page: Page, state: dict | None = None) -> bool:
     if not state["my_turn"]:
         return False
     if phase == "exchange" and page.locator("[data-testid=btn-give]").count():
-        reason = page.locator("[data-testid=btn-give]").get_attribute("data-reason") or ""
-        wanted = int(re.search(r"Select (\d)", reason).group(1)) if re.search(r"Select (\d)", reason) else 0
+        wanted = int(page.locator("[data-testid=exchange]").get_attribute("data-give") or 0)  # (in any language)
         for code in state["hand"][:wanted]:
             click_card(page, code)
             expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_attribute("aria-pressed", "true")

@@ -9,7 +9,7 @@ from nicegui.testing import User
 from logic.president.actions import mask_codes
 from logic.president.state import deal_hand
 from logic.table import timers
-from tests.ui.helpers import table_attr
+from tests.ui.helpers import eventually, table_attr
 from ui.server.runtime import runtime
 
 
@@ -49,3 +49,31 @@ async def test_the_vice_beggar_sees_the_card_that_went_and_then_what_came_back(u
                  if e.props.get("data-card") and any("exchange" == a.props.get("data-testid")
                                                      for a in e.ancestors())]
     assert shown == back and shown != went, (shown, back, went)
+
+
+async def test_the_exchange_panel_says_how_many_cards_to_give_back_in_data_give(user: User) -> None:
+    """``exchange``'s ``data-give``: the number of cards to select and give back now (the contract's, in any
+    language: a test reads it instead of the words of ``btn-give``'s reason), 0 once given or for the other side."""
+    await user.open("/new/president?players=4&bots=3&seed=4&speed=2&lang=pl")
+    assert await table_attr(user, "data-phase", "play", timeout=10) == "play"
+    code = next(iter(runtime().hub.registry.tables))
+    table = runtime().hub.registry.get(code)
+    assert table is not None
+    timers.pause(table, table.host_id, runtime().hub.clock())
+    s = table.state
+    s.prev_finish = [0, 3, 1, 2]  # seat 0 (the person) first: the President gives back two
+    deal_hand(s, 2)
+    table.touch()
+    runtime().hub.changed(table)
+
+    def give() -> str:
+        with user:
+            found = [e for e in user.current_layout.descendants() if e.props.get("data-testid") == "exchange"]
+        return str(found[0].props.get("data-give")) if found else ""
+
+    await eventually(lambda: give() == "2")
+    gift = table.game.legal_actions(s, 0)[0]
+    table.game.apply(s, 0, gift)
+    table.touch()
+    runtime().hub.changed(table)
+    await eventually(lambda: give() == "0")

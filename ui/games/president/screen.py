@@ -108,7 +108,8 @@ class PresidentScreen(GameScreen[PresidentView]):
         ctx, view = self.ctx, self.view
         ex = view["exchange"]
         t = ctx.table
-        with ui.card().classes("text-black items-center").props("data-testid=exchange"):
+        give = ex["give_count"] if ex and ex["give_count"] and ex["pending"] else 0  # to give back now (contract)
+        with ui.card().classes("text-black items-center").props(f"data-testid=exchange data-give={give}"):
             if not ex:
                 ui.label(_("The cards are being exchanged between the President and the Beggar and between the Vice "
                            "President and the Vice Beggar.") if len(t.seats) >= 4 else
