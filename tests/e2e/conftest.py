@@ -220,7 +220,7 @@ SLOW_FILES = {
     "test_review_browser.py": 35, "test_stockpile_partners.py": 35, "test_forged_input.py": 35,
     "test_share_link.py": 35, "test_stockpile_solo.py": 35, "test_pass_for_trick.py": 30, "test_keyboard.py": 30,
     "test_motion.py": 30, "test_replay_browser.py": 30, "test_phone_layout.py": 25, "test_layout.py": 45,
-    "test_pseudo_language.py": 55, "test_two_languages.py": 40,
+    "test_pseudo_language.py": 55, "test_two_languages.py": 80, "test_polish_game.py": 25,
 }
 
 

@@ -172,7 +172,9 @@ class TvPage:
                 ui.label(_("or open the app and type the code")).classes("tv-small")
                 ui.label(t.code).classes("tv-code").props("data-testid=tv-join-code")
                 ui.label(url).classes("tv-small tv-url")
-                language_picker().props("dark").classes("tv-language")  # the TV's own language, chosen on the TV
+                # the TV's own language, chosen on the TV (its words as large as the TV's others)
+                picker = language_picker().props(remove="dense options-dense").classes("tv-language")
+                picker.props("dark popup-content-class=cn-tv-lang-menu")
             with ui.element("div").classes("tv-lobby-seats").props("data-testid=tv-lobby-seats"):
                 for i, s in enumerate(t.seats):
                     taken = not s.empty
