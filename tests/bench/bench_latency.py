@@ -199,6 +199,10 @@ async def run(args: argparse.Namespace) -> None:
     results: dict[str, list[dict]] = {label: [] for label, _ in commits}
     try:
         async with async_playwright() as pw:
+            if args.warmup and len(commits) > 1:  # the first server and browser of a run start cold (disk caches)
+                warm = argparse.Namespace(**{**vars(args), "actions": args.warmup, "profile": ""})  # not counted
+                for _label, root in commits:
+                    await one_round(pw, root, warm)
             for n in range(args.rounds):
                 for label, root in commits if n % 2 == 0 else commits[::-1]:  # alternate who goes first
                     try:
@@ -228,6 +232,8 @@ def main() -> None:
     ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
+    ap.add_argument("--warmup", type=int, default=20, help="actions of an uncounted first round of each commit"
+                    " (with --against: otherwise the first commit always plays the run's coldest round)")
     ap.add_argument("--profile", default="", help="write a py-spy profile of each round's server to this folder"
                     " (its CPU figures then include the sampler's pauses)")
     asyncio.run(run(ap.parse_args()))

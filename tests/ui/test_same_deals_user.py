@@ -198,6 +198,9 @@ async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(creat
     await find(host, "opt-players")
     assert not with_testid(host, "opt-players")[0].enabled and not with_testid(host, "opt-target")[0].enabled
     assert with_testid(host, "opt-turn-timer")[0].enabled
+    assert not with_testid(host, "rule-card-select")[0].enabled  # no rule card either: the rules are the source's
+    assert not with_testid(host, "btn-rule-card-import")[0].enabled
+    assert with_testid(host, "btn-rule-card-save")[0].enabled  # keeping them as a card of one's own is fine
 
 
 async def test_a_finished_game_gone_from_the_tables_is_a_source_and_its_duplicate_keeps_the_group(

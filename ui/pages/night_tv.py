@@ -49,7 +49,8 @@ class NightTv(NightView):
             with ui.element("div").classes("ntv-main"):
                 with ui.element("div").classes("ntv-standings"):
                     self.regions.append(Region.part(
-                        lambda: standings_block(standings(night, held=self.held()), "tv-night-standings"),
+                        lambda: standings_block(standings(night, held=self.held()), "tv-night-standings",
+                                               len(self.held())),
                         lambda: (night.version, self.held()), "tv-night-standings"))
                 with ui.element("div").classes("ntv-tables"):
                     # the night's end beside the standings, once the host ended it
