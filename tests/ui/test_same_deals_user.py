@@ -79,6 +79,8 @@ async def test_a_challenge_link_plays_the_same_deals_against_the_same_computers(
     await me.open(f"/new/beanie?same_deals={code}&seen=1")  # "Play them anyway"
     await table_attr(me, "data-status", "playing")
     assert len(runtime().hub.registry.tables_of(pid)) == 2
+    mine = next(t for t in runtime().hub.registry.tables_of(pid) if t.code != code)
+    assert mine.settings.bot_delay == source.settings.bot_delay  # the source's pace when the link names none
 
 
 async def test_bad_same_deals_links_are_refused(create_user: Callable[[], User]) -> None:
