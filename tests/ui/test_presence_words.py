@@ -3,8 +3,8 @@ never came, is "not here yet" in grey, not "reconnecting…" in the colour of a 
 
 from __future__ import annotations
 
-from logic.table import lobby, new_table
 from logic.table import away as table_away
+from logic.table import lobby, new_table
 from ui.table.presence_badge import presence_text
 
 T0 = 3_000_000.0
