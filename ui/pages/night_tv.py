@@ -56,8 +56,9 @@ class NightTv(NightView):
                     # the night's end beside the standings, once the host ended it
                     self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None,
                                                                            self.held()), "tv-night-summary"))
-                    self.regions.append(Region.part(self.tables, lambda: tables_key(night, self.hub.registry),
-                                                    "tv-night-tables"))
+                    self.regions.append(Region.part(  # (the night's end takes the tables' place)
+                        self.tables, lambda: (tables_key(night, self.hub.registry), night.ended_at is not None),
+                        "tv-night-tables"))
         self.attributes()
         ui.timer(FOLLOW_SECONDS, self.follow)
 
