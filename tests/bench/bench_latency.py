@@ -56,6 +56,7 @@ from tests.bench.latency_pages import SLOWER, STATE_JS, LiveStates, Traffic, act
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
+    cpu_split,
     latencies,
     long_tasks,
     print_comparison,
@@ -143,7 +144,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
-        cpu0 = cpu_seconds(server.proc.pid)
+        cpu0, sys0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1]
         machine0 = cpu_by_process()
         budget = [args.actions]
         t0 = time.perf_counter()
@@ -152,6 +153,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         await asyncio.sleep(1.0)  # the last pushes arrive
         traffic.on = False
         server_cpu = cpu_seconds(server.proc.pid) - cpu0
+        server_sys = cpu_split(server.proc.pid)[1] - sys0
         machine1 = cpu_by_process()
         stop_profile(spy)
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
@@ -178,7 +180,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     cpu = {group: machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0) for group in machine0}
     return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
-            "server_cpu": server_cpu, "cpu": cpu, "load": os.getloadavg()[0],
+            "server_cpu": server_cpu, "server_sys": server_sys, "cpu": cpu, "load": os.getloadavg()[0],
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},
             "long": long_tasks(every_page), "animations": sum(len(d["moves"]) for d in every_page),
