@@ -57,6 +57,7 @@ from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
     cpu_split,
+    io_counts,
     latencies,
     long_tasks,
     print_comparison,
@@ -144,7 +145,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
-        cpu0, sys0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1]
+        cpu0, sys0, io0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1], io_counts(server.proc.pid)
         machine0 = cpu_by_process()
         budget = [args.actions]
         t0 = time.perf_counter()
@@ -154,6 +155,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         traffic.on = False
         server_cpu = cpu_seconds(server.proc.pid) - cpu0
         server_sys = cpu_split(server.proc.pid)[1] - sys0
+        server_io = {k: v - io0.get(k, 0) for k, v in io_counts(server.proc.pid).items()}
         machine1 = cpu_by_process()
         stop_profile(spy)
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
@@ -180,7 +182,8 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     cpu = {group: machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0) for group in machine0}
     return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
-            "server_cpu": server_cpu, "server_sys": server_sys, "cpu": cpu, "load": os.getloadavg()[0],
+            "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "cpu": cpu,
+            "load": os.getloadavg()[0],
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},
             "long": long_tasks(every_page), "animations": sum(len(d["moves"]) for d in every_page),

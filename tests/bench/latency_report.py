@@ -143,6 +143,15 @@ def cpu_seconds(pid: int) -> float:
     return sum(cpu_split(pid))
 
 
+def io_counts(pid: int) -> dict[str, int]:
+    """What one process wrote so far: bytes (``wchar``) and write calls (``syscw``), from /proc/<pid>/io."""
+    out = {}
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        key, _, value = line.partition(":")
+        out[key] = int(value)
+    return out
+
+
 def cpu_split(pid: int) -> tuple[float, float]:
     """CPU seconds one process used so far in its own code (user) and in the kernel for it (system: writes, fsync,
     sockets — time a Python profiler sees as idle)."""
@@ -189,6 +198,10 @@ def per_action(res: dict) -> dict[str, float]:
            "server CPU per action (ms)": res["server_cpu"] / actions * 1000}
     if "server_sys" in res:
         out["server CPU per action, in the kernel (ms)"] = res["server_sys"] / actions * 1000
+    for key, name in (("wchar", "server bytes written per action (files and sockets)"),
+                      ("syscw", "server write calls per action")):
+        if key in res.get("server_io", {}):
+            out[name] = res["server_io"][key] / actions
     for group, used in res["cpu"].items():
         out[f"CPU per action, {group} (ms)"] = used / actions * 1000
     for name, spent in res["metrics"].items():  # every action changes the 4 pages of its table
