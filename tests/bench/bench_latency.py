@@ -142,6 +142,11 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             await cdp.send("Performance.enable")
             if args.throttle > 1:
                 await cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        idle = 0.0
+        if args.idle:  # the pages open and nobody moves: what the server spends per second on its own (timers)
+            before = cpu_seconds(server.proc.pid)
+            await asyncio.sleep(args.idle)
+            idle = (cpu_seconds(server.proc.pid) - before) / args.idle
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
@@ -182,7 +187,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     cpu = {group: machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0) for group in machine0}
     return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
-            "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "cpu": cpu,
+            "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle, "cpu": cpu,
             "load": os.getloadavg()[0],
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},
@@ -205,7 +210,7 @@ async def run(args: argparse.Namespace) -> None:
     try:
         async with async_playwright() as pw:
             if args.warmup and len(commits) > 1:  # the first server and browser of a run start cold (disk caches)
-                warm = argparse.Namespace(**{**vars(args), "actions": args.warmup, "profile": ""})  # not counted
+                warm = argparse.Namespace(**{**vars(args), "actions": args.warmup, "profile": "", "idle": 0})
                 for _label, root in commits:
                     await one_round(pw, root, warm)
             for n in range(args.rounds):
@@ -237,6 +242,7 @@ def main() -> None:
     ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
+    ap.add_argument("--idle", type=float, default=15.0, help="seconds with the pages open and no move, measured first")
     ap.add_argument("--warmup", type=int, default=20, help="actions of an uncounted first round of each commit"
                     " (with --against: otherwise the first commit always plays the run's coldest round)")
     ap.add_argument("--profile", default="", help="write a py-spy profile of each round's server to this folder"

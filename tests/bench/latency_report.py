@@ -196,6 +196,10 @@ def per_action(res: dict) -> dict[str, float]:
     out = {"ws bytes received per page per action": res["rx"] / actions / 4,
            "ws bytes sent by the pages per action": res["tx"] / actions,
            "server CPU per action (ms)": res["server_cpu"] / actions * 1000}
+    if res.get("server_idle"):
+        out["server CPU per second, pages open, no move (ms)"] = res["server_idle"] * 1000
+        out["server CPU per action, less that idle rate (ms)"] = (
+            res["server_cpu"] - res["server_idle"] * res["elapsed"]) / actions * 1000
     if "server_sys" in res:
         out["server CPU per action, in the kernel (ms)"] = res["server_sys"] / actions * 1000
     for key, name in (("wchar", "server bytes written per action (files and sockets)"),
