@@ -1,7 +1,8 @@
 """No "tofu" in the share images (issue 51): every character the scorecard draws — the game's name, the date line,
 the headings and the players' names — is a glyph of the font it is drawn with, in Japanese (kana and kanji, from the
 Noto Sans CJK that Card Night installs from PyPI) and in Polish (ą ę ł ś ż …), also on a machine without DejaVu
-(CI's bare Debian: Noto Sans from PyPI then). A character a font lacks is drawn as the font's .notdef box: ``missing_glyphs`` compares."""
+(CI's bare Debian: Noto Sans from PyPI then). A character a font lacks is drawn as the font's .notdef box:
+``missing_glyphs`` compares each character's bitmap with it."""
 
 from __future__ import annotations
 
