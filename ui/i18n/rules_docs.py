@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from logic.game import AnyGame
+from ui.i18n.catalogs import ACCENTED, pseudo
+from ui.i18n.languages import PSEUDO
 from ui.i18n.viewer import viewer_language
 
 LOGIC = Path(__file__).resolve().parents[2] / "logic"
@@ -77,9 +79,23 @@ def translated(game_key: str, code: str) -> str | None:
     return _COMMENT.sub("", path.read_text(encoding="utf-8"))
 
 
+# what a pseudo-language document keeps as it is: link targets, code, HTML, placeholders
+_KEEP = re.compile(r"(\]\([^)]*\)|`[^`]*`|<[^>]*>|\{[^{}]*\})")
+
+
+def pseudo_markdown(markdown: str) -> str:
+    """The English document in the pseudo-language: every letter of its text accented (a whole document is not a
+    catalogue message, so no brackets, which Markdown would read as links), its syntax and link targets untouched."""
+    return "".join(p if _KEEP.fullmatch(p) else p.translate(ACCENTED) for p in _KEEP.split(markdown))
+
+
 def rules_markdown(game: AnyGame) -> str:
-    """The game's rules in the viewer's language (English when that language has no translation)."""
-    return translated(game.key, viewer_language()) or game.rules_markdown()
+    """The game's rules in the viewer's language (English when that language has no translation; accented in the
+    pseudo-language, so a walk in it sees the page's own texts apart from the document)."""
+    code = viewer_language()
+    if code == PSEUDO:
+        return pseudo_markdown(game.rules_markdown())
+    return translated(game.key, code) or game.rules_markdown()
 
 
 def examples_path(game_key: str) -> Path:
@@ -98,4 +114,7 @@ def example_texts(game_key: str) -> dict[str, dict[str, str]]:
 
 def example_text(game_key: str, english: str) -> str:
     """An example's title, intro or step line in the viewer's language (the English when it has no translation)."""
-    return example_texts(game_key).get(viewer_language(), {}).get(english, english)
+    code = viewer_language()
+    if code == PSEUDO:
+        return pseudo(english)
+    return example_texts(game_key).get(code, {}).get(english, english)
