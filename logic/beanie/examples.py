@@ -7,7 +7,8 @@ from typing import Any
 
 from logic.beanie import GAME
 from logic.beanie.actions import Agree, Discard, Draw, Lay, Propose, Star, Steal
-from logic.beanie.sets import CARD_ID, MATCH, RUN
+from logic.beanie.sets import CARD_ID, MATCH, RUN, rank_plural
+from logic.messages import said, said_to_json, seat_msg, t_msg
 from logic.replay import Example
 
 NAMES = ("Ana", "Ben", "Cai")
@@ -15,6 +16,11 @@ NAMES = ("Ana", "Ben", "Cai")
 
 def _ids(codes: str) -> list[int]:
     return [CARD_ID[c] for c in codes.split()]
+
+
+# the table's line before the first step, as a round's start says it (a message: in every viewer's language)
+ROUND_5 = said_to_json(said(t_msg("Round {round}: {ranks} are wild. {player} starts.", round=5, ranks=rank_plural(5),
+                                  player=seat_msg(0))))
 
 
 def position(hands: list[str], *, stock: str, stage: str = "draw", discard: str = "",
@@ -26,7 +32,7 @@ def position(hands: list[str], *, stock: str, stage: str = "draw", discard: str 
     data = GAME.snapshot(st)
     data.update(round=5, turn=0, stage=stage, hands=[_ids(h) for h in hands], stock=_ids(stock),
                 discard=_ids(discard), laid=laid or [False] * n, turns_done=[1] * n, drawn=-1,
-                message="Round 5: the 5s are Beanies.")
+                message=ROUND_5)
     data["sets"] = [[i + 1, owner, typ, _ids(cards), _ids(reps)] for i, (owner, typ, cards, reps) in enumerate(sets)]
     data["next_set_id"] = len(sets) + 1
     return GAME.restore(data)

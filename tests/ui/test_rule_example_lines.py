@@ -10,6 +10,7 @@ import pytest
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
+from logic.beanie.examples import EXAMPLES as BEANIE
 from logic.president.examples import EXAMPLES
 from tests.ui.helpers import find
 from tests.ui.test_rule_examples import inside
@@ -35,3 +36,15 @@ async def test_the_examples_last_move_line_is_in_the_viewers_language(user: User
     assert any(name in line for line in lines for name in ("Ana", "Ben", "Cai", "Dot")), lines
     if code == "ja":
         assert all(JAPANESE.search(line) for line in lines), lines
+
+
+@pytest.mark.parametrize("code", ["de", "ja"])
+async def test_beanies_examples_open_with_the_rounds_line_in_the_viewers_language(user: User, code: str) -> None:
+    """Before the first step a Beanie example shows the round's line ("Round 5: 5s are wild. Ana starts."): it was
+    an English sentence in the example's position, shown as it was in every language."""
+    await user.open(f"/rules/beanie?lang={code}")
+    await find(user, "rule-examples")
+    for example in BEANIE:
+        [line] = [str(getattr(e, "text", "")) for e in inside(user, f"example-{example.key}", "message")]
+        assert "Ana" in line and not ENGLISH.search(line) and "wild" not in line and "Beanies." not in line, line
+        assert bool(JAPANESE.search(line)) == (code == "ja"), line
