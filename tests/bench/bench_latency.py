@@ -124,7 +124,14 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     server.root = root
     timing_file = tmp / "save-timing.txt"
     os.environ["CARDNIGHT_SAVE_TIMING"] = str(timing_file)  # the server notes when each change was saved and told
-    server.start()
+    if args.cprofile:
+        os.environ["PYTHONPATH"] = str(Path(__file__).parent / "cprofile_hook")
+        os.environ["CARDNIGHT_CPROFILE"] = str(Path(args.cprofile).resolve() / f"{name or 'warm-up'}.prof")
+    try:
+        server.start()
+    finally:
+        os.environ.pop("PYTHONPATH", None)
+        os.environ.pop("CARDNIGHT_CPROFILE", None)
     traffic = Traffic()
     browser = None
     try:
@@ -152,6 +159,8 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
         cpu0, sys0, io0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1], io_counts(server.proc.pid)
         machine0 = cpu_by_process()
+        if args.cprofile:
+            server.proc.send_signal(signal.SIGUSR1)
         budget = [args.actions]
         t0 = time.perf_counter()
         made = await asyncio.gather(*(play_table(pages, budget, args.think, live) for pages in tables))
@@ -163,6 +172,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         server_io = {k: v - io0.get(k, 0) for k, v in io_counts(server.proc.pid).items()}
         machine1 = cpu_by_process()
         stop_profile(spy)
+        if args.cprofile:
+            server.proc.send_signal(signal.SIGUSR2)
+            await asyncio.sleep(2.0)  # (written by the server)
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
@@ -210,7 +222,8 @@ async def run(args: argparse.Namespace) -> None:
     try:
         async with async_playwright() as pw:
             if args.warmup and len(commits) > 1:  # the first server and browser of a run start cold (disk caches)
-                warm = argparse.Namespace(**{**vars(args), "actions": args.warmup, "profile": "", "idle": 0})
+                warm = argparse.Namespace(**{**vars(args), "actions": args.warmup, "profile": "", "idle": 0,
+                                              "cprofile": ""})
                 for _label, root in commits:
                     await one_round(pw, root, warm)
             for n in range(args.rounds):
@@ -245,6 +258,8 @@ def main() -> None:
     ap.add_argument("--idle", type=float, default=15.0, help="seconds with the pages open and no move, measured first")
     ap.add_argument("--warmup", type=int, default=20, help="actions of an uncounted first round of each commit"
                     " (with --against: otherwise the first commit always plays the run's coldest round)")
+    ap.add_argument("--cprofile", default="", help="write cProfile stats of each round's server event loop (the"
+                    " moves only) to this folder: exact call counts to compare commits by")
     ap.add_argument("--profile", default="", help="write a py-spy profile of each round's server to this folder"
                     " (its CPU figures then include the sampler's pauses)")
     asyncio.run(run(ap.parse_args()))
