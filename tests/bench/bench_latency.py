@@ -65,6 +65,7 @@ from tests.bench.latency_report import (  # noqa: E402
     read_save_timing,
     renderer_metrics,
     server_share,
+    thread_cpu,
 )
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
@@ -158,6 +159,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
         cpu0, sys0, io0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1], io_counts(server.proc.pid)
+        threads0 = thread_cpu(server.proc.pid)
         machine0 = cpu_by_process()
         if args.cprofile:
             server.proc.send_signal(signal.SIGUSR1)
@@ -170,6 +172,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         server_cpu = cpu_seconds(server.proc.pid) - cpu0
         server_sys = cpu_split(server.proc.pid)[1] - sys0
         server_io = {k: v - io0.get(k, 0) for k, v in io_counts(server.proc.pid).items()}
+        server_threads = {k: v - threads0.get(k, 0.0) for k, v in thread_cpu(server.proc.pid).items()}
         machine1 = cpu_by_process()
         stop_profile(spy)
         if args.cprofile:
@@ -199,7 +202,8 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     cpu = {group: machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0) for group in machine0}
     return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
-            "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle, "cpu": cpu,
+            "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle,
+            "server_threads": server_threads, "cpu": cpu,
             "load": os.getloadavg()[0],
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},

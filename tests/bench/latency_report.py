@@ -152,6 +152,22 @@ def io_counts(pid: int) -> dict[str, int]:
     return out
 
 
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of each of one process's threads, summed by thread name (``comm``: "python" is the main
+    thread, the event loop; "table-writer", "table-fsync", "review-chunk", "asyncio_N" ... the others)."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
 def cpu_split(pid: int) -> tuple[float, float]:
     """CPU seconds one process used so far in its own code (user) and in the kernel for it (system: writes, fsync,
     sockets — time a Python profiler sees as idle)."""
@@ -202,6 +218,8 @@ def per_action(res: dict) -> dict[str, float]:
             res["server_cpu"] - res["server_idle"] * res["elapsed"]) / actions * 1000
     if "server_sys" in res:
         out["server CPU per action, in the kernel (ms)"] = res["server_sys"] / actions * 1000
+    for thread, used in sorted(res.get("server_threads", {}).items()):
+        out[f"server CPU per action, thread {thread} (ms)"] = used / actions * 1000
     for key, name in (("wchar", "server bytes written per action (files and sockets)"),
                       ("syscw", "server write calls per action")):
         if key in res.get("server_io", {}):
@@ -258,8 +276,9 @@ def print_comparison(results: dict[str, list[dict]]) -> None:
         line(f"click -> all 3 other pages updated, {qn} (ms)", [pct(lat[k], q) * 1000 for k in labels])
     line("tap -> hand shows it, p95 (ms)", [pct(taps[k], 0.95) * 1000 for k in labels])
     line("tasks > 100 ms while a card travels", [float(sum(r["long"][0] for r in results[k])) for k in labels])
-    for name in rounds[labels[0]][0]:
-        line(name, [statistics.median(r[name] for r in rounds[k]) for k in labels])
+    names = list(dict.fromkeys(name for rs in rounds.values() for r in rs for name in r))  # (threads differ)
+    for name in names:
+        line(name, [statistics.median(r.get(name, 0.0) for r in rounds[k]) for k in labels])
     paired_rounds(rounds, labels, "server CPU per action (ms)")
 
 
