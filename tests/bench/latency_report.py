@@ -153,8 +153,8 @@ def io_counts(pid: int) -> dict[str, int]:
 
 
 def thread_cpu(pid: int) -> dict[str, float]:
-    """CPU seconds so far of each of one process's threads, summed by thread name (``comm``: "python" is the main
-    thread, the event loop; "table-writer", "table-fsync", "review-chunk", "asyncio_N" ... the others)."""
+    """CPU seconds so far of each of one process's threads, summed by thread name: "main" (the event loop) and the
+    others by their ``comm`` (Python 3.11 does not name its threads there: they are all "python")."""
     out: dict[str, float] = {}
     tick = os.sysconf("SC_CLK_TCK")
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -162,7 +162,7 @@ def thread_cpu(pid: int) -> dict[str, float]:
             stat = (task / "stat").read_text()
         except OSError:  # the thread ended meanwhile
             continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        name = "main" if task.name == str(pid) else stat[stat.index("(") + 1:stat.rindex(")")]
         fields = stat.rsplit(")", 1)[1].split()
         out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
     return out
