@@ -33,6 +33,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 
 from tests.bench.bench_latency import play_table  # noqa: E402
 from tests.bench.latency_pages import LiveStates, Traffic, open_table  # noqa: E402
+from tests.bench.latency_report import cpu_by_process  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 # the update messages a page receives, by region: NiceGUI sends socket.io frames '42["update",{"<id>": {...}}]'
@@ -154,8 +155,10 @@ async def run(args: argparse.Namespace) -> None:
                 await p.evaluate("() => { window.__cnCount = true; window.__cn.moves = []; }")
             await browser.start_tracing(categories=["devtools.timeline", "disabled-by-default-devtools.timeline",
                                                     "v8", "blink.user_timing"])
+            cpu0 = cpu_by_process()
             made = await play_table(pages, [args.actions], 1.0, live)
             await asyncio.sleep(1.0)
+            cpu1 = cpu_by_process()
             trace = json.loads(await browser.stop_tracing())
             regions = [await p.evaluate("() => window.__cnRegions") for p in pages]
             counts = [await p.evaluate(COUNT_JS) for p in pages]
@@ -171,6 +174,8 @@ async def run(args: argparse.Namespace) -> None:
     print(f"# latency_trace: 1 President table x 4 pages, {made} actions ({updates} page updates), "
           f"CPU throttled x{args.throttle:g}; {args.root or 'working tree'}")
     print("main thread per page update (ms):", ", ".join(f"{k} {v / updates * 1000:.1f}" for k, v in totals.items()))
+    print("CPU per page update (ms, tracing on):", ", ".join(
+        f"{k.strip(' .')} {(cpu1[k] - cpu0[k]) / updates * 1000:.1f}" for k in cpu0 if "render" in k or "gpu" in k))
     print(f"layouts forced by a script: {forced / updates:.2f} per page update; "
           f"animations started: {moves / updates:.1f} per page update")
     print("elements per page (host, phones):", "; ".join(
