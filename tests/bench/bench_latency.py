@@ -20,7 +20,8 @@ page at that table shows a new version (and per page). Target: p95 <= 100 ms (fe
 page per action. Also: when the first websocket message reaches each other page (server + network share of the
 latency, the rest is the browser applying the update), the server's notes of when it made the change, replaced
 the file and told the pages (``CARDNIGHT_SAVE_TIMING``), CPU per action of every process (/proc: server,
-renderers, compositor, browser, audio and network services, driver) and the pages' own main-thread times.
+renderers, compositor, browser, audio and network services, driver), the renderers' CPU by thread (main, compositor,
+workers: where a card's travel costs) and the pages' own main-thread times.
 
 Issue 50's measures too: ``--throttle 4`` slows every page's CPU 4x (the DevTools protocol's
 ``Emulation.setCPUThrottlingRate``, as Lighthouse's mobile profile does; the target for click -> others p95 is then

@@ -109,12 +109,38 @@ def descendants(root: int) -> set[int]:
     return mine
 
 
+# a renderer's threads by their names (/proc/<pid>/task/<tid>/comm, cut at 15 characters); its main thread keeps the
+# process's name
+RENDERER_THREADS = {"main": " . renderers' main threads", "Compositor": " . renderers' compositor threads",
+                    "ThreadPoolForeg": " . renderers' worker threads (raster, garbage collection)"}
+OTHER_THREADS = " . renderers' other threads"
+
+
+def renderer_threads(pid: str, total: float) -> dict[str, float]:
+    """A renderer's CPU seconds by thread: its main thread (the page's script, style, layout, paint), its compositor
+    thread (a frame for every display refresh while a card travels) and its workers (raster in software, garbage
+    collection); the rest of ``total`` (the process, ended threads included: IPC, audio) is "other threads"."""
+    out = dict.fromkeys(RENDERER_THREADS.values(), 0.0)
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            comm = "main" if task.name == pid else (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if comm in RENDERER_THREADS:
+            out[RENDERER_THREADS[comm]] += (int(fields[11]) + int(fields[12])) / tick
+    out[OTHER_THREADS] = total - sum(out.values())
+    return out
+
+
 def cpu_by_process() -> dict[str, float]:
     """CPU seconds used so far by this bench's processes, grouped: Chromium's renderers (the pages), its GPU process
     (compositing, in software here), its browser process, audio and network services; the driver (Playwright's
     node and this script); the rest ("other", which includes the server)."""
-    out = {"pages (renderers)": 0.0, "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0,
-           "network service": 0.0, "driver": 0.0, "other": 0.0}
+    out = {"pages (renderers)": 0.0, **dict.fromkeys(RENDERER_THREADS.values(), 0.0), OTHER_THREADS: 0.0,
+           "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0, "network service": 0.0,
+           "driver": 0.0, "other": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
     for pid in map(str, descendants(os.getpid())):
         try:
@@ -125,6 +151,9 @@ def cpu_by_process() -> dict[str, float]:
         fields = rest.split()
         seconds = (int(fields[11]) + int(fields[12])) / tick
         comm = name.split("(", 1)[1]
+        if "chrom" in comm and b"--type=renderer" in cmdline:
+            for part, used in renderer_threads(pid, seconds).items():
+                out[part] += used
         if "chrom" in comm:
             group = ("pages (renderers)" if b"--type=renderer" in cmdline else
                      "compositor (gpu process)" if b"--type=gpu-process" in cmdline else
