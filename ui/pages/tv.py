@@ -20,9 +20,10 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table, timers
 from logic.views import TableView
 from ui.components.language_picker import language_picker
+from ui.components.points import fewest_wins, score_texts
 from ui.components.region import Region
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _
 from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.net.lan import qr_data_uri
@@ -139,13 +140,16 @@ class TvPage:
         if self.table.status == STATUS_LOBBY:
             return
         scores = (self.view["scores"] if self.view else None) or []
+        lower = self.table.game.lower_is_better
+        points = score_texts(scores, lower)  # the lowest marked where the fewest points win (Beanie)
         with ui.element("div").classes("tv-seats"):
             for i in range(len(self.table.seats)):
                 badge, _cards = seat_badge(self.ctx, i)
                 if i < len(scores):
                     with badge:  # each game's running score, always in view
-                        ui.label(ngettext("{n} pt", "{n} pts",
-                                scores[i])).classes("tv-score").props(f"data-testid=tv-score-{i}")
+                        ui.label(points[i]).classes("tv-score").props(f"data-testid=tv-score-{i}")
+            if lower and scores:  # under the scores (after the badges: the column's rules count its badges)
+                ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")
 
     def status_key(self) -> Hashable:
         t = self.table
