@@ -119,6 +119,7 @@ def register() -> None:
         players = [p.model_dump() for p in record.players]
         seats = seats_from(players, players_of(game.make_config(**record.options)))
         ui.add_head_html(REPLAY_CSS)
+        ui.query("body").classes("cn-replay-page")  # on a phone the page fills the screen (assets/replay.css)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
         with frame(_("Replay · {game}", game=game_name(game.key)), full_width=True):
