@@ -126,6 +126,14 @@ def test_nothing_a_player_needs_is_covered_in_a_replay(browser: Browser, replay_
         problems = check_screen(page, touch=size == "phone", root=REPLAY)
         assert not problems, f"{code} at {size}:\n" + "\n".join(problems)
         expect(page.get_by_test_id("btn-replay-next")).to_be_in_viewport(ratio=1)
+        if code == "WALKP1":  # at a costly decision: the review's detail and its button too
+            expect(page.locator(".cn-timeline-mark").first).to_be_attached(timeout=60_000)
+            page.get_by_test_id("btn-review-next").click()
+            expect(page.get_by_test_id("review-detail")).to_have_attribute("data-step", re.compile(r"^\d+$"))
+            page.wait_for_timeout(300)
+            problems = check_screen(page, touch=size == "phone", root=REPLAY)
+            assert not problems, f"{code} at {size}, a costly decision:\n" + "\n".join(problems)
+            expect(page.get_by_test_id("btn-replay-next")).to_be_in_viewport(ratio=1)
         if size == "phone":  # the controls at the bottom edge; the board between the review and them
             gap = page.evaluate("""() => {
               const bar = document.querySelector('.cn-replay-controls').getBoundingClientRect();

@@ -123,14 +123,18 @@ def register() -> None:
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
         with frame(_("Replay · {game}", game=game_name(game.key)), full_width=True):
-            with ui.row().classes("w-full items-center justify-between"):
+            with ui.row().classes("w-full items-center justify-between cn-replay-head"):
                 ui.label(_("Replay of {game} · {code}", game=game_name(game.key),
                         code=code)).classes("text-lg font-bold")
-                with ui.row().classes("gap-2"):
-                    ui.button(_("Share"), icon="share", on_click=lambda: share_dialog(code)).props(
-                        "outline dense no-caps data-testid=btn-replay-share")
-                    ui.button(_("Scores"), icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
-                              ).props("outline dense no-caps")
+                with ui.row().classes("gap-2 no-wrap"):  # (on a phone their icons only: the board gets the room)
+                    with ui.button(icon="share", on_click=lambda: share_dialog(code)).props(
+                            "outline dense no-caps data-testid=btn-replay-share") as share:
+                        ui.label(_("Share")).classes("cn-btn-text")
+                    share.props["aria-label"] = _("Share")
+                    with ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")).props(
+                            "outline dense no-caps") as scores:
+                        ui.label(_("Scores")).classes("cn-btn-text")
+                    scores.props["aria-label"] = _("Scores")
                     beside_links(duplicates, code)  # duplicate deals: the other tables' play, side by side
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),
