@@ -110,7 +110,9 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly, rootSel,
       if (r.right <= box.left || r.left >= box.right || r.bottom <= box.top || r.top >= box.bottom) continue;
       const fan = fanOf(el);
       const x = fan ? r.left + 4 : r.left + r.width / 2;
-      const points = [[x, r.top + 3], [x, r.top + r.height / 2], [x, r.bottom - 3]]
+      // (a Stockpile discard pile's card under the top one shows its band only, as below)
+      const points = (el.matches('.discard-pile > .pcard.under') ? [[x, r.top + 6]]
+                      : [[x, r.top + 3], [x, r.top + r.height / 2], [x, r.bottom - 3]])
         .filter(([px, py]) => px > box.left && px < box.right && py > box.top && py < box.bottom);
       for (const [px, py] of points) {
         const hit = document.elementFromPoint(px, py);
@@ -235,8 +237,9 @@ _WATCHES: WeakKeyDictionary[Page, PageWatch] = WeakKeyDictionary()
 
 
 def walk_page(browser: Browser, size: str) -> Page:
-    """A new page at ``size`` (a key of :data:`SIZES`) watched from before it loads (:class:`PageWatch`)."""
-    page = browser.new_context(**SIZES[size]).new_page()
+    """A new page at ``size`` (a key of :data:`SIZES`) watched from before it loads (:class:`PageWatch`), with reduced
+    motion (a card in flight lies on others for a moment)."""
+    page = browser.new_context(**{"reduced_motion": "reduce", **SIZES[size]}).new_page()
     PageWatch().attach(page)
     return page
 
