@@ -223,6 +223,27 @@ def test_the_draw_for_the_first_deal_shows_no_empty_hand(browser: Browser, serve
     assert "an empty hand frame" in check_screen(page, touch=size == "phone", toast=False)
 
 
+LONG_CHIPS_JS = """() => { for (const b of document.querySelectorAll('[data-testid=table] .seat-badge')) {
+  let row = b.querySelector('.seat-chips');
+  if (!row) { row = document.createElement('div'); row.className = 'seat-chips nicegui-row row gap-0 justify-center';
+              b.appendChild(row); }
+  for (const [kind, text] of [['title', 'Vice President'], ['status', 'passed']]) {
+    const chip = document.createElement('div'); chip.className = 'chip ' + kind; chip.textContent = text;
+    row.appendChild(chip); } }
+  return [...document.querySelectorAll('[data-testid=table] .seat-badge')].map(b => b.getBoundingClientRect().top); }"""
+
+
+def test_four_seats_stay_in_one_row_on_a_phone(browser: Browser, server: Server) -> None:
+    """Titles and "passed" on every badge (President's second hand): the four badges keep one row, so the table under
+    them does not jump as seats pass; nothing is covered or cut."""
+    page = walk_page(browser, "phone")
+    open_table(page, f"{server.url}/new/president?{GAMES['president']}")
+    tops = page.evaluate(LONG_CHIPS_JS)
+    assert len(tops) == 4 and max(tops) - min(tops) < 1, tops
+    problems = check_screen(page, touch=True, toast=False)
+    assert not problems, "\n".join(problems)
+
+
 BAR_JS = """(ids) => Object.fromEntries(ids.map(id => {
   const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
   return [id, [Math.round(r.left), Math.round(r.top)]];
