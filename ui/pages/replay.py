@@ -127,13 +127,12 @@ def register() -> None:
                 ui.label(_("Replay of {game} · {code}", game=game_name(game.key),
                         code=code)).classes("text-lg font-bold")
                 with ui.row().classes("gap-2 no-wrap"):  # (on a phone their icons only: the board gets the room)
-                    with ui.button(icon="share", on_click=lambda: share_dialog(code)).props(
-                            "outline dense no-caps data-testid=btn-replay-share") as share:
-                        ui.label(_("Share")).classes("cn-btn-text")
+                    share = ui.button(_("Share"), icon="share", on_click=lambda: share_dialog(code)).props(
+                        "outline dense no-caps data-testid=btn-replay-share")
                     share.props["aria-label"] = _("Share")
-                    with ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")).props(
-                            "outline dense no-caps") as scores:
-                        ui.label(_("Scores")).classes("cn-btn-text")
+                    scores = ui.button(_("Scores"), icon="leaderboard",
+                                       on_click=lambda: ui.navigate.to(f"/stats/game/{code}")).props(
+                        "outline dense no-caps")
                     scores.props["aria-label"] = _("Scores")
                     beside_links(duplicates, code)  # duplicate deals: the other tables' play, side by side
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
