@@ -109,12 +109,38 @@ def descendants(root: int) -> set[int]:
     return mine
 
 
+# a renderer's threads by their names (/proc/<pid>/task/<tid>/comm, cut at 15 characters); its main thread keeps the
+# process's name
+RENDERER_THREADS = {"main": " . renderers' main threads", "Compositor": " . renderers' compositor threads",
+                    "ThreadPoolForeg": " . renderers' worker threads (raster, garbage collection)"}
+OTHER_THREADS = " . renderers' other threads"
+
+
+def renderer_threads(pid: str, total: float) -> dict[str, float]:
+    """A renderer's CPU seconds by thread: its main thread (the page's script, style, layout, paint), its compositor
+    thread (a frame for every display refresh while a card travels) and its workers (raster in software, garbage
+    collection); the rest of ``total`` (the process, ended threads included: IPC, audio) is "other threads"."""
+    out = dict.fromkeys(RENDERER_THREADS.values(), 0.0)
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            comm = "main" if task.name == pid else (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if comm in RENDERER_THREADS:
+            out[RENDERER_THREADS[comm]] += (int(fields[11]) + int(fields[12])) / tick
+    out[OTHER_THREADS] = total - sum(out.values())
+    return out
+
+
 def cpu_by_process() -> dict[str, float]:
     """CPU seconds used so far by this bench's processes, grouped: Chromium's renderers (the pages), its GPU process
     (compositing, in software here), its browser process, audio and network services; the driver (Playwright's
     node and this script); the rest ("other", which includes the server)."""
-    out = {"pages (renderers)": 0.0, "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0,
-           "network service": 0.0, "driver": 0.0, "other": 0.0}
+    out = {"pages (renderers)": 0.0, **dict.fromkeys(RENDERER_THREADS.values(), 0.0), OTHER_THREADS: 0.0,
+           "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0, "network service": 0.0,
+           "driver": 0.0, "other": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
     for pid in map(str, descendants(os.getpid())):
         try:
@@ -125,6 +151,9 @@ def cpu_by_process() -> dict[str, float]:
         fields = rest.split()
         seconds = (int(fields[11]) + int(fields[12])) / tick
         comm = name.split("(", 1)[1]
+        if "chrom" in comm and b"--type=renderer" in cmdline:
+            for part, used in renderer_threads(pid, seconds).items():
+                out[part] += used
         if "chrom" in comm:
             group = ("pages (renderers)" if b"--type=renderer" in cmdline else
                      "compositor (gpu process)" if b"--type=gpu-process" in cmdline else
@@ -149,6 +178,22 @@ def io_counts(pid: int) -> dict[str, int]:
     for line in Path(f"/proc/{pid}/io").read_text().splitlines():
         key, _, value = line.partition(":")
         out[key] = int(value)
+    return out
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of each of one process's threads, summed by thread name: "main" (the event loop) and the
+    others by their ``comm`` (Python 3.11 does not name its threads there: they are all "python")."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = "main" if task.name == str(pid) else stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
     return out
 
 
@@ -202,6 +247,8 @@ def per_action(res: dict) -> dict[str, float]:
             res["server_cpu"] - res["server_idle"] * res["elapsed"]) / actions * 1000
     if "server_sys" in res:
         out["server CPU per action, in the kernel (ms)"] = res["server_sys"] / actions * 1000
+    for thread, used in sorted(res.get("server_threads", {}).items()):
+        out[f"server CPU per action, thread {thread} (ms)"] = used / actions * 1000
     for key, name in (("wchar", "server bytes written per action (files and sockets)"),
                       ("syscw", "server write calls per action")):
         if key in res.get("server_io", {}):
@@ -258,8 +305,9 @@ def print_comparison(results: dict[str, list[dict]]) -> None:
         line(f"click -> all 3 other pages updated, {qn} (ms)", [pct(lat[k], q) * 1000 for k in labels])
     line("tap -> hand shows it, p95 (ms)", [pct(taps[k], 0.95) * 1000 for k in labels])
     line("tasks > 100 ms while a card travels", [float(sum(r["long"][0] for r in results[k])) for k in labels])
-    for name in rounds[labels[0]][0]:
-        line(name, [statistics.median(r[name] for r in rounds[k]) for k in labels])
+    names = list(dict.fromkeys(name for rs in rounds.values() for r in rs for name in r))  # (threads differ)
+    for name in names:
+        line(name, [statistics.median(r.get(name, 0.0) for r in rounds[k]) for k in labels])
     paired_rounds(rounds, labels, "server CPU per action (ms)")
 
 

@@ -53,3 +53,22 @@ def test_no_text_of_a_game_screen_is_cut_off(browser: Browser, server: Server, l
         assert str(page.locator("html").get_attribute("lang")).startswith(lang)  # the page speaks it
         problems = page.evaluate(CUT_OFF_JS) + check_screen(page, touch=size == "phone", toast=False)
         assert not problems, f"{game} in {lang} at {size}:\n" + "\n".join(problems)
+
+
+LABELS_CUT_JS = """() => [...document.querySelectorAll('[data-testid^=opt-]')].flatMap(field => {
+  const label = field.closest('.q-field')?.querySelector('.q-field__label');
+  return label && label.offsetParent && label.scrollWidth > label.clientWidth + 1 ? [label.textContent] : [];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_option_label_of_a_lobby_is_cut_off(browser: Browser, server: Server, lang: str) -> None:
+    """Quasar cuts a field's label with "…": each option's select is wide enough for its label, in a long-word
+    language too ("Reclaim your own Beanie", "Zweien beenden den Stich")."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    for game in GAMES:
+        page.goto(f"{server.url}/?lang={lang}")
+        page.click(f"[data-testid=friends-{game}]")
+        page.wait_for_selector("[data-testid=opt-players]")
+        assert page.evaluate(LABELS_CUT_JS) == [], (game, lang)
+    page.context.close()

@@ -55,6 +55,12 @@ def value_label(value: Any, names: Mapping[Any, Message] | None = None) -> str:
     return str(value).replace("_", " ")
 
 
+def label_width(label: str) -> str:
+    """A select wide enough for its whole label (Quasar cuts a field's label with "…"; the floating label is drawn
+    at three quarters of the field's size): "No finishing on a top card", "Beanie left in hand (penalty)"."""
+    return f"min-width: max(150px, {0.8 * len(label) + 5:.1f}ch)"
+
+
 def option_value_text(model: type[BaseModel], name: str, value: Any) -> str:
     """Option ``name``'s value as the viewer reads it, with the names the game's option sheet gives its values."""
     info = option_sheet(model).options.get(name)
@@ -134,8 +140,8 @@ def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: C
             if choices is None:
                 ui.label(f"{label}: {value_label(current, value_names)}").classes("text-sm")
                 continue
-            sel = ui.select({c: value_label(c, value_names) for c in choices}, value=current, label=label).classes(
-                "min-w-[150px]")
+            sel = ui.select({c: value_label(c, value_names) for c in choices}, value=current, label=label).style(
+                label_width(label))
             made[name] = sel
             sel.props["data-testid"] = f"opt-{name}"
             if info.help is not None:
