@@ -117,7 +117,7 @@ class TvPage:
         """The table's rules that differ from the standard, in one line under the title (issue 52)."""
         found = table_differences(self.table)
         if found:
-            text = " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d.value)) for d in found)
+            text = " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d)) for d in found)
             ui.label(_("At this table: {rules}", rules=text)).classes("tv-small tv-house-rules").props(
                 f"data-testid=tv-at-this-table data-count={len(found)}")
 
