@@ -89,6 +89,20 @@ def differing(model: type[BaseModel], options: Mapping[str, Any],
     return {n: options[n] for n in order if n in options and n in standard and options[n] != standard[n]}
 
 
+def card_keeps(model: type[BaseModel], options: Mapping[str, Any],
+               table_defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What a card saved from a table's ``options`` holds: the options differing from the standard, and the number of
+    players too when those need it (Stockpile's partners need 4 or 6: without it the card's link would open a lobby
+    its rules do not fit)."""
+    kept = differing(model, options, table_defaults)
+    if "players" in options and "players" in model.model_fields:
+        try:
+            model(**{**standard_options(model, table_defaults), **kept})
+        except (ValidationError, ValueError, TypeError):
+            kept["players"] = options["players"]
+    return kept
+
+
 @dataclass(frozen=True, slots=True)
 class Difference:
     """One line of "At this table": the option, its label, the table's value and the standard one."""
@@ -228,13 +242,15 @@ def offered_values(model: type[BaseModel], name: str) -> list[Any] | None:
 
 def check_options(model: type[BaseModel], options: object, table_defaults: Mapping[str, Any] | None = None,
                   players: int | None = None) -> dict[str, Any]:
-    """The options of a card for ``model``, checked: known rule options only, values the game accepts together;
-    returned as the ones differing from the standard. A CardError says what is wrong."""
+    """The options of a card for ``model``, checked: known rule options only (and ``players``, which a card holds
+    when its rules need a number of players), values the game accepts together; returned as the ones differing from
+    the standard, with ``players`` when the card has it. A CardError says what is wrong."""
     if not isinstance(options, Mapping):
         raise CardError(t_msg("The card's options are not a list of names and values."))
     standard = standard_options(model, table_defaults)
+    known = set(standard) | ({"players"} & set(model.model_fields))
     for name, value in options.items():
-        if not isinstance(name, str) or name not in standard:
+        if not isinstance(name, str) or name not in known:
             raise CardError(t_msg("This game has no option called {name}.", name=str(name)))
         if not isinstance(value, str | int | bool):
             raise CardError(t_msg("The option {name} has a value this game does not accept.", name=name))
@@ -246,13 +262,16 @@ def check_options(model: type[BaseModel], options: object, table_defaults: Mappi
         allowed = offered_values(model, name)
         if allowed is not None and full[name] not in allowed:
             raise CardError(t_msg("The option {name} has a value this game does not accept.", name=name))
-        if sheet.blocked(name, full[name], full, standard[name]) is not None:
+        if sheet.blocked(name, full[name], full, standard.get(name)) is not None:
             raise CardError(t_msg("These options do not fit together in this game."))
     try:
         model(**full)
     except (ValidationError, ValueError, TypeError):
         raise CardError(t_msg("These options do not fit together in this game.")) from None
-    return differing(model, full, table_defaults)
+    kept = differing(model, full, table_defaults)
+    if "players" in options:
+        kept["players"] = full["players"]
+    return kept
 
 
 def card_from_json(data: object, game: str, model: type[BaseModel],

@@ -1,6 +1,7 @@
 """One arena for every game: seat any mix of computer players, rotate seats, fix seeds, print scores.
 
-    python tests/bench/arena.py GAME --players A,B[,C,...] [--matches N] [--seed S] [--procs 2] [game options]
+    python tests/bench/arena.py GAME --players A,B[,C,...] [--matches N] [--seed S] [--procs 2] [--card ID | --mix]
+                                [game options]
 
     python tests/bench/arena.py president --players president:expert,yard:rules,yard:rules,yard:rules --matches 500
     python tests/bench/arena.py stockpile --players stockpile:hard,yard:greedy --matches 500 --stock-size standard
@@ -20,6 +21,13 @@ player ``(j + i) % n``), so over a multiple of ``n`` matches every player sits i
 Every seat has its own ``random.Random`` derived from the match seed, so a run is reproducible (up to the
 bots' time budgets). Extra ``--key value`` options go to the game's config (``--stock-size short`` becomes
 ``stock_size="short"``) over the adapter's defaults.
+
+House rules (issue 52): ``--card ID`` plays under one of the game's shipped rule cards (its options over the
+defaults; ``--players`` must fit them, e.g. four for a partners card); ``--mix`` draws every match its own random set
+of the game's house-rule switches (each on or off with even odds, from the match's seed; a set the config refuses,
+say a partners-only switch heads-up, is drawn again) and prints how often each switch was on. A "Rummy!" window
+(``rummy_call``) is offered to the seats that may call, as a table does: each is asked in seat order from the one
+after the player to draw, and the first call is made (heads-up nobody can call: the only other seat draws next).
 
 Prints per player: the match score the game's adapter defines (President: points per hand; Stockpile and
 Rummy: win rate; Beanie: total penalty, lower is better) with a 95% confidence interval over matches, and
@@ -54,6 +62,7 @@ sys.path.insert(0, str(ROOT))
 
 from logic.game import AnyGame, Bot, Outcome  # noqa: E402
 from logic.registry import get_game  # noqa: E402
+from tests.bench.arena_rules import card_options, house_switches, mixed_options  # noqa: E402
 
 MAX_MOVES = 50_000  # a match that has not ended by then is reported as unfinished (a bug in a bot or a rule)
 
@@ -188,6 +197,7 @@ def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> Ma
         game.apply(state, seat, action)
         recent.append(f"seat {seat} ({names[seat_player[seat]]}): {action!r}")
         moves += 1
+        moves += offer_window(game, state, bots, rngs, times, seat_player, recent)
     outcome = game.outcome(state)
     scores = [0.0] * n
     wins = [0.0] * n
@@ -197,6 +207,26 @@ def play_match(job: tuple[str, tuple[str, ...], int, int, dict[str, Any]]) -> Ma
             wins[seat_player[seat]] = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     return MatchResult(index, scores, times, outcome is not None, time.perf_counter() - t_start, wins,
                        [] if outcome is not None else list(recent))
+
+
+def offer_window(game: AnyGame, state: Any, bots: list[Bot], rngs: list[random.Random], times: list[list[float]],
+                 seat_player: list[int], recent: deque[str]) -> int:
+    """A window open to seats not to move (Rummy's "Rummy!" call, ``Game.window_seats``): ask them in seat order from
+    the one after the player to move until one acts on it or all let it go. The moves made."""
+    made = 0
+    while True:
+        waiting = game.window_seats(state)
+        if not waiting:
+            return made
+        first = game.to_move(state)[0] if game.to_move(state) else 0
+        seat = min(waiting, key=lambda s: (s - first) % len(bots))
+        legal = game.off_turn_actions(state, seat)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(game.view(state, seat), legal, rngs[seat])
+        times[seat_player[seat]].append(time.perf_counter() - t0)
+        game.apply(state, seat, action)
+        recent.append(f"seat {seat} (window): {action!r}")
+        made += 1
 
 
 # --- statistics and the report ---------------------------------------------------------------------------
@@ -287,12 +317,17 @@ def parse_options(extra: list[str]) -> dict[str, Any]:
 
 
 def run(game_key: str, names: tuple[str, ...], matches: int, seed: int, procs: int, options: dict[str, Any],
-        save: str | None = None):
+        save: str | None = None, mix: bool = False):
     if game_key not in ADAPTERS:
         raise SystemExit(f"No arena adapter for {game_key!r}; there are: {', '.join(ADAPTERS)}")
     for name in dict.fromkeys(names):
         make_player(game_key, name)  # fail fast on a bad name, before starting workers
-    jobs = [(game_key, names, seed + i, i, options) for i in range(matches)]
+    base = {**ADAPTERS[game_key].defaults, **options}
+    jobs = [(game_key, names, seed + i, i, mixed_options(game_key, base, len(names), seed + i) if mix else options)
+            for i in range(matches)]
+    if mix:
+        on = {name: sum(1 for job in jobs if job[4].get(name)) for name in house_switches(game_key)}
+        print("--mix: matches with each switch on: " + ", ".join(f"{k} {v}/{matches}" for k, v in on.items()))
     t0 = time.perf_counter()
     if procs > 1:
         with Pool(procs) as pool:
@@ -330,6 +365,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--save", help="also write each match's result to this JSON file")
     ap.add_argument("--load", nargs="+", help="report these --save files as one run (no matches are played)")
+    ap.add_argument("--card", help="play under this shipped rule card (its id, e.g. rummy-top-card-table)")
+    ap.add_argument("--mix", action="store_true", help="a random set of the game's house switches for every match")
     args, extra = ap.parse_known_args(argv)
     if args.load:
         load(args.load)
@@ -337,7 +374,10 @@ def main(argv: list[str] | None = None) -> None:
     names = tuple(x.strip() for x in args.players.split(",") if x.strip())
     if not names:
         ap.error("--players is required (but for --load)")
-    run(args.game, names, args.matches, args.seed, args.procs, parse_options(extra), save=args.save)
+    options = parse_options(extra)
+    if args.card:
+        options = {**card_options(args.game, args.card), **options}
+    run(args.game, names, args.matches, args.seed, args.procs, options, save=args.save, mix=args.mix)
 
 
 if __name__ == "__main__":

@@ -111,3 +111,25 @@ def test_an_unfinished_match_shows_its_last_moves(monkeypatch, capsys):
     assert not result.finished and len(result.last_moves) == 10 and result.last_moves[-1].startswith("seat ")
     arena.report("stockpile", ("stockpile:easy", "yard:greedy"), [result], 1.0)
     assert "unfinished: match 0 after 10 moves" in capsys.readouterr().err
+
+
+def test_a_shipped_rule_card_or_a_random_mix_of_switches_sets_the_options(capsys):
+    """``--card ID`` plays under a shipped card; ``--mix`` draws each match its own switches, only sets the game takes
+    (heads-up Stockpile never gets the partners-only switch)."""
+    from tests.bench.arena_rules import card_options, house_switches, mixed_options
+
+    assert card_options("rummy", "rummy-easy-going") == {"keep_dug_card": True, "no_final_discard": True}
+    with pytest.raises(SystemExit, match="there are: rummy-top-card-table, rummy-easy-going"):
+        card_options("rummy", "rummy-nope")
+    assert house_switches("stockpile") == ["no_wild_on_own_discards", "no_partner_piles"]
+    assert "rummy_call_seconds" not in house_switches("rummy")
+    mixes = [mixed_options("rummy", {"target": 100}, 2, seed) for seed in range(40)]
+    assert all(m["target"] == 100 for m in mixes)
+    assert mixed_options("rummy", {}, 2, 7) == mixed_options("rummy", {}, 2, 7)  # from the match's seed
+    for switch in house_switches("rummy"):
+        assert {bool(m.get(switch)) for m in mixes} == {False, True}
+    assert not any(m["keep_dug_card"] and m["top_card_only"] for m in mixes)  # the clash is drawn again
+    heads_up = [mixed_options("stockpile", {}, 2, seed) for seed in range(20)]
+    assert not any(m["no_partner_piles"] for m in heads_up)
+    arena.run("stockpile", ("stockpile:easy", "yard:greedy"), 2, 50, 1, {"stock_size": "short"}, mix=True)
+    assert "--mix: matches with each switch on: no_wild_on_own_discards" in capsys.readouterr().out

@@ -8,6 +8,9 @@ screen shows plainly; the TV view of that table lists the rules too.
 * Beanie, the shipped card "Five Crowns, jokers and all": a joker in the phone's hand is wild (★), and when the
   computer goes out the phone still has its last turn ("went out" on the computer's seat).
 * Rummy, "Rummy!": after a discard every screen shows the call window with the card.
+* Stockpile, the shipped card "Partners, each on their own" with "No wild discards" added: the partner's panel says
+  its piles are closed to the phone ("Own piles only"), and with a wild picked on the phone's first turn the discard
+  piles stay dark, the bar says why, and a tap on a discard pile is refused with that reason.
 
 Seeds come from the searches at the bottom (the same plans against the real engine and computer players, which
 are deterministic for a table's seed and move number): ``python -m tests.e2e.test_house_moments``.
@@ -37,6 +40,7 @@ server = shared_server_fixture()
 
 PRESIDENT_SEED = 4  # the program seat (3) cuts with an 8 at the fifth move of the first hand
 BEANIE_SEED = 15  # the phone holds a joker, and the computer goes out first (move 20)
+STOCKPILE_SEED = 4  # the phone (seat 0) starts, with a wild among its five cards
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -195,6 +199,42 @@ def test_rummy_call_window_after_a_discard(browser: Browser, server: Server) -> 
     shoot(tv, "rummy-call-tv")
 
 
+# ----------------------------------------------------------------------------- Stockpile: wilds and partners' piles
+STOCKPILE_OPTIONS = ("no_partner_piles", "no_wild_on_own_discards")
+
+
+def test_stockpile_wild_discards_and_partners_piles(browser: Browser, server: Server) -> None:
+    phone, path = share_card(browser, server, "stockpile", {"rule-card-select": "Partners, each on their own",
+                                                             "opt-no_wild_on_own_discards": "On"}, STOCKPILE_OPTIONS)
+    code = practice(phone, server, path, f"players=4&bots=3&level=easy&stock_size=short&seed={STOCKPILE_SEED}"
+                                         "&speed=0")
+    tv = open_tv(browser, server, code)
+    for label in ("Own piles only", "No wild discards"):  # (the TV lists the rules in one line)
+        expect(tv.locator("[data-testid=tv-at-this-table]")).to_contain_text(label)
+    expect(phone.locator("[data-testid=table]")).to_have_attribute("data-turn", "0")
+    # the partner (seat 2) sits across: its piles are not the phone's to play, and its panel says so
+    closed = phone.locator("[data-testid=player-2] [data-testid=partner-piles-closed]")
+    expect(closed).to_be_visible()
+    expect(closed).to_have_attribute("title", re.compile("partner"))
+    expect(phone.locator("[data-testid=player-2] [data-source]")).to_have_count(0)
+    wild = phone.locator("[data-testid=hand] [data-card=W]").first
+    wild.click()
+    board = phone.locator("[data-testid=stockpile-board]")
+    expect(board).to_have_attribute("data-selected", re.compile(r"^hand:\d$"))
+    reason = phone.locator("[data-testid=discard-refused]")
+    expect(reason).to_contain_text("House rule at this table")  # the rules' own refusal, before any tap
+    for p in range(4):
+        expect(phone.locator(f"[data-testid=discard-0-{p}]")).to_have_attribute("data-accepts", "false")
+    expect(phone.locator("[data-testid=stockpile-board] .build-pile[data-accepts=true]")).not_to_have_count(0)
+    reason.scroll_into_view_if_needed()
+    shoot(phone, "stockpile-wild-phone")
+    phone.locator("[data-testid=discard-0-0]").click()  # tried anyway: refused with the reason, the wild stays
+    expect(phone.locator(".q-notification", has_text="House rule at this table")).to_be_visible()
+    expect(phone.locator("[data-testid=hand] [data-card=W]")).not_to_have_count(0)
+    expect(phone.locator("[data-testid=table]")).to_have_attribute("data-turn", "0")
+    shoot(tv, "stockpile-house-tv")
+
+
 # ----------------------------------------------------------------------------- seed searches (run by hand)
 ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 
@@ -269,6 +309,17 @@ def beanie_moment(seed: int) -> tuple[bool, int | None]:
     return joker, None
 
 
+def stockpile_moment(seed: int) -> bool:
+    """Does the phone (seat 0) of the Stockpile test's table start, with a wild in its hand?"""
+    from logic.stockpile import GAME
+    from logic.stockpile.actions import WILD
+
+    config = GAME.make_config(players=4, partners=True, no_partner_piles=True, no_wild_on_own_discards=True,
+                              stock_size="short")
+    st = GAME.new_game(config, seed)
+    return st.turn == 0 and WILD in st.hands[0]
+
+
 if __name__ == "__main__":
     for s in range(1, 60):
-        print(s, "president:", president_moment(s), "beanie:", beanie_moment(s))
+        print(s, "president:", president_moment(s), "beanie:", beanie_moment(s), "stockpile:", stockpile_moment(s))

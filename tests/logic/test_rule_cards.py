@@ -17,6 +17,7 @@ from logic.rule_cards import (
     CardError,
     RuleCard,
     card_from_json,
+    card_keeps,
     card_table_options,
     card_to_json,
     check_options,
@@ -83,7 +84,8 @@ def test_card_table_options_start_from_the_standard() -> None:
 
 def test_check_options_refuses_unknown_bad_and_clashing() -> None:
     assert check_options(SheetConfig, {"wild": True, "rounds": 5}) == {"wild": True}
-    for bad, words in (({"nope": True}, "no option called nope"), ({"players": 4}, "no option called players"),
+    assert check_options(SheetConfig, {"players": 4, "wild": True}) == {"wild": True, "players": 4}
+    for bad, words in (({"nope": True}, "no option called nope"), ({"players": "four"}, "do not fit"),
                        ({"rounds": 6}, "does not accept"), ({"wild": True, "tame": True}, "do not fit"),
                        ({"wild": [1]}, "does not accept"), ([1, 2], "not a list")):
         with pytest.raises(CardError, match=words):
@@ -122,3 +124,18 @@ def test_house_rule_sections_fall_back_to_label_and_help() -> None:
     assert (section.option, section.title.english()) == ("wild", "Wild things")
     assert section.text is not None and section.text.english() == "Anything goes."
     assert house_rule_sections("no_such_game", SheetConfig, {}) == []
+
+
+def test_a_card_keeps_the_number_of_players_its_rules_need() -> None:
+    """Stockpile's partners need 4 or 6 players: a card saved from such a table holds the number (its link would
+    otherwise open a two-player lobby the rules do not fit), and a card holding it passes the checks of a link."""
+    from logic.stockpile.actions import Config as StockpileConfig
+
+    table = {**standard_options(StockpileConfig), "players": 4, "partners": True, "no_partner_piles": True}
+    kept = card_keeps(StockpileConfig, table)
+    assert kept == {"partners": True, "no_partner_piles": True, "players": 4}
+    assert check_options(StockpileConfig, kept) == kept
+    assert card_keeps(StockpileConfig, {**table, "partners": False, "no_partner_piles": False}) == {}
+    assert card_keeps(RummyConfig, {"players": 3, "target": 200}) == {"target": 200}  # fits any count: not kept
+    for card in shipped_cards("stockpile"):  # (the partners card's link was refused: "no option called players")
+        assert check_options(StockpileConfig, card.options) == dict(card.options)

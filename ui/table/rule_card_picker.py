@@ -15,6 +15,7 @@ from logic.rule_cards import (
     FILE_MAX_BYTES,
     CardError,
     RuleCard,
+    card_keeps,
     card_to_json,
     clean_name,
     differing,
@@ -181,7 +182,7 @@ class RuleCardPicker:
         except CardError as exc:
             self.refuse(tr(exc.message))
             return
-        options = differing(t.game.config_model, t.options, t.game.table_defaults)
+        options = card_keeps(t.game.config_model, t.options, t.game.table_defaults)
         self.share(self.keep(clean, options, _("Saved as {name}.", name=clean)))
 
     def share(self, card: RuleCard | None) -> None:
@@ -202,7 +203,7 @@ class RuleCardPicker:
 
     def export(self, card: RuleCard | None) -> None:
         t = self.table
-        options = differing(t.game.config_model, t.options, t.game.table_defaults)
+        options = card_keeps(t.game.config_model, t.options, t.game.table_defaults)
         name = card.name if card is not None else None
         fallback = verbatim(_("{game} house rules", game=game_name(t.game_key)))
         data = card_to_json(RuleCard("", t.game_key, name or fallback, options=options))

@@ -11,6 +11,12 @@ policy, 16 deals and at most 0.25 s a decision (``search.py``). It keeps the gre
 candidate beats it on the same deals by more than two standard errors: a whole round swings so widely that 16 deals
 rank near-equal moves by chance, and taking the best mean alone made a player weaker than its own policy.
 
+House rules (issue 52; taught 2026-12-05, before any bot change of that session, and frozen since): both read the
+table's switches from the view (``options``). A joker is wild in every round, so the greedy player keeps it as it
+keeps the round's Beanies (never a "useless natural" to discard while it holds a natural card); with Q-K-A runs its
+pickups and partners count the ace above the King too; with one last turn each it plays as always (it lays and adds
+all it can on every turn, so its last turn puts down everything it can).
+
 Calibration (arena, seeds from 10000, 2026-12-03): ``frozen:hard`` wins 60.0% ± 4.8 against ``greedy`` (N=400;
 against the outside greedy player 56% ± 5) and 50.9% ± 7.7 against ``search`` (N=160; against the outside search
 player 48% ± 8). Versions measured on the way (the same seeds): the best mean alone, 72.5% ± 6.9 (N=160; v greedy
@@ -29,6 +35,7 @@ from typing import Any
 from logic.beanie import GAME
 from logic.beanie.bot_eval import Ctx
 from logic.beanie.bot_search import BeanieSpec
+from logic.beanie.deck import is_wild
 from logic.beanie.sets import CARD_ID, NATURAL_POINTS, RANK, RANK_LABELS, SUIT, hand_points, lay_options
 from logic.beanie.state import BeanieState
 from logic.game import PHASE_PLAY
@@ -38,14 +45,22 @@ VOTES = ("propose", "agree", "withdraw")
 PLAYOUT_MOVES = 600  # a playout this long is valued as it stands
 
 
-def _has_partner(c: int, others: list[int]) -> bool:
-    return any(x != c and (RANK[x] == RANK[c] or (SUIT[x] == SUIT[c] and abs(RANK[x] - RANK[c]) <= 2))
+def _near(a: int, b: int, ace_high: bool) -> bool:
+    """Ranks within two of each other (with Q-K-A runs the ace also sits above the King)."""
+    d = abs(a - b)
+    return (min(d, 13 - d) if ace_high and 1 in (a, b) else d) <= 2
+
+
+def _has_partner(c: int, others: list[int], ace_high: bool = False) -> bool:
+    return any(x != c and (RANK[x] == RANK[c] or (SUIT[x] == SUIT[c] and _near(RANK[x], RANK[c], ace_high)))
                for x in others)
 
 
-def greedy_move(hand: list[int], wild: int, top: int, round_turns: int, n: int, legal: list[Any]) -> Any:
+def greedy_move(hand: list[int], wild: int, top: int, round_turns: int, n: int, legal: list[Any],
+                ace_high: bool = False) -> Any:
     """The greedy player's move from plain data: its hand (card ids), the wild rank, the discard top (-1: none),
-    the turns played this round, the number of players and the legal actions."""
+    the turns played this round, the number of players, the legal actions and the house rule Q-K-A runs. (Jokers
+    need no flag: ``is_wild`` knows them.)"""
     if len(legal) == 1:
         return legal[0]
     by_kind: dict[str, list[Any]] = {}
@@ -56,7 +71,7 @@ def greedy_move(hand: list[int], wild: int, top: int, round_turns: int, n: int, 
     if "draw" in by_kind:
         draws = {a.source: a for a in by_kind["draw"]}
         if "discard" in draws and top >= 0:
-            if "stock" not in draws or any(top in cards for cards, _, _ in lay_options(hand + [top], wild)):
+            if "stock" not in draws or any(top in cards for cards, _, _ in lay_options(hand + [top], wild, ace_high)):
                 return draws["discard"]
         return draws.get("stock", legal[0])
     if "agree" in by_kind and round_turns >= 20 * n:
@@ -75,9 +90,9 @@ def greedy_move(hand: list[int], wild: int, top: int, round_turns: int, n: int, 
     if not discards:
         return legal[0]
     cards = [CARD_ID[a.card] for a in discards]
-    naturals = [c for c in cards if RANK[c] != wild]
-    nat_hand = [c for c in hand if RANK[c] != wild]
-    useless = [c for c in naturals if not _has_partner(c, nat_hand)]
+    naturals = [c for c in cards if not is_wild(c, wild)]  # a joker is wild in every round
+    nat_hand = [c for c in hand if not is_wild(c, wild)]
+    useless = [c for c in naturals if not _has_partner(c, nat_hand, ace_high)]
     pool = useless or naturals or cards
     pick = max(pool, key=lambda c: (NATURAL_POINTS[c], RANK[c], -c))
     return discards[cards.index(pick)]
@@ -91,7 +106,8 @@ class GreedyBeanie:
             return legal[0]
         top = view.get("discard_top")
         return greedy_move([CARD_ID[c] for c in view["hand"]], RANK_LABELS.index(view["wild_rank"]),
-                           CARD_ID[top] if top else -1, view["round_turns"], view["players"], legal)
+                           CARD_ID[top] if top else -1, view["round_turns"], view["players"], legal,
+                           bool((view.get("options") or {}).get("ace_high_runs")))
 
 
 def _greedy_playout(st: BeanieState, seat: int, action: Any, rng: random.Random) -> float:
@@ -103,7 +119,7 @@ def _greedy_playout(st: BeanieState, seat: int, action: Any, rng: random.Random)
         s = st.turn
         legal = GAME.legal_actions(st, s)
         top = st.discard[-1] if st.discard else -1
-        GAME.apply(st, s, greedy_move(st.hands[s], st.round, top, st.round_turns, st.players, legal))
+        GAME.apply(st, s, greedy_move(st.hands[s], st.round, top, st.round_turns, st.players, legal, st.ace_high_runs))
         moves += 1
     totals = list(st.totals)
     if st.phase == PHASE_PLAY:  # cut off: count the cards still held

@@ -13,6 +13,13 @@
   none missing: open to them; one: likely among their five hand cards; up to three: still a risk). It discards a
   card that lies between a building pile and its own stock card last.
 
+House rules (issue 52; taught 2026-12-05, before any bot change of that session, and frozen since): a table's
+switches show in the legal moves (Stockpile's view does not list them), and both players read them there. With "no
+wild discards" neither ends a turn with a wild on its discard piles: the greedy player discards its highest number
+that may go there (and plays a wild when only wilds are left), the planner leaves wild discards out of its plans, so
+its search plays the wilds when nothing else may be discarded. "Own piles only" needs nothing: both play from their
+own stock and piles only (the greedy player from what the legal moves offer, the planner always).
+
 Calibration: ``frozen:hard`` should win 30% ± 3 against it (N=1,000, heads-up, stock 30), as it does against the
 outside whole-turn planner. Arena, 2026-12-03/04: seeds 10000-10999 **28.4% ± 2.8**, seeds 20000-20999 **29.2% ±
 2.8** -- reached. On the way (seeds 10000-10999): 66.3% ± 2.9 before the gap costs and the dear wilds; 47.7% with
@@ -54,6 +61,14 @@ def _tops(view: dict[str, Any]) -> tuple[int, list[int | None], list[list[int]]]
     return stock, builds, piles
 
 
+def _discardable(view: dict[str, Any], legal: list[Any]) -> set[int]:
+    """Hand values that may go on a discard pile now: every one, but a wild where the table forbids it (its
+    discards are then missing from the legal moves)."""
+    hand = [_VAL[c] for c in view["hand"]]
+    allowed = {hand[a.hand_index] for a in legal if type(a) is A.Discard}
+    return allowed if allowed or WILD not in hand else set(hand) - {WILD}
+
+
 def _fit(card: int, pile: list[int]) -> float:
     """How tidy it is to put ``card`` on ``pile`` (higher is better)."""
     if not pile:
@@ -93,9 +108,10 @@ class GreedyPlayer:
             for a in plays:
                 if a.source.startswith("hand:") and builds[a.build] + 2 == stock:
                     return a  # a wild that lets the stock card go next
-        if not hand:
+        ok = _discardable(view, legal)
+        order = sorted((i for i in range(len(hand)) if hand[i] in ok), key=lambda i: (hand[i] == WILD, -hand[i]))
+        if not order:  # no hand, or only wilds the table keeps off the discard piles
             return plays[0] if plays else legal[0]
-        order = sorted(range(len(hand)), key=lambda i: (hand[i] == WILD, -hand[i]))
         i = order[0]
         p = max(range(4), key=lambda q: (_fit(hand[i], piles[q]), -q))
         return A.DISCARD[i][p]
@@ -129,6 +145,7 @@ class PlannerPlayer:
         self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
         self.stock = stock
         self.piles = piles
+        self.wild_discard = WILD in _discardable(view, legal) or WILD not in hand  # False: a house rule forbids it
         self.memo: dict[Any, tuple[float, Any]] = {}
         self.nodes = 0
         depths = tuple(len(p) for p in piles)
@@ -268,6 +285,8 @@ class PlannerPlayer:
         best: tuple[float, Any] = (-1e9, None)
         s = self.stock
         for c in set(hand):
+            if c == WILD and not self.wild_discard:
+                continue
             keep = -self.BRIDGE if 0 < s != WILD and c != WILD and any(b < c < s for b in builds) else 0.0
             for p in range(4):
                 v = _fit(c, self.piles[p]) + (-3.0 if c == WILD else 0.1 * c) + keep

@@ -100,6 +100,13 @@ class StockpileControls:
         self.state.marks = {k: [e for e in v if not e.is_deleted] for k, v in self.state.marks.items()}
         self.state.marks.setdefault(source, []).append(el)
 
+    def discard_refused(self, source: str | None) -> str | None:
+        """Why the picked hand card may not end the turn on a discard pile now (the house rule "no wild discards"),
+        asked of the rules; None when it may, or when the pick is no hand card on one's own turn."""
+        if source is None or not source.startswith("hand:") or not self.can_act():
+            return None
+        return self.ctx.check(Discard(int(source[5:]), 0))
+
     def accepting(self, source: str | None) -> list[int]:
         if source is None:
             return []
@@ -120,7 +127,8 @@ class StockpileControls:
         ok = set(self.accepting(src))
         for b, el in enumerate(self.state.piles):
             self._flag(el, "glow", b in ok, "data-accepts")
-        hand_card = src is not None and src.startswith("hand:") and self.can_act()  # a discard pile ends a turn
+        hand_card = (src is not None and src.startswith("hand:") and self.can_act()  # a discard pile ends a turn
+                     and self.discard_refused(src) is None)  # (unless a house rule keeps the card off it)
         for el in self.state.discs:
             self._flag(el, "glow-discard", hand_card, "data-accepts")
         if self.state.board is not None and not self.state.board.is_deleted:

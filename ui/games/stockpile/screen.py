@@ -175,6 +175,11 @@ class StockpileScreen(GameScreen[StockpileView]):
                             ui.label(seat.name or _("Empty seat")).classes("panel-name ellipsis")
                         if partner:
                             ui.label(_("Partner")).classes("chip title")
+                            if ctx.seat is not None and s not in (view["my_sources"] or []):  # house rule
+                                closed = ui.label(_("Own piles only")).classes("chip house-rule")
+                                closed.props["data-testid"] = "partner-piles-closed"
+                                closed.props["title"] = _("You may not play from your partner's stock or discard "
+                                                          "piles.")
                         elif view["teams"]:
                             ui.label(_("Team {n}", n=view["teams"][s] + 1)).classes("chip")
                     with ui.row().classes("panel-piles items-end gap-1 no-wrap"):
@@ -286,6 +291,9 @@ class StockpileScreen(GameScreen[StockpileView]):
         hint = self.hint()
         if hint:
             ui.label(hint).classes("reason sp-hint text-center").props("data-testid=hint")
+        refused = self.controls.discard_refused(self.state.source)
+        if refused:  # a house rule keeps the picked card off the discard piles: say so where the hint is
+            ui.label(refused).classes("reason sp-hint sp-house-rule text-center").props("data-testid=discard-refused")
         if phase == "pending" and mine:
             secs = timers.seconds_left(ctx.table, time.monotonic(), "commit") or 0.0
             with ui.element("div").classes("pending-bar").props("data-testid=pending"):
@@ -327,7 +335,7 @@ class StockpileScreen(GameScreen[StockpileView]):
         piles = ctl.accepting(src)
         card = card_words(code)
         one = len(piles) == 1
-        if src.startswith("hand:"):
+        if src.startswith("hand:") and ctl.discard_refused(src) is None:
             if one:
                 return _("Tap pile {n} to play {card} — or your discard pile to end your turn.", n=piles[0] + 1,
                          card=card)
