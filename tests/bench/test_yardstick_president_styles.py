@@ -35,13 +35,13 @@ def test_the_hoarder_breaks_a_low_pair_rather_than_pass():
     assert RulesPlayer().decide(h, unseen_of(h), 1, FOUR, False, 9) is None  # keeps its pairs and its Ace and 2
 
 
-def test_the_shedder_leads_its_pairs_first_and_passes_on_a_big_jump():
+def test_the_shedder_leads_its_pairs_first_and_keeps_its_top_cards_longer():
     h = hand(THREE, SIX, SIX, NINE, JACK, KING, ACE, TWO, FIVE, FIVE)
     assert ShedderPlayer().decide(h, unseen_of(h), 0, -1, False, 9) == (FIVE, 2)
     assert RulesPlayer().decide(h, unseen_of(h), 0, -1, False, 9) == (THREE, 1)
-    long = hand(THREE, SIX, SIX, KING, ACE, TWO, FIVE, FIVE, FIVE, TWO)
-    assert ShedderPlayer().decide(long, unseen_of(long), 1, THREE, False, 9) is None  # only a King: too far up
-    assert RulesPlayer().decide(long, unseen_of(long), 1, THREE, False, 9) == (KING, 1)
+    eight = hand(THREE, FIVE, FIVE, SIX, SIX, KING, KING, ACE)
+    assert ShedderPlayer().decide(eight, unseen_of(eight), 1, FOUR, False, 9) is None  # passes, its Ace kept
+    assert RulesPlayer().decide(eight, unseen_of(eight), 1, FOUR, False, 9) == (ACE, 1)
 
 
 def test_style_yardsticks_are_arena_players_and_finish_matches():

@@ -1,6 +1,11 @@
 """President yardsticks: plain players written from the rules (none of our levels), for tests/bench/arena.py.
 
 ``rules``: a steady club player who counts the cards (calibrated against the outside rule players).
+``hoarder`` and ``shedder`` (president_styles.py): rule players of other styles (issue 54), who keep their Aces
+and 2s for the end, or shed their pairs first and pass rather than spend a top card; a mixed table seats one of
+each (``--players frozen:expert,yard:rules,yard:hoarder,yard:shedder``).
+``search``: plain determinized playouts with the strongest calibrated rule player as every seat's policy: still
+``rules`` (neither style reached its calibration, see president_styles.py).
 
 * It counts the cards played, so it knows when a group can no longer be beaten (judged from the cards not yet
   seen). Leading, it cashes such a group whenever all its groups but one are unbeatable (with two groups: one
