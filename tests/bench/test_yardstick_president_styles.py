@@ -45,7 +45,8 @@ def test_the_shedder_leads_its_pairs_first_and_keeps_its_top_cards_longer():
 
 
 def test_style_yardsticks_are_arena_players_and_finish_matches():
-    assert {"rules", "hoarder", "shedder", "search"} <= set(PLAYERS)
+    assert {"rules", "hoarder", "shedder", "search", "search_old"} <= set(PLAYERS)
+    assert (PLAYERS["search"]().PREFER_Z, PLAYERS["search_old"]().PREFER_Z) == (2.0, 0.0)
     assert arena.make_player("president", "yard:hoarder@SPEND_GROUPS=2").SPEND_GROUPS == 2
     names = ("yard:hoarder", "yard:shedder", "yard:rules", "yard:hoarder")
     for i in range(4):
