@@ -6,8 +6,9 @@
 // closing up), or a new element with the same card code where an old one went away (hand -> trick, discard pile
 // -> hand, stock -> building pile). A card that comes from nowhere on this page came from the seat that moved
 // (its badge, seat-N) or from the stock; a card that went nowhere goes to that seat's badge or fades out; another
-// seat's draw from the stock flies to its badge face down. Only transform-type properties and opacity animate
-// (the compositor does the work), 200 ms. The change itself is never held back: the page (and every tester
+// seat's draw from the stock flies to its badge face down. A card that kept its place in what holds it (the hand,
+// the trick, a pile) while that moved as a whole (a line above it grew) did not travel: it is not animated. Only
+// transform-type properties and opacity animate (the compositor does the work), 200 ms. The change itself is never held back: the page (and every tester
 // attribute) already shows the new state when the animation starts. Off when the browser asks for reduced motion
 // or the player turned animations off (body.no-motion, the "Animations" setting on /profile).
 (() => {
@@ -23,6 +24,9 @@
     const r = el.getBoundingClientRect();
     return r.width ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
   };
+  // what holds a card: the nearest named box around it (the hand, the trick, a pile, a meld)
+  const holder = (el) => (el.parentElement ? el.parentElement.closest("[data-testid]") : null);
+  const near = (a, b) => Math.abs(a) < 1 && Math.abs(b) < 1;
   const number = (el) => parseInt((el.textContent || "").replace(/[^0-9]/g, ""), 10) || 0;
   const STOCKS = "[data-testid=pile-stock], [data-testid=draw-pile]";
 
@@ -30,15 +34,19 @@
     const t = table();
     if (!t) return null;
     const cards = [];
+    const holders = new Map(); // holder element -> its box
     for (const el of t.querySelectorAll("[data-card]")) {
       const r = box(el);
-      if (r) cards.push({ el, code: el.dataset.card, r, mine: !!el.closest("[data-testid=hand]") });
+      if (!r) continue;
+      const h = holder(el);
+      if (h && !holders.has(h)) holders.set(h, box(h));
+      cards.push({ el, code: el.dataset.card, r, mine: !!el.closest("[data-testid=hand]"), holder: h });
     }
     const counts = {};
     for (const el of t.querySelectorAll("[data-testid^=seat-][data-testid$=-cards]")) counts[el.dataset.testid] = number(el);
     const stock = t.querySelector(STOCKS);
-    return { cards, counts, turn: t.dataset.turn || "", seat: t.dataset.seat || "", stock: stock && box(stock),
-             table: box(t), scroll: window.scrollY };
+    return { cards, holders, counts, turn: t.dataset.turn || "", seat: t.dataset.seat || "",
+             stock: stock && box(stock), table: box(t), scroll: window.scrollY };
   }
 
   function animate(el, frames, extra) {
@@ -102,7 +110,9 @@
     if (!t || off()) return;
     const scrolled = window.scrollY - before.scroll; // boxes are measured in the window: the page may have scrolled
     if (scrolled) {
-      for (const b of [...before.cards.map((c) => c.r), before.stock, before.table]) if (b) b.y -= scrolled;
+      for (const b of [...before.cards.map((c) => c.r), ...before.holders.values(), before.stock, before.table]) {
+        if (b) b.y -= scrolled;
+      }
     }
     // --- reads
     const now = [...t.querySelectorAll("[data-card]")].map((el) => ({ el, to: box(el) }));
@@ -121,11 +131,19 @@
     const mover = movers.length === 1 ? badgeOf(movers[0]) : null;
     const centre = before.table && { x: before.table.x + before.table.w / 2 - 30, y: before.table.y + before.table.h / 3,
                                      w: 60, h: 86 };
+    const holdersNow = new Map();
+    const holderNow = (h) => (holdersNow.has(h) ? holdersNow.get(h) : holdersNow.set(h, box(h)).get(h));
     const flips = [];
     for (const { el, to } of now) {
       if (!to) continue;
       const was = known.get(el);
       if (was) {
+        // a card that kept its place in what holds it, which moved as a whole (a line above it grew, a chip came):
+        // the layout shifted, no card travelled; animating it would cost a page Chromium's frames for nothing seen
+        // as a move (issue 50). A card that moved within its holder (a hand closing up, a trick's plays) travels.
+        const h = was.holder, hb = h && h === holder(el) ? before.holders.get(h) : null, hn = hb && holderNow(h);
+        if (hn && near(to.w - was.r.w, to.h - was.r.h)
+            && near(to.x - was.r.x - (hn.x - hb.x), to.y - was.r.y - (hn.y - hb.y))) continue;
         flips.push([el, was.r, to, false, false]);
         continue;
       }

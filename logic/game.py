@@ -118,6 +118,8 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
     timeouts_before_autoplay: ClassVar[int] = 1
     # what the game calls the part of a match that ends with a summary ("Next hand", "Next round", "Last deal")
     hand_word: ClassVar[str] = "hand"
+    # the fewest points win (Beanie's penalty points): every page that shows a score says so
+    lower_is_better: ClassVar[bool] = False
     # options a new table starts with where they differ from the config's defaults (which stay what games saved
     # before an option existed were played with, so old saved games still load and replay)
     table_defaults: ClassVar[dict[str, Any]] = {}

@@ -55,6 +55,7 @@ class OptionInfo:
     choices: tuple[Value, ...] | None = None
     needs: tuple[Needs, ...] = ()
     clashes: tuple[Clash, ...] = ()
+    names: tuple[tuple[Value, Message], ...] = ()  # how a value reads where its own text would not ("short")
 
 
 GAME = "game"  # the group every game has: how a match goes

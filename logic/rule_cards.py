@@ -98,6 +98,7 @@ class Difference:
     value: OptionValue
     standard: OptionValue
     help: Message | None = None
+    names: tuple[tuple[OptionValue, Message], ...] = ()  # the option sheet's names of its values
 
 
 def differences(model: type[BaseModel], options: Mapping[str, Any],
@@ -108,7 +109,8 @@ def differences(model: type[BaseModel], options: Mapping[str, Any],
     for name, value in differing(model, options, table_defaults).items():
         info = sheet.options.get(name)
         label = info.label if info is not None else verbatim(name.replace("_", " ").capitalize())
-        out.append(Difference(name, label, value, standard[name], info.help if info is not None else None))
+        out.append(Difference(name, label, value, standard[name], info.help if info is not None else None,
+                              info.names if info is not None else ()))
     return out
 
 

@@ -42,6 +42,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
     # a first timeout only makes the move and shows a notice; the computer takes the seat after two in a row
     timeouts_before_autoplay: ClassVar[int] = 2
     hand_word: ClassVar[str] = "round"
+    lower_is_better: ClassVar[bool] = True  # penalty points: the lowest total wins
 
     # --- setup ---------------------------------------------------------------------------------
     def new_game(self, config: BaseModel, seed: int) -> BeanieState:
@@ -83,7 +84,7 @@ class BeanieGame(Game[BeanieState, BeanieAction, BeanieView]):
     def outcome(self, state: BeanieState) -> Outcome | None:
         if state.phase != PHASE_OVER:
             return None
-        return Outcome.from_scores(list(state.totals), lower_is_better=True)
+        return Outcome.from_scores(list(state.totals), lower_is_better=self.lower_is_better)
 
     def view(self, state: BeanieState, seat: int | None) -> BeanieView:
         return build_view(state, seat)

@@ -61,7 +61,7 @@ from .jokers import (
 )
 from .runs import mask_span, parse_run, run_plays, run_span
 from .state import PresidentState
-from .trick import auto_pass, end_hand, end_trick, lay, next_active
+from .trick import auto_pass, beating_ranks, end_hand, end_trick, lay, next_active
 from .words import ranks, suit_symbols
 
 THREE_OF_SPADES_PLAY = Play(("3S",))
@@ -105,9 +105,7 @@ def legal_plays(s: PresidentState, seat: int) -> list[PresidentAction]:
         if h & JOKER_MASK:
             out.extend(joker_plays(s, h))
         return out
-    t = s.top_rank
-    first = t if s.house & SAME_RANK_SKIP else (t - 1 if s.rev else t + 1)
-    ranks = range(first, -1, -1) if s.rev else range(first, 13)
+    ranks = beating_ranks(s)
     lock = s.lock
     for r in ranks:
         nib = h >> (r << 2) & 15

@@ -22,7 +22,6 @@ from .actions import (
     JOKER_RANK,
     POP4,
     RANK_LABELS,
-    SAME_RANK_SKIP,
     SUBSET_PLAYS,
     SUIT_LETTERS,
     SUIT_LOCK,
@@ -31,6 +30,7 @@ from .actions import (
     parse_cards,
 )
 from .state import PresidentState
+from .trick import beating_ranks
 
 MAX_SET = 4  # a set of one rank holds at most four cards, jokers included
 SPADE_THREE_MASK = 1 << THREE_OF_SPADES
@@ -136,9 +136,7 @@ def joker_plays(s: PresidentState, h: int) -> list[Play]:
         return out
     if k == 1:
         return [Play(jokers[:1])]
-    t = s.top_rank
-    first = t if s.house & SAME_RANK_SKIP else (t - 1 if s.rev else t + 1)
-    ranks = range(first, -1, -1) if s.rev else range(first, 13)
+    ranks = beating_ranks(s)
     lock = s.lock
     for r in ranks:
         nib = h >> (r << 2) & 15

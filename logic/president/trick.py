@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from logic.game import PHASE_HAND_OVER, PHASE_OVER
 
+from .actions import SAME_RANK_SKIP
 from .state import PresidentState
+
+
+def beating_ranks(s: PresidentState) -> range:
+    """The ranks that may beat the trick's top, nearest first: above it (below it while the order is reversed), or
+    from its own rank with same-rank skip."""
+    t = s.top_rank
+    first = t if s.house & SAME_RANK_SKIP else (t - 1 if s.rev else t + 1)
+    return range(first, -1, -1) if s.rev else range(first, 13)
 
 
 def next_active(s: PresidentState, seat: int) -> int:

@@ -63,9 +63,11 @@ class Config(BaseModel):
 
     OPTIONS: ClassVar[OptionSheet] = OptionSheet({
         "stock_size": OptionInfo(t_msg("Stock size"), "game",
-                                 help=t_msg("Short: 10 cards each. Standard: 30 each (20 with 5 or 6 players).")),
+                                 help=t_msg("Short: 10 cards each. Standard: 30 each (20 with 5 or 6 players)."),
+                                 names=(("short", t_msg("Short")), ("standard", t_msg("Standard")))),
         "series": OptionInfo(t_msg("Series"), "game", help=t_msg(
-            "500: deals go on until a player or team reaches 500 points. Single: one deal.")),
+            "500: deals go on until a player or team reaches 500 points. Single: one deal."),
+            names=(("500", t_msg("Race to 500")), ("single", t_msg("One deal")))),
         "partners": OptionInfo(t_msg("Partners"), "game",
                                help=t_msg("Play in teams of two with the player sitting opposite you."),
                                needs=(Needs("players", (4, 6), t_msg("Partners need 4 or 6 players"), value=True),)),

@@ -19,7 +19,7 @@ from logic.game import IllegalMove
 from logic.messages import Message, said, t_msg, t_pmsg
 from logic.table import turns
 from logic.table.chat import notice
-from logic.table.seats import STATUS_PLAYING
+from logic.table.seats import STATUS_LOBBY, STATUS_PLAYING
 from logic.table.settings import AWAY_NEVER
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def update_presence(t: Table, present: set[str], now: float) -> bool:
     watchers_before = watchers(t)
     changed = False
     t.presence.present_ids = set(present)
+    t.presence.seen_ids |= present
     for i, seat in enumerate(t.seats):
         if not seat.is_human:
             changed |= t.presence.gone_since.pop(i, None) is not None
@@ -88,6 +89,14 @@ def presence(t: Table, seat: int, now: float) -> tuple[str, float]:
         return CONNECTED, 0.0
     seconds = max(0.0, now - gone)
     return (RECONNECTING if seconds < RECONNECT_SECONDS else AWAY), seconds
+
+
+def not_here_yet(t: Table, seat: int) -> bool:
+    """A person seated in a lobby (by a game night's next game, say) whose page has not connected to it yet: they
+    are not "reconnecting", they have not come."""
+    player = t.seats[seat]
+    return (t.status == STATUS_LOBBY and player.is_human and player.player_id not in t.presence.present_ids
+            and player.player_id not in t.presence.seen_ids)
 
 
 def is_here(t: Table, seat: int | None) -> bool:

@@ -35,6 +35,7 @@ class Presence:
     (``away.mark_unseen``)."""
 
     present_ids: set[str] = field(default_factory=set)  # players with a page connected
+    seen_ids: set[str] = field(default_factory=set)  # players who had a page connected since the table was loaded
     gone_since: dict[int, float] = field(default_factory=dict)  # seat -> when its last page went
     version: int = 0  # changes when a seat's connection or the number of watchers does (pages redraw the seats)
 

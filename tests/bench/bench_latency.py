@@ -20,7 +20,8 @@ page at that table shows a new version (and per page). Target: p95 <= 100 ms (fe
 page per action. Also: when the first websocket message reaches each other page (server + network share of the
 latency, the rest is the browser applying the update), the server's notes of when it made the change, replaced
 the file and told the pages (``CARDNIGHT_SAVE_TIMING``), CPU per action of every process (/proc: server,
-renderers, compositor, browser, audio and network services, driver) and the pages' own main-thread times.
+renderers, compositor, browser, audio and network services, driver), the renderers' CPU by thread (main, compositor,
+workers: where a card's travel costs) and the pages' own main-thread times.
 
 Issue 50's measures too: ``--throttle 4`` slows every page's CPU 4x (the DevTools protocol's
 ``Emulation.setCPUThrottlingRate``, as Lighthouse's mobile profile does; the target for click -> others p95 is then
@@ -56,6 +57,8 @@ from tests.bench.latency_pages import SLOWER, STATE_JS, LiveStates, Traffic, act
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
+    cpu_split,
+    io_counts,
     latencies,
     long_tasks,
     print_comparison,
@@ -63,6 +66,7 @@ from tests.bench.latency_report import (  # noqa: E402
     read_save_timing,
     renderer_metrics,
     server_share,
+    thread_cpu,
 )
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
@@ -122,7 +126,14 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     server.root = root
     timing_file = tmp / "save-timing.txt"
     os.environ["CARDNIGHT_SAVE_TIMING"] = str(timing_file)  # the server notes when each change was saved and told
-    server.start()
+    if args.cprofile:
+        os.environ["PYTHONPATH"] = str(Path(__file__).parent / "cprofile_hook")
+        os.environ["CARDNIGHT_CPROFILE"] = str(Path(args.cprofile).resolve() / f"{name or 'warm-up'}.prof")
+    try:
+        server.start()
+    finally:
+        os.environ.pop("PYTHONPATH", None)
+        os.environ.pop("CARDNIGHT_CPROFILE", None)
     traffic = Traffic()
     browser = None
     try:
@@ -140,11 +151,19 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             await cdp.send("Performance.enable")
             if args.throttle > 1:
                 await cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        idle = 0.0
+        if args.idle:  # the pages open and nobody moves: what the server spends per second on its own (timers)
+            before = cpu_seconds(server.proc.pid)
+            await asyncio.sleep(args.idle)
+            idle = (cpu_seconds(server.proc.pid) - before) / args.idle
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
-        cpu0 = cpu_seconds(server.proc.pid)
+        cpu0, sys0, io0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1], io_counts(server.proc.pid)
+        threads0 = thread_cpu(server.proc.pid)
         machine0 = cpu_by_process()
+        if args.cprofile:
+            server.proc.send_signal(signal.SIGUSR1)
         budget = [args.actions]
         t0 = time.perf_counter()
         made = await asyncio.gather(*(play_table(pages, budget, args.think, live) for pages in tables))
@@ -152,8 +171,14 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         await asyncio.sleep(1.0)  # the last pushes arrive
         traffic.on = False
         server_cpu = cpu_seconds(server.proc.pid) - cpu0
+        server_sys = cpu_split(server.proc.pid)[1] - sys0
+        server_io = {k: v - io0.get(k, 0) for k, v in io_counts(server.proc.pid).items()}
+        server_threads = {k: v - threads0.get(k, 0.0) for k, v in thread_cpu(server.proc.pid).items()}
         machine1 = cpu_by_process()
         stop_profile(spy)
+        if args.cprofile:
+            server.proc.send_signal(signal.SIGUSR2)
+            await asyncio.sleep(2.0)  # (written by the server)
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
@@ -178,7 +203,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     cpu = {group: machine1[group] - machine0[group] - (server_cpu if group == "other" else 0.0) for group in machine0}
     return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
-            "server_cpu": server_cpu, "cpu": cpu, "load": os.getloadavg()[0],
+            "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle,
+            "server_threads": server_threads, "cpu": cpu,
+            "load": os.getloadavg()[0],
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},
             "long": long_tasks(every_page), "animations": sum(len(d["moves"]) for d in every_page),
@@ -199,6 +226,11 @@ async def run(args: argparse.Namespace) -> None:
     results: dict[str, list[dict]] = {label: [] for label, _ in commits}
     try:
         async with async_playwright() as pw:
+            if args.warmup and len(commits) > 1:  # the first server and browser of a run start cold (disk caches)
+                warm = argparse.Namespace(**{**vars(args), "actions": args.warmup, "profile": "", "idle": 0,
+                                              "cprofile": ""})
+                for _label, root in commits:
+                    await one_round(pw, root, warm)
             for n in range(args.rounds):
                 for label, root in commits if n % 2 == 0 else commits[::-1]:  # alternate who goes first
                     try:
@@ -228,6 +260,11 @@ def main() -> None:
     ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
+    ap.add_argument("--idle", type=float, default=15.0, help="seconds with the pages open and no move, measured first")
+    ap.add_argument("--warmup", type=int, default=20, help="actions of an uncounted first round of each commit"
+                    " (with --against: otherwise the first commit always plays the run's coldest round)")
+    ap.add_argument("--cprofile", default="", help="write cProfile stats of each round's server event loop (the"
+                    " moves only) to this folder: exact call counts to compare commits by")
     ap.add_argument("--profile", default="", help="write a py-spy profile of each round's server to this folder"
                     " (its CPU figures then include the sampler's pauses)")
     asyncio.run(run(ap.parse_args()))

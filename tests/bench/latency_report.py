@@ -109,12 +109,38 @@ def descendants(root: int) -> set[int]:
     return mine
 
 
+# a renderer's threads by their names (/proc/<pid>/task/<tid>/comm, cut at 15 characters); its main thread keeps the
+# process's name
+RENDERER_THREADS = {"main": " . renderers' main threads", "Compositor": " . renderers' compositor threads",
+                    "ThreadPoolForeg": " . renderers' worker threads (raster, garbage collection)"}
+OTHER_THREADS = " . renderers' other threads"
+
+
+def renderer_threads(pid: str, total: float) -> dict[str, float]:
+    """A renderer's CPU seconds by thread: its main thread (the page's script, style, layout, paint), its compositor
+    thread (a frame for every display refresh while a card travels) and its workers (raster in software, garbage
+    collection); the rest of ``total`` (the process, ended threads included: IPC, audio) is "other threads"."""
+    out = dict.fromkeys(RENDERER_THREADS.values(), 0.0)
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            comm = "main" if task.name == pid else (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if comm in RENDERER_THREADS:
+            out[RENDERER_THREADS[comm]] += (int(fields[11]) + int(fields[12])) / tick
+    out[OTHER_THREADS] = total - sum(out.values())
+    return out
+
+
 def cpu_by_process() -> dict[str, float]:
     """CPU seconds used so far by this bench's processes, grouped: Chromium's renderers (the pages), its GPU process
     (compositing, in software here), its browser process, audio and network services; the driver (Playwright's
     node and this script); the rest ("other", which includes the server)."""
-    out = {"pages (renderers)": 0.0, "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0,
-           "network service": 0.0, "driver": 0.0, "other": 0.0}
+    out = {"pages (renderers)": 0.0, **dict.fromkeys(RENDERER_THREADS.values(), 0.0), OTHER_THREADS: 0.0,
+           "compositor (gpu process)": 0.0, "browser process": 0.0, "audio service": 0.0, "network service": 0.0,
+           "driver": 0.0, "other": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
     for pid in map(str, descendants(os.getpid())):
         try:
@@ -125,6 +151,9 @@ def cpu_by_process() -> dict[str, float]:
         fields = rest.split()
         seconds = (int(fields[11]) + int(fields[12])) / tick
         comm = name.split("(", 1)[1]
+        if "chrom" in comm and b"--type=renderer" in cmdline:
+            for part, used in renderer_threads(pid, seconds).items():
+                out[part] += used
         if "chrom" in comm:
             group = ("pages (renderers)" if b"--type=renderer" in cmdline else
                      "compositor (gpu process)" if b"--type=gpu-process" in cmdline else
@@ -140,8 +169,40 @@ def cpu_by_process() -> dict[str, float]:
 
 def cpu_seconds(pid: int) -> float:
     """CPU seconds (user + system) one process used so far."""
+    return sum(cpu_split(pid))
+
+
+def io_counts(pid: int) -> dict[str, int]:
+    """What one process wrote so far: bytes (``wchar``) and write calls (``syscw``), from /proc/<pid>/io."""
+    out = {}
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        key, _, value = line.partition(":")
+        out[key] = int(value)
+    return out
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of each of one process's threads, summed by thread name: "main" (the event loop) and the
+    others by their ``comm`` (Python 3.11 does not name its threads there: they are all "python")."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = "main" if task.name == str(pid) else stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """CPU seconds one process used so far in its own code (user) and in the kernel for it (system: writes, fsync,
+    sockets — time a Python profiler sees as idle)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 LONG_TASK_S = 0.100  # issue 50: no main-thread task over 100 ms while a card travels
@@ -180,6 +241,18 @@ def per_action(res: dict) -> dict[str, float]:
     out = {"ws bytes received per page per action": res["rx"] / actions / 4,
            "ws bytes sent by the pages per action": res["tx"] / actions,
            "server CPU per action (ms)": res["server_cpu"] / actions * 1000}
+    if res.get("server_idle"):
+        out["server CPU per second, pages open, no move (ms)"] = res["server_idle"] * 1000
+        out["server CPU per action, less that idle rate (ms)"] = (
+            res["server_cpu"] - res["server_idle"] * res["elapsed"]) / actions * 1000
+    if "server_sys" in res:
+        out["server CPU per action, in the kernel (ms)"] = res["server_sys"] / actions * 1000
+    for thread, used in sorted(res.get("server_threads", {}).items()):
+        out[f"server CPU per action, thread {thread} (ms)"] = used / actions * 1000
+    for key, name in (("wchar", "server bytes written per action (files and sockets)"),
+                      ("syscw", "server write calls per action")):
+        if key in res.get("server_io", {}):
+            out[name] = res["server_io"][key] / actions
     for group, used in res["cpu"].items():
         out[f"CPU per action, {group} (ms)"] = used / actions * 1000
     for name, spent in res["metrics"].items():  # every action changes the 4 pages of its table
@@ -232,5 +305,22 @@ def print_comparison(results: dict[str, list[dict]]) -> None:
         line(f"click -> all 3 other pages updated, {qn} (ms)", [pct(lat[k], q) * 1000 for k in labels])
     line("tap -> hand shows it, p95 (ms)", [pct(taps[k], 0.95) * 1000 for k in labels])
     line("tasks > 100 ms while a card travels", [float(sum(r["long"][0] for r in results[k])) for k in labels])
-    for name in rounds[labels[0]][0]:
-        line(name, [statistics.median(r[name] for r in rounds[k]) for k in labels])
+    names = list(dict.fromkeys(name for rs in rounds.values() for r in rs for name in r))  # (threads differ)
+    for name in names:
+        line(name, [statistics.median(r.get(name, 0.0) for r in rounds[k]) for k in labels])
+    paired_rounds(rounds, labels, "server CPU per action (ms)")
+
+
+def paired_rounds(rounds: dict[str, list[dict[str, float]]], labels: list[str], name: str) -> None:
+    """Round n of the working tree against round n of each other commit (they ran next to each other): the mean
+    difference with a 95% interval (t), so a small change in CPU per action is told from the rounds' noise."""
+    for other in labels[1:]:
+        diffs = [a[name] - b[name] for a, b in zip(rounds[labels[0]], rounds[other], strict=False)]
+        if len(diffs) < 2:
+            continue
+        half = T95.get(len(diffs) - 1, 2.0) * statistics.stdev(diffs) / len(diffs) ** 0.5
+        print(f"{name}, working tree - {other[:8]} by round: {', '.join(f'{d:+.1f}' for d in diffs)}; "
+              f"mean {statistics.mean(diffs):+.2f} ± {half:.2f} (95%, n={len(diffs)})")
+
+
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}  # Student t, 2-sided

@@ -12,7 +12,9 @@ update (each action changes the 4 pages):
 - the elements of the page and of each region (``data-region``) at the end;
 - the bytes of the ``update`` messages the pages received, by the region each updated element lies in (its
   nearest ``data-region``; "page" for elements outside every region, e.g. the table root's attributes);
-- animations started (``Element.animate``: cards travelling, assets/motion.js) per page update.
+- animations started (``Element.animate``: cards travelling, assets/motion.js) per page update, and in how many
+  batches (the updates that animate at all);
+- the renderers' CPU by thread (/proc, with tracing on: main, compositor, workers).
 
 ``--root`` runs the app of another checkout (e.g. a git worktree of an older commit) for a comparison.
 """
@@ -33,6 +35,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 
 from tests.bench.bench_latency import play_table  # noqa: E402
 from tests.bench.latency_pages import LiveStates, Traffic, open_table  # noqa: E402
+from tests.bench.latency_report import cpu_by_process  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 # the update messages a page receives, by region: NiceGUI sends socket.io frames '42["update",{"<id>": {...}}]'
@@ -89,6 +92,18 @@ KINDS = {
     "paint": ("PrePaint", "Paint", "PaintImage", "Layerize", "UpdateLayer", "Commit", "CompositeLayers",
               "UpdateLayerTree", "Decode Image", "Rasterize"),
 }
+
+
+def batches(started: list[list[list[float]]]) -> int:
+    """Animations started together (within 50 ms on one page) make one batch: one update's cards travelling."""
+    count = 0
+    for page in started:
+        last = -1e18
+        for t, _ms in sorted(page):
+            if t - last > 50:
+                count += 1
+            last = t
+    return count
 
 
 def main_threads(events: list[dict]) -> set[tuple[int, int]]:
@@ -154,12 +169,14 @@ async def run(args: argparse.Namespace) -> None:
                 await p.evaluate("() => { window.__cnCount = true; window.__cn.moves = []; }")
             await browser.start_tracing(categories=["devtools.timeline", "disabled-by-default-devtools.timeline",
                                                     "v8", "blink.user_timing"])
+            cpu0 = cpu_by_process()
             made = await play_table(pages, [args.actions], 1.0, live)
             await asyncio.sleep(1.0)
+            cpu1 = cpu_by_process()
             trace = json.loads(await browser.stop_tracing())
             regions = [await p.evaluate("() => window.__cnRegions") for p in pages]
             counts = [await p.evaluate(COUNT_JS) for p in pages]
-            moves = sum([len(await p.evaluate("() => window.__cn.moves")) for p in pages])
+            started = [await p.evaluate("() => window.__cn.moves") for p in pages]
             await browser.close()
     finally:
         server.stop()
@@ -167,12 +184,16 @@ async def run(args: argparse.Namespace) -> None:
     if args.save:
         Path(args.save).write_text(json.dumps(events))
     totals, forced = breakdown(events)
+    moves = sum(len(m) for m in started)
     updates = max(1, made * 4)
     print(f"# latency_trace: 1 President table x 4 pages, {made} actions ({updates} page updates), "
           f"CPU throttled x{args.throttle:g}; {args.root or 'working tree'}")
     print("main thread per page update (ms):", ", ".join(f"{k} {v / updates * 1000:.1f}" for k, v in totals.items()))
+    print("CPU per page update (ms, tracing on):", ", ".join(
+        f"{k.strip(' .')} {(cpu1[k] - cpu0[k]) / updates * 1000:.1f}" for k in cpu0 if "render" in k or "gpu" in k))
     print(f"layouts forced by a script: {forced / updates:.2f} per page update; "
-          f"animations started: {moves / updates:.1f} per page update")
+          f"animations started: {moves / updates:.1f} per page update, in {batches(started) / updates:.2f} batches "
+          "(each costs Chromium about 7 frames of the page's main thread and 13 of its compositor thread)")
     print("elements per page (host, phones):", "; ".join(
         ", ".join(f"{k} {v}" for k, v in c.items()) for c in counts[:2]))
     if args.dump:

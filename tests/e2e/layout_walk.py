@@ -5,7 +5,8 @@
 What it checks on the page as it is now (:func:`check_screen`):
 
 - nothing a player needs (cards, melds, sets, piles, seat badges, the top bar's name, round and "Your turn",
-  controls) is covered by another element: after scrolling it into view, ``document.elementFromPoint`` at its
+  controls) is covered by another element: where it shows before any scrolling (a sticky bar over the lower hands
+  hides them until the page is scrolled), and after scrolling it into view, ``document.elementFromPoint`` at its
   centre and four corners lands on it. Cards that overlap by design (a fanned hand, a spread pile, a meld) count
   only their visible strip: it must be at least 24 px wide on touch and the card's full height, and it is sampled
   at its top, middle and bottom instead;
@@ -13,7 +14,10 @@ What it checks on the page as it is now (:func:`check_screen`):
   ``elementFromPoint`` cannot see it: boxes are compared);
 - no hand frame is shown empty (before the deal, or after a player went out, it says why or is not there);
 - on touch, every tap target is at least 44 x 44 CSS px (the strip rule for overlapped cards);
-- the page logged no console error and no request failed (:class:`PageWatch`, attached before the page loads).
+- the page logged no console error or script error and no request failed (:class:`PageWatch`, attached before the
+  page loads, as :func:`walk_page` does): each check reports what came since the previous one.
+
+The screen walked is a table (``[data-testid=table]``) or a replay (:data:`REPLAY`: its board, controls and hands).
 
 At the first look (:func:`first_look_problems`): the button to go on (the host's Start, Next hand, Play again) is in
 view and uncovered without scrolling, and on a phone a lobby's cards are one column of equal width.
@@ -23,8 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from playwright.sync_api import ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Request, Response
 
 SIZES: dict[str, dict[str, Any]] = {
     "laptop": {"viewport": {"width": 1280, "height": 800}},
@@ -32,6 +37,7 @@ SIZES: dict[str, dict[str, Any]] = {
     "large": {"viewport": {"width": 1920, "height": 1080}},  # a desktop screen
     "tv": {"viewport": {"width": 1920, "height": 1080}},  # the TV page (/tv/<CODE>)
 }
+TABLE, REPLAY = "[data-testid=table]", "[data-testid=replay]"  # the screens walked: a table, a replay
 MIN_TARGET = 44  # CSS px a finger needs
 MIN_STRIP = 24  # CSS px of an overlapped card's visible strip
 
@@ -44,11 +50,11 @@ NEEDED = ", ".join([
 # the containers whose cards overlap on purpose (each card's left part shows, the next card lies on the rest)
 FANNED = ".hand, .rm-discard, .rm-meld, .bn-set-cards, .play-stack, .sp-stack, .sp-fan"
 
-_CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
+_CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly, rootSel, inPlace]) => {
   const PILES = '[data-testid^=pile-], [data-testid^=stock-], [data-testid^=build-], [data-testid^=discard-]';
   const problems = [];
-  const table = document.querySelector('[data-testid=table]');
-  if (!table) return ['no table on the page'];
+  const table = document.querySelector(rootSel);
+  if (!table) return [`no ${rootSel} on the page`];
   const shown = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return false;
@@ -79,6 +85,44 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
   if (!toastOnly) {  // a frame with nothing in it (a hand before the deal) says nothing to a player
     for (const hand of [...table.querySelectorAll('[data-testid=hand]')].filter(shown)) {
       if (!hand.querySelector('[data-card]') && !(hand.textContent || '').trim()) problems.push('an empty hand frame');
+    }
+  }
+  // where an element can be seen without scrolling: the window cut by every ancestor that clips it (a point of it
+  // outside that box is scrolled away, not covered)
+  const seen = (el) => {
+    let [left, top, right, bottom] = [0, 0, innerWidth, innerHeight];
+    for (let e = el.parentElement; e && e !== document.documentElement; e = e.parentElement) {
+      if (getComputedStyle(e).overflow === 'visible') continue;
+      const c = e.getBoundingClientRect();
+      [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right),
+                                    Math.min(bottom, c.bottom)];
+    }
+    return {left, top, right, bottom};
+  };
+  // before any scrolling: what shows of each element is not under anything (a sticky or fixed bar over the
+  // table's lower part hides it until the page is scrolled)
+  if (!toastOnly && inPlace) {
+    for (const e of [table, ...table.querySelectorAll('*')]) if (e.scrollTop) e.scrollTop = 0;
+    if (scroller) scroller.scrollTop = 0;
+    window.scrollTo(0, 0);
+    for (const el of els) {
+      const r = el.getBoundingClientRect(), box = seen(el);
+      if (r.right <= box.left || r.left >= box.right || r.bottom <= box.top || r.top >= box.bottom) continue;
+      const fan = fanOf(el);
+      const x = fan ? r.left + 4 : r.left + r.width / 2;
+      // (a Stockpile discard pile's card under the top one shows its band only, as below)
+      const points = (el.matches('.discard-pile > .pcard.under') ? [[x, r.top + 6]]
+                      : [[x, r.top + 3], [x, r.top + r.height / 2], [x, r.bottom - 3]])
+        .filter(([px, py]) => px > box.left && px < box.right && py > box.top && py < box.bottom);
+      for (const [px, py] of points) {
+        const hit = document.elementFromPoint(px, py);
+        if (!hit || within(el, hit) || (fan && within(itemOf(el), hit)) || hit.contains(el)) continue;
+        if (fan && fan.contains(hit)) continue;
+        const pile = el.parentElement && el.parentElement.closest(PILES);
+        if (pile && pile.contains(hit) && !hit.closest('[data-card]')) continue;
+        problems.push(`${name(el)} is under ${name(hit)} before scrolling (${Math.round(px)},${Math.round(py)})`);
+        break;
+      }
     }
   }
   for (const el of els) {
@@ -140,6 +184,7 @@ _CHECK_JS = """([needed, fanned, touch, minTarget, minStrip, toastOnly]) => {
     }
   }
   if (scroller) scroller.scrollTop = 0;
+  window.scrollTo(0, 0);
   return [...new Set(problems)];
 }"""
 
@@ -152,19 +197,31 @@ UNTOAST_JS = "() => { if (window.cnWalkToast) { window.cnWalkToast(); window.cnW
 
 @dataclass
 class PageWatch:
-    """Console errors and failed requests of one page, from before it loads."""
+    """Console errors, uncaught script errors and failed requests of one page, from before it loads. Once attached,
+    every :func:`check_screen` of that page reports what came since the last one: a walk fails on them."""
 
     errors: list[str] = field(default_factory=list)
+    told: int = 0  # how many of ``errors`` a check has reported
 
     def attach(self, page: Page) -> PageWatch:
         page.on("console", self._console)
+        page.on("pageerror", self._page_error)
         page.on("requestfailed", self._failed)
         page.on("response", self._response)
+        _WATCHES[page] = self
         return self
+
+    def news(self) -> list[str]:
+        """What went wrong since the last call."""
+        new, self.told = self.errors[self.told:], len(self.errors)
+        return new
 
     def _console(self, msg: ConsoleMessage) -> None:
         if msg.type == "error":
             self.errors.append(f"console error: {msg.text}")
+
+    def _page_error(self, error: Error) -> None:
+        self.errors.append(f"script error: {error.message}")
 
     def _failed(self, request: Request) -> None:
         failure = request.failure or ""
@@ -176,16 +233,32 @@ class PageWatch:
             self.errors.append(f"HTTP {response.status}: {response.url}")
 
 
-def check_screen(page: Page, touch: bool, toast: bool = True) -> list[str]:
-    """What is wrong with the table screen as it is now (empty: nothing). ``toast``: also with a toast showing."""
+_WATCHES: WeakKeyDictionary[Page, PageWatch] = WeakKeyDictionary()
+
+
+def walk_page(browser: Browser, size: str) -> Page:
+    """A new page at ``size`` (a key of :data:`SIZES`) watched from before it loads (:class:`PageWatch`), with reduced
+    motion (a card in flight lies on others for a moment)."""
+    page = browser.new_context(**{"reduced_motion": "reduce", **SIZES[size]}).new_page()
+    PageWatch().attach(page)
+    return page
+
+
+def check_screen(page: Page, touch: bool, toast: bool = True, root: str = TABLE, before_scrolling: bool = True
+                 ) -> list[str]:
+    """What is wrong with the screen as it is now (empty: nothing): inside ``root`` (a table; :data:`REPLAY` a
+    replay), and the page's console errors and failed requests since the last check when a :class:`PageWatch` is
+    attached. ``toast``: also with a toast showing. ``before_scrolling``: also what lies under something where it
+    shows at the first look (False only for a screen known to fail it, saying why)."""
     args = [NEEDED, FANNED, touch, MIN_TARGET, MIN_STRIP]
-    problems: list[str] = page.evaluate(_CHECK_JS, [*args, False])
+    problems: list[str] = page.evaluate(_CHECK_JS, [*args, False, root, before_scrolling])
     if toast and page.evaluate(TOAST_JS, "Sam joined the table. The computer played for Alex."):
         page.wait_for_timeout(350)  # the toast slides in
-        problems += page.evaluate(_CHECK_JS, [*args, True])
+        problems += page.evaluate(_CHECK_JS, [*args, True, root, False])
         page.evaluate(UNTOAST_JS)
         page.wait_for_timeout(350)  # (and slides out)
-    return problems
+    watch = _WATCHES.get(page)
+    return problems + (watch.news() if watch is not None else [])
 
 
 def open_table(page: Page, url: str, settle_ms: int = 300) -> None:
@@ -244,3 +317,35 @@ def seat_identities(page: Page) -> list[str]:
         values = [s[key] for s in seats if s[key]]
         problems += [f"two seats show the {key} {v}" for v in sorted(set(values)) if values.count(v) > 1]
     return problems
+
+
+_TV_JS = """() => {
+  const small = [];
+  const tv = document.querySelector('.cn-tv');
+  if (!tv) return ['no TV on the page'];
+  const walker = document.createTreeWalker(tv, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode.textContent.trim(), el = walker.currentNode.parentElement;
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (!text || !box.width || !box.height || style.visibility === 'hidden') continue;
+    const size = parseFloat(style.fontSize);
+    if (size < 28) small.push(`text of ${size.toFixed(1)} px: "${text.slice(0, 30)}"`);
+  }
+  const problems = [...new Set(small)];
+  const cards = [...document.querySelectorAll('.tv-main .pcard')].map(c => c.getBoundingClientRect().height)
+    .filter(h => h > 0);
+  if (cards.length && Math.max(...cards) < innerHeight * 0.15)
+    problems.push(`the play's largest card is ${Math.round(Math.max(...cards))} px, under 15% of the screen`);
+  if (cards.length && Math.min(...cards) < 120)
+    problems.push(`a card of the play is ${Math.round(Math.min(...cards))} px tall, under 120 px`);
+  if (document.scrollingElement.scrollHeight > innerHeight + 1) problems.push('the TV page scrolls');
+  return problems;
+}"""
+
+
+def tv_problems(page: Page) -> list[str]:
+    """What a TV page (/tv/<CODE>) shows too small for the sofa: text under 28 px, the play's cards under 15% of
+    the screen's height (or any under 120 px), a page that scrolls; and its page errors when watched."""
+    problems: list[str] = page.evaluate(_TV_JS)
+    watch = _WATCHES.get(page)
+    return problems + (watch.news() if watch is not None else [])

@@ -238,3 +238,14 @@ def test_a_watcher_takes_a_computer_seat_in_the_lobby_or_when_the_host_offers_it
     assert t.game.view(t.state, 2)["hand"] == hand  # the game goes on from where the computer was
     with pytest.raises(IllegalMove):
         table_watch.take_seat(t, "w3", "Wes", "🐢", 2, T0 + 2)  # taken
+
+
+def test_a_person_seated_in_a_lobby_whose_page_never_came_is_not_here_yet_not_reconnecting() -> None:
+    t = new_table("rummy", "RUMMY2", "host", {"players": 3}, seed=5, now=T0)
+    lobby.join(t, "host", "Hanna", "🦊", T0)
+    lobby.join(t, "guest", "Gus", "🐻", T0)  # seated by a game night's next game, say
+    table_away.update_presence(t, {"host"}, T0)
+    assert table_away.not_here_yet(t, 1) and not table_away.not_here_yet(t, 0)
+    table_away.update_presence(t, {"host", "guest"}, T0 + 1)
+    table_away.update_presence(t, {"host"}, T0 + 2)  # came, then the page dropped: reconnecting again
+    assert table_away.presence(t, 1, T0 + 3)[0] == RECONNECTING and not table_away.not_here_yet(t, 1)

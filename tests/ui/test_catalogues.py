@@ -23,11 +23,11 @@ EVERYWHERE = {"{s} s", "{min} min", "{h} h {min} min", "{kb} KB", "{mb} MB", "{n
               "{player} {move}.", "{player} {move}", "{first}, {rest}", "{reason} {evidence}",
               "{steps}.", "{line}."}  # (word order only)
 SAME_IN_ENGLISH: dict[str, set[str]] = {code: EVERYWHERE | words for code, words in {
-    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}", "Joker"},
+    "de": {"Emoji", "Name", "Code", "Lobby", "Normal", "Chat", "Pause", "Partner", "Team {n}", "Joker", "Standard"},
     "fr": {"Table", "Animations", "Code", "Expert", "Normal", "Scores", "version", "Menu", "Pause", "six", "Joker",
-           "Jokers", "{n} minute"},
+           "Jokers", "{n} minute", "Standard"},
     "es": {"Emoji", "Normal", "Rummy", "Chat"}, "pt_BR": {"Emoji", "Normal", "Rummy", "Rummy!", "Chat", "Menu"},
-    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round", "Round",
+    "it": {"Emoji", "{name} (computer)", "Chat", "Home", "Menu", "{n} round", "Round", "Standard",
            "Round {round} — Beanie: {ranks}", "computer · {level}"},
     "pl": {"Emoji", "Start", "Menu", "Partner", "Joker", "program", "Program"},
     "ja": set(),

@@ -42,3 +42,12 @@ def test_the_faces_addresses_change_with_the_drawings() -> None:
     css = faces_css()
     assert f'[data-card="KS"]{{background-image:url(/cards/KS.svg?v={version})}}' in css
     assert f"/cards/4/QD.svg?v={version}" in css
+
+
+def test_the_table_and_the_tv_load_every_face_when_they_open() -> None:
+    """A card seen for the first time is not blank while its face loads: both pages load all of them at once (the TV
+    showed a newly laid card blank for a second or two on a loaded machine)."""
+    lines = faces_css().splitlines()
+    for page in (".cn-table::after", ".cn-tv::after"):
+        [rule] = [line for line in lines if page in line.split("{")[0] and "four-colour" not in line.split("{")[0]]
+        assert all(f"/cards/{card.code}.svg" in rule for card in full_deck()), page

@@ -74,3 +74,19 @@ async def test_a_computer_player_gives_its_emoji_to_a_person_who_joins_with_it(
     guest_seat = table.seats[table.humans()[1]]
     assert (guest_seat.name, guest_seat.emoji) == ("Robin", "🐙")
     assert table.seats[1].name == "Wren" and table.seats[1].emoji not in ("🐙", table.seats[0].emoji)
+
+
+async def test_the_header_shows_the_name_a_guest_joins_with_at_once(create_user: Callable[[], User]) -> None:
+    host, guest = create_user(), create_user()
+    await host.open("/")
+    code = await host_friends_table(host)
+    await guest.open("/")
+    profile(guest, "Kai 51", "🐢")
+    await guest.open(f"/table/{code}")
+    (await find(guest, "join-name")).clear().type("Bea")
+    (await find(guest, "btn-join")).click()
+    table = runtime().hub.registry.get(code)
+    assert table is not None
+    await eventually(lambda: len(table.humans()) == 2)
+    chip = with_testid(guest, "nav-profile")[0]
+    await eventually(lambda: chip.text.endswith(" Bea"))  # type: ignore[attr-defined]

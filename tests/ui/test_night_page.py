@@ -253,3 +253,17 @@ async def test_the_rules_page_says_how_a_night_counts(user: User) -> None:
     await user.open("/rules?lang=en")
     await user.should_see("Score by same deals")
     await user.should_see("give nobody night points")
+
+
+async def test_the_tv_shows_the_nights_end_in_place_of_the_tables_once_ended(user: User) -> None:
+    night = await start_night(user)
+    me, name, _emoji = player_of(user)
+    finish_night_table(night, me, name, seed=3)
+    hub = runtime().hub
+    waiting = hub.create("president", me, name, "🦊", options={"players": 4}, practice=False)
+    hub.nights.add_table(night.code, waiting.code)
+    await user.open(f"/tv/night/{night.code}")
+    await find(user, f"tv-night-table-{waiting.code}")
+    hub.nights.change(night, lambda n: (setattr(n, "ended_at", 5.0), n.touch()))  # as the host's End the night
+    await find(user, "night-summary", timeout=4)  # followed by itself
+    await eventually(lambda: not with_testid(user, f"tv-night-table-{waiting.code}"), timeout=4)

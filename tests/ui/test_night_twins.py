@@ -66,12 +66,14 @@ async def test_a_twin_from_the_nights_page_is_held_back_then_scored_by_the_same_
     assert next(iter(row.elements)).props["data-held-back"] == "true"
     await find(friend, f"night-match-held-{source.code}")
     await find(friend, "night-standings-empty")
+    await friend.should_see("1 finished match counts once the table with the same deals finishes.")
     answer = (await friend.http_client.get(f"/api/v1/nights/{night.code}")).json()
     assert answer["scoring"] == "duplicate" and answer["standings"] == []
     held = next(m for m in answer["matches"] if m["code"] == source.code)
     assert held["held_back"] and all(s["place"] is None and s["score"] is None for s in held["seats"])
     await friend.open(f"/tv/night/{night.code}")
     await find(friend, "tv-night-standings-empty")
+    await find(friend, "tv-night-standings-held")
 
     # the twin finishes: both matches count, each seat against the seat with its cards
     play_to(twin, lambda t: False)

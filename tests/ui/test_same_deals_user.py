@@ -79,6 +79,8 @@ async def test_a_challenge_link_plays_the_same_deals_against_the_same_computers(
     await me.open(f"/new/beanie?same_deals={code}&seen=1")  # "Play them anyway"
     await table_attr(me, "data-status", "playing")
     assert len(runtime().hub.registry.tables_of(pid)) == 2
+    mine = next(t for t in runtime().hub.registry.tables_of(pid) if t.code != code)
+    assert mine.settings.bot_delay == source.settings.bot_delay  # the source's pace when the link names none
 
 
 async def test_bad_same_deals_links_are_refused(create_user: Callable[[], User]) -> None:
@@ -198,6 +200,9 @@ async def test_someone_who_watched_the_source_is_told_before_taking_a_seat(creat
     await find(host, "opt-players")
     assert not with_testid(host, "opt-players")[0].enabled and not with_testid(host, "opt-target")[0].enabled
     assert with_testid(host, "opt-turn-timer")[0].enabled
+    assert not with_testid(host, "rule-card-select")[0].enabled  # no rule card either: the rules are the source's
+    assert not with_testid(host, "btn-rule-card-import")[0].enabled
+    assert with_testid(host, "btn-rule-card-save")[0].enabled  # keeping them as a card of one's own is fine
 
 
 async def test_a_finished_game_gone_from_the_tables_is_a_source_and_its_duplicate_keeps_the_group(

@@ -73,8 +73,9 @@ def faces_css() -> str:
             code = card.code
             url = f"/cards/4/{code}.svg?v={version}"
             rules.append(f'.four-colour .pcard.face[data-card="{code}"]{{background-image:url({url})}}')
-    return "\n".join(rules) + "\n" + joker_css(version) + _preload_rule(".cn-table::after", False) + _preload_rule(
-        ".four-colour .cn-table::after", True)
+    # (the TV too: it showed a card laid there for the first time blank for a second or two on a loaded machine)
+    return "\n".join(rules) + "\n" + joker_css(version) + _preload_rule(".cn-table::after, .cn-tv::after", False) + \
+        _preload_rule(".four-colour .cn-table::after, .four-colour .cn-tv::after", True)
 
 
 def _preload_rule(selector: str, four_colour: bool) -> str:

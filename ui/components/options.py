@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol, cast, get_args, get_origin
 
 from nicegui import ui
 from pydantic import BaseModel
 
+from logic.messages import Message
 from logic.options import option_sheet
 from ui.i18n.viewer import pgettext, tr
 
@@ -40,7 +41,11 @@ def option_label(model: type[BaseModel], name: str) -> str:
     return f.title or name.replace("_", " ").capitalize()
 
 
-def value_label(value: Any) -> str:
+def value_label(value: Any, names: Mapping[Any, Message] | None = None) -> str:
+    """An option's value as the viewer reads it: On/Off, "No limit", the name the option sheet gives it, else itself
+    (a number)."""
+    if names and value in names:
+        return tr(names[value])
     if value is True:
         return pgettext("option value", "On")
     if value is False:
@@ -48,6 +53,12 @@ def value_label(value: Any) -> str:
     if value == 0 and not isinstance(value, bool):
         return pgettext("option value", "No limit")
     return str(value).replace("_", " ")
+
+
+def option_value_text(model: type[BaseModel], name: str, value: Any) -> str:
+    """Option ``name``'s value as the viewer reads it, with the names the game's option sheet gives its values."""
+    info = option_sheet(model).options.get(name)
+    return value_label(value, dict(info.names) if info is not None else None)
 
 
 def player_choices(game: Any) -> list[int]:
@@ -119,10 +130,12 @@ def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: C
             label = tr(info.label)
             current = values.get(name, f.default)
             choices = list(info.choices) if info.choices is not None else option_choices(model, name)
+            value_names = dict(info.names)
             if choices is None:
-                ui.label(f"{label}: {value_label(current)}").classes("text-sm")
+                ui.label(f"{label}: {value_label(current, value_names)}").classes("text-sm")
                 continue
-            sel = ui.select({c: value_label(c) for c in choices}, value=current, label=label).classes("min-w-[150px]")
+            sel = ui.select({c: value_label(c, value_names) for c in choices}, value=current, label=label).classes(
+                "min-w-[150px]")
             made[name] = sel
             sel.props["data-testid"] = f"opt-{name}"
             if info.help is not None:

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from logic.game import PHASE_HAND_OVER, PHASE_OVER
 from logic.registry import get_game
 from storage.archive import FinishedGame, FinishedSeat
+from ui.components.points import lower_wins
 from ui.i18n import _, ngettext
 from ui.i18n.names import game_name
 from ui.i18n.viewer import date
@@ -138,6 +139,17 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
     return text + "…"
 
 
+def _wrap(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels, broken between words (a word longer than a line stays whole)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and draw.textlength(f"{lines[-1]} {word}", font=font) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def game_title(key: str) -> str:
     try:
         return game_name(get_game(key).key)
@@ -172,7 +184,9 @@ def render_scorecard(record: FinishedGame, start: dict[str, Any] | None = None) 
                     len(rounds), date=when, code=code) if record.practice else
            ngettext("{date} · table {code} · {n} round", "{date} · table {code} · {n} rounds", len(rounds),
                     date=when, code=code))
-    words = (_("Player"), _("Total"), _("Running totals after each round; the winner is highlighted."))
+    words = (_("Player"), _("Total"), _("Running totals after each round; fewest points wins, the winner is "
+                                        "highlighted.") if lower_wins(record.game) else
+             _("Running totals after each round; the winner is highlighted."))
     cjk = needs_cjk(title, sub, *words, *(_name_text(p) for p in players))
     d.text((MARGIN, 14), title, font=_font(24, True, cjk), fill="#ffffff")
     d.text((MARGIN, 46), sub, font=_font(14, cjk=cjk), fill="#e8f2ec")
@@ -205,7 +219,9 @@ def render_scorecard(record: FinishedGame, start: dict[str, Any] | None = None) 
         d.text((total_x + TOTAL_W / 2, y + ROW_H / 2), final, font=_font(16, True), fill=INK, anchor="mm")
     bottom = top + (len(players) + 1) * ROW_H
     d.rectangle((MARGIN, top, width - MARGIN, bottom), outline=GRID)
-    d.text((MARGIN, bottom + 10), words[2], font=_font(12, cjk=cjk), fill="#555555")
+    foot = _font(12, cjk=cjk)
+    for k, line in enumerate(_wrap(d, words[2], foot, width - 2 * MARGIN)[:2]):  # (FOOT_H holds two lines)
+        d.text((MARGIN, bottom + 6 + 14 * k), line, font=foot, fill="#555555")
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -12,6 +12,7 @@ from nicegui import ui
 
 from storage.archive import FinishedGame
 from ui.components.dialog import named_dialog
+from ui.components.points import fewest_wins, lower_wins, score_texts
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.i18n import _, ngettext
 from ui.i18n.viewer import viewer_language
@@ -28,10 +29,14 @@ def share_text(record: FinishedGame, start: dict[str, Any] | None = None) -> str
         lines.append(_("🏆 {name} wins!", name=winners[0]))
     elif winners:
         lines.append(_("🏆 {names} and {last} share the win!", names=", ".join(winners[:-1]), last=winners[-1]))
+    lower = lower_wins(record.game)
+    if lower:  # Beanie's penalty points
+        lines.append(fewest_wins())
+    points = score_texts(scores, lower)
     for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
         p = players[seat]
         place = places[seat] if seat < len(places) else "?"
-        score = ngettext("{n} pt", "{n} pts", scores[seat]) if seat < len(scores) else "?"
+        score = points[seat] if seat < len(points) else "?"
         who = f"{p.name} {p.emoji}".strip()
         who = _("{name} (computer)", name=who) if p.bot else who
         lines.append(f"{place}. {who} — {score}")

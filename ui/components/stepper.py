@@ -67,19 +67,23 @@ class Stepper:
         self.current_row: ui.label | None = None
         self.root = ui.element("div").classes("cn-replay" + (" compact" if compact else ""))
         self.root.props.update({"data-testid": testid, "data-steps": str(self.steps), "data-playing": "false"})
+        # (the board and the move list share a box: on a replay page on a phone it is the part that scrolls, between
+        # the review above and the controls at the bottom edge, so the controls never lie on a hand; assets/replay.css)
         with self.root:
             with ui.element("div").classes("cn-replay-main"):
                 self.controls()
                 self.caption = ui.label("").classes("cn-replay-caption").props(
                     "data-testid=replay-caption aria-live=polite")
                 self.extras = ui.element("div").classes("cn-replay-extras")
-                self.board = ui.element("div").classes("cn-replay-board")
-            with ui.element("div").classes("cn-replay-side"):
-                if not compact:
-                    ui.label(moves_title).classes("font-bold")
-                self.moves = ui.element("div").classes("cn-replay-moves").props("data-testid=replay-moves")
-                # a list that scrolls: Tab reaches it so arrow keys can scroll it, and it says what it is
-                self.moves.props.update({"tabindex": "0", "role": "region", "aria-label": moves_title or _("Moves")})
+                with ui.element("div").classes("cn-replay-view"):
+                    self.board = ui.element("div").classes("cn-replay-board")
+                    with ui.element("div").classes("cn-replay-side"):
+                        if not compact:
+                            ui.label(moves_title).classes("font-bold")
+                        self.moves = ui.element("div").classes("cn-replay-moves").props("data-testid=replay-moves")
+                        # a list that scrolls: Tab reaches it so arrow keys can scroll it, and it says what it is
+                        self.moves.props.update({"tabindex": "0", "role": "region",
+                                                 "aria-label": moves_title or _("Moves")})
         self.timer = ui.timer(1.2, self.auto_step, active=False)
         if keys:
             ui.add_body_html(f"<script>{TYPING_JS}document.addEventListener('keydown', {KEYS_JS}, true);"

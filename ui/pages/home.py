@@ -184,7 +184,7 @@ def register() -> None:
 
 def house_line(t: Any) -> str:
     """A table's options that differ from the game's standard ("Race to: 500 · K-A-2 wraps: On"), or ""."""
-    return " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d.value))
+    return " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d))
                       for d in table_differences(t))
 
 

@@ -113,7 +113,8 @@ class NightPage(NightView):
                 f"color=primary data-testid=btn-night-join data-table={code}")
 
     def standings(self) -> None:
-        standings_block(standings(self.night, held=self.held()))
+        held = self.held()
+        standings_block(standings(self.night, held=held), held=len(held))
 
     def how_points(self) -> None:
         with ui.column().classes("gap-0").props("data-testid=night-how-points"):

@@ -38,8 +38,9 @@ def who(name: str, emoji: str, computer: bool) -> str:
     return _("{name} (computer)", name=text) if computer else text
 
 
-def standings_block(rows: Sequence[Standing], testid: str = "night-standings") -> None:
-    """The standings: rank, player, average night points, matches, wins."""
+def standings_block(rows: Sequence[Standing], testid: str = "night-standings", held: int = 0) -> None:
+    """The standings: rank, player, average night points, matches, wins; under them how many finished matches wait
+    for the table with the same deals (``held``), so a TV with empty standings does not look stuck."""
     with ui.element("table").classes("night-standings w-full").props(f"data-testid={testid}"):
         with ui.element("tr"):
             for head in ("#", _("Player"), _("Points"), _("Matches"), _("Wins")):
@@ -58,6 +59,10 @@ def standings_block(rows: Sequence[Standing], testid: str = "night-standings") -
         # grey on the page, white on the TV (assets/night.css: a colour class of Quasar's would win on the TV)
         ui.label(_("No match finished yet: the standings start with the first one.")).classes(
             "night-empty").props(f"data-testid={testid}-empty")
+    if held:
+        ui.label(ngettext("{n} finished match counts once the table with the same deals finishes.",
+                          "{n} finished matches count once the tables with the same deals finish.", held)
+                 ).classes("night-empty").props(f"data-testid={testid}-held data-count={held}")
 
 
 def tables_block(rows: Sequence[NightTable], open_table: Callable[[str], None],

@@ -49,14 +49,16 @@ class NightTv(NightView):
             with ui.element("div").classes("ntv-main"):
                 with ui.element("div").classes("ntv-standings"):
                     self.regions.append(Region.part(
-                        lambda: standings_block(standings(night, held=self.held()), "tv-night-standings"),
+                        lambda: standings_block(standings(night, held=self.held()), "tv-night-standings",
+                                               len(self.held())),
                         lambda: (night.version, self.held()), "tv-night-standings"))
                 with ui.element("div").classes("ntv-tables"):
                     # the night's end beside the standings, once the host ended it
                     self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None,
                                                                            self.held()), "tv-night-summary"))
-                    self.regions.append(Region.part(self.tables, lambda: tables_key(night, self.hub.registry),
-                                                    "tv-night-tables"))
+                    self.regions.append(Region.part(  # (the night's end takes the tables' place)
+                        self.tables, lambda: (tables_key(night, self.hub.registry), night.ended_at is not None),
+                        "tv-night-tables"))
         self.attributes()
         ui.timer(FOLLOW_SECONDS, self.follow)
 

@@ -119,17 +119,21 @@ def register() -> None:
         players = [p.model_dump() for p in record.players]
         seats = seats_from(players, players_of(game.make_config(**record.options)))
         ui.add_head_html(REPLAY_CSS)
+        ui.query("body").classes("cn-replay-page")  # on a phone the page fills the screen (assets/replay.css)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
         with frame(_("Replay · {game}", game=game_name(game.key)), full_width=True):
-            with ui.row().classes("w-full items-center justify-between"):
+            with ui.row().classes("w-full items-center justify-between cn-replay-head"):
                 ui.label(_("Replay of {game} · {code}", game=game_name(game.key),
                         code=code)).classes("text-lg font-bold")
-                with ui.row().classes("gap-2"):
-                    ui.button(_("Share"), icon="share", on_click=lambda: share_dialog(code)).props(
+                with ui.row().classes("gap-2 no-wrap"):  # (on a phone their icons only: the board gets the room)
+                    share = ui.button(_("Share"), icon="share", on_click=lambda: share_dialog(code)).props(
                         "outline dense no-caps data-testid=btn-replay-share")
-                    ui.button(_("Scores"), icon="leaderboard", on_click=lambda: ui.navigate.to(f"/stats/game/{code}")
-                              ).props("outline dense no-caps")
+                    share.props["aria-label"] = _("Share")
+                    scores = ui.button(_("Scores"), icon="leaderboard",
+                                       on_click=lambda: ui.navigate.to(f"/stats/game/{code}")).props(
+                        "outline dense no-caps")
+                    scores.props["aria-label"] = _("Scores")
                     beside_links(duplicates, code)  # duplicate deals: the other tables' play, side by side
             stepper = Stepper(move_lines(replay, [s.name for s in seats]),
                               lambda step: draw_still_table(game, replay.state_at(step), seats, face_up=True),

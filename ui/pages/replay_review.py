@@ -61,7 +61,7 @@ class ReplayReview:
                 "cn-play-here")
         with stepper.extras, ui.column().classes("cn-review-bar w-full gap-1"):
             with ui.row().classes("items-center gap-2 w-full no-wrap"):
-                self.progress = ui.label("Review on its way…").classes("text-sm grow").props(
+                self.progress = ui.label(_("Review on its way…")).classes("text-sm grow").props(
                     "data-testid=review-progress data-review-state=running aria-live=polite")
                 self.prev_mark = ui.button(icon="chevron_left", on_click=lambda: self.jump_mark(-1)).props(
                     "flat round dense data-testid=btn-review-prev").style(TAP)
@@ -261,7 +261,7 @@ class ReplayReview:
                     "data-testid=review-cost")
             ui.button(_("Try this decision yourself"), icon="sports_esports",
                       on_click=lambda: self.open_dialog(d.step, d.seat, _("Try this decision yourself"))).props(
-                "outline dense no-caps data-testid=btn-retry-decision").classes("q-mt-xs")
+                "outline dense no-caps data-testid=btn-retry-decision").classes("q-mt-xs").style(TAP)
 
     # ----------------------------------------------------------------------------- play from here
     def play_from_current(self) -> None:

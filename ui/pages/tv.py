@@ -20,9 +20,10 @@ from nicegui import ui
 from logic.table import STATUS_CLOSED, STATUS_LOBBY, STATUS_OVER, Table, timers
 from logic.views import TableView
 from ui.components.language_picker import language_picker
+from ui.components.points import fewest_wins, lowest_seats, points_text
 from ui.components.region import Region
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _, pgettext
 from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.net.lan import qr_data_uri
@@ -117,7 +118,7 @@ class TvPage:
         """The table's rules that differ from the standard, in one line under the title (issue 52)."""
         found = table_differences(self.table)
         if found:
-            text = " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d.value)) for d in found)
+            text = " · ".join(_("{label}: {value}", label=tr(d.label), value=value_text(d)) for d in found)
             ui.label(_("At this table: {rules}", rules=text)).classes("tv-small tv-house-rules").props(
                 f"data-testid=tv-at-this-table data-count={len(found)}")
 
@@ -139,13 +140,18 @@ class TvPage:
         if self.table.status == STATUS_LOBBY:
             return
         scores = (self.view["scores"] if self.view else None) or []
-        with ui.element("div").classes("tv-seats"):
+        lower = self.table.game.lower_is_better
+        lowest = lowest_seats(scores, lower)  # marked where the fewest points win (Beanie), under the score: the
+        with ui.element("div").classes("tv-seats"):  # name keeps its room
             for i in range(len(self.table.seats)):
                 badge, _cards = seat_badge(self.ctx, i)
                 if i < len(scores):
-                    with badge:  # each game's running score, always in view
-                        ui.label(ngettext("{n} pt", "{n} pts",
-                                scores[i])).classes("tv-score").props(f"data-testid=tv-score-{i}")
+                    with badge, ui.element("div").classes("tv-score").props(f"data-testid=tv-score-{i}"):
+                        ui.label(points_text(scores[i]))  # each game's running score, always in view
+                        if i in lowest:
+                            ui.label(pgettext("score", "(lowest)")).classes("tv-lowest")
+            if lower and scores:  # under the scores (after the badges: the column's rules count its badges)
+                ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")
 
     def status_key(self) -> Hashable:
         t = self.table

@@ -64,6 +64,7 @@ class DealSource:
     root: str
     practice: bool
     seats: tuple[SeatPlan, ...]
+    bot_delay: float | None = None  # the source's computer pace (a live table's), kept unless the link says one
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Duplicates:
             raise SourceError(t_msg("That game began from a position, not from a deal."), 400)
         return DealSource(table.code, table.game_key, dict(table.options), table.seed,
                           same_deals_root(table.code, table.same_deals_as), table.practice,
-                          tuple(SeatPlan(s.bot, s.name, s.emoji) for s in table.seats))
+                          tuple(SeatPlan(s.bot, s.name, s.emoji) for s in table.seats), table.settings.bot_delay)
 
     def find_source(self, code: str, game_key: str, player_id: str | None) -> DealSource:
         """The table or finished game ``code`` as the source of a duplicate for ``player_id``: a live table they
@@ -143,6 +144,7 @@ class Duplicates:
         practice = source.practice if practice is None else practice
         now = hub.clock()
         settings = Settings(turn_seconds=0 if practice else game.default_turn_seconds)
+        speed = source.bot_delay if speed is None else speed
         if speed is not None:
             settings.bot_delay = max(0.0, float(speed))
             settings.grace_scale = 0.0 if settings.bot_delay == 0 else settings.grace_scale

@@ -11,7 +11,7 @@ from nicegui import ui
 from ui.i18n import _, viewer_language
 from ui.i18n.languages import quasar_pack
 from ui.nicegui_internals import PageHeading, set_page_language
-from ui.shell.identity import client_head, me, pref
+from ui.shell.identity import PROFILE_TESTID, client_head, me, pref, profile_label
 from ui.shell.save_notice import save_notice
 
 
@@ -59,8 +59,8 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
                 ui.button(icon="leaderboard", on_click=lambda: ui.navigate.to("/stats")).props(
                     "flat round color=white data-testid=nav-stats").props.update({"aria-label": _("Stats")})
                 who = me()
-                ui.button(f"{who.emoji} {who.name}", on_click=lambda: ui.navigate.to("/profile")).props(
-                    "flat no-caps color=white data-testid=nav-profile")
+                ui.button(profile_label(who), on_click=lambda: ui.navigate.to("/profile")).props(
+                    f"flat no-caps color=white data-testid={PROFILE_TESTID}")
     width = "w-full" if full_width else "w-full max-w-5xl mx-auto"
     with ui.column().classes(f"{width} q-pa-sm gap-3 cn-page") as col:
         # one level-one heading per page (screen readers jump to it); shown by the page's own title or top bar

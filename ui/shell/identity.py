@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from nicegui import app, context
+from nicegui import app, context, ui
 
 from logic.table import EMOJI_CHOICES, clean_name
 from ui.components.tap import TAP_KEYS_JS
@@ -59,7 +59,25 @@ def set_profile(name: str | None = None, emoji: str | None = None) -> Me:
         store["name"] = clean_name(name)
     if emoji is not None and emoji in EMOJI_CHOICES:
         store["emoji"] = emoji
-    return me()
+    who = me()
+    show_profile(who)
+    return who
+
+
+PROFILE_TESTID = "nav-profile"  # the header's button with the person's emoji and name (ui/shell/frame.py)
+
+
+def profile_label(who: Me) -> str:
+    return f"{who.emoji} {who.name}"
+
+
+def show_profile(who: Me) -> None:
+    """The header of every open page of this browser shows the name and emoji just chosen (a guest who joins a
+    lobby under a new name sees it at once, not after the next page load)."""
+    for client in browser_clients():
+        for element in list(client.elements.values()):
+            if element.props.get("data-testid") == PROFILE_TESTID and isinstance(element, ui.button):
+                element.set_text(profile_label(who))
 
 
 def pref(key: str, default: object) -> object:

@@ -5,11 +5,12 @@ table's ⓘ rules dialog (one tap away during play)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nicegui import ui
 
 from logic.rule_cards import Difference, differences
+from ui.components.options import value_label
 from ui.i18n.viewer import _, tr
 
 if TYPE_CHECKING:
@@ -25,15 +26,9 @@ def differences_key(table: Table) -> Hashable:
     return tuple((d.name, d.value) for d in table_differences(table))
 
 
-def value_text(value: Any) -> str:
+def value_text(d: Difference) -> str:
     """An option's value as the list shows it."""
-    if value is True:
-        return _("On")
-    if value is False:
-        return _("Off")
-    if value == 0 and isinstance(value, int):
-        return _("No limit")
-    return str(value).replace("_", " ")
+    return value_label(d.value, dict(d.names))
 
 
 def rules_link(table: Table) -> str:
@@ -55,7 +50,7 @@ def at_this_table(table: Table, *, classes: str = "", link: bool = True, item_cl
                 item.props.update({"data-testid": f"at-this-table-{d.name}", "data-option": d.name,
                                    "data-value": str(d.value).lower()})
                 with item:
-                    ui.label(_("{label}: {value}", label=tr(d.label), value=value_text(d.value)))
+                    ui.label(_("{label}: {value}", label=tr(d.label), value=value_text(d)))
         if link:
             ui.link(_("Read these rules"), rules_link(table), new_tab=True).classes("text-sm").props(
                 "data-testid=at-this-table-rules")

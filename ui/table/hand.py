@@ -38,6 +38,7 @@ class HandBar:
         self.r_actions: Region | None = None
         self.r_hand: Region | None = None
         self.hand_el: ui.element | None = None
+        self.bar_el: ui.element | None = None  # the bar: it carries the turn's gold frame of the hand (mine-turn)
         self.hand_sync: Callable[[list[str]], None] | None = None  # set when the game's hand updates in place
         self.live: list[Refreshable] = []  # the action bar's live buttons and labels (ui/components/live.py)
         self.hand_spread = 0
@@ -69,23 +70,27 @@ class HandBar:
 
     def draw_frame(self) -> None:
         """The sticky bar at the bottom: action buttons, then the hand (each its own region)."""
-        self.r_actions = self.r_hand = None
+        self.r_actions = self.r_hand = self.bar_el = None
         self.hand_sync = None
         if self.ctx.table.status != "playing" or self.ctx.seat is None or self.screen is None:
             return
-        with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders"):
+        # the hand's gold frame while it is the viewer's turn hangs on the bar (.action-bar.mine-turn .hand): a turn
+        # then sends the bar's few classes, not the hand with its cards' ids and click handler (issue 50)
+        turn = " mine-turn" if self.ctx.my_turn else ""
+        with ui.column().classes("action-bar w-full items-center gap-1 text-black rounded-borders" + turn) as bar:
+            self.bar_el = bar
             self.r_actions = Region.part(self.action_row, self.actions_key, "actions", patch=self.patch_actions)
             self.r_hand = Region.part(self.hand_cards, self.hand_key, "hand", patch=self.patch_hand)
 
     def patch_hand(self) -> None:
         """The hand's gold frame follows the turn without redrawing the cards; a hand kept in place gets its
         cards brought up to date."""
-        hand = self.hand_el
+        hand, bar = self.hand_el, self.bar_el
         if hand is None or hand.is_deleted:
             return
         mine = self.ctx.my_turn
-        if mine != ("mine-turn" in hand.classes):
-            hand.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
+        if bar is not None and not bar.is_deleted and mine != ("mine-turn" in bar.classes):
+            bar.classes(add="mine-turn" if mine else "", remove="" if mine else "mine-turn")
         if self.hand_sync is None and self.screen is not None and self.screen.selection_marks:
             mark_selected(hand, set(self.selected))
         if self.hand_sync is not None:
@@ -149,7 +154,7 @@ class HandBar:
         if self.screen is None:  # drawn only with a screen (draw_frame)
             return
         codes = self.hand_codes()
-        hand = self.hand_el = ui.element("div").classes("hand w-full" + (" mine-turn" if self.ctx.my_turn else ""))
+        hand = self.hand_el = ui.element("div").classes("hand w-full")
         hand.props["data-testid"] = "hand"
         self.hand_spread = max(1, len(codes))
         hand.style(spread_style(self.hand_spread))

@@ -12,11 +12,11 @@ from nicegui import ui
 from logic.game import AnyGame
 from logic.messages import t_msg
 from logic.rule_cards import CardError, house_rule_sections
+from ui.components.options import option_value_text
 from ui.i18n.rules_docs import example_text
 from ui.i18n.viewer import _, tr
 from ui.server.hub import Hub
 from ui.server.services import rule_card_store
-from ui.table.at_this_table import value_text
 from ui.table.rule_card_links import card_for_game, card_options
 from ui.table.rule_examples import one_example
 
@@ -59,7 +59,7 @@ def house_rules_section(game: AnyGame, card_id: str | None, code: str | None, hu
             with ui.column().classes("gap-0").props(f"data-testid=house-rule-{s.option}"):
                 value = options.get(s.option)
                 heading = tr(s.title) if isinstance(value, bool) else _(
-                    "{label}: {value}", label=tr(s.title), value=value_text(value))
+                    "{label}: {value}", label=tr(s.title), value=option_value_text(game.config_model, s.option, value))
                 ui.label(heading).classes("font-bold")
                 if s.text is not None:
                     ui.markdown(tr(s.text))

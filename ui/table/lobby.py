@@ -68,24 +68,28 @@ def lobby_view(ctx: TableContext, lobby: LobbyState) -> None:
     once, their values kept up to date in place: a host's open menu is not closed by another's change) and the
     start row."""
     t = ctx.table
-    # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
-    Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
-    at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
-    Region.part(lambda: same_deals.lobby_note(ctx, lobby.services.duplicates), lambda: same_deals.lobby_note_key(ctx),
-                "lobby-same-deals")
-    with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
-        if ctx.is_host:
-            with ui.card().classes("items-center text-black"):
-                invite_parts(ctx, lobby.services.links)
-        else:
-            guest_invite(ctx, lobby.services.links)
-        with ui.card().classes("grow text-black min-w-[280px]"):
-            Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
-        with ui.card().classes("text-black min-w-[260px]"):
-            # the host's rule cards above the options: play by one, save, share (issue 52)
-            rule_card_part(ctx, lobby.services)
-            options = LobbyOptions(ctx)
-            Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
+    # the cards scroll in their own box and Start stands under it at the bottom edge: never over a seat or an option
+    # (assets/cardnight.css, "the lobby"; focusable, so a keyboard can scroll it: axe's scrollable-region rule)
+    with ui.element("div").classes("lobby-body w-full").props("tabindex=0 role=region") as body:
+        body.props["aria-label"] = _("Lobby")
+        # a visitor's lobby leads with taking a seat; the invitation (code, QR, link) is the host's, folded for guests
+        Region.part(lambda: take_seat_card(ctx, lobby), lambda: ctx.seat is None, "lobby-join")
+        at_this_table_part(ctx)  # the table's rules that differ from the standard, for everyone (issue 52)
+        Region.part(lambda: same_deals.lobby_note(ctx, lobby.services.duplicates),
+                    lambda: same_deals.lobby_note_key(ctx), "lobby-same-deals")
+        with ui.row().classes("lobby-cards w-full gap-3 items-stretch justify-center"):  # one column on a phone
+            if ctx.is_host:
+                with ui.card().classes("items-center text-black"):
+                    invite_parts(ctx, lobby.services.links)
+            else:
+                guest_invite(ctx, lobby.services.links)
+            with ui.card().classes("grow text-black min-w-[280px]"):
+                Region.part(lambda: seats_list(ctx, lobby), lambda: seats_key(ctx, lobby), "lobby-seats")
+            with ui.card().classes("text-black min-w-[260px]"):
+                # the host's rule cards above the options: play by one, save, share (issue 52)
+                rule_card_part(ctx, lobby.services)
+                options = LobbyOptions(ctx)
+                Region.part(options.draw, lambda: (ctx.is_host, len(t.seats)), "lobby-options", patch=options.patch)
     Region.part(lambda: start_row(ctx), lambda: (ctx.is_host, len(t.open_seats())), "lobby-start")
 
 
@@ -274,7 +278,7 @@ class LobbyOptions:
 
 
 def start_row(ctx: TableContext) -> None:
-    """Start (or what the table waits for) in a bar that stays at the bottom edge while the lobby scrolls above it:
+    """Start (or what the table waits for) in a bar at the bottom edge, under the lobby's cards that scroll above it:
     the host sees Start without scrolling past the options, on a phone too (assets/cardnight.css, "the lobby")."""
     t = ctx.table
     with ui.row().classes("lobby-start w-full justify-center items-center gap-3"):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from logic.table import AWAY, RECONNECTING, STATUS_PLAYING, away_text, watch
+from logic.table import AWAY, CONNECTED, RECONNECTING, STATUS_PLAYING, away_text, watch
 from logic.table import away as table_away
 from ui.i18n import _
 from ui.table.seat_wording import in_language
@@ -23,6 +23,8 @@ PRESENCE_REFRESH_SECONDS = 2.0
 def presence_text(table: Table, seat: int, now: float) -> tuple[str, str]:
     """``(data-presence value, text shown)``."""
     state, seconds = table_away.presence(table, seat, now)
+    if state != CONNECTED and table_away.not_here_yet(table, seat):
+        return state, _("not here yet")
     if state == RECONNECTING:
         return state, _("reconnecting…")
     if state == AWAY:
@@ -37,8 +39,12 @@ def patch_presence(table: Table, seat: int, badge: ui.element, label: ui.label |
     state, text = presence_text(table, seat, time.monotonic())
     if badge.props.get("data-presence") != state:
         badge.props["data-presence"] = state
-    if label is not None and not label.is_deleted and label.text != text:
-        label.set_text(text)
+    if label is not None and not label.is_deleted:
+        if label.text != text:
+            label.set_text(text)
+        coming = state != CONNECTED and table_away.not_here_yet(table, seat)
+        if coming != ("not-yet" in label.classes):  # grey, not the red of a dropped page
+            label.classes(add="not-yet") if coming else label.classes(remove="not-yet")
 
 
 def presence_actions_key(ctx: TableContext, seat: int) -> tuple[bool, bool, bool, bool]:

@@ -116,6 +116,10 @@ class RuleCardPicker:
             sel = ui.select(choices, value=current, label=_("Play by")).classes("w-full").props(
                 f"data-testid=rule-card-select data-card={current}")
             sel.on_value_change(lambda e: self.choose(str(e.value), by_id))
+            tied = self.table.same_deals_as is not None or self.table.deals_taken  # its rules stay as they are
+            if tied:
+                sel.disable()
+                sel.tooltip(_("This table plays the same deals as another one, so its rules stay as they are."))
             picked = by_id.get(current)
             if picked is not None and picked.where is not None:
                 ui.label(tr(picked.where)).classes("text-sm text-grey-8").props("data-testid=rule-card-where")
@@ -136,8 +140,10 @@ class RuleCardPicker:
                                    on_rejected=lambda: self.refuse(_("This file is too large to be a rule card."))
                                    ).props("accept=.json,application/json data-testid=rule-card-import").classes(
                     "hidden")  # its own box (progress, file list) is not needed: a button opens the file chooser
-                ui.button(_("Import"), icon="upload", on_click=lambda: picker.run_method("pickFiles")).props(
+                load = ui.button(_("Import"), icon="upload", on_click=lambda: picker.run_method("pickFiles")).props(
                     "flat no-caps color=primary data-testid=btn-rule-card-import")
+                if tied:
+                    load.disable()
                 if picked is not None and current in mine_ids:
                     ui.button(_("Remove"), icon="delete", on_click=lambda: self.remove(picked)).props(
                         "flat no-caps color=negative data-testid=btn-rule-card-remove")

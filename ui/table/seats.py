@@ -48,8 +48,9 @@ class SeatStrip:
     def draw(self) -> None:
         if not self.in_game():
             return
-        with ui.row().classes("w-full justify-center gap-2"):
-            for i in self.order():
+        order = self.order()  # (seat-row-N: a phone keeps up to four badges in one row, assets/cardnight.css)
+        with ui.row().classes(f"w-full justify-center gap-2 seat-row seat-row-{len(order)}"):
+            for i in order:
                 Region.part(partial(self.draw_badge, i), partial(badge_key, self.ctx, i),
                             patch=partial(self.patch_badge, i))
 

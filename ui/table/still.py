@@ -16,8 +16,9 @@ from nicegui import ui
 from logic.game import AnyGame, Outcome
 from logic.table import Seat
 from logic.views import TableView
+from ui.components.points import fewest_wins, score_texts
 from ui.games import make_screen
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _
 from ui.i18n.names import game_name
 from ui.shell.identity import Me
 from ui.table.seat_wording import in_language, with_names
@@ -208,9 +209,11 @@ def final_standings(outcome: Outcome, seats: list[Seat]) -> None:
         ui.label(_("🏆 {name} wins!", name=names[0]) if len(names) == 1 else
                  _("🏆 {names} and {last} share the win!", names=", ".join(names[:-1]), last=names[-1])).classes(
             "text-lg font-bold")
+        if outcome.lower_is_better:
+            ui.label(fewest_wins()).classes("text-sm font-bold").props("data-testid=replay-fewest-wins")
+        points = score_texts(outcome.scores, outcome.lower_is_better)
         for i in sorted(range(len(seats)), key=lambda i: (outcome.places[i], i)):
-            points = ngettext("{n} pt", "{n} pts", outcome.scores[i])
-            ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {points}").props(
+            ui.label(f"{outcome.places[i]}. {seats[i].emoji} {seats[i].name} — {points[i]}").props(
                 f"data-testid=replay-standing-{i}")
 
 

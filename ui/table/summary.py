@@ -12,9 +12,10 @@ from nicegui import ui
 from logic.messages import t_msg
 from logic.table import STATUS_CLOSED, chat, lobby, timers
 from logic.views import SummaryView
+from ui.components.points import fewest_wins, score_texts
 from ui.components.share import share_buttons
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import _, ngettext
+from ui.i18n import _
 from ui.i18n.viewer import num
 from ui.server.hub import Hub
 from ui.server.saving import SavesFailing
@@ -78,6 +79,8 @@ def hand_summary(ctx: TableContext) -> None:
     with ui.card().classes("w-full max-w-xl self-center text-black").props("data-testid=hand-summary"):
         ui.label(ctx.with_names(summary["title"] if summary is not None else _("Hand over"))).classes(
             "text-lg font-bold")
+        if ctx.table.game.lower_is_better:  # the totals are penalty points
+            ui.label(fewest_wins()).classes("text-sm font-bold").props("data-testid=summary-fewest-wins")
         _rows_table(ctx, summary)
         waiting = [ctx.table.seats[s].name for s in to_move if s != ctx.seat]
         with ui.row().classes("items-center gap-3"):
@@ -141,12 +144,15 @@ def standings(ctx: TableContext, services: TableServices | None) -> None:
                 "data-testid=winner")
             order = sorted(range(len(t.seats)), key=lambda i: (outcome.places[i], i))
             ui.label(_("Final standings")).classes("text-lg font-bold").props("data-testid=standings-title")
+            if outcome.lower_is_better:  # Beanie's penalty points: said, so "11 pts" under the winner reads right
+                ui.label(fewest_wins()).classes("text-sm font-bold").props("data-testid=standings-fewest-wins")
+            points = score_texts(outcome.scores, outcome.lower_is_better)
             for i in order:
                 s = t.seats[i]
                 with ui.row().classes("items-center gap-2").props(f"data-testid=standing-{i}"):
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
                     ui.label(f"{s.emoji} {_('You') if i == ctx.seat else s.name}").classes("grow")
-                    ui.label(ngettext("{n} pt", "{n} pts", outcome.scores[i])).classes("num")
+                    ui.label(points[i]).classes("num")
         summary = ctx.view["summary"] if ctx.view is not None else None
         if summary:  # the last hand's own table, under a heading of its own beside the whole game's ranking
             ui.separator()

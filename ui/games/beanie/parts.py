@@ -20,6 +20,7 @@ from logic.messages import Said
 from logic.views import BeanieSet, BeanieView
 from ui.components.cards import card
 from ui.components.dialog import named_dialog
+from ui.components.points import fewest_wins
 from ui.games.base import rank_plural
 from ui.i18n.viewer import _, ngettext
 
@@ -213,6 +214,7 @@ def scorecard_table(ctx: Drawing[BeanieView], view: BeanieView) -> None:
                 for i in range(n):
                     with ui.element("td"):
                         ui.label(str(totals[i]))
+        ui.label(fewest_wins()).classes("text-sm font-bold q-mt-xs").props("data-testid=scorecard-fewest-wins")
 
 
 def share_text(ctx: Drawing[BeanieView], view: BeanieView) -> str:
@@ -227,7 +229,7 @@ def share_text(ctx: Drawing[BeanieView], view: BeanieView) -> str:
                      view["rounds"], done=len(rows)) if done else
             ngettext("Card Night — Beanie, {done} of {n} round (so far)",
                      "Card Night — Beanie, {done} of {n} rounds (so far)", view["rounds"], done=len(rows)))
-    lines = [head, _("Lowest score wins.")]
+    lines = [head, fewest_wins()]
     order = sorted(range(n), key=lambda i: (totals[i], i))
     place = 0
     for k, i in enumerate(order):
