@@ -11,6 +11,10 @@
   do; a seat the history shows spending one early (:func:`early_spenders`) plays the shared rule instead.
   With ``sure_out`` (the Expert) every seat also counts the cards and takes a sure way out, as the calibrated
   rule yardstick (tests/bench/yardsticks/president.py) does. Normal's look-ahead keeps the rule as it is.
+  House rules (issue 52) are played as the table has them: the trick-enders, jack-back, jokers, fouls, same-rank
+  skip (an equal rank is a play for the playout players too, and skips the next seat) and the President's
+  downfall; suit lock is not modelled (the playouts keep rank counts, not suits).
+  The reading of the history (passes, early spenders) is in bot_history.py.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """
@@ -18,14 +22,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from logic.game import AnyGame
 
-from .actions import JACK, JACK_BACK, JOKERS
-from .bot_info import COUNTS, BotInfo, fouls, rank_of, wins_trick
-from .bot_policy import ACE_STRENGTH, JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move, strength
+from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP, titles_for
+from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, unusual_passes
+from .bot_info import COUNTS, BotInfo, fouls, wins_trick
+from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
 from .view_types import PresidentView
 
 NOISE = 0.04  # share of random moves in playouts (people are not machines)
@@ -36,8 +41,7 @@ NOISE = 0.04  # share of random moves in playouts (people are not machines)
 # it (N=306), where the shared rule's model was +0.137 ± 0.114 (N=300). Hence adapt=True (early_spenders): a seat
 # seen spending an Ace or 2 early plays the shared rule in the playouts. With it: three yard:rules 2.000 ± 0.085
 # (N=360; on the first 120 seeds 1.992, 2.029 without it); v frozen:expert +0.101 ± 0.119 a hand (N=240).
-STEADY_KEEP = (8, 99)
-SPEND_SHOWN_ABOVE = STEADY_KEEP[0]  # an Ace or 2 spent cheaply while holding more cards than this: not steady
+STEADY_KEEP = (SPEND_SHOWN_ABOVE, 99)
 TITLE_BONUS = {4: (0.6, 0.2, -0.2, -0.6), 5: (0.6, 0.2, 0.0, -0.2, -0.6)}
 REJECT_TRIES = 12
 PASS_KEEP = 0.25  # chance a deal whose passes look unusual is kept anyway, per unusual pass
@@ -81,78 +85,6 @@ class World:
         return w
 
 
-def _walk_history(view: PresidentView) -> Iterator[tuple[int, int, list[int], int, int, int, bool]]:
-    """Each entry of this hand's history with the trick before it: (index, seat, ranks played (empty for a
-    pass), the seat's hand size before it, count to beat (0 = a lead), rank to beat, reversed). Hand sizes are
-    rebuilt from the sizes now plus what each seat has played since."""
-    n = view["players"]
-    hist = view.get("history", ())
-    cnt = [s["cards"] for s in view["seats"]]
-    for e in hist:
-        cnt[e["seat"]] += len(e["cards"])
-    out = 0
-    k, t, last, passed = 0, -1, -1, 0
-    rev = False
-    for i, e in enumerate(hist):
-        p = e["seat"]
-        if e["cards"]:
-            ranks = [rank_of(c) for c in e["cards"]]
-            yield i, p, ranks, cnt[p], k, t, rev
-            k, t, last, passed = len(ranks), ranks[0], p, 0
-            cnt[p] -= k
-            if k == 4 and view.get("revolution"):
-                rev = not rev
-            if not cnt[p]:
-                out |= 1 << p
-        else:
-            yield i, p, [], cnt[p], k, t, rev
-            passed |= 1 << p
-            others = ((1 << n) - 1) & ~out & ~(1 << last)
-            if others & ~passed == 0:
-                k, t, passed = 0, -1, 0
-
-
-def pass_events(view: PresidentView) -> list[tuple[int, int, int, bool, list[int]]]:
-    """Passes by other seats this hand: (seat, rank to beat, count, reversed, counts that seat played later)."""
-    hist = view.get("history", ())
-    result = []
-    for i, p, ranks, _, k, t, rev in _walk_history(view):
-        if ranks or p == view["seat"] or not k:
-            continue
-        played = [0] * COUNTS
-        for e in hist[i + 1 :]:
-            if e["seat"] == p:
-                for c in e["cards"]:
-                    played[rank_of(c)] += 1
-        result.append((p, t, k, rev, played))
-    return result
-
-
-def early_spenders(view: PresidentView) -> set[int]:
-    """Other seats the history shows spending an Ace or a 2 early: leading one, or playing one on a play weaker
-    than a 10, while holding more than SPEND_SHOWN_ABOVE cards (what the steady model never does)."""
-    spenders = set()
-    for _, p, ranks, size, k, t, rev in _walk_history(view):
-        if not ranks or p == view["seat"] or size <= SPEND_SHOWN_ABOVE:
-            continue
-        if strength(ranks[0], rev) >= ACE_STRENGTH and (not k or strength(t, rev) < KEEP_UNDER):
-            spenders.add(p)
-    return spenders
-
-
-def _unusual_passes(hands: list[list[int]], events: list[Any]) -> int:
-    bad = 0
-    for p, t, k, rev, played in events:
-        h = hands[p]
-        lo = strength(t, rev)
-        for r in range(13):
-            s = strength(r, rev)
-            if lo < s < ACE_STRENGTH and h[r] + played[r] == k:
-                bad += 1
-                break
-    return bad
-
-
 class PresidentSpec:
     """The search's view of one President decision (see the module docstring)."""
 
@@ -169,7 +101,10 @@ class PresidentSpec:
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
-        # jack-back, fouls and jokers (not the 3 of spades); suit lock, same-rank skip and downfall are left out
+        # jack-back, fouls, jokers, same-rank skip and downfall (not the 3 of spades); suit lock is left out (the
+        # model keeps rank counts, not suits)
+        self.skip = bool(info.house & SAME_RANK_SKIP)
+        self.president = _falling_president(view, info) if info.house & DOWNFALL else -1
         self.jokers = bool(info.house & JOKERS)
         self.move = joker_move if self.jokers else rule_move
         self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
@@ -191,7 +126,7 @@ class PresidentSpec:
         best_bad = 99
         for _ in range(REJECT_TRIES):
             hands = sample_hands(self.info, rng)
-            bad = _unusual_passes(hands, self.events) if self.events else 0
+            bad = unusual_passes(hands, self.events) if self.events else 0
             if bad < best_bad:
                 best, best_bad = hands, bad
             if not bad or rng.random() < PASS_KEEP**bad:
@@ -260,6 +195,7 @@ class PresidentSpec:
         hp = w.hands[p]
         used = c - min(c, hp[r]) if r != JOKER else c  # jokers making up the set
         on_joker = w.k == 1 and w.t == JOKER  # the 3 of spades (only it may be played here) ends the trick
+        same = w.k == c and w.t == r and r != JOKER
         hp[JOKER] -= used
         hp[r] -= c - used
         if r == JOKER and c > 1:
@@ -282,9 +218,23 @@ class PresidentSpec:
                 if p == self.me:
                     w.my_place = w.nfin
                 w.nfin += 1
+                pres = self.president
+                if w.nfin == 1 and pres >= 0 and pres != p and not w.out_mask >> pres & 1:  # downfall
+                    w.out_mask |= 1 << pres
+                    if pres == self.me:
+                        w.my_place = n - 1 - w.nfoul
+                    w.nfoul += 1
             if w.nfin + w.nfoul >= n - 1 and w.my_place < 0:
                 w.my_place = w.nfin
+            if w.out_mask == (1 << n) - 1:
+                return True  # a downfall took the last seat still in: the hand is over
         if not ends:
+            if same and self.skip:  # same-rank skip: the next seat still in is skipped (not back to the player)
+                q = _next_in(w, p, n)
+                after = _next_in(w, q, n)
+                if after != p and after != q:
+                    w.turn = after
+                    return True
             return False
         q = p
         while w.out_mask >> q & 1 and w.out_mask != (1 << n) - 1:
@@ -307,7 +257,12 @@ class PresidentSpec:
                 short = cnt[q]
         self._w, self._seat = w, seat
         above, under = self.keeps[seat]
-        return self.move(h, cnt[seat], w.k, w.t, w.rev, self._is_safe, short, above, under, self.sure_out)
+        t = w.t
+        if self.skip and w.k and t != JOKER:  # same-rank skip: an equal rank is a play too (and skips a seat)
+            t = t + 1 if w.rev else t - 1
+            if t > 12:
+                t = w.t
+        return self.move(h, cnt[seat], w.k, t, w.rev, self._is_safe, short, above, under, self.sure_out)
 
     def _is_safe(self, r: int, c: int) -> bool:
         """In the playout world: no other seat still in can beat ``c`` cards of rank ``r`` (with jokers: a joker
@@ -341,6 +296,26 @@ class PresidentSpec:
             p = w.turn
             apply(w, p, policy(w, p, (), rng))
         return place_value(self.n, w.my_place, self.hands_left)
+
+
+def _next_in(w: World, seat: int, n: int) -> int:
+    """The next seat after ``seat`` still in the hand."""
+    q = (seat + 1) % n
+    while w.out_mask >> q & 1:
+        q = (q + 1) % n
+    return q
+
+
+def _falling_president(view: PresidentView, info: BotInfo) -> int:
+    """The seat the downfall can still strike (the President, from the second hand on, while nobody has gone out
+    cleanly and they are still in), else -1."""
+    if view.get("hand_no", 1) < 2 or info.nfinished:
+        return -1
+    president = titles_for(info.n)[0]
+    for seat, st in enumerate(view["seats"]):
+        if st.get("title") == president and not info.out_mask >> seat & 1:
+            return seat
+    return -1
 
 
 def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) -> tuple[int, int] | None:

@@ -1,10 +1,12 @@
 """Paired President calibration runs: one hero with three rule players (variants of ``yard:rules``), same seeds.
 
-    python tests/bench/bench_president_calibration.py HERO N SEED VARIANT [VARIANT ...]
+    python tests/bench/bench_president_calibration.py HERO N SEED VARIANT [VARIANT ...] [--procs P]
 
 HERO is an arena player name (``frozen:expert``, ``president:expert``) or ``X:key=value,...`` for an ExpertBot
 with those arguments (``X:sure_out=0``). A VARIANT is ``knob=value,...`` over the RulesPlayer's class attributes
-(``sure_out=1,break_under=4``) or ``base``; ``HERO;VARIANT`` gives a variant its own hero. Matches are seated as
+(``sure_out=1,break_under=4``) or ``base``; ``NAME:knob=value,...`` (or just ``NAME``) over another rule yardstick
+of tests/bench/yardsticks/president.py (``hoarder:SPEND_GROUPS=2``, ``shedder``); ``HERO;VARIANT`` gives a variant
+its own hero. ``--procs`` worker processes (default 1). Matches are seated as
 tests/bench/arena.py seats them (seed S + i, seats rotated by i, the same per-seat rngs), so a figure here is the
 arena's figure for those players. Prints the hero's points a hand per variant and the paired difference from the
 first variant, with 95% intervals. Results are cached per (variant, match) in /tmp, so a larger N adds matches.
@@ -38,8 +40,13 @@ def _hero(name: str) -> Any:
 
 
 def _variant(spec: str) -> type:
-    knobs = {} if spec == "base" else dict(kv.split("=") for kv in spec.split(",") if kv)
-    return type("Variant", (yard.RulesPlayer,), {k: int(v) for k, v in knobs.items()})
+    if ":" in spec:
+        name, _, rest = spec.partition(":")
+    else:
+        name, rest = (spec, "") if spec in yard.PLAYERS else ("rules", spec)
+    base = yard.PLAYERS[name]
+    knobs = {} if rest in ("base", "") else dict(kv.split("=") for kv in rest.split(",") if kv)
+    return type("Variant", (base,), {k: int(v) for k, v in knobs.items()})
 
 
 def _job(args: tuple[str, str, int, int]) -> tuple[str, int, float, list[float]]:
@@ -66,7 +73,13 @@ def _job(args: tuple[str, str, int, int]) -> tuple[str, int, float, list[float]]
 
 
 def main() -> None:
-    hero, n, seed0, specs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+    args = sys.argv[1:]
+    procs = 1
+    if "--procs" in args:
+        at = args.index("--procs")
+        procs = int(args[at + 1])
+        del args[at : at + 2]
+    hero, n, seed0, specs = args[0], int(args[1]), int(args[2]), args[3:]
     cache = Path(f"/tmp/president-calibration-{hero.replace(':', '_')}-{seed0}.json")
     res: dict[str, dict[int, float]] = {}
     if cache.exists():
@@ -74,11 +87,13 @@ def main() -> None:
     jobs = [(sp, hero, seed0 + i, i) for sp in specs for i in range(n) if i not in res.get(sp, {})]
     t0 = time.time()
     times: list[float] = []
-    with Pool(2) as pool:
-        for sp, i, v, ts in pool.imap_unordered(_job, jobs, chunksize=2):
-            res.setdefault(sp, {})[i] = v
-            times.extend(ts)
-            cache.write_text(json.dumps(res))
+    pool = Pool(procs) if procs > 1 else None
+    for sp, i, v, ts in (pool.imap_unordered(_job, jobs, chunksize=2) if pool else map(_job, jobs)):
+        res.setdefault(sp, {})[i] = v
+        times.extend(ts)
+        cache.write_text(json.dumps(res))
+    if pool:
+        pool.close()
 
     def mean_ci(xs: list[float]) -> tuple[float, float]:
         m = sum(xs) / len(xs)

@@ -1,0 +1,85 @@
+"""What a President hand's history tells the Expert's search about the other players (bot_search.py): the passes
+they made (a pass holding an exact match below the Aces is unusual) and who spends Aces and 2s early."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .bot_info import COUNTS, rank_of
+from .bot_policy import ACE_STRENGTH, KEEP_UNDER, strength
+from .view_types import PresidentView
+
+SPEND_SHOWN_ABOVE = 8  # an Ace or 2 spent cheaply while holding more cards than this: not steady (STEADY_KEEP)
+
+
+def _walk_history(view: PresidentView) -> Iterator[tuple[int, int, list[int], int, int, int, bool]]:
+    """Each entry of this hand's history with the trick before it: (index, seat, ranks played (empty for a
+    pass), the seat's hand size before it, count to beat (0 = a lead), rank to beat, reversed). Hand sizes are
+    rebuilt from the sizes now plus what each seat has played since."""
+    n = view["players"]
+    hist = view.get("history", ())
+    cnt = [s["cards"] for s in view["seats"]]
+    for e in hist:
+        cnt[e["seat"]] += len(e["cards"])
+    out = 0
+    k, t, last, passed = 0, -1, -1, 0
+    rev = False
+    for i, e in enumerate(hist):
+        p = e["seat"]
+        if e["cards"]:
+            ranks = [rank_of(c) for c in e["cards"]]
+            yield i, p, ranks, cnt[p], k, t, rev
+            k, t, last, passed = len(ranks), ranks[0], p, 0
+            cnt[p] -= k
+            if k == 4 and view.get("revolution"):
+                rev = not rev
+            if not cnt[p]:
+                out |= 1 << p
+        else:
+            yield i, p, [], cnt[p], k, t, rev
+            passed |= 1 << p
+            others = ((1 << n) - 1) & ~out & ~(1 << last)
+            if others & ~passed == 0:
+                k, t, passed = 0, -1, 0
+
+
+def pass_events(view: PresidentView) -> list[tuple[int, int, int, bool, list[int]]]:
+    """Passes by other seats this hand: (seat, rank to beat, count, reversed, counts that seat played later)."""
+    hist = view.get("history", ())
+    result = []
+    for i, p, ranks, _, k, t, rev in _walk_history(view):
+        if ranks or p == view["seat"] or not k:
+            continue
+        played = [0] * COUNTS
+        for e in hist[i + 1 :]:
+            if e["seat"] == p:
+                for c in e["cards"]:
+                    played[rank_of(c)] += 1
+        result.append((p, t, k, rev, played))
+    return result
+
+
+def early_spenders(view: PresidentView) -> set[int]:
+    """Other seats the history shows spending an Ace or a 2 early: leading one, or playing one on a play weaker
+    than a 10, while holding more than SPEND_SHOWN_ABOVE cards (what the steady model never does)."""
+    spenders = set()
+    for _, p, ranks, size, k, t, rev in _walk_history(view):
+        if not ranks or p == view["seat"] or size <= SPEND_SHOWN_ABOVE:
+            continue
+        if strength(ranks[0], rev) >= ACE_STRENGTH and (not k or strength(t, rev) < KEEP_UNDER):
+            spenders.add(p)
+    return spenders
+
+
+def unusual_passes(hands: list[list[int]], events: list[Any]) -> int:
+    bad = 0
+    for p, t, k, rev, played in events:
+        h = hands[p]
+        lo = strength(t, rev)
+        for r in range(13):
+            s = strength(r, rev)
+            if lo < s < ACE_STRENGTH and h[r] + played[r] == k:
+                bad += 1
+                break
+    return bad
