@@ -32,7 +32,7 @@ pytestmark = pytest.mark.e2e
 TABLES = {
     "beanie": ({"opt-rounds": "1"}, "120 s per move", []),
     "rummy": ({"opt-target": "100"}, "30 s per move", []),
-    "stockpile": ({"opt-stock_size": "short"}, "30 s per move", []),
+    "stockpile": ({"opt-stock_size": "Short"}, "30 s per move", []),
     "president": ({}, "20 s per move", [2, 3]),
 }
 UNIQUE_CARDS = {"beanie", "rummy", "president"}  # one deck: a card code names one card

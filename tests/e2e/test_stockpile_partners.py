@@ -41,7 +41,7 @@ def open_partners_table(browser: Browser, server: Server) -> tuple[Page, Page]:
     choose(host, "opt-players", "4 players")
     expect(host.locator("[data-testid=btn-add-bot-3]")).to_be_visible()
     choose(host, "opt-partners", "On")
-    choose(host, "opt-stock_size", "short")
+    choose(host, "opt-stock_size", "Short")
     choose(host, "opt-turn-timer", "Off")
     choose(host, "opt-bot-speed", "At once")
     host.click("[data-testid=btn-add-bot-1]")  # the guest takes the next free seat: 3, the host's partner

@@ -67,6 +67,7 @@ class TopBar:
                 cue.box.props["aria-live"] = "polite"  # a screen reader says "Your turn" when it comes
                 Region.part(lambda: watchers_chip(away.watchers(t)), lambda: table_away.watchers(t))
                 self.countdown = ui.label("").classes("countdown").props("data-testid=countdown")
+                self.countdown.props["data-seconds"] = ""  # there from the start: "" and absent never differ
                 self.tick_clock()
                 with ui.button(icon="chat", on_click=dialogs.open_chat).props(
                         "flat round color=white data-testid=btn-chat") as chat:
