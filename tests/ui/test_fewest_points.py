@@ -4,6 +4,8 @@ count up say neither (issue 48)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from nicegui.testing import User
 
@@ -29,12 +31,18 @@ def test_the_lowest_score_is_marked_only_where_the_fewest_points_win() -> None:
     assert points_text(1, lowest=True) == "1 pt (lowest)"
 
 
-async def test_beanie_results_say_the_fewest_points_win(user: User) -> None:
+async def finished_game(user: User, game: str) -> tuple[str, Any]:
+    """A game of ``game`` the user played, finished by the computer: its code and its finished record."""
     await user.open("/profile")
     pid, name, _emoji = player_of(user)
-    code = finish_game("beanie", pid, name)
+    code = finish_game(game, pid, name)
     record = runtime().finished.find(code)
     assert record is not None
+    return code, record
+
+
+async def test_beanie_results_say_the_fewest_points_win(user: User) -> None:
+    code, record = await finished_game(user, "beanie")
     best = min(record.scores)
     lowest = [s for s, score in enumerate(record.scores) if score == best]
 
@@ -61,11 +69,7 @@ async def test_beanie_results_say_the_fewest_points_win(user: User) -> None:
 
 
 async def test_a_game_that_counts_up_says_nothing_of_the_kind(user: User) -> None:
-    await user.open("/profile")
-    pid, name, _emoji = player_of(user)
-    code = finish_game("rummy", pid, name)
-    record = runtime().finished.find(code)
-    assert record is not None
+    code, record = await finished_game(user, "rummy")
     await user.open(f"/table/{code}")
     await find(user, "standings")
     with user:
