@@ -21,6 +21,7 @@ from tests.e2e.test_tap_during_redraw import HookServer
 pytestmark = pytest.mark.e2e
 
 TV = "[data-testid=tv]"
+SETTLED = "() => document.getAnimations().every(a => a.id !== 'cn-motion' || a.playState !== 'running')"
 MEASURE = """() => {
   const cards = [...document.querySelectorAll('.tv-middle .pcard')].map(c => c.getBoundingClientRect().height);
   const name = document.querySelector('.cn-tv .seat-badge .font-bold');
@@ -95,6 +96,7 @@ def test_the_tv_follows_a_table_from_lobby_to_the_next_game(browser: Browser, se
             host.wait_for_timeout(100)
     expect(tv.locator(".tv-middle .pcard").first).to_be_visible()
     assert tv.evaluate("window.cnMotion.started") > 0  # the last play travelled from its seat to the middle
+    tv.wait_for_function(SETTLED)  # measure the card where it lands, not mid-flight (scaled by its travel)
     sizes = tv.evaluate(MEASURE)
     assert sizes["card"] >= 120 and sizes["name"] >= 32 and sizes["score"] >= 32, sizes
     assert not sizes["scrolls"], sizes
