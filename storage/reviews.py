@@ -56,13 +56,13 @@ class ReviewRecord(BaseModel):
 class ReviewStore:
     """Repository over ``<data_dir>/reviews/``; a damaged file is set aside and skipped, never fatal.
 
-    In memory: the whole reviews of the last games looked at (at most :data:`KEEP_REVIEWS` reviews, whole games;
-    a game's entry is used while its file is unchanged), and, once :meth:`summaries` has been asked for, every
-    current review's summary by game (built by reading each file once, then kept up to date by this store's
-    writes: ten numbers per seat). Nothing is read or migrated before the first call (the runner makes its calls
-    off the event loop)."""
+    In memory: the whole reviews of the last games looked at (at most :data:`KEEP_REVIEWS` reviews, whole games; a
+    game's entry is used while its file is unchanged), and, once :meth:`summaries` has been asked for, every current
+    review's summary by game (built by reading each file once, then kept up to date by this store's writes: ten
+    numbers per seat, about 2.5 objects the cycle collector tracks). Nothing is read or migrated before the first
+    call (the runner makes its calls off the event loop)."""
 
-    KEEP_REVIEWS = 32  # validated whole reviews kept in memory (8 games of 4 seats)
+    KEEP_REVIEWS = 16  # validated whole reviews kept in memory (4 games of 4 seats; about 900 tracked objects each)
 
     def __init__(self, data_dir: Path, *, fsync: bool = True) -> None:
         self.data_dir = Path(data_dir)

@@ -15,6 +15,8 @@ import storage.atomic_json as atomic_json
 from logic.review.model import REVIEW_VERSION, SeatReview
 from storage.reviews import ReviewRecord, ReviewStore
 from tests.storage.test_storage_reviews import review
+from ui.server import reviews as runner_module
+from ui.server.runtime import build_hub
 
 
 def signatures(folder: Path) -> dict[str, tuple[int, int]]:
@@ -135,3 +137,14 @@ def test_the_summaries_follow_a_write_without_reading_any_file(data_dir: Path, v
     expected = {("EFGH", 0)} | ({("WXYZ", 1), ("ABCD", 0)} if version == REVIEW_VERSION else set())
     assert set(store.summaries()) == expected and store.validations == before
     assert set(ReviewStore(data_dir, fsync=False).summaries()) == expected  # as the files say
+
+
+async def test_the_runner_keeps_a_few_games_reviews_and_reads_the_others_again(data_dir: Path) -> None:
+    runner = build_hub(data_dir).reviews
+    codes = [f"G{i:03d}" for i in range(runner_module.KEEP_GAMES + 5)]
+    for code in codes:
+        runner.store.put(code, review(0))
+        assert (await runner.load(code, "president", [True])).finished
+    assert len(runner.games) == runner_module.KEEP_GAMES and codes[0] not in runner.games
+    again = await runner.load(codes[0], "president", [True])  # read again from its file
+    assert again.finished and again.seats[0].review == review(0) and not runner.queued(codes[0])
