@@ -6,7 +6,9 @@ A message is found by its placeholders in the template (``messages.pot``), so on
 is a rank as one card is named ("King", "9"; on the President screen a card face: "K"), ``{ranks}`` a rank in the
 plural ("Kings", "9s"; after "a pair of", "three", "four" the words a set uses: Polish "króli"), ``{move}`` and
 ``{other}`` a President play ("a single King", "a pair of 9s", "pass"), ``{set}`` a Beanie set ("the match of
-Kings"), ``{suit}`` a suit's word. Each placeholder takes all its values in turn, the others a neutral sample.
+Kings"), ``{suit}`` a suit's word; in Rummy's and Beanie's texts ``{card}`` (``{best}``, ``{mate}``) a card's face
+("Q♥", which a reader says as "Herz-Dame", "la dame de cœur": an article before it agrees with no face). Each
+placeholder takes all its values in turn, the others a neutral sample.
 
 Run it to read them all: ``.venv/bin/python -m tests.ui.card_word_renderings pl``.
 """
@@ -30,6 +32,8 @@ from ui.i18n.render import render
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "ui" / "i18n" / "locale" / "messages.pot"
 WORDED = {"rank", "ranks", "move", "other", "set", "suit"}  # placeholders filled with words for cards
+FACED = {"card", "best", "mate"}  # placeholders filled with a card's face ("Q♥") in Rummy's and Beanie's texts
+FACES = [verbatim(face) for face in ("K♥", "Q♦", "J♠", "A♣", "10♣", "7♥")]  # (each gender a word for it has)
 SETS = re.compile(r"(pair of|three|four) \{ranks\}", re.IGNORECASE)  # where {ranks} is a set's word ("para króli")
 R = range(13)  # President's ranks, 3 .. A, 2
 MOVES = [None, *((r, k) for r in R for k in (1, 2, 3, 4))]
@@ -48,6 +52,8 @@ RANK_FILES = ("logic/president/", "logic/review/president.py", "ui/games/preside
               "ui/games/beanie/", "logic/review/beanie.py", "ui/games/base.py")
 PLAY_FILES = ("logic/review/president.py", "ui/pages/replay_review.py")
 SET_FILES = ("logic/beanie/", "ui/games/beanie/")
+FACE_FILES = ("logic/rummy/", "logic/beanie/", "logic/review/rummy.py", "logic/review/beanie.py", "ui/games/rummy/",
+              "ui/games/beanie/")
 
 
 def _in(where: set[str], files: tuple[str, ...]) -> bool:
@@ -74,10 +80,13 @@ def values(name: str, msgid: str, where: set[str]) -> list[Message]:
         return _beanie_sets(first)
     if name == "suit" and _in(where, RANK_FILES):
         return list(SUITS.values())
+    if name in FACED and _in(where, FACE_FILES) and "{" + name + "}%" not in msgid and "{" + name + "} %" not in msgid:
+        return FACES
     return []
 
 
 SAMPLE = {"player": verbatim("Ania"), "name": verbatim("Ania"), "card": verbatim("K♥"), "cards": verbatim("9♠ 9♥"),
+          "best": verbatim("Q♦"), "mate": verbatim("J♠"),
           "n": 2, "round": 3, "hand": 2, "hands": 4, "low": verbatim("5"), "high": verbatim("7"), "line": verbatim("…")}
 
 
@@ -86,7 +95,8 @@ def _placeholders(text: str) -> list[str]:
 
 
 def _template() -> list[tuple[str, str | None, str | None, set[str]]]:
-    """(msgid, plural, context, the files that use it) of every template message with a worded placeholder."""
+    """(msgid, plural, context, the files that use it) of every template message with a worded placeholder (or a
+    card's face)."""
     with TEMPLATE.open("rb") as f:
         catalogue = read_po(f)
     out = []
@@ -94,7 +104,7 @@ def _template() -> list[tuple[str, str | None, str | None, set[str]]]:
         if not m.id:
             continue
         msgid, plural = (m.id, None) if isinstance(m.id, str) else (m.id[0], m.id[1])
-        if WORDED & set(_placeholders(msgid)):
+        if (WORDED | FACED) & set(_placeholders(msgid)):
             out.append((msgid, plural, m.context, {path for path, _ in m.locations}))
     return out
 
@@ -105,8 +115,6 @@ def renderings(code: str) -> Iterator[tuple[str, str]]:
         names = _placeholders(msgid)
         base = {name: SAMPLE.get(name, verbatim("X")) for name in names}
         for name in names:
-            if name not in WORDED:
-                continue
             for value in values(name, msgid, where):
                 params = {**base, name: value}
                 if plural is not None:

@@ -7,7 +7,9 @@ Polish declines a noun after a verb or a preposition ("zagrywając parę", "wyj�
 in the nominative) stands where the nominative is right: a subject, after a colon, after "niż", in parentheses; a
 single card is its rank alone ("Ania zagrywa: Król", never "pojedyncza karta Król"). German wants the dative after
 "mit" and a plural verb after "drei 9er"; French elides "de" before "As"; Spanish, Portuguese and Italian put a
-gendered article or ending on a rank ("las Reinas", "suas Damas", "le Donne"), so a rank stands without one."""
+gendered article or ending on a rank ("las Reinas", "suas Damas", "le Donne"), so a rank stands without one; and a
+card's face ("Q♥") has no gender of its own, so French, Spanish, Italian and Portuguese name it "la carte Q♥", German
+without an article."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from ui.i18n.languages import TRANSLATED
 from ui.i18n.render import render
 
 PLAY = r"(para|trójka|kareta|pojedyncza karta|sekwens)"  # a Polish play in the nominative
+FACE = r"(10|[2-9JQKA])[♠♥♦♣]"  # a card's face: "Q♥" is a Queen, "K♥" a King (no one article fits both)
 BAD: dict[str, list[re.Pattern[str]]] = {
     "pl": [re.compile(p) for p in (
         r"\bkart[aęy] (Walet|Dama|Król|As)\b",  # "pojedyncza karta Król": the rank is the card ("Król")
@@ -34,24 +37,28 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"\beine einzelne (Bube|König|Ass)\b",
         r"^(Drei|Vier) [^\s:–]+ (ist|geht|reicht)\b",  # "Drei 9er ist": a plural subject
         r"\baus (\d+er|Könige|Asse)\b",  # "Satz aus Könige": the dative ("aus Königen")
+        rf"\b([Dd]ie|zur) {FACE}",  # "die K♥" (der König): the face without an article
     )],
     "fr": [re.compile(p) for p in (
         r"\bde As\b",  # "une paire d'As"
         r"\bun (Dame|Q) seul\b",
         r"^(Trois|Quatre) [^\s:]+ (est|part|suffit|coûte)\b",
         r"^Une \S+ .* est plus dur\b",
+        rf"\b([Ll]e|au|jusqu'au) {FACE}",  # "le Q♥" (la dame): "la carte Q♥"
     )],
     "es": [re.compile(p) for p in (
         r"\blos (Jotas|Reinas)\b",  # "las Reinas"
         r"\bun (Jota|Reina|J|Q) suelto\b",
         r"^(Tres|Cuatro) [^\s:]+ (es|sale|basta)\b",
         r"^Una \S+ .*\bsale entero\b",
+        rf"\b[Ee]l {FACE}",  # "el Q♥" (la reina): "la carta Q♥"
     )],
     "pt_BR": [re.compile(p) for p in (
         r"\b(seus|os) Damas\b",  # "suas Damas"
         r"\bum (Dama|Q) sozinho\b",
         r"^(Três|Quatro) [^\s:]+ (é|sai|resolve)\b",
         r"^Uma \S+ .*\bsai inteiro\b",
+        rf"\b([Oo]|no) {FACE}",  # "o Q♥" (a dama): "a carta Q♥"
     )],
     "it": [re.compile(p) for p in (
         r"\bi (Assi|Donne)\b",  # "gli Assi", "le Donne"
@@ -59,6 +66,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"\bun (Donna|Q) singolo\b",
         r"^(Tre|Quattro) [^\s:]+ (è|esce|basta)\b",
         r"^Una \S+ .*\besce intero\b",
+        rf"\b([Ii]l|al|sul) {FACE}",  # "il Q♥" (la donna): "la carta Q♥"
     )],
     "ja": [],
 }
@@ -93,14 +101,16 @@ def test_the_patterns_catch_what_was_there() -> None:
                      "Para dam trudniej przebić niż Król: częściej bierze lewę i wyjście.",
                      "Ta sama wartość nie przebija Króle: zagraj wyżej albo spasuj"],
               "de": ["Mit ein Paar Damen bist du sofort draußen.", "Wähle Karten, die eine einzelne König schlagen",
-                     "Drei 9er ist der billigere Zug", "Satz aus Könige"],
+                     "Drei 9er ist der billigere Zug", "Satz aus Könige", "Du hast die K♥ nicht auf der Hand."],
               "fr": ["une paire de As", "Choisis des cartes qui battent un Dame seul", "Trois 9 suffit",
-                     "Une paire de Dames est plus dur à battre"],
-              "es": ["Ronda 3: los Reinas son comodines.", "un Reina suelto", "Tres 9 basta", "Una pareja sale entero"],
-              "pt_BR": ["Passar guarda seus Damas", "um Dama sozinho", "Três 9 é a jogada", "Uma carta só sai inteiro"],
+                     "Une paire de Dames est plus dur à battre", "Tu n'as pas le Q♦ en main."],
+              "es": ["Ronda 3: los Reinas son comodines.", "un Reina suelto", "Tres 9 basta", "Una pareja sale entero",
+                     "No tienes el Q♦ en la mano."],
+              "pt_BR": ["Passar guarda seus Damas", "um Dama sozinho", "Três 9 é a jogada", "Uma carta só sai inteiro",
+                        "Você não tem o Q♦ na mão."],
               "ja": [],
               "it": ["i Assi sono jolly", "tiene i tuoi Donne", "un Donna singolo", "Tre 9 basta",
-                     "Una coppia esce intero"]}
+                     "Una coppia esce intero", "Non hai il Q♦ in mano."]}
     for code, patterns in BAD.items():
         for bad in patterns:
             assert any(bad.search(text) for text in before[code]), (code, bad.pattern)
