@@ -7,7 +7,8 @@ is a rank as one card is named ("King", "9"; on the President screen a card face
 plural ("Kings", "9s"; after "a pair of", "three", "four" the words a set uses: Polish "króli"), ``{move}`` and
 ``{other}`` a President play ("a single King", "a pair of 9s", "pass"), ``{set}`` a Beanie set ("the match of
 Kings"), ``{suit}`` a suit's word; in Rummy's and Beanie's texts ``{card}`` (``{best}``, ``{mate}``) a card's face
-("Q♥", which a reader says as "Herz-Dame", "la dame de cœur": an article before it agrees with no face). Each
+("Q♥", which a reader says as "Herz-Dame", "la dame de cœur": an article before it agrees with no face), in
+Stockpile's review a number or "wild". Each
 placeholder takes all its values in turn, the others a neutral sample.
 
 Run it to read them all: ``.venv/bin/python -m tests.ui.card_word_renderings pl``.
@@ -24,7 +25,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from logic.beanie.sets import MATCH, RUN, set_words
-from logic.messages import Message, verbatim
+from logic.messages import Message, t_pmsg, verbatim
 from logic.president.actions import RANK_LABELS
 from logic.president.words import SET_RANKS, SUITS, rank_msg, run_msg
 from logic.review.president import move_msg, rank_one, ranks
@@ -52,6 +53,7 @@ RANK_FILES = ("logic/president/", "logic/review/president.py", "ui/games/preside
               "ui/games/beanie/", "logic/review/beanie.py", "ui/games/base.py")
 PLAY_FILES = ("logic/review/president.py", "ui/pages/replay_review.py")
 SET_FILES = ("logic/beanie/", "ui/games/beanie/")
+STOCK_FILES = ("logic/review/stockpile.py",)  # a Stockpile card: a number, or "wild" (a word)
 FACE_FILES = ("logic/rummy/", "logic/beanie/", "logic/review/rummy.py", "logic/review/beanie.py", "ui/games/rummy/",
               "ui/games/beanie/")
 
@@ -80,8 +82,11 @@ def values(name: str, msgid: str, where: set[str]) -> list[Message]:
         return _beanie_sets(first)
     if name == "suit" and _in(where, RANK_FILES):
         return list(SUITS.values())
-    if name in FACED and _in(where, FACE_FILES) and "{" + name + "}%" not in msgid and "{" + name + "} %" not in msgid:
-        return FACES
+    if name in FACED and "{" + name + "}%" not in msgid and "{" + name + "} %" not in msgid:
+        if _in(where, FACE_FILES):
+            return FACES
+        if _in(where, STOCK_FILES):
+            return [t_pmsg("card", "wild"), verbatim("8"), verbatim("11"), verbatim("5")]
     return []
 
 
@@ -114,6 +119,8 @@ def renderings(code: str) -> Iterator[tuple[str, str]]:
     for msgid, plural, context, where in _template():
         names = _placeholders(msgid)
         base = {name: SAMPLE.get(name, verbatim("X")) for name in names}
+        if _in(where, STOCK_FILES):  # (Stockpile's cards are numbers)
+            base.update({name: verbatim("7") for name in FACED & set(names)})
         for name in names:
             for value in values(name, msgid, where):
                 params = {**base, name: value}

@@ -31,6 +31,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         rf"\b(Zagrywając|przebije|przebija|przebić|z) {PLAY}\b",  # the nominative after a verb or "z"
         r"^(Para|Trójka|Kareta) \w+ trudniej przebić",  # "Para dam trudniej przebić": the object in the nominative
         r"\bnie przebija (Walety|Damy|Króle|Asy|\d+)\b",  # a negated verb wants the genitive
+        r"\bOdrzucenie dzik\w+ kart\w+",  # "Odrzucenie dziką kartę": a noun wants the genitive
     )],
     "de": [re.compile(p) for p in (
         r"\b[Mm]it (ein|drei|vier) ",  # "mit ein Paar": the dative ("mit einem Paar")
@@ -45,6 +46,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"^(Trois|Quatre) [^\s:]+ (est|part|suffit|coûte)\b",
         r"^Une \S+ .* est plus dur\b",
         rf"\b([Ll]e|au|jusqu'au) {FACE}",  # "le Q♥" (la dame): "la carte Q♥"
+        r"\b([Dd]éfausser|jouer|garde) (joker|\d+)\b",  # "défausser le joker", "le 5"
     )],
     "es": [re.compile(p) for p in (
         r"\blos (Jotas|Reinas)\b",  # "las Reinas"
@@ -52,6 +54,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"^(Tres|Cuatro) [^\s:]+ (es|sale|basta)\b",
         r"^Una \S+ .*\bsale entero\b",
         rf"\b[Ee]l {FACE}",  # "el Q♥" (la reina): "la carta Q♥"
+        r"\b([Dd]escartar|jugar|guarda) (comodín|\d+)\b",  # "descartar el comodín", "el 5"
     )],
     "pt_BR": [re.compile(p) for p in (
         r"\b(seus|os) Damas\b",  # "suas Damas"
@@ -59,6 +62,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"^(Três|Quatro) [^\s:]+ (é|sai|resolve)\b",
         r"^Uma \S+ .*\bsai inteiro\b",
         rf"\b([Oo]|no) {FACE}",  # "o Q♥" (a dama): "a carta Q♥"
+        r"\b([Dd]escartar|jogar|guarda) (curinga|\d+)\b",  # "descartar o curinga", "o 5"
     )],
     "it": [re.compile(p) for p in (
         r"\bi (Assi|Donne)\b",  # "gli Assi", "le Donne"
@@ -67,6 +71,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"^(Tre|Quattro) [^\s:]+ (è|esce|basta)\b",
         r"^Una \S+ .*\besce intero\b",
         rf"\b([Ii]l|al|sul) {FACE}",  # "il Q♥" (la donna): "la carta Q♥"
+        r"\b(il (8|11)|[Ss]cartare jolly|giocare jolly|tiene jolly)\b",  # "la carta 8" (not "il 8"), "la carta jolly"
     )],
     "ja": [],
 }
@@ -99,18 +104,21 @@ def test_the_patterns_catch_what_was_there() -> None:
     """Each pattern finds the wording it was written for (a pattern that can never match would pass anything)."""
     before = {"pl": ["Wybierz karty, które przebiją pojedynczą kartę Król", "Zagrywając para dam, od razu kończysz.",
                      "Para dam trudniej przebić niż Król: częściej bierze lewę i wyjście.",
-                     "Ta sama wartość nie przebija Króle: zagraj wyżej albo spasuj"],
+                     "Ta sama wartość nie przebija Króle: zagraj wyżej albo spasuj",
+                     "Odrzucenie dziką kartę zachowuje 7."],
               "de": ["Mit ein Paar Damen bist du sofort draußen.", "Wähle Karten, die eine einzelne König schlagen",
                      "Drei 9er ist der billigere Zug", "Satz aus Könige", "Du hast die K♥ nicht auf der Hand."],
               "fr": ["une paire de As", "Choisis des cartes qui battent un Dame seul", "Trois 9 suffit",
-                     "Une paire de Dames est plus dur à battre", "Tu n'as pas le Q♦ en main."],
+                     "Une paire de Dames est plus dur à battre", "Tu n'as pas le Q♦ en main.",
+                     "défausser joker sur la pile 2"],
               "es": ["Ronda 3: los Reinas son comodines.", "un Reina suelto", "Tres 9 basta", "Una pareja sale entero",
-                     "No tienes el Q♦ en la mano."],
+                     "No tienes el Q♦ en la mano.", "descartar comodín en la pila 2"],
               "pt_BR": ["Passar guarda seus Damas", "um Dama sozinho", "Três 9 é a jogada", "Uma carta só sai inteiro",
-                        "Você não tem o Q♦ na mão."],
+                        "Você não tem o Q♦ na mão.", "descartar curinga na pilha 2"],
               "ja": [],
               "it": ["i Assi sono jolly", "tiene i tuoi Donne", "un Donna singolo", "Tre 9 basta",
-                     "Una coppia esce intero", "Non hai il Q♦ in mano."]}
+                     "Una coppia esce intero", "Non hai il Q♦ in mano.",
+                     "scartare il 8 sulla pila 2"]}
     for code, patterns in BAD.items():
         for bad in patterns:
             assert any(bad.search(text) for text in before[code]), (code, bad.pattern)
