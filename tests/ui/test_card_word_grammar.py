@@ -17,9 +17,11 @@ import re
 from functools import cache
 
 import pytest
+from babel.messages.pofile import read_po
 
 from logic.president.words import rank_msg
 from tests.ui.card_word_renderings import renderings
+from ui.i18n.catalogs import po_path
 from ui.i18n.languages import TRANSLATED
 from ui.i18n.render import render
 
@@ -130,3 +132,14 @@ def test_japanese_counts_cards_with_its_counter(count: int) -> None:
     for r in range(13):
         text = render(rank_msg(r, count), "ja")
         assert text.endswith({1: "1枚", 2: "のペア", 3: "3枚", 4: "4枚"}[count]), text
+
+
+def test_japanese_counts_every_number_of_cards_with_its_counter() -> None:
+    """Every Japanese text that counts cards ("{n} cards", "{k} cards") counts them with 枚."""
+    with po_path("ja").open("rb") as f:
+        catalogue = read_po(f)
+    counted = [m for m in catalogue if m.id and re.search(r"\{(n|k|count)\} cards?\b",
+                                                            m.id if isinstance(m.id, str) else m.id[-1])]
+    assert len(counted) > 10
+    wrong = [m.id for m in counted if "枚" not in (m.string if isinstance(m.string, str) else m.string[0])]
+    assert not wrong, wrong
