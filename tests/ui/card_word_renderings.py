@@ -54,6 +54,7 @@ RANK_FILES = ("logic/president/", "logic/review/president.py", "ui/games/preside
 PLAY_FILES = ("logic/review/president.py", "ui/pages/replay_review.py")
 SET_FILES = ("logic/beanie/", "ui/games/beanie/")
 STOCK_FILES = ("logic/review/stockpile.py",)  # a Stockpile card: a number, or "wild" (a word)
+NAME_FILES = ("ui/components/cards.py",)  # a card's spoken name ("Queen of spades"): a screen reader's label
 FACE_FILES = ("logic/rummy/", "logic/beanie/", "logic/review/rummy.py", "logic/review/beanie.py", "ui/games/rummy/",
               "ui/games/beanie/")
 
@@ -74,6 +75,10 @@ def values(name: str, msgid: str, where: set[str]) -> list[Message]:
         return words + (faces if _in(where, ("ui/games/",)) else [])  # (a President screen names a face: "K")
     if name == "ranks" and _in(where, RANK_FILES):
         return [SET_RANKS[r] for r in R] if SETS.search(msgid) else [ranks(r) for r in R]
+    if name in ("card", "other") and _in(where, NAME_FILES):
+        return [Message("{rank} of {suit}", {"rank": t_pmsg("card rank", rank), "suit": t_pmsg("card suit", suit)},
+                        context="card name")
+                for rank in ("Jack", "Queen", "King", "Ace") for suit in ("spades", "hearts")]
     if name in ("move", "other") and _in(where, PLAY_FILES):
         plays = [move_msg(m, capital=first) for m in MOVES]  # (capitalised to begin a sentence)
         return plays if first else plays + [rank_msg(r, k) for r in R for k in (1, 2)] + [
@@ -119,6 +124,8 @@ def renderings(code: str) -> Iterator[tuple[str, str]]:
     for msgid, plural, context, where in _template():
         names = _placeholders(msgid)
         base = {name: SAMPLE.get(name, verbatim("X")) for name in names}
+        if _in(where, NAME_FILES):
+            base.update({n: values(n, msgid, where)[0] for n in ("card", "other") if n in base})
         if _in(where, STOCK_FILES):  # (Stockpile's cards are numbers)
             base.update({name: verbatim("7") for name in FACED & set(names)})
         for name in names:

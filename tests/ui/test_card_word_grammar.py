@@ -34,6 +34,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"^(Para|Trójka|Kareta) \w+ trudniej przebić",  # "Para dam trudniej przebić": the object in the nominative
         r"\bnie przebija (Walety|Damy|Króle|Asy|\d+)\b",  # a negated verb wants the genitive
         r"\bOdrzucenie dzik\w+ kart\w+",  # "Odrzucenie dziką kartę": a noun wants the genitive
+        r"\bzamiast (Walet|Dama|Król|As)\b",  # "zamiast" wants the genitive: "jako Król kier"
     )],
     "de": [re.compile(p) for p in (
         r"\b[Mm]it (ein|drei|vier) ",  # "mit ein Paar": the dative ("mit einem Paar")
@@ -49,6 +50,7 @@ BAD: dict[str, list[re.Pattern[str]]] = {
         r"^Une \S+ .* est plus dur\b",
         rf"\b([Ll]e|au|jusqu'au) {FACE}",  # "le Q♥" (la dame): "la carte Q♥"
         r"\b([Dd]éfausser|jouer|garde) (joker|\d+)\b",  # "défausser le joker", "le 5"
+        r"\bremplace (Valet|Dame|Roi|As)\b",  # "qui remplace le Roi": "valant Roi de cœur"
     )],
     "es": [re.compile(p) for p in (
         r"\blos (Jotas|Reinas)\b",  # "las Reinas"
@@ -107,12 +109,12 @@ def test_the_patterns_catch_what_was_there() -> None:
     before = {"pl": ["Wybierz karty, które przebiją pojedynczą kartę Król", "Zagrywając para dam, od razu kończysz.",
                      "Para dam trudniej przebić niż Król: częściej bierze lewę i wyjście.",
                      "Ta sama wartość nie przebija Króle: zagraj wyżej albo spasuj",
-                     "Odrzucenie dziką kartę zachowuje 7."],
+                     "Odrzucenie dziką kartę zachowuje 7.", "As karo, zamiast Król kier"],
               "de": ["Mit ein Paar Damen bist du sofort draußen.", "Wähle Karten, die eine einzelne König schlagen",
                      "Drei 9er ist der billigere Zug", "Satz aus Könige", "Du hast die K♥ nicht auf der Hand."],
               "fr": ["une paire de As", "Choisis des cartes qui battent un Dame seul", "Trois 9 suffit",
                      "Une paire de Dames est plus dur à battre", "Tu n'as pas le Q♦ en main.",
-                     "défausser joker sur la pile 2"],
+                     "défausser joker sur la pile 2", "Dame de pique, qui remplace Roi de cœur"],
               "es": ["Ronda 3: los Reinas son comodines.", "un Reina suelto", "Tres 9 basta", "Una pareja sale entero",
                      "No tienes el Q♦ en la mano.", "descartar comodín en la pila 2"],
               "pt_BR": ["Passar guarda seus Damas", "um Dama sozinho", "Três 9 é a jogada", "Uma carta só sai inteiro",
