@@ -3,7 +3,8 @@
 :func:`text_problems` reads the page as it is and names every text a person cannot read whole:
 
 - the page scrolls sideways;
-- a text sticks out of the screen at the left or right;
+- a text sticks out of the screen at the left or right (one wholly off it, a closed drawer's, is not shown; one in a
+  box that scrolls sideways is a swipe away);
 - a text is wider (or taller) than a box that clips it — its own box, or any box around it that hides what
   overflows (a button, a chip, a card with ``overflow: hidden``) — unless that box ends it with "…" on purpose
   (``text-overflow: ellipsis``, ``-webkit-line-clamp``) or scrolls (``overflow: auto``: the rest is a swipe away).
@@ -38,7 +39,12 @@ TEXT_FIT_JS = """(rootSel) => {
     if (r.width < 1 || r.height < 1 || hidden(el)) continue;
     const text = (el.innerText || own).replace(/\\s+/g, ' ').trim().slice(0, 50);
     const cs = getComputedStyle(el);
-    if (r.right > W + 1 || r.left < -1) { out.push(`off the screen: "${text}"`); continue; }
+    const parked = r.right <= 0 || r.left >= W;  // wholly off the screen: a closed drawer, a carousel's next page
+    let scroller = false;  // in a box that scrolls sideways: the rest is a swipe away
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+      if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) { scroller = true; break; }
+    if (parked) continue;
+    if (!scroller && (r.right > W + 1 || r.left < -1)) { out.push(`off the screen: "${text}"`); continue; }
     if (!meant(cs) && clips(cs.overflowX) && el.scrollWidth > el.clientWidth + 2)
       { out.push(`cut off: "${text}" (${el.scrollWidth} > ${el.clientWidth} px)`); continue; }
     if (!meant(cs) && clips(cs.overflowY) && el.scrollHeight > el.clientHeight + 2)
