@@ -75,7 +75,8 @@ def walk(browser: Browser, url: str, state: StorageState, codes: dict[str, str],
         report[name] = text_problems(page, root) + (check_screen(page, touch=touch, toast=False, root=root)
                                                     if page.locator(root).count() else [])
         if shots is not None:
-            page.screenshot(path=str(shots / f"{lang}-{size}-{name.replace('/', '-')}.png"), full_page=True)
+            whole = not name.endswith(("/rules", "/replay"))  # (a rules page is many screens long: its first one)
+            page.screenshot(path=str(shots / f"{lang}-{size}-{name.replace('/', '-')}.png"), full_page=whole)
 
     for game in GAMES:
         page.goto(f"{url}/?lang={lang}")
