@@ -102,6 +102,12 @@ def walk(browser: Browser, url: str, state: StorageState, codes: dict[str, str],
             page.goto(f"{url}/rules/{game}?lang={lang}")
             page.wait_for_timeout(800)
             look(f"{game}/rules", "body")
+            example = page.locator("[data-testid^=example-]").first
+            if example.count():  # a step-by-step example, on screen
+                example.scroll_into_view_if_needed()
+                page.wait_for_timeout(300)
+                if shots is not None:
+                    page.screenshot(path=str(shots / f"{lang}-{size}-{game}-rules-example.png"))
     page.context.close()
     return report
 
