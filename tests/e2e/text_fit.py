@@ -2,7 +2,7 @@
 
 :func:`text_problems` reads the page as it is and names every text a person cannot read whole:
 
-- the page scrolls sideways;
+- the page scrolls sideways, or (on a phone) is laid out wider than the screen;
 - a text sticks out of the screen at the left or right (one wholly off it, a closed drawer's, is not shown; one in a
   box that scrolls sideways is a swipe away);
 - a text is wider (or taller) than a box that clips it — its own box, or any box around it that hides what
@@ -22,6 +22,8 @@ TEXT_FIT_JS = """(rootSel) => {
   const out = [], W = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > W + 1)
     out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${W}`);
+  // a phone widens its layout to a page wider than its screen (and shrinks it to fit): as bad as scrolling
+  if (screen.width && W > screen.width + 1) out.push(`the page is wider than the screen: ${W} > ${screen.width}`);
   const root = document.querySelector(rootSel) || document.body;
   const hidden = (el) => {
     for (let e = el; e; e = e.parentElement) {
