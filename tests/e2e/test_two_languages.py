@@ -167,7 +167,8 @@ def test_the_browser_language_is_followed(browser: Browser, server: Server, head
     assert rules != "Rules" or code == "en"
     expect(page.locator("[data-testid=nav-rules]")).to_have_attribute("aria-label", rules)
     # Quasar's own texts (its dialogs' buttons, a date input's months) come from its pack for that language
-    pack = page.evaluate("() => [Quasar.lang.isoName, Quasar.lang.props.label.cancel, Quasar.lang.date.months[11]]")
+    pack = page.evaluate("() => [Quasar.lang.props.isoName, Quasar.lang.props.label.cancel, "
+                         "Quasar.lang.props.date.months[11]]")
     assert pack == QUASAR[code], pack
     if code == "fr":  # ?lang= comes first, and is kept as the browser's choice over its header
         page.goto(f"{server.url}/rules?lang=it")
