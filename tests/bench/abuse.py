@@ -27,6 +27,7 @@ import json
 import os
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -235,7 +236,8 @@ def main() -> None:
     parser.add_argument("--after", type=float, default=120.0, help="seconds to wait after each flood")
     parser.add_argument("--in-process", action="store_true", help="the attacker in this process (the old way)")
     parser.add_argument("--gc-log", type=float, default=0.0, metavar="MS",
-                        help="the server logs every cycle collection longer than MS (shown with the flood)")
+                        help="the server logs every cycle collection longer than MS, and what it holds after each "
+                             "flood (shown with the flood)")
     parser.add_argument("--still", default="", metavar="FLOODS",
                         help="floods (e.g. quiet,texts) during which the player makes no move: the loop lag is then "
                              "the flood's own (a move and the computer players' answers hold the loop 5-15 ms)")
@@ -265,10 +267,13 @@ def main() -> None:
                 after_rss = server.rss_mb()
                 time.sleep(args.after)
                 later_rss = server.rss_mb()
+                if args.gc_log and server.proc is not None:  # what the server is made of now (cprofile_hook/)
+                    server.proc.send_signal(signal.SIGUSR1)
+                    time.sleep(1.0)
                 moves, homes = players.between(start, end)
                 left = sorted(f for f in server.files() - before_files if not players.made(f))
                 lines = server.log_lines()[before_lines:]
-                collections = [line for line in lines if line.startswith("gc: ")]  # --gc-log
+                collections = [line for line in lines if line.startswith(("gc: ", "census: "))]  # --gc-log
                 flood_lines = [line for line in lines if "cardnight.reviews" not in line and line not in collections]
                 print(f"[{name} #{run}] {what} in {end - start:.1f} s (load {load:.1f})"
                       f"{'; the player made no move' if still else ''}", flush=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from logic.messages import t_msg, t_nmsg, t_pmsg
+from logic.messages import Message, t_msg, t_nmsg, t_pmsg
 from ui.i18n.catalogs import pseudo
 from ui.i18n.languages import FOLLOWED, LANGUAGES, PSEUDO, known
 from ui.i18n.negotiate import negotiate, parse_accept_language
@@ -83,3 +83,28 @@ def test_dates_and_numbers_as_each_language_writes_them() -> None:
     assert date_text(day, "de", with_time=True) == "05.12.26, 18:30"
     assert [number(1234.5, code) for code in ("en", "de", "fr", "ja")] == ["1,234.5", "1.234,5", "1\u202f234,5",
                                                                            "1,234.5"]
+
+
+def test_a_redraw_speaks_its_pages_language_and_what_it_schedules_does_not_inherit_it() -> None:
+    """A table page's redraw finds its language once (ui/table/page.py): texts made inside speak it without a page
+    around them, and a redraw of another page scheduled from inside (as a move schedules every page's) speaks its
+    own page's language, not this one's."""
+    import asyncio
+
+    from ui.i18n.viewer import _, drawing_in, speaking, viewer_language
+
+    async def redraws() -> tuple[str, str, str]:
+        heard: list[str] = []
+        with drawing_in("de"):
+            inside = _("Rules")
+            asyncio.get_running_loop().call_soon(lambda: heard.append(viewer_language()))
+            with speaking("fr"):  # an explicit language still wins (a scorecard drawn for its address)
+                explicit = viewer_language()
+        await asyncio.sleep(0)
+        return inside, explicit, heard[0]
+
+    inside, explicit, scheduled = asyncio.run(redraws())
+    assert inside == render(Message("Rules"), "de") == "Regeln"
+    assert explicit == "fr"
+    assert scheduled == "en"  # (outside any page: English) — not the German of the redraw that scheduled it
+    assert viewer_language() == "en"

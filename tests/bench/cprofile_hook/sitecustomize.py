@@ -36,6 +36,20 @@ def _on_gc(phase: str, info: dict[str, int]) -> None:
 
 if _slow_ms:
     gc.callbacks.append(_on_gc)
+
+
+def _census(_signum: int, _frame: object) -> None:
+    """SIGUSR1 without a profile or collector timing asked for: the kinds of object the collector tracks, most first,
+    and which modules' classes they are (what a server that grew is made of)."""
+    import collections
+
+    kinds = collections.Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
+    print(f"census: {sum(kinds.values())} tracked; " + ", ".join(f"{k} {n}" for k, n in kinds.most_common(25)),
+          file=sys.stderr, flush=True)
+
+
+if _slow_ms and not (_profile_to or _gc_to):
+    signal.signal(signal.SIGUSR1, _census)
 if _profile_to or _gc_to:
     import cProfile
 
