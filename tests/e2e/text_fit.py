@@ -38,7 +38,7 @@ TEXT_FIT_JS = """(rootSel) => {
     const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
     if (!own || el.closest('[data-card], .q-menu, .q-tooltip, svg, .q-notification')) continue;
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1 || hidden(el)) continue;
+    if (r.width <= 1 || r.height <= 1 || hidden(el)) continue;  // (a heading for screen readers only: 1x1 px)
     const text = (el.innerText || own).replace(/\\s+/g, ' ').trim().slice(0, 50);
     const cs = getComputedStyle(el);
     const parked = r.right <= 0 || r.left >= W;  // wholly off the screen: a closed drawer, a carousel's next page
