@@ -6,7 +6,8 @@ Each PLAYER (an arena name, default ``yard:rules yard:hoarder yard:shedder``) pl
 seeds SEED on, default 30000) at a table of four of itself, seated as the arena seats them. Per player: the share
 of passes among its decisions when a play was legal (following), the hand size (cards before the play) when an
 Ace or a 2 is played (mean, and the share played from a hand of more than 8 cards), and the share of its leads
-that are pairs or more while it also held a single.
+that are pairs or more while it also held a single, and how often it kept its Aces and 2s back when it could have
+followed with one.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ ACE, TWO = 11, 12
 def style_of(name: str, matches: int, seed0: int) -> dict[str, float]:
     """Style figures of four ``name`` players over ``matches`` matches (see the module docstring)."""
     game = get_game("president")
-    follows = passes = leads = set_leads = 0
+    follows = passes = leads = set_leads = high_chances = high_kept = 0
     high_sizes: list[int] = []
     for i in range(matches):
         seed = seed0 + i
@@ -44,12 +45,15 @@ def style_of(name: str, matches: int, seed0: int) -> dict[str, float]:
             if view.get("top") and plays:
                 follows += 1
                 passes += type(action) is Pass
+                if any(_high(a) for a in plays):  # it could play an Ace or a 2 here
+                    high_chances += 1
+                    high_kept += not (type(action) is Play and _high(action))
             if not view.get("top") and type(action) is Play:
                 h = counts(view["hand"])
                 if any(x == 1 for x in h) and any(x > 1 for x in h):
                     leads += 1
                     set_leads += len(action.cards) > 1
-            if type(action) is Play and counts(list(action.cards))[ACE] + counts(list(action.cards))[TWO]:
+            if type(action) is Play and _high(action):
                 high_sizes.append(len(view["hand"]))
             game.apply(state, seat, action)
     return {
@@ -57,7 +61,13 @@ def style_of(name: str, matches: int, seed0: int) -> dict[str, float]:
         "high_hand_size": sum(high_sizes) / max(1, len(high_sizes)),
         "high_from_long": sum(1 for x in high_sizes if x > 8) / max(1, len(high_sizes)),
         "set_leads": set_leads / max(1, leads),
+        "high_kept": high_kept / max(1, high_chances),
     }
+
+
+def _high(action: Play) -> bool:
+    h = counts(list(action.cards))
+    return bool(h[ACE] + h[TWO])
 
 
 def main() -> None:
@@ -70,7 +80,8 @@ def main() -> None:
         s = style_of(name, matches, seed0)
         print(f"  {name:28s} passes {100 * s['pass_rate']:5.1f}% of follows   Aces/2s played from "
               f"{s['high_hand_size']:4.1f} cards on average ({100 * s['high_from_long']:4.1f}% from more than 8)   "
-              f"sets led {100 * s['set_leads']:5.1f}% (holding a single too)")
+              f"sets led {100 * s['set_leads']:5.1f}% (holding a single too)   "
+              f"Aces/2s kept back {100 * s['high_kept']:5.1f}% of the times one could follow")
 
 
 if __name__ == "__main__":
