@@ -2,18 +2,21 @@
 
     python tests/bench/bench_president_calibration.py HERO N SEED VARIANT [VARIANT ...] [--procs P]
 
-HERO is an arena player name (``frozen:expert``, ``president:expert``) or ``X:key=value,...`` for an ExpertBot
-with those arguments (``X:sure_out=0``). A VARIANT is ``knob=value,...`` over the RulesPlayer's class attributes
+HERO is an arena player name (``frozen:expert``, ``president:expert``, ``yard:rules``) or ``X:key=value,...`` for
+an ExpertBot with those arguments (``X:sure_out=0``), ``F:key=value,...`` for the frozen one (``F:playouts=300``: a
+cheaper stand-in for quick tries). A VARIANT is ``knob=value,...`` over the RulesPlayer's class attributes
 (``sure_out=1,break_under=4``) or ``base``; ``NAME:knob=value,...`` (or just ``NAME``) over another rule yardstick
 of tests/bench/yardsticks/president.py (``hoarder:SPEND_GROUPS=2``, ``shedder``); ``HERO;VARIANT`` gives a variant
 its own hero. ``--procs`` worker processes (default 1). Matches are seated as
 tests/bench/arena.py seats them (seed S + i, seats rotated by i, the same per-seat rngs), so a figure here is the
 arena's figure for those players. Prints the hero's points a hand per variant and the paired difference from the
-first variant, with 95% intervals. Results are cached per (variant, match) in /tmp, so a larger N adds matches.
+first variant, with 95% intervals. Results are cached per (variant, match) in /tmp, so a larger N adds matches;
+the cache is keyed by the yardsticks' source too, so an edited yardstick plays its matches again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -36,6 +39,11 @@ def _hero(name: str) -> Any:
 
         kw = dict(kv.split("=") for kv in name[2:].split(",") if kv)
         return ExpertBot(**{k: (float(v) if "." in v else int(v)) for k, v in kw.items()})
+    if name.startswith("F:"):
+        from tests.bench.frozen.president_expert import ExpertBot as FrozenExpert
+
+        kw = dict(kv.split("=") for kv in name[2:].split(",") if kv)
+        return FrozenExpert(**{k: int(v) for k, v in kw.items()})
     return arena.make_player("president", name)
 
 
@@ -80,11 +88,15 @@ def main() -> None:
         procs = int(args[at + 1])
         del args[at : at + 2]
     hero, n, seed0, specs = args[0], int(args[1]), int(args[2]), args[3:]
-    cache = Path(f"/tmp/president-calibration-{hero.replace(':', '_')}-{seed0}.json")
+    folder = Path(__file__).parent / "yardsticks"
+    source = b"".join((folder / f).read_bytes() for f in ("president.py", "president_base.py", "president_styles.py"))
+    tag = hashlib.sha256(source).hexdigest()[:10]
+    cache = Path(f"/tmp/president-calibration-{hero.replace(':', '_').replace(',', '_')}-{seed0}-{tag}.json")
     res: dict[str, dict[int, float]] = {}
     if cache.exists():
         res = {k: {int(i): v for i, v in d.items()} for k, d in json.loads(cache.read_text()).items()}
-    jobs = [(sp, hero, seed0 + i, i) for sp in specs for i in range(n) if i not in res.get(sp, {})]
+    # match by match across the variants, so that a run stopped early has them on the same seeds
+    jobs = [(sp, hero, seed0 + i, i) for i in range(n) for sp in specs if i not in res.get(sp, {})]
     t0 = time.time()
     times: list[float] = []
     pool = Pool(procs) if procs > 1 else None

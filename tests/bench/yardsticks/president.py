@@ -1,14 +1,14 @@
 """President yardsticks: plain players written from the rules (none of our levels), for tests/bench/arena.py.
 
 ``rules``: a steady club player who counts the cards (calibrated against the outside rule players).
-``hoarder`` and ``shedder`` (president_styles.py): rule players of other styles (issue 54), who keep their Aces
-and 2s for the end, or shed their pairs first and pass rather than spend a top card; a mixed table seats one of
-each (``--players frozen:expert,yard:rules,yard:hoarder,yard:shedder``).
-``search``: plain determinized playouts with the strongest calibrated rule player as every seat's policy (still
-``rules``: neither style reached its calibration, see president_styles.py); rebuilt for issue 54 to keep the
-policy's own move unless another beats it on the same deals by more than two standard errors (as Beanie's
-search yardstick does). Before, the best mean of 16 deals over every legal move picked near-equal moves by chance
-and lost to ``frozen:expert``: 1.271 ± 0.174 a hand v its 1.729 (N=24, seeds 10000-10023, two seats each,
+``hoarder`` and ``shedder`` (president_styles.py): rule players of other styles (issue 54), built on this player's
+counting, who keep their Aces and 2s for the end, or shed their pairs first and pass rather than climb far; a mixed
+table seats one of each (``--players frozen:expert,yard:rules,yard:hoarder,yard:shedder``).
+``search``: plain determinized playouts with a calibrated rule player as every seat's policy (``rules``: the
+calibrated hoarder came after it and was not tried as the policy, see president_styles.py); rebuilt for issue
+54 to keep the policy's own move unless another beats it on the same deals by more than two standard errors (as
+Beanie's search yardstick does). Before, the best mean of 16 deals over every legal move picked near-equal moves
+by chance and lost to ``frozen:expert``: 1.271 ± 0.174 a hand v its 1.729 (N=24, seeds 10000-10023, two seats each,
 alternating); rebuilt, on the same seeds, **1.729 ± 0.193 v 1.271** (paired +0.458 ± 0.159 over the old one),
 as the outside search player scored against the Expert of 2026-12-04 (1.71 v 1.29). ``search_old`` is the one
 before, for the figures measured with it.
