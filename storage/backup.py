@@ -4,8 +4,8 @@ Table files are replaced whole (write a temporary file, then rename), and only t
 the writer is held (:meth:`storage.writer.TableWriter.hold`) every table file is hard-linked into a staging folder
 next to the data (same disk, so a link costs microseconds and no bytes): a link keeps the very file it points at
 even when the writer replaces the table's file a moment later, so each table in the zip is one whole record. The
-hold lasts only as long as the linking; the rest of the data directory (finished games, profiles, reports,
-NiceGUI's storage, the secrets) is copied afterwards, and everything is zipped after the hold is released.
+hold lasts only as long as the linking; the rest of the data directory (finished games, their reviews, profiles,
+reports, NiceGUI's storage, the secrets) is copied afterwards, and everything is zipped after the hold is released.
 
 To restore: stop the server, unzip the file into an empty folder and start with ``--data-dir`` that folder.
 """

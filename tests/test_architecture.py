@@ -246,7 +246,8 @@ MODULE_STATE = {
     "ui/shell/save_notice.py": {"_notices", "_installed"},  # the notices of open pages, told by storage's HEALTH
     "ui/components/region.py": {"_drawing"},  # the regions being drawn now (a stack, empty between draws)
     "ui/components/scorecard_png.py": {"_cache"},  # drawn glyphs by their inputs (the same for every server)
-    "ui/i18n/viewer.py": {"_speaking"},  # a ContextVar: the language of texts made outside a page (not a store)
+    "ui/i18n/viewer.py": {"_speaking", "_drawing"},  # the language of texts made outside a page (a ContextVar), and
+    # of the page being redrawn now (a stack, empty between redraws)
 }
 
 

@@ -1,7 +1,7 @@
 """Floods against a real server, and what the players see meanwhile (issue 47).
 
     python tests/bench/abuse.py [--scale 1] [--size slow=1] [--floods quiet,slow,views,views1,new,junk,texts]
-                                [--runs 2] [--after 120] [--in-process]
+                                [--runs 2] [--after 120] [--in-process] [--still quiet,texts]
 
 Starts ``main.py`` on a free loopback port with a fresh data directory and at most 1,024 open files (soft and hard,
 as a systemd unit's default ``LimitNOFILE``). A player on 127.0.0.1 plays a President table through the seat API
@@ -27,6 +27,7 @@ import json
 import os
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -119,6 +120,7 @@ class Players:
         self.errors: list[str] = []
         self.codes: set[str] = set()  # the player's tables
         self.stopping = threading.Event()
+        self.still = threading.Event()  # set: the program makes no move (its table waits), the browser goes on
         self.threads = [threading.Thread(target=self._play, daemon=True),
                         threading.Thread(target=self._home, daemon=True)]
 
@@ -150,6 +152,9 @@ class Players:
         code, token, seat = self._new_table(browser)
         headers = {"Authorization": f"Bearer {token}"}
         while not self.stopping.is_set():
+            if self.still.is_set():
+                time.sleep(0.05)
+                continue
             try:
                 view = api.get(f"{self.server.url}/api/v1/tables/{code}", headers=headers)
                 if view.status_code == 410:
@@ -230,11 +235,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--after", type=float, default=120.0, help="seconds to wait after each flood")
     parser.add_argument("--in-process", action="store_true", help="the attacker in this process (the old way)")
+    parser.add_argument("--gc-log", type=float, default=0.0, metavar="MS",
+                        help="the server logs every cycle collection longer than MS, and what it holds after each "
+                             "flood (shown with the flood)")
+    parser.add_argument("--still", default="", metavar="FLOODS",
+                        help="floods (e.g. quiet,texts) during which the player makes no move: the loop lag is then "
+                             "the flood's own (a move and the computer players' answers hold the loop 5-15 ms)")
     args = parser.parse_args()
     scales = {name: float(value) for name, value in (item.split("=", 1) for item in args.size)}
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # (--in-process: this process holds the slow ones)
-    server = BenchServer()
+    hook = {"PYTHONPATH": str(Path(__file__).parent / "cprofile_hook"), "CARDNIGHT_GC_SLOW_MS": str(args.gc_log)}
+    server = BenchServer(hook if args.gc_log else None)
     server.start()
     players = Players(server)
     players.start()
@@ -244,17 +256,27 @@ def main() -> None:
             for run in range(1, args.runs + 1):
                 before_files, before_rss, before_lines = server.files(), server.rss_mb(), len(server.log_lines())
                 load = os.getloadavg()[0]
+                still = name in args.still.split(",")
+                if still:
+                    players.still.set()
+                    time.sleep(3.0)  # the table's last answers are done
                 loop_lag(server)
                 what, start, end = run_flood(server, name, scales.get(name, args.scale), args.in_process)
                 lag = loop_lag(server)
+                players.still.clear()
                 after_rss = server.rss_mb()
                 time.sleep(args.after)
                 later_rss = server.rss_mb()
+                if args.gc_log and server.proc is not None:  # what the server is made of now (cprofile_hook/)
+                    server.proc.send_signal(signal.SIGUSR1)
+                    time.sleep(1.0)
                 moves, homes = players.between(start, end)
                 left = sorted(f for f in server.files() - before_files if not players.made(f))
                 lines = server.log_lines()[before_lines:]
-                flood_lines = [line for line in lines if "cardnight.reviews" not in line]
-                print(f"[{name} #{run}] {what} in {end - start:.1f} s (load {load:.1f})", flush=True)
+                collections = [line for line in lines if line.startswith(("gc: ", "census: "))]  # --gc-log
+                flood_lines = [line for line in lines if "cardnight.reviews" not in line and line not in collections]
+                print(f"[{name} #{run}] {what} in {end - start:.1f} s (load {load:.1f})"
+                      f"{'; the player made no move' if still else ''}", flush=True)
                 print(f"    moves during it: N={len(moves)} p50 {pct(moves, .5):.1f} ms p95 {pct(moves, .95):.1f} ms; "
                       f"GET /: N={len(homes)} p50 {pct(homes, .5):.1f} ms p95 {pct(homes, .95):.1f} ms; "
                       f"loop lag: N={lag['n']:.0f} p50 {lag['p50']:.1f} p99 {lag['p99']:.1f} max {lag['max']:.0f} ms",
@@ -266,6 +288,8 @@ def main() -> None:
                       f"{left[:5]}{' ...' if len(left) > 5 else ''}", flush=True)
                 for line in flood_lines[:12]:
                     print(f"      | {line[:160]}", flush=True)
+                for line in collections:
+                    print(f"      {line}", flush=True)
         moves_all = [ms for _, ms in players.moves]
         print(f"all moves: N={len(moves_all)} p50 {pct(moves_all, .5):.1f} ms p95 {pct(moves_all, .95):.1f} ms; "
               f"median {statistics.median(moves_all) if moves_all else float('nan'):.1f}; "

@@ -141,13 +141,22 @@ def new_flood(target: Target, scale: float) -> str:
 
 
 def junk_flood(target: Target, scale: float) -> str:
+    """Junk on the socket for :data:`AT_LEAST` seconds: five rounds (235 messages, within a fresh socket's burst) on
+    each new socket, so the server reads them as fast as the attacker sends; then long polling and refused
+    requests."""
     rounds = max(1, int(1000 * scale))
-    figures = flood(target.url, rounds)
+    end = time.monotonic() + AT_LEAST * scale
+    totals = {"messages": 0.0, "sockets": 0.0, "seconds": 0.0}
+    while time.monotonic() < end:
+        figures = flood(target.url, 50, per_socket=5)
+        for key in totals:
+            totals[key] += figures[key]
     polled = polling_flood(target.url, max(1, rounds // 100))
     refused = sum(bad_requests(target.url) for _ in range(max(1, rounds // 100)))
-    return (f"socket junk: {figures['messages']:.0f} messages on {figures['sockets']:.0f} sockets "
-            f"({figures['per_second']:.0f}/s); {polled['posts']:.0f} junk long-polling POSTs, {polled['hung']:.0f} "
-            f"without an answer; {refused} requests engine.io refuses")
+    return (f"socket junk: {totals['messages']:.0f} messages on {totals['sockets']:.0f} sockets "
+            f"({totals['messages'] / max(totals['seconds'], 1e-9):.0f}/s) in {totals['seconds']:.0f} s; "
+            f"{polled['posts']:.0f} junk long-polling POSTs, {polled['hung']:.0f} without an answer; {refused} "
+            "requests engine.io refuses")
 
 
 def texts_flood(target: Target, scale: float) -> str:

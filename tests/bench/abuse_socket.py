@@ -80,20 +80,25 @@ def stranger(url: str, source: str = ATTACKER, max_size: int = 2 ** 20) -> Itera
         yield ws
 
 
-def flood(url: str, rounds: int, client_id: str = "nope", source: str = ATTACKER) -> dict[str, float]:
-    """``rounds`` rounds of :func:`junk` on one socket (a new one whenever the server closes it); figures."""
+def flood(url: str, rounds: int, client_id: str = "nope", source: str = ATTACKER,
+          per_socket: int | None = None) -> dict[str, float]:
+    """``rounds`` rounds of :func:`junk`, ``per_socket`` rounds on a socket (all on one if None; a new one whenever
+    the server closes it); figures. (Past its budget a socket is read slowly: a long flood on one socket waits in
+    its own buffers, so a quick flood of many messages needs a fresh socket every few rounds.)"""
     messages, sockets, started = 0, 0, time.perf_counter()
     batch = junk(client_id)
     left = rounds
     while left > 0:
         sockets += 1
+        on_this = per_socket or left
         with stranger(url, source) as ws:
             try:
-                while left > 0:
+                while left > 0 and on_this > 0:
                     for message in batch:
                         ws.send(message)
                         messages += 1
                     left -= 1
+                    on_this -= 1
                     _answer_pings(ws)
             except ConnectionClosed:
                 left -= 1  # a round that made the server hang up (e.g. the binary event): start a new socket

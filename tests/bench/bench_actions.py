@@ -2,6 +2,7 @@
 
     python tests/bench/bench_actions.py [N=200] [--against REV ...] [--games rummy,president] [--replays 20]
     python tests/bench/bench_actions.py [N=200] --moments [--against REV ...]   (take discard, meld, play)
+                                        [--replays 20 --opens 200]
 
 Starts a server per commit (``--against REV`` checks REV out into a temporary git worktree beside this one; the
 working tree is always measured, first) on a free loopback port, and plays practice tables in Debian's Chromium
@@ -210,12 +211,17 @@ class Player:
                                       f"document.querySelector('[data-testid=table]').dataset.version != '{version}'"))
 
 
-def open_replays(page: Page, server: Server, codes: list[str], times: dict[str, list[float]], steps: int) -> None:
-    for code in codes:
+def open_replays(page: Page, server: Server, codes: list[str], times: dict[str, list[float]], steps: int,
+                 opens: int = 0) -> None:
+    """Open each game's replay (and step it ``steps`` times); with ``opens`` over the number of games, open them
+    again in turn until ``opens`` in all: "replay open again" (the server has the record cached by then)."""
+    for k in range(max(opens, len(codes)) if codes else 0):
+        code = codes[k % len(codes)]
+        again = k >= len(codes)
         page.goto(f"{server.url}/replay/{code}", timeout=30_000)
         page.wait_for_selector("[data-testid=replay-caption]", timeout=30_000)
-        times["replay open"].append(float(page.evaluate("performance.now()")))
-        for _ in range(steps):
+        times["replay open again" if again else "replay open"].append(float(page.evaluate("performance.now()")))
+        for _ in range(0 if again else steps):
             caption = page.inner_text("[data-testid=replay-caption]")
             ms = timed(page, "[data-testid=btn-replay-next]",
                        f"document.querySelector('[data-testid=replay-caption]')?.innerText != {caption!r}")
@@ -252,6 +258,7 @@ def main() -> None:
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--games", default="rummy,president")
     ap.add_argument("--replays", type=int, default=10, help="finished games to open as replays (per commit)")
+    ap.add_argument("--opens", type=int, default=0, help="replay opens in all (the games' replays again in turn)")
     ap.add_argument("--minutes", type=float, default=30, help="stop playing after this long in any case")
     ap.add_argument("--batch", type=int, default=20, help="actions per table before the next commit's turn")
     ap.add_argument("--moments", action="store_true", help="time take discard, meld and play from set-up positions")
@@ -277,7 +284,7 @@ def main() -> None:
                 play_run(browser, servers, games, times, codes, args)
             for i, server in enumerate(servers):
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
-                open_replays(page, server, codes[i][:args.replays], times[i], steps=10)
+                open_replays(page, server, codes[i][:args.replays], times[i], steps=10, opens=args.opens)
             browser.close()
     finally:
         for s in servers:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
 import signal
@@ -126,14 +127,16 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     server.root = root
     timing_file = tmp / "save-timing.txt"
     os.environ["CARDNIGHT_SAVE_TIMING"] = str(timing_file)  # the server notes when each change was saved and told
+    gc_file = tmp / "gc-times.json"  # the cycle collector's runs and time during the moves (cprofile_hook/)
+    os.environ["PYTHONPATH"] = str(Path(__file__).parent / "cprofile_hook")
+    os.environ["CARDNIGHT_GC_TIMES"] = str(gc_file)
     if args.cprofile:
-        os.environ["PYTHONPATH"] = str(Path(__file__).parent / "cprofile_hook")
         os.environ["CARDNIGHT_CPROFILE"] = str(Path(args.cprofile).resolve() / f"{name or 'warm-up'}.prof")
     try:
         server.start()
     finally:
-        os.environ.pop("PYTHONPATH", None)
-        os.environ.pop("CARDNIGHT_CPROFILE", None)
+        for key in ("PYTHONPATH", "CARDNIGHT_CPROFILE", "CARDNIGHT_GC_TIMES"):
+            os.environ.pop(key, None)
     traffic = Traffic()
     browser = None
     try:
@@ -162,8 +165,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         cpu0, sys0, io0 = cpu_seconds(server.proc.pid), cpu_split(server.proc.pid)[1], io_counts(server.proc.pid)
         threads0 = thread_cpu(server.proc.pid)
         machine0 = cpu_by_process()
-        if args.cprofile:
-            server.proc.send_signal(signal.SIGUSR1)
+        server.proc.send_signal(signal.SIGUSR1)
         budget = [args.actions]
         t0 = time.perf_counter()
         made = await asyncio.gather(*(play_table(pages, budget, args.think, live) for pages in tables))
@@ -176,9 +178,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         server_threads = {k: v - threads0.get(k, 0.0) for k, v in thread_cpu(server.proc.pid).items()}
         machine1 = cpu_by_process()
         stop_profile(spy)
-        if args.cprofile:
-            server.proc.send_signal(signal.SIGUSR2)
-            await asyncio.sleep(2.0)  # (written by the server)
+        server.proc.send_signal(signal.SIGUSR2)
+        await asyncio.sleep(2.0 if args.cprofile else 0.3)  # (written by the server)
+        collector = json.loads(gc_file.read_text()) if gc_file.exists() else {}
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
@@ -204,7 +206,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
     return {"actions": sum(made), "elapsed": elapsed, "lat": lat, "server_side": server_side,
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
             "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle,
-            "server_threads": server_threads, "cpu": cpu,
+            "server_threads": server_threads, "cpu": cpu, "gc": collector,
             "load": os.getloadavg()[0],
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},

@@ -249,6 +249,11 @@ def per_action(res: dict) -> dict[str, float]:
         out["server CPU per action, in the kernel (ms)"] = res["server_sys"] / actions * 1000
     for thread, used in sorted(res.get("server_threads", {}).items()):
         out[f"server CPU per action, thread {thread} (ms)"] = used / actions * 1000
+    collector = res.get("gc") or {}
+    if collector:
+        out["server cycle collector per action (ms)"] = sum(collector["seconds"]) / actions * 1000
+        out["server full collections per 100 actions"] = collector["runs"][2] / actions * 100
+        out["server objects the collector tracks (thousands)"] = collector["tracked"] / 1000
     for key, name in (("wchar", "server bytes written per action (files and sockets)"),
                       ("syscw", "server write calls per action")):
         if key in res.get("server_io", {}):

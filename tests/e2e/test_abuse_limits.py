@@ -219,6 +219,6 @@ def test_big_texts_from_a_pages_socket_do_not_stall_the_loop(hooks_server: Serve
         lag = player.get("/test/loop-lag?reset=1").json()
         assert oversized(server.url, 900_000) == "closed"  # a bigger one is refused unread
         assert player.get("/").status_code == 200  # the server answers as usual
-    assert sent["names"] >= 50, sent
+    assert sent["names"] >= 8, sent  # more than the budget lets through (4 in a burst, then under 2 a second)
     assert lag["p50"] <= 5, lag  # (p99 <= 5 ms is for a quiet machine: tests/bench/abuse.py measures it)
     assert any("Dropped a socket message: too many messages" in line for line in log_lines(server))

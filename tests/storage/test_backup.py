@@ -3,6 +3,7 @@ data directory is copied; nothing of the staging is left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -10,8 +11,10 @@ import zipfile
 from pathlib import Path
 
 from storage.backup import STAGING_PREFIX, dir_size, make_backup
+from storage.reviews import ReviewStore
 from storage.tables import TableStore
 from storage.writer import TableWriter
+from tests.storage.test_storage_reviews import review
 
 
 def record(code: str, n: int) -> str:
@@ -70,3 +73,18 @@ def test_backup_while_tables_are_written_has_every_table_whole(data_dir: Path, t
         writer.close()
     assert not list(data_dir.glob(f"{STAGING_PREFIX}*"))
     assert dir_size(data_dir) > 20 * 2000
+
+
+def test_the_reviews_folder_is_in_the_backup_and_a_restore_finds_every_review(data_dir: Path, tmp_path: Path) -> None:
+    store = ReviewStore(data_dir, fsync=False)
+    store.put("ABCD", review(0))
+    store.put("WXYZ", review(2, cost=3.0))
+    out = tmp_path / "backup.zip"
+    make_backup(data_dir, out, contextlib.nullcontext())
+    restored = tmp_path / "restored"
+    with zipfile.ZipFile(out) as zf:
+        assert {"reviews/ABCD.json", "reviews/WXYZ.json"} <= set(zf.namelist())
+        zf.extractall(restored)
+    again = ReviewStore(restored, fsync=False)
+    assert again.get("ABCD", 0) == review(0) and again.get("WXYZ", 2) == review(2, cost=3.0)
+    assert set(again.summaries()) == {("ABCD", 0), ("WXYZ", 2)}

@@ -1,4 +1,5 @@
-"""Reviews are kept once per finished game and seat, survive a restart, and a bad record never stops a load."""
+"""Reviews are kept once per finished game and seat (one file per game), survive a restart, and a bad record or
+file never stops a load."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def test_putting_a_review_again_replaces_it(data_dir: Path):
     store.put("ABCD", review(0, cost=1.0))
     store.put("ABCD", review(0, cost=2.0))
     assert store.get("ABCD", 0).summary.total_cost == 2.0
-    assert len(store.db.table("reviews")) == 1
+    assert set(json.loads(store.path("ABCD").read_text())["seats"]) == {"0"}
     assert store.delete("ABCD") == 1 and store.get("ABCD", 0) is None
 
 
@@ -51,8 +52,9 @@ def test_an_outdated_review_counts_as_missing(data_dir: Path):
 def test_a_corrupt_record_is_logged_and_skipped(data_dir: Path, caplog):
     store = ReviewStore(data_dir)
     store.put("ABCD", review(0))
-    store.db.table("reviews").insert({"schema": 1, "code": "ABCD", "seat": 1, "review": {"nonsense": True}})
-    store.db.table("reviews").insert({"schema": 99, "code": "ABCD", "seat": 2})
+    edit(store, "ABCD", lambda seats: seats.update({"1": {"schema": 1, "code": "ABCD", "seat": 1,
+                                                          "review": {"nonsense": True}},
+                                                    "2": {"schema": 99, "code": "ABCD", "seat": 2}}))
     with caplog.at_level(logging.WARNING, logger="cardnight.storage"):
         assert set(store.for_game("ABCD")) == {0}
         assert store.get("ABCD", 1) is None
@@ -62,17 +64,23 @@ def test_a_corrupt_record_is_logged_and_skipped(data_dir: Path, caplog):
     assert not caplog.records
 
 
-def test_a_damaged_file_is_set_aside_and_the_rest_kept(data_dir: Path):
+def test_a_damaged_file_is_set_aside_with_one_log_line_and_the_review_made_again(data_dir: Path, caplog):
     store = ReviewStore(data_dir)
     store.put("ABCD", review(0))
+    store.put("WXYZ", review(0))
     store.close()
-    path = data_dir / "reviews.json"
+    path = data_dir / "reviews" / "ABCD.json"
     good = path.read_text()
     path.write_text(good[:-7])  # cut short, as by a crash without the atomic write
     again = ReviewStore(data_dir)
-    assert list(data_dir.glob("reviews.json.corrupt-*"))
-    again.put("EFGH", review(1))
-    assert again.get("EFGH", 1) == review(1)
+    with caplog.at_level(logging.WARNING, logger="cardnight.storage"):
+        assert again.for_game("ABCD") == {} and again.for_game("ABCD") == {}
+        assert again.summaries() == {("WXYZ", 0): review(0).summary}  # the other games are untouched
+    assert sum("Corrupt data file" in r.message for r in caplog.records) == 1
+    kept = list((data_dir / "reviews").glob("ABCD.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text() == good[:-7]
+    again.put("ABCD", review(1))  # made again
+    assert again.get("ABCD", 1) == review(1) and again.get("WXYZ", 0) == review(0)
     json.loads(path.read_text())  # whole again
 
 
@@ -83,6 +91,16 @@ def test_bad_codes_are_refused(data_dir: Path):
     except ValueError:
         return
     raise AssertionError("a code that is not a table code was accepted")
+
+
+def edit(store: ReviewStore, code: str, change) -> None:
+    """Change game ``code``'s file behind the store's back (as a restore or a hand would)."""
+    path = store.path(code)
+    data = json.loads(path.read_text())
+    change(data["seats"])
+    tmp = path.with_name("edited.tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
 
 
 def codes(n: int) -> list[str]:
@@ -100,8 +118,10 @@ def test_a_lookup_validates_only_that_games_records_and_only_once(data_dir: Path
     assert again.get("G007", 1) == review(1, cost=2.0) and again.validations == 2  # kept: not validated again
     assert again.get("G008", 0) == review(0) and again.validations == 4
     assert again.for_game("NONE") == {} and again.validations == 4
-    assert len(again.summaries()) == 80 and again.validations == 80  # each record once, the kept ones not again
-    assert len(again.summaries()) == 80 and again.validations == 80
+    assert len(again.summaries()) == 80 and again.validations == 84  # every file read once for the summaries
+    assert len(again.summaries()) == 80 and again.validations == 84  # ...then kept
+    again.put("G050", review(2))
+    assert len(again.summaries()) == 81 and again.validations == 84  # kept up to date by the store's writes
 
 
 def test_the_index_follows_the_stores_writes(data_dir: Path):
@@ -117,7 +137,8 @@ def test_the_index_follows_the_stores_writes(data_dir: Path):
     summaries = store.summaries()
     assert summaries[("G001", 0)].total_cost == 4.0 and ("G001", 2) in summaries and ("G009", 1) in summaries
     before = store.validations
-    assert store.get("G003", 0) == review(0) and store.validations == before  # the others were not looked at again
+    assert store.get("G003", 0) == review(0) and store.validations == before + 1  # its own file only
+    assert store.get("G003", 0) == review(0) and store.validations == before + 1  # ...once
     assert store.delete("G001") == 2
     assert store.for_game("G001") == {} and ("G001", 0) not in store.summaries()
     assert store.get("G002", 0) == review(0)
@@ -125,15 +146,15 @@ def test_the_index_follows_the_stores_writes(data_dir: Path):
     assert store.get("G002", 0) is None and ("G002", 0) not in store.summaries()
 
 
-def test_a_write_behind_the_stores_back_is_seen(data_dir: Path):
+def test_a_file_replaced_behind_the_stores_back_is_seen(data_dir: Path):
     store = ReviewStore(data_dir, fsync=False)
     store.put("ABCD", review(0))
     assert set(store.for_game("ABCD")) == {0}
-    good = store.db.table("reviews").get(doc_id=1)
-    store.db.table("reviews").insert({**dict(good), "seat": 3, "review": {**good["review"], "seat": 3}})
+    edit(store, "ABCD", lambda seats: seats.update(
+        {"3": {**seats["0"], "seat": 3, "review": {**seats["0"]["review"], "seat": 3}}}))
     assert set(store.for_game("ABCD")) == {0, 3}
-    store.db.table("reviews").truncate()
-    assert store.for_game("ABCD") == {} and store.summaries() == {}
+    store.path("ABCD").unlink()
+    assert store.for_game("ABCD") == {}
 
 
 def test_a_failed_write_leaves_the_index_right(data_dir: Path, monkeypatch):

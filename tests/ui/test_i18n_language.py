@@ -3,7 +3,7 @@ and a message rendered with each language's catalogue, numbers and plural rules.
 
 from __future__ import annotations
 
-from logic.messages import t_msg, t_nmsg
+from logic.messages import Message, t_msg, t_nmsg
 from ui.i18n.catalogs import pseudo
 from ui.i18n.languages import FOLLOWED, LANGUAGES, PSEUDO, known
 from ui.i18n.negotiate import negotiate, parse_accept_language
@@ -55,3 +55,28 @@ def test_render_in_each_language() -> None:
     assert render(t_msg("Not in any catalogue {x}", x=1234), "de") == "Not in any catalogue 1.234"  # German digits
     assert render(t_nmsg("{n} card", "{n} cards", n=2), PSEUDO) == "[{n} çàrds]".replace("{n}", "2")
     assert pseudo("Take {count} cards") == "[Tàké {count} çàrds]"
+
+
+def test_a_redraw_speaks_its_pages_language_and_what_it_schedules_does_not_inherit_it() -> None:
+    """A table page's redraw finds its language once (ui/table/page.py): texts made inside speak it without a page
+    around them, and a redraw of another page scheduled from inside (as a move schedules every page's) speaks its
+    own page's language, not this one's."""
+    import asyncio
+
+    from ui.i18n.viewer import _, drawing_in, speaking, viewer_language
+
+    async def redraws() -> tuple[str, str, str]:
+        heard: list[str] = []
+        with drawing_in("de"):
+            inside = _("Rules")
+            asyncio.get_running_loop().call_soon(lambda: heard.append(viewer_language()))
+            with speaking("fr"):  # an explicit language still wins (a scorecard drawn for its address)
+                explicit = viewer_language()
+        await asyncio.sleep(0)
+        return inside, explicit, heard[0]
+
+    inside, explicit, scheduled = asyncio.run(redraws())
+    assert inside == render(Message("Rules"), "de") == "Regeln"
+    assert explicit == "fr"
+    assert scheduled == "en"  # (outside any page: English) — not the German of the redraw that scheduled it
+    assert viewer_language() == "en"

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import time
+from types import SimpleNamespace
 from typing import Any
 
 import engineio.async_socket
@@ -18,7 +20,7 @@ from nicegui import Client, core, ui
 from nicegui.testing import User
 
 from ui.guards import socket_guard
-from ui.guards.socket_guard import MAX_MESSAGE, MessageBudget, QuietLog
+from ui.guards.socket_guard import BUDGET, MAX_MESSAGE, MessageBudget, QuietLog
 from ui.nicegui_internals import NICEGUI_SOCKET_HANDLERS, PAGE_MESSAGES, socket_handlers
 
 
@@ -36,6 +38,8 @@ async def test_the_guard_replaces_every_handler_nicegui_registers(user: User) ->
     assert core.sio._handle_event_internal.__qualname__.endswith("handle_event_internal")
     assert core.sio.eio.handlers["message"].__module__ == "ui.nicegui_internals.sockets"
     assert engineio.async_socket.AsyncSocket.handle_post_request.__module__ == "ui.nicegui_internals.sockets"
+    assert engineio.async_socket.AsyncSocket.receive.__module__ == "ui.nicegui_internals.sockets"
+    assert list(inspect.signature(engineio.async_socket.AsyncSocket.receive).parameters) == ["self", "pkt"]
     quiet = engineio.async_socket.packet.Packet(encoded_packet="z")  # the WebSocket loop's decoder: no exception
     assert quiet.packet_type == engineio.packet.NOOP and engineio.async_socket.packet.MESSAGE == 4
     assert core.sio.eio.max_http_buffer_size == MAX_MESSAGE
@@ -151,3 +155,32 @@ def test_big_messages_count_by_their_size() -> None:
     now[0] = 1.0
     assert sum(budget.allow("a", big) for _ in range(100)) == 1  # a second's worth: one more
     assert budget.allow("b", 1024) and budget.allow("b", 0)  # up to a KB counts as one message
+
+
+async def test_a_socket_past_its_budget_is_not_read_again_until_its_budget_allows(user: User) -> None:
+    """Its message is dropped, and engine.io's loop (which awaits ``receive`` before it reads the next frame) waits:
+    a flooding socket's frames stay in its own buffers instead of being read and dropped as fast as they come."""
+    await user.open("/")
+    flooder = SimpleNamespace(sid="flooder")  # never reaches engine.io's own receive, which needs a real socket
+    while BUDGET.allow("flooder", 0):
+        pass
+    started = time.monotonic()
+    await engineio.async_socket.AsyncSocket.receive(flooder, engineio.packet.Packet(engineio.packet.MESSAGE,
+                                                                                      data="x" * 60_000))
+    assert 0.4 <= time.monotonic() - started <= 1.0  # 58 messages' worth at 100 a second
+
+
+def test_a_spent_budget_says_how_long_the_socket_waits() -> None:
+    now = [0.0]
+    budget = MessageBudget(rate=100.0, burst=300.0, clock=lambda: now[0])
+    big = 60 * 1024
+    assert budget.wait("a", big) == 0.0  # a fresh socket sends at once
+    while budget.allow("a", big):
+        pass
+    wait = budget.wait("a", big)
+    assert 0.0 < wait <= 0.6  # 60 messages' worth at 100 a second, less what is left
+    now[0] += wait
+    assert budget.wait("a", big) == 0.0 and budget.allow("a", big)  # after the wait, it passes
+    while budget.allow("c"):
+        pass
+    assert budget.wait("c", 10_000_000) == 3.0  # bigger than the burst: a full budget is enough (never forever)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from nicegui import ui
 
 from ui.components import morph
-from ui.nicegui_internals import REPLACEMENTS, listener_types
+from ui.nicegui_internals import REPLACEMENTS, listener_types, listens
 
 ALWAYS = None  # a key function returning this redraws on every update
 _drawing: list[Region] = []  # the regions being drawn, innermost last
@@ -105,6 +105,7 @@ class Region:
 # sources it takes now, changes when the hand shrinks, and a tap on that pile must still find it).
 IDENTITY = ("data-testid", "data-card", "data-meld", "data-set-id")
 PLACE = "data-source"  # where a card lies (a hand slot, a pile): tells two cards of the same name apart
+NAMES = (*IDENTITY, PLACE)
 Name = tuple[str, ...]
 
 
@@ -113,8 +114,10 @@ def tappable(box: ui.element) -> dict[Name, ui.element]:
     found: dict[Name, ui.element] = {}
     twice: set[Name] = set()
     for el in box.descendants():
-        key = tuple(str(el.props.get(name, "")) for name in (*IDENTITY, PLACE))
-        if not any(key) or not listener_types(el):
+        if not listens(el):  # (most elements do not: their names are not read)
+            continue
+        key = tuple(str(el.props.get(name, "")) for name in NAMES)
+        if not any(key):
             continue
         if key in found:
             twice.add(key)

@@ -104,8 +104,9 @@ QUIET = QuietLog(log, most=6)  # a flood of every kind of junk: 7 lines a minute
 class MessageBudget:
     """How much a socket may send: a burst of ``burst`` messages, then ``rate`` a second, where a message counts one
     plus one for each KB (``per_kb``) beyond the first. A page sends a few small messages a second (taps, typing,
-    an acknowledgement every 3 s); past its budget a socket's messages are dropped before they are decoded, which
-    costs next to nothing, so one socket cannot keep the server busy. Big messages count by their size: 60 KB names
+    an acknowledgement every 3 s); past its budget a socket's messages are dropped before they are decoded, and its
+    reading pauses until the budget allows the next (ui/nicegui_internals/sockets.py), so one socket cannot keep
+    the server busy, not even reading frames it would drop. Big messages count by their size: 60 KB names
     saved one after another from a page's own socket had some 50 a second through, and the event loop, which
     handles each in a few ms, fell hundreds of ms behind; now 4 in a burst, then under 2 a second."""
 
@@ -120,7 +121,7 @@ class MessageBudget:
         now = self.clock()
         left, at = self._left.get(sid, (self.burst, now))
         left = min(self.burst, left + (now - at) * self.rate)
-        cost = 1.0 + max(0, size - 1024) // 1024 * self.per_kb
+        cost = self._cost(size)
         ok = left >= cost
         self._left[sid] = (left - cost if ok else left, now)
         if len(self._left) > self._prune_at:  # sockets quiet long enough to be full again are forgotten
@@ -128,6 +129,16 @@ class MessageBudget:
             self._left = {k: v for k, v in self._left.items() if now - v[1] < full_after}
             self._prune_at = max(1000, 2 * len(self._left))
         return ok
+
+    def wait(self, sid: str, size: int = 0) -> float:
+        """Seconds until socket ``sid`` may send a message of ``size`` characters (0 if it may now)."""
+        now = self.clock()
+        left, at = self._left.get(sid, (self.burst, now))
+        left = min(self.burst, left + (now - at) * self.rate)
+        return max(0.0, (min(self._cost(size), self.burst) - left) / self.rate)
+
+    def _cost(self, size: int) -> float:
+        return 1.0 + max(0, size - 1024) // 1024 * self.per_kb
 
 
 BUDGET = MessageBudget()
@@ -271,4 +282,4 @@ def install() -> None:
     def note(cause: str, detail: str) -> None:
         QUIET.drop(f"a socket message: {cause}", detail)
 
-    install_socket_guard(guarded, note, MAX_MESSAGE, BUDGET.allow)
+    install_socket_guard(guarded, note, MAX_MESSAGE, BUDGET)

@@ -26,6 +26,7 @@ from ui.shell.identity import pref, set_pref
 CLIENT_KEY = "language"  # in the client's own storage (one page)
 PREF_KEY = "language"  # in the browser's preferences (every page of that browser)
 _speaking: ContextVar[str | None] = ContextVar("speaking", default=None)  # a language chosen outside any page
+_drawing: list[str] = []  # the languages of the pages being drawn right now, innermost last (see drawing_in)
 
 
 @contextmanager
@@ -39,11 +40,27 @@ def speaking(code: str | None) -> Iterator[None]:
         _speaking.reset(token)
 
 
+@contextmanager
+def drawing_in(code: str) -> Iterator[None]:
+    """Texts made inside speak ``code`` without looking for their page: for a page's redraw after a move, which
+    otherwise finds its page through NiceGUI's slot stack for every text (some 90 texts a move at a table of four).
+    Only for code that runs through without awaiting: a plain list, not a context variable, so nothing scheduled
+    from inside (``call_soon``, a task: they copy context variables) inherits it — another page's redraw scheduled
+    by this one keeps its own language."""
+    _drawing.append(code)
+    try:
+        yield
+    finally:
+        _drawing.pop()
+
+
 def viewer_language() -> str:
     """The current page's language (English outside any page)."""
     forced = _speaking.get()
     if forced is not None:
         return forced
+    if _drawing:
+        return _drawing[-1]
     try:
         client = context.client
     except RuntimeError:

@@ -45,7 +45,7 @@ from ui.nicegui_internals.adoption import (
 from ui.nicegui_internals.http import guarded_http_protocol, quiet_when_gone, wrap_outermost
 from ui.nicegui_internals.lifecycle import cancel_background_tasks, event_loop, run_first_at_shutdown
 from ui.nicegui_internals.pages import PageHeading, serve_islands, set_page_language, sign_session_cookies_with
-from ui.nicegui_internals.redirects import ORPHAN_SECONDS, REPLACEMENTS, Replacements, listener_types
+from ui.nicegui_internals.redirects import ORPHAN_SECONDS, REPLACEMENTS, Replacements, listener_types, listens
 from ui.nicegui_internals.sockets import (
     NICEGUI_SOCKET_HANDLERS,
     PAGE_MESSAGES,
@@ -71,7 +71,7 @@ __all__ = [
     "unsend",
     "cancel_background_tasks", "event_loop", "expects_arguments", "guard_socket", "guarded_http_protocol", "install",
     "install_socket_guard",
-    "listener_known", "listener_types", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",
+    "listener_known", "listener_types", "listens", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",
     "session_store", "set_page_language", "sign_session_cookies_with", "socket_belongs_to", "socket_handlers",
     "start_worker", "quiet_when_gone", "wrap_outermost",
 ]

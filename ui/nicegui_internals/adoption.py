@@ -14,6 +14,8 @@ from typing import Any
 
 from nicegui import Client, binding, ui
 
+from ui.nicegui_internals.snapshots import unsnapped
+
 
 def js_handled(element: ui.element) -> bool:
     """Has the element a JavaScript event handler (which may name other elements by their ids)?"""
@@ -67,8 +69,9 @@ def adopt(client: Client, old: ui.element, new: ui.element) -> None:
 
 
 def as_sent(element: ui.element) -> dict[str, Any]:
-    """The element as an update message gives it to the browser."""
-    return element._to_dict()  # noqa: SLF001
+    """The element as an update message gives it to the browser, to compare at once (its own classes, style and
+    props, not the copies a message keeps: :mod:`.snapshots`)."""
+    return unsnapped(element)
 
 
 def pending_updates(client: Client) -> set[int]:

@@ -21,6 +21,11 @@ def listener_types(element: ui.element) -> list[tuple[str, str]]:
     return [(lid, listener.type) for lid, listener in element._event_listeners.items()]  # noqa: SLF001
 
 
+def listens(element: ui.element) -> bool:
+    """Has the element any event listener?"""
+    return bool(element._event_listeners)  # noqa: SLF001
+
+
 class Replacements:
     """Where a tap on a replaced element goes.
 

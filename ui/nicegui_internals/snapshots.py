@@ -32,6 +32,12 @@ def to_dict(element: ui.element) -> dict[str, Any]:
     return data
 
 
+def unsnapped(element: ui.element) -> dict[str, Any]:
+    """The update message of ``element`` with its own classes, style and props (no copies): only to compare at once,
+    never to keep or send."""
+    return _original(element)
+
+
 def install() -> None:
     """Every element's update message a snapshot (once per app start)."""
     type.__setattr__(ui.element, "_to_dict", to_dict)  # (a method of the class: every element, whatever its kind)

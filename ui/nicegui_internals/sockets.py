@@ -6,8 +6,9 @@ Breaks on upgrade: tests/ui/test_socket_guard.py; tests/e2e/test_socket_junk.py 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from nicegui import Client, core, ui
 
@@ -19,6 +20,17 @@ NICEGUI_SOCKET_HANDLERS = frozenset({"connect", "handshake", "disconnect", "even
 PAGE_MESSAGES = frozenset({"handshake", "event", "javascript_response", "ack", "log"})  # what a page may send
 
 
+class SocketBudget(Protocol):
+    """How much each socket may send (ui/guards/socket_guard.py's :class:`MessageBudget`)."""
+
+    def allow(self, sid: str, size: int) -> bool:
+        """May socket ``sid`` send a message of ``size`` characters now? (It is counted if so.)"""
+
+    def wait(self, sid: str, size: int) -> float:
+        """Seconds until it may."""
+
+
+MAX_PAUSE = 2.0  # seconds a socket past its budget stops being read at a time (well within engine.io's ping timeout)
 _nicegui_handlers: dict[str, Callable[..., Any]] = {}  # NiceGUI's own, kept when the guard replaced them
 
 
@@ -28,14 +40,14 @@ def socket_handlers() -> dict[str, Callable[..., Any]]:
 
 
 def install_socket_guard(guarded: Callable[[dict[str, Callable[..., Any]]], Mapping[str, Callable[..., Any]]],
-                         note: Callable[[str, str], None], max_message: int, allow: Callable[[str, int], bool]) -> None:
+                         note: Callable[[str, str], None], max_message: int, budget: SocketBudget) -> None:
     """Replace NiceGUI's socket handlers by ``guarded(NiceGUI's own handlers by name)`` (ui/guards/socket_guard.py
     makes them: each checks a message and passes what is fine to NiceGUI's own), see :func:`guard_socket`."""
-    guard_socket(guarded(socket_handlers()), note, max_message, allow)
+    guard_socket(guarded(socket_handlers()), note, max_message, budget)
 
 
 def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str, str], None],
-                 max_message: int, allow: Callable[[str, int], bool]) -> None:
+                 max_message: int, budget: SocketBudget) -> None:
     """Put ``handlers`` in place of NiceGUI's socket.io handlers, and make the socket server itself quiet and small:
 
     - a message over ``max_message`` characters closes its socket before it is decoded (engine.io's
@@ -43,12 +55,14 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
     - a packet that is not socket.io (python-socketio raises while decoding, and engine.io logs a traceback) and an
       event that names no page message (``["connect", ...]`` reaches the connect handler, an unhashable name raises
       in a task nobody awaits) are dropped with ``note(cause, detail)``, which decides what to log;
-    - a message for which ``allow(engine.io session id, its length)`` says no (the socket's budget is spent) is
-      dropped before
-      it is decoded.
+    - a message for which ``budget.allow(engine.io session id, its length)`` says no (the socket's budget is spent)
+      is dropped before it is decoded, and the socket is not read again until ``budget.wait`` says (at most
+      :data:`MAX_PAUSE` at a time): what a flooding socket sends waits in its own buffers, not in the server's time
+      (before, 60 KB frames read and dropped as fast as they came held the event loop up to 8 ms at a time).
 
     Relies on python-socketio's ``AsyncServer._handle_event_internal`` (one task per event), engine.io's
-    ``handlers["message"]``, ``_log_error_once``, ``AsyncSocket.handle_post_request`` (long polling) and the
+    ``AsyncSocket.receive`` (awaited by the WebSocket loop and a long-polling POST, one packet at a time),
+    ``_log_error_once``, ``AsyncSocket.handle_post_request`` (long polling) and the
     ``packet`` module its WebSocket loop decodes frames with (see :class:`_QuietPackets`):
     tests/ui/test_socket_guard.py checks they are there, tests/e2e/test_socket_junk.py works them with real
     sockets.
@@ -61,7 +75,7 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
             raise RuntimeError(f"NiceGUI's socket handlers changed: {sorted(set(current) ^ NICEGUI_SOCKET_HANDLERS)} "
                                "(see ui/nicegui_internals/)")
         _nicegui_handlers.update(current)
-        _quiet_socket_server(sio, note, allow)
+        _quiet_socket_server(sio, note, budget)
     if set(handlers) != NICEGUI_SOCKET_HANDLERS:
         raise ValueError(f"a guard for each of {sorted(NICEGUI_SOCKET_HANDLERS)}")
     for name, handler in handlers.items():
@@ -69,8 +83,23 @@ def guard_socket(handlers: Mapping[str, Callable[..., Any]], note: Callable[[str
     sio.eio.max_http_buffer_size = max_message
 
 
-def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Callable[[str, int], bool]) -> None:
+def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], budget: SocketBudget) -> None:
     from engineio import async_socket, exceptions
+    from engineio import packet as engineio_packet
+
+    receive = async_socket.AsyncSocket.receive
+
+    async def receive_within_budget(self: Any, pkt: Any) -> None:
+        """A message past its socket's budget is dropped undecoded, and the socket waits before its next is read."""
+        if pkt.packet_type == engineio_packet.MESSAGE:
+            size = len(pkt.data) if isinstance(pkt.data, (str, bytes)) else 0
+            if not budget.allow(self.sid, size):
+                note("too many messages", "")
+                await asyncio.sleep(min(MAX_PAUSE, budget.wait(self.sid, size)))
+                return
+        await receive(self, pkt)
+
+    async_socket.AsyncSocket.receive = receive_within_budget
 
     read_post = async_socket.AsyncSocket.handle_post_request
 
@@ -91,9 +120,6 @@ def _quiet_socket_server(sio: Any, note: Callable[[str, str], None], allow: Call
     decode = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
-        if not allow(eio_sid, len(data) if isinstance(data, (str, bytes)) else 0):
-            note("too many messages", "")
-            return
         try:
             await decode(eio_sid, data)
         except Exception as exc:  # noqa: BLE001 - whatever a stranger's bytes make python-socketio raise

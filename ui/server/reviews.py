@@ -62,7 +62,7 @@ BACKLOG_GAMES = 30  # at start: the last finished games without a review are que
 BACKLOG_DELAY = 5.0  # ...a few seconds after start, so the first pages and computer moves come first
 WARM_DELAY = 1.0  # the pool's workers load the judges this long after the first game starts
 POOL_WORKERS = os.cpu_count() or 1  # NiceGUI's process pool has one worker per core
-KEEP_GAMES = 64  # reviews kept in memory for pages (besides those running)
+KEEP_GAMES = 8  # games' reviews kept in memory for pages (besides those queued or watched); the rest are read again
 
 class ReviewRunner:
     def __init__(self, main: MainStore, starts: StartStore, data_dir: Path, *, inline: bool = False,

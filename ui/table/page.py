@@ -19,7 +19,7 @@ from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
 from ui.i18n.names import game_name
-from ui.i18n.viewer import tr
+from ui.i18n.viewer import drawing_in, tr, viewer_language
 from ui.server.services import TableServices
 from ui.shell.frame import frame
 from ui.shell.identity import me, user_store
@@ -119,9 +119,17 @@ class TablePage:
 
     def flush(self) -> None:
         self.refresh_pending = False
-        table = self._table
         if self.root is None or self.root.is_deleted:
             return
+        with self.root:
+            language = viewer_language()  # (found once: every text of the redraw speaks it)
+        with drawing_in(language):
+            self.draw_change()
+
+    def draw_change(self) -> None:
+        """Notices, sounds and the regions the last changes touched (runs through without awaiting)."""
+        table = self._table
+        assert self.root is not None
         with self.root:
             self.show_notices()
             self.sounds.update(self.ctx, self.root)
