@@ -25,6 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -50,6 +51,16 @@ GAMES = {
     "stockpile": "players=2&bots=1&level=easy&stock_size=short&seed=7&speed=0.5",
 }
 PLAY_SHOT_EVERY_S = 6.0
+# the table's phase once it differs from the last one shot and is drawn ("over" at the end); null while unchanged
+PHASE_CHANGE_JS = """(last) => {
+  const t = document.querySelector('[data-testid=table]');
+  if (!t) return null;
+  if (t.getAttribute('data-status') === 'over') return 'over';
+  const phase = t.getAttribute('data-phase') || t.getAttribute('data-status') || '';
+  if (phase === last) return null;
+  if (phase === 'hand-over' && !document.querySelector('[data-testid=hand-summary]')) return null;  // (drawn)
+  return phase;
+}"""
 PACED_S = 60.0  # the paced game is watched this long; the end of a game comes from a second one played at once
 OVER_LIMIT_S = 300.0  # (a loaded machine: Rummy to 100 took over two minutes)
 
@@ -60,15 +71,18 @@ class Gallery:
         self.report: list[str] = []
         self.problems = 0
 
-    def shot(self, page: Page, name: str, walk: bool, touch: bool, root: str = TABLE) -> None:
+    def shot(self, page: Page, name: str, walk: bool, touch: bool, root: str = TABLE, phase: str | None = None) -> None:
+        """``phase``: the table's phase the shot is named after; a shot that the next phase overtook is told."""
         path = self.out / f"{name}.png"
         page.screenshot(path=str(path))
+        late = [] if phase is None or self.table_state(page)[1] in (phase, "") else [
+            f"the table was past {phase} right after the shot"]
         if not walk:
-            problems = []
+            problems = late
         elif root == TABLE:
-            problems = first_look_problems(page, touch) + check_screen(page, touch=touch) + seat_identities(page)
+            problems = late + first_look_problems(page, touch) + check_screen(page, touch=touch) + seat_identities(page)
         else:
-            problems = check_screen(page, touch=touch, root=root)
+            problems = late + check_screen(page, touch=touch, root=root)
         self.tell(name, problems, path)
 
     def tell(self, name: str, problems: list[str], path: Path) -> None:
@@ -88,10 +102,10 @@ class Gallery:
         prefix = f"{game}-{size}"
         n = 0
 
-        def take(phase: str, walk: bool = True) -> None:
+        def take(phase: str, walk: bool = True, in_play: bool = False) -> None:
             nonlocal n
             n += 1
-            self.shot(page, f"{prefix}-{n:02d}-{phase}", walk, touch)
+            self.shot(page, f"{prefix}-{n:02d}-{phase}", walk, touch, phase=phase if in_play else None)
 
         page.goto(self.server.url)
         page.click(f"[data-testid=friends-{game}]")
@@ -107,14 +121,18 @@ class Gallery:
         page.request.post(f"{self.server.url}/test/stand-in/{code}")
         deadline, last_phase, last_shot = time.monotonic() + PACED_S, "", time.monotonic()
         while time.monotonic() < deadline:
-            status, phase = self.table_state(page)
-            if status == "over":
+            # the page says when its phase changes (checked every frame), so a short phase (the exchange, a hand's
+            # end) is shot while it is on screen, not a poll later when the next hand has come
+            wait_s = min(deadline, last_shot + PLAY_SHOT_EVERY_S) - time.monotonic()
+            try:
+                phase = page.wait_for_function(PHASE_CHANGE_JS, arg=last_phase, polling="raf",
+                                               timeout=max(50.0, wait_s * 1000)).json_value()
+            except PlaywrightTimeout:  # no change: a shot of the play every few seconds
+                phase = last_phase
+            if phase == "over" or time.monotonic() >= deadline:
                 break
-            if phase != last_phase or time.monotonic() - last_shot > PLAY_SHOT_EVERY_S:
-                page.wait_for_timeout(100 if phase != last_phase else 300)  # (a hand's end lasts a moment)
-                take(phase or status)
-                last_phase, last_shot = phase, time.monotonic()
-            page.wait_for_timeout(250)
+            take(phase, in_play=True)
+            last_phase, last_shot = phase, time.monotonic()
         if tv is not None:
             self.tv_look(tv, f"{game}-tvpage-later-{size}")
             tv.context.close()

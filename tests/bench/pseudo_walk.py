@@ -4,9 +4,10 @@
 
 Starts ``main.py`` on a free loopback port with a fresh data directory and the test hooks, then opens each page with
 ``?lang=en-XA`` in Chromium at each size: home, profile, stats, link, rules (index and every game), the host console,
-a practice table of every game (in play, then finished through ``/test/autoplay``), its replay and scores page, and
-a TV. On each it reads what a person reads or hears: visible text, ``aria-label``, ``title``, ``placeholder``,
-``alt`` and ``document.title``. A text with an English word (three letters or more) outside the pseudo-language's
+a friends table's lobby, Rummy's first draw, a practice table of every game (in play, then finished through
+``/test/autoplay``), its replay (and the review's first costly decision, its panel open) and scores page, and a TV.
+On each it reads what a person reads or hears: visible text, ``aria-label``, ``title``, ``placeholder``, ``alt`` and
+``document.title``. A text with an English word (three letters or more) outside the pseudo-language's
 ``[…]`` brackets is listed, page by page, with a count; player names and card faces show up too (they are not
 translated), so read the list, do not just count it. Exit code 1 when any page has such a text.
 """
@@ -73,6 +74,11 @@ def walk(page: Page, url: str) -> dict[str, list[str]]:
     for name, path in (("home", "/"), ("profile", "/profile"), ("stats", "/stats"), ("link", "/link"),
                        ("rules", "/rules"), ("host", "/host")):
         visit(name, path)
+    visit("home", "/")
+    page.click("[data-testid=friends-president]")  # a friends table's lobby, its host's page (the most options)
+    page.wait_for_timeout(2000)
+    report["lobby/president"] = unmarked(page.evaluate(TEXTS_JS))
+    visit("table/rummy first draw", "/new/rummy?players=2&bots=1&seed=8", 3000)  # each player taps the deck
     for game in GAMES:
         visit(f"rules/{game}", f"/rules/{game}")
         players = 4 if game == "president" else 2
@@ -88,6 +94,15 @@ def walk(page: Page, url: str) -> dict[str, list[str]]:
             time.sleep(0.3)
         visit(f"results/{game}", f"/table/{code}", 3000)
         visit(f"replay/{game}", f"/replay/{code}", 3000)
+        mark = page.locator("[data-testid^=review-mark-]").first  # the review's first costly decision, its panel open
+        try:
+            mark.wait_for(state="attached", timeout=120_000)
+            mark.dispatch_event("click")
+            page.get_by_test_id("review-detail").wait_for(timeout=10_000)
+            page.wait_for_timeout(500)
+            report[f"review/{game}"] = unmarked(page.evaluate(TEXTS_JS))
+        except Exception:  # no costly decision in this game
+            report[f"review/{game}"] = ["(no costly decision to open)"]
         visit(f"scores/{game}", f"/stats/game/{code}", 2000)
         visit(f"tv/{game}", f"/tv/{code}", 2000)
     return report

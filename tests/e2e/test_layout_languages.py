@@ -1,9 +1,16 @@
-"""Each game's table in a long-word language on a phone (German, 390x844, touch) and in Japanese on a laptop
-(1280x800): no text of the game screen is cut off (a button, chip, label or tab whose text is wider than its box),
-nothing sticks out sideways, and the layout walker finds nothing covered (tests/e2e/layout_walk.py).
+"""Layout in every language (issue 51): no text is cut off or sticks out, at 390x844 (touch) and 1280x800.
 
-The catalogues are filled from the translators' files before a release (docs/architecture.md, "Languages"); a text
-not yet translated shows in English, which is shorter than German, so this test never fails for a missing word."""
+- Each game's table in play in a long-word language on a phone (German) and in Japanese on a laptop: no text of
+  the game screen is cut off (a button, chip, label or tab whose text is wider than its box, or any text wider or
+  taller than a box that clips it: tests/e2e/text_fit.py), nothing sticks out sideways, and the layout walker finds
+  nothing covered (tests/e2e/layout_walk.py).
+- Each game's lobby options' labels in German at both sizes (and English on a laptop).
+- Results, lobby and table in each of the seven languages: tests/e2e/test_fit_in_every_language.py.
+
+The full walk (every game's lobby, table and results in every language at both sizes) is
+tests/bench/layout_languages_walk.py. The catalogues are filled from the translators' files before a release
+(docs/architecture.md, "Languages"); a text not yet translated shows in English, which is shorter than German, so
+these tests never fail for a missing word."""
 
 from __future__ import annotations
 
@@ -13,6 +20,7 @@ from playwright.sync_api import Browser
 from tests.e2e.conftest import Server, shared_server_fixture
 from tests.e2e.layout_walk import SIZES, check_screen, open_table
 from tests.e2e.test_layout import GAMES
+from tests.e2e.text_fit import text_problems
 
 pytestmark = pytest.mark.e2e
 
@@ -51,7 +59,8 @@ def test_no_text_of_a_game_screen_is_cut_off(browser: Browser, server: Server, l
     for game, query in GAMES.items():
         open_table(page, f"{server.url}/new/{game}?{query}&lang={lang}")
         assert str(page.locator("html").get_attribute("lang")).startswith(lang)  # the page speaks it
-        problems = page.evaluate(CUT_OFF_JS) + check_screen(page, touch=size == "phone", toast=False)
+        problems = page.evaluate(CUT_OFF_JS) + text_problems(page) + check_screen(page, touch=size == "phone",
+                                                                                   toast=False)
         assert not problems, f"{game} in {lang} at {size}:\n" + "\n".join(problems)
 
 
@@ -61,14 +70,14 @@ LABELS_CUT_JS = """() => [...document.querySelectorAll('[data-testid^=opt-]')].f
 })"""
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_no_option_label_of_a_lobby_is_cut_off(browser: Browser, server: Server, lang: str) -> None:
+@pytest.mark.parametrize(("lang", "size"), [("en", "laptop"), ("de", "laptop"), ("de", "phone")])
+def test_no_option_label_of_a_lobby_is_cut_off(browser: Browser, server: Server, lang: str, size: str) -> None:
     """Quasar cuts a field's label with "…": each option's select is wide enough for its label, in a long-word
-    language too ("Reclaim your own Beanie", "Zweien beenden den Stich")."""
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    language too ("Reclaim your own Beanie", "Zweien beenden den Stich"), on a phone too."""
+    page = browser.new_context(**SIZES[size]).new_page()
     for game in GAMES:
         page.goto(f"{server.url}/?lang={lang}")
         page.click(f"[data-testid=friends-{game}]")
         page.wait_for_selector("[data-testid=opt-players]")
-        assert page.evaluate(LABELS_CUT_JS) == [], (game, lang)
+        assert page.evaluate(LABELS_CUT_JS) == [], (game, lang, size)
     page.context.close()

@@ -4,7 +4,7 @@ catalogue fails the test.
 With ``?lang=en-XA`` every translated text is bracketed and accented (``[Rûlés]``), so an English word (three plain
 letters or more) outside the brackets is a text the catalogues missed. The walk (one browser, 1280x800): home,
 profile, the rules index, the host console, a game night's page, a friends table's lobby (its host's page and a
-visitor's, on a phone), and for each game a practice table in play, the same
+visitor's, on a phone), Rummy's first draw, and for each game a practice table in play, the same
 table finished (the computer plays the person's seat: ``/test/autoplay``), its replay and its TV view. On each it
 reads what a person reads or hears: visible text, ``aria-label``, ``title``, ``placeholder``, ``alt`` and the tab's
 title. The full walk at both sizes, which lists rather than fails, is ``tests/bench/pseudo_walk.py``.
@@ -115,6 +115,13 @@ def test_no_text_escapes_the_catalogues(browser: Browser, server: Server) -> Non
     people.append(visitor.locator("[data-testid=nav-profile]").inner_text().split(" ", 1)[1])
     visitor.wait_for_timeout(250)
     read(visitor, "lobby (visitor)", report)
+    # Rummy's first draw (each player taps the deck; a practice link without speed=0 starts with it)
+    page.goto(f"{server.url}/new/rummy?players=2&bots=1&seed=8&lang=en-XA")
+    expect(page).to_have_url(re.compile(r"/table/[A-Z0-9]{6}"))
+    codes.append(page.url.split("/table/")[1][:6])
+    page.locator("[data-testid=table][data-phase=first-draw]").wait_for()
+    page.wait_for_timeout(250)
+    read(page, "rummy first draw", report)
     tables = {}
     for game, query in GAMES.items():  # each game in play; then the computer plays it to the end meanwhile
         page.goto(f"{server.url}/new/{game}?{query}&speed=0&lang=en-XA")

@@ -153,6 +153,10 @@ def test_german_and_japanese_at_one_rummy_table_and_a_french_watcher(browser: Br
         same_contract(page, twin)
 
 
+QUASAR = {"de": ["de-DE", "Abbrechen", "Dezember"], "ja": ["ja", "キャンセル", "12月"],
+          "pt-BR": ["pt-BR", "Cancelar", "Dezembro"], "fr": ["fr", "Annuler", "Décembre"]}
+
+
 @pytest.mark.parametrize(("header", "code"), [("de-DE,de;q=0.9", "de"), ("ja", "ja"), ("pt-BR,pt;q=0.8", "pt-BR"),
                                               ("fr-CA,en;q=0.5", "fr")])
 def test_the_browser_language_is_followed(browser: Browser, server: Server, header: str, code: str) -> None:
@@ -162,6 +166,10 @@ def test_the_browser_language_is_followed(browser: Browser, server: Server, head
     rules = render(t_msg("Rules"), code.replace("-", "_"))
     assert rules != "Rules" or code == "en"
     expect(page.locator("[data-testid=nav-rules]")).to_have_attribute("aria-label", rules)
+    # Quasar's own texts (its dialogs' buttons, a date input's months) come from its pack for that language
+    pack = page.evaluate("() => [Quasar.lang.props.isoName, Quasar.lang.props.label.cancel, "
+                         "Quasar.lang.props.date.months[11]]")
+    assert pack == QUASAR[code], pack
     if code == "fr":  # ?lang= comes first, and is kept as the browser's choice over its header
         page.goto(f"{server.url}/rules?lang=it")
         expect(page.locator("html")).to_have_attribute("lang", re.compile("^it"))

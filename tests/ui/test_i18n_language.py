@@ -3,11 +3,13 @@ and a message rendered with each language's catalogue, numbers and plural rules.
 
 from __future__ import annotations
 
-from logic.messages import Message, t_msg, t_nmsg
+from datetime import datetime
+
+from logic.messages import Message, t_msg, t_nmsg, t_pmsg
 from ui.i18n.catalogs import pseudo
 from ui.i18n.languages import FOLLOWED, LANGUAGES, PSEUDO, known
 from ui.i18n.negotiate import negotiate, parse_accept_language
-from ui.i18n.render import render
+from ui.i18n.render import date_text, number, render
 
 
 def test_accept_language_by_weight_then_order() -> None:
@@ -55,6 +57,32 @@ def test_render_in_each_language() -> None:
     assert render(t_msg("Not in any catalogue {x}", x=1234), "de") == "Not in any catalogue 1.234"  # German digits
     assert render(t_nmsg("{n} card", "{n} cards", n=2), PSEUDO) == "[{n} çàrds]".replace("{n}", "2")
     assert pseudo("Take {count} cards") == "[Tàké {count} çàrds]"
+
+
+def test_plural_forms_by_each_languages_rules() -> None:
+    """CLDR's plural rules: Polish has three forms (1 kartę, 2-4 and 22-24 karty, 5-21 and 25 kart), Japanese one."""
+    def give(n: int, code: str) -> str:
+        return render(t_nmsg("Give back exactly {n} card", "Give back exactly {n} cards", n=n), code)
+
+    assert [give(n, "pl").rsplit(" ", 1)[1] for n in (1, 2, 4, 5, 21, 22, 25)] == [
+        "kartę", "karty", "karty", "kart", "kart", "karty", "kart"]
+    assert give(1, "de") == "Gib genau 1 Karte zurück" and give(2, "de") == "Gib genau 2 Karten zurück"
+    assert give(1, "ja").replace("1", "2") == give(2, "ja")
+
+
+def test_one_english_word_two_meanings() -> None:
+    """pgettext: "Draw" the button is not "Draw" the pile, "passed" in the log is not "passed" under a seat."""
+    assert render(t_pmsg("action", "Draw"), "de") == "Ziehen" and render(t_pmsg("pile", "Draw"), "de") == "Talon"
+    assert render(t_msg("passed"), "de") == "passte" and render(t_pmsg("seat status", "passed"), "de") == "gepasst"
+
+
+def test_dates_and_numbers_as_each_language_writes_them() -> None:
+    day = datetime(2026, 12, 5, 18, 30)
+    assert [date_text(day, code) for code in ("de", "fr", "pl", "ja")] == [
+        "05.12.2026", "5 déc. 2026", "5 gru 2026", "2026/12/05"]
+    assert date_text(day, "de", with_time=True) == "05.12.26, 18:30"
+    assert [number(1234.5, code) for code in ("en", "de", "fr", "ja")] == ["1,234.5", "1.234,5", "1\u202f234,5",
+                                                                           "1,234.5"]
 
 
 def test_a_redraw_speaks_its_pages_language_and_what_it_schedules_does_not_inherit_it() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
-from tests.ui.helpers import eventually, with_testid
+from tests.ui.helpers import eventually, open_with_status, with_testid
 from tests.ui.test_profile_settings import stored_prefs
 
 
@@ -48,3 +48,14 @@ async def test_the_tab_titles_alert_speaks_the_pages_language(user: User) -> Non
     assert '"turn": "\\u25cf Du bist dran"' in user.client.head_html  # read by assets/alerts.js
     await user.open("/?lang=en")
     assert '"turn": "\\u25cf Your turn"' in user.client.head_html
+
+
+async def test_a_not_found_page_speaks_the_pages_language(user: User) -> None:
+    """A 404 page (ui/shell/http_status.py): its title, its reason and its button in the page's language."""
+    await open_with_status(user, "/night/ZZZZZZ?lang=de", 404)
+    await user.should_see("Spieleabend nicht gefunden")
+    with user:
+        assert "ZZZZZZ" in with_testid(user, "error")[0].text
+    await user.should_see("Zur Startseite")
+    await open_with_status(user, "/night/ZZZZZZ?lang=ja", 404)
+    await user.should_see("ホームに戻る")

@@ -48,3 +48,20 @@ async def test_an_unchanged_tooltip_is_not_sent_again(user: User) -> None:
     tip = tooltip_of(region)
     assert tip.props["target"] == f"#{button.html_id}"
     assert tip.id not in client.outbox.updates and button.id not in client.outbox.updates
+
+
+async def test_a_tooltip_is_not_kept_for_another_element_drawn_new(user: User) -> None:
+    """Another button with its tooltip in the same place (Beanie's Lay set, then Steal): the button is drawn new, and
+    so is its tooltip, after it; a tooltip kept ahead of its new button named it before the browser had it."""
+    which = ["btn-lay"]
+
+    def draw() -> None:
+        ui.button("Why not").props(f"data-testid={which[0]}").tooltip("Not now")
+
+    region = await region_page(user, "/morph-tooltip-other", draw)
+    old_tip = tooltip_of(region)
+    which[0] = "btn-steal"
+    region.refresh()
+    tip = tooltip_of(region)
+    assert tip.props["target"] == f"#{by_testid(region, 'btn-steal').html_id}"
+    assert tip.id != old_tip.id

@@ -20,7 +20,7 @@ from ui.i18n.render import render
 
 LOCALE = Path(__file__).resolve().parents[2] / "ui" / "i18n" / "locale"
 NINE, JACK, ACE = 6, 8, 11  # President's ranks: 3 is 0
-HEDGE = re.compile(r"\((a|-a|-ła)\)")  # "zagrał(a)", "wyszedł(-ła)"
+HEDGE = re.compile(r"\w\(-?\w{1,5}\)")  # "zagrał(a)", "wyszedł(-ła)", "wziął(-ęła)", "gotów(-owa)"
 
 
 def test_a_set_names_its_rank_the_way_its_count_asks() -> None:
@@ -53,3 +53,18 @@ def test_no_move_line_hedges_the_players_gender(code: str) -> None:
 
 def test_play_msg_keeps_its_english() -> None:
     assert play_msg(0b11 << (4 * NINE)).english() == "a pair of 9s"
+
+
+MASCULINE_YOU = re.compile(r"\b\w+łeś\b")  # "odrzuciłeś": a past that takes "you" for a man
+
+
+def test_no_polish_text_hedges_a_gender() -> None:
+    """Nor does any other Polish text, nor does it take "you" for a man: a line about a player says what happens now
+    ("Ania bierze", "Ania zgłasza gotowość"), a text to "you" says what is done ("W tej turze karta jest już
+    dobrana") instead of "dobrałeś(-aś)" or "dobrałeś"."""
+    with (LOCALE / "pl" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        catalogue = read_po(f)
+    gendered = [(m.id, m.string) for m in catalogue if m.id and any(
+        HEDGE.search(t or "") or MASCULINE_YOU.search(t or "")
+        for t in (m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert not gendered, "\n".join(map(str, gendered))

@@ -56,6 +56,10 @@ def morph(client: Client, old: list[ui.element], new: list[ui.element], pending:
     pairs = list(zip(old[:head], new[:head], strict=True))
     if tail:
         pairs += list(zip(old[-tail:], new[-tail:], strict=True))
+    # a tooltip is kept only with its element: one kept for an element drawn new (another button's tooltip in that
+    # place) named it before the browser had it ("Anchor: target ... not found"); it is drawn new after it instead
+    drawn_new = {f"#{n.html_id}" for n in new} - {f"#{n.html_id}" for _o, n in pairs}
+    pairs = [(o, n) for o, n in pairs if not (n.tag == "q-tooltip" and n.props.get("target") in drawn_new)]
     paired = {id(o) for o, _ in pairs}
     for o in old:
         if id(o) not in paired:

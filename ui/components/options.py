@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol, cast, get_args, get_origin
 
@@ -55,10 +56,12 @@ def value_label(value: Any, names: Mapping[Any, Message] | None = None) -> str:
     return str(value).replace("_", " ")
 
 
-def label_width(label: str) -> str:
-    """A select wide enough for its whole label (Quasar cuts a field's label with "…"; the floating label is drawn
-    at three quarters of the field's size): "No finishing on a top card", "Beanie left in hand (penalty)"."""
-    return f"min-width: max(150px, {0.8 * len(label) + 5:.1f}ch)"
+def label_width(label: str, least: int = 150) -> str:
+    """A select wide enough for its whole label in any language (Quasar cuts a field's label with "…"; the floating
+    label is drawn at three quarters of the field's size): "No finishing on a top card", "Début de la manche", and
+    Japanese, whose characters are each about two ``ch`` wide ("「ラミー！」の受付時間"). At least ``least`` px."""
+    wide = sum(1 for c in label if unicodedata.east_asian_width(c) in ("W", "F"))
+    return f"min-width: max({least}px, {0.8 * (len(label) - wide) + 1.6 * wide + 5:.1f}ch)"
 
 
 def option_value_text(model: type[BaseModel], name: str, value: Any) -> str:

@@ -18,7 +18,7 @@ from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
-from ui.table.still import draw_still_table, seats_from
+from ui.table.still import draw_still_table, preload_faces, seats_from
 
 
 def later_log(report: Report) -> list[list[object]]:
@@ -59,6 +59,7 @@ def register() -> None:
             return
         seats = seats_from(report.players, players_of(config))
         ui.add_head_html(REPLAY_CSS)
+        preload_faces()
         if (ASSETS / f"{game.key}.css").exists():
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
         moment = len(report.log)

@@ -29,7 +29,7 @@ from ui.shell.frame import frame
 from ui.shell.identity import user_store
 from ui.table import same_deals
 from ui.table.seat_wording import in_language
-from ui.table.still import draw_still_table, seats_from
+from ui.table.still import draw_still_table, preload_faces, seats_from
 
 log = logging.getLogger("cardnight.replay")
 REPLAY_CSS = '<link rel="stylesheet" href="/assets/replay.css">'
@@ -111,6 +111,7 @@ def register() -> None:
                 not_found_page(_("No finished game with code {code} played the same deals.", code=beside))
                 return
             ui.add_head_html(REPLAY_CSS)
+            preload_faces()
             with frame(_("Replay · {game}", game=game_name(replay.game.key)), full_width=True):
                 draw_beside(duplicates, code, beside, deal, replay_of)
             duplicates.mark_seen(beside, who)
@@ -119,6 +120,7 @@ def register() -> None:
         players = [p.model_dump() for p in record.players]
         seats = seats_from(players, players_of(game.make_config(**record.options)))
         ui.add_head_html(REPLAY_CSS)
+        preload_faces()  # (the board's first cards show their faces at once)
         ui.query("body").classes("cn-replay-page")  # on a phone the page fills the screen (assets/replay.css)
         if (ASSETS / f"{game.key}.css").exists():  # a game's own styles, as on its table page
             ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')

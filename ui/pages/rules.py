@@ -16,7 +16,8 @@ from ui.shell.frame import frame
 from ui.shell.http_status import NOT_FOUND, answer
 from ui.table.help import table_help
 from ui.table.house_rules_section import house_rules_section
-from ui.table.rule_examples import rule_examples
+from ui.table.rule_examples import examples_of, rule_examples
+from ui.table.still import preload_faces
 
 
 def register() -> None:
@@ -49,4 +50,6 @@ def register() -> None:
             ui.markdown(rules_markdown(game)).classes("w-full").props("data-testid=rules")
             if (ASSETS / f"{game.key}.css").exists():  # examples drawn with the table's own parts
                 ui.add_head_html(f'<link rel="stylesheet" href="/assets/{game.key}.css">')
+            if examples_of(game.key):
+                preload_faces()  # (their first cards show their faces at once)
             rule_examples(game.key)

@@ -8,8 +8,8 @@ that moment (tests/e2e/test_tap_during_redraw.py).
 bench) gets a game to its end through the running server in seconds (tests/e2e/test_review_browser.py).
 
 ``POST /test/stand-in/<CODE>``: the computer makes every person's moves at that table as that person would (their own
-moves, at the computer players' pace), so their pages show what a person sees: no "You ran out of time", no "the
-computer is playing for you" (tools/gallery.py).
+moves, at the computer players' pace, reading a hand's summary for a few paces before Next hand), so their pages
+show what a person sees: no "You ran out of time", no "the computer is playing for you" (tools/gallery.py).
 
 ``GET /test/status/<CODE>``: the table's status (lobby, playing, over) and version, so a bench can see that a table
 it keeps busy has ended and start another without keeping a page open on it (tests/bench/bench_review.py).
@@ -29,7 +29,7 @@ from fastapi.responses import JSONResponse
 from nicegui import app, background_tasks
 
 from logic.bot_worker import choose_bot_action
-from logic.game import IllegalMove
+from logic.game import PHASE_HAND_OVER, IllegalMove
 from logic.table import STATUS_PLAYING, Table, turns
 from ui.server.bots import bot_inputs
 from ui.server.loop_lag import LoopLag
@@ -37,6 +37,7 @@ from ui.server.runtime import runtime
 
 log = logging.getLogger("cardnight.test_hooks")
 STAND_IN_LIMIT_S = 600.0  # a stand-in ends by itself after this long (a table left to itself)
+SUMMARY_READ_PACES = 4  # between hands the stand-in waits this many paces before pressing Next hand
 
 
 def register() -> None:
@@ -105,6 +106,7 @@ async def _stand_in(code: str) -> None:
     hub = runtime().hub
     loop = asyncio.get_running_loop()
     end = loop.time() + STAND_IN_LIMIT_S
+    read = False  # this hand's summary has been read
     while loop.time() < end:
         table = hub.registry.get(code)
         if table is None or table.status not in ("lobby", STATUS_PLAYING):
@@ -112,6 +114,12 @@ async def _stand_in(code: str) -> None:
         await asyncio.sleep(max(0.05, table.settings.bot_delay))
         if table.status != STATUS_PLAYING or table.state is None or table.paused:
             continue
+        between = table.phase() == PHASE_HAND_OVER
+        if between and not read:  # a person reads the hand's summary before pressing Next hand (the gallery's shot)
+            read = True
+            await asyncio.sleep(SUMMARY_READ_PACES * max(0.05, table.settings.bot_delay))
+            continue
+        read = read and between
         for seat in table.to_move():
             person = table.seats[seat]
             if not person.is_human or table.computer_controls(seat) or person.player_id is None:

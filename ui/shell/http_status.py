@@ -10,7 +10,7 @@ show (e.g. ``/replay/<CODE>``)::
     def replay_page(code: str) -> None:
         record = runtime().finished.find(code)
         if record is None:
-            not_found_page("Replay not found", f"No finished game with code {code[:12].upper()}.")
+            not_found_page(_("Replay not found"), _("No finished game with code {code}.", code=code[:12].upper()))
             return
         ...
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from ui.i18n import _
 from ui.shell.frame import frame
 
 BAD_REQUEST = 400
@@ -36,9 +37,10 @@ def answer(status: int) -> None:
     ui.status_code(status)
 
 
-def not_found_page(title: str, message: str, back_label: str = "Back to home", back_to: str = "/") -> None:
-    """A whole friendly "not found" page (``data-testid=error``), answered with 404."""
+def not_found_page(title: str, message: str, back_label: str | None = None, back_to: str = "/") -> None:
+    """A whole friendly "not found" page (``data-testid=error``), answered with 404; its texts in the viewer's
+    language (the button says "Back to home" unless told otherwise)."""
     answer(NOT_FOUND)
     with frame(title):
         ui.label(message).classes("text-lg").props("data-testid=error")
-        ui.button(back_label, on_click=lambda: ui.navigate.to(back_to)).props("color=primary")
+        ui.button(back_label or _("Back to home"), on_click=lambda: ui.navigate.to(back_to)).props("color=primary")

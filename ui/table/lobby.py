@@ -11,7 +11,7 @@ from nicegui import ui
 
 from logic.table import BOT_DELAYS, EMOJI_CHOICES, LOBBY_MINUTES, NEXT_HAND_CHOICES, bot_identity, clash
 from logic.table import lobby as table_lobby
-from ui.components.options import option_block, option_controls, player_choices, show_block
+from ui.components.options import label_width, option_block, option_controls, player_choices, show_block
 from ui.components.region import Region
 from ui.i18n import N_, _, ngettext, pgettext
 from ui.i18n.names import level_name
@@ -208,7 +208,7 @@ class LobbyOptions:
         counts = player_choices(game)
         if len(counts) > 1:
             sel = ui.select({c: ngettext("{n} player", "{n} players", c) for c in counts}, value=len(t.seats),
-                            label=_("Players")).classes("min-w-[170px]").props("data-testid=opt-players")
+                            label=_("Players")).style(label_width(_("Players"), 170)).props("data-testid=opt-players")
             players = lambda: len(t.seats)  # noqa: E731
             sel.on_value_change(self.setter(option, "players", players))
             self.keep(sel, players)
@@ -227,16 +227,16 @@ class LobbyOptions:
                 ("opt-turn-timer", "turn_seconds", lambda: ui.select(
                     {v: (pgettext("option value", "Off") if v == 0 else _("{s} s per move", s=v))
                      for v in game.turn_timer_choices},
-                    value=s.turn_seconds, label=_("Turn timer")).classes("min-w-[170px]")),
+                    value=s.turn_seconds, label=_("Turn timer")).style(label_width(_("Turn timer"), 170))),
                 ("opt-next-hand", "next_hand_seconds", lambda: ui.select(
                     {v: _(NEXT_HAND_NAMES[v]) for v in NEXT_HAND_CHOICES}, value=s.next_hand_seconds,
-                    label=next_starts(game.hand_word)).classes("min-w-[170px]")),
+                    label=next_starts(game.hand_word)).style(label_width(next_starts(game.hand_word), 170))),
                 ("opt-lobby-minutes", "lobby_minutes", lambda: ui.select(
                     {m: ngettext("{n} minute", "{n} minutes", m) for m in LOBBY_MINUTES}, value=s.lobby_minutes,
-                    label=_("Lobby stays open")).classes("min-w-[170px]")),
+                    label=_("Lobby stays open")).style(label_width(_("Lobby stays open"), 170))),
                 ("opt-bot-speed", "bot_delay", lambda: ui.select(
                     {d: _(BOT_SPEED_NAMES[d]) for d in BOT_DELAYS}, value=s.bot_delay,
-                    label=_("Computer players move")).classes("min-w-[170px]")),
+                    label=_("Computer players move")).style(label_width(_("Computer players move"), 170))),
                 ("opt-public", "public", lambda: ui.switch(_("Listed under Live tables"), value=s.public)),
                 ("opt-auto-start", "auto_start", lambda: ui.switch(_("Start when the table is full"),
                                                                    value=s.auto_start))):

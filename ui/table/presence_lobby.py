@@ -9,6 +9,7 @@ from nicegui import ui
 
 from logic.table import AWAY_GRACES, watch
 from logic.table import lobby as table_lobby
+from ui.components.options import label_width
 from ui.i18n import N_, _
 from ui.table.presence_badge import patch_presence, take_seat
 
@@ -24,13 +25,13 @@ def presence_options(ctx: TableContext) -> list[ui.select]:
     """The host's choices; returns the controls (disabled for everyone else by the lobby)."""
     t = ctx.table
     grace = ui.select({g: _(AWAY_GRACE_NAMES[g]) for g in AWAY_GRACES}, value=t.settings.away_grace,
-                      label=_("If a player is away")).classes("min-w-[170px]").props(
+                      label=_("If a player is away")).style(label_width(_("If a player is away"), 170)).props(
         "data-testid=opt-away-grace")
     grace.on_value_change(lambda e: e.value != t.settings.away_grace and ctx.act(
         lambda tb, now: table_lobby.set_setting(tb, ctx.me.player_id, "away_grace", e.value, now)))
     chat = ui.select({k: _(v) for k, v in WATCHER_CHAT_NAMES.items()}, value=t.settings.watcher_chat,
-                     label=_("Chat for watchers")).classes(
-        "min-w-[170px]").props("data-testid=opt-watcher-chat")
+                     label=_("Chat for watchers")).style(label_width(_("Chat for watchers"), 170)).props(
+        "data-testid=opt-watcher-chat")
     chat.on_value_change(lambda e: e.value != t.settings.watcher_chat and ctx.act(
         lambda tb, now: table_lobby.set_setting(tb, ctx.me.player_id, "watcher_chat", e.value, now)))
     return [grace, chat]

@@ -66,7 +66,7 @@ def token_banner(ctx: TableContext, tokens: Tokens, links: Links) -> None:
         for seat, token in sorted(tokens.items()):
             if ctx.table.seats[seat].program_hash == hash_token(token):
                 token_box(ctx, seat, token, links)
-        ui.button("Hide", icon="visibility_off", on_click=box.delete).props(
+        ui.button(_("Hide"), icon="visibility_off", on_click=box.delete).props(
             "flat dense no-caps data-testid=btn-hide-tokens")
 
 
@@ -78,34 +78,38 @@ COPY_JS = """(async () => {
 })()"""
 
 
-async def copy_text(text: str, box: str, what: str) -> None:
-    """Copy to the clipboard; where there is none (plain HTTP) select the text box ``box`` for the device's copy."""
+async def copy_text(text: str, box: str, copied: str, selected: str) -> None:
+    """Copy to the clipboard; where there is none (plain HTTP) select the text box ``box`` for the device's copy.
+    ``copied`` and ``selected`` say which happened (whole sentences: "Token copied.", in the viewer's language)."""
     try:
         result = await ui.run_javascript("return " + COPY_JS % (json.dumps(text), json.dumps(box)), timeout=3.0)
     except TimeoutError:
         result = "selected"
-    ui.notify(f"{what} copied." if result == "copied" else f"{what} selected: copy it with your device's menu.",
-              position="top")
+    ui.notify(copied if result == "copied" else selected, position="top")
 
 
 def token_box(ctx: TableContext, seat: int, token: str, links: Links) -> None:
     curl = curl_line(ctx.table.code, token, links)
     with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-blue-1 text-black").props(
             f"data-testid=program-box-{seat}"):
-        ui.label(f"Seat {seat + 1} is played by a program. Its token is shown only now: copy it.").classes(
+        ui.label(_("Seat {n} is played by a program. Its token is shown only now: copy it.", n=seat + 1)).classes(
             "text-sm font-bold")
         with ui.row().classes("items-center no-wrap gap-1 w-full"):
             ui.input(value=token).props(f"readonly dense outlined data-testid=program-token-{seat}").classes(
                 "grow font-mono")
             box = f"input[data-testid=program-token-{seat}], [data-testid=program-token-{seat}] input"
-            ui.button(icon="content_copy", on_click=lambda: copy_text(token, box, "Token")).props(
-                f"flat round aria-label='Copy the token' data-testid=btn-copy-token-{seat}")
-        ui.label("Try it:").classes("text-xs text-grey-8")
+            token_words = (_("Token copied."), _("Token selected: copy it with your device's menu."))
+            copy = ui.button(icon="content_copy", on_click=lambda: copy_text(token, box, *token_words)).props(
+                f"flat round data-testid=btn-copy-token-{seat}")
+            copy.props["aria-label"] = _("Copy the token")
+        ui.label(_("Try it:")).classes("text-xs text-grey-8")
         with ui.row().classes("items-center no-wrap gap-1 w-full"):
             ui.textarea(value=curl).props(f"readonly dense outlined autogrow data-testid=program-curl-{seat}"
                                           ).classes("grow font-mono text-xs")
             curl_box = f"textarea[data-testid=program-curl-{seat}], [data-testid=program-curl-{seat}] textarea"
-            ui.button(icon="content_copy", on_click=lambda: copy_text(curl, curl_box, "Command")).props(
-                f"flat round aria-label='Copy the command' data-testid=btn-copy-curl-{seat}")
-        ui.label("The API is described at /docs. Removing the seat or the end of the game ends the token."
+            command_words = (_("Command copied."), _("Command selected: copy it with your device's menu."))
+            copy = ui.button(icon="content_copy", on_click=lambda: copy_text(curl, curl_box, *command_words)).props(
+                f"flat round data-testid=btn-copy-curl-{seat}")
+            copy.props["aria-label"] = _("Copy the command")
+        ui.label(_("The API is described at /docs. Removing the seat or the end of the game ends the token.")
                  ).classes("text-xs text-grey-8")

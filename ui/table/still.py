@@ -16,11 +16,12 @@ from nicegui import ui
 from logic.game import AnyGame, Outcome
 from logic.table import Seat
 from logic.views import TableView
+from ui.components.card_faces import preload_links
 from ui.components.points import fewest_wins, score_texts
 from ui.games import make_screen
 from ui.i18n import N_, _
 from ui.i18n.names import game_name
-from ui.shell.identity import Me
+from ui.shell.identity import Me, pref
 from ui.table.seat_wording import in_language, with_names
 from ui.table.seats import seat_badge
 
@@ -164,6 +165,12 @@ def seats_from(players: list[dict[str, Any]], count: int) -> list[Seat]:
         seats.append(Seat(player_id=str(p.get("player_id") or f"seat-{i}"), name=str(p.get("name") or f"Seat {i + 1}"),
                           emoji=str(p.get("emoji") or "🙂"), bot=p.get("bot")))
     return seats
+
+
+def preload_faces() -> None:
+    """For a page that draws still tables as it opens (a rules page's examples, a replay, a report): the faces are
+    fetched while the browser reads the page's head, so its first cards do not show blank for a moment."""
+    ui.add_head_html(preload_links(bool(pref("four_colour", False))))
 
 
 def draw_still_table(game: AnyGame, state: Any, seats: list[Seat], *, viewer: int | None = None,

@@ -25,12 +25,27 @@ if TYPE_CHECKING:
 
 
 def action_bar(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieControls) -> None:
-    """The buttons above the hand (the page redraws them when the screen's ``actions_key`` changes)."""
+    """The buttons above the hand (the page redraws them when the screen's ``actions_key`` changes).
+
+    Every state draws its moves as one group of three (Draw, Take, Lay set until the card is drawn; then Lay set,
+    Discard, Steal), then the end-round vote, then the page's sort button: the vote and Sort stand at the bar's end
+    (a line of their own on a phone, assets/beanie.css) and each group keeps its buttons from turn to turn, so no
+    button moves when the turn comes or a Beanie can be stolen (issue 48)."""
     view = ctx.view
     if view["phase"] != "play":
         return
+    with ui.row().classes("bn-moves items-center justify-center gap-2"):
+        hint = moves(ctx, state, do)
+    vote_buttons(ctx, view)
+    if hint is not None:
+        ui.label(hint).classes("reason w-full text-center").props(
+            f"data-testid={'waiting' if not ctx.my_turn else 'reason'}")
+
+
+def moves(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieControls) -> str | None:
+    """The turn's buttons; the line to show above them (what to do, or whom the table waits for), if any."""
+    view = ctx.view
     sel = list(ctx.selected)
-    hint: str | None = None
     if not ctx.my_turn:  # the buttons a turn starts with, off, where they will be: none moves when it comes
         turn = view["turn"]
         reason, waiting = _("Not your turn"), None
@@ -43,29 +58,22 @@ def action_bar(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieCont
                        else _("Waiting for the others"))
         action_button(ctx, pgettext("action", "Draw"), "btn-draw", None, reason, icon="style")
         action_button(ctx, take_text(view["discard_top"]), "btn-take", None, reason)
-        action_button(ctx, _("Lay set"), "btn-lay", None, reason)
-        vote_buttons(ctx, view)
-        if waiting is not None:
-            ui.label(waiting).classes("reason w-full text-center").props("data-testid=waiting")
-        return
+        action_button(ctx, _("Lay set"), "btn-lay", None, reason, icon="view_week")
+        return waiting
     if view["turn_stage"] == "draw":
         action_button(ctx, pgettext("action", "Draw"), "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
         top = view["discard_top"]
         action_button(ctx, take_text(top), "btn-take", DRAW_DISCARD, None if top else _("The discard pile is empty"))
-        action_button(ctx, _("Lay set"), "btn-lay", None, _("Draw a card first"))
-        ui.label(_("First draw a card: from the stock or the discard pile.")).classes("reason w-full text-center"
-                                                                                     ).props("data-testid=reason")
-        return
+        action_button(ctx, _("Lay set"), "btn-lay", None, _("Draw a card first"), icon="view_week")
+        return _("First draw a card: from the stock or the discard pile.")
     if state.steal_mode:
         pairs = steal_pairs(ctx, view)
         ui.button(_("Cancel steal"), icon="close", on_click=do.toggle_steal).props(
             "outline data-testid=btn-steal data-mode=cancel")
         chosen = sel[0] if sel else None
         ready = chosen is not None and any(c == chosen for _s, c in pairs)
-        hint = (_("Now tap the pulsing ★ Beanie on the table to swap it.") if ready
+        return (_("Now tap the pulsing ★ Beanie on the table to swap it.") if ready
                 else _("Tap a glowing card in your hand: it takes the Beanie's place."))
-        ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
-        return
     # Lay set
     lay_reason = do.lay_reason(view, sel)
     lay_btn = ui.button(_("Lay set"), icon="view_week", on_click=do.lay)
@@ -75,24 +83,22 @@ def action_bar(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieCont
     disc_reason = _("Select one card to discard") if len(sel) != 1 else ctx.check(Discard(sel[0]))
     action_button(ctx, pgettext("action", "Discard"), "btn-discard", Discard(sel[0]) if len(sel) == 1 else None,
                   disc_reason, primary=len(sel) == 1 and not disc_reason, icon="south")
-    # Steal (only when a swap exists; disabled with the reason when you have not laid yet)
+    # Steal: always there in this step (its place kept), off with the reason while no swap can be made
     if steal_pairs(ctx, view):
         ui.button(_("Steal Beanie ★"), on_click=do.toggle_steal).props(
             "color=amber text-color=black no-caps data-testid=btn-steal")
-    elif steal_pairs(ctx, view, need_laid=False):
+    else:
         b = ui.button(_("Steal Beanie ★")).props("outline no-caps data-testid=btn-steal")
-        reason_on(b, _("Lay a set of your own first"))
-    vote_buttons(ctx, view)
+        reason_on(b, _("Lay a set of your own first") if steal_pairs(ctx, view, need_laid=False)
+                  else _("No Beanie on the table stands for a card you hold"))
     if not sel:
-        hint = (_("Select 3+ cards to lay a set, a card for a + on a set, or one card to discard. (First turn: you "
+        return (_("Select 3+ cards to lay a set, a card for a + on a set, or one card to discard. (First turn: you "
                   "can't go out yet.)") if view["first_turn"] else
                 _("Select 3+ cards to lay a set, a card for a + on a set, or one card to discard."))
-    elif len(sel) == 1:
-        hint = disc_reason or (_("Tap ★ on a set to place the Beanie, or Discard it.") if is_wild(sel[0], view)
+    if len(sel) == 1:
+        return disc_reason or (_("Tap ★ on a set to place the Beanie, or Discard it.") if is_wild(sel[0], view)
                                else _("Tap + on a set to add it, or Discard it."))
-    else:
-        hint = lay_reason or _("Lay set to put these cards on the table.")
-    ui.label(hint).classes("reason w-full text-center").props("data-testid=reason")
+    return lay_reason or _("Lay set to put these cards on the table.")
 
 
 def take_text(top: str | None) -> str:
@@ -112,7 +118,8 @@ def vote_buttons(ctx: TableContext[BeanieView], view: BeanieView) -> None:
         action_button(ctx, label, "btn-withdraw", WITHDRAW, reason).props("flat dense no-caps")
     elif me is not None:
         action_button(ctx, _("Agree to end round"), "btn-agree", AGREE,
-                      ctx.check(AGREE) if ctx.my_turn else _("Agree on your turn")).props("flat dense no-caps")
+                      draw_first(ctx.check(AGREE)) if ctx.my_turn else _("Agree on your turn")).props(
+            "flat dense no-caps")
 
 
 DRAW_FIRST = "Draw a card first."  # the rules' refusal (logic/beanie), named shorter on the vote buttons

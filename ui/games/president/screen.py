@@ -164,24 +164,46 @@ class PresidentScreen(GameScreen[PresidentView]):
     def actions(self) -> None:
         ctx, view, do = self.ctx, self.view, self.controls
         phase = view["phase"]
-        if phase == "exchange":
-            ex = view["exchange"]
-            if ex is not None and ex["give_count"] and ex["pending"]:
-                live_button(ctx, pgettext("president", "Give"), "btn-give", do.give_state, primary=True)
+        if phase not in ("exchange", "play"):
             return
-        if phase != "play":
-            return
-        ctx.keep_live(LiveButton(self.send_play, pgettext("action", "Play"), "btn-play", do.play_state, primary=True))
-        live_button(ctx, pgettext("action", "Pass"), "btn-pass", do.pass_state)
-        toggle = LiveToggle(ctx.send, _("Pass for this trick"), "btn-pass-trick", do.pass_trick_state,
-                            icon="fast_forward")
-        ctx.keep_live(toggle)
-        # one line under the buttons, its height kept while empty: what the player waits for, or why Play is off.
-        # The buttons never move when the turn comes (a label among them pushed Pass 300 px on a phone)
+        # Play, Pass and Pass for this trick have their room from the exchange on: there they are drawn hidden and
+        # inert (Give, for the seat that gives cards back, stands over them), so the bar keeps its height and
+        # neither the hand nor the trick moves when play begins (issue 48)
+        with ui.element("div").classes("pr-slots"):
+            if phase == "exchange":
+                self.play_row_reserved()
+                if self.giving():
+                    with ui.row().classes("pr-give items-center justify-center"):
+                        live_button(ctx, pgettext("president", "Give"), "btn-give", do.give_state, primary=True)
+            else:
+                with ui.row().classes("items-center justify-center gap-2"):
+                    ctx.keep_live(LiveButton(self.send_play, pgettext("action", "Play"), "btn-play", do.play_state,
+                                             primary=True))
+                    live_button(ctx, pgettext("action", "Pass"), "btn-pass", do.pass_state)
+                    ctx.keep_live(LiveToggle(ctx.send, _("Pass for this trick"), "btn-pass-trick",
+                                             do.pass_trick_state, icon="fast_forward"))
+        # one line under the buttons, its height kept while empty: what the player waits for, or why Play (or Give)
+        # is off. The buttons never move when the turn comes (a label among them pushed Pass 300 px on a phone)
         with ui.element("div").classes("reason-slot w-full text-center"):
-            live_label(ctx, do.waiting_text, "reason")
-            live_label(ctx, lambda: do.play_state()[1] if ctx.my_turn else None, "reason", "reason")
+            if phase == "exchange":
+                live_label(ctx, lambda: do.give_state()[1] if self.giving() else None, "reason", "reason")
+            else:
+                live_label(ctx, do.waiting_text, "reason")
+                live_label(ctx, lambda: do.play_state()[1] if ctx.my_turn else None, "reason", "reason")
 
+    def giving(self) -> bool:
+        """This seat still has cards to give back in the exchange."""
+        ex = self.view["exchange"]
+        return self.view["phase"] == "exchange" and ex is not None and bool(ex["give_count"]) and ex["pending"]
+
+    def play_row_reserved(self) -> None:
+        """Play, Pass and Pass for this trick as they will be drawn, hidden and inert: no test id, no handler,
+        disabled, out of the tab order and of the accessibility tree (assets/cardnight.css, .pr-reserved)."""
+        with ui.row().classes("pr-reserved items-center justify-center gap-2").props("aria-hidden=true inert"):
+            for text, props, icon in ((pgettext("action", "Play"), "color=primary", None),
+                                      (pgettext("action", "Pass"), "outline", None),
+                                      (_("Pass for this trick"), "flat no-caps color=primary", "fast_forward")):
+                ui.button(text, icon=icon).props(f":ripple=false disable tabindex=-1 {props}")
 
     def send_play(self, action: object) -> None:
         """Play; a run whose joker left over could stand at either end (house rules runs and jokers) asks first."""
