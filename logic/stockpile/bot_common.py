@@ -100,15 +100,18 @@ class TurnFacts:
             st = view["stocks"][o]
             if st["count"]:
                 self.targets.append((o, _v(st["top"])))
-        # opponents in turn order after us: (distance, top value)
+        # opponents in turn order after us: (distance, top value). The partner is on our side even where the house
+        # rule keeps partners to their own piles (``my_sources`` is then only our seat)
         self.opp = []
-        team = set(owners)
+        partner = view["partner"]
+        team = set(owners) | ({partner} if partner is not None else set())
         for k in range(1, n):
             o = (seat + k) % n
             st = view["stocks"][o]
             if o not in team and st["count"]:
                 self.opp.append((k, _v(st["top"]), [[CARD_ORDER[c] for c in p] for p in view["discards"][o] if p]))
-        self.partner_tops = [t for o, t in self.targets if o != seat]
+        # our partner's stock card: a board that brings it in reach helps the team, whether or not we may play it
+        self.partner_tops = [_v(view["stocks"][o]["top"]) for o in team - {seat} if view["stocks"][o]["count"]]
         self.can_draw = view["draw_count"] + view["set_aside_count"] > 0
         self.piles = [[CARD_ORDER[c] for c in p] for p in view["discards"][seat]]
 

@@ -12,6 +12,7 @@ from logic.stockpile import actions as A
 from logic.stockpile import rules as R
 from logic.stockpile import state as S
 from logic.stockpile import views as V
+from logic.stockpile.bot_common import TurnFacts
 from logic.stockpile.testing import FULL, all_cards, crafted
 from tests.logic.stockpile_support import must_fail
 
@@ -157,3 +158,18 @@ def test_bots_play_whole_games_under_the_switches(level: str, players: int, part
             assert steps < 20_000
         assert all_cards(s) == FULL
         assert not any(c == A.WILD for d in s.discards for p in d for c in p)
+
+
+def test_hard_counts_its_partner_on_its_side_when_partners_keep_to_their_own_piles() -> None:
+    """Own piles only: seat 2 is still seat 0's partner. Hard's model took the partner for an opponent once their
+    piles were not ours to play (``my_sources`` is only our seat), so it held back the 3 that brings the partner's
+    stock 4 in reach, to "block" them, and never counted the help."""
+    s = _house(crafted(4, partners=True, hands=["3 11 11 11 12", "", "", ""], stocks=["9", "12", "4", "12"],
+                       builds=[2, 6, 6, 6], draw="10 10 10 10 10 10 10 10 10 10"), own=True)
+    view = V.view(s, 0)
+    turn = TurnFacts(view)
+    assert [dist for dist, _, _ in turn.opp] == [1, 3]  # seats 1 and 3; not the partner at distance 2
+    assert turn.partner_tops == [4] and [o for o, _ in turn.targets] == [0]  # their card counts, we may not play it
+    assert view["my_sources"] == [0]
+    legal = R.legal_actions(s, 0)
+    assert bots.HardBot(budget_s=None).choose(view, legal, random.Random(1)) == A.Play("hand:0", 0)
