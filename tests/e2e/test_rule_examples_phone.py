@@ -35,3 +35,20 @@ def test_the_players_names_stand_clear_of_their_hands(browser: Browser, server: 
         assert spots["nameBottom"] <= spots["cardTop"] + 0.5 and spots["onName"], spots
         checked += 1
     assert checked >= 2
+
+
+def test_stockpiles_building_piles_stay_on_screen_in_german(browser: Browser, server: Server) -> None:
+    """A still table is narrower than the live one: German's "nächste" and "1 oder ★" made the four building piles
+    wider than a phone's example board, and the first ran off its left edge. They take a second line instead."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(f"{server.url}/rules/stockpile?lang=de", timeout=30_000)
+    piles = page.locator("[data-testid^=example-] [data-testid=still-middle] .build-pile")
+    expect(piles.first).to_be_visible(timeout=15_000)
+    piles.first.scroll_into_view_if_needed()
+    board = page.locator("[data-testid^=example-] [data-testid=still-middle]").first.bounding_box()
+    assert board is not None
+    for i in range(4):
+        box = piles.nth(i).bounding_box()
+        assert box is not None and box["x"] >= board["x"] - 0.5, (i, box, board)
+        assert box["x"] + box["width"] <= board["x"] + board["width"] + 0.5, (i, box, board)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
