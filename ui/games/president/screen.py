@@ -173,7 +173,7 @@ class PresidentScreen(GameScreen[PresidentView]):
             if phase == "exchange":
                 self.play_row_reserved()
                 if self.giving():
-                    with ui.row().classes("pr-give items-center justify-center"):
+                    with ui.row().classes("items-center justify-center"):
                         live_button(ctx, pgettext("president", "Give"), "btn-give", do.give_state, primary=True)
             else:
                 with ui.row().classes("items-center justify-center gap-2"):
