@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -29,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.sync_api import Browser, Page, StorageState, sync_playwright  # noqa: E402
 
-from tests.bench.pseudo_walk import free_port  # noqa: E402
+from tests.bench.pseudo_walk import free_port, hooks_server  # noqa: E402
 from tests.e2e.layout_walk import REPLAY, SIZES, check_screen, open_table  # noqa: E402
 from tests.e2e.test_layout import GAMES  # noqa: E402
 from tests.e2e.text_fit import text_problems  # noqa: E402
@@ -124,39 +121,25 @@ def main() -> int:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     total = 0
-    with tempfile.TemporaryDirectory(prefix="cardnight-layout-langs-") as data:
-        env = {**os.environ, "CARDNIGHT_TEST_HOOKS": "1"}
-        server = subprocess.Popen([sys.executable, "main.py", "--port", str(port), "--host", "127.0.0.1", "--no-mdns",
-                                   "--data-dir", data], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(url + "/", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
-                                            args=["--no-sandbox", "--disable-gpu"])
-                context = browser.new_context(**SIZES["laptop"])
-                codes = finish_games(context.new_page(), url)
-                state = context.storage_state()
-                context.close()
-                for lang in args.langs.split(","):
-                    for size in args.sizes.split(","):
-                        shots = args.shots if args.shots and lang in args.shot_langs.split(",") else None
-                        report = walk(browser, url, state, codes, lang, size, shots)
-                        found = {name: problems for name, problems in report.items() if problems}
-                        total += sum(len(v) for v in found.values())
-                        print(f"== {lang} {size}: {len(report)} screens, {len(found)} with problems")
-                        for name, problems in found.items():
-                            for problem in problems[:8]:
-                                print(f"    {name}: {problem[:140]}")
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with hooks_server("cardnight-layout-langs-", port):
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            context = browser.new_context(**SIZES["laptop"])
+            codes = finish_games(context.new_page(), url)
+            state = context.storage_state()
+            context.close()
+            for lang in args.langs.split(","):
+                for size in args.sizes.split(","):
+                    shots = args.shots if args.shots and lang in args.shot_langs.split(",") else None
+                    report = walk(browser, url, state, codes, lang, size, shots)
+                    found = {name: problems for name, problems in report.items() if problems}
+                    total += sum(len(v) for v in found.values())
+                    print(f"== {lang} {size}: {len(report)} screens, {len(found)} with problems")
+                    for name, problems in found.items():
+                        for problem in problems[:8]:
+                            print(f"    {name}: {problem[:140]}")
+            browser.close()
     print(f"{total} problems in all")
     return 1 if total else 0
 

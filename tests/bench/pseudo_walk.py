@@ -24,6 +24,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -42,6 +44,27 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def hooks_server(prefix: str, port: int) -> Iterator[None]:
+    """``main.py`` with the test hooks on ``port`` and a fresh data folder, answering, until the block ends."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as data:
+        env = {**os.environ, "CARDNIGHT_TEST_HOOKS": "1"}
+        server = subprocess.Popen([sys.executable, "main.py", "--port", str(port), "--host", "127.0.0.1", "--no-mdns",
+                                   "--data-dir", data], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.2)
+            yield
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 def unmarked(texts: list[str]) -> list[str]:
@@ -115,39 +138,25 @@ def main() -> int:
     args = parser.parse_args()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="cardnight-pseudo-") as data:
-        env = {**os.environ, "CARDNIGHT_TEST_HOOKS": "1"}
-        server = subprocess.Popen([sys.executable, "main.py", "--port", str(port), "--host", "127.0.0.1", "--no-mdns",
-                                   "--data-dir", data], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(url + "/", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            total = 0
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
-                                            args=["--no-sandbox", "--disable-gpu"])
-                for size in args.sizes.split(","):
-                    width, height = (int(v) for v in size.split("x"))
-                    phone = width < 600
-                    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone,
-                                                  is_mobile=phone)
-                    report = walk(context.new_page(), url)
-                    context.close()
-                    print(f"== {size}")
-                    for name, texts in report.items():
-                        total += len(texts)
-                        print(f"{name}: {len(texts)} not through a catalogue")
-                        for text in texts[:args.show]:
-                            print(f"    {text[:110]!r}")
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with hooks_server("cardnight-pseudo-", port):
+        total = 0
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            for size in args.sizes.split(","):
+                width, height = (int(v) for v in size.split("x"))
+                phone = width < 600
+                context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone,
+                                              is_mobile=phone)
+                report = walk(context.new_page(), url)
+                context.close()
+                print(f"== {size}")
+                for name, texts in report.items():
+                    total += len(texts)
+                    print(f"{name}: {len(texts)} not through a catalogue")
+                    for text in texts[:args.show]:
+                        print(f"    {text[:110]!r}")
+            browser.close()
     print(f"{total} texts in all")
     return 1 if total else 0
 
