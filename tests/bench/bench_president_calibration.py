@@ -89,7 +89,9 @@ def main() -> None:
         del args[at : at + 2]
     hero, n, seed0, specs = args[0], int(args[1]), int(args[2]), args[3:]
     folder = Path(__file__).parent / "yardsticks"
-    source = b"".join((folder / f).read_bytes() for f in ("president.py", "president_base.py", "president_styles.py"))
+    files = ("president.py", "president_base.py", "president_styles.py", "president_lookahead.py",
+             "president_search.py")
+    source = b"".join((folder / f).read_bytes() for f in files)
     tag = hashlib.sha256(source).hexdigest()[:10]
     cache = Path(f"/tmp/president-calibration-{hero.replace(':', '_').replace(',', '_')}-{seed0}-{tag}.json")
     res: dict[str, dict[int, float]] = {}

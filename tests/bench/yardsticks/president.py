@@ -4,14 +4,15 @@
 ``hoarder`` and ``shedder`` (president_styles.py): rule players of other styles (issue 54), built on this player's
 counting, who keep their Aces and 2s for the end, or shed their pairs first and pass rather than climb far; a mixed
 table seats one of each (``--players frozen:expert,yard:rules,yard:hoarder,yard:shedder``).
-``search``: plain determinized playouts with a calibrated rule player as every seat's policy (``rules``: the
-calibrated hoarder came after it and was not tried as the policy, see president_styles.py); rebuilt for issue
-54 to keep the policy's own move unless another beats it on the same deals by more than two standard errors (as
-Beanie's search yardstick does). Before, the best mean of 16 deals over every legal move picked near-equal moves
-by chance and lost to ``frozen:expert``: 1.271 ± 0.174 a hand v its 1.729 (N=24, seeds 10000-10023, two seats each,
-alternating); rebuilt, on the same seeds, **1.729 ± 0.193 v 1.271** (paired +0.458 ± 0.159 over the old one),
-as the outside search player scored against the Expert of 2026-12-04 (1.71 v 1.29). ``search_old`` is the one
-before, for the figures measured with it.
+``search``: plain determinized playouts with the strongest calibrated rule player, ``hoarder``, as every seat's
+policy (president_search.py, rebuilt for issue 54 step 1, self-contained, frozen by a digest of its moves).
+``search_rules`` is the one before it: the same search with this player as the policy on the game's own search model
+(``PresidentSpec``), which keeps the policy's own move unless another beats it on the same deals by more than two
+standard errors (as Beanie's search yardstick does). Before that, the best mean of 16 deals over every legal move
+picked near-equal moves by chance and lost to ``frozen:expert``: 1.271 ± 0.174 a hand v its 1.729 (N=24, seeds
+10000-10023, two seats each, alternating); ``search_rules``, on the same seeds, **1.729 ± 0.193 v 1.271** (paired
++0.458 ± 0.159 over the old one), as the outside search player scored against the Expert of 2026-12-04 (1.71 v
+1.29). ``search_old`` is the one before that, for the figures measured with it.
 
 * It counts the cards played, so it knows when a group can no longer be beaten (judged from the cards not yet
   seen). Leading, it cashes such a group whenever all its groups but one are unbeatable (with two groups: one
@@ -49,6 +50,7 @@ from logic.president.actions import Pass, Play
 from logic.president.bot_info import BotInfo
 from logic.president.bot_search import PresidentSpec, World
 from tests.bench.yardsticks.president_base import CountsPlayer, choice_of
+from tests.bench.yardsticks.president_search import SearchPlayer
 from tests.bench.yardsticks.president_styles import HoarderPlayer, ShedderPlayer
 from tests.bench.yardsticks.search import WORLDS, plain_search
 
@@ -105,13 +107,13 @@ class RulesPlayer(CountsPlayer):
         return None
 
 
-class SearchPlayer:
-    """The outside search player: plain determinized playouts (``search.py``) with the rule player as every seat's
-    policy, to the end of the hand for this seat, valued by the points of its place; 16 deals, at most 0.1 s a
-    decision; the rule player's own move stands unless another is clearly better on those deals (``PREFER_Z``).
-    Deals and the trick mechanics come from the game's own search model (``PresidentSpec``, with its pass-reading
-    filter and noise off: hidden cards dealt at random, consistent with hand sizes and what the exchange showed) -
-    mechanics, no strategy."""
+class RulesSearchPlayer:
+    """``yard:search_rules``, the search yardstick before issue 54's step 1: plain determinized playouts
+    (``search.py``) with the rule player as every seat's policy, to the end of the hand for this seat, valued by the
+    points of its place; 16 deals, at most 0.1 s a decision; the rule player's own move stands unless another is
+    clearly better on those deals (``PREFER_Z``). Deals and the trick mechanics come from the game's own search
+    model (``PresidentSpec``, with its pass-reading filter and noise off: hidden cards dealt at random, consistent
+    with hand sizes and what the exchange showed) - mechanics, no strategy."""
 
     worlds = WORLDS
     budget_s = 0.1
@@ -143,13 +145,14 @@ class SearchPlayer:
                             self.budget_s, prefer=prefer, z=self.PREFER_Z)
 
 
-class OldSearchPlayer(SearchPlayer):
-    """``yard:search`` before issue 54: the best mean over the deals, whatever the policy would play."""
+class OldSearchPlayer(RulesSearchPlayer):
+    """``yard:search`` before issue 54 (``search_rules`` without ``PREFER_Z``): the best mean over the deals,
+    whatever the policy would play."""
 
     PREFER_Z = 0.0
 
 
 PLAYERS: dict[str, Callable[[], Bot]] = {
     "rules": RulesPlayer, "hoarder": HoarderPlayer, "shedder": ShedderPlayer, "search": SearchPlayer,
-    "search_old": OldSearchPlayer,
+    "search_rules": RulesSearchPlayer, "search_old": OldSearchPlayer,
 }
