@@ -19,6 +19,13 @@ beats it on the same deals by more than two standard errors (``PREFER_Z``, as Be
 * Without house rules and revolution only (the arena's President): at a table with either it plays the policy's
   own move (the mechanics model neither).
 
+Checked against ``frozen:expert``, two seats each, at nice 19 with other work (load 3-11), 2026-12-05: alternating
+(F S F S, seats rotated), seeds 10000-10099: **frozen:expert 1.347 ± 0.091, search 1.653 ± 0.091** a hand (paired
+-0.305 ± 0.183); in pairs (F F S S), seeds 10100-10199: **1.370 ± 0.101 v 1.630 ± 0.101** (paired -0.260 ± 0.201);
+together N=200: -0.282 ± 0.136 a hand for the frozen Expert, which takes 45% of the points (an even share is 1.5 a
+hand). Think time mean 20-23 ms, p95 100 ms, max 604 ms (``python tests/bench/arena.py president --players
+frozen:expert,yard:search,frozen:expert,yard:search --matches 100 --procs 1``).
+
 ``yard:search_rules`` is the one before (the same search with ``yard:rules`` as the policy, on the game's own
 search model), kept for the figures measured with it. Frozen by a digest of its moves with a fixed number of deals
 (tests/bench/test_yardstick_president_search.py): a time budget is not deterministic, the deals are.
