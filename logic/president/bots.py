@@ -20,10 +20,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from logic.game import Bot
 from logic.registry import get_game
-from logic.search import search_choose
+from logic.search import SearchStats, clear_gain, search_choose
 
 from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
 from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
@@ -216,12 +217,14 @@ class ExpertBot:
     level = "expert"
 
     def __init__(
-        self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True
+        self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
+        prefer_z: float = 0.0,
     ) -> None:
         self.budget_s = budget_s
         self.sure_out = sure_out
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
+        self.prefer_z = prefer_z  # the rule's move stands unless the search's beats it by this many SE (0: off)
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         quick = _quick_choice(view, legal)
@@ -240,6 +243,8 @@ class ExpertBot:
         if info.house & JOKERS:
             cands = keep_jokers(cands, info) or cands
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out)
+        prefer = normal_choice(info)
+        stats = SearchStats()
         choice = search_choose(
             spec,
             view,
@@ -250,8 +255,11 @@ class ExpertBot:
             max_worlds=self.max_worlds,
             min_worlds=self.min_worlds,
             candidates=cands,
-            prefer=normal_choice(info),
+            prefer=prefer,
+            stats=stats,
         )
+        if self.prefer_z > 0:
+            choice = clear_gain(stats, cands, prefer, self.prefer_z)
         return amap[choice]
 
 
@@ -284,8 +292,10 @@ BOTS: dict[str, type[BeginnerBot | NormalBot | ExpertBot]] = {
     "beginner": BeginnerBot, "normal": NormalBot, "expert": ExpertBot}
 
 
-def make_bot(level: str) -> Bot[PresidentView, PresidentAction]:
+def make_bot(level: str, **knobs: Any) -> Bot[PresidentView, PresidentAction]:
+    """A bot of ``level``; ``knobs`` go to its class (for the arena: ``president:expert@prefer_z=2.0``)."""
     try:
-        return BOTS[level]()
+        cls = BOTS[level]
     except KeyError:
         raise ValueError(f"No President bot level {level!r}; choose beginner, normal or expert") from None
+    return cls(**knobs)
