@@ -69,6 +69,7 @@ from tests.bench.latency_report import (  # noqa: E402
     server_share,
     thread_cpu,
 )
+from tests.bench.phone_cpu import PhoneCpu  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,11 +140,14 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             os.environ.pop(key, None)
     traffic = Traffic()
     browser = None
+    phones = PhoneCpu(args.phone_cpu) if args.phone_cpu and not PhoneCpu.why_not() else None
     try:
         browser = await pw.chromium.launch(executable_path=chromium_executable(),
                                            args=CHROMIUM_ARGS)
         live = LiveStates()
         tables = [await open_table(browser, server, traffic, live, n, args.game) for n in range(args.tables)]
+        if phones is not None:
+            phones.confine_renderers()
         await asyncio.sleep(1.0)
         for pages in tables:  # only the play phase counts
             for p in pages:
@@ -159,6 +163,8 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             before = cpu_seconds(server.proc.pid)
             await asyncio.sleep(args.idle)
             idle = (cpu_seconds(server.proc.pid) - before) / args.idle
+        if phones is not None:  # (a page may have moved to a new renderer since)
+            phones.confine_renderers()
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
@@ -199,6 +205,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         if browser is not None:
             await browser.close()
         server.stop()
+        if phones is not None:
+            print(f"# {name or 'warm-up'}: {phones.throttled()}", flush=True)
+            phones.remove()
     errors = server.errors()
     if errors:
         print(f"server logged {len(errors)} error lines, first: {errors[0]}")
@@ -223,7 +232,9 @@ def worktree(rev: str) -> Path:
 
 
 async def run(args: argparse.Namespace) -> None:
-    SLOWER[0] = max(1.0, args.throttle)
+    SLOWER[0] = max(1.0, args.throttle, 1 / args.phone_cpu if args.phone_cpu else 1.0)
+    if args.phone_cpu:
+        print(f"# pages as slow phones: {PhoneCpu.why_not() or f'each renderer at {args.phone_cpu:.0%} of one core'}")
     commits = [("working tree", ROOT)] + [(rev, worktree(rev)) for rev in args.against]
     results: dict[str, list[dict]] = {label: [] for label, _ in commits}
     try:
@@ -260,6 +271,9 @@ def main() -> None:
                     help="seconds between actions at one table (1.0: quick players; 0.3: stress)")
     ap.add_argument("--game", default="president")
     ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
+    ap.add_argument("--phone-cpu", type=float, default=0.0,
+                    help="each page's renderer at this share of one core (0.25: a phone 4x slower; a cgroup, as"
+                    " root: see tests/bench/phone_cpu.py for why not --throttle)")
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
     ap.add_argument("--idle", type=float, default=15.0, help="seconds with the pages open and no move, measured first")

@@ -268,11 +268,13 @@ def per_action(res: dict) -> dict[str, float]:
 def print_report(args: argparse.Namespace, label: str, res: dict) -> None:
     """Print one round: latencies against the targets, websocket bytes and CPU per action, main-thread times."""
     print(f"# bench_latency [{label}]: {args.tables} {args.game} friends tables x 4 pages, {res['actions']} actions "
-          f"in {res['elapsed']:.0f} s (think {args.think} s, CPU throttled x{args.throttle:g}); "
+          f"in {res['elapsed']:.0f} s (think {args.think} s, CPU throttled x{args.throttle:g}"
+          f"{f', renderers at {args.phone_cpu:.0%} of a core' if getattr(args, 'phone_cpu', 0) else ''}); "
           f"load {res['load']:.1f} on {os.cpu_count()} cores")
     print(f"{'figure':<52}{'p50':>10}{'p95':>10}{'max':>10}{'target':>10}")
     lat = res["lat"]
-    target = TARGET_P95 if args.throttle <= 1 else 0.150  # issue 50: p95 <= 150 ms on a 4x slower CPU
+    slow = args.throttle > 1 or getattr(args, "phone_cpu", 0)
+    target = TARGET_P95 if not slow else 0.150  # issue 50: p95 <= 150 ms on a 4x slower CPU
     print(row("click -> all 3 other pages updated (ms)", lat["every"], target))
     print(row("click -> one other page updated (ms)", lat["each"]))
     print(row("click -> first ws message at another page (ms)", lat["frame"]))
