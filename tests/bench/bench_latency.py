@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.async_api import Page, Playwright, async_playwright  # noqa: E402
 
-from tests.bench.latency_pages import SLOWER, STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
+from tests.bench.latency_pages import COLD_OPENS, SLOWER, STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
@@ -62,10 +62,12 @@ from tests.bench.latency_report import (  # noqa: E402
     io_counts,
     latencies,
     long_tasks,
+    page_memory,
     print_comparison,
     print_report,
     read_save_timing,
     renderer_metrics,
+    renderers_rss,
     server_share,
     thread_cpu,
 )
@@ -140,6 +142,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             os.environ.pop(key, None)
     traffic = Traffic()
     browser = None
+    COLD_OPENS.clear()
     phones = PhoneCpu(args.phone_cpu) if args.phone_cpu and not PhoneCpu.why_not() else None
     try:
         browser = await pw.chromium.launch(executable_path=chromium_executable(),
@@ -188,6 +191,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         await asyncio.sleep(2.0 if args.cprofile else 0.3)  # (written by the server)
         collector = json.loads(gc_file.read_text()) if gc_file.exists() else {}
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
+        held = [await page_memory(cdp) for cdp in sessions]
+        memory = {name: sum(h[name] for h in held) / len(held) for name in held[0]}
+        memory["renderers' resident memory per page (MB)"] = renderers_rss() / len(sessions)
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
         saves = read_save_timing(timing_file)
@@ -216,7 +222,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
             "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle,
             "server_threads": server_threads, "cpu": cpu, "gc": collector,
-            "load": os.getloadavg()[0],
+            "load": os.getloadavg()[0], "memory": memory, "cold": list(COLD_OPENS),
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},
             "long": long_tasks(every_page), "animations": sum(len(d["moves"]) for d in every_page),

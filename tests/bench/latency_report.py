@@ -83,6 +83,27 @@ def latencies(data: list[dict]) -> dict[str, list[float]]:
 RENDERER_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 
 
+async def page_memory(cdp: CDPSession) -> dict[str, float]:
+    """What one page holds: its JavaScript heap in use (MB), DOM nodes and event listeners (Performance domain)."""
+    got = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+    return {"page JS heap in use (MB)": got.get("JSHeapUsedSize", 0.0) / 2**20, "page DOM nodes": got.get("Nodes", 0.0),
+            "page event listeners": got.get("JSEventListeners", 0.0)}
+
+
+def renderers_rss() -> float:
+    """Resident memory of this bench's Chromium renderers together (MB)."""
+    total = 0
+    for pid in descendants(os.getpid()):
+        try:
+            if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return total / 1024
+
+
 async def renderer_metrics(cdp: CDPSession) -> dict[str, float]:
     """Main-thread seconds a page's renderer spent so far (Chromium's Performance domain)."""
     got = await cdp.send("Performance.getMetrics")
@@ -258,6 +279,10 @@ def per_action(res: dict) -> dict[str, float]:
                       ("syscw", "server write calls per action")):
         if key in res.get("server_io", {}):
             out[name] = res["server_io"][key] / actions
+    for name, value in res.get("memory", {}).items():  # (per page, at the end of the round)
+        out[name] = value
+    if res.get("cold"):
+        out["cold start: invite link -> join form, median (ms)"] = statistics.median(res["cold"]) * 1000
     for group, used in res["cpu"].items():
         out[f"CPU per action, {group} (ms)"] = used / actions * 1000
     for name, spent in res["metrics"].items():  # every action changes the 4 pages of its table
