@@ -80,6 +80,8 @@ def main() -> int:
     url = f"http://127.0.0.1:{port}"
     started = time.monotonic()
     total = 0
+    codes: list[str] = []  # the tables the walks opened and their people (the host console lists them all)
+    people: list[str] = []
     with hooks_server("cardnight-pseudo-", port, write_games):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
@@ -89,8 +91,11 @@ def main() -> int:
                 phone = width < 600
                 context = {"viewport": {"width": width, "height": height}, "has_touch": phone, "is_mobile": phone}
                 walk = Walk(url, browser)
+                walk.codes += codes
+                walk.people += people
                 pages_and_games(walk, context)
                 phases_between_turns(walk, context)
+                codes, people = walk.codes, walk.people
                 print(f"== {size}: {len(walk.report)} screens")
                 for name, texts in walk.report.items():
                     total += len(texts)
