@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 DECLINED_RANK = 0.45  # how much likelier to be held a card is not, when its rank was turned down
 DECLINED_NEIGHBOUR = 0.75  # ... when a card next to it in its suit was turned down
-USE_WEIGHT = 1.0  # scale of the danger of a discard an opponent can meld (points of a meld it completes)
-MELD_BONUS = 15.0  # what a meld it completes is worth to the opponent besides the discard's own points
+USE_WEIGHT = 3.5  # scale of the danger of a discard an opponent can meld (tuned: see docs/performance.md, issue 52)
+MELD_BONUS = 5.0  # what a meld it completes is worth to the opponent besides the discard's own points
 
 
 def declined(seen: Seen) -> list[set[int]]:
