@@ -115,8 +115,9 @@ class Server:
     """The app as a user starts it, on a free port with its own data directory."""
 
     def __init__(self, data_dir: Path, port: int, seed: int | None = None, host: str = "127.0.0.1",
-                 extra_args: tuple[str, ...] = ()) -> None:
+                 extra_args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
         self.data_dir, self.port, self.seed, self.host, self.extra_args = data_dir, port, seed, host, extra_args
+        self.env = env or {}  # the server's own environment on top of the run's (e.g. a test-only setting)
         self.root = ROOT  # the checkout it runs from (tests/bench/bench_actions.py runs older commits too)
         self.proc: subprocess.Popen | None = None
         self.log = data_dir.parent / f"server-{port}.log"
@@ -126,7 +127,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**FAR_CAPS_ENV, **{k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}}
+        env = {**FAR_CAPS_ENV, **{k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}, **self.env}
         cmd = [sys.executable, str(self.root / "main.py"), "--host", self.host, "--port", str(self.port),
                "--data-dir", str(self.data_dir), *self.extra_args]
         if self.seed is not None:
