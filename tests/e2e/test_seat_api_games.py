@@ -3,9 +3,10 @@ through the seat API, against a browser at a friends table.
 
 The four tables run at once. In each lobby the host marks seat 2 "Program" and reads the token from the page.
 At the Beanie table the browser plays its own moves (the plan of test_beanie_friends); at the other three the
-browser lets its turn timer run out once, and from then on the computer plays for it (the same timeout rule a
-program seat gets), which keeps the test short. Short options: Beanie 1 round, Rummy to 100, Stockpile with a
-short stock, President 4 hands.
+computer plays the browser's seat from the start (the server's test hook ``/test/autoplay/<CODE>?programs=0``, not
+the program's seat), which keeps the test short: no waiting for a turn timer to run out. Each table keeps its turn
+timer, so the program must move in time (it never does run out of it). Short options: Beanie 1 round, Rummy to
+100, Stockpile with a short stock, President 4 hands.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import ROOT, Server
+from tests.e2e.conftest import ROOT, Server, free_port, running
 from tests.e2e.helpers import all_codes, attr, saved_record
 from tests.e2e.seat_api_support import Api
 from tests.e2e.test_beanie_friends import Stats, beanie_step, choose
+from tests.e2e.test_tap_during_redraw import HookServer
 
 pytestmark = pytest.mark.e2e
 
@@ -36,6 +39,13 @@ TABLES = {
     "president": ({}, "20 s per move", [2, 3]),
 }
 UNIQUE_CARDS = {"beanie", "rummy", "president"}  # one deck: a card code names one card
+COMPUTER_PLAYS_THE_BROWSER = {"rummy", "stockpile", "president"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The app with its test hooks on (for ``/test/autoplay``)."""
+    yield from running(HookServer(tmp_path / "data", free_port(), seed=1000))
 
 
 def open_table(browser: Browser, server: Server, game: str) -> tuple[Page, str, str]:
@@ -61,6 +71,8 @@ def open_table(browser: Browser, server: Server, game: str) -> tuple[Page, str, 
         expect(page.locator(f"[data-testid=btn-add-bot-{seat}]")).to_have_count(0)
     page.click("[data-testid=btn-start]")
     expect(page.locator("[data-testid=table]")).to_have_attribute("data-status", "playing")
+    if game in COMPUTER_PLAYS_THE_BROWSER:
+        assert page.request.post(f"{server.url}/test/autoplay/{code}?programs=0").ok
     return page, code, token
 
 
