@@ -40,12 +40,16 @@ TABLES = {
 }
 UNIQUE_CARDS = {"beanie", "rummy", "president"}  # one deck: a card code names one card
 COMPUTER_PLAYS_THE_BROWSER = {"rummy", "stockpile", "president"}
+# the tables' seeds are SEED, SEED+1, ... in the order above: with it the Beanie game (the browser's own moves, the
+# longest part) takes 16 moves of the browser's and 22 of the example bot's; the server's usual seed 1000 took 64
+# and 73 (found by playing the plan of test_beanie_friends in-process against random.Random("7"), as BOT_SEED=7)
+SEED = 1031
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """The app with its test hooks on (for ``/test/autoplay``)."""
-    yield from running(HookServer(tmp_path / "data", free_port(), seed=1000))
+    yield from running(HookServer(tmp_path / "data", free_port(), seed=SEED))
 
 
 def open_table(browser: Browser, server: Server, game: str) -> tuple[Page, str, str]:
@@ -94,10 +98,14 @@ def test_the_example_bot_plays_a_whole_game_of_each_game(browser: Browser, serve
         while time.time() < deadline and any(attr(p, "data-status") == "playing" for p, _, _ in tables.values()):
             for game, (page, code, token) in tables.items():
                 if game in UNIQUE_CARDS and game not in checked and attr(page, "data-phase") == "play":
-                    # the program's cards never reach the browser, and the browser's never reach the program
+                    # the program's cards never reach the browser, and the browser's never reach the program: read
+                    # at one version of the table on both sides (the computer plays the browser's seat at once, so
+                    # a card the program has just played may be on the browser's table by the time it is read)
                     program = Api(server, code, token).get().json()
-                    if program["view"].get("hand"):
-                        assert not set(program["view"]["hand"]) & all_codes(page)
+                    before, shown = attr(page, "data-version"), all_codes(page)
+                    same = before == attr(page, "data-version") == str(program["version"])
+                    if program["view"].get("hand") and same:
+                        assert not set(program["view"]["hand"]) & shown
                         checked.add(game)
             if not beanie_step(beanie_page, stats):
                 beanie_page.wait_for_timeout(100)
