@@ -216,7 +216,7 @@ def _close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[Non
 # first, so that no long file starts while the others have nothing left (longest-first keeps the workers' ends close).
 SLOW_FILES = {
     "test_hidden_cards_ws.py": 135, "test_president_friends.py": 130, "test_presence.py": 95,
-    "test_tap_during_redraw.py": 115, "test_seat_api_games.py": 95, "test_axe.py": 100, "test_press_target.py": 55,
+    "test_tap_during_redraw.py": 115, "test_seat_api_games.py": 50, "test_axe.py": 100, "test_press_target.py": 55,
     "test_rummy_friends.py": 50, "test_clock_step.py": 40, "test_beanie_friends.py": 45, "test_tv.py": 40,
     "test_review_browser.py": 35, "test_stockpile_partners.py": 35, "test_forged_input.py": 35,
     "test_share_link.py": 15, "test_stockpile_solo.py": 35, "test_pass_for_trick.py": 30, "test_keyboard.py": 30,
