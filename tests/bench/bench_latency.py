@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from playwright.async_api import Page, Playwright, async_playwright  # noqa: E402
 
-from tests.bench.latency_pages import SLOWER, STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
+from tests.bench.latency_pages import COLD_OPENS, SLOWER, STATE_JS, LiveStates, Traffic, act, open_table  # noqa: E402
 from tests.bench.latency_report import (  # noqa: E402
     cpu_by_process,
     cpu_seconds,
@@ -62,13 +62,16 @@ from tests.bench.latency_report import (  # noqa: E402
     io_counts,
     latencies,
     long_tasks,
+    page_memory,
     print_comparison,
     print_report,
     read_save_timing,
     renderer_metrics,
+    renderers_rss,
     server_share,
     thread_cpu,
 )
+from tests.bench.phone_cpu import PhoneCpu  # noqa: E402
 from tests.e2e.conftest import CHROMIUM_ARGS, Server, chromium_executable, free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,11 +142,15 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             os.environ.pop(key, None)
     traffic = Traffic()
     browser = None
+    COLD_OPENS.clear()
+    phones = PhoneCpu(args.phone_cpu) if args.phone_cpu and not PhoneCpu.why_not() else None
     try:
         browser = await pw.chromium.launch(executable_path=chromium_executable(),
                                            args=CHROMIUM_ARGS)
         live = LiveStates()
         tables = [await open_table(browser, server, traffic, live, n, args.game) for n in range(args.tables)]
+        if phones is not None:
+            phones.confine_renderers()
         await asyncio.sleep(1.0)
         for pages in tables:  # only the play phase counts
             for p in pages:
@@ -159,6 +166,8 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             before = cpu_seconds(server.proc.pid)
             await asyncio.sleep(args.idle)
             idle = (cpu_seconds(server.proc.pid) - before) / args.idle
+        if phones is not None:  # (a page may have moved to a new renderer since)
+            phones.confine_renderers()
         traffic.on = True
         metrics0 = [await renderer_metrics(cdp) for cdp in sessions]
         spy = start_profile(server.proc.pid, Path(args.profile) / f"{name}.txt") if args.profile else None
@@ -182,6 +191,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         await asyncio.sleep(2.0 if args.cprofile else 0.3)  # (written by the server)
         collector = json.loads(gc_file.read_text()) if gc_file.exists() else {}
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
+        held = [await page_memory(cdp) for cdp in sessions]
+        memory = {name: sum(h[name] for h in held) / len(held) for name in held[0]}
+        memory["renderers' resident memory per page (MB)"] = renderers_rss() / len(sessions)
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
         saves = read_save_timing(timing_file)
@@ -199,6 +211,9 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         if browser is not None:
             await browser.close()
         server.stop()
+        if phones is not None:
+            print(f"# {name or 'warm-up'}: {phones.throttled()}", flush=True)
+            phones.remove()
     errors = server.errors()
     if errors:
         print(f"server logged {len(errors)} error lines, first: {errors[0]}")
@@ -207,7 +222,7 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
             "rx": sum(traffic.received[id(p)] for p in all_pages), "tx": sum(traffic.sent[id(p)] for p in all_pages),
             "server_cpu": server_cpu, "server_sys": server_sys, "server_io": server_io, "server_idle": idle,
             "server_threads": server_threads, "cpu": cpu, "gc": collector,
-            "load": os.getloadavg()[0],
+            "load": os.getloadavg()[0], "memory": memory, "cold": list(COLD_OPENS),
             "metrics": {name: sum(m1[name] - m0[name] for m0, m1 in zip(metrics0, metrics1, strict=True))
                         for name in metrics0[0]},
             "long": long_tasks(every_page), "animations": sum(len(d["moves"]) for d in every_page),
@@ -223,7 +238,9 @@ def worktree(rev: str) -> Path:
 
 
 async def run(args: argparse.Namespace) -> None:
-    SLOWER[0] = max(1.0, args.throttle)
+    SLOWER[0] = max(1.0, args.throttle, 1 / args.phone_cpu if args.phone_cpu else 1.0)
+    if args.phone_cpu:
+        print(f"# pages as slow phones: {PhoneCpu.why_not() or f'each renderer at {args.phone_cpu:.0%} of one core'}")
     commits = [("working tree", ROOT)] + [(rev, worktree(rev)) for rev in args.against]
     results: dict[str, list[dict]] = {label: [] for label, _ in commits}
     try:
@@ -260,6 +277,9 @@ def main() -> None:
                     help="seconds between actions at one table (1.0: quick players; 0.3: stress)")
     ap.add_argument("--game", default="president")
     ap.add_argument("--throttle", type=float, default=1.0, help="slow every page's CPU this many times (4: a phone)")
+    ap.add_argument("--phone-cpu", type=float, default=0.0,
+                    help="each page's renderer at this share of one core (0.25: a phone 4x slower; a cgroup, as"
+                    " root: see tests/bench/phone_cpu.py for why not --throttle)")
     ap.add_argument("--against", action="append", default=[], help="another commit to measure in the same run")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of each commit, alternating")
     ap.add_argument("--idle", type=float, default=15.0, help="seconds with the pages open and no move, measured first")

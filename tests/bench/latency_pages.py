@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, WebSocket
@@ -147,6 +148,7 @@ async def choose(page: Page, testid: str, option: str) -> None:
 
 
 TOUCH_PAGES: set[int] = set()  # pages that act by tapping (phones), the others click with a mouse
+COLD_OPENS: list[float] = []  # seconds from a guest's first visit to the join form shown (bench_latency.py)
 SLOWER = [1.0]  # how many times slower the pages' CPU is (bench_latency.py --throttle): the driver waits longer
 
 
@@ -189,7 +191,10 @@ async def open_table(browser: Browser, server: Server, traffic: Traffic, live: L
     pages = [host]
     for j in range(1, 4):
         guest = await new_page(browser, traffic, live, phone=True, init_scripts=init_scripts)
+        opened = time.perf_counter()  # a phone opens the invite link with nothing cached: the cold start
         await guest.goto(f"{server.url}/table/{code}")
+        await guest.locator("[data-testid=join-name]").wait_for()
+        COLD_OPENS.append(time.perf_counter() - opened)
         await guest.fill("[data-testid=join-name]", f"T{n} guest {j}")
         await guest.click("[data-testid=btn-join]")
         await guest.locator(f"[data-testid=seat-{j}]").filter(has_text=f"T{n} guest {j}").wait_for()

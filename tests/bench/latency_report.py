@@ -83,6 +83,27 @@ def latencies(data: list[dict]) -> dict[str, list[float]]:
 RENDERER_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 
 
+async def page_memory(cdp: CDPSession) -> dict[str, float]:
+    """What one page holds: its JavaScript heap in use (MB), DOM nodes and event listeners (Performance domain)."""
+    got = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+    return {"page JS heap in use (MB)": got.get("JSHeapUsedSize", 0.0) / 2**20, "page DOM nodes": got.get("Nodes", 0.0),
+            "page event listeners": got.get("JSEventListeners", 0.0)}
+
+
+def renderers_rss() -> float:
+    """Resident memory of this bench's Chromium renderers together (MB)."""
+    total = 0
+    for pid in descendants(os.getpid()):
+        try:
+            if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return total / 1024
+
+
 async def renderer_metrics(cdp: CDPSession) -> dict[str, float]:
     """Main-thread seconds a page's renderer spent so far (Chromium's Performance domain)."""
     got = await cdp.send("Performance.getMetrics")
@@ -258,6 +279,10 @@ def per_action(res: dict) -> dict[str, float]:
                       ("syscw", "server write calls per action")):
         if key in res.get("server_io", {}):
             out[name] = res["server_io"][key] / actions
+    for name, value in res.get("memory", {}).items():  # (per page, at the end of the round)
+        out[name] = value
+    if res.get("cold"):
+        out["cold start: invite link -> join form, median (ms)"] = statistics.median(res["cold"]) * 1000
     for group, used in res["cpu"].items():
         out[f"CPU per action, {group} (ms)"] = used / actions * 1000
     for name, spent in res["metrics"].items():  # every action changes the 4 pages of its table
@@ -268,11 +293,13 @@ def per_action(res: dict) -> dict[str, float]:
 def print_report(args: argparse.Namespace, label: str, res: dict) -> None:
     """Print one round: latencies against the targets, websocket bytes and CPU per action, main-thread times."""
     print(f"# bench_latency [{label}]: {args.tables} {args.game} friends tables x 4 pages, {res['actions']} actions "
-          f"in {res['elapsed']:.0f} s (think {args.think} s, CPU throttled x{args.throttle:g}); "
+          f"in {res['elapsed']:.0f} s (think {args.think} s, CPU throttled x{args.throttle:g}"
+          f"{f', renderers at {args.phone_cpu:.0%} of a core' if getattr(args, 'phone_cpu', 0) else ''}); "
           f"load {res['load']:.1f} on {os.cpu_count()} cores")
     print(f"{'figure':<52}{'p50':>10}{'p95':>10}{'max':>10}{'target':>10}")
     lat = res["lat"]
-    target = TARGET_P95 if args.throttle <= 1 else 0.150  # issue 50: p95 <= 150 ms on a 4x slower CPU
+    slow = args.throttle > 1 or getattr(args, "phone_cpu", 0)
+    target = TARGET_P95 if not slow else 0.150  # issue 50: p95 <= 150 ms on a 4x slower CPU
     print(row("click -> all 3 other pages updated (ms)", lat["every"], target))
     print(row("click -> one other page updated (ms)", lat["each"]))
     print(row("click -> first ws message at another page (ms)", lat["frame"]))
