@@ -197,3 +197,12 @@ def said_from_json(data: Any) -> str | None:
     if isinstance(data, Mapping):
         return Said(Message.from_json(data))
     return data if isinstance(data, str) else None
+
+
+class Refused(ValueError):
+    """A refusal a person reads (a purchase, a link code, a report, a merge): ``message`` is rendered in their
+    language where it is shown (``ui/i18n/viewer.reason``); ``str()`` is its English, for logs."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.english())
+        self.message = message

@@ -20,13 +20,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from logic.messages import Message, t_msg
+
 log = logging.getLogger("cardnight.storage")
 
 REMIND_SECONDS = 60.0
 RETRY_SECONDS = 5.0  # how often the writers try again while saving fails
 TABLE_PREFIX = "table:"
 
-# errno -> (short reason for the log, what players and the host read)
+# errno -> (short reason for the log, what players and the host read: NOTICES has it as whole sentences)
 REASONS: dict[int, tuple[str, str]] = {
     errno.ENOSPC: ("the disk is full", "the disk is full. Free some space"),
     errno.EDQUOT: ("the disk quota is used up", "the disk is full. Free some space"),
@@ -38,7 +40,18 @@ REASONS: dict[int, tuple[str, str]] = {
                                                      "to write there"),
     errno.EIO: ("the disk reports errors", "the disk reports errors. Check the disk"),
 }
-PLAYER_TAIL = "; nothing is lost while this server keeps running."
+_FULL = t_msg("Card Night cannot save — the disk is full. Free some space; nothing is lost while this server keeps "
+              "running.")
+_NOT_WRITABLE = t_msg("Card Night cannot save — it may not write to its data folder. Give it back the right to write "
+                      "there; nothing is lost while this server keeps running.")
+NOTICES: dict[int, Message] = {  # errno -> what players and the host read (REASONS' words, whole sentences)
+    errno.ENOSPC: _FULL, errno.EDQUOT: _FULL, errno.EFBIG: _FULL,
+    errno.EROFS: t_msg("Card Night cannot save — the disk holding its data folder is read-only. Make it writable "
+                       "again; nothing is lost while this server keeps running."),
+    errno.EACCES: _NOT_WRITABLE, errno.EPERM: _NOT_WRITABLE,
+    errno.EIO: t_msg("Card Night cannot save — the disk reports errors. Check the disk; nothing is lost while this "
+                     "server keeps running."),
+}
 
 
 def is_disk_fault(exc: BaseException) -> bool:
@@ -46,10 +59,16 @@ def is_disk_fault(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno in REASONS
 
 
+def notice_for(code: int | None) -> Message:
+    """The sentence players and the host read while saving fails for ``errno`` ``code``, rendered in each reader's
+    language where it is shown (each reason one whole sentence for the catalogues)."""
+    kind = code if code in NOTICES else errno.EIO
+    return NOTICES[kind]
+
+
 def message_for(code: int | None) -> str:
-    """The sentence players and the host read while saving fails for ``errno`` ``code``."""
-    _, words = REASONS.get(code or errno.EIO, REASONS[errno.EIO])
-    return f"Card Night cannot save — {words}{PLAYER_TAIL}"
+    """:func:`notice_for` in English (the log, the seat API's ``detail``)."""
+    return notice_for(code).english()
 
 
 @dataclass
@@ -125,6 +144,11 @@ class SaveHealth:
     @property
     def message(self) -> str:
         return message_for(self._last_errno)
+
+    @property
+    def failing_notice(self) -> Message:
+        """:attr:`message` as a message, for each reader's language."""
+        return notice_for(self._last_errno)
 
     @property
     def since(self) -> float | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from logic.messages import Refused, t_msg, t_nmsg, t_pmsg
 from storage.archive import MainStore
 
 DAILY_COINS = 50
@@ -49,11 +50,11 @@ ITEMS = {item.id: item for item in SHOP}
 DEFAULT_ITEM = {"card_back": "back-blue", "table_colour": "table-green"}
 
 
-class ShopError(ValueError):
+class ShopError(Refused):
     """A purchase or check-in that cannot happen; the message is shown to the player."""
 
 
-class LinkError(ValueError):
+class LinkError(Refused):
     """A link code that cannot be used; the message is shown to the player."""
 
 
@@ -82,7 +83,7 @@ def check_in(main: MainStore, player_id: str, today: date) -> int:
     """Give the daily coins once per calendar day; returns the new balance (ShopError if already done)."""
     data = profile(main, player_id)
     if data.get("last_checkin") == today.isoformat():
-        raise ShopError("You have already checked in today. Come back tomorrow!")
+        raise ShopError(t_msg("You have already checked in today. Come back tomorrow!"))
     data = update_profile(main, player_id, coins=int(data["coins"]) + DAILY_COINS, last_checkin=today.isoformat())
     return int(data["coins"])
 
@@ -101,13 +102,14 @@ def buy(main: MainStore, player_id: str, item_id: str) -> int:
     """Buy a cosmetic with coins; returns the new balance. ShopError with a reason when it cannot."""
     item = ITEMS.get(item_id)
     if item is None:
-        raise ShopError("That item is not in the shop.")
+        raise ShopError(t_msg("That item is not in the shop."))
     data = profile(main, player_id)
     if item.price == 0 or item_id in data["owned"]:
-        raise ShopError(f"You already own {item.name}.")
+        raise ShopError(t_msg("You already own {item}.", item=t_pmsg("colour", item.name)))
     coins = int(data["coins"])
     if coins < item.price:
-        raise ShopError(f"{item.name} costs {item.price} coins; you have {coins}.")
+        raise ShopError(t_nmsg("You have {n} coin: {item} costs {price}.", "You have {n} coins: {item} costs {price}.",
+                               n=coins, item=t_pmsg("colour", item.name), price=item.price))
     data = update_profile(main, player_id, coins=coins - item.price, owned=[*data["owned"], item_id])
     return int(data["coins"])
 
@@ -159,12 +161,12 @@ def redeem_link_code(main: MainStore, text: str, now: datetime) -> LinkedPlayer:
     """Use a code once: the player it belongs to, or LinkError."""
     code = normalise_code(text)
     if len(code) != LINK_LENGTH:
-        raise LinkError(f"A link code has {LINK_LENGTH} letters and digits, like ABCD-EFGH.")
+        raise LinkError(t_msg("A link code has {n} letters and digits, like ABCD-EFGH.", n=LINK_LENGTH))
     found = main.pop_link_code(code)  # one use only, whatever happens next
     if found is None:
-        raise LinkError("That code is not valid. It may be mistyped or already used: make a new one.")
+        raise LinkError(t_msg("That code is not valid. It may be mistyped or already used: make a new one."))
     if now.astimezone(UTC) >= found.expires_at:
-        raise LinkError(f"That code has expired (codes last {LINK_MINUTES} minutes): make a new one.")
+        raise LinkError(t_msg("That code has expired (codes last {n} minutes): make a new one.", n=LINK_MINUTES))
     data = profile(main, found.player_id)
     name, emoji = data.get("name"), data.get("emoji")
     return LinkedPlayer(found.player_id, str(name) if name is not None else None,

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from logic.messages import Refused, t_msg, verbatim
 from storage.atomic_json import atomic_write_text
 
 log = logging.getLogger("cardnight.storage")
@@ -90,21 +91,23 @@ class ReportStore:
 
     def add(self, *, words: str, code: str, game: str, options: dict[str, Any], seed: int, log: list[Any],
             seat: int | None, players: list[dict[str, Any]], user_agent: str, now: datetime | None = None) -> Report:
-        """Validate and store a new report; ``ValueError`` with a readable reason if it cannot be kept."""
+        """Validate and store a new report; :class:`Refused` (a ``ValueError``) with the reason for the person if it
+        cannot be kept."""
         words = words.strip()
         if not words:
-            raise ValueError("Write a few words about what went wrong first.")
+            raise Refused(t_msg("Write a few words about what went wrong first."))
         if len(words) > WORDS_LIMIT:
-            raise ValueError(f"That is too long: {WORDS_LIMIT} characters at most.")
+            raise Refused(t_msg("That is too long: {n} characters at most.", n=WORDS_LIMIT))
         if self.dir.exists() and sum(1 for _ in self.dir.glob("R*.json")) >= MAX_REPORTS:
-            raise ValueError("The report box is full. Tell the person who runs Card Night.")
+            raise Refused(t_msg("The report box is full. Tell the person who runs Card Night."))
         report_id = "R" + "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
         try:
             report = Report(id=report_id, created_at=now or datetime.now(UTC), words=words, code=code, game=game,
                             options=dict(options), seed=seed, log=[(int(s), dict(a)) for s, a in log], seat=seat,
                             players=players, app_version=app_version(), user_agent=user_agent[:AGENT_LIMIT])
         except ValidationError as exc:
-            raise ValueError(f"The report could not be made: {exc.errors()[0].get('msg')}") from None
+            raise Refused(t_msg("The report could not be made: {why}",
+                                why=verbatim(str(exc.errors()[0].get("msg"))))) from None
         self.dir.mkdir(parents=True, exist_ok=True)
         atomic_write_text(self.path(report_id), json.dumps(report.dump(), separators=(",", ":")),
                           fsync=self._fsync)

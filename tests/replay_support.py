@@ -36,10 +36,12 @@ def play_out(key: str, seed: int, options: dict[str, Any] | None = None) -> tupl
     return config, state, log
 
 
-def write_finished(data_dir: Path, key: str, code: str, seed: int = 3, player_id: str | None = None) -> None:
-    """Archive a finished game of ``key`` under ``code`` as the hub does at the end of a game."""
+def write_finished(data_dir: Path, key: str, code: str, seed: int = 3, player_id: str | None = None,
+                   options: dict[str, Any] | None = None) -> None:
+    """Archive a finished game of ``key`` (with ``options``, else :data:`QUICK`'s) under ``code`` as the hub does at
+    the end of a game."""
     game = get_game(key)
-    config, state, log = play_out(key, seed)
+    config, state, log = play_out(key, seed, options)
     outcome = game.outcome(state)
     store = MainStore(data_dir)
     try:

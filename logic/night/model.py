@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from logic import text_clean
+from logic.messages import Refused, t_msg
 
 SCHEMA = 1
 NIGHT_NAME_LIMIT = 40
@@ -192,10 +193,10 @@ def merge_people(night: Night, key: str, into: str) -> None:
     """Count ``key`` as ``into`` from now on (one person who played under two names, or on two devices)."""
     key, into = night.person_of(key), night.person_of(into)
     if key == into:
-        raise ValueError("Those are already one person.")
+        raise Refused(t_msg("Those are already one person."))
     if key not in night.people or into not in night.people:
-        raise ValueError("Merge two people of this night.")
+        raise Refused(t_msg("Merge two people of this night."))
     if night.people[key].computer != night.people[into].computer:
-        raise ValueError("A person and a computer player cannot be merged.")
+        raise Refused(t_msg("A person and a computer player cannot be merged."))
     night.merges[key] = into
     night.touch()

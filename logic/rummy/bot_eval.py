@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from logic.rummy.bot_gin import gin_danger
 from logic.rummy.bot_plan import plan_play
 from logic.rummy.melds import POINTS, RANK, RUN, SUIT, accepts_for, card_of, classify, hand_melds, parse_code
 from logic.rummy.view_types import RummyView
@@ -94,7 +95,7 @@ class Seen:
 
 class Params:
     __slots__ = ("level", "potential", "danger_memory", "known_cards", "pile_danger", "deep", "score_risk",
-                 "lookahead", "race", "search")
+                 "lookahead", "race", "search", "gin")
 
     def __init__(self, level: str):
         self.level = level
@@ -107,6 +108,7 @@ class Params:
         self.lookahead = level != "easy"
         self.race = level == "hard"
         self.search = level == "hard"
+        self.gin = level != "easy"  # at a top-card-only table: which discard the others can meld (``bot_gin``)
 
 
 def discard_risk(seen: Seen, p: Params) -> float:
@@ -281,6 +283,7 @@ def discard_choice(seen: Seen, p: Params, cands: list[int], risk: float, live: s
                     hand: list[int] | None = None) -> int:
     hand = seen.hand if hand is None else hand
     best_c, best_v = cands[0], -1e18
+    gin = gin_danger(seen, cands) if p.gin and seen.top_only and len(cands) > 1 else None
     for d in cands:
         rest = list(hand)
         rest.remove(d)
@@ -294,6 +297,8 @@ def discard_choice(seen: Seen, p: Params, cands: list[int], risk: float, live: s
         else:
             left = [c for c in cands if c != d]
             v = risk * POINTS[d] + _potential(left, live, seen.melds, seen.wrap) - _danger(d, seen, p, rest)
+            if gin is not None:
+                v -= gin[d]
         v += d * 1e-6  # deterministic tie-break
         if v > best_v:
             best_v, best_c = v, d

@@ -68,7 +68,7 @@ class RummyBot:
 
     def __init__(self, level: str, budget_s: float | None = 0.1, max_worlds: int = 32, min_worlds: int = 8,
                  discard_candidates: int = 4, step_candidates: int = 0, hold_candidates: int = 2,
-                 step_gain_z: float = 2.5):
+                 step_gain_z: float = 2.5, gin_worlds: int = 0, gin_gain_z: float = 1.0):
         if level not in LEVELS:
             raise ValueError(f"No Rummy bot level {level!r}")
         self.level = level
@@ -80,6 +80,8 @@ class RummyBot:
         self.step_candidates = step_candidates
         self.hold_candidates = hold_candidates
         self.step_gain_z = step_gain_z
+        self.gin_worlds = gin_worlds
+        self.gin_gain_z = gin_gain_z
         self._view: Mapping[str, Any] = {}
         self._rng = random.Random(0)
 
@@ -212,12 +214,26 @@ class RummyBot:
             if p.search and seen.must_use < 0:
                 move = self._search_step(seen, legal, move, left)
             return move
-        ranked = self._ranked_discards(seen, legal, left, self.discard_candidates if p.search else 1)
+        gin_search = not p.search and self.gin_worlds > 0 and seen.top_only
+        ranked = self._ranked_discards(seen, legal, left, self.discard_candidates if p.search or gin_search else 1)
         if not ranked:
             return UNDO if any(a.kind == "undo" for a in legal) else legal[0]
+        if gin_search:
+            return self._gin_search(seen, ranked)
         if not p.search:
             return ranked[0]
         return self._search(seen, ranked, ranked[0])
+
+    def _gin_search(self, seen: Seen, ranked: list[Discard]) -> Discard:
+        """Medium at a top-card-only table: its best discards compared over a few sampled deals (a fixed number,
+        so the move does not depend on the machine's speed), the heuristic's choice kept unless another clearly
+        wins."""
+        stats = SearchStats()
+        search_choose(RummySpec(seen), self._view, ranked, self._rng, seat=seen.seat, budget_s=None,
+                      max_worlds=self.gin_worlds, min_worlds=self.gin_worlds, candidates=ranked, prefer=ranked[0],
+                      stats=stats)
+        chosen: Discard = clear_gain(stats, ranked, ranked[0], self.gin_gain_z)
+        return chosen
 
     def _ranked_discards(self, seen: Seen, legal: list[RummyAction], left: list[int], count: int) -> list[Discard]:
         """The heuristic's ``count`` best discards, best first (from the cards its plan leaves, when it can)."""

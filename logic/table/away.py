@@ -88,7 +88,7 @@ def presence(t: Table, seat: int, now: float) -> tuple[str, float]:
     if gone is None or not t.seats[seat].is_human:
         return CONNECTED, 0.0
     seconds = max(0.0, now - gone)
-    return (RECONNECTING if seconds < RECONNECT_SECONDS else AWAY), seconds
+    return (RECONNECTING if seconds < RECONNECT_SECONDS * t.presence.scale else AWAY), seconds
 
 
 def not_here_yet(t: Table, seat: int) -> bool:
@@ -136,7 +136,7 @@ def away_autoplay(t: Table, now: float) -> bool:
         return False
     if not any(is_here(t, i) for i in t.humans()):
         return False
-    limit = grace * t.settings.grace_scale
+    limit = grace * t.settings.grace_scale * t.presence.scale
     due = [s for s in t.to_move() if s in t.presence.gone_since and not t.computer_controls(s)
            and now - t.presence.gone_since[s] >= limit]
     for seat in due:

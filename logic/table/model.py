@@ -38,6 +38,9 @@ class Presence:
     seen_ids: set[str] = field(default_factory=set)  # players who had a page connected since the table was loaded
     gone_since: dict[int, float] = field(default_factory=dict)  # seat -> when its last page went
     version: int = 0  # changes when a seat's connection or the number of watchers does (pages redraw the seats)
+    # multiplies the reconnecting window and the away grace: 1 except on a test server that shortens them
+    # (CARDNIGHT_TEST_PRESENCE_SCALE, ui/server/presence.py)
+    scale: float = 1.0
 
 
 @dataclass

@@ -3,12 +3,14 @@
     python tests/bench/layout_languages_walk.py [--langs de,fr,es,pt_BR,it,pl,ja] [--sizes phone,laptop]
                                                 [--shots DIR --shot-langs de,ja]
 
-Starts ``main.py`` on a free loopback port with a fresh data directory and the test hooks, plays each game to its end
-at a practice table (``/test/autoplay``), then for each language and size opens, for each game, a host's lobby, a
-table in play and the finished table's standings, and lists what tests/e2e/text_fit.py finds there (a text cut off
-or sticking out) and what the layout walker finds covered (tests/e2e/layout_walk.py). With ``--shots`` it also saves
-screenshots, for the ``--shot-langs`` languages at each size, of every game's lobby, table, results, replay (at the
-review's first costly decision when there is one, its panel open) and rules page:
+Starts ``main.py`` on a free loopback port with a fresh data directory (a few finished games in it:
+tests/e2e/pseudo_phases.py) and the test hooks, plays each game to its end at a practice table (``/test/autoplay``),
+then for each language and size opens, for each game, a host's lobby, a table in play, its summary between hands
+and the finished table's standings (and President's card exchange, as a giver and as a receiver: ``/practice``
+tables jumped to from a finished game), and lists what tests/e2e/text_fit.py finds there (a text cut off or sticking
+out) and what the layout walker finds covered (tests/e2e/layout_walk.py). With ``--shots`` it also saves
+screenshots, for the ``--shot-langs`` languages at each size, of each of those screens and of every game's replay
+(at the review's first costly decision when there is one, its panel open) and rules page:
 ``DIR/<lang>-<size>-<game>-<screen>.png``.
 The suite's share of this walk is tests/e2e/test_layout_languages.py. Exit code 1 when anything was found.
 """
@@ -28,6 +30,7 @@ from playwright.sync_api import Browser, Page, StorageState, sync_playwright  # 
 
 from tests.bench.pseudo_walk import free_port, hooks_server  # noqa: E402
 from tests.e2e.layout_walk import REPLAY, SIZES, check_screen, open_table  # noqa: E402
+from tests.e2e.pseudo_phases import FINISHED, exchange, hand_over, write_games  # noqa: E402
 from tests.e2e.test_layout import GAMES  # noqa: E402
 from tests.e2e.text_fit import text_problems  # noqa: E402
 
@@ -82,6 +85,18 @@ def walk(browser: Browser, url: str, state: StorageState, codes: dict[str, str],
         look(f"{game}/lobby")
         open_table(page, f"{url}/new/{game}?{GAMES[game]}&lang={lang}")
         look(f"{game}/table")
+        code = next(c for c, (key, _options) in FINISHED.items() if key == game)
+        page.goto(f"{url}/practice/{code}?step={hand_over(code)}&exact=1&speed=10&lang={lang}")
+        page.locator("[data-testid=table][data-phase=hand-over] [data-testid=hand-summary]").wait_for(timeout=15_000)
+        look(f"{game}/between-hands")
+        if game == "president":  # the card exchange: a giver still to give back, a receiver who got cards back
+            ex = exchange(code)
+            for name, step, seat in (("exchange-giver", ex.step, ex.giver),
+                                     ("exchange-receiver", ex.step + 1, ex.giver_partner)):
+                page.goto(f"{url}/practice/{code}?step={step}&seat={seat}&exact=1&speed=10&lang={lang}")
+                page.locator("[data-testid=table][data-phase=exchange] [data-testid=exchange]").wait_for(
+                    timeout=15_000)
+                look(f"{game}/{name}")
         page.goto(f"{url}/table/{codes[game]}?lang={lang}")
         page.get_by_test_id("standings").wait_for(timeout=15_000)
         look(f"{game}/results")
@@ -121,7 +136,7 @@ def main() -> int:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     total = 0
-    with hooks_server("cardnight-layout-langs-", port):
+    with hooks_server("cardnight-layout-langs-", port, write_games):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell",
                                         args=["--no-sandbox", "--disable-gpu"])

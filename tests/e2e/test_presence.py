@@ -1,7 +1,11 @@
 """Who is here, in real browsers: a seat's presence on the others' badges, the computer playing for a player who
 closed the page on their turn (after the host's 30-second grace), the player back in the seat when they reopen the
 link; the "Reconnecting…" banner while the server is down and the pages back by themselves after its restart;
-watching from the home page's Watch button, the Copy watch link, and forged events from a watcher's page."""
+watching from the home page's Watch button, the Copy watch link, and forged events from a watcher's page.
+
+The grace's test runs on a server whose presence times are shortened (``CARDNIGHT_TEST_PRESENCE_SCALE``, a
+test-only setting: "reconnecting" for 6 s instead of 15, the 30 s grace 12 s): the same steps in the same order,
+without half a minute of waiting. tests/logic/test_table_presence.py checks the real times."""
 
 from __future__ import annotations
 
@@ -9,16 +13,27 @@ import json
 import re
 import signal
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, free_port, running
 from tests.e2e.helpers import attr, hand_codes, my_turn, president_step, saved_record
 from tests.e2e.test_forged_input import forge, listeners, snapshot_of
 from tests.e2e.test_president_friends import came_back_by_itself
 from tests.e2e.test_rummy_friends import choose, draw_for_first_deal, open_friends_table, rummy_step
 
 TABLE = "[data-testid=table]"
+SCALE = 0.4  # the grace test's server: presence's times (reconnecting 15 s, a grace of 30 s) times this
+
+
+@pytest.fixture
+def quick_presence_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose presence times are ``SCALE`` of the real ones (a test-only setting)."""
+    yield from running(Server(tmp_path / "data", free_port(), seed=1000,
+                              env={"CARDNIGHT_TEST_PRESENCE_SCALE": str(SCALE)}))
 
 
 def wait_until(check, timeout: float = 20.0, page: Page | None = None) -> None:  # noqa: ANN001
@@ -49,7 +64,9 @@ def host_and_guest_playing(browser: Browser, server: Server,
     return host, code, guest_ctx, guest
 
 
-def test_away_player_computer_takes_over_then_back_and_server_restart(browser: Browser, server: Server) -> None:
+def test_away_player_computer_takes_over_then_back_and_server_restart(browser: Browser,
+                                                                     quick_presence_server: Server) -> None:
+    server = quick_presence_server
     host, code, guest_ctx, guest = host_and_guest_playing(browser, server, "Computer after 30 s")
     expect(host.locator("[data-testid=seat-1]")).to_have_attribute("data-presence", "connected")
     assert saved_record(server, code)["settings"]["away_grace"] == 30  # saved with the table
@@ -69,7 +86,7 @@ def test_away_player_computer_takes_over_then_back_and_server_restart(browser: B
     expect(host.locator("[data-testid=btn-seat-to-computer-1]")).to_be_visible()  # the host could at once
     assert attr(host, "data-turn") == "1"  # the table waits for them during the grace
     expect(host.locator(TABLE)).to_have_attribute("data-turn", "0", timeout=40_000)  # then the computer moved
-    assert time.monotonic() - closed >= 29
+    assert time.monotonic() - closed >= 30 * SCALE - 1  # not before the grace (scaled on this server)
     record = saved_record(server, code)
     assert any(seat == 1 for seat, _ in record["log"][steps_before:]), "the computer did not move for seat 1"
     assert record["seats"][1]["autoplay"] and record["seats"][1]["away"]

@@ -52,3 +52,17 @@ def test_stockpiles_building_piles_stay_on_screen_in_german(browser: Browser, se
         assert box is not None and box["x"] >= board["x"] - 0.5, (i, box, board)
         assert box["x"] + box["width"] <= board["x"] + board["width"] + 0.5, (i, box, board)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("game", ["president", "rummy"])
+def test_example_cards_are_pictures_not_buttons(browser: Browser, server: Server, game: str) -> None:
+    """An example's hands are drawn by the game's own hand part, which makes a player's cards tappable: on a rules
+    page they are pictures (no button role, no tab stop, not marked clickable) — a tap there does nothing."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(f"{server.url}/rules/{game}", timeout=30_000)
+    cards = page.locator("[data-testid^=example-] [data-testid^=still-hand-] [data-card]")
+    expect(cards.first).to_be_visible(timeout=15_000)
+    tappable = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid^=example-] [data-testid^=still-hand-] [data-card]')].filter(c =>
+        c.classList.contains('clickable') || c.getAttribute('role') === 'button' || c.tabIndex >= 0).length""")
+    assert cards.count() > 4 and tappable == 0

@@ -1,8 +1,8 @@
 """Sharing and any-device resume in real Chromium: the scorecard PNG downloads as a valid image of the right
 size, the text summary can be copied, and a second browser linked by a one-time code sees the first one's games.
 
-The game finishes by itself: a four-hand President practice with a 20-second turn timer; when it runs out
-the computer plays for the person until the end (speed=0).
+The game finishes by itself: a four-hand President practice where the computer plays the person's seat from the
+start too (the server's test hook ``/test/autoplay/<CODE>``; speed=0), so the test waits for no turn timer.
 """
 
 from __future__ import annotations
@@ -10,15 +10,25 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from PIL import Image
 from playwright.sync_api import Browser, expect
 
 from storage.archive import FinishedGame
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, free_port, running
+from tests.e2e.test_tap_during_redraw import HookServer
 from ui.components.scorecard_png import round_scores, scorecard_size
 
-URL = "/new/president?players=4&hands=4&seed=7&speed=0&timer=20"
+URL = "/new/president?players=4&hands=4&seed=7&speed=0"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The app with its test hooks on (for ``/test/autoplay``)."""
+    yield from running(HookServer(tmp_path / "data", free_port(), seed=1000))
 
 
 def finished_record(server: Server, code: str) -> FinishedGame:
@@ -36,7 +46,8 @@ def test_scorecard_download_and_a_linked_device_sees_the_games(browser: Browser,
     table = page.locator("[data-testid=table]")
     expect(table).to_have_attribute("data-game", "president")
     code = page.url.rstrip("/").rsplit("/", 1)[-1]
-    expect(table).to_have_attribute("data-status", "over", timeout=60_000)  # timer, then the computer finishes
+    assert page.request.post(f"{server.url}/test/autoplay/{code}").ok
+    expect(table).to_have_attribute("data-status", "over", timeout=60_000)  # the computer finishes
 
     # the scorecard image: downloaded, a real PNG, sized for 4 players and the rounds played
     with page.expect_download() as info:

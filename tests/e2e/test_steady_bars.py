@@ -41,6 +41,17 @@ RESERVED_JS = """() => {
 }"""
 
 
+# cards of the hand that stick out of it or off the screen (a row's last card reaches past its line box)
+CARDS_OUT_JS = """() => {
+  const w = document.documentElement.clientWidth;
+  const hand = document.querySelector('[data-testid=hand]').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid=hand] [data-card]')].filter(c => {
+    const r = c.getBoundingClientRect();
+    return r.left < Math.max(0, hand.left) - 0.5 || r.right > Math.min(w, hand.right) + 0.5;
+  }).map(c => c.dataset.card);
+}"""
+
+
 def exchange_of_hand_two(seed: int) -> tuple[int, list[int], list[int]]:
     """The step at which the second hand's card exchange begins in the finished game, the seats that give cards
     back there and those that only wait."""
@@ -85,6 +96,9 @@ def test_president_hand_and_bar_stay_put_when_play_begins(browser: Browser, fini
     page.wait_for_timeout(200)
     ids = ["hand", ".action-bar", "btn-sort"]
     before = page.evaluate(BOXES_JS, ids)
+    # a giver holds 14 or 15 cards here (President's President: two rows of 8 and 7 on a 390 px phone), every card
+    # inside the hand and the screen
+    assert page.evaluate(CARDS_OUT_JS) == [], table_state(page)["hand"]
     reserved = page.evaluate(RESERVED_JS)
     # the room of Play / Pass is there, but nothing in it can be tapped, reached with Tab or heard
     assert reserved == {"hitButton": False, "hidden": "hidden", "ariaHidden": "true", "inert": True, "tabbable": 0}

@@ -107,6 +107,21 @@ def test_after_the_grace_the_computer_plays_for_an_away_player_until_they_return
     assert str(t.notices[-1].message) == "Gus is back."
 
 
+def test_a_test_servers_scale_shortens_the_reconnecting_window_and_the_grace_alike() -> None:
+    """``presence.scale`` (a test server's CARDNIGHT_TEST_PRESENCE_SCALE; 1 otherwise) multiplies both times."""
+    assert rummy_friends().presence.scale == 1.0
+    t = rummy_friends(away_grace=30)
+    t.presence.scale = 0.5
+    until_turn_of(t, 1, T0)
+    table_away.update_presence(t, {"host"}, T0 + 100)
+    assert table_away.presence(t, 1, T0 + 100 + RECONNECT_SECONDS * 0.5 - 0.1)[0] == RECONNECTING
+    assert table_away.presence(t, 1, T0 + 100 + RECONNECT_SECONDS * 0.5)[0] == AWAY
+    timers.tick(t, T0 + 114.9)
+    assert not t.seats[1].autoplay
+    timers.tick(t, T0 + 115)
+    assert t.seats[1].autoplay and t.seats[1].away
+
+
 def test_the_grace_counts_from_leaving_and_never_means_never() -> None:
     t = rummy_friends(away_grace=120)
     table_away.update_presence(t, {"host"}, T0)  # the guest left at once, long before their turn

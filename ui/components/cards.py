@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from nicegui import ui
 
@@ -11,12 +12,28 @@ from ui.components.tap import set_tappable
 from ui.i18n import _
 from ui.i18n.cards import card_name
 
+_STILL: list[bool] = []  # inside :func:`still_cards`
+
+
+@contextmanager
+def still_cards() -> Iterator[None]:
+    """Cards drawn inside are pictures (a rules page's example, a replay, a report): not tappable, no listeners, no
+    button role, whatever the game's hand part asks for."""
+    _STILL.append(True)
+    try:
+        yield
+    finally:
+        _STILL.pop()
+
 
 def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | None = None,
          small: bool = False, disabled: bool = False, wild: bool = False, represents: str | None = None,
          on_dblclick: Callable[[], None] | None = None, clickable: bool | None = None) -> ui.element:
     """A face-up card with ``data-card`` and an accessible name. ``represents``: what a wild stands for.
     ``clickable`` marks a card whose clicks a container handles (see :func:`on_card_clicks`)."""
+    if _STILL:
+        on_click = on_dblclick = None
+        clickable = False
     clickable = on_click is not None if clickable is None else clickable
     if is_joker(code):  # a joker (JK1 red, JK2 black): no rank or suit
         classes = ["pcard", "face", "joker", "red" if code == "JK1" else "black"]
@@ -45,6 +62,7 @@ def card(code: str, *, selected: bool = False, on_click: Callable[[], None] | No
 
 def set_look(el: ui.element, *, selected: bool, clickable: bool, disabled: bool) -> None:
     """The classes and ARIA that show a card's state; also restyles a card already on the page."""
+    clickable = clickable and not _STILL
     marks = {"selected": selected, "clickable": clickable, "disabled": disabled}
     el.classes(add=" ".join(k for k, on in marks.items() if on),
                remove=" ".join(k for k, on in marks.items() if not on))
@@ -73,6 +91,8 @@ CARD_CLICK_JS = ("(e) => { const c = e.target.closest('[data-card]');"
 def on_card_clicks(container: ui.element, handler: Callable[[str], None]) -> None:
     """One click listener for all the clickable cards in ``container`` (a hand): far less to send than one per
     card. ``handler`` gets the card's code as the browser sent it; check it before use."""
+    if _STILL:
+        return
     container.on("click", lambda e: handler(e.args) if isinstance(e.args, str) else None, js_handler=CARD_CLICK_JS)
 
 

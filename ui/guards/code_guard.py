@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from ui.i18n.viewer import N_
 from ui.shell.identity import me
 
 MISS_FORGET_SECONDS = 600.0
 MISS_QUEUE_LIMIT = 60.0
-TOO_MANY = "Too many wrong codes from this device. Wait a minute, then try again."
+# (a marker as well as the refusal: compared as it is, translated where it is shown)
+TOO_MANY = N_("Too many wrong codes from this device. Wait a minute, then try again.")
 
 
 def guard_key() -> str:

@@ -18,10 +18,12 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from logic.messages import Refused, t_msg, t_nmsg
+
 MINUTE = 60.0
 
 
-class TooManyTables(ValueError):
+class TooManyTables(Refused):
     """A new table is refused: this visitor opened too many. The message is for players."""
 
 
@@ -53,17 +55,20 @@ class TableCaps:
                 times.popleft()
             if times and len(times) >= self.per_minute:
                 wait = max(1, int(MINUTE - (now - times[0])) + 1)
-                raise TooManyTables(f"That is a lot of new tables in a minute. Wait {wait} seconds, then try again.")
+                raise TooManyTables(t_nmsg("That is a lot of new tables in a minute. Wait {n} second, then try again.",
+                                           "That is a lot of new tables in a minute. Wait {n} seconds, then try again.",
+                                           n=wait))
         for code in list(self.opened_by):
             if not is_open(code):
                 del self.opened_by[code]
         mine = sum(1 for _, p in self.opened_by.values() if p == player_id) if player_id else 0
         if mine >= self.open_per_browser:
-            raise TooManyTables(f"You already have {mine} tables open. Finish or leave one of them first "
-                                "(the home page lists them).")
+            raise TooManyTables(t_nmsg("You already have {n} table open. Finish or leave it first (the home page "
+                                       "lists it).", "You already have {n} tables open. Finish or leave one of them "
+                                       "first (the home page lists them).", n=mine))
         if address and sum(1 for a, _ in self.opened_by.values() if a == address) >= self.open_per_address:
-            raise TooManyTables("Too many tables are open from your network. Finish or leave one of them first, "
-                                "or ask the host to end the ones nobody plays.")
+            raise TooManyTables(t_msg("Too many tables are open from your network. Finish or leave one of them first, "
+                                      "or ask the host to end the ones nobody plays."))
 
     def opened(self, code: str, player_id: str, address: str | None) -> None:
         now = self.clock()

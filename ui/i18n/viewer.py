@@ -125,6 +125,13 @@ def tr(message: Message) -> str:
     return render(message, viewer_language())
 
 
+def reason(exc: BaseException) -> str:
+    """Why something was refused, in the viewer's language: the refusal's ``message`` (an ``IllegalMove``, an
+    ``OptionError``, a ``Refused``), else its text as it is (already in the viewer's language)."""
+    message = getattr(exc, "message", None)
+    return tr(message) if isinstance(message, Message) else str(exc)
+
+
 def date(value: datetime, with_time: bool = False) -> str:
     """A date (and time) written the viewer's way."""
     return date_text(value, viewer_language(), with_time)

@@ -17,7 +17,7 @@ from ui.components.options import option_controls, player_choices
 from ui.games import has_screen
 from ui.guards.code_guard import TOO_MANY, guard_key
 from ui.guards.table_caps import visitor_address
-from ui.i18n import N_, _, ngettext, pgettext
+from ui.i18n import N_, _, ngettext, pgettext, reason
 from ui.i18n.names import game_name, level_name
 from ui.i18n.viewer import tr
 from ui.net.lan import base_urls, qr_data_uri
@@ -41,7 +41,7 @@ def start_table(game: Any, practice: bool, options: dict[str, Any], level: str |
         table = rt.hub.create(game.key, who.player_id, who.name, who.emoji, options=options, practice=practice,
                               level=level, seed=rt.next_seed(), address=visitor_address())
     except (IllegalMove, ValueError) as exc:
-        ui.notify(tr(exc.message) if isinstance(exc, IllegalMove) else str(exc), type="warning", position="top")
+        ui.notify(reason(exc), type="warning", position="top")
         return
     ui.navigate.to(f"/table/{table.code}")
 
@@ -103,7 +103,7 @@ async def join_by_code(code_input: ui.input) -> None:
     loop = asyncio.get_running_loop()
     wait = runtime().code_guard.miss_wait(key, loop.time())
     if wait is None:
-        ui.notify(TOO_MANY, type="warning", position="top")
+        ui.notify(_(TOO_MANY), type="warning", position="top")
         return
     if wait:
         await asyncio.sleep(wait)  # guessing codes gets slower and slower

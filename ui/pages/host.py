@@ -26,7 +26,7 @@ from storage.backup import dir_size, make_backup, remove_stale_staging
 from storage.health import HEALTH
 from storage.host_password import load_or_create_host_password
 from storage.reports import ReportStore, app_version
-from ui.i18n import N_, _
+from ui.i18n import N_, _, tr
 from ui.i18n.names import game_name
 from ui.pages.host_access import key_of, password_matches, record_failure, request_is_local, wait_before_check
 from ui.pages.host_tables import ago, live_tables, uptime
@@ -167,7 +167,7 @@ def data_folder_panel() -> None:
     if HEALTH.failing:
         with ui.column().classes("w-full gap-1 q-pa-sm rounded-borders bg-orange-1").props(
                 "data-testid=host-save-failing"):
-            ui.label(HEALTH.message).classes("font-bold")
+            ui.label(tr(HEALTH.failing_notice)).classes("font-bold")
             since = HEALTH.since
             waiting = HEALTH.waiting_tables()
             ui.label(_("Since {when}; saving is tried again every few seconds. Tables waiting to be written: "

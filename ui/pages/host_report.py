@@ -13,6 +13,7 @@ from ui.components.options import players_of
 from ui.components.stepper import Stepper
 from ui.i18n import _
 from ui.i18n.names import game_name
+from ui.i18n.viewer import date
 from ui.pages import ASSETS
 from ui.pages.host import allowed, password_form
 from ui.pages.replay import REPLAY_CSS, move_lines, not_found_page
@@ -73,8 +74,9 @@ def register() -> None:
                 ui.label(clean_lines(report.words, WORDS_LIMIT)).classes("cn-report-words").props(
                     "data-testid=report-words")
                 agent = clean_text(report.user_agent, AGENT_LIMIT) or _("browser unknown")
-                ui.label(f"{report.created_at:%d %b %Y %H:%M} UTC · Card Night {report.app_version} · "
-                         f"{agent} · seed {report.seed}").classes(
+                ui.label(_("{when} UTC · Card Night {version} · {agent} · seed {seed}",
+                           when=date(report.created_at, with_time=True), version=report.app_version, agent=agent,
+                           seed=report.seed)).classes(
                     "text-xs text-grey-8")
                 ui.label(_("Next move from there: {move}", move=lines[moment]) if moment < len(lines) else
                          _("Nothing was played after the report.")).classes("font-bold").props(

@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 from nicegui import ui
 from starlette.requests import Request
 
+from logic.messages import t_msg, verbatim
 from storage.profiles import LINK_MINUTES, LinkError, new_link_code, normalise_code, pretty_code, redeem_link_code
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, reason
 from ui.net.lan import base_urls, qr_data_uri
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -61,9 +62,9 @@ def use_code(text: str) -> str:
     """Link this browser with the code's player; returns the player's name. LinkError with a reason."""
     blocked = too_many_tries()
     if blocked:
-        raise LinkError(blocked)
+        raise LinkError(verbatim(blocked))  # (already in the viewer's language)
     if not normalise_code(text):
-        raise LinkError(_("Type the code shown on your other device."))
+        raise LinkError(t_msg("Type the code shown on your other device."))
     try:
         found = redeem_link_code(runtime().hub.main, text, now_utc())
     except LinkError:
@@ -125,7 +126,7 @@ def enter_code_card(prefill: str) -> None:
             try:
                 name = use_code(box.value or "")
             except LinkError as exc:
-                message.set_text(str(exc))
+                message.set_text(reason(exc))
                 message.classes(replace="text-sm text-negative")
                 return
             box.set_value("")

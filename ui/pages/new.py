@@ -30,7 +30,7 @@ from logic.registry import get_game
 from ui.components.options import players_of
 from ui.games import has_screen
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import _, viewer_language
+from ui.i18n import _, reason, viewer_language
 from ui.i18n.names import game_name
 from ui.i18n.viewer import tr
 from ui.seat_api.auth import keep_for_reveal, new_token
@@ -177,7 +177,7 @@ def too_many_tables(exc: TooManyTables) -> None:
     answer(TOO_MANY_REQUESTS)
     with frame(_("Too many new tables")):
         ui.label(_("No new table for now.")).classes("text-lg font-bold")
-        ui.label(str(exc)).props("data-testid=error")
+        ui.label(reason(exc)).props("data-testid=error")
         ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
 
 
@@ -193,7 +193,7 @@ def register() -> None:
             answer(SERVICE_UNAVAILABLE)
             with frame(_("Cannot start a table now")):
                 ui.label(_("No new tables while Card Night cannot save.")).classes("text-lg font-bold")
-                ui.label(str(exc)).props("data-testid=error")
+                ui.label(reason(exc)).props("data-testid=error")
                 ui.label(_("Tables already being played go on. Try again once the notice above is gone."))
                 ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None

@@ -21,7 +21,7 @@ from ui.components.dialog import named_dialog
 from ui.components.options import option_controls, player_choices
 from ui.components.region import Region
 from ui.guards.table_caps import TooManyTables
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, reason
 from ui.i18n.names import game_name, level_name
 from ui.i18n.viewer import tr
 from ui.pages.home import playable_games
@@ -222,7 +222,7 @@ def next_game_dialog(hub: Hub, night: Night, viewer: Me, address: str | None,
                 try:
                     codes = open_next_game(hub, night, state["game"], plan(), state["level"], address, duplicates)
                 except (IllegalMove, ValueError, SavesFailing, TooManyTables) as exc:
-                    ui.notify(str(exc), type="warning", position="top")
+                    ui.notify(reason(exc), type="warning", position="top")
                     return
                 dialog.close()
                 on_done(codes)
@@ -263,7 +263,7 @@ def merge_dialog(hub: Hub, night: Night) -> None:
                 try:
                     hub.nights.change(night, lambda n: merge_people(n, one, other))
                 except ValueError as exc:
-                    ui.notify(str(exc), type="warning", position="top")
+                    ui.notify(reason(exc), type="warning", position="top")
                     return
                 dialog.close()
 

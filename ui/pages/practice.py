@@ -21,7 +21,7 @@ from logic.registry import get_game
 from logic.review import practice_start
 from storage.practice_starts import StartSource
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import N_, _, tr, viewer_language
+from ui.i18n import N_, _, reason, viewer_language
 from ui.i18n.names import level_name
 from ui.pages.new import too_many_tables
 from ui.server.practice import start_snapshot
@@ -139,7 +139,7 @@ def register() -> None:
             answer(SERVICE_UNAVAILABLE)
             with frame(_("Cannot start a table now")):
                 ui.label(_("No new tables while Card Night cannot save.")).classes("text-lg font-bold")
-                ui.label(str(exc)).props("data-testid=error")
+                ui.label(reason(exc)).props("data-testid=error")
                 ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         except TooManyTables as exc:  # 429, as for /new
@@ -149,7 +149,7 @@ def register() -> None:
             answer(NOT_FOUND if isinstance(exc, LookupError) else BAD_REQUEST)
             with frame(_("Cannot play from there")):
                 ui.label(_("That link cannot start a practice table.")).classes("text-lg font-bold")
-                ui.label(tr(exc.message) if isinstance(exc, IllegalMove) else str(exc)).props("data-testid=error")
+                ui.label(reason(exc)).props("data-testid=error")
                 ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
             return None
         return RedirectResponse(f"/table/{new_code}", status_code=303)

@@ -13,7 +13,7 @@ from nicegui import ui
 from logic.table import EMOJI_CHOICES
 from storage.profiles import SHOP, ShopError, buy, can_check_in, check_in, item_for, owned_items, profile
 from ui.components.language_picker import language_picker
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, reason
 from ui.i18n.names import item_name
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -111,7 +111,7 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
                         on_click=lambda: do_check_in(changed)).props("color=primary no-caps data-testid=btn-checkin")
         if not ready:
             btn.disable()
-            btn.props("data-reason='Come back tomorrow for more coins.'")
+            btn.props["data-reason"] = _("Come back tomorrow for more coins.")
     owned = set(data["owned"])
     with ui.row().classes("gap-2"):
         for item in SHOP:
@@ -129,7 +129,8 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
                         f"dense no-caps data-testid=btn-buy-{item.id}")
                     if data["coins"] < item.price:
                         b.disable()
-                        b.props(f"data-reason='You need {item.price - data['coins']} more coins.'")
+                        b.props["data-reason"] = ngettext("You need {n} more coin.", "You need {n} more coins.",
+                                                           item.price - data["coins"])
 
 
 def do_check_in(changed: Callable[[], None]) -> None:
@@ -138,7 +139,7 @@ def do_check_in(changed: Callable[[], None]) -> None:
         ui.notify(ngettext("Checked in: you have {n} coin.", "Checked in: you have {n} coins.", coins),
                   type="positive", position="top")
     except ShopError as exc:
-        ui.notify(str(exc), type="warning", position="top")
+        ui.notify(reason(exc), type="warning", position="top")
     changed()
 
 
@@ -147,5 +148,5 @@ def do_buy(item_id: str, changed: Callable[[], None]) -> None:
         buy(runtime().hub.main, me().player_id, item_id)
         ui.notify(_("Bought! Pick it under Table."), type="positive", position="top")
     except ShopError as exc:
-        ui.notify(str(exc), type="warning", position="top")
+        ui.notify(reason(exc), type="warning", position="top")
     changed()

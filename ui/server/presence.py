@@ -8,6 +8,7 @@ with a connected page). Nothing runs per second: "reconnecting" turning into "aw
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,18 @@ from logic.table import away as table_away
 from ui.server.registry import TableRegistry
 
 KEEP_ASLEEP_PAGE_S = 6 * 60.0  # a table page whose socket dropped is kept this long (a phone asleep for 5 min)
+# Test servers only: a factor on presence's times (the reconnecting window, the away grace), so a browser test of
+# them waits seconds instead of half a minute (tests/e2e/test_presence.py). Unset (1) on a server people play on.
+SCALE_ENV = "CARDNIGHT_TEST_PRESENCE_SCALE"
+
+
+def presence_scale() -> float:
+    """``CARDNIGHT_TEST_PRESENCE_SCALE`` (a number above 0 and at most 1), else 1."""
+    try:
+        scale = float(os.environ.get(SCALE_ENV, "1"))
+    except ValueError:
+        return 1.0
+    return scale if 0 < scale <= 1 else 1.0
 
 
 class Presence:
@@ -27,10 +40,12 @@ class Presence:
         that is saved (the save pipeline's)."""
         self.registry, self.apply, self.saved = registry, apply, saved
         self.pages: dict[str, dict[str, tuple[str, bool]]] = {}  # code -> client id -> (player id, connected)
+        self.scale = presence_scale()
 
     def attach(self, table: Table, client: Client, player_id: str) -> None:
         """Follow one table page; its connection counts once its socket is up."""
         code = table.code
+        table.presence.scale = self.scale
         self.pages.setdefault(code, {})[client.id] = (player_id, client.has_socket_connection)
         client.on_connect(lambda: self._connected(code, client.id, player_id))
         client.on_disconnect(lambda: self._set(code, client.id, player_id, client.has_socket_connection))

@@ -18,6 +18,7 @@ import asyncio
 import json
 from collections.abc import Callable
 
+from logic.messages import Refused
 from logic.table import Table
 from logic.table import record as table_record
 from storage.health import HEALTH, RETRY_SECONDS, is_disk_fault
@@ -26,14 +27,14 @@ from storage.writer import TableWriter
 from ui.server.save_timing import SaveTiming
 
 
-class SavesFailing(ValueError):
+class SavesFailing(Refused):
     """A new table is refused while saving fails; the message is for players."""
 
 
 def refuse_new_tables_while_failing() -> None:
     """Raise :class:`SavesFailing` while saving fails: a table nobody could save is not opened."""
     if HEALTH.failing:
-        raise SavesFailing(HEALTH.message)
+        raise SavesFailing(HEALTH.failing_notice)
 
 
 class SavePipeline:

@@ -16,6 +16,8 @@ import weakref
 from nicegui import ui
 
 from storage.health import HEALTH, is_disk_fault
+from ui.i18n.render import render
+from ui.i18n.viewer import viewer_language
 from ui.nicegui_internals import event_loop, rewrite_user_storage
 
 log = logging.getLogger("cardnight.ui")
@@ -29,6 +31,7 @@ class SaveNotice(ui.element):
 
     def __init__(self) -> None:
         super().__init__("div")
+        self.language = viewer_language()  # (it is updated from outside the page: the health's callback)
         self.classes("cn-save-failing").props('role=alert aria-live=assertive data-testid=save-failing')
         with self:
             ui.icon("warning").classes("text-xl")
@@ -38,8 +41,9 @@ class SaveNotice(ui.element):
 
     def show_health(self) -> None:
         failing = HEALTH.failing
-        if failing and self.words.text != HEALTH.message:
-            self.words.set_text(HEALTH.message)
+        words = render(HEALTH.failing_notice, self.language) if failing else ""
+        if failing and self.words.text != words:
+            self.words.set_text(words)
         if self.visible != failing:
             self.set_visibility(failing)
 

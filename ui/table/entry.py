@@ -11,6 +11,8 @@ from nicegui import ui
 
 from logic.table import STATUS_LOBBY, STATUS_PLAYING, Table
 from ui.guards.code_guard import MISS_QUEUE_LIMIT, TOO_MANY, guard_key
+from ui.i18n.names import game_name
+from ui.i18n.viewer import _
 from ui.server.presence import KEEP_ASLEEP_PAGE_S
 from ui.server.runtime import runtime
 from ui.shell.frame import frame
@@ -32,9 +34,9 @@ def known_to_viewer(table: Table) -> bool:
 
 
 def not_found(code: str, too_many: bool = False) -> None:
-    ui.label(TOO_MANY if too_many else f"No table with code {code[:12].upper()} — check the code or ask the host "
-             "for the link.").classes("text-lg").props("data-testid=error")
-    ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=primary")
+    ui.label(_(TOO_MANY) if too_many else _("No table with code {code} — check the code or ask the host for the link.",
+                                            code=code[:12].upper())).classes("text-lg").props("data-testid=error")
+    ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
 
 
 async def guarded_table(code: str) -> Table | str | None:
@@ -67,10 +69,10 @@ def register() -> None:
             services = runtime().table_services()
             # someone who plays the same deals at another table sees nothing of this one's play until they finish
             if table.seat_of(me().player_id) is None and same_deals.held_back(
-                    services.duplicates, table.code, me().player_id, table.game.title):
+                    services.duplicates, table.code, me().player_id, game_name(table.game_key)):
                 return
             TablePage(table, services).build()
             return
         answer(TOO_MANY_REQUESTS if table == TOO_MANY else NOT_FOUND)
-        with frame("Table not found"):
+        with frame(_("Table not found")):
             not_found(code, too_many=table == TOO_MANY)

@@ -19,7 +19,7 @@ from logic.table import away as table_away
 from ui.components.region import Region
 from ui.games import make_screen
 from ui.i18n.names import game_name
-from ui.i18n.viewer import drawing_in, tr, viewer_language
+from ui.i18n.viewer import _, drawing_in, tr, viewer_language
 from ui.server.services import TableServices
 from ui.shell.frame import frame
 from ui.shell.identity import me, user_store
@@ -268,8 +268,8 @@ class TablePage:
             lobby_view(self.ctx, self.lobby)
         elif t.status == STATUS_CLOSED and t.state is None:
             with ui.column().classes("w-full items-center q-pa-lg"):
-                ui.label("This table has closed.").classes("text-xl")
-                ui.button("Back to home", on_click=lambda: ui.navigate.to("/")).props("color=white text-color=black")
+                ui.label(_("This table has closed.")).classes("text-xl")
+                ui.button(_("Back to home"), on_click=lambda: ui.navigate.to("/")).props("color=white text-color=black")
 
     def summary(self) -> None:
         t = self._table

@@ -12,7 +12,7 @@ from nicegui import ui
 from logic.text_clean import clean_lines, clean_text
 from storage.reports import AGENT_LIMIT, WORDS_LIMIT, Report, ReportStore
 from ui.components.dialog import named_dialog
-from ui.i18n import _
+from ui.i18n import _, reason
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -51,7 +51,7 @@ def open_report_dialog(ctx: TableContext, store: ReportStore) -> None:
             try:
                 report = make_report(store, ctx, box.value or "", agent, moment)
             except ValueError as exc:
-                status.set_text(str(exc))
+                status.set_text(reason(exc))
                 return
             dialog.close()
             ui.notify(_("Thanks! Your report {id} is saved.", id=report.id), type="positive", position="top")

@@ -17,6 +17,7 @@ from logic.game import AnyGame, Outcome
 from logic.table import Seat
 from logic.views import TableView
 from ui.components.card_faces import preload_links
+from ui.components.cards import still_cards
 from ui.components.points import fewest_wins, score_texts
 from ui.games import make_screen
 from ui.i18n import N_, _
@@ -234,6 +235,6 @@ def draw_hand(table: StillTable, seat: int, view: TableView) -> None:
     with ui.element("div").classes("cn-still-hand").props(f"data-testid=still-hand-{seat}"):
         ui.label(f"{s.emoji} {s.name}").classes("cn-still-hand-name")
         hand = ui.element("div").classes("hand w-full").style(f"--n: {max(1, len(codes))}")
-        with hand:
+        with hand, still_cards():
             ctx.screen.hand(codes)
 

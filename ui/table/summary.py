@@ -15,7 +15,7 @@ from logic.views import SummaryView
 from ui.components.points import fewest_wins, score_texts
 from ui.components.share import share_buttons
 from ui.guards.table_caps import TooManyTables, visitor_address
-from ui.i18n import _
+from ui.i18n import _, reason
 from ui.i18n.viewer import num
 from ui.server.hub import Hub
 from ui.server.saving import SavesFailing
@@ -209,7 +209,7 @@ def play_again(ctx: TableContext, hub: Hub) -> None:
         new = hub.create(t.game_key, who.player_id, who.name, who.emoji, options=dict(t.options),
                          practice=t.practice and len(t.humans()) <= 1, level=level, address=visitor_address())
     except (SavesFailing, TooManyTables) as exc:  # the disk is full: no new table until saves work again
-        ui.notify(str(exc), type="warning", position="top")
+        ui.notify(reason(exc), type="warning", position="top")
         return
     if not new.practice:
         for i, s in enumerate(t.seats):
