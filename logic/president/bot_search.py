@@ -98,6 +98,7 @@ class PresidentSpec:
         keep: tuple[int, int] = (KEEP_HIGH_ABOVE, KEEP_UNDER),
         adapt: bool = False,
         sure_out: bool = False,
+        hoard: bool = False,
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
@@ -112,6 +113,14 @@ class PresidentSpec:
         if adapt:  # seats that have shown they spend Aces early are modelled by the shared rule
             for p in early_spenders(view):
                 self.keeps[p] = (KEEP_HIGH_ABOVE, KEEP_UNDER)
+        # ``hoard`` (off by default): the other seats not seen spending early keep their Aces and 2s as a hoarder
+        # does (while holding more than HOARD_ABOVE cards and more lower groups than one plus one per high group)
+        self.hoarders = 0
+        if hoard:
+            spenders = early_spenders(view) if adapt else set()
+            for p in range(info.n):
+                if p != info.me and p not in spenders:
+                    self.hoarders |= 1 << p
         self.info = info
         self.n = info.n
         assert info.me is not None, "the search decides for a seated player"
@@ -257,6 +266,8 @@ class PresidentSpec:
                 short = cnt[q]
         self._w, self._seat = w, seat
         above, under = self.keeps[seat]
+        if self.hoarders >> seat & 1:
+            above, under = (-1, 99) if _hoarding(h, cnt[seat], w.rev) else (99, 99)
         t = w.t
         if self.skip and w.k and t != JOKER:  # same-rank skip: an equal rank is a play too (and skips a seat)
             t = t + 1 if w.rev else t - 1
@@ -296,6 +307,19 @@ class PresidentSpec:
             p = w.turn
             apply(w, p, policy(w, p, (), rng))
         return place_value(self.n, w.my_place, self.hands_left)
+
+
+HOARD_ABOVE = 4  # a modelled hoarder keeps its Aces and 2s while it holds more cards than this (and the plan holds)
+
+
+def _hoarding(h: list[int], total: int, rev: bool) -> bool:
+    """A hoarder with hand ``h`` keeps its Aces and 2s now: more than HOARD_ABOVE cards, and more groups below
+    the Aces than one plus one for each group of Aces or 2s it holds."""
+    if total <= HOARD_ABOVE:
+        return False
+    high = (h[0] > 0) + (h[1] > 0) if rev else (h[11] > 0) + (h[12] > 0)
+    groups = sum(1 for r in range(13) if h[r])
+    return groups - high > 1 + high
 
 
 def _next_in(w: World, seat: int, n: int) -> int:

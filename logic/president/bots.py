@@ -218,7 +218,7 @@ class ExpertBot:
 
     def __init__(
         self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
-        prefer_z: float = 0.0,
+        prefer_z: float = 0.0, hoard: bool = False,
     ) -> None:
         self.budget_s = budget_s
         self.sure_out = sure_out
@@ -227,6 +227,8 @@ class ExpertBot:
         # the rule's move stands unless the search's beats it by this many SE (0: off). Off because 2.0 did worse
         # against yard:search: -0.230 ± 0.259 a hand v 0.0 at the same tables (N=100, seeds 40000-40099, issue 54)
         self.prefer_z = prefer_z
+        # the other seats' playout policy keeps Aces and 2s as yard:hoarder does (bot_search._hoarding; False: off)
+        self.hoard = hoard
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         quick = _quick_choice(view, legal)
@@ -244,7 +246,8 @@ class ExpertBot:
             cands = [c for c in cands if c is not None and (c[1] == h[c[0]] or c[1] == 1)]
         if info.house & JOKERS:
             cands = keep_jokers(cands, info) or cands
-        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out)
+        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
+                             hoard=self.hoard)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(

@@ -1,0 +1,44 @@
+"""The Expert's ``hoard`` knob (issue 54): its playouts model the others as hoarders (yard:hoarder's keeping)."""
+
+from __future__ import annotations
+
+import random
+
+from logic.president import PresidentGame
+from logic.president.bot_search import _hoarding
+from logic.president.bots import ExpertBot, make_bot
+
+G = PresidentGame()
+
+
+def _hand(**ranks: int) -> list[int]:
+    """Rank counts from names r0..r12 (0 = 3 ... 11 = Ace, 12 = 2) plus the joker slot."""
+    h = [0] * 14
+    for name, c in ranks.items():
+        h[int(name[1:])] = c
+    return h
+
+
+def test_a_hoarder_keeps_its_aces_while_it_has_many_low_groups():
+    h = _hand(r0=1, r2=1, r4=1, r6=1, r11=1)  # four low groups, one of Aces: 4 > 1 + 1
+    assert _hoarding(h, 5, rev=False)
+    assert not _hoarding(h, 4, rev=False)  # four cards or fewer: spent
+    few = _hand(r0=2, r2=2, r11=1)  # two low groups, one of Aces: 2 > 2 is false, the plan lets it spend
+    assert not _hoarding(few, 5, rev=False)
+    # in a revolution the 3s and 4s are the top: the Aces count as a low group
+    assert _hoarding(_hand(r0=1, r3=1, r5=1, r7=1, r11=1), 5, rev=True)
+
+
+def test_the_expert_with_hoard_plays_a_legal_hand():
+    s = G.new_game(G.make_config(players=4, hands=4, revolution=False), 54)
+    bot = ExpertBot(budget_s=None, max_worlds=24, hoard=True)
+    for _ in range(70):  # the first hand, every seat played by it
+        seat = G.to_move(s)[0]
+        view, legal = G.view(s, seat), G.legal_actions(s, seat)
+        a = bot.choose(view, legal, random.Random(seat))
+        assert a in legal
+        G.apply(s, seat, a)
+        if G.outcome(s) is not None or s.hand_no > 1:
+            break
+    assert make_bot("expert", hoard=1).hoard
+    assert not make_bot("expert").hoard
