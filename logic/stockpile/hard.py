@@ -51,6 +51,9 @@ RACE: float | None = 8.0  # heads-up: scale of the race value in the look-ahead,
 # seeds 10000-10499)
 DISCARD_PLAY_LINES = 0.0
 PARTNER_LINES = True  # partner tables: a line to our or our partner's stock card is played as at heads-up
+# Partners on their own piles (house rule): every seat plays its own turn, so the look-ahead models the table with
+# the partner's stock cards counted with ours (``reply.team_rollout``) instead of the one-turn planner
+TEAM_LOOK = False
 
 
 class _Line:
@@ -82,6 +85,7 @@ class HardBot(TurnPlanBot):
         self.race = weights.get("race", RACE) or None
         self.partner_lines = bool(weights.get("partner_lines", PARTNER_LINES))
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
+        self.team_look = bool(weights.get("team_look", TEAM_LOOK))
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         return keep_legal(view, legal, self._choose(view, legal, rng))
@@ -103,7 +107,8 @@ class HardBot(TurnPlanBot):
         if stock_lines:
             best = max(stock_lines, key=lambda ln: ln.gain)
             return self._action(view, turn, best.moves[0])
-        if view["partners"]:
+        team = self._own_piles_team(view)
+        if view["partners"] and team is None:
             return super().choose(view, legal, rng)  # no stock card in reach: the one-turn planner
         cands = self._candidates(turn, ends, draws)
         if not cands:
@@ -112,7 +117,8 @@ class HardBot(TurnPlanBot):
         if len(cands) > 1:
             budget = None if self.search_budget is None else max(0.0, t0 + self.search_budget - time.perf_counter())
             looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, budget,
-                                   view["players"] + self.extra_turns, self.race if view["players"] == 2 else None)
+                                   view["players"] + self.extra_turns, self.race if view["players"] == 2 else None,
+                                   team)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
         else:
             pick = 0
@@ -122,6 +128,14 @@ class HardBot(TurnPlanBot):
         assert discard is not None
         c, p = discard
         return A.DISCARD[turn.hand.index(c)][int(p)]
+
+    def _own_piles_team(self, view: StockpileView) -> frozenset[int] | None:
+        """Our seat and our partner's where partners keep to their own piles and ``team_look`` is on, else None."""
+        seat, partner = view["seat"], view["partner"]
+        if (not self.team_look or not view["partners"] or seat is None or partner is None
+                or view["my_sources"] != [seat]):
+            return None
+        return frozenset((seat, partner))
 
     # --- the turn search ------------------------------------------------------------------------
 

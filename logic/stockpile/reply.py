@@ -10,7 +10,9 @@ a curve (:func:`race_value`) that prefers a spread of outcomes when we trail and
 candidates see the same worlds (common random numbers), so their comparison is paired: the world loop is the
 shared search's (:func:`logic.search.mean_values`, through :class:`LookaheadSpec`).
 
-Partner tables are not modelled here (the bot falls back to its one-turn planner there).
+Partner tables where partners share piles are not modelled here (the bot falls back to its one-turn planner
+there). Where each partner keeps to their own piles (the house rule), every seat plays its own turn as here, so
+:func:`team_rollout` counts the partner's stock cards with ours and a deal as won only when a whole team is out.
 """
 
 from __future__ import annotations
@@ -287,6 +289,26 @@ def rollout(w: World, me: int, n: int, continue_first: bool, turns: int = 2) -> 
     return score
 
 
+def team_rollout(w: World, me: int, n: int, team: frozenset[int], continue_first: bool, turns: int) -> float:
+    """:func:`rollout` for partners who each play only from their own piles: stock cards played by our team count
+    for us, the others' against us, and a deal is won or lost (``WIN``) when every stock of one team is empty. A
+    seat whose stock is already empty sits its turn out here (its help to the partner is not modelled)."""
+    score = 0.0
+    order: list[int] = [me] if continue_first else []
+    order.extend((me + k) % n for k in range(1, turns + 1))
+    for s in order:
+        before = len(w.stocks[s])
+        if not before:
+            continue
+        sim_turn(w, s, stock_top(w, (s + 1) % n))
+        played = before - len(w.stocks[s])
+        ours = s in team
+        score += played if ours else -OPPONENT * played
+        if not w.stocks[s] and all(not w.stocks[o] for o in range(n) if (o in team) == ours):
+            return score + (WIN if ours else -WIN)
+    return score
+
+
 def apply_candidate(w: World, me: int, builds: list[int], hand: tuple[int, ...], depths: list[int],
                     discard: tuple[int, int] | None) -> None:
     """Put our end of turn into ``w``: build sizes, the hand left, our discard piles cut to ``depths`` (cards played
@@ -324,10 +346,12 @@ class LookaheadSpec:
     candidate end of turn (builds, hand, depths, discard, goes on) put in by :func:`apply_candidate`, and the
     rollout valued as stock cards gained or (``race``) by :func:`race_value`."""
 
-    def __init__(self, view: StockpileView, turns: int, race: float | None) -> None:
+    def __init__(self, view: StockpileView, turns: int, race: float | None,
+                 team: frozenset[int] | None = None) -> None:
         self.n = view["players"]
         self.turns = turns
         self.race = race
+        self.team = team
         counts = [st["count"] for st in view["stocks"]]
         me = viewer_seat(view)
         self.lead_now = min(c for o, c in enumerate(counts) if o != me) - counts[me]
@@ -345,16 +369,19 @@ class LookaheadSpec:
 
     def rollout(self, w: World, seat: int, rng: random.Random) -> float:
         """(The simulated turns use no chance: ``rng`` is not needed.)"""
+        if self.team is not None:
+            return team_rollout(w, seat, self.n, self.team, w.goes_on, self.turns)
         r = rollout(w, seat, self.n, w.goes_on, self.turns)
         return r if self.race is None else race_value(w, seat, self.lead_now, self.race)
 
 
 def evaluate(view: StockpileView, candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
              rng: random.Random, max_worlds: int, min_worlds: int = 4, budget_s: float | None = None,
-             turns: int = 2, race: float | None = None) -> list[float]:
+             turns: int = 2, race: float | None = None, team: frozenset[int] | None = None) -> list[float]:
     """Mean rollout value of each candidate (builds, hand, depths, discard, goes on) over the same up to
     ``max_worlds`` sampled worlds (fewer once ``budget_s`` has passed, see :func:`logic.search.mean_values`).
-    With ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained."""
-    spec = LookaheadSpec(view, turns, race)
+    With ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained; with ``team``
+    (our seat and our partner's, partners on their own piles) it is :func:`team_rollout`'s."""
+    spec = LookaheadSpec(view, turns, race, team)
     return search.mean_values(spec, view, candidates, rng, seat=viewer_seat(view), budget_s=budget_s,
                               max_worlds=max_worlds, min_worlds=min_worlds)

@@ -173,3 +173,28 @@ def test_hard_counts_its_partner_on_its_side_when_partners_keep_to_their_own_pil
     assert view["my_sources"] == [0]
     legal = R.legal_actions(s, 0)
     assert bots.HardBot(budget_s=None).choose(view, legal, random.Random(1)) == A.Play("hand:0", 0)
+
+
+def test_hard_with_the_team_look_ahead_plays_out_its_turn_with_its_partner_on_its_side() -> None:
+    """Own piles only, ``team_look`` on: with no stock card in reach Hard plays its ends of turn out over the next
+    turns with the partner's stock cards counted with ours (``reply.team_rollout``); off, the one-turn planner."""
+    from logic.stockpile import reply
+
+    s = _house(crafted(4, partners=True, hands=["4 6 9 2 2", "", "", ""], stocks=["8 8 11", "5 5 5", "7 7", "10"],
+                       builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9 10 11 12"), own=True)
+    view, legal = V.view(s, 0), R.legal_actions(s, 0)
+    calls = []
+    real = reply.evaluate
+
+    def recording(*args, **kw):
+        calls.append(args)
+        return real(*args, **kw)
+
+    reply.evaluate = recording
+    try:
+        off = bots.HardBot(budget_s=None).choose(view, legal, random.Random(1))
+        assert off in legal and not calls
+        on = bots.HardBot(budget_s=None, team_look=1).choose(view, legal, random.Random(1))
+    finally:
+        reply.evaluate = real
+    assert on in legal and calls and all(args[-1] == frozenset((0, 2)) for args in calls)

@@ -124,3 +124,16 @@ def test_hard_values_its_look_ahead_as_a_race():
         HardBot(budget_s=None, race=0).choose(view, legal, random.Random(1))
     scales = [args[7] if len(args) > 7 else kw.get("race") for args, kw in calls]
     assert scales == [8.0, None]  # race=0 turns it off: stock cards gained, counted linearly
+
+
+def test_the_team_rollout_counts_the_partners_stock_cards_with_ours_and_wins_with_the_whole_team():
+    # four seats, partners 0 and 2 on their own piles: the partner (seat 2) gets its 5 down on the pile at 4
+    def table(our_stock: str, partner_stock: str) -> reply.World:
+        return _world([4, 0, 0, 0], ["10 10 10 10", "12 12 12 12 12", "12 12 12 12 12", "12 12 12 12 12"],
+                      [our_stock, "11 11", partner_stock, "11 11"], [[[] for _ in range(4)] for _ in range(4)])
+
+    team = frozenset((0, 2))
+    assert reply.team_rollout(table("9 9", "11 5"), 0, 4, team, False, 3) == 1.0
+    assert reply.rollout(table("9 9", "11 5"), 0, 4, False, 3) == -1.0  # the plain rollout: an opponent's card
+    assert reply.team_rollout(table("9 9", "5"), 0, 4, team, False, 3) == 1.0  # our stock is left: no win yet
+    assert reply.team_rollout(table("", "5"), 0, 4, team, False, 3) == 1.0 + reply.WIN  # both out: the deal
