@@ -26,7 +26,8 @@ no other script wraps nicegui.js).
 - :mod:`.pages`: Quasar's texts and ``<html lang>`` in the viewer's language (tests/ui/test_i18n_pages.py); the session
   cookie's signer (tests/ui/test_session_cookie.py, tests/e2e/test_clock_step.py); the ``<h1>`` element
   (tests/ui/test_nicegui_hooks.py); ``islands.js`` (beside it), which wraps nicegui.js's ``renderRecursively``,
-  served at ``/assets/islands.js`` (tests/e2e/test_islands.py).
+  served at ``/assets/islands.js`` (tests/e2e/test_islands.py), and sends the events held before the socket's
+  handshake in the order they happened (it wraps the ``delayed_emitter`` timers; tests/e2e/test_early_events.py).
 """
 
 from __future__ import annotations

@@ -117,3 +117,31 @@
   });
   obs.observe(app, { childList: true });
 })();
+
+// Card Night: what a person does before the page's socket is up reaches the server in the order it was done.
+// NiceGUI 3.18 holds each event from before its handshake in a timer of its own that looks again every 10 ms
+// (nicegui.js: `setTimeout(delayed_emitter, 10)` until `window.did_handshake`), so a code typed and its button
+// pressed in the first moments of a page could arrive button first: the server saw an empty box. Here those timers
+// wait in one queue instead, sent in order the moment the handshake is done. tests/e2e/test_early_events.py fails
+// if an upgrade changes either name.
+(() => {
+  if (typeof window.renderRecursively !== "function") return; // not a NiceGUI page
+  const waiting = [];
+  let handshakeDone = window.did_handshake === true;
+  const setTimer = window.setTimeout;
+  window.setTimeout = function (callback, ...rest) {
+    if (!handshakeDone && typeof callback === "function" && callback.name === "delayed_emitter") {
+      waiting.push(callback);
+      return 0;
+    }
+    return setTimer.call(window, callback, ...rest);
+  };
+  Object.defineProperty(window, "did_handshake", {
+    configurable: true,
+    get: () => handshakeDone,
+    set: (value) => {
+      handshakeDone = value === true;
+      while (handshakeDone && waiting.length) waiting.shift()(); // each one sends now that the handshake is done
+    },
+  });
+})();
