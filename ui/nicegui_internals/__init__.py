@@ -9,6 +9,8 @@ no other script wraps nicegui.js).
   ``run._ignore_sigint``, so they end with a killed server (tests/logic/test_bot_worker.py).
 - :mod:`.snapshots`: an update message is a snapshot of its elements (their classes, style and props copied), so a
   change drawn while the outbox waits to send it comes whole in the next message (tests/ui/test_update_snapshots.py).
+- :mod:`.element_cycles`: a deleted element's classes, style and props freed at once, not by the cycle collector
+  (tests/ui/test_element_cycles.py; the full collections that stopped a Pi-class host for seconds).
 - :mod:`.redirects`: a tap on an element that a redraw has just replaced reaches its replacement
   (tests/ui/test_tap_redirect.py, tests/e2e/test_tap_during_redraw.py).
 - :mod:`.adoption`: a region's redraw keeps the browser's elements where the new drawing has the same ones (new
@@ -32,7 +34,7 @@ no other script wraps nicegui.js).
 
 from __future__ import annotations
 
-from ui.nicegui_internals import snapshots, speedups
+from ui.nicegui_internals import element_cycles, snapshots, speedups
 from ui.nicegui_internals.adoption import (
     adopt,
     as_sent,
@@ -61,9 +63,11 @@ from ui.nicegui_internals.storage import rewrite_user_storage, session_store
 
 
 def install() -> None:
-    """The hooks NiceGUI needs at every app start: the speedups, and update messages as snapshots."""
+    """The hooks NiceGUI needs at every app start: the speedups, update messages as snapshots, and a deleted
+    element's parts freed with it."""
     speedups.install()
     snapshots.install()
+    element_cycles.install()
 
 
 __all__ = [

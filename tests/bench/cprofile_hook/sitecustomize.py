@@ -74,3 +74,95 @@ if _profile_to or _gc_to:
 
     signal.signal(signal.SIGUSR1, _start)
     signal.signal(signal.SIGUSR2, _stop)
+
+
+# With ``$CARDNIGHT_STALL_MS`` (the server only): a watchdog thread looks at the main thread every 20 ms; when the
+# event loop has been away from its ``select`` (busy, or runnable but not given the CPU) for longer, it prints the
+# main thread's stack every quarter second of that stretch and, at its end, how long it lasted, with how much of
+# that the process's cgroup spent throttled (its CPU quota used up: by the pool workers too, which share it).
+_stall_ms = float(os.environ.get("CARDNIGHT_STALL_MS") or 0)
+
+
+def _cgroup_throttled_ns() -> int:
+    try:
+        for line in open("/proc/self/cgroup", encoding="utf-8"):
+            _id, controllers, path = line.rstrip("\n").split(":", 2)
+            if "cpu" in controllers.split(",") or controllers == "":
+                base = "/sys/fs/cgroup/" + ("cpu,cpuacct" if controllers else "")
+                for name in (f"{base}{path}/cpu.stat", f"/sys/fs/cgroup/cpu{path}/cpu.stat"):
+                    if os.path.exists(name):
+                        stat = dict(row.split() for row in open(name, encoding="utf-8"))
+                        return int(stat.get("throttled_time", 0)) or int(stat.get("throttled_usec", 0)) * 1000
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def _watch_stalls() -> None:
+    import threading
+    import traceback
+
+    main_id = threading.main_thread().ident
+    state = {"since": 0.0, "next_dump": 0.0, "throttled": 0}
+
+    def idle(frame: object) -> bool:
+        code = getattr(frame, "f_code", None)
+        return code is not None and code.co_name in ("select", "poll") and "selectors" in code.co_filename
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.02)
+            frame = sys._current_frames().get(main_id)
+            now = time.monotonic()
+            if frame is None or idle(frame):
+                if state["since"] and (now - state["since"]) * 1000 >= _stall_ms:
+                    throttled = (_cgroup_throttled_ns() - state["throttled"]) / 1e6
+                    print(f"stall: ended at {time.strftime('%H:%M:%S')}, {(now - state['since']) * 1000:.0f} ms away "
+                          f"from select, cgroup throttled {throttled:.0f} ms of it", file=sys.stderr, flush=True)
+                state["since"] = 0.0
+                continue
+            if not state["since"]:
+                state.update(since=now, next_dump=now + _stall_ms / 1000, throttled=_cgroup_throttled_ns())
+            elif now >= state["next_dump"]:
+                state["next_dump"] = now + 0.25
+                stack = "".join(traceback.format_stack(frame)[-12:])
+                print(f"stall: {(now - state['since']) * 1000:.0f} ms at {time.strftime('%H:%M:%S')}, main thread:\n"
+                      f"{stack}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=watch, name="stall-watch", daemon=True).start()
+
+
+if _stall_ms and sys.argv and sys.argv[0].endswith("main.py"):
+    _watch_stalls()
+
+
+# With ``$CARDNIGHT_GARBAGE_EVERY`` = S (the server only): the cycle collector keeps what it finds unreachable
+# (gc.DEBUG_SAVEALL), and every S seconds a thread prints what kinds of object that garbage was, most first, then
+# lets it go: what makes the server's full collections long.
+_garbage_every = float(os.environ.get("CARDNIGHT_GARBAGE_EVERY") or 0)
+
+
+def _garbage_census() -> None:
+    import collections
+    import threading
+
+    gc.set_debug(gc.DEBUG_SAVEALL)
+
+    def census() -> None:
+        while True:
+            time.sleep(_garbage_every)
+            found = list(gc.garbage)
+            gc.set_debug(0)
+            del gc.garbage[:]
+            kinds = collections.Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in found)
+            del found
+            gc.collect()
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            print(f"garbage: {sum(kinds.values())} in {_garbage_every:.0f} s; "
+                  + ", ".join(f"{k} {n}" for k, n in kinds.most_common(40)), file=sys.stderr, flush=True)
+
+    threading.Thread(target=census, name="garbage-census", daemon=True).start()
+
+
+if _garbage_every and sys.argv and sys.argv[0].endswith("main.py"):
+    _garbage_census()
