@@ -210,6 +210,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
             for host, _code, _tokens in tables:
                 await host.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; }")
             cpu0 = cpu_seconds(server.proc.pid) if server.proc else 0.0
+            group0 = confinement.cpu_seconds() if confinement else 0.0
             home: list[float] = []
             t0 = time.time()
             tasks = [asyncio.create_task(home_page(server.url, stop, home))]
@@ -225,6 +226,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
             elapsed = time.time() - t0
             mark = await review
             server_cpu = (cpu_seconds(server.proc.pid) if server.proc else 0.0) - cpu0
+            group_cpu = (confinement.cpu_seconds() - group0) if confinement else 0.0
             for n, (host, _code, _tokens) in enumerate(tables):
                 page_log(await host.evaluate("() => window.__cn"), f"page-{n}", logs[n])
             await browser.close()
@@ -244,6 +246,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
             lat.setdefault(kind, []).extend(values)
     gaps = [b[0] - a[0] for log in pace_logs for s in log.seen.values() for a, b in zip(s, s[1:], strict=False)]
     return {"lat": lat, "gaps": gaps, "mark": mark, "home": home, "elapsed": elapsed, "server_cpu": server_cpu,
+            "pool_cpu": max(0.0, group_cpu - server_cpu) if confinement else None,
             "moves": sum(len(log.moves) for log in logs), "failures": failures, "errors": errors,
             "socket_errors": [s.error for s in sockets if s.error], "throttled": throttled,
             "load": os.getloadavg()[0], "confined": confinement is not None}
@@ -288,6 +291,9 @@ def report(label: str, res: dict, args: argparse.Namespace) -> None:
     if res["moves"]:
         per_move = 1000 * res["server_cpu"] / res["moves"]
         print(f"  server CPU per move (the server process, not its pool): {per_move:.1f} ms")
+    if res.get("pool_cpu") is not None:
+        print(f"  the pool's CPU (computer players, reviews): {res['pool_cpu']:.1f} s in {res['elapsed']:.0f} s, "
+              f"the server's {res['server_cpu']:.1f} s")
     for problem in (*res["failures"], *res["socket_errors"], *res["errors"][:3]):
         print(f"  ! {problem[:200]}")
 

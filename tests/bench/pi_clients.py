@@ -77,7 +77,9 @@ class Confinement:
         cpuset = self._make("cpuset", name)
         (cpuset / "cpuset.cpus").write_text("0")
         (cpuset / "cpuset.mems").write_text((CGROUPS / "cpuset" / "cpuset.mems").read_text().strip() or "0")
+        self.acct = self._make("cpuacct", name)  # (cgroup v1 here: cpuacct mounted apart from cpu)
         blkio = self._make("blkio", name)
+        self.blkio = blkio
         disk = whole_disk(data_dir)
         (blkio / "blkio.throttle.write_bps_device").write_text(f"{disk} {write_bps}")
         (blkio / "blkio.throttle.write_iops_device").write_text(f"{disk} {write_iops}")
@@ -98,11 +100,15 @@ class Confinement:
     def throttled(self) -> str:
         """The CPU quota's effect so far: periods throttled and for how long."""
         stat = dict(line.split() for line in (self.dirs[0] / "cpu.stat").read_text().splitlines())
-        written = sum(int(line.split()[2]) for line in (self.dirs[2] / "blkio.throttle.io_service_bytes")
+        written = sum(int(line.split()[2]) for line in (self.blkio / "blkio.throttle.io_service_bytes")
                       .read_text().splitlines() if len(line.split()) == 3 and line.split()[1] == "Write")
         return (f"throttled {stat.get('nr_throttled', '?')} of {stat.get('nr_periods', '?')} CPU periods, "
                 f"{int(stat.get('throttled_time', 0)) / 1e9:.1f} s; {written / 2**20:.1f} MB written through the "
                 f"block I/O limit")
+
+    def cpu_seconds(self) -> float:
+        """CPU used so far by everything in the groups: the server and its pool workers."""
+        return int((self.acct / "cpuacct.usage").read_text()) / 1e9
 
     def remove(self) -> None:
         for path in reversed(self.dirs):

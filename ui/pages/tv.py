@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 from nicegui import ui
@@ -37,7 +38,7 @@ from ui.table import same_deals
 from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.entry import guarded_table, not_found
 from ui.table.seat_wording import in_language
-from ui.table.seats import seat_badge
+from ui.table.seats import framed_turn, seat_badge
 from ui.table.still import StillContext
 from ui.table.summary import hand_summary, standings
 
@@ -129,29 +130,41 @@ class TvPage:
             ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
 
     def seats_key(self) -> Hashable:
+        """The column of seats; each seat is a part of its own (a move redraws the seats it changed, not all)."""
         if self.table.status == STATUS_LOBBY:
             return None
-        people = tuple((s.name, s.emoji, s.bot, s.autoplay, s.left) for s in self.table.seats)
-        view = self.view
-        return (repr(view["seats"] if view else None), repr(view["scores"] if view else None),
-                tuple(self.table.to_move()), people)
+        scores = (self.view["scores"] if self.view else None) or []
+        return len(self.table.seats), bool(scores), self.table.game.lower_is_better
 
     def seats(self) -> None:
         if self.table.status == STATUS_LOBBY:
             return
-        scores = (self.view["scores"] if self.view else None) or []
-        lower = self.table.game.lower_is_better
-        lowest = lowest_seats(scores, lower)  # marked where the fewest points win (Beanie), under the score: the
-        with ui.element("div").classes("tv-seats"):  # name keeps its room
+        many = len(self.table.seats) >= 5  # smaller badges (assets/tv.css)
+        with ui.element("div").classes("tv-seats many" if many else "tv-seats"):
             for i in range(len(self.table.seats)):
-                badge, _cards = seat_badge(self.ctx, i)
-                if i < len(scores):
-                    with badge, ui.element("div").classes("tv-score").props(f"data-testid=tv-score-{i}"):
-                        ui.label(points_text(scores[i]))  # each game's running score, always in view
-                        if i in lowest:
-                            ui.label(pgettext("score", "(lowest)")).classes("tv-lowest")
-            if lower and scores:  # under the scores (after the badges: the column's rules count its badges)
-                ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")
+                Region.part(partial(self.seat, i), partial(self.seat_key, i))
+            scores = (self.view["scores"] if self.view else None) or []
+            if self.table.game.lower_is_better and scores:  # under the scores (after the badges: the column's
+                ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")  # rules count
+                # its badges)
+
+    def seat_key(self, i: int) -> Hashable:
+        s = self.table.seats[i]
+        view = self.view
+        scores = (view["scores"] if view else None) or []
+        lowest = i in lowest_seats(scores, self.table.game.lower_is_better)
+        return (repr(view["seats"][i] if view and i < len(view["seats"]) else None),
+                scores[i] if i < len(scores) else None, lowest, i in self.table.to_move(),
+                framed_turn(self.table, i in self.table.to_move()), (s.name, s.emoji, s.bot, s.autoplay, s.left))
+
+    def seat(self, i: int) -> None:
+        scores = (self.view["scores"] if self.view else None) or []
+        badge, _cards = seat_badge(self.ctx, i)
+        if i < len(scores):  # each game's running score, always in view; marked where the fewest points win
+            with badge, ui.element("div").classes("tv-score").props(f"data-testid=tv-score-{i}"):  # (Beanie)
+                ui.label(points_text(scores[i]))  # under the score: the name keeps its room
+                if i in lowest_seats(scores, self.table.game.lower_is_better):
+                    ui.label(pgettext("score", "(lowest)")).classes("tv-lowest")
 
     def status_key(self) -> Hashable:
         t = self.table

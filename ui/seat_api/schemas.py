@@ -10,6 +10,23 @@ from pydantic import BaseModel, Field
 
 from logic.table import STATUS_PLAYING, Table, timers
 
+PLAIN = (str, int, float, bool, type(None))
+
+
+def plain_json(value: Any) -> Any:
+    """``fastapi.encoders.jsonable_encoder(value)``, with a fast path for what views are made of: dicts, lists,
+    tuples and plain values are copied directly, anything else goes to ``jsonable_encoder`` (sets, enums, models).
+    Views are large nests of small values, and the general encoder asks a dozen questions of each one: it was
+    the most CPU a move cost the server at a table of programs (issue 50's Pi-class host)."""
+    kind = type(value)
+    if kind in PLAIN:
+        return value
+    if kind is dict:
+        return {k if type(k) in PLAIN else jsonable_encoder(k): plain_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [plain_json(v) for v in value]
+    return jsonable_encoder(value)
+
 
 class SeatInfo(BaseModel):
     name: str
@@ -66,7 +83,7 @@ def seat_view(table: Table, seat: int, now: float, wall: float) -> dict[str, Any
     to_move = list(table.to_move())
     outcome = game.outcome(state) if state is not None else None
     left = timers.seconds_left(table, now)
-    encoded: dict[str, Any] = jsonable_encoder({
+    encoded: dict[str, Any] = plain_json({
         "code": table.code,
         "game": table.game_key,
         "seat": seat,
@@ -92,6 +109,5 @@ def legal_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     if table.status != STATUS_PLAYING or table.paused or table.state is None or seat not in table.to_move():
         return []
     game = table.game
-    encoded: list[dict[str, Any]] = jsonable_encoder([game.encode_action(a) for a in game.legal_actions(table.state,
-                                                                                                          seat)])
+    encoded: list[dict[str, Any]] = plain_json([game.encode_action(a) for a in game.legal_actions(table.state, seat)])
     return encoded

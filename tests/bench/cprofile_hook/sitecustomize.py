@@ -107,7 +107,11 @@ def _watch_stalls() -> None:
 
     def idle(frame: object) -> bool:
         code = getattr(frame, "f_code", None)
-        return code is not None and code.co_name in ("select", "poll") and "selectors" in code.co_filename
+        if code is None:
+            return False
+        if code.co_name == "run" and code.co_filename.endswith("runners.py"):
+            return True  # uvloop: waiting (or running its own C code) below asyncio.Runner.run, no Python frame above
+        return code.co_name in ("select", "poll") and "selectors" in code.co_filename
 
     def watch() -> None:
         while True:
