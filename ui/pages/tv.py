@@ -38,7 +38,7 @@ from ui.table import same_deals
 from ui.table.at_this_table import differences_key, table_differences, value_text
 from ui.table.entry import guarded_table, not_found
 from ui.table.seat_wording import in_language
-from ui.table.seats import framed_turn, seat_badge
+from ui.table.seats import badge_key, patch_turn_and_cards, seat_badge
 from ui.table.still import StillContext
 from ui.table.summary import hand_summary, standings
 
@@ -73,6 +73,7 @@ class TvPage:
         self.timer_bar: ui.element | None = None
         self.timer_text: ui.label | None = None
         self.regions: list[Region] = []
+        self.seat_refs: dict[int, tuple[ui.element, ui.label | None]] = {}  # seat -> its badge, its count of cards
         self.over_since: float | None = None
         self.pending = False
 
@@ -142,29 +143,32 @@ class TvPage:
         many = len(self.table.seats) >= 5  # smaller badges (assets/tv.css)
         with ui.element("div").classes("tv-seats many" if many else "tv-seats"):
             for i in range(len(self.table.seats)):
-                Region.part(partial(self.seat, i), partial(self.seat_key, i))
+                Region.part(partial(self.seat, i), partial(self.seat_key, i), patch=partial(self.patch_seat, i))
             scores = (self.view["scores"] if self.view else None) or []
             if self.table.game.lower_is_better and scores:  # under the scores (after the badges: the column's
                 ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")  # rules count
                 # its badges)
 
     def seat_key(self, i: int) -> Hashable:
-        s = self.table.seats[i]
-        view = self.view
-        scores = (view["scores"] if view else None) or []
+        """What seat ``i``'s badge shows but its turn frame and count of cards (patched in place: they change with
+        nearly every move) and its chips (a part of their own)."""
+        scores = (self.view["scores"] if self.view else None) or []
         lowest = i in lowest_seats(scores, self.table.game.lower_is_better)
-        return (repr(view["seats"][i] if view and i < len(view["seats"]) else None),
-                scores[i] if i < len(scores) else None, lowest, i in self.table.to_move(),
-                framed_turn(self.table, i in self.table.to_move()), (s.name, s.emoji, s.bot, s.autoplay, s.left))
+        return badge_key(self.ctx, i), scores[i] if i < len(scores) else None, lowest
 
     def seat(self, i: int) -> None:
         scores = (self.view["scores"] if self.view else None) or []
-        badge, _cards = seat_badge(self.ctx, i)
+        self.seat_refs[i] = badge, _cards = seat_badge(self.ctx, i)
         if i < len(scores):  # each game's running score, always in view; marked where the fewest points win
             with badge, ui.element("div").classes("tv-score").props(f"data-testid=tv-score-{i}"):  # (Beanie)
                 ui.label(points_text(scores[i]))  # under the score: the name keeps its room
                 if i in lowest_seats(scores, self.table.game.lower_is_better):
                     ui.label(pgettext("score", "(lowest)")).classes("tv-lowest")
+
+    def patch_seat(self, i: int) -> None:
+        badge, cards = self.seat_refs.get(i, (None, None))
+        if badge is not None and not badge.is_deleted:
+            patch_turn_and_cards(self.ctx, i, badge, cards)
 
     def status_key(self) -> Hashable:
         t = self.table

@@ -73,18 +73,23 @@ class SeatStrip:
         badge, cards = self.refs.get(i, (None, None))
         if badge is None or badge.is_deleted:
             return
-        t = self.ctx.table
-        moving = i in t.to_move()
-        framed = framed_turn(t, moving)
-        if framed != ("turn" in badge.classes):
-            badge.classes(add="turn" if framed else "", remove="" if framed else "turn")
-        if badge.props.get("data-turn") != ("true" if moving else "false"):
-            badge.props["data-turn"] = "true" if moving else "false"
-        if cards is not None and not cards.is_deleted:
-            text = cards_text(seat_info(self.ctx, i))
-            if cards.text != text:
-                cards.set_text(text)
-        patch_presence(t, i, badge, self.presence_labels.get(i))
+        patch_turn_and_cards(self.ctx, i, badge, cards)
+        patch_presence(self.ctx.table, i, badge, self.presence_labels.get(i))
+
+
+def patch_turn_and_cards(ctx: TableContext, i: int, badge: ui.element, cards: ui.label | None) -> None:
+    """Seat ``i``'s turn frame, ``data-turn`` and count of cards set in place on its drawn badge."""
+    t = ctx.table
+    moving = i in t.to_move()
+    framed = framed_turn(t, moving)
+    if framed != ("turn" in badge.classes):
+        badge.classes(add="turn" if framed else "", remove="" if framed else "turn")
+    if badge.props.get("data-turn") != ("true" if moving else "false"):
+        badge.props["data-turn"] = "true" if moving else "false"
+    if cards is not None and not cards.is_deleted:
+        text = cards_text(seat_info(ctx, i))
+        if cards.text != text:
+            cards.set_text(text)
 
 
 def framed_turn(t: Table, moving: bool) -> bool:
