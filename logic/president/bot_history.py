@@ -83,3 +83,63 @@ def unusual_passes(hands: list[list[int]], events: list[Any]) -> int:
                 bad += 1
                 break
     return bad
+
+
+
+PlayCheck = tuple[int, int, int, tuple[tuple[int, int], ...]]  # (seat, rank, count, ((rank, count), ...))
+
+
+def play_events(view: PresidentView) -> list[PlayCheck]:
+    """What the other seats' plays and passes this hand say about their hands now, for :func:`unusual_plays`: one
+    check per entry, (seat, r, c, pairs): the entry was unusual if the seat holds at least ``c`` cards of rank ``r``
+    now (it broke up a group below the Aces: ``r`` -1 when no such test), or exactly ``n`` of a rank ``x`` for one
+    of the ``pairs`` (x, n) (it passed, or followed higher, while holding an exact match below the Aces). Counts
+    played later are taken into account. Entries unusual whatever the deal (a rank played twice, say) are left out,
+    and so are runs and plays with jokers (house rules)."""
+    hist = view.get("history", ())
+    me = view["seat"]
+    later: dict[int, list[int]] = {}
+    result = []
+    for i, p, ranks, _, k, t, rev in reversed(list(_walk_history(view))):
+        if p == me:
+            continue
+        acc = later.setdefault(p, [0] * COUNTS)
+        for code in hist[i]["cards"]:
+            acc[rank_of(code)] += 1
+        if ranks and (ranks[0] != ranks[-1] or ranks[-1] == COUNTS - 1):
+            continue  # a run or jokers: no plain reading
+        if not ranks and not k:
+            continue
+        lo = strength(t, rev) if k else -1
+        hi = ACE_STRENGTH
+        group_r, group_c = -1, 0
+        if ranks:
+            r, c = ranks[0], len(ranks)
+            s_r = strength(r, rev)
+            if s_r < ACE_STRENGTH:
+                if acc[r] > c:
+                    continue  # the rank was played again later: a group was broken whatever the deal
+                group_r, group_c = r, 1 + c - acc[r]  # held more than c before: h[r] + acc[r] > c
+            hi = s_r if k else -1  # a lead is not read for exact matches
+        pairs = tuple((x, k - acc[x]) for x in range(13) if lo < strength(x, rev) < hi and k - acc[x] >= 0)
+        if group_r >= 0 or pairs:
+            result.append((p, group_r, group_c, pairs))
+    result.reverse()
+    return result
+
+
+def unusual_plays(hands: list[list[int]], checks: list[PlayCheck]) -> int:
+    """How many of the entries (:func:`play_events`) would have been unusual had the seats held ``hands`` (counts
+    now): a pass holding an exact match below the Aces; a play that broke up a group below the Aces; a follow over a
+    lower exact match below the Aces (people follow with the lowest exact match and keep their groups whole)."""
+    bad = 0
+    for p, r, c, pairs in checks:
+        h = hands[p]
+        if r >= 0 and h[r] >= c:
+            bad += 1
+            continue
+        for x, need in pairs:
+            if h[x] == need:
+                bad += 1
+                break
+    return bad

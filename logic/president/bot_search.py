@@ -28,7 +28,7 @@ from typing import Any
 from logic.game import AnyGame
 
 from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP, titles_for
-from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, unusual_passes
+from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, play_events, unusual_passes, unusual_plays
 from .bot_info import COUNTS, BotInfo, fouls, wins_trick
 from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
 from .view_types import PresidentView
@@ -99,6 +99,8 @@ class PresidentSpec:
         adapt: bool = False,
         sure_out: bool = False,
         hoard: bool = False,
+        infer: float = 0.0,
+        tries: int = 0,
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
@@ -128,17 +130,27 @@ class PresidentSpec:
         self.noise = noise
         self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
         self.events = pass_events(view) if match_aware else []
+        # ``infer`` (off: 0): every play and pass of the others is read (bot_history.unusual_plays), not only the
+        # passes; a deal is kept with chance ``infer`` per unusual entry, over up to ``tries`` deals
+        self.unusual: Any = unusual_passes
+        self.keep_bad = PASS_KEEP
+        self.tries = REJECT_TRIES
+        if infer and match_aware:
+            self.events = play_events(view)
+            self.unusual, self.keep_bad = unusual_plays, infer
+            self.tries = tries or REJECT_TRIES
 
     # --- worlds -------------------------------------------------------------------------------------
     def sample(self, view: PresidentView, rng: random.Random) -> World:
         best = None
         best_bad = 99
-        for _ in range(REJECT_TRIES):
+        unusual, keep = self.unusual, self.keep_bad
+        for _ in range(self.tries):
             hands = sample_hands(self.info, rng)
-            bad = unusual_passes(hands, self.events) if self.events else 0
+            bad = unusual(hands, self.events) if self.events else 0
             if bad < best_bad:
                 best, best_bad = hands, bad
-            if not bad or rng.random() < PASS_KEEP**bad:
+            if not bad or rng.random() < keep**bad:
                 best = hands
                 break
         assert best is not None

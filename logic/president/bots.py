@@ -218,7 +218,7 @@ class ExpertBot:
 
     def __init__(
         self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
-        prefer_z: float = 0.0, hoard: bool = False,
+        prefer_z: float = 0.0, hoard: bool = False, infer: float = 0.0, tries: int = 0,
     ) -> None:
         self.budget_s = budget_s
         self.sure_out = sure_out
@@ -231,6 +231,10 @@ class ExpertBot:
         # Off: against three yard:hoarder, the very players it models, -0.065 ± 0.136 a hand v off (2.000 -> 1.935,
         # N=100 paired, seeds 40000-40099, issue 54), think p95 154 -> 182 ms
         self.hoard = hoard
+        # deals weighted by every play and pass of the others (bot_search: a deal is kept with chance ``infer`` per
+        # play that would have been unusual with it, over up to ``tries`` deals; 0: off, only passes are read)
+        self.infer = infer
+        self.tries = tries
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         quick = _quick_choice(view, legal)
@@ -249,7 +253,7 @@ class ExpertBot:
         if info.house & JOKERS:
             cands = keep_jokers(cands, info) or cands
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
-                             hoard=self.hoard)
+                             hoard=self.hoard, infer=self.infer, tries=self.tries)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
