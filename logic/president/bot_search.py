@@ -129,7 +129,7 @@ class PresidentSpec:
         self.me: int = info.me
         self.noise = noise
         self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
-        self.events = pass_events(view) if match_aware else []
+        self.events: list[Any] = pass_events(view) if match_aware else []
         # ``infer`` (off: 0): every play and pass of the others is read (bot_history.unusual_plays), not only the
         # passes; a deal is kept with chance ``infer`` per unusual entry, over up to ``tries`` deals
         self.unusual: Any = unusual_passes
