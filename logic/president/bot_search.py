@@ -3,7 +3,9 @@
 * **Worlds** (:meth:`PresidentSpec.sample`): the unseen cards dealt to the other seats, with their hand sizes,
   what the exchange told us (cards we know a partner holds, the Beggar's rank cap) and what their passes
   suggest: a player who passed although holding an exact match below the Aces would have been unusual, so
-  such deals are mostly rejected (a soft filter: people do pass on purpose).
+  such deals are mostly rejected (a soft filter: people do pass on purpose). With ``infer`` (a knob, off) every
+  play and pass of the others is read (bot_history.unusual_plays: a group broken up, a follow over a lower exact
+  match, a pass holding one) and a deal is kept with chance ``infer`` per unusual entry.
 * **Playouts** (:meth:`PresidentSpec.rollout`): everyone plays the shared rule (bot_policy.rule_move, the
   Normal level's rule) with a little noise, on rank counts, to the end of the hand for the searching seat.
   The Expert's playouts (``keep=STEADY_KEEP, adapt=True``) model each other seat by what it has shown this hand:
