@@ -16,7 +16,7 @@ from ui.games.base import GameScreen
 
 ROOT = Path(__file__).resolve().parents[1]
 PRIVATE_NICEGUI = ("_shutdown_handlers", "_users", "_event_listeners", "_socket_to_document_id",
-                   "request_contextvar", "expects_arguments", "_cn_", "_to_dict")
+                   "request_contextvar", "expects_arguments", "_cn_", "_to_dict", "_handle_delete", "_change_handlers")
 
 
 def python_files(*folders: str) -> list[Path]:
@@ -242,6 +242,7 @@ MODULE_STATE = {
     "ui/server/runtime.py": {"_runtime"},  # the runtime itself
     "ui/nicegui_internals/speedups.py": {"_original"},  # NiceGUI's own function, kept when replaced
     "ui/nicegui_internals/snapshots.py": {"_original"},  # NiceGUI's own method, kept when replaced
+    "ui/nicegui_internals/element_cycles.py": {"_original"},  # NiceGUI's own method, kept when replaced
     "ui/nicegui_internals/sockets.py": {"_nicegui_handlers"},  # NiceGUI's own handlers, kept when replaced
     "ui/shell/save_notice.py": {"_notices", "_installed"},  # the notices of open pages, told by storage's HEALTH
     "ui/components/region.py": {"_drawing"},  # the regions being drawn now (a stack, empty between draws)
