@@ -17,7 +17,7 @@ LAZY_IMPORTS: dict[str, dict[str, str]] = {
     "logic/rummy/rules.py": {"logic.rummy.rules_text": RULES_TEXT, "logic.rummy.bots": BOTS},
     "logic/beanie/rules.py": {"logic.beanie.rules_text": RULES_TEXT, "logic.beanie.bots": BOTS},
     "logic/stockpile/game.py": {"logic.stockpile.rules_text": RULES_TEXT, "logic.stockpile.bots": BOTS},
-    "logic/review/practice.py": {m: BOTS for m in ("logic.president.bot_info", "logic.president.bot_search",
+    "logic/review/practice.py": {m: BOTS for m in ("logic.president.bot_info", "logic.president.bot_deals",
                                                    "logic.rummy.bot_eval", "logic.rummy.bot_search",
                                                    "logic.beanie.bot_eval", "logic.beanie.bot_search")},
 }

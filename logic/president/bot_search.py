@@ -30,8 +30,9 @@ from typing import Any
 from logic.game import AnyGame
 
 from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP, titles_for
+from .bot_deals import sample_hands
 from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, play_events, unusual_passes, unusual_plays
-from .bot_info import COUNTS, BotInfo, fouls, wins_trick
+from .bot_info import BotInfo, fouls, wins_trick
 from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
 from .view_types import PresidentView
 
@@ -367,47 +368,3 @@ def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) ->
     if not opts or rng.random() < 0.5:
         return None
     return rng.choice(opts), k
-
-
-def sample_hands(info: BotInfo, rng: random.Random) -> list[list[int]]:
-    """Hands of all seats (counts): ours as is, the others dealt from the unseen cards, respecting the
-    hand sizes, the cards the exchange showed us and the Beggar's rank cap."""
-    n = info.n
-    hands = [[0] * COUNTS for _ in range(n)]
-    assert info.me is not None, "hands are sampled for a seated player"
-    hands[info.me] = list(info.h)
-    pool = list(info.unseen)
-    need = [0 if (p == info.me or info.out_mask >> p & 1) else info.cnt[p] for p in range(n)]
-    for p, known in info.known.items():
-        if not need[p]:
-            continue
-        for r in range(COUNTS):
-            take = min(known[r], pool[r], need[p])
-            if take:
-                hands[p][r] += take
-                pool[r] -= take
-                need[p] -= take
-    cards = []
-    for r in range(COUNTS):  # the jokers (13) too: a sampled hand may hold them
-        cards.extend([r] * pool[r])
-    rng.shuffle(cards)
-    # seats with a rank cap (Beggar seen by the President) take their cards first from the low ones
-    for p, cap in info.cap.items():
-        if not need[p]:
-            continue
-        rest = []
-        for r in cards:
-            if need[p] and r <= cap:
-                hands[p][r] += 1
-                need[p] -= 1
-            else:
-                rest.append(r)
-        cards = rest
-    pos = 0
-    for p in range(n):
-        k = need[p]
-        if k:
-            for r in cards[pos : pos + k]:
-                hands[p][r] += 1
-            pos += k
-    return hands

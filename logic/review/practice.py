@@ -74,8 +74,8 @@ def practice_start(game_key: str, config: BaseModel | dict[str, Any], seed: int,
 def redeal_president(state: Any, seat: int, view: Any, rng: random.Random) -> None:
     """Rank counts from the Expert's sampler (hand sizes, the exchange, passes); suits at random among the unseen
     cards of each rank, the cards this seat handed its exchange partner kept with the partner."""
+    from logic.president.bot_deals import sample_hands  # lazy: a game's computer players load on first use
     from logic.president.bot_info import BotInfo  # lazy: a game's computer players load on first use
-    from logic.president.bot_search import sample_hands  # lazy: a game's computer players load on first use
 
     info = BotInfo(view)
     counts = sample_hands(info, rng)

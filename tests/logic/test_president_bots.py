@@ -8,9 +8,9 @@ import random
 import pytest
 
 from logic.president import Give, NextHand, Pass, Play, PresidentGame
+from logic.president.bot_deals import sample_hands
 from logic.president.bot_info import BotInfo
 from logic.president.bot_policy import rule_move
-from logic.president.bot_search import sample_hands
 from logic.president.bots import ExpertBot, NormalBot
 
 G = PresidentGame()

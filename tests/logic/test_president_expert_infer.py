@@ -6,9 +6,10 @@ import random
 import statistics
 
 from logic.president import PresidentGame
+from logic.president.bot_deals import sample_hands
 from logic.president.bot_history import play_events, unusual_plays
 from logic.president.bot_info import BotInfo, rank_counts
-from logic.president.bot_search import STEADY_KEEP, PresidentSpec, sample_hands
+from logic.president.bot_search import STEADY_KEEP, PresidentSpec
 from logic.president.bots import ExpertBot, make_bot
 from tests.bench.yardsticks.president_styles import HoarderPlayer
 from tests.logic.test_bots_no_peeking import redeal_president
