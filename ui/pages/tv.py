@@ -130,12 +130,15 @@ class TvPage:
         if label:
             ui.label(str(label)).classes("tv-round").props("data-testid=tv-round")
 
+    def scores(self) -> list[Any]:
+        """Each game's running score by seat (none in the lobby, nor before a game's first hand)."""
+        return list((self.view["scores"] if self.view else None) or [])
+
     def seats_key(self) -> Hashable:
         """The column of seats; each seat is a part of its own (a move redraws the seats it changed, not all)."""
         if self.table.status == STATUS_LOBBY:
             return None
-        scores = (self.view["scores"] if self.view else None) or []
-        return len(self.table.seats), bool(scores), self.table.game.lower_is_better
+        return len(self.table.seats), bool(self.scores()), self.table.game.lower_is_better
 
     def seats(self) -> None:
         if self.table.status == STATUS_LOBBY:
@@ -144,24 +147,22 @@ class TvPage:
         with ui.element("div").classes("tv-seats many" if many else "tv-seats"):
             for i in range(len(self.table.seats)):
                 Region.part(partial(self.seat, i), partial(self.seat_key, i), patch=partial(self.patch_seat, i))
-            scores = (self.view["scores"] if self.view else None) or []
-            if self.table.game.lower_is_better and scores:  # under the scores (after the badges: the column's
-                ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")  # rules count
-                # its badges)
+            if self.table.game.lower_is_better and self.scores():  # under the badges
+                ui.label(fewest_wins()).classes("tv-fewest-wins").props("data-testid=tv-fewest-wins")
 
     def seat_key(self, i: int) -> Hashable:
         """What seat ``i``'s badge shows but its turn frame and count of cards (patched in place: they change with
         nearly every move) and its chips (a part of their own)."""
-        scores = (self.view["scores"] if self.view else None) or []
+        scores = self.scores()
         lowest = i in lowest_seats(scores, self.table.game.lower_is_better)
         return badge_key(self.ctx, i), scores[i] if i < len(scores) else None, lowest
 
     def seat(self, i: int) -> None:
-        scores = (self.view["scores"] if self.view else None) or []
+        scores = self.scores()
         self.seat_refs[i] = badge, _cards = seat_badge(self.ctx, i)
-        if i < len(scores):  # each game's running score, always in view; marked where the fewest points win
-            with badge, ui.element("div").classes("tv-score").props(f"data-testid=tv-score-{i}"):  # (Beanie)
-                ui.label(points_text(scores[i]))  # under the score: the name keeps its room
+        if i < len(scores):  # the running score, always in view; marked where the fewest points win (Beanie), under
+            with badge, ui.element("div").classes("tv-score").props(f"data-testid=tv-score-{i}"):  # the score: the
+                ui.label(points_text(scores[i]))  # name keeps its room
                 if i in lowest_seats(scores, self.table.game.lower_is_better):
                     ui.label(pgettext("score", "(lowest)")).classes("tv-lowest")
 
