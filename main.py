@@ -93,6 +93,7 @@ def main() -> None:
     from ui.net.lan import base_urls
     from ui.nicegui_internals import cancel_background_tasks, run_first_at_shutdown
     from ui.pages import register_pages
+    from ui.server.compression import light_gzip
     from ui.server.runtime import Runtime, build_hub, set_runtime
     from ui.shell.session_cookie import use_tolerant_signer
 
@@ -130,6 +131,7 @@ def main() -> None:
            storage_secret=load_or_create_secret(data_dir), reconnect_timeout=10.0, language="en-US",
            tailwind=False,  # pages load the prebuilt assets/tailwind.css instead of compiling styles in the browser
            ws_per_message_deflate=False,  # on a home network compressing every update only costs both ends CPU
+           gzip_middleware_factory=light_gzip,  # pages and answers compressed at level 1 (ui/server/compression.py)
            ws_max_size=MAX_MESSAGE,  # a bigger socket message closes its socket unread (ui/guards/socket_guard.py)
            # FastAPI's /docs and /redoc load their viewers from a CDN: ui/pages/api_docs.py serves its own
            fastapi_docs=False,

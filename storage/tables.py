@@ -71,6 +71,7 @@ class TableStore:
         self._fsync = fsync
         self._dbs: dict[str, TinyDB] = {}
         self._lock = threading.RLock()
+        self._retired: list[Path] = []  # old .prev copies set aside by saves that are not durable yet (make_durable)
         self.restored: dict[str, str] = {}  # code -> why its file was replaced by the previous copy (this run)
 
     def path(self, code: str) -> Path:
@@ -116,10 +117,13 @@ class TableStore:
                 atomic_write_text(previous_path(path), _file_text(previous_json), fsync=sync,
                                   health_key=TABLE_PREFIX + code)
             atomic_write_text(path, _file_text(record_json), fsync=sync, health_key=TABLE_PREFIX + code,
-                              keep_previous=previous_json is None)
+                              keep_previous=previous_json is None, retire=None if durable else self._retired.append)
 
     def make_durable(self, codes: list[str]) -> None:
-        """Flush the files of ``codes`` (written with ``durable=False``) and the directory to the disk."""
+        """Flush the files of ``codes`` (written with ``durable=False``) and the directory to the disk; delete the
+        old ``.prev`` copies those writes set aside (storage/atomic_json.py, ``retire``)."""
+        while self._retired:
+            self._retired.pop().unlink(missing_ok=True)
         if not self._fsync:
             return
         for code in codes:

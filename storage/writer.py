@@ -47,7 +47,13 @@ class TableWriter:
         self._retry_at = 0.0  # monotonic time of the next try after a failed write (0: no wait)
         self._pending: dict[str, tuple[str | None, int]] = {}  # code -> (record JSON or _DELETE, version)
         self._skipped: dict[str, str] = {}  # code -> the queued record a newer one replaced (its version before)
-        self._cond = threading.Condition()
+        # one lock, three conditions: the writer thread's work, the flush thread's, and "all done" for flush();
+        # each change wakes only the thread it is for (on a one-core host every needless wake-up is a context switch
+        # the event loop pays for)
+        lock = threading.RLock()
+        self._cond = threading.Condition(lock)
+        self._sync_cond = threading.Condition(lock)
+        self._idle = threading.Condition(lock)
         self._busy = False
         self._closed = False
         self._to_sync: set[str] = set()  # written, not yet flushed to the disk
@@ -67,7 +73,7 @@ class TableWriter:
         with self._cond:
             self._skip(code, version)
             self._pending[code] = (record_json, version)
-            self._cond.notify_all()  # both threads wait on this condition
+            self._cond.notify()
 
     def _skip(self, code: str, version: int) -> str | None:
         """A newer ``version`` of ``code`` replaces the queued record: keep that one as the table's previous copy
@@ -105,7 +111,7 @@ class TableWriter:
             self.writes += 1
         with self._cond:
             self._to_sync.add(code)
-            self._cond.notify_all()
+            self._sync_cond.notify()
         return True
 
     @contextmanager
@@ -120,12 +126,12 @@ class TableWriter:
         """Queue the removal of table ``code``'s file, after (and instead of) any queued save."""
         with self._cond:
             self._pending[code] = (_DELETE, -1)
-            self._cond.notify_all()  # both threads wait on this condition
+            self._cond.notify()
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until everything queued so far is on disk; False if that took longer than ``timeout``."""
         with self._cond:
-            return self._cond.wait_for(lambda: not (self._pending or self._busy or self._to_sync or self._syncing),
+            return self._idle.wait_for(lambda: not (self._pending or self._busy or self._to_sync or self._syncing),
                                        timeout)
 
     def waiting(self) -> list[str]:
@@ -137,7 +143,7 @@ class TableWriter:
         """Try the waiting records at once (e.g. the host freed space and said so)."""
         with self._cond:
             self._retry_at = 0.0
-            self._cond.notify_all()
+            self._cond.notify()
 
     def close(self, timeout: float = 30.0) -> None:
         """Write what is queued, then stop the thread. While saving fails, one last try is made at once (the
@@ -146,7 +152,8 @@ class TableWriter:
             self.flush(timeout)
         with self._cond:
             self._closed = True
-            self._cond.notify_all()
+            for cond in (self._cond, self._sync_cond, self._idle):
+                cond.notify_all()
         self._thread.join(timeout)
         self._sync_thread.join(timeout)
         if self.lost:
@@ -175,12 +182,14 @@ class TableWriter:
                 with self._cond:
                     self._to_sync.update(written)
                     self._busy = False
-                    self._cond.notify_all()
+                    self._sync_cond.notify()  # (also when nothing was written: at close it waits for this batch)
+                    self._idle.notify_all()
 
     def _run_sync(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._to_sync or (self._closed and not self._pending and not self._busy))
+                self._sync_cond.wait_for(lambda: self._to_sync or (self._closed and not self._pending
+                                                                   and not self._busy))
                 if not self._to_sync:
                     return
                 codes, self._to_sync = sorted(self._to_sync), set()
@@ -190,7 +199,7 @@ class TableWriter:
             finally:
                 with self._cond:
                     self._syncing = False
-                    self._cond.notify_all()
+                    self._idle.notify_all()
 
     def _make_durable(self, codes: list[str]) -> None:
         try:

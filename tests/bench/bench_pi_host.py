@@ -33,6 +33,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -165,6 +166,13 @@ async def review_mark(browser: Browser, http: httpx.AsyncClient, url: str) -> tu
     return None, f"table {code}: no mark within 120 s"
 
 
+def profile_signal(server: PiServer, signum: int) -> None:
+    """With ``CARDNIGHT_CPROFILE`` (and tests/bench/cprofile_hook on PYTHONPATH) the server profiles its event loop
+    between SIGUSR1 and SIGUSR2: the measured stretch of a round."""
+    if os.environ.get("CARDNIGHT_CPROFILE") and server.proc is not None:
+        os.kill(server.proc.pid, signum)
+
+
 async def home_page(url: str, stop: asyncio.Event, times: list[float]) -> None:
     """The home page asked for once a second by one returning visitor: seconds to the whole answer."""
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -211,6 +219,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
                 await host.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; }")
             cpu0 = cpu_seconds(server.proc.pid) if server.proc else 0.0
             group0 = confinement.cpu_seconds() if confinement else 0.0
+            profile_signal(server, signal.SIGUSR1)  # (tests/bench/cprofile_hook: its profile starts)
             home: list[float] = []
             t0 = time.time()
             tasks = [asyncio.create_task(home_page(server.url, stop, home))]
@@ -226,6 +235,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
             elapsed = time.time() - t0
             mark = await review
             server_cpu = (cpu_seconds(server.proc.pid) if server.proc else 0.0) - cpu0
+            profile_signal(server, signal.SIGUSR2)
             group_cpu = (confinement.cpu_seconds() - group0) if confinement else 0.0
             for n, (host, _code, _tokens) in enumerate(tables):
                 page_log(await host.evaluate("() => window.__cn"), f"page-{n}", logs[n])

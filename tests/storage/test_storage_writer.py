@@ -169,3 +169,41 @@ def test_write_now_that_fails_is_queued_and_retried(data_dir: Path, monkeypatch:
     assert writer.flush(10)
     assert store.load("ABCD")["n"] == 5 and saved == [5]  # reported by the thread once it landed
     writer.close()
+
+
+def test_the_previous_copy_a_save_replaces_is_deleted_by_the_flush_thread_not_the_saver(data_dir: Path) -> None:
+    """Freeing a file's blocks is the slow part of a save on an SD card: write_now (the event loop's thread) sets
+    the old ``.prev`` aside under a temporary name, and the flush thread deletes it."""
+    store = TableStore(data_dir)
+    deleted_on: list[str] = []
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if ".prev." in self.name:
+            deleted_on.append(threading.current_thread().name)
+        real_unlink(self, missing_ok=missing_ok)
+
+    writer = TableWriter(store)
+    for n in (1, 2):
+        assert writer.write_now("ABCD", rec("ABCD", n), n)
+    assert writer.flush(10)
+    Path.unlink = unlink  # type: ignore[method-assign]
+    try:
+        assert writer.write_now("ABCD", rec("ABCD", 3), 3)  # .prev (1) gives way to 2: 1 is set aside
+        assert writer.flush(10)
+    finally:
+        Path.unlink = real_unlink  # type: ignore[method-assign]
+    writer.close()
+    assert deleted_on == ["table-fsync"]
+    assert json.loads(previous_path(store.path("ABCD")).read_text())["table"]["1"]["n"] == 2
+    assert store.load("ABCD")["n"] == 3
+    assert not list(store.dir.glob(".*.tmp"))  # nothing left aside
+
+
+def test_a_previous_copy_left_aside_by_a_crash_is_removed_at_the_next_start(data_dir: Path) -> None:
+    store = TableStore(data_dir)
+    store.save_json("ABCD", rec("ABCD", 1))
+    aside = store.dir / ".ABCD.json.prev.0a1b2c3d.tmp"
+    aside.write_text("{}")
+    TableStore(data_dir)
+    assert not aside.exists() and store.load("ABCD")["n"] == 1

@@ -1,0 +1,72 @@
+"""The TV's middle follows every move but redraws only the part a move changed, as a table page does (the trick is
+not drawn again for a pass: the whole middle redrawn at every move was the TV's largest cost on a Pi-class host)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from nicegui.testing import User
+
+from logic.president.actions import Pass
+from logic.table import Table, lobby
+from tests.ui.helpers import act, eventually, with_testid
+from ui.games.president.screen import PresidentScreen
+from ui.server.runtime import runtime
+
+PEOPLE = ("p-ann", "p-bea", "p-cy", "p-dee")
+
+
+def tv_trick(user: User) -> list[str]:
+    """The card codes the TV's trick shows, in order."""
+    trick = with_testid(user, "trick")
+    if not trick:
+        return []
+    return [el.props["data-card"] for el in trick[0].descendants() if "data-card" in el.props]
+
+
+def expected_trick(t: Table) -> list[str]:
+    trick = t.game.view(t.state, None)["trick"] or []
+    return [code for play in trick[-3:] for code in play["cards"]]
+
+
+async def test_the_tv_middle_follows_each_move_and_a_pass_leaves_the_trick_alone(
+        user: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+    trick_area = PresidentScreen.trick_area
+
+    def counted(self: PresidentScreen) -> None:
+        drawn.append(1)
+        trick_area(self)
+
+    monkeypatch.setattr(PresidentScreen, "trick_area", counted)
+    hub = runtime().hub
+    t = hub.create("president", PEOPLE[0], "Ann", "🦊", options={"players": 4}, practice=False, seed=5)
+    t.settings.turn_seconds = 0
+
+    def fill(tb: Table, now: float) -> None:
+        for pid, name in zip(PEOPLE[1:], ("Bea", "Cy", "Dee"), strict=True):
+            lobby.join(tb, pid, name, "🐻", now)
+        lobby.start(tb, tb.host_id, now)
+
+    hub.run(t, fill)
+    await user.open(f"/tv/{t.code}")
+    await eventually(lambda: tv_trick(user) == expected_trick(t))
+    rng = random.Random(4)
+    passes = plays = 0
+    for _ in range(16):
+        seat = t.to_move()[0]
+        legal = t.game.legal_actions(t.state, seat)
+        action = rng.choice(legal)
+        trick_before = repr(t.game.view(t.state, None)["trick"])
+        before = len(drawn)
+        act(t, PEOPLE[seat], action)
+        await eventually(lambda: with_testid(user, "tv")[0].props.get("data-version") == str(t.version))
+        assert tv_trick(user) == expected_trick(t)
+        if isinstance(action, Pass) and repr(t.game.view(t.state, None)["trick"]) == trick_before:
+            passes += 1
+            assert len(drawn) == before  # the message changed, the trick did not: it is not drawn again
+        elif not isinstance(action, Pass):
+            plays += 1
+            assert len(drawn) == before + 1
+    assert passes and plays  # (both kinds of move were seen)
