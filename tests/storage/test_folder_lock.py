@@ -88,11 +88,14 @@ HOLDER = textwrap.dedent("""
     from pathlib import Path
     from storage.folder_lock import close_inherited_locks, lock_folder
     lock_folder(Path(sys.argv[1]), port=1234, host="127.0.0.1")
+    let_go, told = os.pipe()
     child = os.fork()
     if child == 0:  # a forked pool worker: lets go of what it inherited, then outlives its parent a while
         close_inherited_locks()
+        os.write(told, b"x")
         time.sleep(5)
         os._exit(0)
+    os.read(let_go, 1)  # (on a loaded machine the worker may not have run yet: the test waits for it, not a timer)
     print(child, flush=True)
     time.sleep(60)
 """)
