@@ -193,11 +193,6 @@ class Game(ABC, Generic[StateT, ActionT, ViewT]):
     @abstractmethod
     def make_bot(self, level: str) -> Bot[ViewT, ActionT]: ...
 
-    def bot_searches(self, level: str) -> bool:
-        """Whether a ``level`` computer player searches (plays out many deals) before it moves: the server then lets
-        it think in its worker pool, off the event loop every page waits on. By default the strongest level."""
-        return level == self.bot_levels[-1]
-
     def timeout_action(self, state: StateT, seat: int) -> ActionT:
         """The move made for a seat whose turn timer ran out (default: the easiest bot's move)."""
         bot = self.make_bot(self.bot_levels[0])

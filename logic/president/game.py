@@ -73,11 +73,6 @@ class PresidentGame(Game[PresidentState, PresidentAction, PresidentView]):
     def restore(self, data: dict[str, Any]) -> PresidentState:
         return restore(data)
 
-    def bot_searches(self, level: str) -> bool:
-        """Normal searches too (a short look-ahead between a few moves): 5-10 ms a move here, a second's stop of
-        a Raspberry-Pi-class host's event loop now and then when it ran there (issue 50)."""
-        return level != "beginner"
-
     def make_bot(self, level: str) -> Bot[PresidentView, PresidentAction]:
         return bots.make_bot(level)
 

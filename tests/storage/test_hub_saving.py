@@ -5,18 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from logic.table import lobby
-from ui.server import bots as server_bots
 from ui.server.runtime import build_hub
-
-
-async def think_here(func: Any, *args: Any) -> Any:
-    """``run.cpu_bound`` without the process pool: the searching levels' moves made in this process."""
-    return func(*args)
 
 
 def on_disk_version(data_dir: Path, code: str) -> int:
@@ -43,10 +34,8 @@ async def test_pages_hear_of_a_change_only_once_it_is_saved(data_dir: Path) -> N
     hub.saves.writer.close()
 
 
-async def test_computer_players_go_on_at_a_table_loaded_after_a_restart(data_dir: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_computer_players_go_on_at_a_table_loaded_after_a_restart(data_dir: Path) -> None:
     """A table saved with a computer player to move must not wait for a save that already happened."""
-    monkeypatch.setattr(server_bots.run, "cpu_bound", think_here)  # (NiceGUI's process pool is not started here)
     hub = build_hub(data_dir)
     table = hub.create("president", "host", "Ann", "🦊", options={"players": 4}, practice=True, speed=0)
     table.seats[table.seat_of("host")].autoplay = True  # the computer plays for the host too

@@ -96,7 +96,7 @@ class BotRunner:
             seat = seats[0]
             inputs = bot_inputs(table, seat)
             version = table.version
-            if table.game.bot_searches(inputs[1]):  # search bots think in another process
+            if inputs[1] == table.game.bot_levels[-1]:  # search bots think in another process
                 action = await run.cpu_bound(self.choose, *inputs)
                 if action is None:  # shutting down
                     return
