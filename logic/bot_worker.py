@@ -47,12 +47,24 @@ def exit_with_parent() -> bool:
     return True
 
 
+WORKER_NICE = 10
+
+
 def start_pool_worker() -> None:
     """Where each worker of the server's process pool starts (NiceGUI's ``run.cpu_bound`` pool, see
     ``ui/nicegui_internals.py``): Ctrl-C is the server's to handle, and the worker ends with the server. Every
-    worker runs it: the watch started when this module is imported missed the workers that ran only reviews."""
+    worker runs it: the watch started when this module is imported missed the workers that ran only reviews.
+
+    A worker also runs at a lower priority (``WORKER_NICE``): where the host has one core for everything (a
+    Raspberry-Pi-class host, issue 50), a search or a review yields the CPU to the event loop every page waits on, and
+    takes what the loop leaves."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     exit_with_parent()
+    if hasattr(os, "nice"):  # (not on Windows)
+        try:
+            os.nice(WORKER_NICE)
+        except OSError:
+            pass
 
 
 exit_with_parent()

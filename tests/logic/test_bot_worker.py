@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from logic.bot_worker import WORKER_NICE
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SERVER_LIKE = """
@@ -20,6 +22,10 @@ pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), i
 print(pool.submit(os.getpid).result(), flush=True)
 time.sleep(60)
 """
+
+
+def nice_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
 
 def alive(pid: int) -> bool:
@@ -95,6 +101,8 @@ def test_the_real_servers_pool_workers_end_when_it_is_killed(tmp_path: Path) -> 
             time.sleep(0.2)
         assert workers, "no pool worker started"
         time.sleep(1)  # each has started (imported, ran its initializer)
+        for w in workers:  # ... and yields the CPU to the server's event loop
+            assert nice_of(w) == nice_of(server.pid) + WORKER_NICE
         server.send_signal(signal.SIGKILL)
         server.wait(10)
         deadline = time.monotonic() + 10
