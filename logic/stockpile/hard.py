@@ -54,8 +54,9 @@ RACE: float | None = 8.0  # heads-up: scale of the race value in the look-ahead,
 DISCARD_PLAY_LINES = 0.0
 PARTNER_LINES = True  # partner tables: a line to our or our partner's stock card is played as at heads-up
 # Partners on their own piles (house rule): every seat plays its own turn, so the look-ahead models the table with
-# the partner's stock cards counted with ours (``reply.team_rollout``) instead of the one-turn planner. Against the
-# planner yardstick's team, paired on the same 400 deals: +7.5 ± 6.3 points (issue 52, house8; only those tables)
+# the partner's stock cards counted with ours (``reply.team_rollout``) instead of the one-turn planner. The Hard team
+# against the planner yardstick's team, on the same deals as with it off: +7.5 ± 6.3 points (N=400, tuning seeds),
+# +4.7 ± 7.3 (N=300, fresh seeds: 51.0% v 46.3%); docs/performance.md (issue 52, house8; only those tables use it)
 TEAM_LOOK = True
 TEAM_BUDGET = 0.05  # s, the look-ahead's time at such tables (three turns of others to play out; 0.3 s was too slow)
 
