@@ -92,6 +92,7 @@ class HardBot(TurnPlanBot):
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
         self.team_look = bool(weights.get("team_look", TEAM_LOOK))
         self.team_budget = weights.get("team_budget", TEAM_BUDGET)
+        self.team_race = weights.get("team_race") or None  # own-piles tables: a race curve of team totals (a knob)
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         return keep_legal(view, legal, self._choose(view, legal, rng))
@@ -127,8 +128,8 @@ class HardBot(TurnPlanBot):
                     budget = min(budget, self.team_budget)
                 budget = max(0.0, t0 + budget - time.perf_counter())
             looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, budget,
-                                   view["players"] + self.extra_turns, self.race if view["players"] == 2 else None,
-                                   team)
+                                   view["players"] + self.extra_turns,
+                                   self.race if view["players"] == 2 else self.team_race if team else None, team)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
         else:
             pick = 0
