@@ -18,9 +18,11 @@
 
 Partner tables: steps 1 and 2 as above (our own or our partner's stock card, ``PARTNER_LINES``); with no stock
 card in reach the one-turn planner decides (:class:`logic.stockpile.turn_plan.TurnPlanBot`; the look-ahead does
-not model teams). Before, the planner decided every move there and shed loose cards first: the stock-card lines
-lifted Hard at four players, partners, stock 30, from 51.7% ± 3.1 to 63.8% ± 3.0 against ``frozen:hard``
-(N=1000 each, teams swapped every deal).
+not model teams that share piles). Before, the planner decided every move there and shed loose cards first: the
+stock-card lines lifted Hard at four players, partners, stock 30, from 51.7% ± 3.1 to 63.8% ± 3.0 against
+``frozen:hard`` (N=1000 each, teams swapped every deal). Where partners keep to their own piles (the house rule)
+every seat plays its own turn as the look-ahead simulates it, so step 3 runs there, with the team's score
+(``TEAM_LOOK``).
 """
 
 from __future__ import annotations
@@ -52,8 +54,11 @@ RACE: float | None = 8.0  # heads-up: scale of the race value in the look-ahead,
 DISCARD_PLAY_LINES = 0.0
 PARTNER_LINES = True  # partner tables: a line to our or our partner's stock card is played as at heads-up
 # Partners on their own piles (house rule): every seat plays its own turn, so the look-ahead models the table with
-# the partner's stock cards counted with ours (``reply.team_rollout``) instead of the one-turn planner
-TEAM_LOOK = False
+# the partner's stock cards counted with ours (``reply.team_rollout``) instead of the one-turn planner. The Hard team
+# against the planner yardstick's team, on the same deals as with it off: +7.5 ± 6.3 points (N=400, tuning seeds),
+# +4.7 ± 7.3 (N=300, fresh seeds: 51.0% v 46.3%); docs/performance.md (issue 52, house8; only those tables use it)
+TEAM_LOOK = True
+TEAM_BUDGET = 0.05  # s, the look-ahead's time at such tables (three turns of others to play out; 0.3 s was too slow)
 
 
 class _Line:
@@ -86,6 +91,8 @@ class HardBot(TurnPlanBot):
         self.partner_lines = bool(weights.get("partner_lines", PARTNER_LINES))
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
         self.team_look = bool(weights.get("team_look", TEAM_LOOK))
+        self.team_budget = weights.get("team_budget", TEAM_BUDGET)
+        self.team_race = weights.get("team_race") or None  # own-piles tables: a race curve of team totals (a knob)
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
         return keep_legal(view, legal, self._choose(view, legal, rng))
@@ -115,10 +122,14 @@ class HardBot(TurnPlanBot):
             plays = by_kind(legal, A.Play)
             return plays[0] if plays else legal[0]
         if len(cands) > 1:
-            budget = None if self.search_budget is None else max(0.0, t0 + self.search_budget - time.perf_counter())
+            budget = self.search_budget
+            if budget is not None:
+                if team is not None:
+                    budget = min(budget, self.team_budget)
+                budget = max(0.0, t0 + budget - time.perf_counter())
             looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, budget,
-                                   view["players"] + self.extra_turns, self.race if view["players"] == 2 else None,
-                                   team)
+                                   view["players"] + self.extra_turns,
+                                   self.race if view["players"] == 2 else self.team_race if team else None, team)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
         else:
             pick = 0

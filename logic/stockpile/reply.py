@@ -324,13 +324,13 @@ def apply_candidate(w: World, me: int, builds: list[int], hand: tuple[int, ...],
         ps[p].append(c)
 
 
-def race_value(w: World, me: int, lead_now: int, scale: float) -> float:
+def race_value(w: World, me: int, lead_now: int, scale: float, team: frozenset[int] | None = None) -> float:
     """The race after a rollout, in stock cards: ``scale * tanh(lead / scale)`` (lead = the shortest other stock
     minus ours, a win or loss at the ends), divided by the slope at ``lead_now`` so one stock card near the
     current lead still counts about one. The curve makes the bot risk-seeking when it trails and careful when
-    it leads; a linear count is indifferent to the spread of outcomes."""
-    mine = len(w.stocks[me])
-    theirs = min(len(st) for o, st in enumerate(w.stocks) if o != me)
+    it leads; a linear count is indifferent to the spread of outcomes. With ``team``: the other team's stock cards
+    minus our team's."""
+    mine, theirs = _standing([len(st) for st in w.stocks], me, team)
     if not mine:
         t = 1.0
     elif not theirs:
@@ -339,6 +339,13 @@ def race_value(w: World, me: int, lead_now: int, scale: float) -> float:
         t = math.tanh((theirs - mine) / scale)
     slope = 1.0 - math.tanh(lead_now / scale) ** 2
     return scale * t / max(slope, 0.05)
+
+
+def _standing(counts: list[int], me: int, team: frozenset[int] | None) -> tuple[int, int]:
+    """(ours, theirs) stock cards: ours and the shortest other stock, or each team's total."""
+    if team is None:
+        return counts[me], min(c for o, c in enumerate(counts) if o != me)
+    return sum(counts[o] for o in team), sum(c for o, c in enumerate(counts) if o not in team)
 
 
 class LookaheadSpec:
@@ -352,9 +359,8 @@ class LookaheadSpec:
         self.turns = turns
         self.race = race
         self.team = team
-        counts = [st["count"] for st in view["stocks"]]
-        me = viewer_seat(view)
-        self.lead_now = min(c for o, c in enumerate(counts) if o != me) - counts[me]
+        mine, theirs = _standing([st["count"] for st in view["stocks"]], viewer_seat(view), team)
+        self.lead_now = theirs - mine
 
     def sample(self, view: StockpileView, rng: random.Random) -> World:
         return sample_world(view, rng)
@@ -370,9 +376,10 @@ class LookaheadSpec:
     def rollout(self, w: World, seat: int, rng: random.Random) -> float:
         """(The simulated turns use no chance: ``rng`` is not needed.)"""
         if self.team is not None:
-            return team_rollout(w, seat, self.n, self.team, w.goes_on, self.turns)
-        r = rollout(w, seat, self.n, w.goes_on, self.turns)
-        return r if self.race is None else race_value(w, seat, self.lead_now, self.race)
+            r = team_rollout(w, seat, self.n, self.team, w.goes_on, self.turns)
+        else:
+            r = rollout(w, seat, self.n, w.goes_on, self.turns)
+        return r if self.race is None else race_value(w, seat, self.lead_now, self.race, self.team)
 
 
 def evaluate(view: StockpileView, candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],

@@ -172,18 +172,18 @@ def test_hard_counts_its_partner_on_its_side_when_partners_keep_to_their_own_pil
     assert turn.partner_tops == [4] and [o for o, _ in turn.targets] == [0]  # their card counts, we may not play it
     assert view["my_sources"] == [0]
     legal = R.legal_actions(s, 0)
-    assert bots.HardBot(budget_s=None).choose(view, legal, random.Random(1)) == A.Play("hand:0", 0)
+    # the one-turn planner's board score (the team look-ahead, on by default here, reads the board through it too)
+    assert bots.HardBot(budget_s=None, team_look=0).choose(view, legal, random.Random(1)) == A.Play("hand:0", 0)
 
 
-def test_hard_with_the_team_look_ahead_plays_out_its_turn_with_its_partner_on_its_side() -> None:
-    """Own piles only, ``team_look`` on: with no stock card in reach Hard plays its ends of turn out over the next
-    turns with the partner's stock cards counted with ours (``reply.team_rollout``); off, the one-turn planner."""
+def _team_look_calls(own: bool, **knobs: float) -> tuple[A.StockpileAction, list[tuple]]:
+    """Hard's move at a four-seat partner table with no stock card in reach, and the look-ahead calls it made."""
     from logic.stockpile import reply
 
     s = _house(crafted(4, partners=True, hands=["4 6 9 2 2", "", "", ""], stocks=["8 8 11", "5 5 5", "7 7", "10"],
-                       builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9 10 11 12"), own=True)
+                       builds=[1, 3, 0, 6], draw="1 2 3 4 5 6 7 8 9 10 11 12"), own=own)
     view, legal = V.view(s, 0), R.legal_actions(s, 0)
-    calls = []
+    calls: list[tuple] = []
     real = reply.evaluate
 
     def recording(*args, **kw):
@@ -192,9 +192,22 @@ def test_hard_with_the_team_look_ahead_plays_out_its_turn_with_its_partner_on_it
 
     reply.evaluate = recording
     try:
-        off = bots.HardBot(budget_s=None).choose(view, legal, random.Random(1))
-        assert off in legal and not calls
-        on = bots.HardBot(budget_s=None, team_look=1).choose(view, legal, random.Random(1))
+        move = bots.HardBot(**knobs).choose(view, legal, random.Random(1))
     finally:
         reply.evaluate = real
-    assert on in legal and calls and all(args[-1] == frozenset((0, 2)) for args in calls)
+    assert move in legal
+    return move, calls
+
+
+def test_hard_plays_out_its_turn_with_its_partner_on_its_side_where_partners_keep_to_their_own_piles() -> None:
+    """Own piles only (issue 52, house8): with no stock card in reach Hard plays its ends of turn out over the next
+    turns with the partner's stock cards counted with ours (``reply.team_rollout``), within ``TEAM_BUDGET``; with
+    ``team_look`` off, and at tables where partners share piles, the one-turn planner decides as before."""
+    from logic.stockpile import hard
+
+    _, calls = _team_look_calls(True, budget_s=None)
+    assert calls and all(args[-1] == frozenset((0, 2)) for args in calls)
+    _, calls = _team_look_calls(True)  # the shipped budget: the look-ahead gets TEAM_BUDGET, not budget_s's 0.3 s
+    assert calls and all(args[5] <= hard.TEAM_BUDGET < 0.3 for args in calls)
+    assert not _team_look_calls(True, budget_s=None, team_look=0)[1]
+    assert not _team_look_calls(False, budget_s=None)[1]

@@ -137,3 +137,16 @@ def test_the_team_rollout_counts_the_partners_stock_cards_with_ours_and_wins_wit
     assert reply.rollout(table("9 9", "11 5"), 0, 4, False, 3) == -1.0  # the plain rollout: an opponent's card
     assert reply.team_rollout(table("9 9", "5"), 0, 4, team, False, 3) == 1.0  # our stock is left: no win yet
     assert reply.team_rollout(table("", "5"), 0, 4, team, False, 3) == 1.0 + reply.WIN  # both out: the deal
+
+
+def test_the_team_race_value_sets_the_two_teams_totals_against_each_other():
+    # seats 0 and 2 against 1 and 3 (the knob team_race): our 2 + 3 left against their 1 + 6; a team is out only
+    # when both its stocks are
+    w = _world([0, 0, 0, 0], ["", "", "", ""], ["5 5", "5", "5 5 5", "5 5 5 5 5 5"])
+    team = frozenset((0, 2))
+    assert 1.95 < reply.race_value(w, 0, 0, 8.0, team) < 2.0  # 7 against 5: two up (the plain value: one down)
+    assert reply.race_value(w, 0, 0, 8.0) < 0
+    w.stocks[0], w.stocks[2] = [], []
+    assert reply.race_value(w, 0, 0, 8.0, team) == 8.0
+    w.stocks[0], w.stocks[2], w.stocks[1], w.stocks[3] = [5], [], [], []
+    assert reply.race_value(w, 0, 0, 8.0, team) == -8.0
