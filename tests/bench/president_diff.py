@@ -132,6 +132,7 @@ def play_match(seed: int, index: int, k: int, cont: str, rows: list[dict[str, An
         step += 1
         if TABLE[seat_player[seat]].startswith("president:") and len(legal) > 1 and type(legal[0]) is not NextHand:
             counts["decisions"] += 1
+            counts["exchange" if type(legal[0]) is Give else ("lead" if not view.get("top") else "follow")] += 1
             alt = make_player("president", "yard:search").choose(view, legal, random.Random(f"diff-{seed}-{step}"))
             ke, ks = key_of(action), key_of(alt)
             if ke != ks:
@@ -150,13 +151,16 @@ def line(label: str, xs: list[float], ys: list[float], per: float) -> str:
     m, ci = mean_ci(xs)
     mv, civ = mean_ci(ys)
     return (f"  {label:24s} n={len(xs):4d}  gain pts {m:+.3f} ± {ci:.3f}  val {mv:+.3f} ± {civ:.3f}  "
-            f"per seat-hand {sum(xs) / per:+.4f}")
+            f"per seat-hand {sum(xs) / per:+.3f} ± {ci * len(xs) / per:.3f}")
 
 
 def report(rows: list[dict[str, Any]], counts: dict[str, int]) -> None:
     per = max(1, counts["seat_hands"])
     print(f"\n{counts['matches']} matches, {counts['decisions']} Expert decisions with a choice, {len(rows)} differ "
           f"({100 * len(rows) / max(1, counts['decisions']):.1f}%); {per} Expert seat-hands")
+    if "lead" in counts:
+        print(f"decisions with a choice by kind: lead {counts['lead']}, follow {counts['follow']}, "
+              f"exchange {counts['exchange']}")
     print("gain = the search's choice minus the Expert's, points for the hand (val: with the title), mean ± 95% CI")
     print(line("all", [r["gain"] for r in rows], [r["gain_val"] for r in rows], per))
     for field in ("kind", "what", "size", "band_e", "band_s", "hand_no"):
