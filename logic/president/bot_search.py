@@ -104,6 +104,8 @@ class PresidentSpec:
         hoard: bool = False,
         infer: float = 0.0,
         tries: int = 0,
+        own_hoard: bool = False,
+        own_keep: tuple[int, int] | None = None,
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
@@ -126,6 +128,10 @@ class PresidentSpec:
             for p in range(info.n):
                 if p != info.me and p not in spenders:
                     self.hoarders |= 1 << p
+        if own_hoard:  # the searching seat's own later moves keep its Aces and 2s as a hoarder does
+            self.hoarders |= 1 << info.me
+        if own_keep is not None:  # the searching seat's own later moves keep its Aces and 2s by this (above, under)
+            self.keeps[info.me] = own_keep
         self.info = info
         self.n = info.n
         assert info.me is not None, "the search decides for a seated player"

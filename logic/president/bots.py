@@ -29,7 +29,7 @@ from logic.search import SearchStats, clear_gain, search_choose
 from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
 from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
 from .bot_policy import beat_free, joker_move, rule_move
-from .bot_search import STEADY_KEEP, PresidentSpec
+from .bot_search import NOISE, STEADY_KEEP, PresidentSpec
 from .runs import parse_run
 from .view_types import PresidentView
 
@@ -218,9 +218,15 @@ class ExpertBot:
 
     def __init__(
         self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
-        prefer_z: float = 0.0, hoard: bool = False, infer: float = 0.0, tries: int = 0,
+        prefer_z: float = 0.0, hoard: bool = False, infer: float = 0.0, tries: int = 0, noise: float = NOISE,
+        own_hoard: bool = False, own_above: int = 0, own_under: int = 99,
     ) -> None:
         self.budget_s = budget_s
+        self.noise = noise  # share of random moves in the playouts (every seat)
+        self.own_hoard = own_hoard  # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search)
+        # its own seat keeps Aces and 2s in the playouts while it holds more than ``own_above`` cards against plays
+        # below ``own_under`` in strength (0: off, as the other seats, STEADY_KEEP)
+        self.own_keep = (own_above, own_under) if own_above else None
         self.sure_out = sure_out
         self.max_worlds = max_worlds
         self.min_worlds = min_worlds
@@ -255,7 +261,8 @@ class ExpertBot:
         if info.house & JOKERS:
             cands = keep_jokers(cands, info) or cands
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
-                             hoard=self.hoard, infer=self.infer, tries=self.tries)
+                             hoard=self.hoard, infer=self.infer, tries=self.tries, noise=self.noise,
+                             own_hoard=self.own_hoard, own_keep=self.own_keep)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
