@@ -128,14 +128,14 @@ class PresidentSpec:
             for p in range(info.n):
                 if p != info.me and p not in spenders:
                     self.hoarders |= 1 << p
-        if own_hoard:  # the searching seat's own later moves keep its Aces and 2s as a hoarder does
-            self.hoarders |= 1 << info.me
-        if own_keep is not None:  # the searching seat's own later moves keep its Aces and 2s by this (above, under)
-            self.keeps[info.me] = own_keep
-        self.info = info
-        self.n = info.n
         assert info.me is not None, "the search decides for a seated player"
         self.me: int = info.me
+        if own_hoard:  # the searching seat's own later moves keep its Aces and 2s as a hoarder does
+            self.hoarders |= 1 << self.me
+        if own_keep is not None:  # the searching seat's own later moves keep its Aces and 2s by this (above, under)
+            self.keeps[self.me] = own_keep
+        self.info = info
+        self.n = info.n
         self.noise = noise
         self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
         self.events: list[Any] = pass_events(view) if match_aware else []
