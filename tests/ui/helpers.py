@@ -8,7 +8,7 @@ from nicegui import ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
-from logic.table import Table, turns
+from logic.table import Table, lobby, turns
 from ui.server.runtime import runtime
 
 
@@ -92,3 +92,21 @@ async def open_in_play(code: str, *users: User) -> None:
 def act(t: Table, pid: str, action: object) -> None:
     """``pid``'s move at ``t`` through the hub, as a page's tap makes it."""
     runtime().hub.run(t, lambda tb, now: turns.act(tb, pid, action, now))
+
+
+FRIENDS = (("p-ann", "Ann"), ("p-bea", "Bea"), ("p-cy", "Cy"), ("p-dee", "Dee"))
+
+
+def four_friends_playing_president(seed: int) -> Table:
+    """A friends table of President with four people (``FRIENDS``' ids, Ann the host), started, no turn timer."""
+    hub = runtime().hub
+    t = hub.create("president", FRIENDS[0][0], FRIENDS[0][1], "🦊", options={"players": 4}, practice=False, seed=seed)
+    t.settings.turn_seconds = 0
+
+    def fill(tb: Table, now: float) -> None:
+        for pid, name in FRIENDS[1:]:
+            lobby.join(tb, pid, name, "🐻", now)
+        lobby.start(tb, tb.host_id, now)
+
+    hub.run(t, fill)
+    return t

@@ -9,12 +9,11 @@ import pytest
 from nicegui.testing import User
 
 from logic.president.actions import Pass
-from logic.table import Table, lobby
-from tests.ui.helpers import act, eventually, with_testid
+from logic.table import Table
+from tests.ui.helpers import FRIENDS, act, eventually, four_friends_playing_president, with_testid
 from ui.games.president.screen import PresidentScreen
-from ui.server.runtime import runtime
 
-PEOPLE = ("p-ann", "p-bea", "p-cy", "p-dee")
+PEOPLE = tuple(pid for pid, _name in FRIENDS)
 
 
 def tv_trick(user: User) -> list[str]:
@@ -40,16 +39,7 @@ async def test_the_tv_middle_follows_each_move_and_a_pass_leaves_the_trick_alone
         trick_area(self)
 
     monkeypatch.setattr(PresidentScreen, "trick_area", counted)
-    hub = runtime().hub
-    t = hub.create("president", PEOPLE[0], "Ann", "🦊", options={"players": 4}, practice=False, seed=5)
-    t.settings.turn_seconds = 0
-
-    def fill(tb: Table, now: float) -> None:
-        for pid, name in zip(PEOPLE[1:], ("Bea", "Cy", "Dee"), strict=True):
-            lobby.join(tb, pid, name, "🐻", now)
-        lobby.start(tb, tb.host_id, now)
-
-    hub.run(t, fill)
+    t = four_friends_playing_president(seed=5)
     await user.open(f"/tv/{t.code}")
     await eventually(lambda: tv_trick(user) == expected_trick(t))
     rng = random.Random(4)

@@ -8,11 +8,10 @@ import random
 
 from nicegui.testing import User
 
-from logic.table import Table, lobby
-from tests.ui.helpers import act, eventually, with_testid
-from ui.server.runtime import runtime
+from logic.table import Table
+from tests.ui.helpers import FRIENDS, act, eventually, four_friends_playing_president, with_testid
 
-PEOPLE = ("p-ann", "p-bea", "p-cy", "p-dee")
+PEOPLE = tuple(pid for pid, _name in FRIENDS)
 
 
 def tv_seats(user: User) -> list[tuple[str, str, str]]:
@@ -34,16 +33,7 @@ def expected(t: Table) -> list[tuple[str, str, str]]:
 
 
 async def test_the_tv_seats_follow_each_move(user: User) -> None:
-    hub = runtime().hub
-    t = hub.create("president", PEOPLE[0], "Ann", "🦊", options={"players": 4}, practice=False, seed=11)
-    t.settings.turn_seconds = 0
-
-    def fill(tb: Table, now: float) -> None:
-        for pid, name in zip(PEOPLE[1:], ("Bea", "Cy", "Dee"), strict=True):
-            lobby.join(tb, pid, name, "🐻", now)
-        lobby.start(tb, tb.host_id, now)
-
-    hub.run(t, fill)
+    t = four_friends_playing_president(seed=11)
     await user.open(f"/tv/{t.code}")
     await eventually(lambda: tv_seats(user) == expected(t))
     badges = [with_testid(user, f"seat-{i}")[0].id for i in range(4)]
