@@ -2,7 +2,7 @@
 players' side.
 
     python tests/bench/bench_pi_host.py [SECONDS=60] [--tables 4] [--think 1.0] [--computer-tables 2]
-        [--cpu 0.25] [--write-mbps 3] [--write-iops 200] [--against REV [--rounds 2]]
+        [--cpu 0.25] [--period-ms 100] [--write-mbps 3] [--write-iops 200] [--against REV [--rounds 2]]
 
 Starts ``main.py`` (fresh data folder, ``CARDNIGHT_TEST_HOOKS=1`` for the computer tables' autoplay) inside cgroups
 that give it CPU% of one core and throttle its writes to the data folder's disk like an SD card (run as root; else
@@ -191,7 +191,7 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
     server = PiServer(tmp / "data", free_port())
     server.root = root
     confinement, why = confine(f"cardnight-pi-{os.getpid()}", args.cpu, int(args.write_mbps * 2**20),
-                               args.write_iops, tmp / "data")
+                               args.write_iops, tmp / "data", args.period_ms)
     server.confinement = confinement
     print(confinement.note if confinement else why, flush=True)
     server.start()
@@ -315,6 +315,8 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0, help="seconds between a seat's turn and its move")
     ap.add_argument("--computer-tables", type=int, default=2)
     ap.add_argument("--cpu", type=float, default=0.25, help="the server's share of one core")
+    ap.add_argument("--period-ms", type=float, default=100.0,
+                    help="the CFS period of the CPU share (the kernel's default 100 ms stalls bursts; 10 is smoother)")
     ap.add_argument("--write-mbps", type=float, default=3.0)
     ap.add_argument("--write-iops", type=int, default=200)
     ap.add_argument("--against", action="append", default=[])

@@ -68,12 +68,17 @@ class Log:
 class Confinement:
     """cgroup v1 groups for the server: a share of one core, that core only, throttled writes to one disk."""
 
-    def __init__(self, name: str, cpu_share: float, write_bps: int, write_iops: int, data_dir: Path) -> None:
+    def __init__(self, name: str, cpu_share: float, write_bps: int, write_iops: int, data_dir: Path,
+                 period_ms: float = 100.0) -> None:
+        """``period_ms``: the CFS period over which the share is given. The kernel's default, 100 ms, lets a burst
+        run at full speed and then stalls everything for the rest of the period (up to 75 ms at 25%); a slow core
+        has no such stalls, and a short period (10 ms) is closer to it."""
         self.dirs: list[Path] = []
         self.note = ""
         cpu = self._make("cpu", name)
-        (cpu / "cpu.cfs_period_us").write_text("100000")
-        (cpu / "cpu.cfs_quota_us").write_text(str(int(100000 * cpu_share)))
+        period_us = int(period_ms * 1000)
+        (cpu / "cpu.cfs_period_us").write_text(str(period_us))
+        (cpu / "cpu.cfs_quota_us").write_text(str(int(period_us * cpu_share)))
         cpuset = self._make("cpuset", name)
         (cpuset / "cpuset.cpus").write_text("0")
         (cpuset / "cpuset.mems").write_text((CGROUPS / "cpuset" / "cpuset.mems").read_text().strip() or "0")
@@ -83,7 +88,8 @@ class Confinement:
         disk = whole_disk(data_dir)
         (blkio / "blkio.throttle.write_bps_device").write_text(f"{disk} {write_bps}")
         (blkio / "blkio.throttle.write_iops_device").write_text(f"{disk} {write_iops}")
-        self.note = (f"server confined (cgroup v1 as root): {cpu_share:.0%} of one core (CFS quota), cpuset 0, "
+        self.note = (f"server confined (cgroup v1 as root): {cpu_share:.0%} of one core (CFS quota over "
+                     f"{period_ms:g} ms periods), cpuset 0, "
                      f"writes to disk {disk} throttled to {write_bps / 2**20:.1f} MB/s and {write_iops} ops/s")
 
     def _make(self, controller: str, name: str) -> Path:
@@ -129,13 +135,13 @@ def whole_disk(path: Path) -> str:
     return f"{os.major(dev)}:{os.minor(dev)}"
 
 
-def confine(name: str, cpu_share: float, write_bps: int, write_iops: int, data_dir: Path) -> tuple[
-        Confinement | None, str]:
+def confine(name: str, cpu_share: float, write_bps: int, write_iops: int, data_dir: Path,
+            period_ms: float = 100.0) -> tuple[Confinement | None, str]:
     """The confinement, or None and why the server runs unconfined."""
     if os.geteuid() != 0:
         return None, "server UNCONFINED: not root (the cgroups need root)"
     try:
-        return Confinement(name, cpu_share, write_bps, write_iops, data_dir), ""
+        return Confinement(name, cpu_share, write_bps, write_iops, data_dir, period_ms), ""
     except OSError as exc:
         return None, f"server UNCONFINED: cannot make the cgroups ({exc})"
 

@@ -42,3 +42,22 @@ def test_a_laptop_keeps_the_address_beside_the_join_box(browser: Browser, server
     b = boxes(browser, server, "laptop")
     assert b["lan-card"]["top"] < b["night-start"]["top"] < b["tile-stockpile"]["top"], b
     assert b["lan-card"]["left"] > b["join-code-input"]["left"] + b["join-code-input"]["width"], b
+
+
+def test_each_tile_says_what_the_game_is_and_links_to_its_rules(browser: Browser, server: Server) -> None:
+    """A tile reads name, player count and tagline, and its round "i" button is a link (a tap on a phone opens the
+    rules, a long press can open them in a new tab); the name is read out as the button's label."""
+    ctx = browser.new_context(**SIZES["phone"])
+    page = ctx.new_page()
+    page.goto(server.url)
+    tile = page.locator("[data-testid=tile-rummy]")
+    tile.wait_for()
+    words = tile.inner_text()
+    assert "Rummy" in words and "players" in words, words
+    link = page.locator("[data-testid=tile-rules-rummy]")
+    assert link.evaluate("e => e.tagName") == "A" and link.get_attribute("href") == "/rules/rummy"
+    assert link.get_attribute("aria-label") == "How to play Rummy"
+    link.tap()
+    page.wait_for_url("**/rules/rummy")
+    page.locator("[data-testid=rules]").wait_for()
+    ctx.close()

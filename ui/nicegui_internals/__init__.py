@@ -34,7 +34,7 @@ no other script wraps nicegui.js).
 
 from __future__ import annotations
 
-from ui.nicegui_internals import element_cycles, snapshots, speedups
+from ui.nicegui_internals import element_cycles, page_json, snapshots, speedups
 from ui.nicegui_internals.adoption import (
     adopt,
     as_sent,
@@ -63,9 +63,10 @@ from ui.nicegui_internals.storage import rewrite_user_storage, session_store
 
 
 def install() -> None:
-    """The hooks NiceGUI needs at every app start: the speedups, update messages as snapshots, and a deleted
-    element's parts freed with it."""
+    """The hooks NiceGUI needs at every app start: the speedups, a page's first answer escaped faster, update
+    messages as snapshots, and a deleted element's parts freed with it."""
     speedups.install()
+    page_json.install()
     snapshots.install()
     element_cycles.install()
 

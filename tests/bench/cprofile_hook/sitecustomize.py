@@ -1,10 +1,11 @@
-"""Loaded by the server's Python when ``bench_latency.py`` puts this folder on PYTHONPATH. Between SIGUSR1 and
-SIGUSR2 (the moves of a round) it counts the cycle collector's runs and time by generation, written as JSON to
-``$CARDNIGHT_GC_TIMES``, and with ``$CARDNIGHT_CPROFILE`` it runs cProfile on the main thread (the event loop: every
-page update and move) and writes its stats there. Call counts are exact whatever the machine's load, so two commits
-can be compared by what they do per move, not only by how long it took; the collector's time is where a commit that
-keeps more objects alive pays for them (it lands in whatever function allocates, so a profile spreads it thin).
-With ``$CARDNIGHT_GC_SLOW_MS`` every collection that takes longer is printed to stderr (the server's log)."""
+"""Loaded by the server's Python when ``bench_latency.py`` puts this folder on PYTHONPATH. Between SIGUSR1 and SIGUSR2
+(the moves of a round) it counts the cycle collector's runs and time by generation, written as JSON to
+``$CARDNIGHT_GC_TIMES``, and with ``$CARDNIGHT_CPROFILE`` it runs cProfile on the main thread (by its CPU time; the
+event loop: every page update and move) and writes its stats there. Call counts are exact whatever the machine's
+load, so two commits can be compared by what they do per move, not only by how long it took; the collector's time is
+where a commit that keeps more objects alive pays for them (it lands in whatever function allocates, so a profile
+spreads it thin). With ``$CARDNIGHT_GC_SLOW_MS`` every collection that takes longer is printed to stderr (the
+server's log)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,10 @@ if _slow_ms and not (_profile_to or _gc_to):
 if _profile_to or _gc_to:
     import cProfile
 
-    _profile = cProfile.Profile() if _profile_to else None
+    # by the main thread's CPU time: under a CPU quota the wall clock charges the quota's stalls to whatever function
+    # was running when they struck (``CARDNIGHT_CPROFILE_CLOCK=wall`` for the wall clock)
+    _clock = time.perf_counter if os.environ.get("CARDNIGHT_CPROFILE_CLOCK") == "wall" else time.thread_time
+    _profile = cProfile.Profile(_clock) if _profile_to else None
     if not _slow_ms:
         gc.callbacks.append(_on_gc)
 
