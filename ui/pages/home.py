@@ -78,28 +78,30 @@ def practice_dialog(game: Any) -> None:
 
 
 def game_tile(game: Any) -> None:
-    """A game's tile. Its words are one element and its rules button a plain link: the home page is built on every
-    visit, and on a Pi-class host each element costs (issue 50: the tiles were 36 of its 81 elements)."""
+    """A game's tile. Its words and its rules link are one element: the home page is built on every visit, and on a
+    Pi-class host each element costs (issue 50: the tiles were 36 of its 81 elements)."""
     counts = player_choices(game)
     players = _("{low}–{high} players", low=counts[0], high=counts[-1]) if len(counts) > 1 else \
         ngettext("{n} player", "{n} players", counts[0])
     with ui.card().classes("tile w-full sm:w-[calc(50%-8px)]").props(f"data-testid=tile-{game.key}"):
-        ui.html(tile_words(game_name(game.key), players, tr(message_of(game.tagline))), sanitize=False).classes(
-            "w-full")
+        ui.html(tile_words(game.key, players, tr(message_of(game.tagline))), sanitize=False).classes("w-full")
         with ui.row().classes("gap-2"):
             ui.button(_("Practice"), icon="smart_toy", on_click=lambda g=game: practice_dialog(g)).props(
                 f"color=primary data-testid=practice-{game.key}")
             ui.button(_("Friends table"), icon="group", on_click=lambda g=game: start_table(g, False, {})).props(
                 f"outline color=primary data-testid=friends-{game.key}")
-            rules = ui.element("q-btn").props(f"flat round color=primary icon=info href=/rules/{game.key}")
-            rules.props.update({"aria-label": _("How to play {game}", game=game_name(game.key)),
-                                "data-testid": f"tile-rules-{game.key}"})
 
 
-def tile_words(name: str, players: str, tagline: str) -> str:
-    """The tile's name and player count on a line, its tagline under them (escaped: names come from catalogues)."""
-    return (f'<div class="row items-baseline justify-between w-full"><span class="text-xl font-bold">'
-            f'{html.escape(name)}</span><span class="text-sm text-grey-8">{html.escape(players)}</span></div>'
+def tile_words(key: str, players: str, tagline: str) -> str:
+    """The game's name with its rules link (a round "i") and the player count on a line, the tagline under them
+    (escaped: the words come from catalogues)."""
+    name = game_name(key)
+    rules = (f'<a class="cn-tile-rules" href="/rules/{key}" data-testid="tile-rules-{key}" aria-label="'
+             f'{html.escape(_("How to play {game}", game=name))}"><i class="q-icon notranslate material-icons" '
+             f'aria-hidden="true">info</i></a>')
+    return (f'<div class="row items-center justify-between w-full no-wrap"><div class="row items-center no-wrap">'
+            f'<span class="text-xl font-bold">{html.escape(name)}</span>{rules}</div>'
+            f'<span class="text-sm text-grey-8">{html.escape(players)}</span></div>'
             f'<div class="text-sm">{html.escape(tagline)}</div>')
 
 
