@@ -13,10 +13,9 @@ Breaks on upgrade: tests/ui/test_page_json.py (``nicegui.client.json``, ``HTML_E
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-client_module = importlib.import_module("nicegui.client")
+from nicegui import client as client_module
 
 
 def replaces_for(table: dict[int, Any]) -> list[tuple[str, str]] | None:
@@ -69,5 +68,5 @@ def install() -> bool:
     if replaces is None:
         return False
     PageJson.replaces = replaces
-    client_module.json = ClientJson(client_module.json)  # type: ignore[attr-defined]
+    client_module.json = ClientJson(client_module.json)  # type: ignore[assignment]
     return True

@@ -96,9 +96,9 @@ def tile_words(key: str, players: str, tagline: str) -> str:
     """The game's name with its rules link (a round "i") and the player count on a line, the tagline under them
     (escaped: the words come from catalogues)."""
     name = game_name(key)
+    label = _("How to play {game}", game=name)  # (not inside the f-string: the catalogue's extractor skips those)
     rules = (f'<a class="cn-tile-rules" href="/rules/{key}" data-testid="tile-rules-{key}" aria-label="'
-             f'{html.escape(_("How to play {game}", game=name))}"><i class="q-icon notranslate material-icons" '
-             f'aria-hidden="true">info</i></a>')
+             f'{html.escape(label)}"><i class="q-icon notranslate material-icons" aria-hidden="true">info</i></a>')
     return (f'<div class="row items-center justify-between w-full no-wrap"><div class="row items-center no-wrap">'
             f'<span class="text-xl font-bold">{html.escape(name)}</span>{rules}</div>'
             f'<span class="text-sm text-grey-8">{html.escape(players)}</span></div>'
