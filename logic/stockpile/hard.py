@@ -59,7 +59,9 @@ PARTNER_LINES = True  # partner tables: a line to our or our partner's stock car
 # +4.7 ± 7.3 (N=300, fresh seeds: 51.0% v 46.3%); docs/performance.md (issue 52, house8; only those tables use it)
 TEAM_LOOK = True
 # At such tables a seat whose stock is empty still plays its hand and discard piles, for its partner or against it:
-# the look-ahead plays those turns (``reply.helper_turn``) instead of skipping them (a knob, ``team_empty``)
+# the look-ahead plays those turns (``reply.helper_turn``) instead of skipping them (a knob, ``team_empty``). Off: the
+# Hard team v the planner yardstick's team, paired with it off on the same 400 tuning deals, -0.2 ± 6.3 points
+# (docs/performance.md, issue 52, house9)
 TEAM_EMPTY = False
 TEAM_BUDGET = 0.05  # s, the look-ahead's time at such tables (three turns of others to play out; 0.3 s was too slow)
 
