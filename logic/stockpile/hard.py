@@ -58,6 +58,11 @@ PARTNER_LINES = True  # partner tables: a line to our or our partner's stock car
 # against the planner yardstick's team, on the same deals as with it off: +7.5 ± 6.3 points (N=400, tuning seeds),
 # +4.7 ± 7.3 (N=300, fresh seeds: 51.0% v 46.3%); docs/performance.md (issue 52, house8; only those tables use it)
 TEAM_LOOK = True
+# At such tables a seat whose stock is empty still plays its hand and discard piles, for its partner or against it:
+# the look-ahead plays those turns (``reply.helper_turn``) instead of skipping them (a knob, ``team_empty``). Off: the
+# Hard team v the planner yardstick's team, paired with it off on the same 400 tuning deals, -0.2 ± 6.3 points
+# (docs/performance.md, issue 52, house9)
+TEAM_EMPTY = False
 TEAM_BUDGET = 0.05  # s, the look-ahead's time at such tables (three turns of others to play out; 0.3 s was too slow)
 
 
@@ -92,6 +97,7 @@ class HardBot(TurnPlanBot):
         self.line_discard_play = weights.get("discard_play", DISCARD_PLAY_LINES)
         self.team_look = bool(weights.get("team_look", TEAM_LOOK))
         self.team_budget = weights.get("team_budget", TEAM_BUDGET)
+        self.team_empty = bool(weights.get("team_empty", TEAM_EMPTY))
         self.team_race = weights.get("team_race") or None  # own-piles tables: a race curve of team totals (a knob)
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
@@ -129,7 +135,8 @@ class HardBot(TurnPlanBot):
                 budget = max(0.0, t0 + budget - time.perf_counter())
             looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, budget,
                                    view["players"] + self.extra_turns,
-                                   self.race if view["players"] == 2 else self.team_race if team else None, team)
+                                   self.race if view["players"] == 2 else self.team_race if team else None, team,
+                                   self.team_empty)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))
         else:
             pick = 0

@@ -23,36 +23,29 @@ from typing import Any
 
 from logic import search
 from logic.stockpile import actions as A
-from logic.stockpile.bot_common import WILD, unseen_pool
+from logic.stockpile.bot_common import unseen_pool
+from logic.stockpile.sim_turns import (  # the simulated table (re-exported: the review's simulation uses them)
+    HAND_SIZE,
+    MAX_STEPS,
+    TOP,
+    World,
+    chain_plays,
+    discard_one,
+    helper_turn,
+    is_loose,
+    put_on_build,
+    refill_hand,
+    sim_turn,
+    stock_top,
+)
 from logic.stockpile.view_types import StockpileView
 from logic.view_types import viewer_seat
 
-TOP = A.TOP
-HAND_SIZE = A.HAND_SIZE
+__all__ = ["HAND_SIZE", "MAX_STEPS", "TOP", "World", "chain_plays", "discard_one", "is_loose", "put_on_build",
+           "refill_hand", "sim_turn", "stock_top", "sample_world", "rollout", "team_rollout", "evaluate"]
+
 WIN = 8.0  # a deal won or lost, in stock cards
 OPPONENT = 1.0  # weight of an opponent's stock card against one of ours
-MAX_STEPS = 80  # moves per simulated turn (a turn clears at most a few piles)
-
-
-class World:
-    """One full deal consistent with the view: build sizes, hands, stocks (top last), discard piles, draw pile."""
-
-    __slots__ = ("builds", "hands", "stocks", "piles", "draw", "goes_on")
-
-    def __init__(self, builds: list[int], hands: list[list[int]], stocks: list[list[int]],
-                 piles: list[list[list[int]]], draw: list[int]) -> None:
-        self.builds = builds
-        self.hands = hands
-        self.stocks = stocks
-        self.piles = piles
-        self.draw = draw
-        self.goes_on = False  # after a candidate end of turn: our hand was emptied, so our turn goes on first
-
-    def copy(self) -> World:
-        w = World(self.builds[:], [h[:] for h in self.hands], [s[:] for s in self.stocks],
-                  [[p[:] for p in ps] for ps in self.piles], self.draw[:])
-        w.goes_on = self.goes_on
-        return w
 
 
 _VAL = {c: i for i, c in enumerate(A.CODES)}
@@ -91,184 +84,6 @@ def sample_world(view: StockpileView, rng: random.Random) -> World:
     return World(builds, hands, stocks, piles, draw)
 
 
-def refill_hand(w: World, hand: list[int]) -> None:
-    draw = w.draw
-    while len(hand) < HAND_SIZE and draw:
-        hand.append(draw.pop())
-
-
-def chain_plays(builds: list[int], top: int, hand: list[int],
-                piles: list[list[int]]) -> list[tuple[int, int, int]] | None:
-    """Cheapest way (fewest wilds, then fewest cards) to bring one building pile up to ``top - 1`` from discard tops
-    and hand cards: a list of (source, value, build) with source -1 for the hand, else the discard pile index."""
-    best: tuple[int, int] | None = None
-    best_moves: list[tuple[int, int, int]] | None = None
-    counts = [0] * (TOP + 1)
-    for c in hand:
-        counts[c] += 1
-    for b, size in enumerate(builds):
-        if size >= top - 1:
-            continue
-        hc = counts[:]
-        depth = [len(p) for p in piles]
-        moves: list[tuple[int, int, int]] = []
-        wilds = 0
-        ok = True
-        for v in range(size + 1, top):
-            for j, p in enumerate(piles):
-                k = depth[j]
-                if k and p[k - 1] == v:
-                    depth[j] = k - 1
-                    moves.append((j, v, b))
-                    break
-            else:
-                if hc[v]:
-                    hc[v] -= 1
-                    moves.append((-1, v, b))
-                    continue
-                for j, p in enumerate(piles):
-                    k = depth[j]
-                    if k and p[k - 1] == WILD:
-                        depth[j] = k - 1
-                        moves.append((j, WILD, b))
-                        wilds += 1
-                        break
-                else:
-                    if hc[WILD]:
-                        hc[WILD] -= 1
-                        moves.append((-1, WILD, b))
-                        wilds += 1
-                        continue
-                    ok = False
-                    break
-        if ok:
-            cost = (wilds, len(moves))
-            if best is None or cost < best:
-                best, best_moves = cost, moves
-    return best_moves
-
-
-def put_on_build(builds: list[int], b: int) -> None:
-    size = builds[b] + 1
-    builds[b] = 0 if size == TOP else size
-
-
-def discard_one(hand: list[int], piles: list[list[int]]) -> None:
-    """Highest number (a wild only when nothing else is left) onto the tidiest pile."""
-    c = max(hand, key=lambda v: v if v != WILD else -1)
-    hand.remove(c)
-    best_p, best_s = 0, -1e9
-    for p, pile in enumerate(piles):
-        if not pile:
-            s = 1.0
-        else:
-            t = pile[-1]
-            if t == WILD or c == WILD:
-                s = -5.0
-            elif t == c:
-                s = 3.0
-            elif t == c + 1:
-                s = 2.5
-            elif t > c:
-                s = 1.5 - 0.2 * (t - c)
-            else:
-                s = -1.0 - 0.5 * (c - t)
-        if s > best_s:
-            best_p, best_s = p, s
-    piles[best_p].append(c)
-
-
-def sim_turn(w: World, seat: int, next_top: int) -> int:
-    """Play one turn of ``seat`` in ``w`` (in place); stock cards played, or -1 when the stock emptied (a win).
-    ``next_top`` is the next player's stock card (-1 if none): loose plays avoid opening it."""
-    hand = w.hands[seat]
-    stock = w.stocks[seat]
-    piles = w.piles[seat]
-    builds = w.builds
-    refill_hand(w, hand)
-    played = 0
-    for _ in range(MAX_STEPS):
-        if not stock:
-            return -1
-        t = stock[-1]
-        b = -1
-        if t == WILD:
-            for q in range(4):
-                if builds[q] + 2 != next_top:
-                    b = q
-                    break
-            if b < 0:
-                b = 0
-        else:
-            for q in range(4):
-                if builds[q] == t - 1:
-                    b = q
-                    break
-        if b >= 0:
-            stock.pop()
-            put_on_build(builds, b)
-            played += 1
-            if not stock:
-                return -1
-            continue
-        chain = chain_plays(builds, t, hand, piles) if t > 1 else None
-        if chain is not None:
-            for src, v, cb in chain:
-                if src < 0:
-                    hand.remove(v)
-                else:
-                    piles[src].pop()
-                put_on_build(builds, cb)
-            if not hand:
-                refill_hand(w, hand)
-            continue
-        if not hand:
-            if not w.draw:
-                break
-            refill_hand(w, hand)
-            continue
-        if not is_loose(builds, hand, piles, next_top):
-            break
-        if not hand:
-            refill_hand(w, hand)
-            if not hand:
-                break
-    if hand:
-        discard_one(hand, piles)
-    return played
-
-
-def is_loose(builds: list[int], hand: list[int], piles: list[list[int]], next_top: int) -> bool:
-    """Play numbers that fit from discard tops and hand (no wilds) unless they open ``next_top``."""
-    moved = False
-    again = True
-    while again:
-        again = False
-        for b in range(4):
-            need = builds[b] + 1
-            if need + 1 == next_top:
-                continue
-            for p in piles:
-                if p and p[-1] == need:
-                    p.pop()
-                    put_on_build(builds, b)
-                    moved = again = True
-                    break
-            else:
-                if need in hand:
-                    hand.remove(need)
-                    put_on_build(builds, b)
-                    moved = again = True
-                    if not hand:
-                        return True
-    return moved
-
-
-def stock_top(w: World, seat: int) -> int:
-    st = w.stocks[seat]
-    return st[-1] if st else -1
-
-
 def rollout(w: World, me: int, n: int, continue_first: bool, turns: int = 2) -> float:
     """Value for ``me`` of the world after our candidate turn: our stock cards minus theirs over the next ``turns``
     turns (2: the next player's and then ours, at two players). ``continue_first``: our hand was just emptied, so
@@ -289,24 +104,37 @@ def rollout(w: World, me: int, n: int, continue_first: bool, turns: int = 2) -> 
     return score
 
 
-def team_rollout(w: World, me: int, n: int, team: frozenset[int], continue_first: bool, turns: int) -> float:
+def team_rollout(w: World, me: int, n: int, team: frozenset[int], continue_first: bool, turns: int,
+                 empty_plays: bool = False) -> float:
     """:func:`rollout` for partners who each play only from their own piles: stock cards played by our team count
     for us, the others' against us, and a deal is won or lost (``WIN``) when every stock of one team is empty. A
-    seat whose stock is already empty sits its turn out here (its help to the partner is not modelled)."""
+    seat whose stock is empty sits its turn out, or (``empty_plays``) plays its hand and discard piles for its
+    partner (:func:`helper_turn`), as at the table, also for the rest of the turn in which its stock empties."""
     score = 0.0
     order: list[int] = [me] if continue_first else []
     order.extend((me + k) % n for k in range(1, turns + 1))
     for s in order:
         before = len(w.stocks[s])
+        nxt = stock_top(w, (s + 1) % n)
         if not before:
+            if empty_plays:
+                helper_turn(w, s, nxt, stock_top(w, _partner(s, n)))
             continue
-        sim_turn(w, s, stock_top(w, (s + 1) % n))
+        sim_turn(w, s, nxt)
         played = before - len(w.stocks[s])
         ours = s in team
         score += played if ours else -OPPONENT * played
-        if not w.stocks[s] and all(not w.stocks[o] for o in range(n) if (o in team) == ours):
-            return score + (WIN if ours else -WIN)
+        if not w.stocks[s]:
+            if all(not w.stocks[o] for o in range(n) if (o in team) == ours):
+                return score + (WIN if ours else -WIN)
+            if empty_plays:
+                helper_turn(w, s, nxt, stock_top(w, _partner(s, n)), fresh=False)
     return score
+
+
+def _partner(seat: int, n: int) -> int:
+    """The seat across the table (partners sit opposite: 0 and 2, 1 and 3)."""
+    return (seat + n // 2) % n
 
 
 def apply_candidate(w: World, me: int, builds: list[int], hand: tuple[int, ...], depths: list[int],
@@ -354,11 +182,12 @@ class LookaheadSpec:
     rollout valued as stock cards gained or (``race``) by :func:`race_value`."""
 
     def __init__(self, view: StockpileView, turns: int, race: float | None,
-                 team: frozenset[int] | None = None) -> None:
+                 team: frozenset[int] | None = None, empty_plays: bool = False) -> None:
         self.n = view["players"]
         self.turns = turns
         self.race = race
         self.team = team
+        self.empty_plays = empty_plays
         mine, theirs = _standing([st["count"] for st in view["stocks"]], viewer_seat(view), team)
         self.lead_now = theirs - mine
 
@@ -376,7 +205,7 @@ class LookaheadSpec:
     def rollout(self, w: World, seat: int, rng: random.Random) -> float:
         """(The simulated turns use no chance: ``rng`` is not needed.)"""
         if self.team is not None:
-            r = team_rollout(w, seat, self.n, self.team, w.goes_on, self.turns)
+            r = team_rollout(w, seat, self.n, self.team, w.goes_on, self.turns, self.empty_plays)
         else:
             r = rollout(w, seat, self.n, w.goes_on, self.turns)
         return r if self.race is None else race_value(w, seat, self.lead_now, self.race, self.team)
@@ -384,11 +213,13 @@ class LookaheadSpec:
 
 def evaluate(view: StockpileView, candidates: list[tuple[list[int], tuple[int, ...], list[int], Any, bool]],
              rng: random.Random, max_worlds: int, min_worlds: int = 4, budget_s: float | None = None,
-             turns: int = 2, race: float | None = None, team: frozenset[int] | None = None) -> list[float]:
+             turns: int = 2, race: float | None = None, team: frozenset[int] | None = None,
+             empty_plays: bool = False) -> list[float]:
     """Mean rollout value of each candidate (builds, hand, depths, discard, goes on) over the same up to
     ``max_worlds`` sampled worlds (fewer once ``budget_s`` has passed, see :func:`logic.search.mean_values`).
     With ``race`` the value is :func:`race_value` with that scale instead of the stock cards gained; with ``team``
-    (our seat and our partner's, partners on their own piles) it is :func:`team_rollout`'s."""
-    spec = LookaheadSpec(view, turns, race, team)
+    (our seat and our partner's, partners on their own piles) it is :func:`team_rollout`'s (``empty_plays``: seats
+    with an empty stock play their turns)."""
+    spec = LookaheadSpec(view, turns, race, team, empty_plays)
     return search.mean_values(spec, view, candidates, rng, seat=viewer_seat(view), budget_s=budget_s,
                               max_worlds=max_worlds, min_worlds=min_worlds)

@@ -206,7 +206,9 @@ def test_hard_plays_out_its_turn_with_its_partner_on_its_side_where_partners_kee
     from logic.stockpile import hard
 
     _, calls = _team_look_calls(True, budget_s=None)
-    assert calls and all(args[-1] == frozenset((0, 2)) for args in calls)
+    assert calls and all(args[8] == frozenset((0, 2)) and args[9] is False for args in calls)
+    _, calls = _team_look_calls(True, budget_s=None, team_empty=1)  # seats with an empty stock play (knob, house9)
+    assert calls and all(args[8] == frozenset((0, 2)) and args[9] is True for args in calls)
     _, calls = _team_look_calls(True)  # the shipped budget: the look-ahead gets TEAM_BUDGET, not budget_s's 0.3 s
     assert calls and all(args[5] <= hard.TEAM_BUDGET < 0.3 for args in calls)
     assert not _team_look_calls(True, budget_s=None, team_look=0)[1]

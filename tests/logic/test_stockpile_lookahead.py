@@ -139,6 +139,35 @@ def test_the_team_rollout_counts_the_partners_stock_cards_with_ours_and_wins_wit
     assert reply.team_rollout(table("", "5"), 0, 4, team, False, 3) == 1.0 + reply.WIN  # both out: the deal
 
 
+def test_a_seat_whose_stock_is_empty_plays_its_hand_for_its_partner_in_the_team_rollout():
+    # partners 0 and 2 on their own piles; our stock is empty, the partner's top is a 5 and the pile stands at 3.
+    # Our turn comes first (the hand was just emptied): we lay the 4, keep our 5 off the pile the partner's 5 needs
+    # (it goes on nothing else), discard a 12, and the partner gets its 5 down
+    def table() -> reply.World:
+        return _world([3, 9, 9, 9], ["4 5 12 12 12", "12 12 12 12 12", "12 12 12 12 12", "12 12 12 12 12"],
+                      ["", "11 11", "11 5", "11 11"])
+
+    team = frozenset((0, 2))
+    assert reply.team_rollout(table(), 0, 4, team, True, 3) == 0.0  # sitting the turn out: the 5 never fits
+    w = table()
+    assert reply.team_rollout(w, 0, 4, team, True, 3, empty_plays=True) == 1.0
+    assert w.hands[0] == V("5 12 12") and w.piles[0][0] == V("12") and w.builds[0] == 5
+    w = table()
+    reply.helper_turn(w, 0, -1, -1)  # no partner's card to keep: the 4 and the 5 go down as loose numbers
+    assert w.builds[0] == 5 and w.hands[0] == V("12 12")
+
+
+def test_a_seat_whose_stock_empties_plays_on_for_its_partner_in_the_team_rollout():
+    # our last stock card (a 4) goes on the 3; the turn goes on: the 6 from hand readies the partner's 7 on that pile
+    def table() -> reply.World:
+        return _world([3, 9, 9, 9], ["5 6 12 12 12", "12 12 12 12 12", "12 12 12 12 12", "12 12 12 12 12"],
+                      ["4", "11 11", "11 7", "11 11"])
+
+    team = frozenset((0, 2))
+    assert reply.team_rollout(table(), 0, 4, team, True, 3) == 1.0  # the partner's 7 waits
+    assert reply.team_rollout(table(), 0, 4, team, True, 3, empty_plays=True) == 2.0
+
+
 def test_the_team_race_value_sets_the_two_teams_totals_against_each_other():
     # seats 0 and 2 against 1 and 3 (the knob team_race): our 2 + 3 left against their 1 + 6; a team is out only
     # when both its stocks are
