@@ -159,29 +159,43 @@ def sim_turn(w: World, seat: int, next_top: int) -> int:
             continue
         chain = chain_plays(builds, t, hand, piles) if t > 1 else None
         if chain is not None:
-            for src, v, cb in chain:
-                if src < 0:
-                    hand.remove(v)
-                else:
-                    piles[src].pop()
-                put_on_build(builds, cb)
-            if not hand:
-                refill_hand(w, hand)
+            play_chain(w, chain, hand, piles)
             continue
-        if not hand:
-            if not w.draw:
-                break
-            refill_hand(w, hand)
-            continue
-        if not is_loose(builds, hand, piles, next_top):
+        if not loose_step(w, hand, piles, next_top):
             break
-        if not hand:
-            refill_hand(w, hand)
-            if not hand:
-                break
     if hand:
         discard_one(hand, piles)
     return played
+
+
+def play_chain(w: World, chain: list[tuple[int, int, int]], hand: list[int], piles: list[list[int]]) -> None:
+    """Put a chain's cards (``(source, value, building pile)``, source -1 the hand, else a discard pile) on the
+    building piles; an emptied hand is refilled."""
+    for src, v, cb in chain:
+        if src < 0:
+            hand.remove(v)
+        else:
+            piles[src].pop()
+        put_on_build(w.builds, cb)
+    if not hand:
+        refill_hand(w, hand)
+
+
+def loose_step(w: World, hand: list[int], piles: list[list[int]], next_top: int, keep: int = -1) -> bool:
+    """A turn's step with no chain to play: an empty hand draws five (while cards are left to draw), else loose
+    numbers go down (:func:`is_loose`). False when the turn is over (nothing drawn or played)."""
+    if not hand:
+        if not w.draw:
+            return False
+        refill_hand(w, hand)
+        return True
+    if not is_loose(w.builds, hand, piles, next_top, keep):
+        return False
+    if not hand:
+        refill_hand(w, hand)
+        if not hand:
+            return False
+    return True
 
 
 def is_loose(builds: list[int], hand: list[int], piles: list[list[int]], next_top: int, keep: int = -1) -> bool:
@@ -231,25 +245,9 @@ def helper_turn(w: World, seat: int, next_top: int, partner_top: int, fresh: boo
         if aim > 0 and aim - 1 not in builds:
             chain = chain_plays(builds, aim, hand, piles)
             if chain is not None:
-                for src, v, cb in chain:
-                    if src < 0:
-                        hand.remove(v)
-                    else:
-                        piles[src].pop()
-                    put_on_build(builds, cb)
-                if not hand:
-                    refill_hand(w, hand)
+                play_chain(w, chain, hand, piles)
                 continue
-        if not hand:
-            if not w.draw:
-                break
-            refill_hand(w, hand)
-            continue
-        if not is_loose(builds, hand, piles, next_top, aim):
+        if not loose_step(w, hand, piles, next_top, aim):
             break
-        if not hand:
-            refill_hand(w, hand)
-            if not hand:
-                break
     if hand:
         discard_one(hand, piles)
