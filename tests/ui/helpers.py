@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from html.parser import HTMLParser
 
 from nicegui import ui
 from nicegui.testing import User
@@ -15,6 +17,52 @@ from ui.server.runtime import runtime
 def with_testid(user: User, testid: str) -> list[ui.element]:
     with user:
         return [e for e in user.current_layout.descendants() if e.props.get("data-testid") == testid]
+
+
+def in_markup(user: User, testid: str) -> list[ui.element]:
+    """Elements drawn as HTML (``ui.html``: a part of the page built as one element, issue 50) whose markup holds an
+    element with this data-testid."""
+    needle = f'data-testid="{testid}"'
+    with user:
+        return [e for e in user.current_layout.descendants() if needle in str(e.props.get("innerHTML") or "")]
+
+
+def card_codes(el: ui.element) -> list[str]:
+    """The ``data-card`` codes drawn in ``el``, in order: its elements' and those in its HTML."""
+    codes = [d.props["data-card"] for d in el.descendants() if "data-card" in d.props]
+    return codes + re.findall(r'data-card="([^"]+)"', str(el.props.get("innerHTML") or ""))
+
+
+class _TestidTexts(HTMLParser):
+    """The words of each element with a given data-testid in a piece of HTML (no nesting inside them)."""
+
+    def __init__(self, testid: str) -> None:
+        super().__init__()
+        self.testid, self.open, self.texts = testid, False, []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if dict(attrs).get("data-testid") == self.testid:
+            self.open = True
+            self.texts.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.open = False
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.texts[-1] += data
+
+
+def texts_with_testid(box: ui.element, testid: str) -> list[str]:
+    """The words of the elements with this data-testid inside ``box``: drawn as elements or in a ``ui.html``."""
+    texts = [str(getattr(e, "text", "")) for e in box.descendants() if e.props.get("data-testid") == testid]
+    for e in box.descendants():
+        markup = e.props.get("innerHTML")
+        if markup and f'data-testid="{testid}"' in str(markup):
+            parser = _TestidTexts(testid)
+            parser.feed(str(markup))
+            texts += parser.texts
+    return texts
 
 
 async def find(user: User, testid: str, timeout: float = 3.0) -> UserInteraction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
-from tests.ui.helpers import eventually, table_attr, with_testid
+from tests.ui.helpers import eventually, in_markup, table_attr
 from ui.server.runtime import runtime
 
 # seed 3: the computer players lock the first trick to diamonds before the person's first turn
@@ -19,15 +19,15 @@ async def test_suit_lock_and_jack_back_chips(user: User) -> None:
     code = next(iter(runtime().hub.registry.tables))
     table = runtime().hub.registry.get(code)
     assert table is not None and table.state.lock
-    await eventually(lambda: bool(with_testid(user, "suit-lock")))
+    await eventually(lambda: bool(in_markup(user, "suit-lock")))
     await user.should_see("Suits locked: \u2666")
-    assert not with_testid(user, "jack-back")
+    assert not in_markup(user, "jack-back")
     # jack-back in effect (as after a Jack): its chip replaces the revolution chip, and it names the order
     def flip(t, _now):  # noqa: ANN001, ANN202 - a Change for Hub.run
         t.state.jback, t.state.rev = True, True
         t.touch()
 
     runtime().hub.run(table, flip)
-    await eventually(lambda: bool(with_testid(user, "jack-back")))
+    await eventually(lambda: bool(in_markup(user, "jack-back")))
     await user.should_see("Jack-back: 3 is high, 2 is low until the trick ends")
-    assert not with_testid(user, "revolution")
+    assert not in_markup(user, "revolution")

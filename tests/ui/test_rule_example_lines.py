@@ -12,7 +12,7 @@ from nicegui.testing.user_interaction import UserInteraction
 
 from logic.beanie.examples import EXAMPLES as BEANIE
 from logic.president.examples import EXAMPLES
-from tests.ui.helpers import find
+from tests.ui.helpers import find, texts_with_testid, with_testid
 from tests.ui.test_rule_examples import inside
 
 ENGLISH = re.compile(r"\b(played|passed|pair|single|leads|trick|gave|back|and|out|is)\b")
@@ -28,7 +28,8 @@ async def test_the_examples_last_move_line_is_in_the_viewers_language(user: User
         outer = f"example-{example.key}"
         for _step in range(len(example.moves())):
             UserInteraction(user, set(inside(user, outer, "btn-replay-next")), None).click()
-            lines += [str(getattr(e, "text", "")) for e in inside(user, outer, "message")]
+            with user:
+                lines += texts_with_testid(with_testid(user, outer)[0], "message")
     lines = [line for line in lines if line]
     assert len(lines) >= len(EXAMPLES), lines
     english = [line for line in lines if ENGLISH.search(line)]

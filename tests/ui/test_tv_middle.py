@@ -10,7 +10,7 @@ from nicegui.testing import User
 
 from logic.president.actions import Pass
 from logic.table import Table
-from tests.ui.helpers import FRIENDS, act, eventually, four_friends_playing_president, with_testid
+from tests.ui.helpers import FRIENDS, act, card_codes, eventually, four_friends_playing_president, with_testid
 from ui.games.president.screen import PresidentScreen
 
 PEOPLE = tuple(pid for pid, _name in FRIENDS)
@@ -21,7 +21,7 @@ def tv_trick(user: User) -> list[str]:
     trick = with_testid(user, "trick")
     if not trick:
         return []
-    return [el.props["data-card"] for el in trick[0].descendants() if "data-card" in el.props]
+    return card_codes(trick[0])
 
 
 def expected_trick(t: Table) -> list[str]:

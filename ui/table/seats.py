@@ -3,6 +3,7 @@ away for how long) and its actions; the seat to move is framed."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -123,28 +124,38 @@ def chips_key(ctx: TableContext, i: int) -> Hashable:
 
 
 def chip_name(text: str) -> str:
-    """A seat's title or status chip (the games' views name them by English keys) in the viewer's language."""
-    names = {
-        "President": pgettext("role", "President"), "Vice President": pgettext("role", "Vice President"),
-        "Citizen": pgettext("role", "Citizen"), "Vice Beggar": pgettext("role", "Vice Beggar"),
-        "Beggar": pgettext("role", "Beggar"),
-        "out": pgettext("seat status", "out"), "downfall": pgettext("seat status", "downfall"),
-        "foul": pgettext("seat status", "foul"), "last": pgettext("seat status", "last"),
-        "passing": pgettext("seat status", "passing"), "passed": pgettext("seat status", "passed"),
-        "giving": pgettext("seat status", "giving"), "ready": pgettext("seat status", "ready"),
-        "to play": pgettext("seat status", "to play"), "one-turn out": pgettext("seat status", "one-turn out"),
-        "went out": pgettext("seat status", "went out"), "drew": pgettext("seat status", "drew"),
-        "to draw": pgettext("seat status", "to draw"), "stock empty": pgettext("seat status", "stock empty"),
-        "won the deal": pgettext("seat status", "won the deal"), "laid a set": pgettext("seat status", "laid a set"),
-        "first turn": pgettext("seat status", "first turn"), "wants to end": pgettext("seat status", "wants to end"),
-        "agreed to end": pgettext("seat status", "agreed to end"), "auto-play": pgettext("seat status", "auto-play"),
-        "left": pgettext("seat status", "left"),
-    }
-    return names.get(text, text)
+    """A seat's title or status chip (the games' views name them by English keys) in the viewer's language: only the
+    one asked for is looked up (a seat's chips are drawn at every change of them: issue 50)."""
+    word = CHIP_WORDS.get(text)
+    return word() if word is not None else text
+
+
+CHIP_WORDS: dict[str, Callable[[], str]] = {
+    "President": lambda: pgettext("role", "President"),
+    "Vice President": lambda: pgettext("role", "Vice President"),
+    "Citizen": lambda: pgettext("role", "Citizen"), "Vice Beggar": lambda: pgettext("role", "Vice Beggar"),
+    "Beggar": lambda: pgettext("role", "Beggar"),
+    "out": lambda: pgettext("seat status", "out"), "downfall": lambda: pgettext("seat status", "downfall"),
+    "foul": lambda: pgettext("seat status", "foul"), "last": lambda: pgettext("seat status", "last"),
+    "passing": lambda: pgettext("seat status", "passing"), "passed": lambda: pgettext("seat status", "passed"),
+    "giving": lambda: pgettext("seat status", "giving"), "ready": lambda: pgettext("seat status", "ready"),
+    "to play": lambda: pgettext("seat status", "to play"),
+    "one-turn out": lambda: pgettext("seat status", "one-turn out"),
+    "went out": lambda: pgettext("seat status", "went out"), "drew": lambda: pgettext("seat status", "drew"),
+    "to draw": lambda: pgettext("seat status", "to draw"),
+    "stock empty": lambda: pgettext("seat status", "stock empty"),
+    "won the deal": lambda: pgettext("seat status", "won the deal"),
+    "laid a set": lambda: pgettext("seat status", "laid a set"),
+    "first turn": lambda: pgettext("seat status", "first turn"),
+    "wants to end": lambda: pgettext("seat status", "wants to end"),
+    "agreed to end": lambda: pgettext("seat status", "agreed to end"),
+    "auto-play": lambda: pgettext("seat status", "auto-play"), "left": lambda: pgettext("seat status", "left"),
+}
 
 
 def seat_chips(ctx: TableContext, i: int) -> None:
-    """Title, status (passed, out, ...), computer level, auto-play, left."""
+    """Title, status (passed, out, ...), computer level, auto-play, left: one element, its chips as HTML (they come
+    and go with nearly every trick; an element per chip cost a Pi-class host more: issue 50)."""
     s = ctx.table.seats[i]
     info = seat_info(ctx, i)
     chips: list[tuple[str, str]] = []
@@ -159,9 +170,8 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if s.left:
         chips.append(("", "left"))
     if chips:
-        with ui.row().classes("seat-chips gap-0 justify-center max-w-[150px]"):
-            for kind, text in chips:
-                ui.label(chip_name(text)).classes(f"chip {kind}")
+        markup = "".join(f'<div class="chip {kind}">{html.escape(chip_name(text))}</div>' for kind, text in chips)
+        ui.html(markup, sanitize=False).classes("nicegui-row seat-chips gap-0 justify-center max-w-[150px]")
 
 
 def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ from nicegui import ui
 from logic.cards import Card, is_joker
 from logic.president.actions import RANK_LABELS, Play
 from logic.views import PresidentView
-from ui.components.cards import card
+from ui.components.cards import card, card_markup
 from ui.components.dialog import named_dialog
 from ui.components.live import LiveButton, LiveToggle
 from ui.components.region import Region
@@ -64,45 +65,45 @@ class PresidentScreen(GameScreen[PresidentView]):
                              tuple(s.name for s in ctx.table.seats)))
 
     def message_row(self) -> None:
+        """The order and suit-lock chips and the message: one element (issue 50: a pass redraws only this)."""
         ctx, view = self.ctx, self.view
-        with ui.row().classes("items-center gap-2"):
-            if view.get("jack_back"):  # house rule: the order chip says it lasts until the trick ends
-                text = (_("Jack-back: 3 is high, 2 is low until the trick ends") if view["order"] == "reversed"
-                        else _("Jack-back: the usual order until the trick ends"))
-                ui.label(text).classes("chip title").props("data-testid=jack-back")
-            elif view["order"] == "reversed":
-                ui.label(_("Revolution: 3 is high, 2 is low")).classes("chip title").props("data-testid=revolution")
-            if view.get("lock"):
-                suits = " ".join(SUIT_SYMBOLS[s] for s in view["lock"])
-                ui.label(_("Suits locked: {suits}", suits=suits)).classes("chip").props("data-testid=suit-lock")
-            if view["message"]:
-                ui.label(ctx.with_names(view["message"])).classes("text-sm").props("data-testid=message")
+        chips: list[tuple[str, str, str]] = []  # (classes, data-testid, words)
+        if view.get("jack_back"):  # house rule: the order chip says it lasts until the trick ends
+            chips.append(("chip title", "jack-back",
+                          _("Jack-back: 3 is high, 2 is low until the trick ends") if view["order"] == "reversed"
+                          else _("Jack-back: the usual order until the trick ends")))
+        elif view["order"] == "reversed":
+            chips.append(("chip title", "revolution", _("Revolution: 3 is high, 2 is low")))
+        if view.get("lock"):
+            suits = " ".join(SUIT_SYMBOLS[s] for s in view["lock"])
+            chips.append(("chip", "suit-lock", _("Suits locked: {suits}", suits=suits)))
+        if view["message"]:
+            chips.append(("text-sm", "message", ctx.with_names(view["message"])))
+        ui.html(labels_markup(chips), sanitize=False).classes("nicegui-row items-center gap-2")
 
     def trick_area(self) -> None:
+        """The last three plays of the trick (or who leads): one element whose HTML changes with each play, far
+        cheaper to send and draw than an element per card and label (issue 50)."""
         ctx, view = self.ctx, self.view
         t = ctx.table
-        phase = view["phase"]
         trick = view["trick"] or []
-        with ui.column().classes("trick-area items-center justify-center gap-1").props("data-testid=trick"):
-            if not trick:
-                lead = view["lead_seat"]
-                if lead is not None and phase == "play":
-                    if lead == ctx.seat and computer_plays_for_viewer(ctx):
-                        text = _("The computer leads for you: any single, pair, three or four of a kind.")
-                    elif lead == ctx.seat:
-                        text = _("You lead: any single, pair, three or four of a kind.")
-                    else:
-                        text = _("{name} leads: any single, pair, three or four of a kind.", name=t.seats[lead].name)
-                    ui.label(text).classes("opacity-90")
-            else:
-                with ui.row().classes("items-end gap-4 no-wrap"):
-                    for i, play in enumerate(trick[-3:]):
-                        old = i < len(trick[-3:]) - 1
-                        with ui.column().classes("items-center gap-0"):
-                            with ui.element("div").classes("play-stack" + (" old" if old else "")):
-                                for code in play["cards"]:
-                                    card(code, small=old)
-                            ui.label(you_or(ctx, play["seat"])).classes("text-xs opacity-80")
+        inner = ""
+        if not trick:
+            lead = view["lead_seat"]
+            if lead is not None and view["phase"] == "play":
+                if lead == ctx.seat and computer_plays_for_viewer(ctx):
+                    text = _("The computer leads for you: any single, pair, three or four of a kind.")
+                elif lead == ctx.seat:
+                    text = _("You lead: any single, pair, three or four of a kind.")
+                else:
+                    text = _("{name} leads: any single, pair, three or four of a kind.", name=t.seats[lead].name)
+                inner = f'<div class="opacity-90">{html.escape(text)}</div>'
+        else:
+            shown = trick[-3:]
+            inner = plays_markup([(play["cards"], you_or(ctx, play["seat"]), i < len(shown) - 1)
+                                  for i, play in enumerate(shown)])
+        ui.html(inner, sanitize=False).classes("nicegui-column trick-area items-center justify-center gap-1").props(
+            "data-testid=trick")
 
     def exchange_panel(self) -> None:
         ctx, view = self.ctx, self.view
@@ -239,3 +240,19 @@ def role_name(role: str) -> str:
 
 
 Screen = PresidentScreen
+
+
+def labels_markup(labels: list[tuple[str, str, str]]) -> str:
+    """Labels (classes, ``data-testid``, words) as HTML, the words escaped."""
+    return "".join(f'<div class="{cls}" data-testid="{testid}">{html.escape(words)}</div>'
+                   for cls, testid, words in labels)
+
+
+def plays_markup(plays: list[tuple[list[str], str, bool]]) -> str:
+    """The trick's last plays side by side (cards, who played them, an older play drawn small and faded)."""
+    parts = []
+    for codes, who, old in plays:
+        cards = "".join(card_markup(code, small=old) for code in codes)
+        parts.append(f'<div class="nicegui-column items-center gap-0"><div class="play-stack{" old" if old else ""}">'
+                     f'{cards}</div><div class="text-xs opacity-80">{html.escape(who)}</div></div>')
+    return f'<div class="nicegui-row items-end gap-4 no-wrap">{"".join(parts)}</div>'
