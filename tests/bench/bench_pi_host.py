@@ -17,7 +17,8 @@ it says so and runs unconfined: tests/bench/pi_clients.py). Then, at the same ti
   from the game's end to the first review mark (everyone's marks shown);
 - the home page asked for every second (one returning visitor): its answer time.
 
-Prints, each with N and a 95% interval (bootstrap for percentiles): move -> every other seat and the TV showing it
+The measured stretch starts once every TV socket has its page (opening six TVs at once is a burst of its own, not
+play). Prints, each with N and a 95% interval (bootstrap for percentiles): move -> every other seat and the TV showing it
 (p50, p95; per kind of client: Chromium page, seat API, TV socket), the computer tables' time between moves, the
 first review mark, the home page's answer time, and the server's CPU per move. ``--against REV`` runs another commit
 (a temporary git worktree) in the same run, the rounds alternating, and prints both side by side; the commit
@@ -173,15 +174,19 @@ def profile_signal(server: PiServer, signum: int) -> None:
         os.kill(server.proc.pid, signum)
 
 
-async def home_page(url: str, stop: asyncio.Event, times: list[float]) -> None:
-    """The home page asked for once a second by one returning visitor: seconds to the whole answer."""
+async def home_page(url: str, stop: asyncio.Event, times: list[float], slow: list[tuple[float, float]]) -> None:
+    """The home page asked for once a second by one returning visitor: seconds to the whole answer (and in ``slow``,
+    each answer over 300 ms with when it was asked, seconds from the start: what else was happening then)."""
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         await http.get("/")  # (the visitor's cookie)
+        first = time.perf_counter()
         while not stop.is_set():
             started = time.perf_counter()
             answer = await http.get("/")
             if answer.status_code == 200:
                 times.append(time.perf_counter() - started)
+                if times[-1] > 0.3:
+                    slow.append((started - first, times[-1]))
             await asyncio.sleep(1.0)
 
 
@@ -215,14 +220,19 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
                 sockets.append(SocketPage(server.url, f"/tv/{code}", f"tv-{n}", logs[-1]))
             for s in sockets:
                 s.start()
+            # the measured stretch starts once every TV is open (their pages built): play, not the opening of the TVs
+            for s in sockets:
+                await asyncio.to_thread(s.ready.wait, 60)
+            await asyncio.sleep(2)
             for host, _code, _tokens in tables:
                 await host.evaluate("() => { const c = window.__cn; c.clicks = []; c.versions = []; }")
             cpu0 = cpu_seconds(server.proc.pid) if server.proc else 0.0
             group0 = confinement.cpu_seconds() if confinement else 0.0
             profile_signal(server, signal.SIGUSR1)  # (tests/bench/cprofile_hook: its profile starts)
             home: list[float] = []
+            slow_home: list[tuple[float, float]] = []
             t0 = time.time()
-            tasks = [asyncio.create_task(home_page(server.url, stop, home))]
+            tasks = [asyncio.create_task(home_page(server.url, stop, home, slow_home))]
             review = asyncio.create_task(review_mark(browser, http, server.url))
             for n, (host, code, tokens) in enumerate(tables):
                 tasks.append(asyncio.create_task(host_plays(host, live, args.think, stop)))
@@ -255,7 +265,8 @@ async def one_round(root: Path, args: argparse.Namespace) -> dict:
         for kind, values in log.latencies().items():
             lat.setdefault(kind, []).extend(values)
     gaps = [b[0] - a[0] for log in pace_logs for s in log.seen.values() for a, b in zip(s, s[1:], strict=False)]
-    return {"lat": lat, "gaps": gaps, "mark": mark, "home": home, "elapsed": elapsed, "server_cpu": server_cpu,
+    return {"lat": lat, "gaps": gaps, "mark": mark, "home": home, "slow_home": slow_home, "elapsed": elapsed,
+            "server_cpu": server_cpu,
             "pool_cpu": max(0.0, group_cpu - server_cpu) if confinement else None,
             "moves": sum(len(log.moves) for log in logs), "failures": failures, "errors": errors,
             "socket_errors": [s.error for s in sockets if s.error], "throttled": throttled,
@@ -298,6 +309,9 @@ def report(label: str, res: dict, args: argparse.Namespace) -> None:
     mark, what = res["mark"]
     print(f"  first review mark after the game's end: {'none' if mark is None else f'{mark:.1f} s'} ({what})")
     print(f"  home page answer: {quantiles(res['home'])}")
+    if res.get("slow_home"):
+        print("  home answers over 300 ms (s from the start: ms): "
+              + ", ".join(f"{at:.0f}: {took * 1000:.0f}" for at, took in res["slow_home"]))
     if res["moves"]:
         per_move = 1000 * res["server_cpu"] / res["moves"]
         print(f"  server CPU per move (the server process, not its pool): {per_move:.1f} ms")

@@ -189,6 +189,7 @@ class SocketPage:
         self.url, self.path, self.who, self.log = url, path, who, log
         self.bytes = 0
         self.stopped = threading.Event()
+        self.ready = threading.Event()  # its page was built and its socket joined (or it failed)
         self.error = ""
         self.thread = threading.Thread(target=self._run, name=f"socket-{who}", daemon=True)
 
@@ -210,6 +211,7 @@ class SocketPage:
             with stranger(self.url, "127.0.0.1") as ws:
                 ws.send("420" + json.dumps(["handshake", {"client_id": found.group(1), "tab_id": f"tab-{self.who}",
                                                            "document_id": f"doc-{self.who}"}]))
+                self.ready.set()
                 while not self.stopped.is_set():
                     try:
                         message = str(ws.recv(timeout=0.5))
@@ -224,3 +226,5 @@ class SocketPage:
                         self.log.saw(self.who, int(m.group(1)), arrived)
         except (OSError, RuntimeError, ConnectionClosed, httpx.HTTPError) as exc:
             self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self.ready.set()
