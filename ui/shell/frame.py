@@ -36,6 +36,9 @@ def page_language() -> None:
     ui.add_head_html(loading_bar_script())
 
 
+APP_NAME_MARKUP = '<span class="text-2xl">🂡</span><span class="text-lg font-bold">Card Night</span>'  # (a name)
+
+
 @contextmanager
 def frame(title: str, *, full_width: bool = False, header: bool = True) -> Iterator[ui.column]:
     page_language()
@@ -50,9 +53,9 @@ def frame(title: str, *, full_width: bool = False, header: bool = True) -> Itera
     if header:
         with ui.header().classes("items-center justify-between bg-green-10 q-py-xs q-px-md").props(
                 'data-testid=header'):
-            with ui.link(target="/").classes("text-white no-underline row items-center gap-2"):
-                ui.label("🂡").classes("text-2xl")
-                ui.label("Card Night").classes("text-lg font-bold")
+            # the app's name, a link home: one element (every page has it; issue 50)
+            ui.html(APP_NAME_MARKUP, sanitize=False, tag="a").classes(
+                "nicegui-link text-white no-underline row items-center gap-2").props("href=/")
             with ui.row().classes("items-center gap-1"):
                 ui.button(icon="menu_book", on_click=lambda: ui.navigate.to("/rules")).props(
                     "flat round color=white data-testid=nav-rules").props.update({"aria-label": _("Rules")})

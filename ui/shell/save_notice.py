@@ -33,16 +33,18 @@ class SaveNotice(ui.element):
         super().__init__("div")
         self.language = viewer_language()  # (it is updated from outside the page: the health's callback)
         self.classes("cn-save-failing").props('role=alert aria-live=assertive data-testid=save-failing')
-        with self:
-            ui.icon("warning").classes("text-xl")
-            self.words = ui.label("").props("data-testid=save-failing-text")
+        self.words: ui.label | None = None  # made when saving first fails: every page has a notice (issue 50)
         self.show_health()
         _notices.add(self)
 
     def show_health(self) -> None:
         failing = HEALTH.failing
+        if failing and self.words is None:
+            with self:
+                ui.icon("warning").classes("text-xl")
+                self.words = ui.label("").props("data-testid=save-failing-text")
         words = render(HEALTH.failing_notice, self.language) if failing else ""
-        if failing and self.words.text != words:
+        if failing and self.words is not None and self.words.text != words:
             self.words.set_text(words)
         if self.visible != failing:
             self.set_visibility(failing)

@@ -43,14 +43,14 @@ def host_prompts(ctx: TableContext) -> None:
     me_seat = ctx.seat
     if me_seat is not None and t.seats[me_seat].autoplay:
         with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
-                              "rounded-borders").props("data-testid=autoplay-notice role=alert"):
+                              "rounded-borders cn-notice").props("data-testid=autoplay-notice role=alert"):
             ui.icon("smart_toy")
             ui.label(autoplay_words(ctx)).classes("font-bold").props("data-testid=autoplay-text")
             ui.button(_("I'm back"), on_click=lambda: ctx.act(lambda tb, now: table_away.im_back(tb, pid, now))
                       ).props("color=amber text-color=black data-testid=btn-im-back")
     elif me_seat is not None and t.seats[me_seat].timed_out:  # stays until "Got it" (Game.timeouts_before_autoplay)
         with ui.row().classes("w-full justify-center items-center gap-2 bg-amber-2 text-black q-pa-sm "
-                              "rounded-borders").props("data-testid=timeout-notice role=alert"):
+                              "rounded-borders cn-notice").props("data-testid=timeout-notice role=alert"):
             ui.icon("timer_off")
             ui.label(_("Turn timed out: the game made your move.")).classes("font-bold")
             ui.button(_("Got it"), on_click=lambda: ctx.act(lambda tb, now: timers.dismiss_timeout(tb, pid))
