@@ -18,7 +18,8 @@ it says so and runs unconfined: tests/bench/pi_clients.py). Then, at the same ti
 - the home page asked for every second (one returning visitor): its answer time.
 
 The measured stretch starts once every TV socket has its page (opening six TVs at once is a burst of its own, not
-play). Prints, each with N and a 95% interval (bootstrap for percentiles): move -> every other seat and the TV showing it
+play). Prints, each with N and a 95% interval (bootstrap for percentiles): move -> every other seat and the TV
+showing it
 (p50, p95; per kind of client: Chromium page, seat API, TV socket), the computer tables' time between moves, the
 first review mark, the home page's answer time, and the server's CPU per move. ``--against REV`` runs another commit
 (a temporary git worktree) in the same run, the rounds alternating, and prints both side by side; the commit
