@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Server, running
+from tests.e2e.test_tap_during_redraw import HookServer
 
 pytestmark = pytest.mark.e2e
 
@@ -65,7 +66,7 @@ def open_table(page: Page, server: Server, game: str, query: str, cards: int) ->
 def phone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     from tests.e2e.conftest import free_port
 
-    srv = Server(tmp_path_factory.mktemp("phone") / "data", free_port(), seed=1000)
+    srv = HookServer(tmp_path_factory.mktemp("phone") / "data", free_port(), seed=1000)  # (test hooks: autoplay)
     yield from running(srv)
 
 
@@ -87,6 +88,29 @@ def test_every_hand_card_can_be_tapped_and_the_bar_sits_at_the_bottom(phone_page
             code = lay["cards"][5]["code"]
             page.locator(f"[data-testid=hand] [data-card='{code}']").click()
             expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_class(re.compile("selected"))
+
+
+NOTICE_JS = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  return {notice: box('[data-testid=autoplay-notice]').height, trickBottom: box('[data-testid=trick]').bottom,
+          barTop: box('.action-bar').top};
+}"""
+
+
+def test_the_computer_plays_for_you_notice_is_one_row_and_the_trick_stays_in_sight(
+        phone_page: Page, phone_server: Server) -> None:
+    """The notice that the computer plays for you (a turn timed out, or the player was away) took three lines on a
+    phone and pushed President's trick under the hand's panel."""
+    page = phone_page
+    open_table(page, phone_server, "president", GAMES["president"][0].replace("speed=0", "speed=1"), 13)
+    code = page.url.rsplit("/", 1)[1]  # (a move a second: the game goes on long enough to look at)
+    assert page.request.post(f"{phone_server.url}/test/autoplay/{code}").ok
+    expect(page.get_by_test_id("autoplay-notice")).to_be_visible()
+    expect(page.get_by_test_id("btn-im-back")).to_be_visible()
+    lay = page.evaluate(NOTICE_JS)
+    assert lay["notice"] <= 64, f"the notice is {lay['notice']} px tall"
+    assert lay["trickBottom"] <= lay["barTop"] + 1, f"the trick ends at {lay['trickBottom']}, the panel at " \
+        f"{lay['barTop']}"
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:
