@@ -72,8 +72,8 @@ def card_markup(code: str, *, small: bool = False) -> str:
     costs a Pi-class host and an old phone far less than an element per card (issue 50). The same box, classes and
     ARIA as :func:`card` draws for a card nobody taps."""
     classes, data_card, own = face_look(code, small)
-    return (f'<div class="{classes}" data-card="{html.escape(data_card)}" role="img" '
-            f'aria-label="{html.escape(own)}"></div>')
+    return (f"<div class='{classes}' data-card='{html.escape(data_card)}' role=img "
+            f"aria-label='{html.escape(own)}'></div>")  # (single quotes: the page's JSON does not escape them)
 
 
 def set_look(el: ui.element, *, selected: bool, clickable: bool, disabled: bool) -> None:

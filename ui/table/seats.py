@@ -170,7 +170,7 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if s.left:
         chips.append(("", "left"))
     if chips:
-        markup = "".join(f'<div class="chip {kind}">{html.escape(chip_name(text))}</div>' for kind, text in chips)
+        markup = "".join(f"<div class='chip {kind}'>{html.escape(chip_name(text))}</div>" for kind, text in chips)
         ui.html(markup, sanitize=False).classes("nicegui-row seat-chips gap-0 justify-center max-w-[150px]")
 
 

@@ -14,6 +14,7 @@ from logic.views import PresidentView
 from ui.components.cards import card, card_markup
 from ui.components.dialog import named_dialog
 from ui.components.live import LiveButton, LiveToggle
+from ui.components.markup import Markup, set_markup
 from ui.components.region import Region
 from ui.games.base import GameScreen, computer_plays_for_viewer, live_button, live_label, you_or
 from ui.games.president.controls import PresidentControls, PresidentState
@@ -53,19 +54,20 @@ class PresidentScreen(GameScreen[PresidentView]):
 
     def middle(self) -> None:
         ctx = self.ctx
-        Region.part(self.message_row,
-                    lambda: (ctx.view["order"], ctx.view.get("jack_back"), tuple(ctx.view.get("lock") or ()),
-                             ctx.with_names(ctx.view["message"] or "")))
+        # the message row and the trick are each one element, drawn once and then given their new HTML (patched), which
+        # the browser morphs into what it shows (ui/components/markup.py; issue 50)
+        Region.part(self.message_row, _drawn_once, patch=lambda: set_markup(self.message_box, self.message_markup()))
         if ctx.view["phase"] == "exchange":
             Region.part(self.exchange_panel,
                         lambda: (repr(ctx.view["exchange"]), tuple(s.name for s in ctx.table.seats)))
             return
-        Region.part(self.trick_area,
-                    lambda: (ctx.view["phase"], repr(ctx.view["trick"]), ctx.view["lead_seat"],
-                             tuple(s.name for s in ctx.table.seats)))
+        Region.part(self.trick_area, _drawn_once, patch=lambda: set_markup(self.trick_box, self.trick_markup()))
 
     def message_row(self) -> None:
-        """The order and suit-lock chips and the message: one element (issue 50: a pass redraws only this)."""
+        self.message_box = Markup(self.message_markup()).classes("nicegui-row items-center gap-2")
+
+    def message_markup(self) -> str:
+        """The order and suit-lock chips and the message (a pass changes only these)."""
         ctx, view = self.ctx, self.view
         chips: list[tuple[str, str, str]] = []  # (classes, data-testid, words)
         if view.get("jack_back"):  # house rule: the order chip says it lasts until the trick ends
@@ -79,31 +81,31 @@ class PresidentScreen(GameScreen[PresidentView]):
             chips.append(("chip", "suit-lock", _("Suits locked: {suits}", suits=suits)))
         if view["message"]:
             chips.append(("text-sm", "message", ctx.with_names(view["message"])))
-        ui.html(labels_markup(chips), sanitize=False).classes("nicegui-row items-center gap-2")
+        return labels_markup(chips)
 
     def trick_area(self) -> None:
-        """The last three plays of the trick (or who leads): one element whose HTML changes with each play, far
-        cheaper to send and draw than an element per card and label (issue 50)."""
+        self.trick_box = Markup(self.trick_markup()).classes(
+            "nicegui-column trick-area items-center justify-center gap-1").props("data-testid=trick")
+
+    def trick_markup(self) -> str:
+        """The last three plays of the trick (or who leads)."""
         ctx, view = self.ctx, self.view
         t = ctx.table
         trick = view["trick"] or []
-        inner = ""
         if not trick:
             lead = view["lead_seat"]
-            if lead is not None and view["phase"] == "play":
-                if lead == ctx.seat and computer_plays_for_viewer(ctx):
-                    text = _("The computer leads for you: any single, pair, three or four of a kind.")
-                elif lead == ctx.seat:
-                    text = _("You lead: any single, pair, three or four of a kind.")
-                else:
-                    text = _("{name} leads: any single, pair, three or four of a kind.", name=t.seats[lead].name)
-                inner = f'<div class="opacity-90">{html.escape(text)}</div>'
-        else:
-            shown = trick[-3:]
-            inner = plays_markup([(play["cards"], you_or(ctx, play["seat"]), i < len(shown) - 1)
-                                  for i, play in enumerate(shown)])
-        ui.html(inner, sanitize=False).classes("nicegui-column trick-area items-center justify-center gap-1").props(
-            "data-testid=trick")
+            if lead is None or view["phase"] != "play":
+                return ""
+            if lead == ctx.seat and computer_plays_for_viewer(ctx):
+                text = _("The computer leads for you: any single, pair, three or four of a kind.")
+            elif lead == ctx.seat:
+                text = _("You lead: any single, pair, three or four of a kind.")
+            else:
+                text = _("{name} leads: any single, pair, three or four of a kind.", name=t.seats[lead].name)
+            return f"<div class=opacity-90>{html.escape(text)}</div>"
+        shown = trick[-3:]
+        return plays_markup([(play["cards"], you_or(ctx, play["seat"]), i < len(shown) - 1)
+                             for i, play in enumerate(shown)])
 
     def exchange_panel(self) -> None:
         ctx, view = self.ctx, self.view
@@ -242,9 +244,14 @@ def role_name(role: str) -> str:
 Screen = PresidentScreen
 
 
+def _drawn_once() -> bool:
+    """A part's key that never changes: drawn once, then patched."""
+    return True
+
+
 def labels_markup(labels: list[tuple[str, str, str]]) -> str:
     """Labels (classes, ``data-testid``, words) as HTML, the words escaped."""
-    return "".join(f'<div class="{cls}" data-testid="{testid}">{html.escape(words)}</div>'
+    return "".join(f"<div class='{cls}' data-testid={testid}>{html.escape(words)}</div>"
                    for cls, testid, words in labels)
 
 
@@ -253,6 +260,7 @@ def plays_markup(plays: list[tuple[list[str], str, bool]]) -> str:
     parts = []
     for codes, who, old in plays:
         cards = "".join(card_markup(code, small=old) for code in codes)
-        parts.append(f'<div class="nicegui-column items-center gap-0"><div class="play-stack{" old" if old else ""}">'
-                     f'{cards}</div><div class="text-xs opacity-80">{html.escape(who)}</div></div>')
-    return f'<div class="nicegui-row items-end gap-4 no-wrap">{"".join(parts)}</div>'
+        stack = "play-stack old" if old else "play-stack"
+        parts.append(f"<div class=cn-play data-key={codes[0]}><div class='{stack}'>{cards}</div>"
+                     f"<div class=cn-who>{html.escape(who)}</div></div>")
+    return f"<div class=cn-plays>{''.join(parts)}</div>"  # (short names and quotes: it is sent with every play)
