@@ -5,16 +5,15 @@ browser redraws only what changed. Its HTML must be trusted (built by us, every 
 
 from __future__ import annotations
 
-from nicegui.elements.mixins.content_element import ContentElement
+from nicegui import ui
 
 
-class Markup(ContentElement, component="markup.js"):
+class Markup(ui.html, component="markup.js"):
     """``content``: the HTML inside; ``tag``: the element around it. Children with ``data-card`` or ``data-key``
     are matched by it when the HTML changes, the others by position."""
 
     def __init__(self, content: str = "", *, tag: str = "div") -> None:
-        super().__init__(content=content)
-        self._props["tag"] = tag
+        super().__init__(content, sanitize=False, tag=tag)
 
 
 def set_markup(element: Markup, content: str) -> None:
