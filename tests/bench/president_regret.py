@@ -151,6 +151,15 @@ def diff_line(label: str, e: list[dict[str, Any]], s: list[dict[str, Any]]) -> s
     return out
 
 
+def instead(r: dict[str, Any]) -> float:
+    """A follow's other kind of choice minus the chosen one: the pass for a play, the lowest play for a pass."""
+    means, cands = r["means_pts"], r["cands"]
+    if r["what"] == "play":
+        return means[cands.index("None")] - means[cands.index(r["chosen"])]
+    lowest = min((c for c in cands if c != "None"), key=lambda c: tuple(int(x) for x in c.strip("()").split(",")))
+    return means[cands.index(lowest)] - means[cands.index("None")]
+
+
 def report(rows: list[dict[str, Any]], counts: dict[str, int], rate: float, examples: int) -> None:
     per = max(1, counts["seat_hands"])
     print(f"\n{counts['matches']} matches, {per} seat-hands of each kind; decisions with a choice: Expert "
@@ -168,6 +177,14 @@ def report(rows: list[dict[str, Any]], counts: dict[str, int], rate: float, exam
                     print(line(f"{w} {field}={key}", g, per, rate))
             if groups["expert"] and groups["search"]:
                 print(diff_line(f"{field}={key}", groups["expert"], groups["search"]))
+    print(" a fixed other choice instead of the chosen one (no pick, so no winner's curse), points, mean ± 95% CI:")
+    for w, g in by_who.items():
+        for label, what, band_ in (("pass, not the follow play", "play", None),
+                                   ("pass, not a mid follow play", "play", "mid"),
+                                   ("lowest play, not the pass", "pass", None)):
+            xs = [instead(r) for r in g if r["what"] == what and (band_ is None or r["band"] == band_)]
+            m, ci = mean_ci(xs)
+            print(f"  {w:6s} {label:28s} n={len(xs):4d}  {m:+.3f} ± {ci:.3f}")
     if examples:
         print(f" the Expert's {examples} largest regrets (points):")
         for r in sorted(by_who["expert"], key=lambda r: -r["regret_pts"])[:examples]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from logic.president.actions import Give, Pass, Play
 from logic.president.bot_info import rank_of
 from tests.bench.president_diff import GAME, cont_players, key_of
-from tests.bench.president_regret import GIVE_RANKS, candidates, regret_cv, score_decision
+from tests.bench.president_regret import GIVE_RANKS, candidates, instead, regret_cv, score_decision
 
 
 def test_the_cross_check_does_not_reward_a_lucky_half():
@@ -44,3 +44,9 @@ def test_a_scored_decision_has_every_candidate_and_the_choice_regret_is_zero_whe
     again = score_decision(state, seat, cands, best, cont_players("cheap"), 2, "t")
     assert again["plain_pts"] == 0.0 and out["plain_pts"] >= 0.0
     assert again["means_pts"] == out["means_pts"]
+
+
+def test_instead_compares_a_follow_with_the_pass_or_the_lowest_play():
+    row = {"cands": ["(9, 1)", "(10, 1)", "(12, 1)", "None"], "means_pts": [0.5, 1.0, 2.0, 1.5]}
+    assert instead({**row, "what": "play", "chosen": "(12, 1)"}) == -0.5  # passing instead of the 2
+    assert instead({**row, "what": "pass", "chosen": "None"}) == -1.0  # the queen (lowest) instead of passing
