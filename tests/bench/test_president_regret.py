@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from logic.president.actions import Give, Pass, Play
 from logic.president.bot_info import rank_of
-from tests.bench.president_diff import GAME, cont_players, key_of
+from tests.bench.president_diff import GAME, cont_players, key_of, score_branch
 from tests.bench.president_regret import GIVE_RANKS, candidates, instead, regret_cv, score_decision
 
 
@@ -50,3 +52,19 @@ def test_instead_compares_a_follow_with_the_pass_or_the_lowest_play():
     row = {"cands": ["(9, 1)", "(10, 1)", "(12, 1)", "None"], "means_pts": [0.5, 1.0, 2.0, 1.5]}
     assert instead({**row, "what": "play", "chosen": "(12, 1)"}) == -0.5  # passing instead of the 2
     assert instead({**row, "what": "pass", "chosen": "None"}) == -1.0  # the queen (lowest) instead of passing
+
+
+def test_a_move_that_ends_the_hand_is_scored_on_that_hand_not_the_next():
+    from tests.bench.arena import make_player
+    bots = [make_player("president", "yard:rules") for _ in range(4)]
+    rngs = [random.Random(j) for j in range(4)]
+    state = GAME.new_game(GAME.make_config(players=4, hands=4, revolution=False), 50001)
+    while True:  # play hand 1 until the last but one seat in can go out over the top
+        seat = GAME.to_move(state)[0]
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        if len(view["hand"]) == 1 and view.get("top") and len(legal) > 1 and len(state.finished) == 2:
+            break
+        GAME.apply(state, seat, bots[seat].choose(view, legal, rngs[seat]))
+    out = next(a for a in legal if type(a) is Play)
+    pts, _ = score_branch(state, seat, out, cont_players("cheap"), 4, "x")
+    assert pts == [1.0] * 4  # third of four: one point, every time
