@@ -79,10 +79,11 @@ def cont_players(kind: str) -> list[Any]:
     return players
 
 
-def play_hand_out(state: Any, bots: list[Any], seed: str) -> Any:
-    """Play ``state`` on to the end of its hand with ``bots`` (by seat); the state."""
+def play_hand_out(state: Any, bots: list[Any], seed: str, hands: int | None = None) -> Any:
+    """Play ``state`` on to the end of the hand that ``hands`` hands were finished before (default: the hand in
+    progress) with ``bots`` (by seat); the state. A move that ends the hand has finished it already: nothing to play."""
     rngs = [random.Random(f"{seed}-{j}") for j in range(state.n)]
-    hands = len(state.hand_points)
+    hands = len(state.hand_points) if hands is None else hands
     while len(state.hand_points) == hands and GAME.outcome(state) is None:
         seat = GAME.to_move(state)[0]
         GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rngs[seat]))
@@ -95,8 +96,8 @@ def score_branch(state: Any, seat: int, action: Any, bots: list[Any], k: int, ta
     left = state.hands_total - state.hand_no
     for i in range(k):
         s = GAME.clone(state)
-        GAME.apply(s, seat, action)
-        s = play_hand_out(s, bots, f"{tag}-{i}")
+        GAME.apply(s, seat, action)  # may end the hand (the last but one seat goes out): then nothing is played on
+        s = play_hand_out(s, bots, f"{tag}-{i}", len(state.hand_points))
         pts.append(float(s.hand_points[-1][seat]))
         val.append(place_value(s.n, s.prev_finish.index(seat), left))
     return pts, val
