@@ -65,7 +65,9 @@ TEAM_LOOK = True
 TEAM_EMPTY = False
 TEAM_BUDGET = 0.05  # s, the look-ahead's time at such tables (three turns of others to play out; 0.3 s was too slow)
 # At such tables a deal is won only when both partners are out, late and beyond one round: turns played out after
-# the round in the team look-ahead (a knob, ``team_turns``; 4: a second round at four seats)
+# the round in the team look-ahead (a knob, ``team_turns``; 4: a second round at four seats). Off: the Hard team v
+# the planner yardstick's team, paired with it off on the same 300 tuning deals, -6.0 ± 7.7 points
+# (docs/performance.md, issue 52, house10)
 TEAM_TURNS = 0
 
 
