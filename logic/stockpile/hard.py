@@ -64,6 +64,11 @@ TEAM_LOOK = True
 # (docs/performance.md, issue 52, house9)
 TEAM_EMPTY = False
 TEAM_BUDGET = 0.05  # s, the look-ahead's time at such tables (three turns of others to play out; 0.3 s was too slow)
+# At such tables a deal is won only when both partners are out, late and beyond one round: turns played out after
+# the round in the team look-ahead (a knob, ``team_turns``; 4: a second round at four seats). Off: the Hard team v
+# the planner yardstick's team, paired with it off on the same 300 tuning deals, -6.0 ± 7.7 points
+# (docs/performance.md, issue 52, house10)
+TEAM_TURNS = 0
 
 
 class _Line:
@@ -98,6 +103,7 @@ class HardBot(TurnPlanBot):
         self.team_look = bool(weights.get("team_look", TEAM_LOOK))
         self.team_budget = weights.get("team_budget", TEAM_BUDGET)
         self.team_empty = bool(weights.get("team_empty", TEAM_EMPTY))
+        self.team_turns = int(weights.get("team_turns", TEAM_TURNS))
         self.team_race = weights.get("team_race") or None  # own-piles tables: a race curve of team totals (a knob)
 
     def choose(self, view: StockpileView, legal: list[Any], rng: random.Random) -> Any:
@@ -134,7 +140,7 @@ class HardBot(TurnPlanBot):
                     budget = min(budget, self.team_budget)
                 budget = max(0.0, t0 + budget - time.perf_counter())
             looks = reply.evaluate(view, [c[2] for c in cands], rng, self.max_worlds, self.min_worlds, budget,
-                                   view["players"] + self.extra_turns,
+                                   view["players"] + self.extra_turns + (self.team_turns if team else 0),
                                    self.race if view["players"] == 2 else self.team_race if team else None, team,
                                    self.team_empty)
             pick = max(range(len(cands)), key=lambda i: (self.lookahead * looks[i] + self.cheap * cands[i][0], -i))

@@ -213,3 +213,18 @@ def test_hard_plays_out_its_turn_with_its_partner_on_its_side_where_partners_kee
     assert calls and all(args[5] <= hard.TEAM_BUDGET < 0.3 for args in calls)
     assert not _team_look_calls(True, budget_s=None, team_look=0)[1]
     assert not _team_look_calls(False, budget_s=None)[1]
+
+
+def test_hard_plays_a_second_round_out_at_own_piles_tables_with_team_turns() -> None:
+    """``team_turns`` (house10): at own-piles tables the team look-ahead plays that many turns after the round (4: a
+    second round at four seats); without it one round (the four seats' turns), and tables where partners share
+    piles never reach the look-ahead."""
+    from logic.stockpile import hard
+
+    _, calls = _team_look_calls(True, budget_s=None, team_turns=4)
+    assert calls and all(args[6] == 8 for args in calls)
+    _, calls = _team_look_calls(True, budget_s=None, team_turns=0)
+    assert calls and all(args[6] == 4 for args in calls)
+    _, calls = _team_look_calls(True, budget_s=None)
+    assert calls and all(args[6] == 4 + hard.TEAM_TURNS for args in calls)
+    assert not _team_look_calls(False, budget_s=None, team_turns=4)[1]
