@@ -49,7 +49,8 @@ class PresidentScreen(GameScreen[PresidentView]):
 
     # ----------------------------------------------------------------------------- middle
     def middle_key(self) -> Hashable | None:
-        """The message and the trick are parts with keys of their own (a pass changes only the message)."""
+        """The middle is redrawn only between the exchange and play; the message row and the trick in it are patched
+        (a pass changes only the message)."""
         return self.view["phase"] == "exchange", self.ctx.seat
 
     def middle(self) -> None:
