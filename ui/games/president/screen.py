@@ -31,6 +31,10 @@ class PresidentScreen(GameScreen[PresidentView]):
     """The trick or the exchange in the middle; Play, Pass and Pass for this trick (or Give) above the hand."""
 
     sort_modes = (("rank", "Low → high"), ("suit", "By suit"))
+    message_box: Markup  # (drawn once by message_row and trick_area, then patched)
+    trick_box: Markup
+    message_drawn: Hashable  # what each of them shows now
+    trick_drawn: Hashable
 
     def __init__(self, ctx: TableContext[PresidentView]) -> None:
         super().__init__(ctx)
@@ -57,15 +61,39 @@ class PresidentScreen(GameScreen[PresidentView]):
         ctx = self.ctx
         # the message row and the trick are each one element, drawn once and then given their new HTML (patched), which
         # the browser morphs into what it shows (ui/components/markup.py; issue 50)
-        Region.part(self.message_row, _drawn_once, patch=lambda: set_markup(self.message_box, self.message_markup()))
+        Region.part(self.message_row, _drawn_once, patch=self.patch_message_row)
         if ctx.view["phase"] == "exchange":
             Region.part(self.exchange_panel,
                         lambda: (repr(ctx.view["exchange"]), tuple(s.name for s in ctx.table.seats)))
             return
-        Region.part(self.trick_area, _drawn_once, patch=lambda: set_markup(self.trick_box, self.trick_markup()))
+        Region.part(self.trick_area, _drawn_once, patch=self.patch_trick)
+
+    def message_key(self) -> Hashable:
+        view = self.view
+        return view["order"], view.get("jack_back"), tuple(view.get("lock") or ()), self.ctx.with_names(
+            view["message"] or "")
+
+    def trick_key(self) -> Hashable:
+        ctx, view = self.ctx, self.view
+        return (view["phase"], repr(view["trick"]), view["lead_seat"], tuple(s.name for s in ctx.table.seats),
+                ctx.seat is not None and computer_plays_for_viewer(ctx))
 
     def message_row(self) -> None:
+        self.message_drawn = self.message_key()
         self.message_box = Markup(self.message_markup()).classes("nicegui-row items-center gap-2")
+
+    def patch_message_row(self) -> None:
+        """New HTML only when what it shows changed (most updates change neither the message nor the trick)."""
+        key = self.message_key()
+        if key != self.message_drawn:
+            self.message_drawn = key
+            set_markup(self.message_box, self.message_markup())
+
+    def patch_trick(self) -> None:
+        key = self.trick_key()
+        if key != self.trick_drawn:
+            self.trick_drawn = key
+            set_markup(self.trick_box, self.trick_markup())
 
     def message_markup(self) -> str:
         """The order and suit-lock chips and the message (a pass changes only these)."""
@@ -85,6 +113,7 @@ class PresidentScreen(GameScreen[PresidentView]):
         return labels_markup(chips)
 
     def trick_area(self) -> None:
+        self.trick_drawn = self.trick_key()
         self.trick_box = Markup(self.trick_markup()).classes(
             "nicegui-column trick-area items-center justify-center gap-1").props("data-testid=trick")
 
