@@ -3,7 +3,6 @@ away for how long) and its actions; the seat to move is framed."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -154,8 +153,7 @@ CHIP_WORDS: dict[str, Callable[[], str]] = {
 
 
 def seat_chips(ctx: TableContext, i: int) -> None:
-    """Title, status (passed, out, ...), computer level, auto-play, left: one element, its chips as HTML (they come
-    and go with nearly every trick; an element per chip cost a Pi-class host more: issue 50)."""
+    """Title, status (passed, out, ...), computer level, auto-play, left."""
     s = ctx.table.seats[i]
     info = seat_info(ctx, i)
     chips: list[tuple[str, str]] = []
@@ -170,8 +168,9 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if s.left:
         chips.append(("", "left"))
     if chips:
-        markup = "".join(f"<div class='chip {kind}'>{html.escape(chip_name(text))}</div>" for kind, text in chips)
-        ui.html(markup, sanitize=False).classes("nicegui-row seat-chips gap-0 justify-center max-w-[150px]")
+        with ui.row().classes("seat-chips gap-0 justify-center max-w-[150px]"):
+            for kind, text in chips:
+                ui.label(chip_name(text)).classes(f"chip {kind}")
 
 
 def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:
