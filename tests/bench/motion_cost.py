@@ -1,6 +1,6 @@
 """What a card's travel costs the browser, and how often a page pays it (issue 50).
 
-    python tests/bench/motion_cost.py [--batches 40] [--rounds 3] [--actions 60] [--root PATH]
+    python tests/bench/motion_cost.py [--batches 40] [--rounds 3] [--actions 60] [--no-faces] [--root PATH]
 
 Three measurements, each printing the CPU of this bench's Chromium (/proc: the renderers, their main, compositor and
 worker threads, and the GPU process) as a median over ROUNDS rounds with the rounds' range:
@@ -15,7 +15,8 @@ worker threads, and the GPU process) as a median over ROUNDS rounds with the rou
    ACTIONS with motion off (the "Animations" setting: ``body.no-motion``), on fresh servers; prints the renderers'
    CPU per page update and the batches of animations per page update by kind: a play (a card travels to the
    trick; the mover's hand closes up in the same batch) or a trick cleared (its cards fade away: stand-ins, the
-   only animations with ``fill: forwards``).
+   only animations with ``fill: forwards``). ``--no-faces`` adds both again with the card faces' images taken away
+   (blank white cards): what drawing the SVG faces costs, with motion and without.
 
 CPU seconds come from /proc in clock ticks (10 ms): BATCHES=40 resolves 0.25 ms a batch.
 """
@@ -70,6 +71,9 @@ KINDS_JS = """() => {
     return animate.call(this, frames, options);
   };
 }"""
+
+NO_FACES_JS = """() => { const style = document.createElement('style');
+  style.textContent = '.pcard.face { background-image: none !important; }'; document.head.appendChild(style); }"""
 
 MY_TURN_JS = """() => { const t = document.querySelector('[data-testid=table]');
   return !!t && t.dataset.phase === 'play' && t.dataset.turn.split(',').includes(t.dataset.seat); }"""
@@ -143,9 +147,10 @@ def batches_by_kind(kinds: list[list]) -> Counter:
 
 
 async def census(args: argparse.Namespace) -> None:
-    rows: dict[str, list[dict[str, float]]] = {"motion on": [], "motion off": []}
+    labels = ["motion on", "motion off"] + (["motion on, no faces", "motion off, no faces"] if args.no_faces else [])
+    rows: dict[str, list[dict[str, float]]] = {label: [] for label in labels}
     for r in range(args.rounds):
-        for label in (("motion on", "motion off") if r % 2 == 0 else ("motion off", "motion on")):
+        for label in (labels if r % 2 == 0 else labels[::-1]):
             server = Server(Path(tempfile.mkdtemp(prefix="cn-bench-motion-")) / "data", free_port())
             if args.root:
                 server.root = Path(args.root).resolve()
@@ -156,8 +161,10 @@ async def census(args: argparse.Namespace) -> None:
                     live = LiveStates()
                     pages = await open_table(browser, server, Traffic(), live, 0, "president")
                     for p in pages:
-                        if label == "motion off":
+                        if label.startswith("motion off"):
                             await p.evaluate("() => document.body.classList.add('no-motion')")
+                        if label.endswith("no faces"):
+                            await p.evaluate(NO_FACES_JS)
                     await play_table(pages, [8], 1.0, live)  # warm up
                     for p in pages:
                         await p.evaluate(KINDS_JS)
@@ -198,6 +205,7 @@ def main() -> None:
     parser.add_argument("--batches", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--actions", type=int, default=60, help="actions of the census per round (0: skip it)")
+    parser.add_argument("--no-faces", action="store_true", help="the census also without the cards' faces")
     parser.add_argument("--root", help="run the app of another checkout")
     asyncio.run(run(parser.parse_args()))
 
