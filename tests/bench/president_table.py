@@ -25,18 +25,19 @@ TABLE = ("president:expert", "yard:search", "president:expert", "yard:search")
 GAME = get_game("president")
 
 
-def cont_players(kind: str) -> list[Any]:
-    """The continuations' players by player index of TABLE: ``real``, the players as they are; ``cheap``, the
+def cont_players(kind: str, names: tuple[str, ...] = TABLE) -> list[Any]:
+    """The continuations' players by player index of ``names``: ``real``, the players as they are; ``cheap``, the
     Expert with ``budget_s=None, worlds=8`` (no clock) and ``yard:search`` with 4 deals (its 0.1 s cap kept)."""
     if kind == "real":
-        return [make_player("president", name) for name in TABLE]
+        return [make_player("president", name) for name in names]
     players = []
-    for name in TABLE:
+    for name in names:
         if name.startswith("president:"):
             players.append(ExpertBot(budget_s=None, max_worlds=8, min_worlds=8))
         else:
             p = make_player("president", name)
-            p.worlds = 4
+            if name == "yard:search":
+                p.worlds = 4
             players.append(p)
     return players
 
@@ -46,22 +47,20 @@ class Match:
     """One match at TABLE: who plays each seat, the bots (and the continuations' bots) by seat, the seats' random
     generators and the game's state."""
 
-    seat_player: list[int]  # seat j is played by player seat_player[j] of TABLE
+    names: tuple[str, ...]  # the players (TABLE unless a test seats others)
+    seat_player: list[int]  # seat j is played by player seat_player[j] of ``names``
     bots: list[Any]
     cbots: list[Any]
     rngs: list[random.Random]
     state: Any
 
-    def is_expert(self, seat: int) -> bool:
-        return TABLE[self.seat_player[seat]].startswith("president:")
 
-
-def new_match(seed: int, index: int, cont: str = "real") -> Match:
+def new_match(seed: int, index: int, cont: str = "real", names: tuple[str, ...] = TABLE) -> Match:
     """Match ``index`` of a run, on ``seed`` (see the module docstring), four hands, no revolution."""
-    n = len(TABLE)
+    n = len(names)
     seat_player = [(j + index % n) % n for j in range(n)]
-    conts = cont_players(cont)
-    return Match(seat_player, [make_player("president", TABLE[p]) for p in seat_player],
+    conts = cont_players(cont, names)
+    return Match(names, seat_player, [make_player("president", names[p]) for p in seat_player],
                  [conts[p] for p in seat_player], [random.Random(f"arena-{seed}-{j}") for j in range(n)],
                  GAME.new_game(GAME.make_config(players=n, hands=4, revolution=False), seed))
 
