@@ -52,3 +52,16 @@ def test_a_swap_leaves_the_state_and_scores_the_seat_in_each_branch():
     again = swap_hand(state, 0, bots, make_player("president", "yard:shedder"), 3, "t")
     assert (again["pts_e"], again["pts_s"]) == (row["pts_e"], row["pts_s"])  # common seeds: reproducible
     assert row["diff"] == (sum(row["pts_e"]) - sum(row["pts_s"])) / 3
+
+
+def test_a_logged_hand_replays_the_saved_start_move_by_move():
+    from tests.bench.president_swap_log import replay
+
+    rows: list = []
+    play_match(42998, 0, 1, rows, names=NAMES, hero="yard:rules", swap_in="yard:rules")
+    row = next(r for r in rows if r["hand_no"] == 2)
+    bots = [make_player("president", n) for n in NAMES]
+    moves, pts = replay(row["start"], row["seat"], [bots[(j + 0) % 4] for j in range(4)],
+                        f"swap-42998-2-{row['seat']}-0")
+    assert pts == row["pts_e"][0]  # the same players and seeds: the saved hand again
+    assert sum("(out)" in m for m in moves) == 3 and any(m.startswith("*") for m in moves)
