@@ -110,6 +110,15 @@ def line(label: str, rows: list[dict[str, Any]]) -> str:
             f"(E {me:.3f}, S {ms:.3f})")
 
 
+def places(label: str, rows: list[dict[str, Any]]) -> str:
+    """How often the seat finished first, second, third, last: the Expert's copies, then the search's."""
+    out = f"  {label:26s}"
+    for who in ("e", "s"):
+        pts = [p for r in rows for p in r[f"pts_{who}"]]
+        out += f"  {who.upper()} " + "/".join(f"{100 * pts.count(float(p)) / len(pts):.0f}" for p in (3, 2, 1, 0))
+    return out + " % (1st/2nd/3rd/last)"
+
+
 def by_match(rows: list[dict[str, Any]]) -> tuple[float, float, int]:
     """The mean difference with its interval over matches (each match's seat-hands averaged first)."""
     groups: dict[Any, list[float]] = defaultdict(list)
@@ -133,6 +142,7 @@ def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
     real = [r["real_pts"] - sum(r["pts_e"]) / k for r in rows if "real_pts" in r]
     rm, rci = mean_ci(real)
     print(f"  {'check: real hand − E copies':26s} n={len(real):4d}  {rm:+.3f} ± {rci:.3f} (0 expected)")
+    print(places("places, all", rows))
     for field in ("hand_no", "title", "tops", "seat"):
         groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
         for r in rows:
@@ -140,6 +150,8 @@ def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
         print(f" by {field}:")
         for key in sorted(groups, key=str):
             print(line(f"{field}={key}", groups[key]))
+            if field == "title":
+                print(places("  places", groups[key]))
     if examples:
         print(f" the {examples} seat-hands the Expert lost most (pts, its k pairs):")
         for r in sorted(rows, key=lambda r: r["diff"])[:examples]:
