@@ -17,6 +17,9 @@ president_regret.py) cannot see. Above 0 the Expert plays the hand better. By ha
 the start (hand 1 has none), and by the A and 2 the seat was dealt. The real match goes on as played (the copies
 touch neither its state nor its players' random generators). The 95% intervals are over seat-hands, and over
 matches as a check (two seats and four hands of one match share deals and players).
+
+``--reverse`` swaps the two ``yard:search`` seats instead, with the Expert: the same difference Expert − search, in
+the search's seats (where the other three are E, S, E rather than S, E, S).
 """
 
 from __future__ import annotations
@@ -61,16 +64,21 @@ def branch(state: Any, seat: int, bots: list[Any], k: int, tag: str) -> tuple[li
     return pts, val
 
 
-def swap_hand(state: Any, seat: int, bots: list[Any], swap_in: Any, k: int, tag: str) -> dict[str, Any]:
-    """The hand from ``state`` played out with ``seat`` by its own bot and by ``swap_in`` (common seeds): a row."""
+def swap_hand(state: Any, seat: int, bots: list[Any], swap_in: Any, k: int, tag: str,
+              own_is_expert: bool = True) -> dict[str, Any]:
+    """The hand from ``state`` played out with ``seat`` by its own bot and by ``swap_in`` (common seeds): a row.
+    ``pts_e``/``val_e`` are the Expert's branch, the seat's own player's unless ``own_is_expert`` is False."""
     t0 = time.perf_counter()
     pe, ve = branch(state, seat, bots, k, tag)
     ps, vs = branch(state, seat, [swap_in if j == seat else b for j, b in enumerate(bots)], k, tag)
+    if not own_is_expert:
+        pe, ve, ps, vs = ps, vs, pe, ve
     hand = GAME.view(state, seat)["hand"]
     return {"hand_no": state.hand_no, "seat": seat, "title": title_of(state, seat),
             "tops": sum(rank_of(c) in TOP_RANKS for c in hand), "pts_e": pe, "pts_s": ps, "val_e": ve, "val_s": vs,
             "diff": (sum(pe) - sum(ps)) / k, "diff_val": (sum(ve) - sum(vs)) / k,
-            "seconds": time.perf_counter() - t0, "start": GAME.snapshot(state)}
+            "seconds": time.perf_counter() - t0, "start": GAME.snapshot(state),
+            "hero": "expert" if own_is_expert else "search"}
 
 
 def play_match(seed: int, index: int, k: int, rows: list[dict[str, Any]], names: tuple[str, ...] = TABLE,
@@ -86,7 +94,7 @@ def play_match(seed: int, index: int, k: int, rows: list[dict[str, Any]], names:
             swapped = state.hand_no
             for seat in (j for j in range(state.n) if names[m.seat_player[j]] == hero):
                 row = swap_hand(state, seat, bots, make_player("president", swap_in), k,
-                                f"swap-{seed}-{state.hand_no}-{seat}")
+                                f"swap-{seed}-{state.hand_no}-{seat}", not swap_in.startswith("president:"))
                 row.update(seed=seed, index=index)
                 pending.append(row)
         seat = GAME.to_move(state)[0]
@@ -134,14 +142,16 @@ def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
         return
     k = len(rows[0]["pts_e"])
     m, ci, n = by_match(rows)
-    print(f"\n{n} matches, {len(rows)} Expert seat-hands swapped, k={k} pairs each; "
+    heroes = sorted({r.get("hero", "expert") for r in rows})
+    print(f"\n{n} matches, {len(rows)} seat-hands of {'/'.join(heroes)} seats swapped, k={k} pairs each; "
           f"{sum(r['seconds'] for r in rows) / len(rows):.1f}s a seat-hand")
     print("E−S = the hand played by the Expert minus the same hand by yard:search in its seat, mean ± 95% CI")
     print(line("all", rows))
     print(f"  {'all, CI over matches':26s} n={n:4d}  E−S pts {m:+.3f} ± {ci:.3f}")
-    real = [r["real_pts"] - sum(r["pts_e"]) / k for r in rows if "real_pts" in r]
+    real = [r["real_pts"] - sum(r["pts_e" if r.get("hero", "expert") == "expert" else "pts_s"]) / k
+            for r in rows if "real_pts" in r]
     rm, rci = mean_ci(real)
-    print(f"  {'check: real hand − E copies':26s} n={len(real):4d}  {rm:+.3f} ± {rci:.3f} (0 expected)")
+    print(f"  {'check: real − own copies':26s} n={len(real):4d}  {rm:+.3f} ± {rci:.3f} (0 expected)")
     print(places("places, all", rows))
     for field in ("hand_no", "title", "tops", "seat"):
         groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
@@ -166,6 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=42000)
     ap.add_argument("--k", type=int, default=4, help="pairs of play-outs per seat-hand")
     ap.add_argument("--examples", type=int, default=0)
+    ap.add_argument("--reverse", action="store_true", help="swap the search seats with the Expert instead")
     ap.add_argument("--save", help="write the rows to this JSON file (after every match)")
     ap.add_argument("--load", nargs="+", help="report these --save files as one run")
     args = ap.parse_args(argv)
@@ -177,7 +188,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     t0 = time.perf_counter()
     for i in range(args.matches):
-        play_match(args.seed + i, i, args.k, rows)
+        if args.reverse:
+            play_match(args.seed + i, i, args.k, rows, hero=TABLE[1], swap_in=TABLE[0])
+        else:
+            play_match(args.seed + i, i, args.k, rows)
         print(f"match {i + 1}/{args.matches}: {len(rows)} seat-hands, {time.perf_counter() - t0:.0f}s", flush=True)
         if args.save:
             Path(args.save).write_text(json.dumps({"rows": rows, "k": args.k, "seed": args.seed, "matches": i + 1}))

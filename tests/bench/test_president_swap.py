@@ -65,3 +65,13 @@ def test_a_logged_hand_replays_the_saved_start_move_by_move():
                         f"swap-42998-2-{row['seat']}-0")
     assert pts == row["pts_e"][0]  # the same players and seeds: the saved hand again
     assert sum("(out)" in m for m in moves) == 3 and any(m.startswith("*") for m in moves)
+
+
+def test_reversed_the_search_seats_are_swapped_and_the_expert_branch_is_still_pts_e():
+    rows: list = []
+    play_match(42998, 0, 1, rows, names=NAMES, hero="yard:hoarder", swap_in="president:expert")
+    m = new_match(42998, 0, "real", NAMES)
+    heroes = {j for j in range(4) if NAMES[m.seat_player[j]] == "yard:hoarder"}
+    assert {r["seat"] for r in rows} == heroes and all(r["hero"] == "search" for r in rows)
+    assert all(r["real_pts"] == r["pts_s"][0] for r in rows)  # the seat's own (deterministic) player: pts_s
+    assert all(r["diff"] == r["pts_e"][0] - r["pts_s"][0] for r in rows)
