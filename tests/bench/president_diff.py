@@ -39,12 +39,8 @@ sys.path.insert(0, str(ROOT))
 from logic.president.actions import Give, NextHand, Play  # noqa: E402
 from logic.president.bot_info import play_key, rank_of  # noqa: E402
 from logic.president.bot_search import place_value  # noqa: E402
-from logic.president.bots import ExpertBot  # noqa: E402
-from logic.registry import get_game  # noqa: E402
 from tests.bench.arena import make_player, mean_ci  # noqa: E402
-
-TABLE = ("president:expert", "yard:search", "president:expert", "yard:search")
-GAME = get_game("president")
+from tests.bench.president_table import GAME, TABLE, new_match, play_hand_out  # noqa: E402
 
 
 def key_of(action: Any) -> Any:
@@ -62,32 +58,6 @@ def band(key: Any) -> str:
         return "pass"
     r = key[0]
     return "low" if r <= 4 else ("mid" if r <= 10 else "high")
-
-
-def cont_players(kind: str) -> list[Any]:
-    """The continuation's players by player index of TABLE (see the module docstring)."""
-    if kind == "real":
-        return [make_player("president", name) for name in TABLE]
-    players = []
-    for name in TABLE:
-        if name.startswith("president:"):
-            players.append(ExpertBot(budget_s=None, max_worlds=8, min_worlds=8))
-        else:
-            p = make_player("president", name)
-            p.worlds = 4
-            players.append(p)
-    return players
-
-
-def play_hand_out(state: Any, bots: list[Any], seed: str, hands: int | None = None) -> Any:
-    """Play ``state`` on to the end of the hand that ``hands`` hands were finished before (default: the hand in
-    progress) with ``bots`` (by seat); the state. A move that ends the hand has finished it already: nothing to play."""
-    rngs = [random.Random(f"{seed}-{j}") for j in range(state.n)]
-    hands = len(state.hand_points) if hands is None else hands
-    while len(state.hand_points) == hands and GAME.outcome(state) is None:
-        seat = GAME.to_move(state)[0]
-        GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rngs[seat]))
-    return state
 
 
 def score_branch(state: Any, seat: int, action: Any, bots: list[Any], k: int, tag: str) -> tuple[list[float], ...]:
@@ -116,14 +86,8 @@ def record_of(state: Any, seat: int, view: Any, legal: list, ke: Any, ks: Any) -
 
 
 def play_match(seed: int, index: int, k: int, cont: str, rows: list[dict[str, Any]], counts: dict[str, int]) -> None:
-    n = len(TABLE)
-    rot = index % n
-    seat_player = [(j + rot) % n for j in range(n)]
-    bots = [make_player("president", TABLE[p]) for p in seat_player]
-    conts = cont_players(cont)
-    cbots = [conts[p] for p in seat_player]
-    rngs = [random.Random(f"arena-{seed}-{j}") for j in range(n)]
-    state = GAME.new_game(GAME.make_config(players=n, hands=4, revolution=False), seed)
+    m = new_match(seed, index, cont)
+    seat_player, bots, cbots, rngs, state = m.seat_player, m.bots, m.cbots, m.rngs, m.state
     step = 0
     while GAME.outcome(state) is None:
         seat = GAME.to_move(state)[0]

@@ -35,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from logic.president.actions import Give, NextHand, Pass, Play  # noqa: E402
 from logic.president.bot_info import rank_of  # noqa: E402
-from tests.bench.arena import make_player, mean_ci  # noqa: E402
-from tests.bench.president_diff import GAME, TABLE, band, cont_players, key_of, score_branch  # noqa: E402
+from tests.bench.arena import mean_ci  # noqa: E402
+from tests.bench.president_diff import band, key_of, score_branch  # noqa: E402
+from tests.bench.president_table import GAME, TABLE, new_match  # noqa: E402
 
 GIVE_RANKS = 5  # the exchange's candidates: gives made of the hand's lowest ranks only (the rest are never right)
 RANKS = "3 4 5 6 7 8 9 10 J Q K A 2".split()
@@ -96,15 +97,9 @@ def describe(state: Any, seat: int, view: dict[str, Any], legal: list[Any], choi
 
 def play_match(seed: int, index: int, args: argparse.Namespace, rows: list[dict[str, Any]],
                counts: dict[str, int]) -> None:
-    n = len(TABLE)
-    rot = index % n
-    seat_player = [(j + rot) % n for j in range(n)]
-    bots = [make_player("president", TABLE[p]) for p in seat_player]
-    conts = cont_players(args.cont)
-    cbots = [conts[p] for p in seat_player]
-    rngs = [random.Random(f"arena-{seed}-{j}") for j in range(n)]
+    m = new_match(seed, index, args.cont)
+    seat_player, bots, cbots, rngs, state = m.seat_player, m.bots, m.cbots, m.rngs, m.state
     pick = random.Random(f"regret-{seed}")
-    state = GAME.new_game(GAME.make_config(players=n, hands=4, revolution=False), seed)
     step = 0
     while GAME.outcome(state) is None:
         seat = GAME.to_move(state)[0]

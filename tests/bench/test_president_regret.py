@@ -6,8 +6,9 @@ import random
 
 from logic.president.actions import Give, Pass, Play
 from logic.president.bot_info import rank_of
-from tests.bench.president_diff import GAME, cont_players, key_of, score_branch
+from tests.bench.president_diff import key_of, score_branch
 from tests.bench.president_regret import GIVE_RANKS, candidates, instead, regret_cv, score_decision
+from tests.bench.president_table import GAME, cont_players
 
 
 def test_the_cross_check_does_not_reward_a_lucky_half():
