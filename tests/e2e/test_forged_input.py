@@ -105,6 +105,9 @@ def test_forged_events_change_nothing(browser: Browser, server: Server) -> None:
     host.click("[data-testid=btn-start]")
     expect(guest.locator("[data-testid=table]")).to_have_attribute("data-phase", re.compile("play|exchange"),
                                                                      timeout=15_000)
+    # the host's page may show the start a moment after the guest's: the loop below stops at a status other than
+    # "playing", so it must not read the host's page while it still says "lobby"
+    expect(host.locator("[data-testid=table]")).to_have_attribute("data-status", "playing", timeout=15_000)
 
     # play until it is the host's turn (the table waits for a person), then the guest forges out of turn
     forged_rounds = 0
