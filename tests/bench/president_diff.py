@@ -40,7 +40,7 @@ from logic.president.actions import Give, NextHand, Play  # noqa: E402
 from logic.president.bot_info import play_key, rank_of  # noqa: E402
 from logic.president.bot_search import place_value  # noqa: E402
 from tests.bench.arena import make_player, mean_ci  # noqa: E402
-from tests.bench.president_table import GAME, TABLE, new_match, play_hand_out  # noqa: E402
+from tests.bench.president_table import GAME, TABLE, moves, new_match, play_hand_out  # noqa: E402
 
 
 def key_of(action: Any) -> Any:
@@ -87,14 +87,8 @@ def record_of(state: Any, seat: int, view: Any, legal: list, ke: Any, ks: Any) -
 
 def play_match(seed: int, index: int, k: int, cont: str, rows: list[dict[str, Any]], counts: dict[str, int]) -> None:
     m = new_match(seed, index, cont)
-    seat_player, bots, cbots, rngs, state = m.seat_player, m.bots, m.cbots, m.rngs, m.state
-    step = 0
-    while GAME.outcome(state) is None:
-        seat = GAME.to_move(state)[0]
-        view = GAME.view(state, seat)
-        legal = GAME.legal_actions(state, seat)
-        action = bots[seat].choose(view, legal, rngs[seat])
-        step += 1
+    seat_player, cbots, state = m.seat_player, m.cbots, m.state
+    for step, seat, view, legal, action in moves(m):
         if TABLE[seat_player[seat]].startswith("president:") and len(legal) > 1 and type(legal[0]) is not NextHand:
             counts["decisions"] += 1
             counts["exchange" if type(legal[0]) is Give else ("lead" if not view.get("top") else "follow")] += 1
@@ -107,7 +101,6 @@ def play_match(seed: int, index: int, k: int, cont: str, rows: list[dict[str, An
                 rec = record_of(state, seat, view, legal, ke, ks)
                 rec.update(seed=seed, step=step, gain=(sum(ps) - sum(pe)) / k, gain_val=(sum(vs) - sum(ve)) / k)
                 rows.append(rec)
-        GAME.apply(state, seat, action)
     counts["seat_hands"] += 2 * state.hands_total
     counts["matches"] += 1
 

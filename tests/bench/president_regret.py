@@ -37,7 +37,7 @@ from logic.president.actions import Give, NextHand, Pass, Play  # noqa: E402
 from logic.president.bot_info import rank_of  # noqa: E402
 from tests.bench.arena import mean_ci  # noqa: E402
 from tests.bench.president_diff import band, key_of, score_branch  # noqa: E402
-from tests.bench.president_table import GAME, TABLE, new_match  # noqa: E402
+from tests.bench.president_table import TABLE, moves, new_match  # noqa: E402
 
 GIVE_RANKS = 5  # the exchange's candidates: gives made of the hand's lowest ranks only (the rest are never right)
 RANKS = "3 4 5 6 7 8 9 10 J Q K A 2".split()
@@ -98,15 +98,9 @@ def describe(state: Any, seat: int, view: dict[str, Any], legal: list[Any], choi
 def play_match(seed: int, index: int, args: argparse.Namespace, rows: list[dict[str, Any]],
                counts: dict[str, int]) -> None:
     m = new_match(seed, index, args.cont)
-    seat_player, bots, cbots, rngs, state = m.seat_player, m.bots, m.cbots, m.rngs, m.state
+    seat_player, cbots, state = m.seat_player, m.cbots, m.state
     pick = random.Random(f"regret-{seed}")
-    step = 0
-    while GAME.outcome(state) is None:
-        seat = GAME.to_move(state)[0]
-        view = GAME.view(state, seat)
-        legal = GAME.legal_actions(state, seat)
-        action = bots[seat].choose(view, legal, rngs[seat])
-        step += 1
+    for step, seat, view, legal, action in moves(m):
         who = "expert" if TABLE[seat_player[seat]].startswith("president:") else "search"
         if len(legal) > 1 and type(legal[0]) is not NextHand:
             cands = candidates(view["hand"], legal)
@@ -123,7 +117,6 @@ def play_match(seed: int, index: int, args: argparse.Namespace, rows: list[dict[
                 rows.append(rec)
                 counts[f"sampled_{who}"] += 1
             counts[f"decisions_{who}"] += 1
-        GAME.apply(state, seat, action)
     counts["seat_hands"] += 2 * state.hands_total  # per kind of seat (two seats each)
     counts["matches"] += 1
 

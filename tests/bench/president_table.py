@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,20 @@ def new_match(seed: int, index: int, cont: str = "real", names: tuple[str, ...] 
     return Match(names, seat_player, [make_player("president", names[p]) for p in seat_player],
                  [conts[p] for p in seat_player], [random.Random(f"arena-{seed}-{j}") for j in range(n)],
                  GAME.new_game(GAME.make_config(players=n, hands=4, revolution=False), seed))
+
+
+def moves(m: Match) -> Iterator[tuple[int, int, dict[str, Any], list[Any], Any]]:
+    """Every move of match ``m`` in turn: (step, seat, the seat's view, its legal actions, the action its bot chose).
+    The action is applied once the caller has looked at it, so the caller must leave ``m.state`` as it found it."""
+    step = 0
+    while GAME.outcome(m.state) is None:
+        seat = GAME.to_move(m.state)[0]
+        view = GAME.view(m.state, seat)
+        legal = GAME.legal_actions(m.state, seat)
+        action = m.bots[seat].choose(view, legal, m.rngs[seat])
+        step += 1
+        yield step, seat, view, legal, action
+        GAME.apply(m.state, seat, action)
 
 
 def play_hand_out(state: Any, bots: list[Any], seed: str, hands: int | None = None) -> Any:
