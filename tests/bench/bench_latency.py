@@ -191,9 +191,10 @@ async def one_round(pw: Playwright, root: Path, args: argparse.Namespace, name: 
         await asyncio.sleep(2.0 if args.cprofile else 0.3)  # (written by the server)
         collector = json.loads(gc_file.read_text()) if gc_file.exists() else {}
         metrics1 = [await renderer_metrics(cdp) for cdp in sessions]
+        resident = renderers_rss() / len(sessions)  # (read before page_memory's collections, as it always was)
         held = [await page_memory(cdp) for cdp in sessions]
         memory = {name: sum(h[name] for h in held) / len(held) for name in held[0]}
-        memory["renderers' resident memory per page (MB)"] = renderers_rss() / len(sessions)
+        memory["renderers' resident memory per page (MB)"] = resident
         lat: dict[str, list[float]] = {"every": [], "each": [], "frame": []}
         server_side: dict[str, list[float]] = {}
         saves = read_save_timing(timing_file)

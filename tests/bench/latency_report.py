@@ -84,10 +84,19 @@ RENDERER_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "La
 
 
 async def page_memory(cdp: CDPSession) -> dict[str, float]:
-    """What one page holds: its JavaScript heap in use (MB), DOM nodes and event listeners (Performance domain)."""
-    got = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+    """What one page holds: its JavaScript heap in use (MB), DOM nodes and event listeners (Performance domain), as
+    found, and the heap and DOM nodes again after a garbage collection (what the page keeps: as found, the figures
+    include whatever garbage the collector has not yet reached, which varies with the moment of the reading)."""
+    async def read() -> dict[str, float]:
+        return {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+
+    got = await read()
+    await cdp.send("HeapProfiler.collectGarbage")
+    kept = await read()
     return {"page JS heap in use (MB)": got.get("JSHeapUsedSize", 0.0) / 2**20, "page DOM nodes": got.get("Nodes", 0.0),
-            "page event listeners": got.get("JSEventListeners", 0.0)}
+            "page event listeners": got.get("JSEventListeners", 0.0),
+            "page JS heap after a collection (MB)": kept.get("JSHeapUsedSize", 0.0) / 2**20,
+            "page DOM nodes after a collection": kept.get("Nodes", 0.0)}
 
 
 def renderers_rss() -> float:

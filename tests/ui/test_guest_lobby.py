@@ -34,3 +34,24 @@ async def test_a_guest_lobby_leads_with_take_a_seat(create_user: Callable[[], Us
     (await find(guest, "btn-join")).click()
     await eventually(lambda: not with_testid(guest, "take-seat"))  # seated: the form goes
     assert with_testid(guest, "join-code")  # the code stays in one line, to tell others
+
+
+async def test_only_the_host_gets_the_options_help_tooltips(create_user: Callable[[], User]) -> None:
+    """A tooltip never shows on a disabled select, and a guest's option selects stay disabled: the guest's page gets
+    none of them to mount (issue 50); the host's selects keep their help."""
+    from nicegui import ui
+
+    host, guest = create_user(), create_user()
+    code = await host_friends_table(host)
+    await guest.open(f"/table/{code}")
+    await find(guest, "take-seat")
+
+    def tips(user: User) -> list[str]:
+        with user:
+            every = list(user.current_layout.descendants())
+            targets = {str(e.props.get("target")) for e in every if isinstance(e, ui.tooltip)}
+            return [str(e.props.get("data-testid")) for e in every
+                    if str(e.props.get("data-testid", "")).startswith("opt-") and f"#c{e.id}" in targets]
+
+    assert "opt-hands" in tips(host), tips(host)
+    assert with_testid(guest, "opt-hands") and tips(guest) == []

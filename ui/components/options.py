@@ -120,11 +120,13 @@ def show_block(control: ui.select, reason: str | None, enabled: bool) -> None:
 
 
 def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: Callable[[str, Any], object] | None,
-                    *, enabled: bool = True) -> dict[str, ui.select]:
+                    *, enabled: bool = True, tips: bool = True) -> dict[str, ui.select]:
     """One select per option, grouped as the game's option sheet declares (a heading per group when there are
     several), with its line of help as a tooltip; read-only (disabled) for non-hosts or once the game has started.
     Returns the selects by option name (to be kept up to date in place; a caller that knows every option's value,
-    the player count included, greys the ones another rules out: :func:`option_block`, :func:`show_block`)."""
+    the player count included, greys the ones another rules out: :func:`option_block`, :func:`show_block`).
+    ``tips=False``: no help tooltips, for a page where the selects stay disabled (a guest's lobby): a tooltip never
+    shows on a disabled select, and each one is a component the page would mount for nothing (issue 50)."""
     made: dict[str, ui.select] = {}
     sheet = option_sheet(model)
     groups = sheet.grouped()
@@ -147,7 +149,7 @@ def option_controls(model: type[BaseModel], values: dict[str, Any], on_change: C
                 label_width(label))
             made[name] = sel
             sel.props["data-testid"] = f"opt-{name}"
-            if info.help is not None:
+            if info.help is not None and tips:
                 sel.tooltip(tr(info.help))
             if not enabled or on_change is None:
                 sel.disable()

@@ -214,7 +214,7 @@ class LobbyOptions:
             self.keep(sel, players)
             made.append(sel)
         defaults = game.config_model.model_fields
-        for name, sel in option_controls(game.config_model, t.options, None).items():
+        for name, sel in option_controls(game.config_model, t.options, None, tips=host).items():
             value = lambda n=name: t.options.get(n, defaults[n].default)  # noqa: E731
             sel.on_value_change(self.setter(option, name, value))
             self.keep(sel, value)
