@@ -46,6 +46,32 @@ def points_by_title(logs: list[tuple[list[str], dict[str, Any]]]) -> dict[tuple[
     return out
 
 
+def by_neighbours(logs: list[tuple[list[str], dict[str, Any]]]) -> dict[tuple[str, str, str], list[float]]:
+    """(kind, the kind of the seat before it, of the seat after it) -> the seat-hands' points."""
+    out: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    for kinds, log in logs:
+        n = len(kinds)
+        for hand in log["hands"]:
+            for seat, kind in enumerate(kinds):
+                out[kind, kinds[(seat - 1) % n], kinds[(seat + 1) % n]].append(float(hand["points"][seat]))
+    return out
+
+
+def leads_by_next(logs: list[tuple[list[str], dict[str, Any]]]) -> dict[tuple[str, str], list[int]]:
+    """(leader's kind, the kind of the seat after it) -> per trick led, 1 if the leader won it."""
+    out: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for kinds, log in logs:
+        n = len(kinds)
+        cur: list[list[Any]] = []
+        for row in log["moves"] + [[0, 0, 1, None, 0, 0]]:
+            if row[2] and cur:
+                plays = [r for r in cur if r[3] is not None]
+                out[kinds[cur[0][1]], kinds[(cur[0][1] + 1) % n]].append(int(plays[-1][1] == cur[0][1]))
+                cur = []
+            cur.append(row)
+    return out
+
+
 def tricks(logs: list[tuple[list[str], dict[str, Any]]]) -> list[tuple[str, str, int, int]]:
     """Every finished trick as (leader's kind, winner's kind, the winner's place after the leader, cards played)."""
     out = []
@@ -90,6 +116,11 @@ def report(paths: list[str]) -> None:
             m, ci = mean_ci(pts.get((kind, title), []))
             cells.append(f"{title} {m:.3f} ± {ci:.3f} ({len(pts.get((kind, title), []))})")
         print(f"  {kind:8s} " + "; ".join(cells))
+    for key, xs in sorted(by_neighbours(logs).items()):
+        m, ci = mean_ci(xs)
+        print(f"  {key[0]:8s} after {key[1]:8s} before {key[2]:8s} {m:.3f} ± {ci:.3f} ({len(xs)} seat-hands)")
+    for key, won in sorted(leads_by_next(logs).items()):
+        print(f"  tricks led by {key[0]:8s} with {key[1]:8s} next: {len(won):5d}, the leader won {_share(won)}")
     tr = tricks(logs)
     print(f"tricks: {len(tr)}")
     for kind in kinds:

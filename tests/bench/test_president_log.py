@@ -38,6 +38,11 @@ def test_the_report_reads_titles_tricks_and_choices(tmp_path):
     assert sum(len(v) for v in pts.values()) == 2 * 4 * 4
     for leader, winner, place, cards in president_log_report.tricks(loaded):
         assert leader in ("rules", "hoarder") and winner in ("rules", "hoarder") and 0 <= place < 4 and cards >= 1
+    nb = president_log_report.by_neighbours(loaded)
+    assert set(nb) == {("rules", "hoarder", "hoarder"), ("hoarder", "rules", "rules")}  # R H R H: each between two
+    assert sum(len(v) for v in nb.values()) == 2 * 4 * 4
+    won = president_log_report.leads_by_next(loaded)
+    assert sum(len(v) for v in won.values()) == len(president_log_report.tricks(loaded))
     ch = president_log_report.choices(loaded)
     hoard = ch["hoarder", "follow"]
     assert hoard and all(r[0] == r[2] for r in hoard)  # the hoarder's move is yard:hoarder's, as logged
