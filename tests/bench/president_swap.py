@@ -84,7 +84,8 @@ def swap_hand(state: Any, seat: int, bots: list[Any], swap_in: Any, k: int, tag:
 def play_match(seed: int, index: int, k: int, rows: list[dict[str, Any]], names: tuple[str, ...] = TABLE,
                hero: str = TABLE[0], swap_in: str = TABLE[1]) -> Any:
     """One match, every hand of every seat of ``hero`` swapped with ``swap_in``; the rows go to ``rows``; the final
-    state. ``names``, ``hero`` and ``swap_in`` are for tests (other, quicker players)."""
+    state. ``names``, ``hero`` and ``swap_in``: another table (``--players``, e.g. the Expert alone against three
+    searches) or, in tests, other, quicker players."""
     m = new_match(seed, index, "real", names)
     state, bots = m.state, m.bots
     swapped = 0
@@ -177,6 +178,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--k", type=int, default=4, help="pairs of play-outs per seat-hand")
     ap.add_argument("--examples", type=int, default=0)
     ap.add_argument("--reverse", action="store_true", help="swap the search seats with the Expert instead")
+    ap.add_argument("--players", default=",".join(TABLE), help="the table (default: E S E S), e.g. E S S S")
+    ap.add_argument("--hero", default=TABLE[0], help="the player whose seats are swapped")
+    ap.add_argument("--swap-in", default=TABLE[1], help="the player swapped in")
     ap.add_argument("--save", help="write the rows to this JSON file (after every match)")
     ap.add_argument("--load", nargs="+", help="report these --save files as one run")
     args = ap.parse_args(argv)
@@ -186,12 +190,11 @@ def main(argv: list[str] | None = None) -> None:
             rows += json.loads(Path(p).read_text())["rows"]
         report(rows, args.examples)
         return
+    names = tuple(x.strip() for x in args.players.split(","))
+    hero, swap_in = (args.swap_in, args.hero) if args.reverse else (args.hero, args.swap_in)
     t0 = time.perf_counter()
     for i in range(args.matches):
-        if args.reverse:
-            play_match(args.seed + i, i, args.k, rows, hero=TABLE[1], swap_in=TABLE[0])
-        else:
-            play_match(args.seed + i, i, args.k, rows)
+        play_match(args.seed + i, i, args.k, rows, names=names, hero=hero, swap_in=swap_in)
         print(f"match {i + 1}/{args.matches}: {len(rows)} seat-hands, {time.perf_counter() - t0:.0f}s", flush=True)
         if args.save:
             Path(args.save).write_text(json.dumps({"rows": rows, "k": args.k, "seed": args.seed, "matches": i + 1}))
