@@ -53,14 +53,18 @@ def title_of(state: Any, seat: int) -> str:
     return TITLES[place] if state.n == 4 else str(place)
 
 
-def branch(state: Any, seat: int, bots: list[Any], k: int, tag: str) -> tuple[list[float], list[float]]:
-    """``seat``'s points and value for the hand from ``state``, played out ``k`` times by ``bots`` (by seat)."""
+def branch(state: Any, seat: int, bots: list[Any], k: int, tag: str,
+           every: list[list[int]] | None = None) -> tuple[list[float], list[float]]:
+    """``seat``'s points and value for the hand from ``state``, played out ``k`` times by ``bots`` (by seat); every
+    seat's points of each play-out go to ``every`` when given."""
     pts, val = [], []
     left = state.hands_total - state.hand_no
     for i in range(k):
         s = play_hand_out(GAME.clone(state), bots, f"{tag}-{i}")
         pts.append(float(s.hand_points[-1][seat]))
         val.append(place_value(s.n, s.prev_finish.index(seat), left))
+        if every is not None:
+            every.append(list(s.hand_points[-1]))
     return pts, val
 
 
@@ -69,22 +73,25 @@ def swap_hand(state: Any, seat: int, bots: list[Any], swap_in: Any, k: int, tag:
     """The hand from ``state`` played out with ``seat`` by its own bot and by ``swap_in`` (common seeds): a row.
     ``pts_e``/``val_e`` are the Expert's branch, the seat's own player's unless ``own_is_expert`` is False."""
     t0 = time.perf_counter()
-    pe, ve = branch(state, seat, bots, k, tag)
-    ps, vs = branch(state, seat, [swap_in if j == seat else b for j, b in enumerate(bots)], k, tag)
+    all_e: list[list[int]] = []
+    all_s: list[list[int]] = []
+    pe, ve = branch(state, seat, bots, k, tag, all_e)
+    ps, vs = branch(state, seat, [swap_in if j == seat else b for j, b in enumerate(bots)], k, tag, all_s)
     if not own_is_expert:
-        pe, ve, ps, vs = ps, vs, pe, ve
+        pe, ve, ps, vs, all_e, all_s = ps, vs, pe, ve, all_s, all_e
     hand = GAME.view(state, seat)["hand"]
     return {"hand_no": state.hand_no, "seat": seat, "title": title_of(state, seat),
             "tops": sum(rank_of(c) in TOP_RANKS for c in hand), "pts_e": pe, "pts_s": ps, "val_e": ve, "val_s": vs,
             "diff": (sum(pe) - sum(ps)) / k, "diff_val": (sum(ve) - sum(vs)) / k,
             "seconds": time.perf_counter() - t0, "start": GAME.snapshot(state),
-            "hero": "expert" if own_is_expert else "search"}
+            "hero": "expert" if own_is_expert else "search", "all_e": all_e, "all_s": all_s}
 
 
 def play_match(seed: int, index: int, k: int, rows: list[dict[str, Any]], names: tuple[str, ...] = TABLE,
                hero: str = TABLE[0], swap_in: str = TABLE[1]) -> Any:
     """One match, every hand of every seat of ``hero`` swapped with ``swap_in``; the rows go to ``rows``; the final
-    state. ``names``, ``hero`` and ``swap_in`` are for tests (other, quicker players)."""
+    state. ``names``, ``hero`` and ``swap_in``: another table (``--players``, e.g. the Expert alone against three
+    searches) or, in tests, other, quicker players."""
     m = new_match(seed, index, "real", names)
     state, bots = m.state, m.bots
     swapped = 0
@@ -136,6 +143,21 @@ def by_match(rows: list[dict[str, Any]]) -> tuple[float, float, int]:
     return m, ci, len(groups)
 
 
+def others(rows: list[dict[str, Any]]) -> list[str]:
+    """What the swap does to the other seats: E−S of the points of the seat 1, 2 and 3 places after the swapped one
+    (rows saved with every seat's points)."""
+    rows = [r for r in rows if r.get("all_e")]
+    out = []
+    for d in range(1, 4):
+        diffs = []
+        for r in rows:
+            q = (r["seat"] + d) % len(r["all_e"][0])
+            diffs.append((sum(p[q] for p in r["all_e"]) - sum(p[q] for p in r["all_s"])) / len(r["all_e"]))
+        m, ci = mean_ci(diffs)
+        out.append(f"  {'the seat ' + str(d) + ' after it':26s} n={len(diffs):4d}  E−S pts {m:+.3f} ± {ci:.3f}")
+    return out if rows else []
+
+
 def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
     if not rows:
         print("no rows")
@@ -153,6 +175,8 @@ def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
     rm, rci = mean_ci(real)
     print(f"  {'check: real − own copies':26s} n={len(real):4d}  {rm:+.3f} ± {rci:.3f} (0 expected)")
     print(places("places, all", rows))
+    for text in others(rows):
+        print(text)
     for field in ("hand_no", "title", "tops", "seat"):
         groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
         for r in rows:
@@ -177,6 +201,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--k", type=int, default=4, help="pairs of play-outs per seat-hand")
     ap.add_argument("--examples", type=int, default=0)
     ap.add_argument("--reverse", action="store_true", help="swap the search seats with the Expert instead")
+    ap.add_argument("--players", default=",".join(TABLE), help="the table (default: E S E S), e.g. E S S S")
+    ap.add_argument("--hero", default=TABLE[0], help="the player whose seats are swapped")
+    ap.add_argument("--swap-in", default=TABLE[1], help="the player swapped in")
     ap.add_argument("--save", help="write the rows to this JSON file (after every match)")
     ap.add_argument("--load", nargs="+", help="report these --save files as one run")
     args = ap.parse_args(argv)
@@ -186,12 +213,11 @@ def main(argv: list[str] | None = None) -> None:
             rows += json.loads(Path(p).read_text())["rows"]
         report(rows, args.examples)
         return
+    names = tuple(x.strip() for x in args.players.split(","))
+    hero, swap_in = (args.swap_in, args.hero) if args.reverse else (args.hero, args.swap_in)
     t0 = time.perf_counter()
     for i in range(args.matches):
-        if args.reverse:
-            play_match(args.seed + i, i, args.k, rows, hero=TABLE[1], swap_in=TABLE[0])
-        else:
-            play_match(args.seed + i, i, args.k, rows)
+        play_match(args.seed + i, i, args.k, rows, names=names, hero=hero, swap_in=swap_in)
         print(f"match {i + 1}/{args.matches}: {len(rows)} seat-hands, {time.perf_counter() - t0:.0f}s", flush=True)
         if args.save:
             Path(args.save).write_text(json.dumps({"rows": rows, "k": args.k, "seed": args.seed, "matches": i + 1}))

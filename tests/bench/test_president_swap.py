@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.bench.arena import make_player
-from tests.bench.president_swap import TITLES, play_match, swap_hand
+from tests.bench.president_swap import TITLES, main, others, play_match, swap_hand
 from tests.bench.president_table import GAME, new_match
 
 NAMES = ("yard:rules", "yard:hoarder", "yard:rules", "yard:hoarder")  # rule players: quick, and the same move twice
@@ -75,3 +77,21 @@ def test_reversed_the_search_seats_are_swapped_and_the_expert_branch_is_still_pt
     assert {r["seat"] for r in rows} == heroes and all(r["hero"] == "search" for r in rows)
     assert all(r["real_pts"] == r["pts_s"][0] for r in rows)  # the seat's own (deterministic) player: pts_s
     assert all(r["diff"] == r["pts_e"][0] - r["pts_s"][0] for r in rows)
+
+
+def test_players_sets_the_table_and_a_lone_hero_has_one_seat_swapped_a_hand(tmp_path):
+    out = tmp_path / "s.json"
+    main(["--players", "yard:rules,yard:hoarder,yard:hoarder,yard:hoarder", "--hero", "yard:rules", "--swap-in",
+          "yard:shedder", "--matches", "2", "--seed", "42997", "--k", "1", "--save", str(out)])
+    rows = json.loads(out.read_text())["rows"]
+    assert sorted((r["index"], r["hand_no"]) for r in rows) == [(i, h) for i in (0, 1) for h in (1, 2, 3, 4)]
+    assert {r["seat"] for r in rows if r["index"] == 1} == {3}  # match 1 rotates player 0 to seat 3
+
+
+def test_a_row_keeps_every_seats_points_and_the_others_are_reported(capsys):
+    rows: list = []
+    play_match(42996, 0, 2, rows, names=NAMES, hero="yard:rules", swap_in="yard:shedder")
+    for r in rows:
+        assert len(r["all_e"]) == len(r["all_s"]) == 2 and all(sum(p) == 6 for p in r["all_e"] + r["all_s"])
+        assert [float(p[r["seat"]]) for p in r["all_e"]] == r["pts_e"]
+    assert len(others(rows)) == 3 and others([{k: v for k, v in r.items() if k != "all_e"} for r in rows]) == []
