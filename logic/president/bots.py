@@ -29,6 +29,7 @@ from logic.search import SearchStats, clear_gain, search_choose
 from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
 from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
 from .bot_policy import beat_free, joker_move, rule_move
+from .bot_runs import is_run, run_lead
 from .bot_search import NOISE, STEADY_KEEP, PresidentSpec
 from .runs import parse_run
 from .view_types import PresidentView
@@ -41,7 +42,7 @@ def action_map(legal: list[PresidentAction]) -> dict[tuple[int, int] | None, Pre
     out: dict[tuple[int, int] | None, PresidentAction] = {}
     for a in legal:
         if type(a) is Play:
-            if _is_run(a.cards):
+            if is_run(a.cards):
                 continue  # a run (house rule): the shared rule plays sets; runs are answered by lowest_play
             out.setdefault(play_key(a.cards), a)
         elif type(a) is Pass:
@@ -87,12 +88,6 @@ class BeginnerBot:
         return lowest_play(view, legal)
 
 
-def _is_run(cards: tuple[str, ...]) -> bool:
-    """A run (house rule): its ordinary cards are of more than one rank (jokers come last in a play)."""
-    natural = [c for c in cards if not c.startswith("JK")]
-    return bool(natural) and natural[0][:-1] != natural[-1][:-1]
-
-
 def lowest_play(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction:
     """Lead the lowest rank (all copies); follow with the lowest play that beats; pass only if stuck. Jokers are
     spent last: a play without them comes first."""
@@ -103,7 +98,7 @@ def lowest_play(view: PresidentView, legal: list[PresidentAction]) -> PresidentA
         if type(a) is not Play:
             continue
         jokers = sum(1 for c in a.cards if c.startswith("JK"))
-        run = parse_run(a.cards) if _is_run(a.cards) else None
+        run = parse_run(a.cards) if is_run(a.cards) else None
         if run is not None:  # a run (house rule) is as strong as its top card in the order in effect
             _, lo, hi = run
             placed = (parse_run(a.cards, a.end) or run) if a.end else run  # a joker left over at the end chosen:
@@ -139,11 +134,15 @@ def _obvious_choice(view: PresidentView, legal: list[PresidentAction]) -> Presid
     return legal[0] if len(legal) == 1 else None
 
 
-def _quick_choice(view: PresidentView, legal: list[PresidentAction]) -> PresidentAction | None:
-    """The searching levels' move without a search: the obvious one, or the lowest answer to a run on top."""
+def _quick_choice(view: PresidentView, legal: list[PresidentAction], runs: bool = False) -> PresidentAction | None:
+    """The searching levels' move without a search: the obvious one, a run to lead (bot_runs; ``runs`` False: never)
+    or the lowest answer to a run on top."""
     obvious = _obvious_choice(view, legal)
     if obvious is not None:
         return obvious
+    lead = run_lead(view, legal) if runs else None
+    if lead is not None:
+        return lead
     return lowest_play(view, legal) if _run_on_top(view) else None
 
 
@@ -152,11 +151,12 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, worlds: int = 10) -> None:
+    def __init__(self, worlds: int = 10, run_lead: bool = False) -> None:
         self.worlds = worlds
+        self.run_lead = run_lead  # lead runs by bot_runs' rule (house rule runs); off: see bot_runs' docstring
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
-        quick = _quick_choice(view, legal)
+        quick = _quick_choice(view, legal, self.run_lead)
         if quick is not None:
             return quick
         info = BotInfo(view)
@@ -219,9 +219,10 @@ class ExpertBot:
     def __init__(
         self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
         prefer_z: float = 0.0, hoard: bool = False, infer: float = 0.0, tries: int = 0, noise: float = NOISE,
-        own_hoard: bool = False, own_above: int = 0, own_under: int = 99,
+        own_hoard: bool = False, own_above: int = 0, own_under: int = 99, run_lead: bool = False,
     ) -> None:
         self.budget_s = budget_s
+        self.run_lead = run_lead  # lead runs by bot_runs' rule (house rule runs); off: see bot_runs' docstring
         self.noise = noise  # share of random moves in the playouts (every seat)
         self.own_hoard = own_hoard  # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search)
         # its own seat keeps Aces and 2s in the playouts while it holds more than ``own_above`` cards against plays
@@ -245,7 +246,7 @@ class ExpertBot:
         self.tries = tries
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
-        quick = _quick_choice(view, legal)
+        quick = _quick_choice(view, legal, self.run_lead)
         if quick is not None:
             return quick
         info = BotInfo(view)
