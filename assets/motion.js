@@ -95,8 +95,18 @@
     a.oncancel = done;
   }
 
-  // a card's face (/cards/faces.css draws it from data-card, which a stand-in does not carry)
-  const face = (code) => `url(/cards/${document.body.classList.contains("four-colour") ? "4/" : ""}${code}.svg)`;
+  // a card's face (/cards/faces.css draws it from data-card, which a stand-in does not carry), at the very address
+  // the stylesheet gives it (its version included, the four-colour deck's own diamonds and clubs only), so the stand-in
+  // shows the image the page has already loaded, not a blank card while another copy is fetched
+  let version = null;
+  const face = (code) => {
+    if (version === null) {
+      const link = document.querySelector('link[href*="/cards/faces.css"]');
+      version = (link && new URL(link.href, location.href).searchParams.get("v")) || "";
+    }
+    const four = document.body.classList.contains("four-colour") && /[DC]$/.test(code);
+    return `url(/cards/${four ? "4/" : ""}${code}.svg${version ? `?v=${version}` : ""})`;
+  };
 
   function badge(seat) {
     const el = seat === "" ? null : document.querySelector(`[data-testid=seat-${seat}]`);

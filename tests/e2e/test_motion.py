@@ -81,3 +81,41 @@ def test_another_seats_play_animates_and_reduced_motion_stops_it(sized_page: Pag
     expect(page.locator("body")).to_have_class(re.compile("no-motion"))
     still = others_moves(page, server, 44)
     assert max(still) == 0, f"card animations ran with the Animations setting off: {still}"
+
+
+GHOSTS_JS = """() => {
+  window.__ghosts = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType === 1 && n.getAttribute('aria-hidden') === 'true' && n.classList.contains('face')) {
+        window.__ghosts.push(n.style.backgroundImage);
+      }
+    }
+  }).observe(document.body, {childList: true});
+}"""
+
+FACE_FETCHES_JS = """() => performance.getEntriesByType('resource')
+  .map((e) => new URL(e.name).pathname + new URL(e.name).search)
+  .filter((u) => u.startsWith('/cards/') && u.includes('.svg'))"""
+
+
+def test_a_card_leaving_the_table_shows_the_face_the_page_already_has(sized_page: Page, server: Server) -> None:
+    """A card that leaves for no place on this page (a cleared trick) travels as a stand-in; its face must be the very
+    image the page loaded for that card (faces.css's address, with its version), or the stand-in shows blank while
+    the browser fetches the same picture under another address."""
+    page = sized_page
+    page.emulate_media(reduced_motion="no-preference")
+    page.goto(f"{server.url}/new/president?players=4&bots=3&level=beginner&seed=45&speed=0.3")
+    expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
+    page.evaluate(GHOSTS_JS)
+    for _ in range(200):
+        if len(page.evaluate("window.__ghosts")) >= 3:
+            break
+        if not president_step(page):
+            page.wait_for_timeout(100)
+    ghosts = page.evaluate("window.__ghosts")
+    assert len(ghosts) >= 3, "no trick was cleared with cards on the table"
+    version = re.search(r"faces\.css\?v=(\w+)", page.content()).group(1)
+    assert all(re.fullmatch(rf'url\("/cards/(4/)?\w+\.svg\?v={version}"\)', g) for g in ghosts), ghosts
+    fetched = page.evaluate(FACE_FETCHES_JS)
+    assert fetched and all(f"?v={version}" in u for u in fetched), fetched  # no face fetched a second time elsewhere
