@@ -219,7 +219,7 @@ class ExpertBot:
     def __init__(
         self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
         prefer_z: float = 0.0, hoard: bool = False, infer: float = 0.0, tries: int = 0, noise: float = NOISE,
-        own_hoard: bool = False, own_above: int = 0, own_under: int = 99,
+        own_hoard: bool = False, own_above: int = 0, own_under: int = 99, titles: bool = False,
     ) -> None:
         self.budget_s = budget_s
         self.noise = noise  # share of random moves in the playouts (every seat)
@@ -243,6 +243,8 @@ class ExpertBot:
         # 40000-40099); v three yard:hoarder +0.055 ± 0.130 (N=100 paired, same seeds); think p95 151 ms (issue 54)
         self.infer = infer
         self.tries = tries
+        # a place valued by the title's measured worth over the rest of the match (title_worth.py), standard rules
+        self.titles = titles
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         quick = _quick_choice(view, legal)
@@ -262,7 +264,7 @@ class ExpertBot:
             cands = keep_jokers(cands, info) or cands
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
                              hoard=self.hoard, infer=self.infer, tries=self.tries, noise=self.noise,
-                             own_hoard=self.own_hoard, own_keep=self.own_keep)
+                             own_hoard=self.own_hoard, own_keep=self.own_keep, titles=self.titles)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
