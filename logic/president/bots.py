@@ -223,7 +223,9 @@ class ExpertBot:
     ) -> None:
         self.budget_s = budget_s
         self.noise = noise  # share of random moves in the playouts (every seat)
-        self.own_hoard = own_hoard  # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search)
+        # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search). Off: with hoard=1 (the search
+        # yardstick's own model) v yard:search +0.030 ± 0.081 a hand v off (N=140 paired, seeds 43300-43439, issue 54)
+        self.own_hoard = own_hoard
         # its own seat keeps Aces and 2s in the playouts while it holds more than ``own_above`` cards against plays
         # below ``own_under`` in strength (0: off, as the other seats, STEADY_KEEP)
         self.own_keep = (own_above, own_under) if own_above else None
@@ -243,7 +245,8 @@ class ExpertBot:
         # 40000-40099); v three yard:hoarder +0.055 ± 0.130 (N=100 paired, same seeds); think p95 151 ms (issue 54)
         self.infer = infer
         self.tries = tries
-        # a place valued by the title's measured worth over the rest of the match (title_worth.py), standard rules
+        # a place valued by the title's measured worth over the rest of the match (title_worth.py), standard rules.
+        # Off: v yard:search (two seats each) -0.043 ± 0.093 a hand v off (N=100 paired, seeds 43300-43399, issue 54)
         self.titles = titles
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
