@@ -34,6 +34,7 @@ from .bot_deals import sample_hands
 from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, play_events, unusual_passes, unusual_plays
 from .bot_info import BotInfo, fouls, wins_trick
 from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
+from .title_worth import place_values
 from .view_types import PresidentView
 
 NOISE = 0.04  # share of random moves in playouts (people are not machines)
@@ -106,6 +107,7 @@ class PresidentSpec:
         tries: int = 0,
         own_hoard: bool = False,
         own_keep: tuple[int, int] | None = None,
+        titles: bool = False,
     ) -> None:
         self.game = game
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
@@ -138,6 +140,9 @@ class PresidentSpec:
         self.n = info.n
         self.noise = noise
         self.hands_left = view.get("hands", 4) - view.get("hand_no", 1) if match_aware else 0
+        # ``titles`` (off): a place is worth its points plus the title's measured worth over the hands to come
+        # (title_worth.py), at standard rules only (the odds were measured there); else place_value's bonus
+        self.values = place_values(self.n, self.hands_left) if titles and not info.house else None
         self.events: list[Any] = pass_events(view) if match_aware else []
         # ``infer`` (off: 0): every play and pass of the others is read (bot_history.unusual_plays), not only the
         # passes; a deal is kept with chance ``infer`` per unusual entry, over up to ``tries`` deals
@@ -320,6 +325,8 @@ class PresidentSpec:
         return w.my_place >= 0
 
     def evaluate(self, w: World, seat: int) -> float:
+        if self.values:
+            return self.values[w.my_place]
         return place_value(self.n, w.my_place, self.hands_left)
 
     def rollout(self, w: World, seat: int, rng: random.Random) -> float:
@@ -327,7 +334,7 @@ class PresidentSpec:
         while w.my_place < 0:
             p = w.turn
             apply(w, p, policy(w, p, (), rng))
-        return place_value(self.n, w.my_place, self.hands_left)
+        return self.evaluate(w, seat)
 
 
 HOARD_ABOVE = 4  # a modelled hoarder keeps its Aces and 2s while it holds more cards than this (and the plan holds)

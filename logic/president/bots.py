@@ -219,12 +219,15 @@ class ExpertBot:
     def __init__(
         self, budget_s: float | None = 0.15, max_worlds: int = 240, min_worlds: int = 24, sure_out: bool = True,
         prefer_z: float = 0.0, hoard: bool = False, infer: float = 0.0, tries: int = 0, noise: float = NOISE,
-        own_hoard: bool = False, own_above: int = 0, own_under: int = 99, run_lead: bool = False,
+        own_hoard: bool = False, own_above: int = 0, own_under: int = 99, titles: bool = False,
+        run_lead: bool = False,
     ) -> None:
         self.budget_s = budget_s
         self.run_lead = run_lead  # lead runs by bot_runs' rule (house rule runs); off: see bot_runs' docstring
         self.noise = noise  # share of random moves in the playouts (every seat)
-        self.own_hoard = own_hoard  # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search)
+        # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search). Off: with hoard=1 (the search
+        # yardstick's own model) v yard:search +0.030 ± 0.081 a hand v off (N=140 paired, seeds 43300-43439, issue 54)
+        self.own_hoard = own_hoard
         # its own seat keeps Aces and 2s in the playouts while it holds more than ``own_above`` cards against plays
         # below ``own_under`` in strength (0: off, as the other seats, STEADY_KEEP)
         self.own_keep = (own_above, own_under) if own_above else None
@@ -244,6 +247,9 @@ class ExpertBot:
         # 40000-40099); v three yard:hoarder +0.055 ± 0.130 (N=100 paired, same seeds); think p95 151 ms (issue 54)
         self.infer = infer
         self.tries = tries
+        # a place valued by the title's measured worth over the rest of the match (title_worth.py), standard rules.
+        # Off: v yard:search (two seats each) -0.043 ± 0.093 a hand v off (N=100 paired, seeds 43300-43399, issue 54)
+        self.titles = titles
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
         quick = _quick_choice(view, legal, self.run_lead)
@@ -263,7 +269,7 @@ class ExpertBot:
             cands = keep_jokers(cands, info) or cands
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
                              hoard=self.hoard, infer=self.infer, tries=self.tries, noise=self.noise,
-                             own_hoard=self.own_hoard, own_keep=self.own_keep)
+                             own_hoard=self.own_hoard, own_keep=self.own_keep, titles=self.titles)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
