@@ -6,6 +6,9 @@ counting, who keep their Aces and 2s for the end, or shed their pairs first and 
 table seats one of each (``--players frozen:expert,yard:rules,yard:hoarder,yard:shedder``).
 ``search``: plain determinized playouts with the strongest calibrated rule player, ``hoarder``, as every seat's
 policy (president_search.py, rebuilt for issue 54 step 1, self-contained, frozen by a digest of its moves).
+House rules (issue 52): with any switch on, ``rules``, ``hoarder``, ``shedder`` (and ``search``, which plays the
+hoarder there) play through the house layer (president_house.py, frozen by a digest of moves under Daifugō and Scum in
+tests/bench/test_yardsticks_president_house.py); their standard-rules moves are unchanged.
 ``search_rules`` is the one before it: the same search with this player as the policy on the game's own search model
 (``PresidentSpec``), which keeps the policy's own move unless another beats it on the same deals by more than two
 standard errors (as Beanie's search yardstick does). Before that, the best mean of 16 deals over every legal move

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from logic.president.actions import RANK_LABELS, Give, NextHand, Pass, Play
+from tests.bench.yardsticks.president_house import house_choose
 
 _RANK = {label: i for i, label in enumerate(RANK_LABELS)}
 
@@ -20,9 +21,14 @@ def counts(codes: list[str]) -> list[int]:
 
 
 class CountsPlayer:
-    """A rule player on rank counts: ``decide`` picks the move, this class reads the view and plays it."""
+    """A rule player on rank counts: ``decide`` picks the move, this class reads the view and plays it. At a table
+    with house rules the house layer plays (president_house.py; ``HOUSE = 0``: only legally, see there)."""
+
+    HOUSE = 1  # the house-rule layer on (1) or off (0: the plain rule where legal, else a pass)
 
     def choose(self, view: dict[str, Any], legal: list, rng: random.Random) -> Any:
+        if view.get("house"):
+            return house_choose(self, view, legal, rng)
         first = legal[0]
         if type(first) is NextHand or len(legal) == 1:
             return first

@@ -17,7 +17,9 @@ beats it on the same deals by more than two standard errors (``PREFER_Z``, as Be
   seat plays the policy to the end of the hand for this seat, valued by the points of its place (players - 1 -
   place). Nothing here comes from our levels' code in ``logic/``, so changing the Expert cannot move this yardstick.
 * Without house rules and revolution only (the arena's President): at a table with either it plays the policy's
-  own move (the mechanics model neither).
+  own move (the mechanics model neither). Under house rules (issue 52) that policy is the **house-aware hoarder**
+  (president_house.py: the hoarder's style with the house layer's handling of each switch); its playouts model no
+  switch, so it does not search there: ``yard:search`` at a house-rule table is ``yard:hoarder``.
 
 Checked against ``frozen:expert``, two seats each, at nice 19 with other work (load 3-11), 2026-12-05: alternating
 (F S F S, seats rotated), seeds 10000-10099: **frozen:expert 1.347 ± 0.091, search 1.653 ± 0.091** a hand (paired

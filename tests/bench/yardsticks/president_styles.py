@@ -32,6 +32,10 @@ follow with one (rules 81.3%); the shedder differs in 8.3% (815 of 9,826) and le
 holds a set and a single (rules 57.5%); its pass rate is the rules' (31.1%): it passes on long climbs, but its
 look-ahead spends Aces and 2s a little more (kept back 79.1%).
 
+House rules (issue 52): at a table with any switch on both play through the house layer (president_house.py), which
+keeps their styles (their ``decide``) and adds each switch's handling; the look-ahead is off there (its mechanics model
+no switch). ``@HOUSE=0`` turns the layer off (legal play only).
+
 Calibration (target: ``frozen:expert`` scores 1.49 ± 0.07 a hand with three of a yardstick at the table):
 ``python tests/bench/bench_president_calibration.py frozen:expert 100 10000 hoarder shedder``, seeds 10000-10099,
 2026-12-05, one process at nice 19, load 6-7. The settings were chosen by the cheap stand-in hero ``yard:rules``
