@@ -40,5 +40,31 @@ def test_the_expert_with_hoard_plays_a_legal_hand():
         G.apply(s, seat, a)
         if G.outcome(s) is not None or s.hand_no > 1:
             break
-    assert make_bot("expert", hoard=1).hoard
-    assert not make_bot("expert").hoard
+    assert make_bot("expert").hoard and make_bot("expert").own_hoard  # the default since issue 54
+    assert not make_bot("expert", hoard=0).hoard
+
+
+def _spec_hoarders(monkeypatch, config: dict) -> int:
+    """The hoarding seats (a bit mask) of the playout model the default Expert builds for its first decision."""
+    import logic.president.bots as bots
+
+    built = []
+
+    class Recorder(bots.PresidentSpec):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            built.append(self)
+
+    monkeypatch.setattr(bots, "PresidentSpec", Recorder)
+    s = G.new_game(G.make_config(players=4, hands=4, **config), 54)
+    bot = ExpertBot(budget_s=None, max_worlds=4, min_worlds=2)
+    while not built:
+        seat = G.to_move(s)[0]
+        G.apply(s, seat, bot.choose(G.view(s, seat), G.legal_actions(s, seat), random.Random(seat)))
+    return built[0].hoarders
+
+
+def test_the_default_expert_models_hoarders_at_standard_rules_only(monkeypatch):
+    assert _spec_hoarders(monkeypatch, {"revolution": False}) != 0  # its own seat at least
+    assert _spec_hoarders(monkeypatch, {"revolution": True}) == 0  # never measured with the revolution
+    assert _spec_hoarders(monkeypatch, {"revolution": False, "eight_cut": True}) == 0  # nor under house rules
