@@ -1,9 +1,10 @@
 """President's judge: a play or a pass, valued in points for this hand plus what the title is worth next hand.
 
-The sampled deals and the playouts are the Expert's (``bot_search.PresidentSpec``: steady players who keep
-their Aces and 2s while their hands are long, unless the history shows otherwise). Candidates are the Expert's
-own: every distinct (rank, count) play and the pass, only whole groups and singles when leading from a big hand.
-The card exchange is not judged (the Expert does not search it either).
+The sampled deals and the playouts are the Expert's model (``bot_search.PresidentSpec``) with steady players who
+keep their Aces and 2s while their hands are long, unless the history shows otherwise (the Expert itself models
+hoarders at standard rules since issue 54; the judge keeps the steadier model, the same at every table). Candidates
+are the Expert's own: every distinct (rank, count) play and the pass, only whole groups and singles when leading
+from a big hand. The card exchange is not judged (the Expert does not search it either).
 """
 
 from __future__ import annotations
