@@ -214,9 +214,10 @@ def _fouls(info: BotInfo, key: tuple[int, int]) -> bool:
 
 # The Expert's search: up to 0.5 s and 800 deals a decision (it was 0.15 s and 240), and at standard rules every
 # seat, its own included, modelled in the playouts as keeping its Aces and 2s as a hoarder does (own_hoard, hoard).
-# Together v yard:search (two seats each, issue 54): +0.100 ± 0.089 a hand v the old search (N=120 paired, tuning
-# seeds 43300-43419); the budget alone +0.058 ± 0.093, the hoarding alone (0.15 s) +0.030 ± 0.081 (N=140).
-# Think time p95 ~0.45 s, max ~0.5 s on the bench machine (the issue's bound: p95 1 s, max 2 s).
+# Together v yard:search (two seats each, issue 54): +0.114 ± 0.081 a hand v the old search (N=140 paired, tuning
+# seeds 43300-43439); the budget alone +0.068 ± 0.085, the hoarding alone (0.15 s) +0.030 ± 0.081 (N=140 each).
+# Fresh seeds: 1.514 ± 0.053 v yard:search (N=320), 1.966 ± 0.074 at the mixed rule table (N=500). Think time p95
+# 0.49-0.50 s, max 0.84 s on the bench machine (the issue's bound: p95 1 s, max 2 s). docs/performance.md.
 BUDGET_S = 0.5
 MAX_WORLDS = 800
 
