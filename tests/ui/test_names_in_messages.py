@@ -15,7 +15,7 @@ def test_seats_become_names_and_the_viewer_becomes_you() -> None:
 
 def test_the_verb_after_you_agrees() -> None:
     text = "Seat 3 passed; everyone has passed, Seat 2 leads."
-    assert with_names(text, NAMES, 1) == "Cy passed; everyone has passed, You lead."
+    assert with_names(text, NAMES, 1) == "Cy passed; everyone has passed, you lead."
     assert with_names(text, NAMES, 0) == "Cy passed; everyone has passed, Bob leads."
     assert with_names("Seat 1 has 3 cards left.", NAMES, 0) == "You have 3 cards left."
     assert with_names("Seat 1 is out.", NAMES, 0) == "You are out."
@@ -23,6 +23,10 @@ def test_the_verb_after_you_agrees() -> None:
     assert with_names(text, NAMES, 1) == "Hand 1: You hold the 3♣ and lead."
     assert with_names(text, NAMES, 0) == "Hand 1: Bob holds the 3♣ and leads."
     assert with_names("Seat 2 passed and Seat 1 leads.", NAMES, 1) == "You passed and Ann leads."
+    text = "Seat 3 gave back 1 card; the exchange is done and Seat 2 (Beggar) leads."
+    assert with_names(text, NAMES, 1) == "Cy gave back 1 card; the exchange is done and you (Beggar) lead."
+    assert with_names(text, NAMES, 0) == "Cy gave back 1 card; the exchange is done and Bob (Beggar) leads."
+    assert with_names("Seat 1 passed. Seat 2 leads.", NAMES, 1) == "Ann passed. You lead."
 
 
 def test_unknown_seats_stay_as_they_are() -> None:

@@ -22,8 +22,10 @@ YOU_VERBS = {"has": "have", "is": "are", "was": "were", "leads": "lead", "starts
              "proposes": "propose", "holds": "hold", "agrees": "agree", "wins": "win", "takes": "take",
              "plays": "play", "passes": "pass", "draws": "draw", "goes": "go", "gets": "get", "needs": "need",
              "must": "must", "scores": "score", "keeps": "keep", "gives": "give", "makes": "make"}
-YOU_VERB_RE = re.compile(r"\b(You) (" + "|".join(YOU_VERBS) + r")\b")
+YOU_VERB_RE = re.compile(r"\b(You(?: \([^)]*\))?) (" + "|".join(YOU_VERBS) + r")\b")  # "You (Beggar) lead"
 YOU_AND_VERB_RE = re.compile(r"(\bYou\b[^.;!?]*? and) (" + "|".join(YOU_VERBS) + r")\b")  # "You hold 3♣ and lead"
+# "You" inside a sentence is written "you" ("everyone has passed, you lead"); after a colon it starts a clause
+YOU_INSIDE_RE = re.compile(r"(?<=[^\s.!?:]) You\b")
 
 
 def with_names(text: str, names: list[str], viewer: int | None) -> str:
@@ -44,7 +46,8 @@ def with_names(text: str, names: list[str], viewer: int | None) -> str:
     def agree(match: re.Match[str]) -> str:
         return f"{match.group(1)} {YOU_VERBS[match.group(2)]}"
 
-    return YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
+    text = YOU_AND_VERB_RE.sub(agree, YOU_VERB_RE.sub(agree, SEAT_RE.sub(name, text)))
+    return YOU_INSIDE_RE.sub(" you", text)
 
 
 def named(message: Message, names: list[str]) -> Message:
