@@ -73,6 +73,15 @@ def wait_version_change(page: Page, before: str, timeout: float = 10.0) -> None:
         pass  # the caller looks at the table again and decides
 
 
+def wait_gone(page: Page, testid: str, timeout: float = 10.0) -> None:
+    """Until no element with ``testid`` is on the page (at most ``timeout``)."""
+    try:
+        page.wait_for_function("(id) => !document.querySelector(`[data-testid=${id}]`)", arg=testid, polling=50,
+                               timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        pass  # the caller looks at the table again and decides
+
+
 PRESIDENT_BUTTONS = ("btn-next-hand", "btn-pass")
 
 
@@ -86,7 +95,10 @@ def president_step(page: Page, state: dict | None = None) -> bool:
     phase, before = state["phase"], state["version"]
     if phase == "hand-over" and state["buttons"]["btn-next-hand"]:
         page.click("[data-testid=btn-next-hand]")
-        wait_version_change(page, before)
+        # not "until the version changes": the computers mark themselves ready meanwhile, so a version read before
+        # the click may be gone already while our press is still on its way (and a second click would then wait
+        # for a button the next hand has taken away)
+        wait_gone(page, "btn-next-hand")
         return True
     if not state["my_turn"]:
         return False

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from tests.e2e.helpers import wait_gone
+
 TABLE = "[data-testid=table]"
 BOARD = "[data-testid=stockpile-board]"
 
@@ -174,9 +176,8 @@ class Player:
         page = self.page
         st = read(page)
         if st["phase"] == "hand-over" and page.locator("[data-testid=btn-next-hand]").count():
-            before = st["version"]
             page.click("[data-testid=btn-next-hand]")
-            self.wait_change(before)
+            wait_gone(page, "btn-next-hand")  # (others mark themselves ready meanwhile: see helpers.wait_gone)
             return True
         if st["phase"] == "pending" and st["commit"]:
             self.finish_pause()

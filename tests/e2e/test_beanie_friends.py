@@ -26,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from logic.beanie import sets as S
 from tests.e2e.conftest import Server, free_port
-from tests.e2e.helpers import all_codes, attr, table_state
+from tests.e2e.helpers import all_codes, attr, table_state, wait_gone
 
 pytestmark = pytest.mark.e2e
 
@@ -105,14 +105,13 @@ def beanie_step(page: Page, stats: Stats) -> bool:
     if phase == "hand-over":
         btn = page.locator("[data-testid=btn-next-hand]")
         if btn.count() and btn.is_visible():
-            before = attr(page, "data-version")
             try:
                 btn.click(timeout=5_000)
             except PlaywrightTimeout:  # the other browser started the next round first: the button went away
                 if attr(page, "data-phase") == "hand-over" and btn.count():
                     raise
                 return False
-            wait_change(page, before)
+            wait_gone(page, "btn-next-hand")
             return True
         return False
     if phase != "play" or not state["my_turn"]:

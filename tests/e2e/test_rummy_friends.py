@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import Server
-from tests.e2e.helpers import attr, hand_codes, table_state, wait_version_change
+from tests.e2e.helpers import attr, hand_codes, table_state, wait_gone, wait_version_change
 
 MIDDLE = "[data-testid=rummy-middle]"
 
@@ -119,7 +119,7 @@ def rummy_step(page: Page) -> bool:
     phase = state["phase"]
     if phase == "hand-over" and state["buttons"]["btn-next-hand"]:
         page.click("[data-testid=btn-next-hand]")
-        wait_version_change(page, state["version"])
+        wait_gone(page, "btn-next-hand")
         return True
     if phase != "play" or not state["my_turn"]:
         return False
