@@ -82,6 +82,16 @@ def wait_gone(page: Page, testid: str, timeout: float = 10.0) -> None:
         pass  # the caller looks at the table again and decides
 
 
+def wait_not_to_move(page: Page, seat: str, timeout: float = 10.0) -> None:
+    """Until ``seat`` is no longer among the seats to move, or the phase changed (at most ``timeout``)."""
+    try:
+        page.wait_for_function("([seat, phase]) => { const t = document.querySelector('[data-testid=table]'); return !t"
+                               " || t.dataset.phase !== phase || !t.dataset.turn.split(',').includes(seat); }",
+                               arg=[seat, attr(page, "data-phase")], polling=50, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        pass  # the caller looks at the table again and decides
+
+
 PRESIDENT_BUTTONS = ("btn-next-hand", "btn-pass")
 
 
@@ -109,6 +119,8 @@ def president_step(page: Page, state: dict | None = None) -> bool:
             expect(page.locator(f"[data-testid=hand] [data-card='{code}']")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("[data-testid=btn-give]")).to_be_enabled()
         page.click("[data-testid=btn-give]")
+        wait_not_to_move(page, state["seat"])  # (the others give meanwhile: a version read before may be gone)
+        return True
     elif phase == "play":
         if state["buttons"]["btn-pass"]:
             page.click("[data-testid=btn-pass]")
