@@ -123,6 +123,8 @@ def test_president_hand_and_bar_stay_put_when_play_begins(browser: Browser, fini
         assert all(abs(a - b) <= 1 for a, b in zip(before[key], after[key], strict=True)), (key, before, after)
 
 
+TAKE_JS = """() => { const b = document.querySelector('[data-testid=btn-take]'); if (!b) return null;
+  const r = b.getBoundingClientRect(); return [b.innerText, [Math.round(r.left), Math.round(r.width)]]; }"""
 BEANIE_WAIT = ["btn-draw", "btn-take", "btn-lay", "btn-end-round", "btn-sort"]
 BEANIE_PLAY = ["btn-lay", "btn-discard", "btn-steal", "btn-end-round", "btn-sort"]
 
@@ -153,13 +155,18 @@ def test_beanie_buttons_keep_their_places_across_turns(browser: Browser, finishe
     page.goto(f"{finished_server.url}/new/beanie?players=3&bots=2&level=easy&seed=1&speed=0.3")
     expect(page.locator("[data-testid=table]")).to_have_attribute("data-phase", "play")
     seen: dict[str, dict] = {}
+    takes: dict[str, list] = {}  # Take's box under each top card it named ("Take 7♠", "Take 10♥", …)
     for _ in range(200):
         stage = beanie_stage(page)
         if stage in ("wait", "draw", "play") and stage not in seen:
             page.wait_for_timeout(200)  # the bar follows the turn
             if beanie_stage(page) == stage:
                 seen[stage] = page.evaluate(BOXES_JS, BEANIE_PLAY if stage == "play" else BEANIE_WAIT)
-        if {"wait", "draw", "play"} <= set(seen):
+        if stage in ("wait", "draw"):
+            take = page.evaluate(TAKE_JS)
+            if take:
+                takes.setdefault(take[0], take[1])
+        if {"wait", "draw", "play"} <= set(seen) and len(takes) >= 3:
             break
         if stage in ("draw", "play"):
             beanie_move(page, stage)
@@ -167,6 +174,7 @@ def test_beanie_buttons_keep_their_places_across_turns(browser: Browser, finishe
     assert {"wait", "draw", "play"} <= set(seen), seen
     wait, draw, play = seen["wait"], seen["draw"], seen["play"]
     assert wait == draw, (wait, draw)  # every button of the turn's start, from the others' turns to your draw
+    assert len(takes) >= 3 and len({tuple(box) for box in takes.values()}) == 1, takes  # whatever card it names
     for key in ("btn-end-round", "btn-sort"):  # the vote and Sort in all three
         assert wait[key] == play[key], (key, wait, play)
     assert play["btn-steal"] is not None, play  # Steal has its place in the play step (off, with why, until a swap)

@@ -3,6 +3,7 @@ cannot be used, and a line saying what to do next. What a tap on them does is in
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING
 
 from nicegui import ui
@@ -57,13 +58,13 @@ def moves(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieControls)
             waiting = (_("Waiting for {name}", name=name_of(ctx, turn)) if turn is not None
                        else _("Waiting for the others"))
         action_button(ctx, pgettext("action", "Draw"), "btn-draw", None, reason, icon="style")
-        action_button(ctx, take_text(view["discard_top"]), "btn-take", None, reason)
+        take_button(ctx, view["discard_top"], None, reason)
         action_button(ctx, _("Lay set"), "btn-lay", None, reason, icon="view_week")
         return waiting
     if view["turn_stage"] == "draw":
         action_button(ctx, pgettext("action", "Draw"), "btn-draw", DRAW_STOCK, None, primary=True, icon="style")
         top = view["discard_top"]
-        action_button(ctx, take_text(top), "btn-take", DRAW_DISCARD, None if top else _("The discard pile is empty"))
+        take_button(ctx, top, DRAW_DISCARD, None if top else _("The discard pile is empty"))
         action_button(ctx, _("Lay set"), "btn-lay", None, _("Draw a card first"), icon="view_week")
         return _("First draw a card: from the stock or the discard pile.")
     if state.steal_mode:
@@ -101,9 +102,20 @@ def moves(ctx: TableContext[BeanieView], state: BeanieState, do: BeanieControls)
     return lay_reason or _("Lay set to put these cards on the table.")
 
 
-def take_text(top: str | None) -> str:
-    """The Take button: the discard pile's top card it takes, if any."""
-    return _("Take {card}", card=pretty(top)) if top else _("Take discard")
+def take_button(ctx: TableContext[BeanieView], top: str | None, action: object, reason: str | None) -> ui.button:
+    """The Take button, naming the discard pile's top card it takes ("—" while the pile is empty). The card stands in
+    a slot of its own width, so the button keeps its size from turn to turn ("Take 7♠", "Take 10♥", "Take —") and
+    Draw and Lay set beside it stay put."""
+    before, _mark, after = _("Take {card}", card="\x00").partition("\x00")  # the card's place in this language
+    side = "at-end" if not after.strip() else "at-start" if not before.strip() else ""
+    btn = action_button(ctx, "", "btn-take", action, reason)
+    if not top:
+        btn.props["aria-label"] = _("Take discard")
+    with btn:
+        card = escape(pretty(top)) if top else "—"
+        markup = f'{escape(before)}<span class="bn-take-card {side}">{card}</span>{escape(after)}'  # words: _() above
+        ui.html(markup, sanitize=False, tag="span")
+    return btn
 
 
 def vote_buttons(ctx: TableContext[BeanieView], view: BeanieView) -> None:
