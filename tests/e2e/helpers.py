@@ -65,31 +65,28 @@ def table_state(page: Page, buttons: tuple[str, ...] = ()) -> dict:
 
 def wait_version_change(page: Page, before: str, timeout: float = 10.0) -> None:
     """Until the table's ``data-version`` is no longer ``before`` (checked in the page; at most ``timeout``)."""
+    _wait_until(page, "(v) => { const t = document.querySelector('[data-testid=table]');"
+                " return !t || t.getAttribute('data-version') !== v; }", before, timeout)
+
+
+def _wait_until(page: Page, js: str, arg: object, timeout: float) -> None:
+    """Until ``js(arg)`` holds in the page, at most ``timeout`` s; on a timeout the caller looks at the table again."""
     try:
-        page.wait_for_function("(v) => { const t = document.querySelector('[data-testid=table]');"
-                               " return !t || t.getAttribute('data-version') !== v; }",
-                               arg=before, polling=50, timeout=timeout * 1000)
+        page.wait_for_function(js, arg=arg, polling=50, timeout=timeout * 1000)
     except PlaywrightTimeout:
-        pass  # the caller looks at the table again and decides
+        pass
 
 
 def wait_gone(page: Page, testid: str, timeout: float = 10.0) -> None:
     """Until no element with ``testid`` is on the page (at most ``timeout``)."""
-    try:
-        page.wait_for_function("(id) => !document.querySelector(`[data-testid=${id}]`)", arg=testid, polling=50,
-                               timeout=timeout * 1000)
-    except PlaywrightTimeout:
-        pass  # the caller looks at the table again and decides
+    _wait_until(page, "(id) => !document.querySelector(`[data-testid=${id}]`)", testid, timeout)
 
 
 def wait_not_to_move(page: Page, seat: str, timeout: float = 10.0) -> None:
     """Until ``seat`` is no longer among the seats to move, or the phase changed (at most ``timeout``)."""
-    try:
-        page.wait_for_function("([seat, phase]) => { const t = document.querySelector('[data-testid=table]'); return !t"
-                               " || t.dataset.phase !== phase || !t.dataset.turn.split(',').includes(seat); }",
-                               arg=[seat, attr(page, "data-phase")], polling=50, timeout=timeout * 1000)
-    except PlaywrightTimeout:
-        pass  # the caller looks at the table again and decides
+    _wait_until(page, "([seat, phase]) => { const t = document.querySelector('[data-testid=table]'); return !t"
+                " || t.dataset.phase !== phase || !t.dataset.turn.split(',').includes(seat); }",
+                [seat, attr(page, "data-phase")], timeout)
 
 
 PRESIDENT_BUTTONS = ("btn-next-hand", "btn-pass")
