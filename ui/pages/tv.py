@@ -40,7 +40,7 @@ from ui.table.entry import guarded_table, not_found
 from ui.table.seat_wording import in_language
 from ui.table.seats import badge_key, patch_turn_and_cards, seat_badge
 from ui.table.still import StillContext
-from ui.table.summary import hand_summary, standings
+from ui.table.summary import hand_summary, standings, summary_key
 
 FOLLOW_NEXT_AFTER_S = 8.0  # the standings stay this long once a next game exists, then the TV follows it
 TV_ONLY = N_("This is the TV view: play on your phone.")
@@ -225,10 +225,7 @@ class TvPage:
             self.ctx.screen.middle()
 
     def summary_key(self) -> Hashable:
-        t = self.table
-        if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() in ("over", "hand-over"):
-            return t.status, t.version
-        return "none"
+        return summary_key(self.ctx, None)
 
     def summary(self) -> None:
         t = self.table

@@ -32,7 +32,7 @@ from ui.table.prompts import host_prompts, prompts_key
 from ui.table.seat_context import SeatContext
 from ui.table.seats import SeatStrip
 from ui.table.sounds import TableSounds
-from ui.table.summary import hand_summary, standings
+from ui.table.summary import hand_summary, standings, summary_key
 from ui.table.top import TopBar
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -243,10 +243,7 @@ class TablePage:
         return prompts_key(self.ctx) if self.in_game() else None
 
     def summary_key(self) -> Hashable:
-        t = self._table
-        if t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() in ("over", "hand-over"):
-            return t.status, t.version
-        return "none"
+        return summary_key(self.ctx, self.services)
 
     def hand_frame_key(self) -> Hashable:
         seat = self.ctx.seat

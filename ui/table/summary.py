@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from logic.messages import t_msg
-from logic.table import STATUS_CLOSED, chat, lobby, timers
+from logic.table import STATUS_CLOSED, STATUS_OVER, chat, lobby, timers
 from logic.views import SummaryView
 from ui.components.points import fewest_wins, score_texts
 from ui.components.share import share_buttons
@@ -91,6 +91,28 @@ def hand_summary(ctx: TableContext) -> None:
             elif waiting:
                 ui.label(_("Waiting for {names}", names=", ".join(waiting))).classes("text-sm text-grey-8")
             next_hand_countdown(ctx)
+
+
+def summary_key(ctx: TableContext, services: TableServices | None) -> Hashable:
+    """What the summary region draws, as a plain value: it redraws only when this changes, so a chat message, a
+    presence change or another seat pressing "Next hand" does not replace the button under a finger. The countdown
+    keeps itself up to date (next_hand_countdown) and each seat's review follows its runner (review_summary.py)."""
+    t = ctx.table
+    over = t.status in (STATUS_OVER, STATUS_CLOSED) or t.phase() == "over"
+    if not over and t.phase() != "hand-over":
+        return "none"
+    view = ctx.view
+    names = tuple((s.name, s.emoji) for s in t.seats)
+    drawn = repr(view["summary"]) if view is not None else None  # the sheet of the hand (plain lists and dicts)
+    if over:
+        night = services.hub.nights.night_of_table(t.code) if services is not None else None
+        archived = services is not None and services.finished.find(t.code) is not None
+        return ("over", t.status, t.state is None, ctx.seat, names, drawn, t.next_code,
+                night.code if night is not None else None, archived)
+    to_move = tuple(view["to_move"]) if view is not None else ()
+    mine = ctx.seat is not None and ctx.seat in to_move
+    waiting = () if mine else tuple(s for s in to_move if s != ctx.seat)  # the names shown while the others press
+    return ("hand-over", ctx.seat, names, drawn, mine, waiting)
 
 
 def countdown_words(ctx: TableContext) -> tuple[str, int | None]:
