@@ -49,6 +49,9 @@ def test_a_whole_president_game_in_polish_through_the_contract(browser: Browser,
     # tests/ui/test_exchange_words.py checks exchange's data-give, which president_step reads there)
     expect(page.get_by_test_id("standings-title")).to_have_text(render(t_msg("Final standings"), "pl"))
     expect(page.get_by_test_id("standings").locator("[data-testid^=standing-]")).to_have_count(4)
+    rights = page.get_by_test_id("standings").locator("[data-testid^=standing-] > .num").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().right))")
+    assert len(rights) == 4 and len(set(rights)) == 1, f"the points are not one column: right edges {rights}"
     expect(page.get_by_test_id("winner")).to_be_visible()
     lines.discard("")
     assert len(lines) > 10, lines
