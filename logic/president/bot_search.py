@@ -108,8 +108,12 @@ class PresidentSpec:
         own_hoard: bool = False,
         own_keep: tuple[int, int] | None = None,
         titles: bool = False,
+        blind: bool = False,
     ) -> None:
         self.game = game
+        # ``blind`` (off): a playout seat judges a group safe as a player does, from the cards it cannot see (all
+        # the others' cards pooled, as bot_policy.beat_free with the unseen cards), not from each hand of the world
+        self.blind = blind
         self.house = info.house  # house-rule switches on (actions.HOUSE_BITS): the playouts model the trick-enders,
         # jack-back, fouls, jokers, same-rank skip and downfall (not the 3 of spades); suit lock is left out (the
         # model keeps rank counts, not suits)
@@ -309,6 +313,16 @@ class PresidentSpec:
             return True
         stronger = range(r - 1, -1, -1) if w.rev else range(r + 1, 13)
         jokers = self.jokers
+        if self.blind:
+            others = [w.hands[q] for q in range(self.n) if q != seat and not w.out_mask >> q & 1]
+            j = sum(hq[JOKER] for hq in others) if jokers else 0
+            if j and c == 1:
+                return False
+            for x in stronger:
+                tot = sum(hq[x] for hq in others)
+                if tot >= c or (j and tot and tot + j >= c):
+                    return False
+            return True
         for q in range(self.n):
             if q != seat and not w.out_mask >> q & 1:
                 hq = w.hands[q]

@@ -231,9 +231,11 @@ class ExpertBot:
         self, budget_s: float | None = BUDGET_S, max_worlds: int = MAX_WORLDS, min_worlds: int = 24,
         sure_out: bool = True, prefer_z: float = 0.0, hoard: bool = True, infer: float = 0.0, tries: int = 0,
         noise: float = NOISE, own_hoard: bool = True, own_above: int = 0, own_under: int = 99, titles: bool = False,
-        run_lead: bool = False,
+        run_lead: bool = False, blind: bool = False,
     ) -> None:
         self.budget_s = budget_s
+        # the playouts judge a group safe from the cards a seat cannot see, pooled (bot_search ``blind``; off)
+        self.blind = blind
         self.run_lead = run_lead  # lead runs by bot_runs' rule (house rule runs); off: see bot_runs' docstring
         self.noise = noise  # share of random moves in the playouts (every seat)
         # its own seat keeps Aces and 2s in the playouts as a hoarder (bot_search), at standard rules only (never
@@ -281,7 +283,8 @@ class ExpertBot:
         standard = not info.house and not info.revolution  # the hoarding model was measured at standard rules only
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
                              hoard=self.hoard and standard, infer=self.infer, tries=self.tries, noise=self.noise,
-                             own_hoard=self.own_hoard and standard, own_keep=self.own_keep, titles=self.titles)
+                             own_hoard=self.own_hoard and standard, own_keep=self.own_keep, titles=self.titles,
+                             blind=self.blind)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
