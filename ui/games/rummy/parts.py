@@ -20,7 +20,7 @@ from logic.views import RummyMeld, RummyView
 from ui.components.cards import card, card_back
 from ui.components.tap import set_tappable
 from ui.games.rummy.discard_picker import PILE_SHOWN, OpenSheet, picker_button
-from ui.i18n.viewer import _, ngettext
+from ui.i18n.viewer import _, ngettext, num
 from ui.table.seat_wording import in_language
 
 if TYPE_CHECKING:
@@ -233,7 +233,7 @@ def info_panels(ctx: Drawing, view: RummyView, hint: RummyHint | None) -> None:
             ui.label(text).classes("text-sm").props("data-testid=message")
         scores = view["scores"] or []
         if scores and (view["hand_no"] > 1 or any(scores)):
-            parts = [f"{seat_name(ctx, s)} {scores[s]}" for s in range(min(n, len(scores)))]
+            parts = [f"{seat_name(ctx, s)} {num(scores[s])}" for s in range(min(n, len(scores)))]
             ui.label(_("Scores: {scores}", scores=" · ".join(parts))).classes("chip rm-scores").props(
                 "data-testid=scores")
     draw = view["first_deal_draw"]
