@@ -39,6 +39,21 @@ def tappable(el: ui.element, fn: Any) -> None:
     el.on("click", lambda _e: fn())
 
 
+
+# My piles into view when my turn starts: the table's middle scrolls on its own (assets/cardnight.css, "the table
+# fills the screen"), and on a screen too short for that (a phone on its side) the page does. After the board's new
+# elements are in place (a frame later), only as far as needed.
+MINE_INTO_VIEW_JS = """setTimeout(() => {
+  const box = document.querySelector('[data-testid=table-scroll]');
+  const mine = document.querySelector('[data-testid=my-area]');
+  if (box && mine) {
+    const below = mine.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+    if (below > 0) box.scrollBy({top: below + 4, behavior: 'smooth'});
+  }
+  window.scrollTo({top: document.body.scrollHeight, behavior: 'smooth'});
+}, 50)"""
+
+
 class StockpileScreen(GameScreen[StockpileView]):
     """The board (the others' piles, the building piles, mine) and Undo / Pass / Done; taps go to the controls."""
 
@@ -108,8 +123,8 @@ class StockpileScreen(GameScreen[StockpileView]):
         ctl.begin()
         ui.keyboard(on_key=ctl.on_key)
         live = ctl.can_act()
-        if live and not self.state.was_live:  # my turn starts: bring my piles and hand into view on a small screen
-            ui.run_javascript("window.scrollTo({top: document.body.scrollHeight, behavior: 'smooth'})")
+        if live and not self.state.was_live:  # my turn starts: bring my piles and hand into view (a crowded table)
+            ui.run_javascript(MINE_INTO_VIEW_JS)
         self.state.was_live = live
         board = ui.column().classes("sp-board w-full items-center gap-2")
         board.props["data-testid"] = "stockpile-board"
