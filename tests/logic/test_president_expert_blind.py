@@ -3,23 +3,13 @@ all the others' cards pooled (as a player counts the unseen cards), not from eac
 
 from __future__ import annotations
 
-import random
-
-from logic.president import PresidentGame
-from logic.president.bot_info import BotInfo
-from logic.president.bot_search import STEADY_KEEP, PresidentSpec
 from logic.president.bots import make_bot
-
-G = PresidentGame()
+from tests.logic.test_president_expert_own_keep import expert_spec
 
 
 def _safe_pair_of_kings(**knobs: object) -> bool:
     """Is a pair of Kings safe for the searching seat when the two seats still in hold one Ace each (and no 2)?"""
-    s = G.new_game(G.make_config(players=4, hands=4, revolution=False), 7)
-    seat = G.to_move(s)[0]
-    view = G.view(s, seat)
-    spec = PresidentSpec(G, view, BotInfo(view), keep=STEADY_KEEP, adapt=True, noise=0.0, **knobs)  # type: ignore[arg-type]
-    w = spec.sample(view, random.Random(1))
+    spec, w = expert_spec(**knobs)
     me = spec.me
     others = [q for q in range(4) if q != me]
     w.hands[me] = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0]

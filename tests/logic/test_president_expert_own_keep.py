@@ -7,19 +7,24 @@ import random
 
 from logic.president import PresidentGame
 from logic.president.bot_info import BotInfo
-from logic.president.bot_search import STEADY_KEEP, PresidentSpec
+from logic.president.bot_search import STEADY_KEEP, PresidentSpec, World
 from logic.president.bots import make_bot
 
 G = PresidentGame()
 
 
-def _own_move(**knobs: object) -> tuple[int, int] | None:
-    """The searching seat's playout move with six cards (3, 5, 7, 9, J and an Ace) against a single King."""
+def expert_spec(**knobs: object) -> tuple[PresidentSpec, World]:
+    """The Expert's search model of the first decision of a four-player game (no playout noise), and one world of it."""
     s = G.new_game(G.make_config(players=4, hands=4, revolution=False), 7)
     seat = G.to_move(s)[0]
     view = G.view(s, seat)
     spec = PresidentSpec(G, view, BotInfo(view), keep=STEADY_KEEP, adapt=True, noise=0.0, **knobs)  # type: ignore[arg-type]
-    w = spec.sample(view, random.Random(1))
+    return spec, spec.sample(view, random.Random(1))
+
+
+def _own_move(**knobs: object) -> tuple[int, int] | None:
+    """The searching seat's playout move with six cards (3, 5, 7, 9, J and an Ace) against a single King."""
+    spec, w = expert_spec(**knobs)
     me = spec.me
     w.hands[me] = [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0]
     w.cnt[me] = 6
