@@ -39,7 +39,6 @@ def tappable(el: ui.element, fn: Any) -> None:
     el.on("click", lambda _e: fn())
 
 
-
 # My piles into view when my turn starts: the table's middle scrolls on its own (assets/cardnight.css, "the table
 # fills the screen"), and on a screen too short for that (a phone on its side) the page does. After the board's new
 # elements are in place (a frame later), only as far as needed.
