@@ -234,7 +234,8 @@ class ExpertBot:
         run_lead: bool = False, blind: bool = False,
     ) -> None:
         self.budget_s = budget_s
-        # the playouts judge a group safe from the cards a seat cannot see, pooled (bot_search ``blind``; off)
+        # the playouts judge a group safe from the cards a seat cannot see, pooled (bot_search ``blind``). Off: E E S S
+        # v yard:search -0.019 ± 0.081 a seat-hand v off (swap bench, N=184, seeds 43300-43322, issue 54)
         self.blind = blind
         self.run_lead = run_lead  # lead runs by bot_runs' rule (house rule runs); off: see bot_runs' docstring
         self.noise = noise  # share of random moves in the playouts (every seat)
@@ -258,6 +259,8 @@ class ExpertBot:
         # play that would have been unusual with it, over up to ``tries`` deals; 0: off, only passes are read).
         # Off: infer=0.05, tries=30 v off at one table with two yard:search, -0.087 ± 0.291 a hand (N=100, seeds
         # 40000-40099); v three yard:hoarder +0.055 ± 0.130 (N=100 paired, same seeds); think p95 151 ms (issue 54)
+        # At the 0.5 s budget, E E S S v yard:search: +0.068 ± 0.118 a seat (arena, N=100 paired, seeds 43300-43399),
+        # -0.018 ± 0.070 a seat-hand (swap bench, N=256, 43300-43331): no gain (docs/performance.md, session 45)
         self.infer = infer
         self.tries = tries
         # a place valued by the title's measured worth over the rest of the match (title_worth.py), standard rules.
