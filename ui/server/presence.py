@@ -40,6 +40,7 @@ class Presence:
         that is saved (the save pipeline's)."""
         self.registry, self.apply, self.saved = registry, apply, saved
         self.pages: dict[str, dict[str, tuple[str, bool]]] = {}  # code -> client id -> (player id, connected)
+        self.ever_connected: set[str] = set()  # client ids whose socket has connected at least once
         self.scale = presence_scale()
 
     def attach(self, table: Table, client: Client, player_id: str) -> None:
@@ -56,14 +57,17 @@ class Presence:
 
     def _connected(self, code: str, client_id: str, player_id: str) -> None:
         self._let_go_of_old_pages(code, client_id, player_id)
+        self.ever_connected.add(client_id)
         self._set(code, client_id, player_id, True)
 
     def _let_go_of_old_pages(self, code: str, client_id: str, player_id: str) -> None:
         """A table page whose socket dropped is kept for minutes (a phone asleep comes back without a reload: see
         ``KEEP_ASLEEP_PAGE_S``). Once the same player has a new page of this table (a reload, the link opened
-        again), their old pages there that are down are let go at once instead of lingering."""
+        again), their old pages there that are down are let go at once instead of lingering. A page still on its way
+        (built, its socket not yet up: two tabs opened at once, a phone and a laptop side by side) is not old: it
+        was deleted while being built and showed a server error."""
         for other_id, (pid, connected) in list(self.pages.get(code, {}).items()):
-            if other_id != client_id and pid == player_id and not connected:
+            if other_id != client_id and pid == player_id and not connected and other_id in self.ever_connected:
                 old = Client.instances.get(other_id)
                 if old is not None and not old.has_socket_connection:
                     old.delete()
@@ -75,6 +79,7 @@ class Presence:
         self.tell(code)
 
     def _drop(self, code: str, client_id: str) -> None:
+        self.ever_connected.discard(client_id)
         pages = self.pages.get(code)
         if pages is None:
             return
