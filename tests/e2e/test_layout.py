@@ -256,18 +256,28 @@ BARS = {  # each game's bar, and a move that hands the turn on
 
 
 def hand_on(page: Page, game: str) -> None:
+    """One step of a move that hands the turn on; a step that moves waits until the page shows the table after it
+    (a second tap on the old, still enabled button found it replaced by a disabled one)."""
+    table = page.locator("[data-testid=table]")
+
+    def press(testid: str) -> None:
+        version = table.get_attribute("data-version")
+        page.locator(f"[data-testid={testid}]").click()
+        expect(table).not_to_have_attribute("data-version", version or "")
+
     if game == "president":
         if page.locator("[data-testid=btn-pass]").is_enabled():
-            page.locator("[data-testid=btn-pass]").click()
+            press("btn-pass")
         else:
             page.locator("[data-testid=hand] [data-card]").first.click()
-            page.locator("[data-testid=btn-play]").click()
+            press("btn-play")
     elif page.locator("[data-testid=btn-draw]").is_enabled():  # Rummy: draw, then discard the first card
-        page.locator("[data-testid=btn-draw]").click()
+        press("btn-draw")
     elif page.locator("[data-testid=hand] [data-card].selected").count() == 0:
         page.locator("[data-testid=hand] [data-card]").first.click()
+        expect(page.locator("[data-testid=hand] [data-card].selected")).not_to_have_count(0)
     elif page.locator("[data-testid=btn-discard]:not([disabled])").count():
-        page.locator("[data-testid=btn-discard]").click()
+        press("btn-discard")
 
 
 @pytest.mark.parametrize("game", list(BARS))
