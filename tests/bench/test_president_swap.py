@@ -71,7 +71,8 @@ def test_a_logged_hand_replays_the_saved_start_move_by_move():
 
 def test_reversed_the_search_seats_are_swapped_and_the_expert_branch_is_still_pts_e():
     rows: list = []
-    play_match(42998, 0, 1, rows, names=NAMES, hero="yard:hoarder", swap_in="president:expert")
+    play_match(42998, 0, 1, rows, names=NAMES, hero="yard:hoarder",
+               swap_in="president:expert@max_worlds=16@min_worlds=8")  # (a small search: quick)
     m = new_match(42998, 0, "real", NAMES)
     heroes = {j for j in range(4) if NAMES[m.seat_player[j]] == "yard:hoarder"}
     assert {r["seat"] for r in rows} == heroes and all(r["hero"] == "search" for r in rows)
