@@ -23,18 +23,13 @@ def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-_imports_frozen = False
-
-
 @pytest.fixture(autouse=True)
-def _freeze_imports(request: pytest.FixtureRequest) -> Iterator[None]:
+def _freeze_survivors(request: pytest.FixtureRequest) -> Iterator[None]:
     """NiceGUI's `user` fixture runs a full garbage collection before and after each test, over every object alive:
-    the app's modules, routes and catalogues, about 90 ms each, most of a small test's time. After the first such
-    test of a worker (main.py has imported the app by then) what is alive is kept out of those collections for good
-    (``gc.freeze``, as the server does once started); a later test's garbage is still collected."""
-    global _imports_frozen
+    the app's modules, routes and catalogues, and all a worker's earlier tests left behind; that walk was half of
+    the `user` tests' time (tests/ui on two workers: 91 s, 46 s with this). After such a test (its own collection
+    has run by then) what is still alive is kept out of later collections (``gc.freeze``, as the server does once
+    started): a later test's garbage is still collected, a worker's memory grows a little (300 -> 470 MB)."""
     yield
-    if not _imports_frozen and "user" in request.fixturenames:
-        gc.collect()
+    if "user" in request.fixturenames:
         gc.freeze()
-        _imports_frozen = True
