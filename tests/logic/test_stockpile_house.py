@@ -14,6 +14,7 @@ from logic.stockpile import state as S
 from logic.stockpile import views as V
 from logic.stockpile.bot_common import TurnFacts
 from logic.stockpile.testing import FULL, all_cards, crafted
+from tests.logic.capped_bots import capped_bot
 from tests.logic.stockpile_support import must_fail
 
 
@@ -145,7 +146,7 @@ def test_bots_play_whole_games_under_the_switches(level: str, players: int, part
                    no_partner_piles=partners)
     for seed in range(2 if level == "hard" else 3):
         s = GAME.new_game(cfg, seed)
-        bot = bots.make_bot(level, budget_s=0.02) if level == "hard" else bots.make_bot(level)
+        bot = capped_bot(bots.make_bot, level)
         rng = random.Random(seed)
         steps = 0
         while s.stage != S.STAGE_OVER:
