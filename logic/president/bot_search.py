@@ -17,6 +17,8 @@
   skip (an equal rank is a play for the playout players too, and skips the next seat) and the President's
   downfall; suit lock is not modelled (the playouts keep rank counts, not suits).
   The reading of the history (passes, early spenders) is in bot_history.py.
+  With ``solve_below`` (off: 0) a playout whose seats still in hold that many cards or fewer is finished by an
+  exact max-n search in its world instead (bot_endgame.py), at standard rules.
 * **Value** (:func:`place_value`): points for the place plus what the title is worth in the next hand (the
   President takes the Beggar's two best cards), so the search plays for the whole match.
 """
@@ -31,6 +33,7 @@ from logic.game import AnyGame
 
 from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP, titles_for
 from .bot_deals import sample_hands
+from .bot_endgame import Endgame, cards_in
 from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, play_events, unusual_passes, unusual_plays
 from .bot_info import BotInfo, fouls, wins_trick
 from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
@@ -109,6 +112,7 @@ class PresidentSpec:
         own_keep: tuple[int, int] | None = None,
         titles: bool = False,
         blind: bool = False,
+        solve_below: int = 0,
     ) -> None:
         self.game = game
         # ``blind`` (off): a playout seat judges a group safe as a player does, from the cards it cannot see (all
@@ -157,6 +161,10 @@ class PresidentSpec:
             self.events = play_events(view)
             self.unusual, self.keep_bad = unusual_plays, infer
             self.tries = tries or REJECT_TRIES
+        # ``solve_below`` (off: 0): a playout whose seats still in hold this many cards or fewer, together, is
+        # finished by an exact max-n search in its world (bot_endgame), at standard rules only (no house rules)
+        self.solve_below = solve_below if not info.house else 0
+        self.endgame = Endgame(self) if self.solve_below > 0 else None
 
     # --- worlds -------------------------------------------------------------------------------------
     def sample(self, view: PresidentView, rng: random.Random) -> World:
@@ -289,6 +297,11 @@ class PresidentSpec:
         h = w.hands[seat]
         if rng.random() < self.noise and (not self.jokers or (w.t != JOKER and w.cnt[seat] > h[JOKER])):
             return _random_move(h, w.k, w.t, w.rev, rng)
+        return self.rule(w, seat)
+
+    def rule(self, w: World, seat: int) -> tuple[int, int] | None:
+        """The playouts' rule move for ``seat`` (the policy without its noise and the passes for the trick)."""
+        h = w.hands[seat]
         out, cnt = w.out_mask, w.cnt
         short = 99
         for q in range(self.n):
@@ -343,8 +356,22 @@ class PresidentSpec:
             return self.values[w.my_place]
         return place_value(self.n, w.my_place, self.hands_left)
 
+    def place_worth(self, place: int) -> float:
+        """What finishing ``place`` is worth to the searching seat (as :meth:`evaluate`)."""
+        if self.values:
+            return self.values[place]
+        return place_value(self.n, place, self.hands_left)
+
     def rollout(self, w: World, seat: int, rng: random.Random) -> float:
         apply, policy = self.apply, self.policy
+        if self.endgame is not None:  # ``solve_below``: the last cards are solved (bot_endgame)
+            below = self.solve_below
+            while w.my_place < 0:
+                if cards_in(w) <= below:
+                    return self.endgame.value(w)
+                p = w.turn
+                apply(w, p, policy(w, p, (), rng))
+            return self.evaluate(w, seat)
         while w.my_place < 0:
             p = w.turn
             apply(w, p, policy(w, p, (), rng))

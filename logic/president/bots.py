@@ -231,9 +231,12 @@ class ExpertBot:
         self, budget_s: float | None = BUDGET_S, max_worlds: int = MAX_WORLDS, min_worlds: int = 24,
         sure_out: bool = True, prefer_z: float = 0.0, hoard: bool = True, infer: float = 0.0, tries: int = 0,
         noise: float = NOISE, own_hoard: bool = True, own_above: int = 0, own_under: int = 99, titles: bool = False,
-        run_lead: bool = False, blind: bool = False,
+        run_lead: bool = False, blind: bool = False, solve_below: int = 0,
     ) -> None:
         self.budget_s = budget_s
+        # a playout reaching this many cards or fewer (the seats still in, together) is finished by an exact max-n
+        # search in its world (bot_endgame; 0: off), at standard rules only
+        self.solve_below = solve_below
         # the playouts judge a group safe from the cards a seat cannot see, pooled (bot_search ``blind``). Off: E E S S
         # v yard:search -0.019 ± 0.081 a seat-hand v off (swap bench, N=184, seeds 43300-43322, issue 54)
         self.blind = blind
@@ -287,7 +290,7 @@ class ExpertBot:
         spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
                              hoard=self.hoard and standard, infer=self.infer, tries=self.tries, noise=self.noise,
                              own_hoard=self.own_hoard and standard, own_keep=self.own_keep, titles=self.titles,
-                             blind=self.blind)
+                             blind=self.blind, solve_below=self.solve_below)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
