@@ -67,9 +67,9 @@ unset PYTHONDONTWRITEBYTECODE
 
 .venv/bin/ruff check .
 .venv/bin/python -m mypy  # type checks logic/, storage/ and ui/ (the files and settings: [tool.mypy] in pyproject.toml)
-# unit tests on two workers, one a core (TEST_WORKERS=0 runs them in one process); browser tests on three
-# (E2E_WORKERS=0: one at a time), a file's tests on one worker: they share servers and pages per module. A browser
-# test also waits (timers, computers' turns, a page's redraw): with two workers a quarter of the two cores sat idle
-# and a third fills it (9 min 8 s -> 7 min 55 s here, the same tests)
-.venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-2}" --durations=15 "$@"
+# unit tests and browser tests each on three workers (TEST_WORKERS=0 / E2E_WORKERS=0: one process, one at a time);
+# a browser file's tests on one worker: they share servers and pages per module. Tests also wait (timers, computers'
+# turns, a page's redraw, the join-code slow-down): with two workers part of the two cores sat idle and a third fills
+# it (browser tests 9 min 8 s -> 7 min 55 s here; unit tests 165 -> 151 s, the same tests)
+.venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-3}" --durations=15 "$@"
 .venv/bin/python -m pytest -q -m e2e -n "${E2E_WORKERS:-3}" --dist loadfile --no-loadscope-reorder --durations=25 tests/e2e
