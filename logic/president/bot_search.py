@@ -31,12 +31,13 @@ from typing import Any
 
 from logic.game import AnyGame
 
-from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP, titles_for
+from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP
 from .bot_deals import sample_hands
 from .bot_endgame import Endgame, cards_in
 from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, play_events, unusual_passes, unusual_plays
 from .bot_info import BotInfo, fouls, wins_trick
 from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
+from .playout_moves import falling_president, hoarding, next_in, random_move
 from .title_worth import place_values
 from .view_types import PresidentView
 
@@ -122,7 +123,7 @@ class PresidentSpec:
         # jack-back, fouls, jokers, same-rank skip and downfall (not the 3 of spades); suit lock is left out (the
         # model keeps rank counts, not suits)
         self.skip = bool(info.house & SAME_RANK_SKIP)
-        self.president = _falling_president(view, info) if info.house & DOWNFALL else -1
+        self.president = falling_president(view, info) if info.house & DOWNFALL else -1
         self.jokers = bool(info.house & JOKERS)
         self.move = joker_move if self.jokers else rule_move
         self.sure_out = sure_out  # every seat counts cards and takes a sure way out (bot_policy.rule_move)
@@ -131,7 +132,7 @@ class PresidentSpec:
             for p in early_spenders(view):
                 self.keeps[p] = (KEEP_HIGH_ABOVE, KEEP_UNDER)
         # ``hoard`` (off by default): the other seats not seen spending early keep their Aces and 2s as a hoarder
-        # does (while holding more than HOARD_ABOVE cards and more lower groups than one plus one per high group)
+        # does (while holding more than playout_moves.HOARD_ABOVE cards and more lower groups than one plus one per high group)
         self.hoarders = 0
         if hoard:
             spenders = early_spenders(view) if adapt else set()
@@ -277,8 +278,8 @@ class PresidentSpec:
                 return True  # a downfall took the last seat still in: the hand is over
         if not ends:
             if same and self.skip:  # same-rank skip: the next seat still in is skipped (not back to the player)
-                q = _next_in(w, p, n)
-                after = _next_in(w, q, n)
+                q = next_in(w, p, n)
+                after = next_in(w, q, n)
                 if after != p and after != q:
                     w.turn = after
                     return True
@@ -296,7 +297,7 @@ class PresidentSpec:
             return None
         h = w.hands[seat]
         if rng.random() < self.noise and (not self.jokers or (w.t != JOKER and w.cnt[seat] > h[JOKER])):
-            return _random_move(h, w.k, w.t, w.rev, rng)
+            return random_move(h, w.k, w.t, w.rev, rng)
         return self.rule(w, seat)
 
     def rule(self, w: World, seat: int) -> tuple[int, int] | None:
@@ -310,7 +311,7 @@ class PresidentSpec:
         self._w, self._seat = w, seat
         above, under = self.keeps[seat]
         if self.hoarders >> seat & 1:
-            above, under = (-1, 99) if _hoarding(h, cnt[seat], w.rev) else (99, 99)
+            above, under = (-1, 99) if hoarding(h, cnt[seat], w.rev) else (99, 99)
         t = w.t
         if self.skip and w.k and t != JOKER:  # same-rank skip: an equal rank is a play too (and skips a seat)
             t = t + 1 if w.rev else t - 1
@@ -376,49 +377,3 @@ class PresidentSpec:
             p = w.turn
             apply(w, p, policy(w, p, (), rng))
         return self.evaluate(w, seat)
-
-
-HOARD_ABOVE = 4  # a modelled hoarder keeps its Aces and 2s while it holds more cards than this (and the plan holds)
-
-
-def _hoarding(h: list[int], total: int, rev: bool) -> bool:
-    """A hoarder with hand ``h`` keeps its Aces and 2s now: more than HOARD_ABOVE cards, and more groups below
-    the Aces than one plus one for each group of Aces or 2s it holds."""
-    if total <= HOARD_ABOVE:
-        return False
-    high = (h[0] > 0) + (h[1] > 0) if rev else (h[11] > 0) + (h[12] > 0)
-    groups = sum(1 for r in range(13) if h[r])
-    return groups - high > 1 + high
-
-
-def _next_in(w: World, seat: int, n: int) -> int:
-    """The next seat after ``seat`` still in the hand."""
-    q = (seat + 1) % n
-    while w.out_mask >> q & 1:
-        q = (q + 1) % n
-    return q
-
-
-def _falling_president(view: PresidentView, info: BotInfo) -> int:
-    """The seat the downfall can still strike (the President, from the second hand on, while nobody has gone out
-    cleanly and they are still in), else -1."""
-    if view.get("hand_no", 1) < 2 or info.nfinished:
-        return -1
-    president = titles_for(info.n)[0]
-    for seat, st in enumerate(view["seats"]):
-        if st.get("title") == president and not info.out_mask >> seat & 1:
-            return seat
-    return -1
-
-
-def _random_move(h: list[int], k: int, t: int, rev: bool, rng: random.Random) -> tuple[int, int] | None:
-    ranks: Sequence[int]
-    if not k:
-        ranks = [r for r in range(13) if h[r]]
-        r = rng.choice(ranks)
-        return r, h[r]
-    ranks = range(t - 1, -1, -1) if rev else range(t + 1, 13)
-    opts = [r for r in ranks if h[r] >= k]
-    if not opts or rng.random() < 0.5:
-        return None
-    return rng.choice(opts), k

@@ -254,7 +254,7 @@ class ExpertBot:
         # the rule's move stands unless the search's beats it by this many SE (0: off). Off because 2.0 did worse
         # against yard:search: -0.230 ± 0.259 a hand v 0.0 at the same tables (N=100, seeds 40000-40099, issue 54)
         self.prefer_z = prefer_z
-        # the other seats' playout policy keeps Aces and 2s as yard:hoarder does (bot_search._hoarding; False: off),
+        # the other seats' playout policy keeps Aces and 2s as yard:hoarder does (playout_moves.hoarding; False: off),
         # at standard rules only. Alone (0.15 s) against three yard:hoarder -0.065 ± 0.136 a hand v off (N=100
         # paired, seeds 40000-40099, issue 54); with own_hoard, see BUDGET_S
         self.hoard = hoard

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from logic.president import PresidentGame
-from logic.president.bot_search import _hoarding
 from logic.president.bots import ExpertBot, make_bot
+from logic.president.playout_moves import hoarding
 
 G = PresidentGame()
 
@@ -21,12 +21,12 @@ def _hand(**ranks: int) -> list[int]:
 
 def test_a_hoarder_keeps_its_aces_while_it_has_many_low_groups():
     h = _hand(r0=1, r2=1, r4=1, r6=1, r11=1)  # four low groups, one of Aces: 4 > 1 + 1
-    assert _hoarding(h, 5, rev=False)
-    assert not _hoarding(h, 4, rev=False)  # four cards or fewer: spent
+    assert hoarding(h, 5, rev=False)
+    assert not hoarding(h, 4, rev=False)  # four cards or fewer: spent
     few = _hand(r0=2, r2=2, r11=1)  # two low groups, one of Aces: 2 > 2 is false, the plan lets it spend
-    assert not _hoarding(few, 5, rev=False)
+    assert not hoarding(few, 5, rev=False)
     # in a revolution the 3s and 4s are the top: the Aces count as a low group
-    assert _hoarding(_hand(r0=1, r3=1, r5=1, r7=1, r11=1), 5, rev=True)
+    assert hoarding(_hand(r0=1, r3=1, r5=1, r7=1, r11=1), 5, rev=True)
 
 
 def test_the_expert_with_hoard_plays_a_legal_hand():
