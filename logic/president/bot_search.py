@@ -132,7 +132,8 @@ class PresidentSpec:
             for p in early_spenders(view):
                 self.keeps[p] = (KEEP_HIGH_ABOVE, KEEP_UNDER)
         # ``hoard`` (off by default): the other seats not seen spending early keep their Aces and 2s as a hoarder
-        # does (while holding more than playout_moves.HOARD_ABOVE cards and more lower groups than one plus one per high group)
+        # does (playout_moves.hoarding: while holding more than HOARD_ABOVE cards and more lower groups than one plus
+        # one per high group)
         self.hoarders = 0
         if hoard:
             spenders = early_spenders(view) if adapt else set()
