@@ -4,6 +4,7 @@ leaving, chat and saving/loading with timers resuming where they were."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -28,6 +29,7 @@ from logic.table import lobby as table_lobby
 from logic.table import record as table_record
 from logic.table import timers as table_timers
 from logic.table import turns as table_turns
+from tests.logic.capped_bots import capped_game_bot
 
 T0 = 1_000_000.0
 
@@ -55,9 +57,7 @@ def run_bots(t: Table, now: float) -> None:
         if not seats:
             return
         seat = seats[0]
-        bot = game.make_bot(turns.bot_level_for(t, seat))
-        import random
-
+        bot = capped_game_bot(game.key, turns.bot_level_for(t, seat))
         move = bot.choose(game.view(t.state, seat), game.legal_actions(t.state, seat), random.Random(1))
         turns.act_for(t, seat, move, now)
 
