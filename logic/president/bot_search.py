@@ -354,12 +354,10 @@ class PresidentSpec:
         return w.my_place >= 0
 
     def evaluate(self, w: World, seat: int) -> float:
-        if self.values:
-            return self.values[w.my_place]
-        return place_value(self.n, w.my_place, self.hands_left)
+        return self.place_worth(w.my_place)
 
     def place_worth(self, place: int) -> float:
-        """What finishing ``place`` is worth to the searching seat (as :meth:`evaluate`)."""
+        """What finishing ``place`` is worth to the searching seat."""
         if self.values:
             return self.values[place]
         return place_value(self.n, place, self.hands_left)
