@@ -28,6 +28,7 @@ from logic.registry import get_game
 from logic.search import SearchStats, clear_gain, search_choose
 
 from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
+from .bot_give import search_give
 from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
 from .bot_policy import beat_free, joker_move, rule_move
 from .bot_runs import is_run, run_lead
@@ -231,9 +232,10 @@ class ExpertBot:
         self, budget_s: float | None = BUDGET_S, max_worlds: int = MAX_WORLDS, min_worlds: int = 24,
         sure_out: bool = True, prefer_z: float = 0.0, hoard: bool = True, infer: float = 0.0, tries: int = 0,
         noise: float = NOISE, own_hoard: bool = True, own_above: int = 0, own_under: int = 99, titles: bool = False,
-        run_lead: bool = False, blind: bool = False, solve_below: int = 0,
+        run_lead: bool = False, blind: bool = False, solve_below: int = 0, give_search: bool = False,
     ) -> None:
         self.budget_s = budget_s
+        self.give_search = give_search  # the give-back searched (bot_give), at standard rules; off: the rule's give
         # a playout reaching this many cards or fewer (the seats still in, together) is finished by an exact max-n
         # search in its world (bot_endgame; 0: off), at standard rules only. Off: E E S S v yard:search, 10 v off
         # -0.026 ± 0.077 a seat-hand (swap bench, N=192, seeds 47000-47023, issue 54, session 47)
@@ -272,6 +274,10 @@ class ExpertBot:
         self.titles = titles
 
     def choose(self, view: PresidentView, legal: list[PresidentAction], rng: random.Random) -> PresidentAction:
+        if self.give_search and legal and type(legal[0]) is Give and not view.get("house") and not view.get(
+                "revolution"):
+            return search_give(self.spec(view, BotInfo(view)), view, legal, rng, budget_s=self.budget_s,
+                               max_worlds=self.max_worlds, min_worlds=self.min_worlds)
         quick = _quick_choice(view, legal, self.run_lead)
         if quick is not None:
             return quick
@@ -287,11 +293,7 @@ class ExpertBot:
             cands = [c for c in cands if c is not None and (c[1] == h[c[0]] or c[1] == 1)]
         if info.house & JOKERS:
             cands = keep_jokers(cands, info) or cands
-        standard = not info.house and not info.revolution  # the hoarding model was measured at standard rules only
-        spec = PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
-                             hoard=self.hoard and standard, infer=self.infer, tries=self.tries, noise=self.noise,
-                             own_hoard=self.own_hoard and standard, own_keep=self.own_keep, titles=self.titles,
-                             blind=self.blind, solve_below=self.solve_below)
+        spec = self.spec(view, info)
         prefer = normal_choice(info)
         stats = SearchStats()
         choice = search_choose(
@@ -310,6 +312,14 @@ class ExpertBot:
         if self.prefer_z > 0:
             choice = clear_gain(stats, cands, prefer, self.prefer_z)
         return amap[choice]
+
+    def spec(self, view: PresidentView, info: BotInfo) -> PresidentSpec:
+        """The search's model of this decision (bot_search.PresidentSpec with this bot's knobs)."""
+        standard = not info.house and not info.revolution  # the hoarding model was measured at standard rules only
+        return PresidentSpec(get_game("president"), view, info, keep=STEADY_KEEP, adapt=True, sure_out=self.sure_out,
+                             hoard=self.hoard and standard, infer=self.infer, tries=self.tries, noise=self.noise,
+                             own_hoard=self.own_hoard and standard, own_keep=self.own_keep, titles=self.titles,
+                             blind=self.blind, solve_below=self.solve_below)
 
 
 JOKER_KEEP_ABOVE = STEADY_KEEP[0]  # the Expert keeps its jokers while it holds more cards than this...
