@@ -161,6 +161,9 @@ def test_review_marks_and_play_from_here(review_server: Server, browser: Browser
     expect(page.get_by_test_id("review-summary-0")).to_have_attribute("data-review-state", "done", timeout=15_000)
     expect(page.get_by_test_id("review-summary-0")).to_have_attribute("data-accuracy", re.compile(r"^\d+$"))
     shot(page, f"review-game-page-{size}")
+    rights = page.locator("[data-testid^=final-] > .num").evaluate_all(  # the points: one right-aligned column
+        "els => els.map(e => Math.round(e.getBoundingClientRect().right))")
+    assert len(rights) == 4 and len(set(rights)) == 1, f"the game page's points are not one column: {rights}"
     page.goto(f"{review_server.url}/stats")  # accuracy over time, per game
     accuracy = page.get_by_test_id("stats-accuracy-president")
     expect(accuracy).to_be_visible(timeout=15_000)

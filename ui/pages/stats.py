@@ -212,16 +212,18 @@ def game_detail(record: FinishedGame) -> None:
         "text-xl font-bold").props("data-testid=game-detail")
     lower = lower_wins(record.game)
     texts = score_texts(scores, lower)  # Beanie: the lowest marked, and the rule said once
-    with ui.column().classes("gap-1"):
+    with ui.column().classes("gap-1 w-full"):
         if lower:
             ui.label(fewest_wins()).classes("text-sm font-bold").props("data-testid=final-fewest-wins")
         for seat in sorted(range(len(players)), key=lambda s: (places[s] if s < len(places) else 99, s)):
             p = players[seat]
-            with ui.row().classes("items-center gap-2").props(f"data-testid=final-{seat}"):
+            # the points in one right-aligned column, as on the table's final standings
+            with ui.row().classes("items-center gap-2 w-full no-wrap").style("max-width: 24rem").props(
+                    f"data-testid=final-{seat}"):
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 who = f"{p.emoji} {p.name}"
                 ui.label(_("{name} (computer)", name=who) if p.bot else who)
-                ui.label(texts[seat] if seat < len(texts) else "?").classes("num")
+                ui.label(texts[seat] if seat < len(texts) else "?").classes("num font-semibold q-ml-auto")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         review_summary_for_record(runtime().hub.reviews, record, you=record.seat_of(me().player_id))
     with ui.row().classes("gap-2"):
