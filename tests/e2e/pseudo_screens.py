@@ -4,7 +4,8 @@ once, failing) and the bench (tests/bench/pseudo_walk.py: every screen at both s
 With ``?lang=en-XA`` every translated text is bracketed and accented (``[Rûlés]``), so an English word (three plain
 letters or more) outside the brackets is a text the catalogues missed. On each screen a walk reads what a person
 reads or hears: visible text, ``aria-label``, ``title``, ``placeholder``, ``alt``, the tab's title and every toast
-the page showed (tests/e2e/pseudo_texts.py).
+the page showed (tests/e2e/pseudo_texts.py), and gathers the ``data-testid``s it meets: docs/contract.md must name
+each (tests/e2e/contract_ids.py).
 
 - :func:`pages_and_games`: home, profile (and its "Saved" toast), the rules index, the host console, the link page,
   a game night's page and its TV, a friends table's lobby (its host's page and a visitor's, on a phone), Rummy's
@@ -33,6 +34,7 @@ from logic.rummy.examples import NAMES as RUMMY_NAMES
 from logic.stockpile.examples import NAMES as STOCKPILE_NAMES
 from logic.table.identity import BOT_NAMES
 from tests.e2e import axe_phases as ph
+from tests.e2e.contract_ids import TESTIDS_JS
 from tests.e2e.helpers import click_card, table_state
 from tests.e2e.pseudo_phases import FINISHED, PLAYERS, exchange, hand_over
 from tests.e2e.pseudo_texts import BRACKETED, TEXTS_JS, TOASTS_JS, WORD
@@ -73,6 +75,7 @@ class Walk:
         self.report: dict[str, list[str]] = {}
         self.codes: list[str] = list(FINISHED)  # codes of tables and nights: what players type to join
         self.people: list[str] = [ME]  # the walk's people (a visitor's name as the browser gave it)
+        self.testids: set[str] = set()  # every data-testid met on the way (tests/e2e/contract_ids.py)
 
     def page(self, size: dict[str, Any]) -> Page:
         """A page in a new browser context of ``size`` that keeps its toasts' texts."""
@@ -99,6 +102,7 @@ class Walk:
     def read(self, page: Page, name: str) -> None:
         page.wait_for_timeout(250)  # the last redraw after connecting or a move
         self.report[name] = self.unmarked(page.evaluate(TEXTS_JS))
+        self.testids.update(page.evaluate(TESTIDS_JS))
 
     def visit(self, page: Page, path: str, ready: str, name: str) -> None:
         page.goto(self.url + path + ("&" if "?" in path else "?") + "lang=en-XA")

@@ -1,5 +1,6 @@
 """Every kind of screen once in the pseudo-language (issue 51): a text a person reads that did not pass through a
-catalogue fails the test.
+catalogue fails the test, and so does a ``data-testid`` met on the way that docs/contract.md does not name (the
+tester contract is public API: tests/e2e/contract_ids.py).
 
 The walks are tests/e2e/pseudo_screens.py's: the pages and each game from lobby to replay at 1280x800, and the
 phases between turns (President's card exchange from four seats, each game's summary between hands, Rummy's
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.e2e.conftest import Server, free_port, running
+from tests.e2e.contract_ids import undocumented
 from tests.e2e.pseudo_phases import write_games
 from tests.e2e.pseudo_screens import LAPTOP, PHONE, Walk, pages_and_games, phases_between_turns
 from tests.e2e.test_tap_during_redraw import HookServer
@@ -34,6 +36,8 @@ def no_texts_left(walk: Walk) -> None:
     left = walk.left()
     assert not left, "texts that did not pass through a catalogue:\n" + "\n".join(
         f"{name}: {text!r}" for name, texts in left.items() for text in texts)
+    assert len(walk.testids) > 100, sorted(walk.testids)  # (the ids were gathered)
+    assert not undocumented(walk.testids), f"data-testids docs/contract.md does not name: {undocumented(walk.testids)}"
 
 
 def test_pages_and_games(browser: Browser, server: Server) -> None:
