@@ -9,7 +9,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from logic.registry import all_games
-from storage.archive import FinishedGame
+from storage.archive import FinishedGame, FinishedSeat
 from storage.stats import ALL, HistoryRow, head_to_head, history, results_over_time, summaries
 from ui.components.points import fewest_wins, lower_wins, score_texts
 from ui.components.scorecard_png import game_title, round_scores, when_text
@@ -234,6 +234,13 @@ def game_detail(record: FinishedGame) -> None:
     if not rounds:
         ui.label(_("This game cannot be replayed round by round.")).classes("text-grey-8")
         return
+    if len(rounds) > 1:  # one round: its numbers below say it all; a chart of lone dots says nothing
+        round_chart(players, rounds)
+    round_table(players, rounds)
+
+
+def round_chart(players: list[FinishedSeat], rounds: list[list[int]]) -> None:
+    """Each seat's running total after each round, a line each."""
     ui.echart({
         "tooltip": {"trigger": "axis"}, "legend": {"top": 0},
         "grid": {"left": 40, "right": 16, "top": 36, "bottom": 28},
@@ -243,6 +250,10 @@ def game_detail(record: FinishedGame) -> None:
         "series": [{"name": p.name, "type": "line", "color": COLOURS[i % len(COLOURS)],
                     "data": [r[i] if i < len(r) else None for r in rounds]} for i, p in enumerate(players)],
     }).classes("w-full h-64").props("data-testid=round-chart")
+
+
+def round_table(players: list[FinishedSeat], rounds: list[list[int]]) -> None:
+    """The running totals as numbers: a row a seat, a column a round."""
     with ui.element("table").classes("text-left").props("data-testid=round-table"):
         with ui.element("tr"):
             for head in [_("Player"), *[str(i + 1) for i in range(len(rounds))]]:
