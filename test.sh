@@ -67,9 +67,11 @@ unset PYTHONDONTWRITEBYTECODE
 
 .venv/bin/ruff check .
 .venv/bin/python -m mypy  # type checks logic/, storage/ and ui/ (the files and settings: [tool.mypy] in pyproject.toml)
-# unit tests and browser tests each on three workers (TEST_WORKERS=0 / E2E_WORKERS=0: one process, one at a time);
+# unit tests on three workers, browser tests on four (TEST_WORKERS=0 / E2E_WORKERS=0: one process, one at a time);
 # a browser file's tests on one worker: they share servers and pages per module. Tests also wait (timers, computers'
 # turns, a page's redraw, the join-code slow-down): with two workers part of the two cores sat idle and a third fills
-# it (browser tests 9 min 8 s -> 7 min 55 s here; unit tests 165 -> 151 s, the same tests)
+# it (browser tests 9 min 8 s -> 7 min 55 s here; unit tests 165 -> 151 s, the same tests). The browser phase still
+# left a third of a core idle on three (a benchmark at the lowest priority beside it took 167 s of CPU in 558 s);
+# a fourth worker: 558 -> 527 s
 .venv/bin/python -m pytest -q -m "not e2e" -n "${TEST_WORKERS:-3}" --durations=15 "$@"
-.venv/bin/python -m pytest -q -m e2e -n "${E2E_WORKERS:-3}" --dist loadfile --no-loadscope-reorder --durations=25 tests/e2e
+.venv/bin/python -m pytest -q -m e2e -n "${E2E_WORKERS:-4}" --dist loadfile --no-loadscope-reorder --durations=25 tests/e2e
