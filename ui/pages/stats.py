@@ -223,7 +223,7 @@ def game_detail(record: FinishedGame) -> None:
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 who = f"{p.emoji} {p.name}"
                 ui.label(_("{name} (computer)", name=who) if p.bot else who)
-                ui.label(texts[seat] if seat < len(texts) else "?").classes("num font-semibold q-ml-auto")
+                ui.label(texts[seat] if seat < len(texts) else "?").classes("num font-bold q-ml-auto")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         review_summary_for_record(runtime().hub.reviews, record, you=record.seat_of(me().player_id))
     with ui.row().classes("gap-2"):
