@@ -1,8 +1,8 @@
 """Layout in every language (issue 51): in each of the seven languages, at 390x844 (touch) and at 1280x800, each
-game's results (the final standings of a finished game, as its player sees them), a host's lobby and a table in
-play (a game each, in turn, so every game's lobby and table are seen across the languages): no text is cut off or
-sticks out (tests/e2e/text_fit.py), no option's label is cut, and the layout walker finds nothing covered
-(tests/e2e/layout_walk.py).
+game's results (the final standings of a finished game, as its player sees them; at 1280x800, where the room is, two
+games' in each language, the other two in the next), a host's lobby and a table in play (a game each, in turn, so every
+game's lobby and table are seen across the languages): no text is cut off or sticks out (tests/e2e/text_fit.py), no
+option's label is cut, and the layout walker finds nothing covered (tests/e2e/layout_walk.py).
 
 Each game's table in German on a phone and in Japanese on a laptop: tests/e2e/test_layout_languages.py; every
 screen of every game in every language at both sizes: tests/bench/layout_languages_walk.py."""
@@ -76,7 +76,9 @@ def test_results_lobby_and_table_fit_in_every_language(browser: Browser, hook_se
     for n, size in enumerate(("phone", "laptop")):
         touch = size == "phone"
         page = browser.new_context(storage_state=state, reduced_motion="reduce", **SIZES[size]).new_page()
-        for game, code in codes.items():  # each game's final standings
+        for game, code in codes.items():  # each game's final standings: on a phone, all; on a laptop, two in turn
+            if size == "laptop" and (TRANSLATED.index(lang) + KEYS.index(game)) % 2:
+                continue
             page.goto(f"{hook_server.url}/table/{code}?lang={lang}")
             expect(page.get_by_test_id("standings")).to_be_visible(timeout=15_000)
             expect(page.get_by_test_id("btn-play-again")).to_be_visible()  # (the player's own view)
