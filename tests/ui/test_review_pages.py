@@ -25,11 +25,11 @@ def visible(user: User, testid: str) -> bool:
         return any(e.visible for e in with_testid(user, testid))
 
 
-def crafted(code: str, seat: int, steps: list[int], game: str = "president") -> SeatReview:
-    """A stored review with a costly decision at each log index in ``steps``."""
+def crafted(code: str, seat: int, steps: list[int], game: str = "president", flagged: bool = True) -> SeatReview:
+    """A stored review with a costly decision at each log index in ``steps`` (``flagged`` False: fine ones)."""
     decisions = [DecisionReview(step=s, seat=seat, chosen={"kind": "pass"}, chosen_words="pass",
                                 best={"kind": "play", "cards": ["2S"]}, best_words="a single 2", chosen_value=0.0,
-                                best_value=2.5, cost=2.5, stderr=0.4, worlds=32, flagged=True,
+                                best_value=2.5, cost=2.5, stderr=0.4, worlds=32, flagged=flagged,
                                 why="A single 2 wins the trick and leads next.", currency="points") for s in steps]
     decisions.append(decisions[0].model_copy(update={"step": steps[-1] + 1, "flagged": False, "cost": 0.0}))
     review = SeatReview(game=game, seat=seat, rng_seed=0, budget={"max_worlds": 32}, decisions=decisions,
@@ -63,6 +63,27 @@ async def test_the_standings_show_each_seats_review_as_it_runs(user: User) -> No
             break
         await user.should_see("How everyone played")
     assert attr(user, "review-summary-0", "data-review-state") == "done"
+
+
+async def test_the_link_to_costly_moves_shows_only_while_there_may_be_some(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    code = finish_game("president", pid, name)
+    hub = runtime().hub
+    for seat in range(4):  # reviews already made, none with a costly decision
+        crafted(code, seat, [10 + seat], flagged=False)
+    hub.reviews.games.pop(code, None)
+    hub.reviews.fresh.clear()
+    await user.open(f"/stats/game/{code}")
+    await find(user, "review-summary-0")
+    assert attr(user, "review-summary-3", "data-review-state") == "done"
+    assert not visible(user, "review-replay-link")  # "No costly decisions" for all, and no link to them
+    crafted(code, 2, [20])  # one seat's review with a costly decision
+    hub.reviews.games.pop(code, None)
+    await user.open(f"/stats/game/{code}")
+    await find(user, "review-summary-0")
+    assert attr(user, "review-summary-2", "data-review-state") == "done"
+    assert visible(user, "review-replay-link")
 
 
 async def test_costly_decisions_are_marked_in_the_replay_with_a_detail_panel(user: User) -> None:

@@ -76,6 +76,7 @@ class ReviewSummary:
         self.runner = runner
         self.texts: dict[int, ui.label] = {}
         self.rows: dict[int, ui.element] = {}
+        self.link: ui.link | None = None
         with ui.column().classes("cn-review gap-1 w-full").props("data-testid=review-summary") as self.box:
             heading = ui.row().classes("items-center gap-1")
             help_text = ui.label(_(ACCURACY_HELP)).classes("text-xs text-grey-8").props("data-testid=accuracy-help")
@@ -94,8 +95,8 @@ class ReviewSummary:
                     self.texts[line.seat] = ui.label(progress_text(None)).classes("text-sm cn-review-text")
                 self.rows[line.seat] = row
             if replay_link:
-                ui.link(_("See the costly moves in the replay"), f"/replay/{code}").classes("text-sm").style(
-                    "color: #1a4f9c").props("data-testid=review-replay-link")  # dark enough on the white card
+                self.link = ui.link(_("See the costly moves in the replay"), f"/replay/{code}").classes(
+                    "text-sm").style("color: #1a4f9c").props("data-testid=review-replay-link")  # dark on the card
         unsubscribe = self.runner.subscribe(code, self.update)
         self.unsubscribe = unsubscribe
         ui.context.client.on_delete(unsubscribe)
@@ -120,6 +121,14 @@ class ReviewSummary:
                 wanted["data-accuracy"] = f"{progress.summary.accuracy:.0f}"
             if any(row.props.get(k) != v for k, v in wanted.items()):
                 row.props.update(wanted)
+        if self.link is not None:  # no link to costly moves once the review has found none
+            self.link.set_visibility(not nothing_costly(review, list(self.rows)))
+
+
+def nothing_costly(review: GameReview, seats: list[int]) -> bool:
+    """Every seat's review is done and none found a costly decision."""
+    found = [review.seats.get(seat) for seat in seats]
+    return all(p is not None and p.state == DONE and p.summary is not None and not p.summary.flagged for p in found)
 
 
 def review_summary_for_table(runner: ReviewRunner, table: Table, order: list[int], you: int | None) -> ReviewSummary:
