@@ -140,9 +140,16 @@ def private_while_the_program_waits(page: Page, api: Api, program_proc: subproce
         else:
             misses.append("not its turn within 15 s")
             return False
-        expect(page.locator(TABLE)).to_have_attribute("data-version", str(program["version"]), timeout=10_000)
+        try:
+            expect(page.locator(TABLE)).to_have_attribute("data-version", str(program["version"]), timeout=10_000)
+        except AssertionError:
+            misses.append(f"the page did not show version {program['version']} (it shows {attr(page, 'data-version')})")
+            return False
         version, shown = page.evaluate(SNAPSHOT)
-        assert version == str(program["version"]) == str(api.view()["version"])  # nothing moved meanwhile
+        now = api.view()["version"]
+        if not version == str(program["version"]) == str(now):  # the table moved meanwhile (a timer, presence)
+            misses.append(f"the table moved meanwhile: program {program['version']}, page {version}, now {now}")
+            return False
         assert not set(program["view"]["hand"]) & set(shown)
         return True
     finally:
