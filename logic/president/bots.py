@@ -30,6 +30,7 @@ from logic.search import SearchStats, clear_gain, search_choose
 from .actions import JOKER_RANK, JOKERS, PASS, Give, NextHand, Pass, Play, PresidentAction
 from .bot_give import search_give
 from .bot_info import BotInfo, fouls, play_key, rank_counts, rank_of, rank_strength, wins_trick
+from .bot_ismcts import ismcts_choose
 from .bot_policy import beat_free, joker_move, rule_move
 from .bot_runs import is_run, run_lead
 from .bot_search import NOISE, STEADY_KEEP, PresidentSpec
@@ -233,8 +234,12 @@ class ExpertBot:
         sure_out: bool = True, prefer_z: float = 0.0, hoard: bool = True, infer: float = 0.0, tries: int = 0,
         noise: float = NOISE, own_hoard: bool = True, own_above: int = 0, own_under: int = 99, titles: bool = False,
         run_lead: bool = False, blind: bool = False, solve_below: int = 0, give_search: bool = False,
+        ismcts: bool = False,
     ) -> None:
         self.budget_s = budget_s
+        # play decisions by information-set MCTS over the same model (bot_ismcts), at standard rules; the flat search
+        # else. Off: not yet measured
+        self.ismcts = ismcts
         # the give-back searched (bot_give), at standard rules. Off: E E S S v yard:search, 500 deals a give v the rule
         # +0.020 ± 0.056 a give seat-hand (N=102, 40% differ); on the clock, loaded (~50 deals) -0.088 ± 0.071 (N=147)
         self.give_search = give_search
@@ -297,6 +302,10 @@ class ExpertBot:
             cands = keep_jokers(cands, info) or cands
         spec = self.spec(view, info)
         prefer = normal_choice(info)
+        if self.ismcts and not info.house and not info.revolution:
+            m = len(cands)  # a flat world plays every candidate out, a tree's iteration one: the same playouts
+            return amap[ismcts_choose(spec, view, rng, candidates=cands, prefer=prefer, budget_s=self.budget_s,
+                                      max_iters=self.max_worlds * m, min_iters=self.min_worlds * m)]
         stats = SearchStats()
         choice = search_choose(
             spec,
