@@ -210,3 +210,44 @@ def test_the_play_reads_from_the_sofa(browser: Browser, hook_server: Server, gam
         assert not sizes["scrolls"], sizes
     assert later["cards"] == 0 or later["smallest"] >= 120, later
     assert not problems, problems
+
+
+NAME_SHOWN = """() => {
+  const fontPx = (el) => parseFloat(getComputedStyle(el).fontSize);
+  const name = document.querySelector('.tv-seats [data-testid=seat-0] .font-bold');
+  const squeezed = [...document.querySelectorAll('.tv-main .panel-piles .discard-pile')]
+    .filter((p) => p.scrollWidth > p.clientWidth + 1).length;
+  return {text: name.textContent, font: fontPx(name), height: name.getBoundingClientRect().height,
+          cut: name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1,
+          squeezed, scrolls: document.scrollingElement.scrollHeight > innerHeight + 1};
+}"""
+
+
+@pytest.mark.parametrize("name, lines", [("Charlemagne", 1), ("Maximiliane Wolkensteins", 2)])
+def test_a_long_name_is_shown_whole_beside_its_score(browser: Browser, hook_server: Server, name: str,
+                                                      lines: int) -> None:
+    """At a table of five (the TV's smaller badges) a ten-letter name stands whole on one line beside the score, the
+    longest name a profile takes on two, its words at least 28 px at 1080p; scaled down to 1280x720 the same, and
+    the Stockpile panels' discard piles keep a card's width (the cards get smaller instead)."""
+    player = browser.new_context().new_page()
+    player.goto(f"{hook_server.url}/profile")
+    box = player.get_by_test_id("profile-name")
+    box.fill(name)
+    box.press("Enter")
+    expect(player.get_by_text("Saved.")).to_be_visible(timeout=10_000)
+    player.goto(f"{hook_server.url}/new/stockpile?players=5&bots=4&level=easy&seed=11&speed=0")
+    expect(player).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"), timeout=20_000)
+    code = player.url.rstrip("/").split("/")[-1]
+    for width, height in ((1920, 1080), (1280, 720)):
+        tv = tv_page(browser, width, height)
+        tv.goto(f"{hook_server.url}/tv/{code}")
+        expect(tv.locator(TV)).to_have_attribute("data-status", "playing")
+        expect(tv.locator(".tv-main .panel-piles").first).to_be_visible()
+        tv.wait_for_timeout(300)  # (tv.js fits the names and cards on the next frame)
+        shown = tv.evaluate(NAME_SHOWN)
+        assert shown["text"] == name and not shown["cut"], (width, shown)
+        assert shown["font"] >= 28 * height / 1080, (width, shown)
+        assert round(shown["height"] / (shown["font"] * 1.15)) == lines, (width, shown)
+        assert not shown["squeezed"] and not shown["scrolls"], (width, shown)
+        tv.context.close()
+    player.context.close()
