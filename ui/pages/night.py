@@ -73,18 +73,22 @@ class NightPage(NightView):
             self.regions.append(Region.part(self.summary, lambda: (night.version, night.ended_at is not None,
                                                                    self.held()), "night-summary"))
             with ui.row().classes("w-full gap-3 items-start no-wrap max-sm:flex-wrap"):
-                with ui.card().classes("grow night-shrink w-full"):
-                    ui.label(_("Standings")).classes("text-lg font-bold")
-                    self.regions.append(Region.part(self.standings, lambda: (night.version, self.held()),
-                                                    "night-standings"))
-                    self.regions.append(Region.part(self.how_points, lambda: night.scoring, "night-how-points"))
+                with ui.column().classes("grow night-shrink w-full gap-3"):  # the actions under the standings
+                    with ui.card().classes("w-full"):
+                        ui.label(_("Standings")).classes("text-lg font-bold")
+                        self.regions.append(Region.part(self.standings, lambda: (night.version, self.held()),
+                                                        "night-standings"))
+                        self.regions.append(Region.part(self.how_points, lambda: night.scoring,
+                                                        "night-how-points"))
+                    with ui.row().classes("w-full gap-2"):
+                        ui.button(_("New table"), icon="add", on_click=lambda: new_table_dialog(night)).props(
+                            "color=primary data-testid=btn-night-new-table")
+                        ui.button(_("Next game"), icon="groups", on_click=self.next_game).props(
+                            "outline color=primary data-testid=btn-night-next")
                 self.invite()
-            with ui.row().classes("w-full gap-2"):
-                ui.button(_("New table"), icon="add", on_click=lambda: new_table_dialog(night)).props(
-                    "color=primary data-testid=btn-night-new-table")
-                ui.button(_("Next game"), icon="groups", on_click=self.next_game).props(
-                    "outline color=primary data-testid=btn-night-next")
-                if self.host:
+            if self.host:  # the host's settings together, apart from what every player does
+                with ui.card().classes("w-full gap-1").props("data-testid=night-settings"):
+                    ui.label(_("Night settings")).classes("text-lg font-bold")
                     self.host_actions()
             with ui.card().classes("w-full"):
                 ui.label(_("Tables")).classes("text-lg font-bold")
@@ -143,8 +147,6 @@ class NightPage(NightView):
 
     def host_actions(self) -> None:
         night = self.night
-        ui.button(_("Merge two names"), icon="merge", on_click=lambda: merge_dialog(self.hub, night)).props(
-            "flat no-caps data-testid=btn-night-merge")
 
         def computers(e: Any) -> None:
             def set_show(n: Night) -> None:
@@ -165,8 +167,11 @@ class NightPage(NightView):
             "data-testid=night-tv-corner")
         self.regions.append(Region.part(self.scoring_choice, lambda: (night.scoring, bool(night.counted())),
                                         "night-scoring"))
-        ui.button(_("End the night"), icon="flag", on_click=self.confirm_end).props(
-            "flat no-caps color=negative data-testid=btn-night-end")
+        with ui.row().classes("w-full gap-2 items-center"):
+            ui.button(_("Merge two names"), icon="merge", on_click=lambda: merge_dialog(self.hub, night)).props(
+                "flat no-caps data-testid=btn-night-merge")
+            ui.button(_("End the night"), icon="flag", on_click=self.confirm_end).props(
+                "flat no-caps color=negative data-testid=btn-night-end")
 
     def scoring_choice(self) -> None:
         """The host picks how matches give night points, until the first one counts."""
