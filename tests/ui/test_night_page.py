@@ -120,6 +120,16 @@ async def test_only_the_host_opens_the_next_tables(create_user: Callable[[], Use
     button = with_testid(guest, "btn-night-next-go")
     assert button and not button[0].enabled and button[0].props.get("data-reason")
     assert not with_testid(guest, "btn-night-end") and not with_testid(guest, "btn-night-merge")
+    assert not with_testid(guest, "night-settings")
+
+
+async def test_the_hosts_settings_stand_together_in_one_card(user: User) -> None:
+    await start_night(user)
+    await find(user, "night-settings")
+    with user:
+        inside = {e.props.get("data-testid") for e in with_testid(user, "night-settings")[0].descendants()}
+    assert {"night-show-computers", "night-tv-corner", "night-scoring", "btn-night-merge", "btn-night-end"} <= inside
+    assert not inside & {"btn-night-new-table", "btn-night-next"}  # what every player does stays outside
 
 
 async def test_the_host_corrects_the_night_and_ends_it(user: User) -> None:
