@@ -135,3 +135,12 @@ def saved_record(server: Server, code: str) -> dict:
     """The table as the server last saved it (``<data-dir>/tables/<CODE>.json``)."""
     data = json.loads((server.data_dir / "tables" / f"{code}.json").read_text())
     return next(iter(data["table"].values()))
+
+
+def save_profile_name(page: Page, url: str, name: str) -> None:
+    """Give this browser's profile ``name`` on /profile (the name its next tables seat it by)."""
+    page.goto(f"{url}/profile")
+    box = page.get_by_test_id("profile-name")
+    box.fill(name)
+    box.press("Enter")
+    expect(page.get_by_text("Saved.")).to_be_visible(timeout=10_000)

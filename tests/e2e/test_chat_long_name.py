@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from logic.table import clean_text
 from tests.e2e.conftest import Server, shared_server_fixture
+from tests.e2e.helpers import save_profile_name
 
 server = shared_server_fixture()  # the tests each open their own table: one server for the file
 
@@ -23,11 +24,7 @@ MESSAGE = "Who wants to play another round after this one? I can stay until elev
 
 def chat_with(server: Server, browser: Browser, name: str, message: str) -> Page:
     page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-    page.goto(f"{server.url}/profile")
-    box = page.get_by_test_id("profile-name")
-    box.fill(name)
-    box.press("Enter")
-    expect(page.get_by_text("Saved.")).to_be_visible(timeout=10_000)
+    save_profile_name(page, server.url, name)
     page.goto(f"{server.url}/new/president?players=4&bots=3&seed=5&speed=0")
     expect(page).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"), timeout=20_000)
     page.get_by_test_id("btn-chat").click()

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.axe_phases import Scanner
 from tests.e2e.conftest import MOTION, Server, free_port, running
-from tests.e2e.helpers import attr, president_step
+from tests.e2e.helpers import attr, president_step, save_profile_name
 from tests.e2e.test_axe import axe_script
 from tests.e2e.test_tap_during_redraw import HookServer
 
@@ -230,11 +230,7 @@ def test_a_long_name_is_shown_whole_beside_its_score(browser: Browser, hook_serv
     longest name a profile takes on two, its words at least 28 px at 1080p; scaled down to 1280x720 the same, and
     the Stockpile panels' discard piles keep a card's width (the cards get smaller instead)."""
     player = browser.new_context().new_page()
-    player.goto(f"{hook_server.url}/profile")
-    box = player.get_by_test_id("profile-name")
-    box.fill(name)
-    box.press("Enter")
-    expect(player.get_by_text("Saved.")).to_be_visible(timeout=10_000)
+    save_profile_name(player, hook_server.url, name)
     player.goto(f"{hook_server.url}/new/stockpile?players=5&bots=4&level=easy&seed=11&speed=0")
     expect(player).to_have_url(re.compile(r"/table/[A-Z0-9]{6}$"), timeout=20_000)
     code = player.url.rstrip("/").split("/")[-1]
