@@ -85,6 +85,9 @@ def test_scorecard_download_and_a_linked_device_sees_the_games(browser: Browser,
     phone.click("[data-testid=btn-link-use]")
     expect(phone.locator(f"[data-testid=history-{code}]")).to_be_visible(timeout=10_000)
     expect(phone.locator("[data-testid=stat-president-games]")).to_have_text("1")
+    # the history's row fits the phone (two lines there): nothing to scroll sideways
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.get_by_test_id(f"history-replay-{code}").bounding_box()["x"] + 36 <= 390
 
     # the code worked once: a third browser cannot use it again
     third = browser.new_context().new_page()

@@ -192,15 +192,17 @@ def history_row(row: HistoryRow) -> None:
     """One game of the history, linking to its scores."""
     with ui.link(target=f"/stats/game/{row.code}").classes(
             "w-full no-underline text-black").props(f"data-testid=history-{row.code}"):
-        with ui.row().classes("w-full items-center gap-3 q-pa-xs rounded-borders bg-grey-2 no-wrap"):
-            ui.label(date(row.when, with_time=True)).classes("text-xs text-grey-8 w-28")
-            ui.label(game_title(row.game)).classes("font-bold w-24")
+        # one line on a laptop; on a phone two (assets/cardnight.css: history-line): the game, the result and the
+        # points, then the date and the players
+        with ui.element("div").classes("history-line w-full q-pa-xs rounded-borders bg-grey-2"):
+            ui.label(date(row.when, with_time=True)).classes("history-date text-xs text-grey-8")
+            ui.label(game_title(row.game)).classes("history-game font-bold")
             ui.label(", ".join(f"{e} {n}" for e, n, _bot in row.players)).classes(
-                "grow text-sm ellipsis")
+                "history-players text-sm ellipsis")
             result = result_words(row)
             ui.label(_("{result} · practice", result=result) if row.practice else result).classes(
-                "text-sm " + ("text-positive font-bold" if row.won else ""))
-            ui.label(points(row.score)).classes("num text-sm")
+                "history-result text-sm " + ("text-positive font-bold" if row.won else ""))
+            ui.label(points(row.score)).classes("history-points num text-sm")
 
 
 def game_detail(record: FinishedGame) -> None:
