@@ -179,6 +179,19 @@ async def test_stats_show_accuracy_per_game_over_time(user: User) -> None:
     await find(user, "stats-accuracy-president")
     assert attr(user, "stats-accuracy-president", "data-games") == "2"
     await user.should_see("average")
+    assert not with_testid(user, "stats-accuracy-president-first")  # two games: the line, no lone figure
+
+
+async def test_one_reviewed_game_shows_its_accuracy_as_a_figure_not_a_line(user: User) -> None:
+    await user.open("/profile")
+    pid, name, _ = player_of(user)
+    review = crafted(finish_game("president", pid, name, seed=5), 0, [3])  # one costly choice of two: 50%
+    await user.open("/stats")
+    await find(user, "stats-accuracy-president-first")
+    assert attr(user, "stats-accuracy-president", "data-games") == "1"
+    await user.should_see(f"{review.summary.accuracy:.0f}%")
+    await user.should_see("the line starts with the next")
+    await user.should_not_see("average")
 
 
 async def test_the_runner_judges_from_the_last_decision_back_seats_taking_turns_until_the_first_mark(user: User,

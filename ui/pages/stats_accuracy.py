@@ -69,9 +69,15 @@ def accuracy_section(records: list[FinishedGame], player_id: str) -> None:
                 label = ngettext("{game}: accuracy in your last reviewed game: {values}",
                                  "{game}: accuracy in your last {n} reviewed games: {values}", len(values),
                                  game=game_title(key), values=", ".join(percent(v / 100) for v in values))
-                with ui.card().classes("gap-1").props(
+                with ui.card().classes("gap-1 w-64").props(  # one width: the cards line up
                         f"data-testid=stats-accuracy-{key} data-games={len(values)} data-last={values[-1]:.0f}"):
                     ui.label(game_title(key)).classes("font-bold")
+                    if len(values) == 1:  # a line of one point says nothing: the figure, large, until a second
+                        ui.label(percent(values[0] / 100)).classes("text-2xl font-bold").props(
+                            f"data-testid=stats-accuracy-{key}-first")
+                        ui.label(_("One reviewed game so far: the line starts with the next.")).classes(
+                            "text-xs text-grey-8")
+                        continue
                     ui.html(sparkline(values, label), sanitize=False)
                     ui.label(ngettext("last {last} · average {average} over {n} game",
                                       "last {last} · average {average} over {n} games", len(values),
