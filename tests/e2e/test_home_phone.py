@@ -60,4 +60,10 @@ def test_each_tile_says_what_the_game_is_and_links_to_its_rules(browser: Browser
     link.tap()
     page.wait_for_url("**/rules/rummy")
     page.locator("[data-testid=rules]").wait_for()
+    # the page's title stands above the text's own headings, and those are headings, not display type
+    sizes = page.evaluate("""() => ({
+      title: parseFloat(getComputedStyle(document.querySelector('[data-testid=rules-title]')).fontSize),
+      headings: [...document.querySelectorAll('[data-testid=rules] :is(h1, h2, h3)')]
+        .map((h) => parseFloat(getComputedStyle(h).fontSize))})""")
+    assert sizes["headings"] and max(sizes["headings"]) < sizes["title"] <= 28, sizes
     ctx.close()

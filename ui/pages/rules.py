@@ -42,6 +42,8 @@ def register() -> None:
                            games=", ".join(sorted(g.key for g in all_games())))).props("data-testid=error")
             return
         with frame(_("{game} rules", game=game_name(game.key))):
+            ui.label(_("{game} rules", game=game_name(game.key))).classes("text-2xl font-bold").props(
+                "data-testid=rules-title")
             note = game_name_note(game.key)
             if note:
                 ui.markdown(note).classes("text-sm").props("data-testid=rules-names")
