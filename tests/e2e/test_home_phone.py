@@ -67,3 +67,23 @@ def test_each_tile_says_what_the_game_is_and_links_to_its_rules(browser: Browser
         .map((h) => parseFloat(getComputedStyle(h).fontSize))})""")
     assert sizes["headings"] and max(sizes["headings"]) < sizes["title"] <= 28, sizes
     ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_shop_fills_its_rows(browser: Browser, server: Server, size: str) -> None:
+    """The profile's card backs and table colours share each row's width (three to a row on a phone), with no empty
+    strip at the side; nothing sticks out."""
+    ctx = browser.new_context(**SIZES[size])
+    page = ctx.new_page()
+    page.goto(f"{server.url}/profile")
+    page.locator("[data-testid^=shop-]").first.wait_for()
+    rows = page.evaluate("""() => {
+      const cards = [...document.querySelectorAll('[data-testid^=shop-]')];
+      const box = cards[0].parentElement.getBoundingClientRect();
+      const top = (c) => c.getBoundingClientRect().top;
+      const first = cards.filter((c) => Math.abs(top(c) - top(cards[0])) < 2);
+      return {perRow: first.length, gap: box.right - Math.max(...first.map((c) => c.getBoundingClientRect().right)),
+              wide: document.documentElement.scrollWidth > innerWidth + 1};
+    }""")
+    assert rows["perRow"] >= (3 if size == "phone" else 6) and rows["gap"] < 2 and not rows["wide"], rows
+    ctx.close()

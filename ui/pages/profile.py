@@ -113,11 +113,13 @@ def coins_and_shop(changed: Callable[[], None]) -> None:
             btn.disable()
             btn.props["data-reason"] = _("Come back tomorrow for more coins.")
     owned = set(data["owned"])
-    with ui.row().classes("gap-2"):
+    # as many to a row as fit, sharing the row's width (three on a phone): no gap left at the side
+    with ui.element("div").classes("w-full").style(
+            "display: grid; grid-template-columns: repeat(auto-fit, minmax(6.5rem, 1fr)); gap: 8px"):
         for item in SHOP:
             if item.price == 0:
                 continue
-            with ui.card().classes("items-center gap-1 q-pa-sm w-32").props(f"data-testid=shop-{item.id}"):
+            with ui.card().classes("items-center gap-1 q-pa-sm").props(f"data-testid=shop-{item.id}"):
                 light = item.value.split(",")[0]
                 ui.element("div").classes("w-16 h-10 rounded-borders").style(f"background: {light}")
                 ui.label(item_name(item.id, item.name)).classes("text-sm font-bold")
