@@ -23,17 +23,19 @@
     box.dataset.cardSize = root.getPropertyValue('--tv-card');  // data-card-size: data-card names cards only
   }
 
+  const whole = (el) => el.scrollWidth <= el.clientWidth;  // a name: not a pixel over (that shows "…")
+
   function fitNames(tv) {
     for (const name of tv.querySelectorAll('.tv-seats .seat-badge .font-bold')) {
       name.style.removeProperty('font-size');
       name.classList.remove('tv-name-wrap');
-      if (wide(name)) continue;
+      if (whole(name)) continue;
       const own = parseFloat(getComputedStyle(name).fontSize) * 100 / innerHeight;
       for (const vh of NAME_SIZES.filter((v) => v < own - 0.01)) {
         name.style.setProperty('font-size', vh + 'vh', 'important');
-        if (wide(name)) break;
+        if (whole(name)) break;
       }
-      if (!wide(name)) name.classList.add('tv-name-wrap');
+      if (!whole(name)) name.classList.add('tv-name-wrap');
     }
   }
 
@@ -54,6 +56,7 @@
     };
     new MutationObserver(later).observe(element, {childList: true, subtree: true, characterData: true});
     addEventListener('resize', later);
+    document.fonts?.addEventListener('loadingdone', later);  // an emoji or a face font that came late
     later();
   }
 
