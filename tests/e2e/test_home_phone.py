@@ -39,8 +39,11 @@ def test_a_phone_sees_the_games_first(browser: Browser, server: Server) -> None:
 
 
 def test_a_laptop_keeps_the_address_beside_the_join_box(browser: Browser, server: Server) -> None:
+    """The join box and the game night one above the other, the address beside them: no empty strip under the
+    join box."""
     b = boxes(browser, server, "laptop")
-    assert b["lan-card"]["top"] < b["night-start"]["top"] < b["tile-stockpile"]["top"], b
+    assert b["lan-card"]["top"] < b["night-start"]["top"] < b["lan-card"]["bottom"], b  # the night beside the address
+    assert b["night-start"]["bottom"] < b["tile-stockpile"]["top"], b
     assert b["lan-card"]["left"] > b["join-code-input"]["left"] + b["join-code-input"]["width"], b
 
 

@@ -140,17 +140,18 @@ def register() -> None:
         with frame("Card Night") as page:
             page.classes(add="cn-home")  # on a phone the games come first (assets/cardnight.css)
             with ui.row().classes("w-full items-start gap-4 no-wrap max-sm:flex-wrap cn-home-top"):
-                with ui.card().classes("grow"):
-                    ui.label(_("Join a table")).classes("text-lg font-bold")
-                    with ui.row().classes("items-center gap-2 w-full no-wrap"):
-                        code_input = ui.input(placeholder=_("Code, e.g. {code}", code="K7QD2M")).props(
-                            "outlined dense maxlength=12 data-testid=join-code-input autocapitalize=characters"
-                        ).classes("grow")
-                        join_btn = ui.button(_("Join"), on_click=lambda: join_by_code(code_input)).props(
-                            "color=primary data-testid=btn-join-code")
-                        code_input.on("keydown.enter", lambda: join_btn.run_method("click"))
+                with ui.column().classes("grow gap-4 cn-home-left"):  # joining, then a night, beside the address
+                    with ui.card().classes("w-full"):
+                        ui.label(_("Join a table")).classes("text-lg font-bold")
+                        with ui.row().classes("items-center gap-2 w-full no-wrap"):
+                            code_input = ui.input(placeholder=_("Code, e.g. {code}", code="K7QD2M")).props(
+                                "outlined dense maxlength=12 data-testid=join-code-input autocapitalize=characters"
+                            ).classes("grow")
+                            join_btn = ui.button(_("Join"), on_click=lambda: join_by_code(code_input)).props(
+                                "color=primary data-testid=btn-join-code")
+                            code_input.on("keydown.enter", lambda: join_btn.run_method("click"))
+                    night_card()
                 lan_card()
-            night_card()
             ui.label(_("Games")).classes("text-lg font-bold")
             with ui.row().classes("w-full gap-4"):
                 for game in playable_games():
@@ -232,13 +233,13 @@ def watch_row(t: Any) -> None:
 def night_card() -> None:
     """Start a game night: a name, then its page (several tables and games in one evening, standings across them)."""
     with ui.card().classes("w-full").props("data-testid=night-start"):
-        with ui.row().classes("items-center gap-2 w-full max-sm:flex-wrap"):
-            with ui.column().classes("gap-0 grow"):
-                ui.label(_("Game night")).classes("text-lg font-bold")
-                ui.label(_("Several tables and games in one evening, with standings across them.")).classes(
-                    "text-sm text-grey-8")
+        with ui.column().classes("gap-0"):
+            ui.label(_("Game night")).classes("text-lg font-bold")
+            ui.label(_("Several tables and games in one evening, with standings across them.")).classes(
+                "text-sm text-grey-8")
+        with ui.row().classes("items-center gap-2 w-full no-wrap max-sm:flex-wrap"):  # as the join box above
             name_input = ui.input(placeholder=_("e.g. Friday at Ana's")).props(
-                "outlined dense maxlength=40 data-testid=night-name-input").classes("min-w-[200px]")
+                "outlined dense maxlength=40 data-testid=night-name-input").classes("grow min-w-[200px]")
             ui.button(_("Start a game night"), icon="nightlife", on_click=lambda: start_night(name_input)).props(
                 "color=primary no-caps data-testid=btn-start-night")
 
