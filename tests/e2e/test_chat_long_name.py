@@ -45,6 +45,11 @@ def test_a_long_name_leaves_the_message_readable_on_a_phone(server: Server, brow
     assert text_box["y"] >= name_box["y"] + name_box["height"] - 2  # on its own line below the long name
     if os.environ.get("CN_SHOTS"):
         page.screenshot(path=str(Path(os.environ["CN_SHOTS"]) / "chat-long-name-390x844.png"))
+    close = page.get_by_test_id("btn-chat-close")
+    box = close.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box  # a finger's size
+    close.tap()  # a way out the phone shows
+    expect(dialog).to_be_hidden()
 
 
 @pytest.mark.skipif(clean_text(FAMILY, 5) != FAMILY, reason="the table still cleans names and chat with the old "

@@ -81,7 +81,10 @@ class TableDialogs:
             self.chat_badge.set_visibility(False)
         with self.overlays(), named_dialog(_("Table chat"), "position=right") as dialog, ui.card().classes(
                 "w-80 h-[80vh]").props("data-testid=chat-dialog"):
-            ui.label(_("Table chat")).classes("font-bold")
+            with ui.row().classes("w-full items-center no-wrap"):  # a way out that a phone shows (not only a tap aside)
+                ui.label(_("Table chat")).classes("font-bold grow")
+                ui.button(icon="close", on_click=dialog.close).props(
+                    "flat round data-testid=btn-chat-close").classes("cn-tap").props.update({"aria-label": _("Close")})
             with ui.scroll_area().classes("grow w-full") as area:
                 self.chat_log = ui.column().classes("w-full gap-1")
                 with self.chat_log:
@@ -97,8 +100,8 @@ class TableDialogs:
                             area.scroll_to(percent=1.0)
 
                     box.on("keydown.enter", send)
-                    ui.button(icon="send", on_click=send).props("flat round data-testid=chat-send").props.update(
-                        {"aria-label": _("Send")})
+                    send_btn = ui.button(icon="send", on_click=send).props("flat round data-testid=chat-send")
+                    send_btn.classes("cn-tap").props.update({"aria-label": _("Send")})
 
         def closed() -> None:
             self.chat_log = None
