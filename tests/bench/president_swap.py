@@ -102,7 +102,9 @@ def play_match(seed: int, index: int, k: int, rows: list[dict[str, Any]], names:
             for seat in (j for j in range(state.n) if names[m.seat_player[j]] == hero):
                 row = swap_hand(state, seat, bots, make_player("president", swap_in), k,
                                 f"swap-{seed}-{state.hand_no}-{seat}", not swap_in.startswith("president:"))
-                row.update(seed=seed, index=index)
+                expert_in = swap_in.startswith("president:")  # then E is the swapped-in player's branch
+                row.update(seed=seed, index=index, e_name=swap_in if expert_in else hero,
+                           s_name=hero if expert_in else swap_in)
                 pending.append(row)
         seat = GAME.to_move(state)[0]
         before = len(state.hand_points)
@@ -167,7 +169,15 @@ def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
     heroes = sorted({r.get("hero", "expert") for r in rows})
     print(f"\n{n} matches, {len(rows)} seat-hands of {'/'.join(heroes)} seats swapped, k={k} pairs each; "
           f"{sum(r['seconds'] for r in rows) / len(rows):.1f}s a seat-hand")
-    print("E−S = the hand played by the Expert minus the same hand by yard:search in its seat, mean ± 95% CI")
+    e_names = sorted({r.get("e_name", "") for r in rows})
+    s_names = sorted({r.get("s_name", "") for r in rows})
+    if heroes == ["expert"]:
+        print("E−S = the hand played by the Expert minus the same hand by yard:search in its seat, mean ± 95% CI")
+    else:  # a president player swapped in: its branch is E (with two Experts: E = the swapped-in variant)
+        print("E−S = the hand played by the swapped-in player (E) minus the same hand by the seat's own player (S), "
+              "mean ± 95% CI")
+    if any(e_names) or any(s_names):
+        print(f"E = {'/'.join(e_names)}; S = {'/'.join(s_names)}")
     print(line("all", rows))
     print(f"  {'all, CI over matches':26s} n={n:4d}  E−S pts {m:+.3f} ± {ci:.3f}")
     real = [r["real_pts"] - sum(r["pts_e" if r.get("hero", "expert") == "expert" else "pts_s"]) / k

@@ -78,6 +78,8 @@ def test_reversed_the_search_seats_are_swapped_and_the_expert_branch_is_still_pt
     assert {r["seat"] for r in rows} == heroes and all(r["hero"] == "search" for r in rows)
     assert all(r["real_pts"] == r["pts_s"][0] for r in rows)  # the seat's own (deterministic) player: pts_s
     assert all(r["diff"] == r["pts_e"][0] - r["pts_s"][0] for r in rows)
+    # the rows name both sides: E the swapped-in president player, S the seat's own (with two Experts, E = the variant)
+    assert all(r["e_name"].startswith("president:expert") and r["s_name"] == "yard:hoarder" for r in rows)
 
 
 def test_players_sets_the_table_and_a_lone_hero_has_one_seat_swapped_a_hand(tmp_path):
