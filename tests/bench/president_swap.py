@@ -169,14 +169,14 @@ def report(rows: list[dict[str, Any]], examples: int = 0) -> None:
     heroes = sorted({r.get("hero", "expert") for r in rows})
     print(f"\n{n} matches, {len(rows)} seat-hands of {'/'.join(heroes)} seats swapped, k={k} pairs each; "
           f"{sum(r['seconds'] for r in rows) / len(rows):.1f}s a seat-hand")
-    e_names = sorted({r.get("e_name", "") for r in rows})
-    s_names = sorted({r.get("s_name", "") for r in rows})
+    e_names = sorted({r["e_name"] for r in rows if r.get("e_name")})  # (rows saved before session 49: no names)
+    s_names = sorted({r["s_name"] for r in rows if r.get("s_name")})
     if heroes == ["expert"]:
         print("E−S = the hand played by the Expert minus the same hand by yard:search in its seat, mean ± 95% CI")
     else:  # a president player swapped in: its branch is E (with two Experts: E = the swapped-in variant)
         print("E−S = the hand played by the swapped-in player (E) minus the same hand by the seat's own player (S), "
               "mean ± 95% CI")
-    if any(e_names) or any(s_names):
+    if e_names or s_names:
         print(f"E = {'/'.join(e_names)}; S = {'/'.join(s_names)}")
     print(line("all", rows))
     print(f"  {'all, CI over matches':26s} n={n:4d}  E−S pts {m:+.3f} ± {ci:.3f}")
