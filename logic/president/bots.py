@@ -238,8 +238,8 @@ class ExpertBot:
     ) -> None:
         self.budget_s = budget_s
         # play decisions by information-set MCTS over the same model (bot_ismcts), at standard rules; the flat search
-        # else. Off (a pilot): E E S S v yard:search, load-free (500 worlds), +0.115 ± 0.077 a seat-hand v the flat
-        # search (swap bench, N=336, seeds 49000-49021, 49500-49519, issue 54, session 49); the clocked knob not piloted
+        # else. Off (a pilot): E E S S v yard:search, load-free (500 worlds), +0.114 ± 0.074 a seat-hand v the flat
+        # search (swap bench, N=352, seeds 49000-49023, 49500-49519, issue 54, session 49); the clocked knob not piloted
         self.ismcts = ismcts
         # the give-back searched (bot_give), at standard rules. Off: E E S S v yard:search, 500 deals a give v the rule
         # +0.020 ± 0.056 a give seat-hand (N=102, 40% differ); on the clock, loaded (~50 deals) -0.088 ± 0.071 (N=147)
