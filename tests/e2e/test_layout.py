@@ -23,6 +23,7 @@ from tests.e2e.layout_walk import (
     walk_page,
 )
 from tests.replay_support import write_finished
+from ui.table.seats import soft_break
 
 pytestmark = pytest.mark.e2e
 
@@ -223,23 +224,33 @@ def test_the_draw_for_the_first_deal_shows_no_empty_hand(browser: Browser, serve
     assert "an empty hand frame" in check_screen(page, touch=size == "phone", toast=False)
 
 
-LONG_CHIPS_JS = """() => { for (const b of document.querySelectorAll('[data-testid=table] .seat-badge')) {
+# the longest titles as the page draws them (seats.py: a soft hyphen after a one-word title's "Vice")
+TITLES = ["Vice President", soft_break("Vicemendicante"), soft_break("Vizepräsident"), "Vice Beggar"]
+LONG_CHIPS_JS = """(titles) => { let k = 0;
+  for (const b of document.querySelectorAll('[data-testid=table] .seat-badge')) {
   let row = b.querySelector('.seat-chips');
   if (!row) { row = document.createElement('div'); row.className = 'seat-chips nicegui-row row gap-0 justify-center';
               b.appendChild(row); }
-  for (const [kind, text] of [['title', 'Vice President'], ['status', 'passed']]) {
+  for (const [kind, text] of [['title', titles[k++ % titles.length]], ['status', 'passed']]) {
     const chip = document.createElement('div'); chip.className = 'chip ' + kind; chip.textContent = text;
     row.appendChild(chip); } }
   return [...document.querySelectorAll('[data-testid=table] .seat-badge')].map(b => b.getBoundingClientRect().top); }"""
+# each title chip's overflow past its badge's room (the row of chips, inside the badge's padding), in px: none, a long
+# title breaks, after its "Vice" where it can
+TITLE_OVERFLOW_JS = """() => [...document.querySelectorAll('[data-testid=table] .seat-badge .chip.title')].map(c => {
+  const b = c.parentElement.getBoundingClientRect(), r = c.getBoundingClientRect();
+  return Math.max(0, b.left - r.left, r.right - b.right, c.scrollWidth - c.clientWidth); })"""
 
 
 def test_four_seats_stay_in_one_row_on_a_phone(browser: Browser, server: Server) -> None:
     """Titles and "passed" on every badge (President's second hand): the four badges keep one row, so the table under
-    them does not jump as seats pass; nothing is covered or cut."""
+    them does not jump as seats pass; nothing is covered or cut, and no title (the longest, in Italian and German too)
+    runs past its badge."""
     page = walk_page(browser, "phone")
     open_table(page, f"{server.url}/new/president?{GAMES['president']}")
-    tops = page.evaluate(LONG_CHIPS_JS)
+    tops = page.evaluate(LONG_CHIPS_JS, TITLES)
     assert len(tops) == 4 and max(tops) - min(tops) < 1, tops
+    assert max(page.evaluate(TITLE_OVERFLOW_JS)) < 1, page.evaluate(TITLE_OVERFLOW_JS)
     problems = check_screen(page, touch=True, toast=False)
     assert not problems, "\n".join(problems)
 

@@ -49,12 +49,13 @@ async def test_beanie_results_say_the_fewest_points_win(user: User) -> None:
     await user.open(f"/table/{code}")  # the final standings
     await find(user, "standings")
     assert text_of(user, "standings-fewest-wins") == "Fewest points wins"
-    for seat, score in enumerate(record.scores):
-        assert text_of(user, f"standing-{seat}").endswith(points_text(score, seat in lowest))
+    for seat, score in enumerate(record.scores):  # the number ends the row; the mark just before it, so they line up
+        row = text_of(user, f"standing-{seat}")
+        assert row.endswith(points_text(score)) and ("(lowest)" in row) == (seat in lowest), row
 
     await user.open(f"/stats/game/{code}")  # the finished game's page
     assert text_of(user, "final-fewest-wins") == "Fewest points wins"
-    assert text_of(user, f"final-{lowest[0]}").endswith(f"{best} pts (lowest)")
+    assert text_of(user, f"final-{lowest[0]}").endswith(f"(lowest) {best} pts")
     text = share_text(record)
     assert "Fewest points wins" in text and f"{best} pts (lowest)" in text
 

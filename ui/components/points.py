@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nicegui import ui
+
 from logic.registry import get_game
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, pgettext
 
 
 def lower_wins(game_key: str) -> bool:
@@ -28,6 +30,19 @@ def points_text(n: int, lowest: bool = False) -> str:
     if lowest:
         return ngettext("{n} pt (lowest)", "{n} pts (lowest)", n)
     return ngettext("{n} pt", "{n} pts", n)
+
+
+def lowest_mark() -> str:
+    """The mark beside the best score where the fewest points win."""
+    return pgettext("score", "(lowest)")
+
+
+def score_at_row_end(score: int, lowest: bool) -> None:
+    """A row's points, right-aligned at its end so every row's numbers share one column; the best score where the
+    fewest win is marked just before its number ("(lowest) 76 pts"), not after it, which pushed "76" out of line."""
+    if lowest:
+        ui.label(lowest_mark()).classes("num-mark q-ml-auto")
+    ui.label(points_text(score)).classes("num font-bold" if lowest else "num font-bold q-ml-auto")
 
 
 def lowest_seats(scores: Sequence[int], lower: bool) -> set[int]:

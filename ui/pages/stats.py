@@ -11,7 +11,7 @@ from nicegui import ui
 from logic.registry import all_games
 from storage.archive import FinishedGame, FinishedSeat
 from storage.stats import ALL, HistoryRow, head_to_head, history, results_over_time, summaries
-from ui.components.points import fewest_wins, lower_wins, score_texts
+from ui.components.points import fewest_wins, lower_wins, lowest_seats, score_at_row_end
 from ui.components.scorecard_png import game_title, round_scores, when_text
 from ui.components.share import share_buttons
 from ui.i18n import _, ngettext, pgettext
@@ -213,7 +213,7 @@ def game_detail(record: FinishedGame) -> None:
     ui.label(f"{game_title(record.game)} · {when_text(record.finished_at)}").classes(
         "text-xl font-bold").props("data-testid=game-detail")
     lower = lower_wins(record.game)
-    texts = score_texts(scores, lower)  # Beanie: the lowest marked, and the rule said once
+    low = lowest_seats(scores, lower)  # Beanie: the lowest marked, and the rule said once
     with ui.column().classes("gap-1 w-full"):
         if lower:
             ui.label(fewest_wins()).classes("text-sm font-bold").props("data-testid=final-fewest-wins")
@@ -225,7 +225,10 @@ def game_detail(record: FinishedGame) -> None:
                 ui.label(f"{places[seat] if seat < len(places) else '?'}.").classes("font-bold w-6")
                 who = f"{p.emoji} {p.name}"
                 ui.label(_("{name} (computer)", name=who) if p.bot else who)
-                ui.label(texts[seat] if seat < len(texts) else "?").classes("num font-bold q-ml-auto")
+                if seat < len(scores):
+                    score_at_row_end(scores[seat], seat in low)
+                else:
+                    ui.label("?").classes("num font-bold q-ml-auto")
     with ui.card().classes("w-full max-w-xl"):  # each seat's review, as it comes (ui/table/review_summary.py)
         review_summary_for_record(runtime().hub.reviews, record, you=record.seat_of(me().player_id))
     with ui.row().classes("gap-2"):

@@ -129,6 +129,18 @@ def chip_name(text: str) -> str:
     return word() if word is not None else text
 
 
+VICE = ("Vice", "Vize", "Wice")  # "Vicepresidente", "Vizepräsident", "Wiceprezydent"
+
+
+def soft_break(title: str) -> str:
+    """A one-word vice title may break after its "Vice" ("Vice-/presidente") when its badge is narrower than the word
+    (a phone with four seats): a soft hyphen, unseen unless the line breaks there."""
+    for prefix in VICE:
+        if title.startswith(prefix) and title[len(prefix):len(prefix) + 1].isalpha():
+            return f"{prefix}\u00ad{title[len(prefix):]}"
+    return title
+
+
 CHIP_WORDS: dict[str, Callable[[], str]] = {
     "President": lambda: pgettext("role", "President"),
     "Vice President": lambda: pgettext("role", "Vice President"),
@@ -170,7 +182,8 @@ def seat_chips(ctx: TableContext, i: int) -> None:
     if chips:
         with ui.row().classes("seat-chips gap-0 justify-center max-w-[150px]"):
             for kind, text in chips:
-                ui.label(chip_name(text)).classes(f"chip {kind}")
+                word = chip_name(text)
+                ui.label(soft_break(word) if kind == "title" else word).classes(f"chip {kind}")
 
 
 def seat_badge(ctx: TableContext, i: int) -> tuple[ui.element, ui.label | None]:

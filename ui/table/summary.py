@@ -12,7 +12,7 @@ from nicegui import ui
 from logic.messages import t_msg
 from logic.table import STATUS_CLOSED, STATUS_OVER, chat, lobby, timers
 from logic.views import SummaryView
-from ui.components.points import fewest_wins, score_texts
+from ui.components.points import fewest_wins, lowest_seats, score_at_row_end
 from ui.components.share import share_buttons
 from ui.guards.table_caps import TooManyTables, visitor_address
 from ui.i18n import _, reason
@@ -168,13 +168,13 @@ def standings(ctx: TableContext, services: TableServices | None) -> None:
             ui.label(_("Final standings")).classes("text-lg font-bold").props("data-testid=standings-title")
             if outcome.lower_is_better:  # Beanie's penalty points: said, so "11 pts" under the winner reads right
                 ui.label(fewest_wins()).classes("text-sm font-bold").props("data-testid=standings-fewest-wins")
-            points = score_texts(outcome.scores, outcome.lower_is_better)
+            low = lowest_seats(outcome.scores, outcome.lower_is_better)
             for i in order:
                 s = t.seats[i]
                 with ui.row().classes("items-center gap-2").props(f"data-testid=standing-{i}"):
                     ui.label(f"{outcome.places[i]}.").classes("font-bold w-6")
                     ui.label(f"{s.emoji} {_('You') if i == ctx.seat else s.name}").classes("grow")
-                    ui.label(points[i]).classes("num")
+                    score_at_row_end(outcome.scores[i], i in low)
         summary = ctx.view["summary"] if ctx.view is not None else None
         if summary:  # the last hand's own table, under a heading of its own beside the whole game's ranking
             ui.separator()
