@@ -107,3 +107,22 @@ def test_no_other_page_can_frame_the_console_and_the_machines_name_opens_it(serv
         assert framed[0].query_selector("[data-testid=host-console]") is None
     finally:
         site.shutdown()
+
+
+def test_on_a_phone_each_rows_buttons_and_links_keep_to_its_right_edge(server: Server, browser: Browser) -> None:
+    """At 390 px a live table's row wraps: its TV and End buttons still end the row at its right edge (inside its
+    padding), not wherever the wrap left them."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    codes = []
+    for query in ("president?players=4&bots=3&seed=3", "beanie?players=2&bots=1&seed=3"):
+        page.goto(f"{server.url}/new/{query}")
+        page.wait_for_url("**/table/**")
+        codes.append(page.url.split("/table/")[1][:6])
+    page.goto(f"{server.url}/host")
+    for code in codes:
+        row = page.get_by_test_id(f"host-table-{code}")
+        end = page.get_by_test_id(f"btn-host-end-{code}")
+        expect(end).to_be_visible()
+        right = row.bounding_box()
+        box = end.bounding_box()
+        assert right and box and abs((right["x"] + right["width"]) - (box["x"] + box["width"])) < 8, (right, box)

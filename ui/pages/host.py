@@ -200,7 +200,8 @@ def finished_games(main: MainStore) -> None:
                 ui.label(code).classes("font-mono")
                 ui.label(game_name(g.game)).classes("font-bold")
                 ui.label(", ".join(p.name for p in g.players)).classes("grow text-sm")
-                ui.link(_("Replay"), f"/replay/{code}").props(f"data-testid=host-replay-{code}")
+                ui.link(_("Replay"), f"/replay/{code}").props(f"data-testid=host-replay-{code}").classes(
+                    "q-ml-auto")  # the links at the row's end on a phone too, where the names push them down
                 ui.link(_("Scores"), f"/stats/game/{code}")
 
 

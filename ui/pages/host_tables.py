@@ -83,7 +83,7 @@ def table_row(hub: Any, t: Table) -> None:
         links = runtime().links
         ui.button(pgettext("television", "TV"), icon="tv",
                   on_click=lambda t=t: open_tv_dialog(t.code, None, links)).props(
-            f"outline dense data-testid=btn-host-tv-{t.code}")
+            f"outline dense data-testid=btn-host-tv-{t.code}").classes("q-ml-auto")  # at the row's end, wrapped or not
         ui.button(pgettext("end a table", "End"), icon="stop_circle", on_click=lambda t=t: confirm_end(hub, t)).props(
             f"outline dense color=negative data-testid=btn-host-end-{t.code}")
 
