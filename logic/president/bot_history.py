@@ -72,14 +72,32 @@ def early_spenders(view: PresidentView) -> set[int]:
     return spenders
 
 
-def unusual_passes(hands: list[list[int]], events: list[Any]) -> int:
-    bad = 0
+PassCheck = tuple[int, tuple[tuple[int, int], ...]]  # (seat, ((rank, count now that was an exact match), ...))
+
+
+def pass_checks(events: list[Any]) -> list[PassCheck]:
+    """The passes (:func:`pass_events`) read once for every deal a search tries (:func:`unusual_pass_checks`): for
+    each, the ranks that would have matched and how many of each the seat would hold now; a pass no deal can make
+    unusual is left out."""
+    checks = []
     for p, t, k, rev, played in events:
-        h = hands[p]
         lo = strength(t, rev)
-        for r in range(13):
-            s = strength(r, rev)
-            if lo < s < ACE_STRENGTH and h[r] + played[r] == k:
+        pairs = tuple((r, k - played[r]) for r in range(13)
+                      if lo < strength(r, rev) < ACE_STRENGTH and k - played[r] >= 0)
+        if pairs:
+            checks.append((p, pairs))
+    return checks
+
+
+def unusual_pass_checks(hands: list[list[int]], checks: list[PassCheck]) -> int:
+    """How many of the passes would have been unusual had the seats held ``hands`` (counts now): the seat held an
+    exact match above the play and below the Aces. From the checks :func:`pass_checks` made once per decision: a
+    search tries thousands of deals, and reading every pass anew for each was a fifth of the Expert's think time."""
+    bad = 0
+    for p, pairs in checks:
+        h = hands[p]
+        for r, need in pairs:
+            if h[r] == need:
                 bad += 1
                 break
     return bad

@@ -34,7 +34,15 @@ from logic.game import AnyGame
 from .actions import DOWNFALL, JACK, JACK_BACK, JOKERS, SAME_RANK_SKIP
 from .bot_deals import sample_hands
 from .bot_endgame import Endgame, cards_in
-from .bot_history import SPEND_SHOWN_ABOVE, early_spenders, pass_events, play_events, unusual_passes, unusual_plays
+from .bot_history import (
+    SPEND_SHOWN_ABOVE,
+    early_spenders,
+    pass_checks,
+    pass_events,
+    play_events,
+    unusual_pass_checks,
+    unusual_plays,
+)
 from .bot_info import BotInfo, fouls, wins_trick
 from .bot_policy import JOKER, KEEP_HIGH_ABOVE, KEEP_UNDER, joker_move, rule_move
 from .playout_moves import falling_president, hoarding, next_in, random_move
@@ -153,10 +161,10 @@ class PresidentSpec:
         # ``titles`` (off): a place is worth its points plus the title's measured worth over the hands to come
         # (title_worth.py), at standard rules only (the odds were measured there); else place_value's bonus
         self.values = place_values(self.n, self.hands_left) if titles and not info.house else None
-        self.events: list[Any] = pass_events(view) if match_aware else []
+        self.events: list[Any] = pass_checks(pass_events(view)) if match_aware else []
         # ``infer`` (off: 0): every play and pass of the others is read (bot_history.unusual_plays), not only the
         # passes; a deal is kept with chance ``infer`` per unusual entry, over up to ``tries`` deals
-        self.unusual: Any = unusual_passes
+        self.unusual: Any = unusual_pass_checks
         self.keep_bad = PASS_KEEP
         self.tries = REJECT_TRIES
         if infer and match_aware:

@@ -302,3 +302,21 @@ def test_expert_models_an_opponent_seen_spending_an_ace_early_by_the_shared_rule
     # without the inference every seat is modelled as steady
     plain = PresidentSpec(G, view, BotInfo(view), noise=0.0, keep=STEADY_KEEP)
     assert plain.policy(world.copy(), 1, [], rng) is None
+
+
+def test_the_pass_checks_count_as_reading_each_pass_anew():
+    """bot_history.pass_checks reads the passes once; the count per deal is the plain reading's: a pass was unusual
+    when the seat held an exact match above the play and below the Aces (counting what it played later)."""
+    from logic.president.bot_history import pass_checks, unusual_pass_checks
+    from logic.president.bot_policy import ACE_STRENGTH, strength
+
+    def plain(hands, events):
+        return sum(any(strength(t, rev) < strength(r, rev) < ACE_STRENGTH and hands[p][r] + played[r] == k
+                       for r in range(13)) for p, t, k, rev, played in events)
+
+    rng = random.Random(4)
+    for _ in range(300):
+        events = [(rng.randrange(1, 4), rng.randrange(13), rng.randrange(1, 4), rng.random() < 0.3,
+                   [rng.choice((0, 0, 0, 1, 2)) for _ in range(13)]) for _ in range(rng.randrange(6))]
+        hands = [[rng.randrange(5) for _ in range(13)] for _ in range(4)]
+        assert unusual_pass_checks(hands, pass_checks(events)) == plain(hands, events)
