@@ -23,7 +23,7 @@ def hoarding(h: list[int], total: int, rev: bool) -> bool:
     if total <= HOARD_ABOVE:
         return False
     high = (h[0] > 0) + (h[1] > 0) if rev else (h[11] > 0) + (h[12] > 0)
-    groups = sum(1 for r in range(13) if h[r])
+    groups = 13 - h[:13].count(0)  # the ranks held (counted in C: this runs at every move of every playout)
     return groups - high > 1 + high
 
 
