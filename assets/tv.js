@@ -39,8 +39,16 @@
     }
   }
 
-  // fit(element) on the next frame after every change inside the element (once it exists) and every resize
-  function keepFitting(selector, fit) {
+  // a change touches the part ``within`` selects (a node in it changed, or one holding it came)
+  const touches = (records, within) => records.some((r) => {
+    const at = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    return at?.closest(within) || [...r.addedNodes].some((n) => n.nodeType === 1
+      && (n.matches(within) || n.querySelector(within)));
+  });
+
+  // fit(element) on the next frame after every change inside the element (once it exists) — only the changes that
+  // touch ``within``, when given — and every resize
+  function keepFitting(selector, fit, within) {
     const element = document.querySelector(selector);
     if (!element) { setTimeout(() => keepFitting(selector, fit), 100); return; }
     let queued = false;
@@ -54,12 +62,13 @@
         });
       }
     };
-    new MutationObserver(later).observe(element, {childList: true, subtree: true, characterData: true});
+    new MutationObserver((records) => { if (!within || touches(records, within)) later(); })
+      .observe(element, {childList: true, subtree: true, characterData: true});
     addEventListener('resize', later);
     document.fonts?.addEventListener('loadingdone', later);  // an emoji or a face font that came late
     later();
   }
 
   keepFitting('.tv-main', fitCards);
-  keepFitting('.cn-tv', fitNames);
+  keepFitting('.cn-tv', fitNames, '.tv-seats');  // the names again only when the seats change, not every card
 })();
