@@ -14,8 +14,11 @@
   the cards and taking a sure way out (``sure_out``: cash an unbeatable group when all the others but one are
   unbeatable too, as the calibrated rule yardstick does), and values the
   result over the match (points plus what the title is worth next hand). At standard rules every seat in the
-  playouts, its own included, keeps its Aces and 2s as a hoarder does. A time budget (0.5 s) and a worlds cap
-  (800) bound it; with ``budget_s=None`` it depends on the rng alone.
+  playouts, its own included, keeps its Aces and 2s as a hoarder does. At standard rules its play decisions
+  search a tree over its own later decisions too (information-set MCTS, bot_ismcts; the others played by the
+  same model); with house rules or the revolution, the flat search above. A time budget
+  (0.5 s) and a worlds cap (800; the tree: 800 iterations per candidate) bound it; with ``budget_s=None`` it
+  depends on the rng alone.
 """
 
 from __future__ import annotations
@@ -234,12 +237,14 @@ class ExpertBot:
         sure_out: bool = True, prefer_z: float = 0.0, hoard: bool = True, infer: float = 0.0, tries: int = 0,
         noise: float = NOISE, own_hoard: bool = True, own_above: int = 0, own_under: int = 99, titles: bool = False,
         run_lead: bool = False, blind: bool = False, solve_below: int = 0, give_search: bool = False,
-        ismcts: bool = False,
+        ismcts: bool = True,
     ) -> None:
         self.budget_s = budget_s
         # play decisions by information-set MCTS over the same model (bot_ismcts), at standard rules; the flat search
-        # else. Off (a pilot): E E S S v yard:search, load-free (500 worlds), +0.114 ± 0.074 a seat-hand v the flat
-        # search (swap bench, N=352, seeds 49000-49023, 49500-49519, issue 54, session 49); the clocked knob not piloted
+        # else. On since session 50: E E S S v yard:search, both on the 0.5 s clock, +0.092 ± 0.057 a seat-hand v the
+        # flat search (swap bench, N=496, tuning seeds 49600-49639, 49700-49723; the two streams +0.021 ± 0.068 and
+        # +0.203 ± 0.099); the mixed rule table +0.006 ± 0.085 (N=156); load-free at 500 worlds +0.114 ± 0.074 (N=352,
+        # session 49). Issue 54's report tables are to be run again for it (docs/performance.md)
         self.ismcts = ismcts
         # the give-back searched (bot_give), at standard rules. Off: E E S S v yard:search, 500 deals a give v the rule
         # +0.020 ± 0.056 a give seat-hand (N=102, 40% differ); on the clock, loaded (~50 deals) -0.088 ± 0.071 (N=147)

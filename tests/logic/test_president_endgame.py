@@ -166,7 +166,7 @@ def test_the_knob_off_plays_as_before(monkeypatch):
 
     monkeypatch.setattr(bot_search, "Endgame", no_endgame)
     s = G.new_game(G.make_config(players=4, revolution=False), 47)
-    bot = ExpertBot(budget_s=None, max_worlds=32, min_worlds=8, solve_below=0)
+    bot = ExpertBot(budget_s=None, max_worlds=32, min_worlds=8, solve_below=0, ismcts=False)
     played = []
     while G.outcome(s) is None and s.hand_no == 1:
         seat = G.to_move(s)[0]

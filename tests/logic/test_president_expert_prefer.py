@@ -13,8 +13,9 @@ G = PresidentGame()
 
 def test_the_expert_keeps_the_rules_move_unless_the_search_clearly_beats_it():
     s = G.new_game(G.make_config(players=4, hands=4, revolution=False), 54)
-    plain = ExpertBot(budget_s=None, max_worlds=24)
-    firm = ExpertBot(budget_s=None, max_worlds=24, prefer_z=1e9)  # only a gain on every deal alike beats the rule
+    plain = ExpertBot(budget_s=None, max_worlds=24, ismcts=False)  # the flat search's rule-move preference
+    # only a gain on every deal alike beats the rule
+    firm = ExpertBot(budget_s=None, max_worlds=24, prefer_z=1e9, ismcts=False)
     kept = 0
     for _ in range(70):  # the first hand
         seat = G.to_move(s)[0]

@@ -34,9 +34,9 @@ def _bot() -> ExpertBot:
     return ExpertBot(budget_s=None, max_worlds=6, min_worlds=2, ismcts=True)
 
 
-def test_the_knob_is_off_by_default_and_parses_as_the_arena_gives_it():
-    assert not make_bot("expert").ismcts
-    assert make_bot("expert", ismcts=1).ismcts
+def test_the_knob_is_on_by_default_and_parses_as_the_arena_gives_it():
+    assert make_bot("expert").ismcts
+    assert not make_bot("expert", ismcts=0).ismcts
 
 
 def test_legal_moves_in_random_4_and_5_player_matches():
@@ -130,13 +130,13 @@ def test_a_hand_built_position_the_rule_loses():
     assert stats.means is not None and stats.means[pick] > stats.means[(EIGHT, 1)]
 
 
-def test_off_plays_as_before_and_the_revolution_falls_back_to_the_flat_search(monkeypatch):
+def test_off_searches_flat_and_the_revolution_falls_back_to_the_flat_search(monkeypatch):
     def boom(*a, **k):  # noqa: ANN002, ANN003, ANN202
         raise AssertionError("the tree search ran")
 
     monkeypatch.setattr(bots, "ismcts_choose", boom)
     off, plain = ExpertBot(budget_s=None, max_worlds=6, min_worlds=2, ismcts=False), ExpertBot(
-        budget_s=None, max_worlds=6, min_worlds=2)
+        budget_s=None, max_worlds=6, min_worlds=2, ismcts=False)
     for n, (s, seat) in enumerate(decisions(4, 41, every=6)):
         if n >= 3:
             break
