@@ -23,6 +23,7 @@ from ui.server.services import TableServices
 from ui.table.report import open_report_dialog
 from ui.table.review_summary import review_summary_for_table
 from ui.table.seat_wording import in_language
+from ui.table.seats import soft_break
 
 if TYPE_CHECKING:
     from ui.table.context import TableContext
@@ -64,7 +65,8 @@ def _rows_table(ctx: TableContext, summary: SummaryView | None) -> None:
                 for key, _label in columns:
                     with ui.element("td").classes("q-pr-md"):
                         value = cells.get(key, "")  # a game's word (President's title) is a line in the viewer's
-                        ui.label(in_language(value) if isinstance(value, str) else str(value))  # language
+                        # language; a one-word vice title breaks after its "Vice" in a narrow column, not mid-word
+                        ui.label(soft_break(in_language(value)) if isinstance(value, str) else str(value))
 
 
 def next_hand_action(ctx: TableContext) -> Any:
