@@ -48,6 +48,14 @@ def test_the_table_and_the_tv_load_every_face_when_they_open() -> None:
     """A card seen for the first time is not blank while its face loads: both pages load all of them at once (the TV
     showed a newly laid card blank for a second or two on a loaded machine)."""
     lines = faces_css().splitlines()
-    for page in (".cn-table::after", ".cn-tv::after"):
+    for page in (".cn-table:not([data-game=stockpile])::after", ".cn-tv:not([data-game=stockpile])::after"):
         [rule] = [line for line in lines if page in line.split("{")[0] and "four-colour" not in line.split("{")[0]]
         assert all(f"/cards/{card.code}.svg" in rule for card in full_deck()), page
+
+
+def test_stockpile_tables_preload_no_faces() -> None:
+    """Stockpile's cards are numbers drawn without an image: its table and TV load none of the deck's faces."""
+    preloads = [line.split("{")[0] for line in faces_css().splitlines() if "::after" in line.split("{")[0]]
+    assert len(preloads) == 2
+    for selectors in preloads:
+        assert all(":not([data-game=stockpile])" in part for part in selectors.split(","))
