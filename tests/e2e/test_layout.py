@@ -159,7 +159,8 @@ def test_the_walker_sees_a_sticky_bar_over_the_replay(browser: Browser, replay_s
 def test_the_host_sees_start_at_the_first_look(browser: Browser, server: Server, size: str) -> None:
     """A host's lobby: Start (or why it waits) stands at the bottom edge under the options, which scroll above it;
     nothing is covered, before scrolling or after (with a toast too), and on a phone the lobby's cards are one column
-    of equal width. The walker sees a Start pushed below the fold and a narrower card."""
+    of equal width, an open seat's three controls on one line. The walker sees a Start pushed below the fold and a
+    narrower card."""
     page = walk_page(browser, size)
     page.goto(server.url)
     page.click("[data-testid=friends-president]")  # four seats and the most options: the longest lobby
@@ -167,6 +168,11 @@ def test_the_host_sees_start_at_the_first_look(browser: Browser, server: Server,
     touch = size == "phone"
     problems = first_look_problems(page, touch) + check_screen(page, touch=touch)
     assert not problems, "\n".join(problems)
+    # an open seat's level, Add computer and Program stand on one line (on a phone: the line under "Open seat")
+    middles = [page.get_by_test_id(testid).evaluate("e => { const r = e.getBoundingClientRect(); "
+                                                     "return r.top + r.height / 2; }")
+               for testid in ("bot-level-1", "btn-add-bot-1", "btn-add-program-1")]
+    assert max(middles) - min(middles) < 6, middles
     assert page.evaluate("() => { const b = document.querySelector('.lobby-body');"
                          " return b.scrollHeight > b.clientHeight + 1; }"), "a short lobby"
     page.add_style_tag(content=".cn-table .lobby-body { flex: none !important; overflow: visible !important; } "

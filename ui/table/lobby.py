@@ -147,8 +147,9 @@ def seats_list(ctx: TableContext, lobby: LobbyState) -> None:
             ui.label(f"{i + 1}.").classes("w-5")
             if s.empty:
                 ui.label(_("Open seat")).classes("text-grey-8 grow")
-                if host:
-                    with ui.row().classes("items-center justify-end gap-2"):  # wraps on a phone
+                if host:  # (on a phone the controls take a line of their own under "Open seat": cardnight.css)
+                    row.classes("seat-open")
+                    with ui.row().classes("seat-open-controls items-center justify-end gap-2"):
                         level = ui.select({lv: level_name(lv) for lv in game.bot_levels},
                                           value=game.bot_levels[min(1, len(game.bot_levels) - 1)]).props(
                             f"dense data-testid=bot-level-{i}")
