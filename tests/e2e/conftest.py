@@ -210,19 +210,22 @@ def _close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[Non
                 context.close()
 
 
-# Seconds each of the slowest files takes (summed ``--durations=0`` of a quiet local run, 3 workers). On several
-# workers a file runs on one worker (``--dist loadfile``) and files are handed out in collection order (test.sh turns
-# off xdist's own reorder by test count, which put one-test files such as test_seat_api_games last): the longest
-# first, so that no long file starts while the others have nothing left (longest-first keeps the workers' ends close).
+# Seconds each of the slowest files takes (summed ``--durations=0`` of a whole browser phase on 4 workers, session 51;
+# tap-during-redraw's after it tapped six times, not ten). On several workers a file runs on one worker
+# (``--dist loadfile``) and files are handed out in collection order (test.sh turns off xdist's own reorder by test
+# count, which put one-test files such as test_seat_api_games last): the longest first, so that no long file starts
+# while the others have nothing left (longest-first keeps the workers' ends close). Files not named: after these.
 SLOW_FILES = {
-    "test_hidden_cards_ws.py": 135, "test_president_friends.py": 130, "test_presence.py": 95,
-    "test_tap_during_redraw.py": 115, "test_seat_api_games.py": 50, "test_axe.py": 100, "test_press_target.py": 55,
-    "test_rummy_friends.py": 50, "test_clock_step.py": 40, "test_beanie_friends.py": 45, "test_tv.py": 40,
-    "test_review_browser.py": 35, "test_stockpile_partners.py": 35, "test_forged_input.py": 35,
-    "test_share_link.py": 15, "test_stockpile_solo.py": 35, "test_pass_for_trick.py": 30, "test_keyboard.py": 30,
-    "test_motion.py": 30, "test_replay_browser.py": 30, "test_phone_layout.py": 25, "test_layout.py": 45,
-    "test_pseudo_language.py": 55, "test_two_languages.py": 80, "test_polish_game.py": 25,
-    "test_fit_in_every_language.py": 100,
+    "test_hidden_cards_ws.py": 178, "test_layout.py": 154, "test_tv.py": 146, "test_fit_in_every_language.py": 129,
+    "test_seat_api_games.py": 120, "test_axe.py": 111, "test_president_friends.py": 107, "test_presence.py": 105,
+    "test_abuse_limits.py": 94, "test_tap_during_redraw.py": 75, "test_pseudo_language.py": 73,
+    "test_review_browser.py": 66, "test_house_moments.py": 65, "test_two_languages.py": 59,
+    "test_beanie_friends.py": 57, "test_motion.py": 50, "test_stockpile_partners.py": 48, "test_rummy_friends.py": 40,
+    "test_layout_languages.py": 36, "test_forged_input.py": 36, "test_clock_step.py": 34,
+    "test_stockpile_solo.py": 33, "test_phone_layout.py": 33, "test_polish_game.py": 32, "test_night_browser.py": 32,
+    "test_press_target.py": 31, "test_replay_browser.py": 30, "test_pass_for_trick.py": 29, "test_http_status.py": 28,
+    "test_host_console_browser.py": 24, "test_steady_bars.py": 23, "test_rummy_privacy.py": 23,
+    "test_rule_examples_phone.py": 21, "test_seat_api.py": 20,
 }
 
 
