@@ -19,10 +19,10 @@ def practice_table() -> Table:
 
 def test_a_table_is_playing_while_its_person_is_there_and_idle_once_they_leave() -> None:
     t = practice_table()
-    assert state_words(t) == ("idle", "idle: nobody here (in the lobby)")
+    assert state_words(t) == ("idle", "lobby · nobody here")
     away.update_presence(t, {"me"}, T0)
     assert state_words(t) == ("lobby", "lobby")
     table_lobby.start(t, "me", T0)
     assert state_words(t) == ("playing", "playing")
     away.update_presence(t, set(), T0 + 5)  # the page was closed: only the computer is left
-    assert state_words(t) == ("idle", "idle: nobody here (mid-game)")
+    assert state_words(t) == ("idle", "playing · nobody here")

@@ -2,7 +2,8 @@
 
 A practice table whose player closed the page stays in memory until it times out; listed as "playing" beside the
 tables people are at, fifteen of them looked like a busy evening. A table none of whose people has a page open
-(a program seat counts as there) is "idle: nobody here", drawn apart from the others.
+(a program seat counts as there) is idle: "playing · nobody here" (or "lobby · nobody here"), drawn apart
+from the others.
 """
 
 from __future__ import annotations
@@ -25,6 +26,5 @@ def state_words(t: Table) -> tuple[str, str]:
         return ("lobby" if lobby else "playing"), pgettext("table state", "lobby") if lobby else \
             pgettext("table state", "playing")
     if t.paused:
-        return "idle", _("idle: nobody here (in the lobby) · paused") if lobby else \
-            _("idle: nobody here (mid-game) · paused")
-    return "idle", _("idle: nobody here (in the lobby)") if lobby else _("idle: nobody here (mid-game)")
+        return "idle", _("lobby · nobody here · paused") if lobby else _("playing · nobody here · paused")
+    return "idle", _("lobby · nobody here") if lobby else _("playing · nobody here")
