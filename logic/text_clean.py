@@ -138,7 +138,11 @@ def _clean_cluster(cluster: str) -> str:
             out.append(ch)
         i += 1
     text = "".join(out)
-    return text[:MAX_CLUSTER] if len(text) <= MAX_CLUSTER else "".join(graphemes(text[:MAX_CLUSTER])[:1])
+    if len(text) <= MAX_CLUSTER:
+        return text
+    # cut to its first MAX_CLUSTER code points; a joiner left at the cut would join the next grapheme to this one,
+    # which the next cleaning would cut again (hypothesis found '🀀\u200d0…', cut after a ZWJ)
+    return "".join(graphemes(text[:MAX_CLUSTER])[:1]).rstrip(ZWJ + ZWNJ)
 
 
 def read_budget(limit: int) -> int:
