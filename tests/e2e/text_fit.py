@@ -2,7 +2,8 @@
 
 :func:`text_problems` reads the page as it is and names every text a person cannot read whole:
 
-- the page scrolls sideways, or (on a phone) is laid out wider than the screen;
+- the page scrolls sideways, or (on a phone) is laid out wider than the screen, or the table's middle (which
+  scrolls up and down only) holds something wider than itself;
 - a text sticks out of the screen at the left or right (one wholly off it, a closed drawer's, is not shown; one in a
   box that scrolls sideways is a swipe away);
 - a text is wider (or taller) than a box that clips it — its own box, or any box around it that hides what
@@ -24,6 +25,10 @@ TEXT_FIT_JS = """(rootSel) => {
     out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${W}`);
   // a phone widens its layout to a page wider than its screen (and shrinks it to fit): as bad as scrolling
   if (screen.width && W > screen.width + 1) out.push(`the page is wider than the screen: ${W} > ${screen.width}`);
+  // the table's middle scrolls up and down and hides what is wider than the screen: a pile or a frame cut at a side
+  const middle = document.querySelector('.cn-scroll');
+  if (middle && middle.scrollWidth > middle.clientWidth + 2)
+    out.push(`the middle is cut at a side: ${middle.scrollWidth} > ${middle.clientWidth}`);
   const root = document.querySelector(rootSel) || document.body;
   const hidden = (el) => {
     for (let e = el; e; e = e.parentElement) {
@@ -58,9 +63,7 @@ TEXT_FIT_JS = """(rootSel) => {
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
       const as = getComputedStyle(a);
       if (meant(as)) break;
-      const scrolls = ['auto', 'scroll'].includes(as.overflowX) || ['auto', 'scroll'].includes(as.overflowY);
-      if (scrolls) break;  // the rest is a swipe away
-      if (!clips(as.overflowX) && !clips(as.overflowY)) continue;
+      // each direction on its own: the table's middle scrolls up and down but clips what sticks out sideways
       const b = a.getBoundingClientRect();
       const wide = clips(as.overflowX) && (t.left < b.left - 2 || t.right > b.right + 2);
       const tall = clips(as.overflowY) && (t.top < b.top - 2 || t.bottom > b.bottom + 2);
@@ -69,6 +72,8 @@ TEXT_FIT_JS = """(rootSel) => {
                  `${Math.round(b.width)}x${Math.round(b.height)} px)`);
         break;
       }
+      const scrolls = ['auto', 'scroll'].includes(as.overflowX) || ['auto', 'scroll'].includes(as.overflowY);
+      if (scrolls) break;  // the rest is a swipe away
     }
   }
   return [...new Set(out)];
