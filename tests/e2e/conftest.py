@@ -221,7 +221,7 @@ SLOW_FILES = {
     "test_abuse_limits.py": 94, "test_tap_during_redraw.py": 75, "test_pseudo_language.py": 73,
     "test_review_browser.py": 66, "test_house_moments.py": 65, "test_two_languages.py": 59,
     "test_beanie_friends.py": 57, "test_motion.py": 50, "test_stockpile_partners.py": 48, "test_rummy_friends.py": 40,
-    "test_layout_languages.py": 36, "test_forged_input.py": 36, "test_clock_step.py": 34,
+    "test_layout_languages.py": 46, "test_forged_input.py": 36, "test_clock_step.py": 34,
     "test_stockpile_solo.py": 33, "test_phone_layout.py": 33, "test_polish_game.py": 32, "test_night_browser.py": 32,
     "test_press_target.py": 31, "test_replay_browser.py": 30, "test_pass_for_trick.py": 29, "test_http_status.py": 28,
     "test_host_console_browser.py": 24, "test_steady_bars.py": 23, "test_rummy_privacy.py": 23,
