@@ -134,12 +134,10 @@ async def test_nicegui_storage_is_written_again_when_saving_works(user: User) ->
     test breaks if that changes.)"""
     import asyncio
 
-    from nicegui.storage import Storage
-
-    from ui.nicegui_internals import rewrite_user_storage
+    from ui.nicegui_internals import rewrite_user_storage, storage_dir
 
     await user.open("/profile")
-    folder = Storage.path
+    folder = storage_dir()  # where the files are: the page guard reads this folder too
     await eventually(lambda: any(folder.glob("storage-user-*.json")), timeout=5)
     for path in folder.glob("storage-user-*.json"):
         path.unlink()  # as if its last write had failed

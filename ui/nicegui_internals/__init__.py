@@ -59,7 +59,7 @@ from ui.nicegui_internals.sockets import (
     socket_handlers,
 )
 from ui.nicegui_internals.speedups import expects_arguments, start_worker
-from ui.nicegui_internals.storage import rewrite_user_storage, session_store
+from ui.nicegui_internals.storage import rewrite_user_storage, session_store, storage_dir
 
 
 def install() -> None:
@@ -79,5 +79,5 @@ __all__ = [
     "install_socket_guard",
     "listener_known", "listener_types", "listens", "rewrite_user_storage", "run_first_at_shutdown", "serve_islands",
     "session_store", "set_page_language", "sign_session_cookies_with", "socket_belongs_to", "socket_handlers",
-    "start_worker", "quiet_when_gone", "wrap_outermost",
+    "start_worker", "storage_dir", "quiet_when_gone", "wrap_outermost",
 ]

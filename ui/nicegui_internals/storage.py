@@ -5,10 +5,17 @@ every storage file written again once a full disk takes writes. Reads NiceGUI's 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from nicegui import app
 from nicegui.persistence.file_persistent_dict import FilePersistentDict
+from nicegui.storage import Storage
+
+
+def storage_dir() -> Path:
+    """The folder NiceGUI keeps each browser's storage file in (``Storage.path``, set from its environment)."""
+    return Path(Storage.path)
 
 
 def session_store(session_id: object) -> Any | None:

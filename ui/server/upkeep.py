@@ -12,15 +12,13 @@ import gc
 import logging
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 from nicegui import Client, app, background_tasks
-from nicegui.storage import Storage
 
 from ui.guards.page_guard import PageGuard
 from ui.guards.page_rate import PageRate
-from ui.nicegui_internals import quiet_when_gone, session_store, wrap_outermost
+from ui.nicegui_internals import quiet_when_gone, session_store, storage_dir, wrap_outermost
 from ui.server.hub import Hub
 from ui.server.idle_tables import end_idle_tables, idle_check_seconds
 
@@ -120,7 +118,7 @@ def install(hub: Hub) -> None:
     """Wire the page guard and the upkeep loop into the app (before ``ui.run``)."""
     if os.environ.get("NICEGUI_USER_SIMULATION") == "true":
         return
-    guard = PageGuard(storage_dir=Path(Storage.path), known_players=KnownPlayers(hub),
+    guard = PageGuard(storage_dir=storage_dir(), known_players=KnownPlayers(hub),
                       in_memory=lambda session: session_store(session) is not None)
     app.on_connect(lambda client: guard.page_connected(client.id))
     app.add_middleware(SweepAfterPages, guard=guard)
